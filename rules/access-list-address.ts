@@ -1,0 +1,79 @@
+import { defineRule } from '../src/engine/rule';
+import { addressKey, parseAddressOrCidr, type ParsedAddress } from '../src/model/addresses';
+
+const ADDRESS_FIELDS = ['ipAddress', 'cidrBlock'] as const;
+
+export default defineRule({
+  meta: {
+    id: 'access-list-address',
+    kinds: ['access-list-entries'],
+    defaultSeverity: 'error',
+    description: 'Access-list entries need a valid IPv4/IPv6 address or CIDR block.',
+    fixable: true,
+    docs: {
+      why:
+        'Each entry of an access-list POST names an address (`ipAddress`) or a range ' +
+        '(`cidrBlock`), IPv4 or IPv6. An invalid one is rejected; `ipAddress` and `cidrBlock` that ' +
+        'name different ranges leave it unclear which one is meant. A CIDR block with host bits ' +
+        'set (10.0.0.5/24) is read as its network (10.0.0.0/24), which may not be what was meant; ' +
+        'a `/32` (`/128`) suffix is not stored, the entry is the single address.',
+      bad: `- ipAddress: 192.0.1.300
+  comment: Application server A
+- cidrBlock: 192.0.2.0/24
+  comment: Application servers B to D
+`,
+      good: `- ipAddress: 192.0.1.30
+  comment: Application server A
+- cidrBlock: 192.0.2.0/24
+  comment: Application servers B to D
+`,
+    },
+  },
+  check(ctx) {
+    const entries = ctx.value;
+    if (!Array.isArray(entries)) return;
+    entries.forEach((entry: unknown, i: number) => {
+      if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return;
+      const parsed: Partial<Record<(typeof ADDRESS_FIELDS)[number], ParsedAddress>> = {};
+      for (const field of ADDRESS_FIELDS) {
+        const text = (entry as Record<string, unknown>)[field];
+        if (typeof text !== 'string') continue; // absent or wrong type: the schema's business
+        const pointer = `/${i}/${field}`;
+        const address = parseAddressOrCidr(text);
+        if (!address) {
+          ctx.report({
+            pointer,
+            message: `${field} "${text}" is not an IPv4 or IPv6 address or CIDR block; write e.g. 192.0.2.15, 192.0.2.0/24 or 2001:db8::/32.`,
+          });
+          continue;
+        }
+        parsed[field] = address;
+        if (address.prefix === address.maxPrefix) {
+          const bare = text.slice(0, text.lastIndexOf('/'));
+          ctx.report({
+            pointer,
+            severity: 'info',
+            message: `The /${address.maxPrefix} of "${text}" is not stored: a single address is the same as ${bare}; drop the suffix.`,
+            fix: { title: `Drop the /${address.maxPrefix}`, ops: [{ op: 'replace', pointer, value: bare }] },
+          });
+        } else if (address.prefix !== undefined && address.hostBitsSet) {
+          const network = `${address.network}/${address.prefix}`;
+          ctx.report({
+            pointer,
+            severity: 'warning',
+            message: `"${text}" has host bits set beyond the /${address.prefix} prefix; the range it denotes is ${network}, write that (or a longer prefix if one host was meant).`,
+            fix: { title: `Replace with ${network}`, ops: [{ op: 'replace', pointer, value: network }] },
+          });
+        }
+      }
+      const { ipAddress, cidrBlock } = parsed;
+      if (ipAddress && cidrBlock && addressKey(ipAddress) !== addressKey(cidrBlock)) {
+        const e = entry as Record<string, unknown>;
+        ctx.report({
+          pointer: `/${i}/cidrBlock`,
+          message: `ipAddress "${e.ipAddress}" and cidrBlock "${e.cidrBlock}" name different ranges in one entry; keep one of them, or make them agree.`,
+        });
+      }
+    });
+  },
+});

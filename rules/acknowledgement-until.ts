@@ -1,0 +1,48 @@
+import { defineRule } from '../src/engine/rule';
+import { formatInstant, parseTimestamp } from '../src/model/timestamps';
+
+export default defineRule({
+  meta: {
+    id: 'acknowledgement-until',
+    kinds: ['alert-acknowledgement'],
+    defaultSeverity: 'warning',
+    description: 'acknowledgedUntil in the past, or absent, removes the acknowledgement.',
+    docs: {
+      why:
+        'An alert is acknowledged until `acknowledgedUntil`. A time in the past (checked against ' +
+        '`--now`, default the clock) acknowledges nothing and acts as removing the ' +
+        'acknowledgement; so does a body without the field. To acknowledge for good, give a time ' +
+        'about 100 years ahead.',
+      bad: `acknowledgedUntil: "2016-04-15T04:00:00Z"
+acknowledgementComment: This is normal. Please ignore.
+`,
+      good: `acknowledgedUntil: "2099-04-15T04:00:00Z"
+acknowledgementComment: This is normal. Please ignore.
+`,
+    },
+  },
+  check(ctx) {
+    const doc = ctx.value;
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
+    if (!Object.hasOwn(doc, 'acknowledgedUntil')) {
+      ctx.report({
+        pointer: '',
+        severity: 'info',
+        message:
+          'Without acknowledgedUntil this body removes the acknowledgement of the alert; ' +
+          'add acknowledgedUntil (a future time) to acknowledge it instead.',
+      });
+      return;
+    }
+    const until = parseTimestamp(doc.acknowledgedUntil);
+    if (!until) return; // unparseable: invalid-value
+    const now = ctx.options.now;
+    if (until.epochMs > now.getTime()) return;
+    ctx.report({
+      pointer: '/acknowledgedUntil',
+      message:
+        `acknowledgedUntil ${doc.acknowledgedUntil} is not after now (${formatInstant(now)}), which removes ` +
+        'the acknowledgement instead of setting it; give a future time (about 100 years ahead for good).',
+    });
+  },
+});

@@ -1,0 +1,83 @@
+// win2008plus and winVCRedist* describe Windows builds only; on a Linux or macOS build they are
+// ignored, which usually means the fields were copied onto the wrong build.
+import { defineRule } from '../src/engine/rule';
+import { joinPointer } from '../src/engine/pointer';
+import { isObject } from '../src/model/automation-topology';
+import { WINDOWS_ONLY_BUILD_FIELDS, isWindowsPlatform } from '../src/model/automation';
+
+export default defineRule({
+  meta: {
+    id: 'build-platform-fields',
+    kinds: ['automation-config'],
+    defaultSeverity: 'warning',
+    hasSuggestions: true,
+    description: 'win2008plus or winVCRedist* on a build whose platform is not Windows.',
+    docs: {
+      why:
+        '`win2008plus` and the `winVCRedist*` fields (the Visual C++ redistributable to install first) only mean ' +
+        'something for a Windows build. On a `linux` or `osx` build the agent ignores them, which usually means they ' +
+        'were pasted into the wrong build entry.',
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+        win2008plus: true
+processes: []
+replicaSets: []
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+      - platform: windows
+        url: https://fastdl.mongodb.org/windows/mongodb-windows-x86_64-7.0.12.zip
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+        win2008plus: true
+processes: []
+replicaSets: []
+sharding: []
+`,
+    },
+  },
+  check(ctx) {
+    const doc = ctx.value;
+    if (!isObject(doc) || !Array.isArray(doc.mongoDbVersions)) return;
+    doc.mongoDbVersions.forEach((version, vi) => {
+      if (!isObject(version) || !Array.isArray(version.builds)) return;
+      version.builds.forEach((build, bi) => {
+        if (!isObject(build) || typeof build.platform !== 'string' || isWindowsPlatform(build.platform)) return;
+        for (const field of WINDOWS_ONLY_BUILD_FIELDS) {
+          const v = build[field];
+          // win2008plus: false and null values say nothing.
+          if (v === undefined || v === null || v === false) continue;
+          const pointer = joinPointer('/mongoDbVersions', vi, 'builds', bi, field);
+          ctx.report({
+            pointer,
+            target: 'key',
+            message:
+              `${field} applies to Windows builds only, but this build's platform is ${JSON.stringify(build.platform)}; ` +
+              'the agent ignores it here. Move it to the Windows build or remove it.',
+            suggestions: [{ title: `Remove ${field}`, ops: [{ op: 'remove', pointer }] }],
+          });
+        }
+      });
+    });
+  },
+});

@@ -1,0 +1,57 @@
+import { defineRule } from '../src/engine/rule';
+import { compareVersions, configScope, eachNotification } from '../src/model/alerts';
+import { notificationTypeInScope } from '../src/model/notifications';
+
+export default defineRule({
+  meta: {
+    id: 'deprecated-notification-type',
+    kinds: ['alert-config', 'global-alert-config'],
+    defaultSeverity: 'warning',
+    description: 'SNMP (removed in 7.0), HIPCHAT and FLOWDOCK notifications should be replaced.',
+    docs: {
+      why:
+        'SNMP notifications are deprecated since Ops Manager 6.0.0 and absent from 7.0.0: with ' +
+        '`targetVersion` 7.0 or later this is an error. HipChat and Flowdock no longer exist, so ' +
+        'their notifications reach nobody. Use EMAIL, WEBHOOK, SLACK, MICROSOFT_TEAMS or another ' +
+        'notification type instead.',
+      bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: SNMP
+    snmpAddress: snmp.example.com:162
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+    },
+  },
+  check(ctx) {
+    const scope = configScope(ctx.kind);
+    const target = ctx.options.targetVersion;
+    eachNotification(ctx.value, (n, _i, base) => {
+      // Types not accepted in this scope are notification-type's.
+      const deprecation = notificationTypeInScope(n.typeName, scope)?.deprecation;
+      if (!deprecation) return;
+      const removed =
+        deprecation.removedIn !== undefined && typeof target === 'string'
+          ? (compareVersions(target, deprecation.removedIn) ?? -1) >= 0
+          : false;
+      ctx.report({
+        pointer: `${base}/typeName`,
+        severity: removed ? 'error' : undefined,
+        message: removed
+          ? `${n.typeName} notifications were removed in Ops Manager ${deprecation.removedIn}.0, the target ` +
+            'version; replace this notification with another type such as EMAIL or WEBHOOK.'
+          : `${deprecation.reason}${deprecation.removedIn ? ` and removed in ${deprecation.removedIn}.0` : ''}; ` +
+            'replace this notification with another type such as EMAIL, WEBHOOK or MICROSOFT_TEAMS.',
+      });
+    });
+  },
+});

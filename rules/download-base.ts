@@ -1,0 +1,53 @@
+// options.downloadBase is the directory on Linux/UNIX hosts where the agent stores binaries and
+// startup scripts; the agent needs an absolute path (it runs from no particular directory).
+import { defineRule } from '../src/engine/rule';
+import { isObject } from '../src/model/automation-topology';
+
+const WINDOWS_PATH = /^(?:[A-Za-z]:[\\/]|%[A-Za-z]+%|\\\\)/;
+
+export default defineRule({
+  meta: {
+    id: 'download-base',
+    kinds: ['automation-config'],
+    defaultSeverity: 'error',
+    description: 'options.downloadBase not an absolute path.',
+    docs: {
+      why:
+        '`options.downloadBase` is the directory on Linux and UNIX hosts where the automation agent downloads MongoDB ' +
+        'binaries and writes startup scripts. The agent resolves nothing relative to its working directory, so the ' +
+        'path must be absolute (the default is `/var/lib/mongodb-mms-automation`). Windows hosts use ' +
+        '`options.downloadBaseWindows`.',
+      bad: `version: 3
+options:
+  downloadBase: mongodb-mms-automation
+mongoDbVersions: []
+processes: []
+replicaSets: []
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+  downloadBaseWindows: '%SystemDrive%\\MMSAutomation\\versions'
+mongoDbVersions: []
+processes: []
+replicaSets: []
+sharding: []
+`,
+    },
+  },
+  check(ctx) {
+    const doc = ctx.value;
+    if (!isObject(doc) || !isObject(doc.options)) return;
+    const base = doc.options.downloadBase;
+    if (typeof base !== 'string' || base.startsWith('/')) return;
+    ctx.report({
+      pointer: '/options/downloadBase',
+      message: WINDOWS_PATH.test(base)
+        ? `downloadBase ${JSON.stringify(base)} is a Windows path; downloadBase is the directory on Linux and UNIX hosts and must ` +
+          'start with "/". Put Windows paths in options.downloadBaseWindows.'
+        : `downloadBase ${JSON.stringify(base)} is not an absolute path; the agent needs a directory starting with "/", ` +
+          'such as "/var/lib/mongodb-mms-automation".',
+    });
+  },
+});

@@ -1,0 +1,148 @@
+import { defineWorkspaceRule } from '../src/engine/rule';
+import type { ScopeDocument } from '../src/engine/types';
+import { documentLabel } from '../src/model/document-label';
+
+/** JSON with object keys sorted, so that key order does not make two values differ. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as any)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** An unordered list (matchers, groupIds, tags): absent and empty are the same. */
+function canonicalSet(value: unknown): string {
+  return Array.isArray(value) ? value.map(canonical).sort().join('|') : '';
+}
+
+/**
+ * What makes an alert configuration fire: its event, matchers and thresholds. A global
+ * configuration also has its target projects (forAllGroups, groupIds, tags): two global
+ * configurations aimed at different projects are not duplicates.
+ */
+function conditionKey(doc: ScopeDocument): string | undefined {
+  const v = doc.value as any;
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || typeof v.eventTypeName !== 'string') return undefined;
+  const parts = [doc.kind, v.eventTypeName, canonicalSet(v.matchers), canonical(v.metricThreshold), canonical(v.threshold)];
+  if (doc.kind === 'global-alert-config') {
+    parts.push(canonical(v.forAllGroups), canonicalSet(v.groupIds), canonicalSet(v.tags));
+  }
+  return parts.join('\u0000');
+}
+
+export default defineWorkspaceRule({
+  meta: {
+    id: 'duplicate-alert-config',
+    kinds: ['alert-config', 'global-alert-config'],
+    defaultSeverity: 'warning',
+    scope: 'workspace',
+    description: 'Two alert configurations with the same event, matchers and thresholds.',
+    docs: {
+      why:
+        'Two configurations that fire on the same event, for the same matchers and thresholds, ' +
+        'open two alerts for one condition and send every notification twice. It is usually a ' +
+        'copy left behind; merge the notifications into one configuration. Matchers are compared ' +
+        'in any order.',
+      bad: `# Two documents of one project scope (here one file; the rule also compares files).
+eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 5000
+  units: RAW
+notifications:
+  - typeName: GROUP
+    roles:
+      - GROUP_OWNER
+    emailEnabled: true
+    smsEnabled: false
+    delayMin: 0
+    intervalMin: 60
+---
+eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 5000
+  units: RAW
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 15
+`,
+      good: `# One configuration per condition, with all its notifications.
+eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 5000
+  units: RAW
+notifications:
+  - typeName: GROUP
+    roles:
+      - GROUP_OWNER
+    emailEnabled: true
+    smsEnabled: false
+    delayMin: 0
+    intervalMin: 60
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 15
+---
+eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 8000
+  units: RAW
+notifications:
+  - typeName: GROUP
+    roles:
+      - GROUP_OWNER
+    emailEnabled: true
+    smsEnabled: true
+    delayMin: 0
+    intervalMin: 15
+`,
+    },
+  },
+  check(ctx) {
+    const firstWithKey = new Map<string, ScopeDocument>();
+    for (const doc of ctx.documents) {
+      const key = conditionKey(doc);
+      if (key === undefined) continue;
+      const first = firstWithKey.get(key);
+      if (!first) {
+        firstWithKey.set(key, doc);
+        continue;
+      }
+      const label = documentLabel(first, doc);
+      ctx.report(doc, {
+        pointer: '/eventTypeName',
+        message:
+          `This alert configuration repeats the one in ${label}: same eventTypeName, matchers and ` +
+          'thresholds, so each alert opens twice and notifies twice; merge them into one configuration.',
+        related: [
+          {
+            filePath: first.filePath,
+            documentIndex: first.documentIndex,
+            pointer: '/eventTypeName',
+            message: 'The first configuration with this condition.',
+          },
+        ],
+      });
+    }
+  },
+});

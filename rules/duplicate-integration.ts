@@ -1,0 +1,65 @@
+import { defineWorkspaceRule } from '../src/engine/rule';
+import type { ScopeDocument } from '../src/engine/types';
+import { documentLabel } from '../src/model/document-label';
+
+export default defineWorkspaceRule({
+  meta: {
+    id: 'duplicate-integration',
+    kinds: ['integration'],
+    defaultSeverity: 'error',
+    scope: 'workspace',
+    description: 'Two integrations of one type in one project.',
+    docs: {
+      why:
+        'A project has one integration configuration per type: each PUT to ' +
+        '`/integrations/{TYPE}` updates the same configuration. With two documents of one type ' +
+        'the last one applied silently wins, so the other is dead (and which one wins depends on ' +
+        'the order of deployment). Keep one document per type.',
+      bad: `# Two documents of one project scope (here one file; the rule also compares files).
+type: SLACK
+apiToken: \${SLACK_BOT_TOKEN}
+teamName: Example Corp
+channelName: ops-alerts
+---
+type: SLACK
+apiToken: \${SLACK_BOT_TOKEN}
+teamName: Example Corp
+channelName: db-alerts
+`,
+      good: `type: SLACK
+apiToken: \${SLACK_BOT_TOKEN}
+teamName: Example Corp
+channelName: ops-alerts
+---
+type: PAGER_DUTY
+serviceKey: \${PAGERDUTY_SERVICE_KEY}
+`,
+    },
+  },
+  check(ctx) {
+    const firstOfType = new Map<string, ScopeDocument>();
+    for (const doc of ctx.documents) {
+      const type = (doc.value as any)?.type;
+      if (typeof type !== 'string') continue;
+      const first = firstOfType.get(type);
+      if (!first) {
+        firstOfType.set(type, doc);
+        continue;
+      }
+      ctx.report(doc, {
+        pointer: '/type',
+        message:
+          `A second ${type} integration: ${documentLabel(first, doc)} already configures ${type}, and a project ` +
+          'has one configuration per type (the last PUT wins); merge them into one document.',
+        related: [
+          {
+            filePath: first.filePath,
+            documentIndex: first.documentIndex,
+            pointer: '/type',
+            message: `The first ${type} integration.`,
+          },
+        ],
+      });
+    }
+  },
+});

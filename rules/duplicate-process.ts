@@ -1,0 +1,139 @@
+// Process names identify processes everywhere (replica set members, status, alerts), and two
+// processes cannot listen on one host and port.
+import { defineRule } from '../src/engine/rule';
+import { joinPointer } from '../src/engine/pointer';
+import { getTopology, type ProcessInfo } from '../src/model/automation-topology';
+
+export default defineRule({
+  meta: {
+    id: 'duplicate-process',
+    kinds: ['automation-config'],
+    defaultSeverity: 'error',
+    description: 'Two processes with one name, or two on the same hostname and args2_6.net.port.',
+    docs: {
+      why:
+        'A process `name` is the key by which replica set members, automation status and the agent find a process; ' +
+        'two processes with one name make the configuration ambiguous and OM rejects it. Two processes on the same ' +
+        '`hostname` and `args2_6.net.port` cannot both start: the second fails to bind the port.',
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: reports-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/reports
+      systemLog:
+        destination: file
+        path: /data/reports/mongod.log
+  - name: billing-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/billing
+      systemLog:
+        destination: file
+        path: /data/billing/mongod.log
+replicaSets: []
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: reports-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/reports
+      systemLog:
+        destination: file
+        path: /data/reports/mongod.log
+  - name: billing-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27018
+      storage:
+        dbPath: /data/billing
+      systemLog:
+        destination: file
+        path: /data/billing/mongod.log
+replicaSets: []
+sharding: []
+`,
+    },
+  },
+  check(ctx) {
+    const t = getTopology(ctx.value);
+    const byName = new Map<string, ProcessInfo>();
+    const byAddress = new Map<string, ProcessInfo>();
+    for (const p of t.processes) {
+      if (p.name !== undefined) {
+        const first = byName.get(p.name);
+        if (first) {
+          ctx.report({
+            pointer: joinPointer(p.pointer, 'name'),
+            message:
+              `Process name ${JSON.stringify(p.name)} is already used by processes[${first.index}]; ` +
+              'process names must be unique. Rename one of them (and its replica set member host).',
+          });
+        } else byName.set(p.name, p);
+      }
+      if (p.hostname !== undefined && p.port !== undefined) {
+        // Host names are case-insensitive (DNS).
+        const address = `${p.hostname.toLowerCase()}:${p.port}`;
+        const first = byAddress.get(address);
+        if (first) {
+          ctx.report({
+            pointer: joinPointer(p.pointer, 'args2_6', 'net', 'port'),
+            message:
+              `Process ${JSON.stringify(p.name ?? `processes[${p.index}]`)} listens on ${p.hostname}:${p.port}, ` +
+              `like processes[${first.index}]${first.name === undefined ? '' : ` (${JSON.stringify(first.name)})`}; ` +
+              'two processes cannot bind one port. ' +
+              'Give one of them another args2_6.net.port.',
+          });
+        } else byAddress.set(address, p);
+      }
+    }
+  },
+});

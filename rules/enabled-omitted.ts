@@ -1,0 +1,44 @@
+import { defineRule } from '../src/engine/rule';
+import { has, isObject } from '../src/model/alerts';
+
+export default defineRule({
+  meta: {
+    id: 'enabled-omitted',
+    kinds: ['alert-config'],
+    defaultSeverity: 'warning',
+    description: 'An alert configuration without enabled is disabled on update.',
+    fixable: true,
+    docs: {
+      why:
+        'On update (PUT), an alert configuration whose `enabled` is omitted is saved as disabled, ' +
+        'so a configuration written to watch something silently stops alerting. Say ' +
+        '`enabled: true` (or `false`) explicitly.',
+      bad: `eventTypeName: HOST_DOWN
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+    },
+  },
+  check(ctx) {
+    const doc = ctx.value;
+    if (!isObject(doc) || has(doc, 'enabled')) return;
+    ctx.report({
+      pointer: '',
+      message:
+        'enabled is omitted, and on update an omitted enabled disables the configuration; add ' +
+        'enabled: true (or enabled: false to disable it on purpose).',
+      fix: { title: 'Add enabled: true', ops: [{ op: 'add', pointer: '', key: 'enabled', value: true }] },
+    });
+  },
+});

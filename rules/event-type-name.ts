@@ -1,0 +1,106 @@
+import { defineRule } from '../src/engine/rule';
+import { configScope, didYouMean, isObject, nearNames } from '../src/model/alerts';
+import {
+  ALERT_CATEGORY_NAMES,
+  ATLAS_ONLY_EVENT_TYPES,
+  eventInfo,
+  eventTypeNamesFor,
+} from '../src/model/events';
+
+const SCOPE_LABEL = { project: 'project', organization: 'organization', global: 'global' } as const;
+
+export default defineRule({
+  meta: {
+    id: 'event-type-name',
+    kinds: ['alert-config', 'global-alert-config'],
+    defaultSeverity: 'warning',
+    description: 'eventTypeName must be an Ops Manager event type accepted in this scope.',
+    hasSuggestions: true,
+    docs: {
+      why:
+        'An alert configuration fires only for the event named in `eventTypeName`. A misspelt name, ' +
+        'an Atlas-only event (`REPLICATION_OPLOG_WINDOW_RUNNING_OUT`, `CPS_*`, billing events) or an ' +
+        'event of another scope (organization events in a project configuration) gives a ' +
+        'configuration that never fires on Ops Manager, or is rejected.',
+      bad: `eventTypeName: HOST_DOWNN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+    },
+  },
+  check(ctx) {
+    const doc = ctx.value;
+    if (!isObject(doc)) return;
+    const name = doc.eventTypeName;
+    if (typeof name !== 'string') return; // absence and wrong type are the schema's
+    const scope = configScope(ctx.kind);
+    const pointer = '/eventTypeName';
+
+    if (ATLAS_ONLY_EVENT_TYPES.has(name)) {
+      ctx.report({
+        pointer,
+        message:
+          `${name} is an Atlas-only event type: Ops Manager never raises it, so this configuration ` +
+          'never fires. Use an Ops Manager event type, or lint this file as an Atlas document elsewhere.',
+      });
+      return;
+    }
+
+    const info = eventInfo(name);
+    if (info) {
+      if (info.scopes.includes(scope)) return;
+      const where = info.scopes.map((s) => SCOPE_LABEL[s]).join(' and ');
+      ctx.report({
+        pointer,
+        message:
+          `${name} is an event of ${where} alert configurations, not of ${scope} ones; ` +
+          `configure it at the ${info.scopes.includes('global') ? 'global' : 'organization'} level instead.`,
+      });
+      return;
+    }
+
+    const candidates = eventTypeNamesFor(scope);
+    const near = nearNames(name, candidates);
+    const category = ALERT_CATEGORY_NAMES.has(name.toUpperCase())
+      ? ` ${name} is an alert category, not an event type; name the event, e.g. ${categoryExample(name)}.`
+      : didYouMean(near);
+    ctx.report({
+      pointer,
+      message:
+        `${name} is not an Ops Manager event type for ${scope} alert configurations, so the configuration ` +
+        `would never fire.${category || ' See the Ops Manager alert list for the accepted names.'}`,
+      suggestions: near.map((n) => ({ title: `Replace with ${n}`, ops: [{ op: 'replace' as const, pointer, value: n }] })),
+    });
+  },
+});
+
+function categoryExample(category: string): string {
+  switch (category.toUpperCase()) {
+    case 'HOST':
+    case 'HOST_METRIC':
+      return 'HOST_DOWN or OUTSIDE_METRIC_THRESHOLD';
+    case 'REPLICA_SET':
+      return 'NO_PRIMARY or TOO_FEW_HEALTHY_MEMBERS';
+    case 'CLUSTER':
+    case 'SHARDED_CLUSTER':
+      return 'CLUSTER_MONGOS_IS_MISSING';
+    case 'AGENT':
+      return 'MONITORING_AGENT_DOWN';
+    case 'BACKUP':
+      return 'OPLOG_BEHIND or RESYNC_REQUIRED';
+    default:
+      return 'BI_CONNECTOR_DOWN';
+  }
+}

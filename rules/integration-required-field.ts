@@ -1,0 +1,50 @@
+import { defineRule } from '../src/engine/rule';
+import { INTEGRATION_FIELDS, INTEGRATION_TYPES, type IntegrationType } from '../src/model/integrations';
+
+function isIntegrationType(t: unknown): t is IntegrationType {
+  return typeof t === 'string' && (INTEGRATION_TYPES as readonly string[]).includes(t);
+}
+
+export default defineRule({
+  meta: {
+    id: 'integration-required-field',
+    kinds: ['integration'],
+    defaultSeverity: 'error',
+    description: 'Each integration type has fields it cannot work without.',
+    docs: {
+      why:
+        'An integration is a PUT of one object whose `type` decides which fields it needs: ' +
+        'PAGER_DUTY serviceKey; SLACK apiToken and teamName; DATADOG apiKey; HIP_CHAT ' +
+        'notificationToken and roomName; OPS_GENIE and VICTOR_OPS apiKey; WEBHOOK url; ' +
+        'MICROSOFT_TEAMS microsoftTeamsWebhookUrl; PROMETHEUS username, password, listenAddress, ' +
+        'serviceDiscovery, scheme and enabled; NEW_RELIC licenseKey, accountId, writeToken and ' +
+        'readToken. Without them the server rejects the configuration.',
+      bad: `type: SLACK
+apiToken: \${SLACK_BOT_TOKEN}
+channelName: ops-alerts
+`,
+      good: `type: SLACK
+apiToken: \${SLACK_BOT_TOKEN}
+teamName: Example Corp
+channelName: ops-alerts
+`,
+    },
+  },
+  check(ctx) {
+    const doc = ctx.value;
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
+    const type = doc.type;
+    if (!isIntegrationType(type)) return; // a missing or unknown type is the schema's business
+    const keys = Object.keys(doc);
+    for (const field of INTEGRATION_FIELDS[type].required) {
+      if (Object.hasOwn(doc, field)) continue;
+      // A key differing only in case (MicrosoftTeamsWebhookURL) is a common slip worth naming.
+      const miscased = keys.find((k) => k.toLowerCase() === field.toLowerCase());
+      const hint = miscased ? ` (${miscased} is not it: key names are case-sensitive)` : '';
+      ctx.report({
+        pointer: '/type',
+        message: `A ${type} integration needs ${field}${hint}; add it, or the server rejects the configuration.`,
+      });
+    }
+  },
+});

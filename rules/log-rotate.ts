@@ -1,0 +1,99 @@
+// logRotate / auditLogRotate settings, at the top level and per process: numUncompressed and its
+// earlier name maxUncompressed are one setting, percentOfDiskspace is a fraction, and numTotal
+// counts all kept files, compressed or not.
+import { defineRule } from '../src/engine/rule';
+import { joinPointer } from '../src/engine/pointer';
+import type { RuleContext } from '../src/engine/types';
+import { getTopology, isObject } from '../src/model/automation-topology';
+import { LEGACY_NUM_UNCOMPRESSED, LOG_ROTATE_KEYS } from '../src/model/automation';
+
+function checkLogRotate(ctx: RuleContext, value: unknown, pointer: string): void {
+  if (!isObject(value)) return;
+  const legacy = value[LEGACY_NUM_UNCOMPRESSED];
+  const num = value.numUncompressed;
+  if (legacy !== undefined && num !== undefined) {
+    const legacyPointer = joinPointer(pointer, LEGACY_NUM_UNCOMPRESSED);
+    ctx.report({
+      pointer: legacyPointer,
+      target: 'key',
+      message:
+        'Both maxUncompressed and numUncompressed are set; they are one setting (maxUncompressed is the earlier name) ' +
+        'and the server keeps only one. Remove maxUncompressed.',
+      suggestions: [{ title: 'Remove maxUncompressed', ops: [{ op: 'remove', pointer: legacyPointer }] }],
+    });
+  }
+  const pct = value.percentOfDiskspace;
+  if (typeof pct === 'number' && !(pct > 0 && pct <= 1)) {
+    ctx.report({
+      pointer: joinPointer(pointer, 'percentOfDiskspace'),
+      message:
+        `percentOfDiskspace ${pct} is outside (0, 1]: it is a fraction of the disk (default 0.02), not a percentage. ` +
+        (pct > 1 && pct <= 100 ? `Write ${pct / 100} for ${pct}%.` : 'Use a value such as 0.02.'),
+    });
+  }
+  const total = value.numTotal;
+  const uncompressed = typeof num === 'number' ? num : legacy;
+  // numTotal 0 (the default) means "determined by the other settings".
+  if (typeof total === 'number' && total > 0 && typeof uncompressed === 'number' && total < uncompressed) {
+    ctx.report({
+      pointer: joinPointer(pointer, 'numTotal'),
+      severity: 'warning',
+      message:
+        `numTotal ${total} is below numUncompressed ${uncompressed}: numTotal counts every kept log file, compressed or not, ` +
+        `so fewer uncompressed files will be kept than asked. Raise numTotal to at least ${uncompressed}.`,
+    });
+  }
+}
+
+export default defineRule({
+  meta: {
+    id: 'log-rotate',
+    kinds: ['automation-config'],
+    defaultSeverity: 'error',
+    hasSuggestions: true,
+    description:
+      'Both maxUncompressed and numUncompressed; percentOfDiskspace outside (0, 1]; numTotal below numUncompressed (warning). ' +
+      'Top level and per process.',
+    docs: {
+      why:
+        '`numUncompressed` replaced the earlier `maxUncompressed`; with both set it is unclear which one the server ' +
+        'keeps. `percentOfDiskspace` is a fraction (0.02 means 2%), so 2 or 40 would let logs take the whole disk. ' +
+        '`numTotal` counts all kept files, so a value below `numUncompressed` keeps fewer files than asked.',
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions: []
+logRotate:
+  sizeThresholdMB: 1000
+  timeThresholdHrs: 24
+  numUncompressed: 5
+  percentOfDiskspace: 40
+processes: []
+replicaSets: []
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions: []
+logRotate:
+  sizeThresholdMB: 1000
+  timeThresholdHrs: 24
+  numUncompressed: 5
+  numTotal: 10
+  percentOfDiskspace: 0.4
+processes: []
+replicaSets: []
+sharding: []
+`,
+    },
+  },
+  check(ctx) {
+    const doc = ctx.value;
+    if (!isObject(doc)) return;
+    for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, doc[key], `/${key}`);
+    for (const p of getTopology(doc).processes) {
+      for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, p.value[key], joinPointer(p.pointer, key));
+    }
+  },
+});

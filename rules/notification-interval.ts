@@ -1,0 +1,61 @@
+import { defineRule } from '../src/engine/rule';
+import { eachNotification } from '../src/model/alerts';
+import { MIN_INTERVAL_MIN, notificationTypeInfo } from '../src/model/notifications';
+
+export default defineRule({
+  meta: {
+    id: 'notification-interval',
+    kinds: ['alert-config', 'global-alert-config'],
+    defaultSeverity: 'error',
+    description: `intervalMin must be an integer of at least ${MIN_INTERVAL_MIN}, delayMin a non-negative integer.`,
+    docs: {
+      why:
+        '`intervalMin` is the number of minutes between repeated notifications of an unresolved ' +
+        `alert; its minimum is ${MIN_INTERVAL_MIN}. \`delayMin\` is the number of minutes to wait before ` +
+        'the first notification. Both are whole minutes; the API rejects fractions, negative delays ' +
+        'and intervals below the minimum.',
+      bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
+    intervalMin: 1
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
+    intervalMin: 5
+`,
+    },
+  },
+  check(ctx) {
+    eachNotification(ctx.value, (n, _i, base) => {
+      const interval = n.intervalMin;
+      // Types without intervalMin are notification-field-not-applicable's; wrong types the schema's.
+      if (typeof interval === 'number' && !notificationTypeInfo(n.typeName)?.noInterval) {
+        if (!Number.isInteger(interval)) {
+          ctx.report({
+            pointer: `${base}/intervalMin`,
+            message: `intervalMin is ${interval}, but it counts whole minutes; use an integer of at least ${MIN_INTERVAL_MIN}.`,
+          });
+        } else if (interval < MIN_INTERVAL_MIN) {
+          ctx.report({
+            pointer: `${base}/intervalMin`,
+            message: `intervalMin is ${interval}, below the minimum of ${MIN_INTERVAL_MIN} minutes; use ${MIN_INTERVAL_MIN} or more.`,
+          });
+        }
+      }
+      const delay = n.delayMin;
+      if (typeof delay === 'number' && (!Number.isInteger(delay) || delay < 0)) {
+        ctx.report({
+          pointer: `${base}/delayMin`,
+          message: `delayMin is ${delay}, but it is a whole number of minutes, 0 or more; use e.g. 0 to notify at once.`,
+        });
+      }
+    });
+  },
+});

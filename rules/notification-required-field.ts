@@ -1,0 +1,57 @@
+import { defineRule } from '../src/engine/rule';
+import { configScope, eachNotification, has } from '../src/model/alerts';
+import { notificationTypeInScope } from '../src/model/notifications';
+
+export default defineRule({
+  meta: {
+    id: 'notification-required-field',
+    kinds: ['alert-config', 'global-alert-config'],
+    defaultSeverity: 'error',
+    description: 'A notification must carry the fields its typeName requires.',
+    docs: {
+      why:
+        'Each notification type needs its own fields: SLACK apiToken and channelName, DATADOG ' +
+        'datadogApiKey, EMAIL emailAddress, GROUP emailEnabled and smsEnabled, USER username, ' +
+        'emailEnabled and smsEnabled, SMS mobileNumber, HIPCHAT notificationToken and roomName, ' +
+        'PAGER_DUTY serviceKey, MICROSOFT_TEAMS microsoftTeamsWebhookUrl, OPS_GENIE opsGenieApiKey, ' +
+        'VICTOR_OPS victorOpsApiKey, TEAM teamId, SNMP snmpAddress. Without them the API rejects ' +
+        'the configuration or has nowhere to send the alert. (GROUP `roles` is optional: without ' +
+        'it every role of the project is notified.)',
+      bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: USER
+    username: jane.doe@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: USER
+    username: jane.doe@example.com
+    emailEnabled: true
+    smsEnabled: false
+    delayMin: 5
+    intervalMin: 60
+`,
+    },
+  },
+  check(ctx) {
+    const scope = configScope(ctx.kind);
+    eachNotification(ctx.value, (n, _i, base) => {
+      // Types not accepted here are notification-type's.
+      const info = notificationTypeInScope(n.typeName, scope);
+      if (!info) return;
+      const missing = info.required.filter((f) => !has(n, f) || n[f] === null);
+      if (missing.length === 0) return;
+      const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
+      ctx.report({
+        pointer: `${base}/typeName`,
+        message:
+          `A ${n.typeName} notification needs ${list}, which ${missing.length === 1 ? 'is' : 'are'} missing; ` +
+          `add ${missing.length === 1 ? 'it' : 'them'} to this notification.`,
+      });
+    });
+  },
+});

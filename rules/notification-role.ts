@@ -1,0 +1,94 @@
+import { defineRule } from '../src/engine/rule';
+import { configScope, didYouMean, eachNotification, nearNames } from '../src/model/alerts';
+import { ATLAS_ORG_ROLES, ATLAS_PROJECT_ROLES, notificationTypeInScope } from '../src/model/notifications';
+import { GLOBAL_ROLES, ORG_ROLES, PROJECT_ROLES } from '../src/model/roles';
+
+interface RoleFamily {
+  label: string;
+  prefix: string;
+  roles: readonly string[];
+  atlasOnly: readonly string[];
+}
+const PROJECT: RoleFamily = { label: 'project', prefix: 'GROUP_', roles: PROJECT_ROLES, atlasOnly: ATLAS_PROJECT_ROLES };
+const ORG: RoleFamily = { label: 'organization', prefix: 'ORG_', roles: ORG_ROLES, atlasOnly: ATLAS_ORG_ROLES };
+
+function familyOf(role: string): string {
+  if (role.startsWith('GROUP_')) return 'a project role';
+  if (role.startsWith('ORG_')) return 'an organization role';
+  if ((GLOBAL_ROLES as readonly string[]).includes(role) || role.startsWith('GLOBAL_')) return 'a global role';
+  return 'not a role name';
+}
+
+export default defineRule({
+  meta: {
+    id: 'notification-role',
+    kinds: ['alert-config', 'global-alert-config'],
+    defaultSeverity: 'error',
+    description: 'GROUP notifications take project roles (GROUP_…), ORG notifications organization roles (ORG_…).',
+    hasSuggestions: true,
+    docs: {
+      why:
+        '`roles` limits a GROUP or ORG notification to users holding those roles. A GROUP ' +
+        'notification is sent to the project, so only project roles (GROUP_OWNER, ' +
+        'GROUP_READ_ONLY…) mean anything there; an ORG notification takes organization roles ' +
+        '(ORG_OWNER, ORG_MEMBER…). A role of the wrong family or a misspelt role reaches nobody. ' +
+        'Atlas-only roles such as GROUP_CLUSTER_MANAGER are reported as warnings.',
+      bad: `eventTypeName: NO_PRIMARY
+enabled: true
+notifications:
+  - typeName: GROUP
+    roles:
+      - ORG_OWNER
+    emailEnabled: true
+    smsEnabled: false
+    delayMin: 0
+    intervalMin: 60
+`,
+      good: `eventTypeName: NO_PRIMARY
+enabled: true
+notifications:
+  - typeName: GROUP
+    roles:
+      - GROUP_OWNER
+    emailEnabled: true
+    smsEnabled: false
+    delayMin: 0
+    intervalMin: 60
+`,
+    },
+  },
+  check(ctx) {
+    const scope = configScope(ctx.kind);
+    eachNotification(ctx.value, (n, _i, base) => {
+      const type = n.typeName;
+      if (!notificationTypeInScope(type, scope)) return;
+      const family = type === 'GROUP' ? PROJECT : type === 'ORG' ? ORG : undefined;
+      if (!family) return; // roles on other types: notification-field-not-applicable
+      const check = (role: unknown, pointer: string) => {
+        if (typeof role !== 'string' || family.roles.includes(role)) return;
+        if (family.atlasOnly.includes(role)) {
+          ctx.report({
+            pointer,
+            severity: 'warning',
+            message:
+              `${role} is an Atlas ${family.label} role that Ops Manager does not have, so no user holds it here; ` +
+              `use one of ${family.roles.join(', ')}.`,
+          });
+          return;
+        }
+        const sameFamily = role.toUpperCase().startsWith(family.prefix);
+        const near = sameFamily || !role.includes('_') ? nearNames(role, family.roles) : [];
+        ctx.report({
+          pointer,
+          message: sameFamily
+            ? `${role} is not an Ops Manager ${family.label} role; use one of ${family.roles.join(', ')}.${didYouMean(near)}`
+            : `${role} is ${familyOf(role)}, but ${type} notifications take ${family.label} roles ` +
+              `(${family.prefix}…); use one of ${family.roles.join(', ')}.${didYouMean(near)}`,
+          suggestions: near.map((r) => ({ title: `Replace with ${r}`, ops: [{ op: 'replace' as const, pointer, value: r }] })),
+        });
+      };
+      if (Array.isArray(n.roles)) n.roles.forEach((r: unknown, i: number) => check(r, `${base}/roles/${i}`));
+      check(n.role, `${base}/role`);
+    });
+  },
+});

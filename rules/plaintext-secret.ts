@@ -1,0 +1,50 @@
+import { defineRule } from '../src/engine/rule';
+import { fieldPath, findSecrets, isPlaceholder, isRedactionMask, KINDS_WITH_SECRETS } from '../src/model/secrets';
+
+export default defineRule({
+  meta: {
+    id: 'plaintext-secret',
+    kinds: KINDS_WITH_SECRETS,
+    defaultSeverity: 'warning',
+    description: 'A secret field holds a literal secret in a file meant for version control.',
+    docs: {
+      why:
+        'API keys, tokens, webhook URLs and passwords in a committed file are readable by everyone ' +
+        'with access to the repository and its history. Keep a placeholder in the file (`${VAR}`, ' +
+        '`{{ var }}`, `<var>`, `$(command)`, or a pattern listed in the config\'s ' +
+        '`secretPlaceholders`) and let the deployment tool substitute the value.',
+      bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: SLACK
+    apiToken: xoxb-2291837465-5521937465123-kq8Zt3YhVbN2mXwP7cLd9FsR
+    channelName: "#db-alerts"
+    delayMin: 0
+    intervalMin: 60
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: SLACK
+    apiToken: \${SLACK_BOT_TOKEN}
+    channelName: "#db-alerts"
+    delayMin: 0
+    intervalMin: 60
+`,
+    },
+  },
+  check(ctx) {
+    const extra = ctx.options.secretPlaceholders ?? [];
+    for (const secret of findSecrets(ctx.kind, ctx.value)) {
+      // Masks are redacted-secret's; placeholders are the way out.
+      if (isRedactionMask(secret.value) || isPlaceholder(secret.value, extra)) continue;
+      ctx.report({
+        pointer: secret.pointer,
+        message:
+          `${fieldPath(secret.pointer)} holds a literal secret; keep secrets out of version control by ` +
+          'using a placeholder such as ${VAR} that your deployment tool fills in, or list your ' +
+          "placeholder pattern in the config's secretPlaceholders.",
+      });
+    }
+  },
+});

@@ -1,0 +1,45 @@
+import { defineRule } from '../src/engine/rule';
+import { parseListenAddress } from '../src/model/addresses';
+
+export default defineRule({
+  meta: {
+    id: 'prometheus-listen-address',
+    kinds: ['integration'],
+    defaultSeverity: 'error',
+    description: 'A Prometheus listenAddress must be IP:port.',
+    docs: {
+      why:
+        'Ops Manager binds the Prometheus discovery endpoint to `listenAddress`, which must be an ' +
+        'IP address and a port 1–65535: `0.0.0.0:9216`, or `[::]:9216` for IPv6. A host name, a ' +
+        'missing port or a port out of range leaves Prometheus with nothing to scrape.',
+      bad: `type: PROMETHEUS
+enabled: true
+username: prom-scraper
+password: \${PROMETHEUS_PASSWORD}
+listenAddress: "9216"
+serviceDiscovery: http
+scheme: http
+`,
+      good: `type: PROMETHEUS
+enabled: true
+username: prom-scraper
+password: \${PROMETHEUS_PASSWORD}
+listenAddress: 0.0.0.0:9216
+serviceDiscovery: http
+scheme: http
+`,
+    },
+  },
+  check(ctx) {
+    const doc = ctx.value;
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || doc.type !== 'PROMETHEUS') return;
+    const address = doc.listenAddress;
+    if (typeof address !== 'string' || parseListenAddress(address)) return;
+    ctx.report({
+      pointer: '/listenAddress',
+      message:
+        `listenAddress "${address}" is not IP:port; write an IP address and a port 1-65535, ` +
+        'such as 0.0.0.0:9216 (IPv6 in brackets: [::]:9216).',
+    });
+  },
+});

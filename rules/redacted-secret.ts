@@ -1,0 +1,44 @@
+import { defineRule } from '../src/engine/rule';
+import { fieldPath, findSecrets, isRedactionMask, KINDS_WITH_SECRETS } from '../src/model/secrets';
+
+export default defineRule({
+  meta: {
+    id: 'redacted-secret',
+    kinds: KINDS_WITH_SECRETS,
+    defaultSeverity: 'error',
+    description: 'A secret field holds a redaction mask copied from an API response.',
+    docs: {
+      why:
+        'GET responses return keys, tokens and webhook URLs partially redacted (`****…abcd`, ' +
+        '`********-****-****-<12 hex>`, `https://host/****`) and webhook secrets completely ' +
+        'redacted. A document copied from a response and written back replaces the real secret ' +
+        'with the mask, and the notification or integration stops working.',
+      bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: PAGER_DUTY
+    serviceKey: "****************************3f9a"
+    delayMin: 0
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: PAGER_DUTY
+    serviceKey: \${PAGERDUTY_SERVICE_KEY}
+    delayMin: 0
+`,
+    },
+  },
+  check(ctx) {
+    for (const secret of findSecrets(ctx.kind, ctx.value)) {
+      if (!isRedactionMask(secret.value)) continue;
+      ctx.report({
+        pointer: secret.pointer,
+        message:
+          `${fieldPath(secret.pointer)} is a redaction mask as the API returns it, not the secret; ` +
+          'writing it back replaces the real secret with the mask. Put the real value (or a ' +
+          'placeholder that your deployment tool fills in) here.',
+      });
+    }
+  },
+});

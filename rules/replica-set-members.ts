@@ -1,0 +1,192 @@
+// Replica set membership must be consistent: members name existing processes, a process belongs
+// to at most one replica set, ids are unique, and the process's replSetName agrees with its set.
+import { defineRule } from '../src/engine/rule';
+import { joinPointer } from '../src/engine/pointer';
+import { describeExisting, getTopology, type MemberInfo, type ProcessInfo } from '../src/model/automation-topology';
+
+const quote = (s: string) => JSON.stringify(s);
+const setName = (m: MemberInfo) => (m.replicaSet.id === undefined ? `replicaSets[${m.replicaSet.index}]` : quote(m.replicaSet.id));
+
+export default defineRule({
+  meta: {
+    id: 'replica-set-members',
+    kinds: ['automation-config'],
+    defaultSeverity: 'error',
+    hasSuggestions: true,
+    description:
+      'A member host naming no process, a process in two replica sets, a duplicate member or replica set _id, ' +
+      "or a member whose replSetName differs from its set's _id.",
+    docs: {
+      why:
+        '`replicaSets[].members[].host` is the `name` of a process in `processes` (not a hostname:port). ' +
+        'The agent starts each member with `args2_6.replication.replSetName` and initiates the set from ' +
+        '`replicaSets[]._id`: when they differ the member never joins. A process can belong to only one ' +
+        'replica set, and `_id`s of sets and of members within a set must be unique, or OM rejects the configuration.',
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: db0.example.net:27017
+        priority: 1
+        votes: 1
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+sharding: []
+`,
+    },
+  },
+  check(ctx) {
+    const t = getTopology(ctx.value);
+    let processNames: string[] | undefined;
+    let byAddress: Map<string, ProcessInfo> | undefined;
+    const reportedProcesses = new Set<ProcessInfo>();
+
+    for (const rs of t.replicaSets) {
+      if (rs.id !== undefined) {
+        const first = t.replicaSetsById.get(rs.id);
+        if (first && first !== rs) {
+          ctx.report({
+            pointer: joinPointer(rs.pointer, '_id'),
+            message:
+              `Replica set _id ${quote(rs.id)} is already used by replicaSets[${first.index}]; ` +
+              'replica set names must be unique. Rename one of them (and its members\' replSetName).',
+          });
+        }
+      }
+      const memberIds = new Map<string, MemberInfo>();
+      for (const m of rs.members) {
+        const id = m.value._id;
+        if (typeof id === 'number' || typeof id === 'string') {
+          const key = `${typeof id}:${id}`;
+          const first = memberIds.get(key);
+          if (first) {
+            ctx.report({
+              pointer: joinPointer(m.pointer, '_id'),
+              message:
+                `Member _id ${JSON.stringify(id)} is already used by members[${first.index}] of replica set ${setName(m)}; ` +
+                'member _ids must be unique within a replica set. Give this member an unused _id.',
+            });
+          } else memberIds.set(key, m);
+        }
+
+        if (m.host === undefined) continue;
+        const hostPointer = joinPointer(m.pointer, 'host');
+        if (!m.process) {
+          if (!t.hasProcesses) continue; // a fragment without processes: nothing to resolve against
+          processNames ??= [...t.processesByName.keys()];
+          let hint = '';
+          if (m.host.includes(':')) {
+            byAddress ??= new Map(
+              t.processes.filter((p) => p.hostname !== undefined && p.port !== undefined).map((p) => [`${p.hostname!.toLowerCase()}:${p.port}`, p]),
+            );
+            const p = byAddress.get(m.host.toLowerCase());
+            hint = p?.name !== undefined ? ` That address is process ${quote(p.name)}: use its name.` : ' A member host is a process name, not hostname:port.';
+          }
+          ctx.report({
+            pointer: hostPointer,
+            message:
+              `Member host ${quote(m.host)} of replica set ${setName(m)} names no process ` +
+              `(${describeExisting('processes', m.host, processNames)}).${hint || ' Use a processes[].name.'}`,
+          });
+          continue;
+        }
+
+        const memberships = t.membersByHost.get(m.host)!;
+        const first = memberships[0];
+        if (first !== m) {
+          ctx.report({
+            pointer: hostPointer,
+            message:
+              first.replicaSet === m.replicaSet
+                ? `Process ${quote(m.host)} is listed twice in replica set ${setName(m)} (members[${first.index}]); remove one of the entries.`
+                : `Process ${quote(m.host)} is already a member of replica set ${setName(first)}; a process belongs to at most one replica set. ` +
+                  'Remove it from one of them.',
+          });
+          continue;
+        }
+
+        const p = m.process;
+        if (rs.id !== undefined && p.replSetName !== undefined && p.replSetName !== rs.id && !reportedProcesses.has(p)) {
+          reportedProcesses.add(p);
+          ctx.report({
+            pointer: joinPointer(p.pointer, 'args2_6', 'replication', 'replSetName'),
+            message:
+              `Process ${quote(p.name ?? m.host)} is a member of replica set ${quote(rs.id)} but its replSetName is ${quote(p.replSetName)}; ` +
+              'the member would never join the set. Set replSetName to the replica set _id.',
+            suggestions: [
+              {
+                title: `Set replSetName to ${quote(rs.id)}`,
+                ops: [{ op: 'replace', pointer: joinPointer(p.pointer, 'args2_6', 'replication', 'replSetName'), value: rs.id }],
+              },
+            ],
+          });
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,242 @@
+// MongoDB's replica set limits: at most 7 voting members and 50 members, and a member that can
+// never become primary must have priority 0 ("must have priority 0 when not eligible to become
+// primary", go-client-mongodb-ops-manager #60).
+import { defineRule } from '../src/engine/rule';
+import { joinPointer } from '../src/engine/pointer';
+import { getTopology, type MemberInfo } from '../src/model/automation-topology';
+import { DEFAULT_MEMBER_VOTES, MAX_REPLICA_SET_MEMBERS, MAX_VOTING_MEMBERS } from '../src/model/automation';
+
+const positive = (v: unknown) => typeof v === 'number' && v > 0;
+
+/** Whether a member votes: `votes` absent means the default (1). */
+function votes(m: MemberInfo): boolean {
+  const v = m.value.votes;
+  return v === undefined ? DEFAULT_MEMBER_VOTES > 0 : positive(v);
+}
+
+/** Why a member can never become primary, or undefined when it can. */
+function notElectable(m: MemberInfo): string | undefined {
+  const v = m.value;
+  if (v.arbiterOnly === true) return 'an arbiter';
+  if (v.hidden === true) return 'hidden';
+  if (v.votes === 0) return 'non-voting (votes: 0)';
+  if (positive(v.secondaryDelaySecs)) return `delayed (secondaryDelaySecs: ${v.secondaryDelaySecs})`;
+  if (positive(v.slaveDelay)) return `delayed (slaveDelay: ${v.slaveDelay})`;
+  return undefined;
+}
+
+export default defineRule({
+  meta: {
+    id: 'replica-set-voting',
+    kinds: ['automation-config'],
+    defaultSeverity: 'error',
+    hasSuggestions: true,
+    description:
+      'More than 7 voting members or 50 members in a replica set; a member with priority > 0 that cannot be primary ' +
+      '(arbiter, hidden, votes: 0, delayed).',
+    docs: {
+      why:
+        'mongod refuses a replica set configuration with more than 7 voting members or more than 50 members. ' +
+        'Arbiters, hidden members, non-voting members and delayed members can never become primary, so mongod ' +
+        'requires `priority: 0` for them; OM reports "must have priority 0 when not eligible to become primary".',
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-1
+    hostname: db1.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-arbiter
+    hostname: db2.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/arbiter
+      systemLog:
+        destination: file
+        path: /data/arbiter/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+      - _id: 1
+        host: rs0-1
+        priority: 1
+        votes: 1
+      - _id: 2
+        host: rs0-arbiter
+        arbiterOnly: true
+        priority: 1
+        votes: 1
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-1
+    hostname: db1.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-arbiter
+    hostname: db2.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/arbiter
+      systemLog:
+        destination: file
+        path: /data/arbiter/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+      - _id: 1
+        host: rs0-1
+        priority: 1
+        votes: 1
+      - _id: 2
+        host: rs0-arbiter
+        arbiterOnly: true
+        priority: 0
+        votes: 1
+sharding: []
+`,
+    },
+  },
+  check(ctx) {
+    for (const rs of getTopology(ctx.value).replicaSets) {
+      const name = rs.id === undefined ? `replicaSets[${rs.index}]` : JSON.stringify(rs.id);
+      const membersPointer = joinPointer(rs.pointer, 'members');
+      if (rs.members.length > MAX_REPLICA_SET_MEMBERS) {
+        ctx.report({
+          pointer: membersPointer,
+          target: 'key',
+          message:
+            `Replica set ${name} has ${rs.members.length} members; a replica set holds at most ${MAX_REPLICA_SET_MEMBERS}. ` +
+            'Split the data across shards or remove members.',
+        });
+      }
+      let voters = 0;
+      for (const m of rs.members) if (votes(m)) voters++;
+      if (voters > MAX_VOTING_MEMBERS) {
+        ctx.report({
+          pointer: membersPointer,
+          target: 'key',
+          message:
+            `Replica set ${name} has ${voters} voting members; at most ${MAX_VOTING_MEMBERS} members may vote. ` +
+            'Set votes: 0 and priority: 0 on the extra members.',
+        });
+      }
+      for (const m of rs.members) {
+        const priority = m.value.priority;
+        if (!positive(priority)) continue;
+        const why = notElectable(m);
+        if (!why) continue;
+        const pointer = joinPointer(m.pointer, 'priority');
+        ctx.report({
+          pointer,
+          message:
+            `Member ${JSON.stringify(m.host ?? `members[${m.index}]`)} of replica set ${name} is ${why} and can never become primary, ` +
+            `yet has priority ${priority}; mongod requires priority 0 for such members. Set priority: 0.`,
+          suggestions: [{ title: 'Set priority to 0', ops: [{ op: 'replace', pointer, value: 0 }] }],
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,52 @@
+import { defineRule } from '../src/engine/rule';
+import { isObject, knownEvent } from '../src/model/alerts';
+
+export default defineRule({
+  meta: {
+    id: 'threshold-not-applicable',
+    kinds: ['alert-config', 'global-alert-config'],
+    defaultSeverity: 'warning',
+    description: 'threshold is ignored on events that do not use one.',
+    hasSuggestions: true,
+    docs: {
+      why:
+        '`threshold` is read by the events that compare a count, such as TOO_FEW_HEALTHY_MEMBERS, ' +
+        'TOO_MANY_UNHEALTHY_MEMBERS and TOO_MANY_ELECTIONS. On an event without a threshold it is ' +
+        'ignored, so the alert fires on every occurrence, not past the limit that was written. ' +
+        'Metric events take `metricThreshold` instead.',
+      bad: `eventTypeName: NO_PRIMARY
+enabled: true
+threshold:
+  operator: GREATER_THAN
+  threshold: 1
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+      good: `eventTypeName: NO_PRIMARY
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+    },
+  },
+  check(ctx) {
+    const doc = ctx.value;
+    if (!isObject(doc) || doc.threshold === undefined || doc.threshold === null) return;
+    const event = knownEvent(doc);
+    // Only events known to have no threshold: where a source is silent, stay silent.
+    if (!event || event.info.threshold !== 'none') return;
+    const metric = event.info.metricThreshold !== 'none' ? ' (metric events take metricThreshold)' : '';
+    ctx.report({
+      pointer: '/threshold',
+      target: 'key',
+      message: `${event.name} does not use threshold${metric}, so it is ignored; remove it.`,
+      suggestions: [{ title: 'Remove threshold', ops: [{ op: 'remove', pointer: '/threshold' }] }],
+    });
+  },
+});

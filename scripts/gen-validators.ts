@@ -1,0 +1,219 @@
+// Generates precompiled validators from schemas/*.schema.json into src/schema/generated/
+// (gitignored; run at build/prepare time): one ESM module per schema, plus index.js/index.d.ts with
+// lazy loaders. No schema is ever compiled at run time.
+//
+// Each module exports:
+//   default    the ajv standalone validate function (allErrors);
+//   knownKeys  the property names of every object schema, by schema path ("#/definitions/X"), so
+//              the mapper can say "did you mean" for an unknown key.
+//
+// Validator-only schema changes (the published schemas stay as they are):
+// - every $ref is inlined, so each error's schemaPath is a full path from the root (ajv compiles a
+//   definition that itself refers to others as a separate function whose paths start again at
+//   "#"); knownKeys and the union collapsing rely on full paths;
+// - `deprecated` and `readOnly` become failing keywords, so the one validation pass also yields
+//   deprecated-field and read-only-field findings;
+// - automation-config: every object schema with `properties` and no map-like
+//   `additionalProperties` gets `additionalProperties: false`, so the validator sees unknown keys
+//   (the mapper keeps only near-misses of known keys).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv, { _, type AnySchemaObject, type KeywordCxt } from 'ajv';
+import addFormats from 'ajv-formats';
+import standaloneCode from 'ajv/dist/standalone';
+import { SCHEMA_NAMES, schemaFileName, type SchemaName } from '../src/schema/names';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SCHEMAS_DIR = join(ROOT, 'schemas');
+export const GENERATED_DIR = join(ROOT, 'src/schema/generated');
+
+type SchemaNode = Record<string, unknown>;
+
+function isNode(v: unknown): v is SchemaNode {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Keywords whose value is a subschema or a map/array of subschemas, for walking a schema. */
+const SUBSCHEMA_MAPS = ['properties', 'definitions', 'patternProperties'];
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'items'];
+const SUBSCHEMAS = ['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains'];
+
+/** Visits every schema node with its JSON-pointer path ("#", "#/definitions/X"…); `inIf` is true inside an `if`. */
+function walk(node: unknown, path: string, visit: (node: SchemaNode, path: string, inIf: boolean) => void, inIf = false): void {
+  if (!isNode(node)) return;
+  visit(node, path, inIf);
+  for (const key of SUBSCHEMA_MAPS) {
+    const map = node[key];
+    if (isNode(map)) for (const [name, sub] of Object.entries(map)) walk(sub, `${path}/${key}/${escape(name)}`, visit, inIf);
+  }
+  for (const key of SUBSCHEMA_LISTS) {
+    const list = node[key];
+    if (Array.isArray(list)) list.forEach((sub, i) => walk(sub, `${path}/${key}/${i}`, visit, inIf));
+  }
+  for (const key of SUBSCHEMAS) walk(node[key], `${path}/${key}`, visit, inIf || key === 'if');
+}
+
+function escape(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * automation-config: close every object schema that lists properties and has no map-like
+ * additionalProperties, except inside `if` (closing a condition would make it never match).
+ */
+function closeObjects(schema: SchemaNode): void {
+  walk(schema, '#', (node, _path, inIf) => {
+    if (!inIf && isNode(node.properties) && node.additionalProperties === undefined) node.additionalProperties = false;
+  });
+}
+
+/** Inlines every local $ref (our schemas have no recursive types); siblings of $ref win. */
+function inlineRefs(schema: SchemaNode): SchemaNode {
+  const definitions = isNode(schema.definitions) ? schema.definitions : {};
+  const resolve = (node: unknown, seen: string[]): unknown => {
+    if (Array.isArray(node)) return node.map((n) => resolve(n, seen));
+    if (!isNode(node)) return node;
+    let out: SchemaNode = {};
+    if (typeof node.$ref === 'string') {
+      const ref = node.$ref;
+      const name = ref.startsWith('#/definitions/') ? decodeURIComponent(ref.slice('#/definitions/'.length)) : undefined;
+      if (!name || !isNode(definitions[name])) throw new Error(`cannot inline $ref ${ref}`);
+      if (seen.includes(name)) throw new Error(`recursive $ref ${ref}: the validators need a non-recursive schema`);
+      out = resolve(definitions[name], [...seen, name]) as SchemaNode;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' || key === 'definitions') continue;
+      // `properties` is a map of names, not a schema: resolve its values one by one.
+      out[key] = key === 'properties' && isNode(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, seen)]))
+        : resolve(value, seen);
+    }
+    return out;
+  };
+  return resolve(schema, []) as SchemaNode;
+}
+
+/** Annotations the validator never reads: dropped from its copy of the schema to keep it small. */
+function stripAnnotations(schema: SchemaNode): void {
+  walk(schema, '#', (node) => {
+    for (const key of ['title', 'description', 'markdownDescription', 'examples', '$comment']) {
+      if (typeof node[key] !== 'object' || key === 'examples') delete node[key];
+    }
+  });
+}
+
+/** Property names of each object schema, by schema path. */
+function knownKeysOf(schema: SchemaNode): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  walk(schema, '#', (node, path, inIf) => {
+    if (!inIf && isNode(node.properties)) out[path] = Object.keys(node.properties);
+  });
+  return out;
+}
+
+function newAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true, lines: false } });
+  addFormats(ajv);
+  // Annotation keywords turned into checks: present → one error, with the deprecation message.
+  ajv.removeKeyword('deprecated');
+  ajv.removeKeyword('readOnly');
+  ajv.addKeyword({
+    keyword: 'deprecated',
+    schemaType: 'boolean',
+    code(cxt: KeywordCxt) {
+      if (cxt.schema === true) cxt.fail(_`true`);
+    },
+    error: {
+      message: 'is deprecated',
+      params: ({ parentSchema }) => _`{deprecationMessage: ${String((parentSchema as AnySchemaObject)?.deprecationMessage ?? '')}}`,
+    },
+  });
+  ajv.addKeyword({
+    keyword: 'readOnly',
+    schemaType: 'boolean',
+    code(cxt: KeywordCxt) {
+      if (cxt.schema === true) cxt.fail(_`true`);
+    },
+    error: { message: 'is read-only' },
+  });
+  return ajv;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * ajv's standalone ESM output still calls require() for its runtime helpers and for ajv-formats.
+ * Hoist each module into a default import (the CJS module object), keeping the property access
+ * that follows (`.default`, `.fullFormats[...]`) as it was.
+ */
+export function esmImports(code: string): string {
+  const names = new Map<string, string>();
+  const body = code.replace(/require\("([^"]+)"\)/g, (_m, mod: string) => {
+    let name = names.get(mod);
+    if (!name) {
+      name = `__m${names.size}`;
+      names.set(mod, name);
+    }
+    return name;
+  });
+  const imports = [...names].map(([mod, name]) => {
+    const spec = mod.endsWith('.js') ? mod : `${mod}.js`;
+    require.resolve(spec); // fail here rather than at run time when a helper moves
+    return `import ${name} from ${JSON.stringify(spec)};`;
+  });
+  return [...imports, body.replace(/^"use strict";/, '')].join('\n');
+}
+
+function loadSchema(name: SchemaName): SchemaNode {
+  return JSON.parse(readFileSync(join(SCHEMAS_DIR, schemaFileName(name)), 'utf8')) as SchemaNode;
+}
+
+/** The generated module of one schema. */
+export function generateValidator(name: SchemaName): string {
+  const schema = inlineRefs(loadSchema(name));
+  stripAnnotations(schema);
+  if (name === 'automation-config') closeObjects(schema);
+  const ajv = newAjv();
+  const validate = ajv.compile(schema);
+  const code = esmImports(standaloneCode(ajv, validate));
+  return [
+    `// Generated by scripts/gen-validators.ts from schemas/${schemaFileName(name)}. Do not edit.`,
+    code,
+    `export const knownKeys = ${JSON.stringify(knownKeysOf(schema))};`,
+    '',
+  ].join('\n');
+}
+
+const INDEX_DTS = `// Generated by scripts/gen-validators.ts. Do not edit.
+import type { ErrorObject } from 'ajv';
+import type { SchemaName } from '../names';
+
+export interface ValidateFn {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+export interface ValidatorModule {
+  default: ValidateFn;
+  /** Property names of each object schema, by schema path ("#/definitions/X"). */
+  knownKeys: Record<string, string[]>;
+}
+export declare const loaders: Record<SchemaName, () => Promise<ValidatorModule>>;
+`;
+
+function indexJs(): string {
+  const lines = SCHEMA_NAMES.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(`./${name}.js`)}),`);
+  return `// Generated by scripts/gen-validators.ts. Do not edit.\n// One module per schema, loaded on first use.\nexport const loaders = {\n${lines.join('\n')}\n};\n`;
+}
+
+function main(): void {
+  rmSync(GENERATED_DIR, { recursive: true, force: true });
+  mkdirSync(GENERATED_DIR, { recursive: true });
+  for (const name of SCHEMA_NAMES) writeFileSync(join(GENERATED_DIR, `${name}.js`), generateValidator(name));
+  writeFileSync(join(GENERATED_DIR, 'index.js'), indexJs());
+  writeFileSync(join(GENERATED_DIR, 'index.d.ts'), INDEX_DTS);
+  console.log(`wrote ${SCHEMA_NAMES.length} validators to ${GENERATED_DIR}`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -1,0 +1,77 @@
+// Which files a `check` run reads, and reading them without ever throwing.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { LintInput } from '../engine/lint';
+
+const LINTABLE = /\.(json|ya?ml)$/i;
+const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
+
+export interface FoundFile {
+  filePath: string;
+  /** Found by walking a directory (not named on the command line). */
+  discovered: boolean;
+}
+
+/** Expands paths: files as given, directories walked for *.json, *.yaml, *.yml. */
+export function findFiles(paths: string[], isIgnored: (filePath: string) => boolean): { files: FoundFile[]; missing: string[] } {
+  const files: FoundFile[] = [];
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  const add = (filePath: string, discovered: boolean) => {
+    const abs = path.resolve(filePath);
+    if (seen.has(abs)) return;
+    seen.add(abs);
+    files.push({ filePath: abs, discovered });
+  };
+  const walk = (dir: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name) && !isIgnored(p)) walk(p);
+      } else if (e.isFile() && LINTABLE.test(e.name) && !/^omlint\.config\./.test(e.name) && !isIgnored(p)) {
+        add(p, true);
+      }
+    }
+  };
+  for (const p of paths) {
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      missing.push(p);
+      continue;
+    }
+    if (st.isDirectory()) walk(path.resolve(p));
+    else if (!isIgnored(path.resolve(p))) add(p, false);
+  }
+  return { files, missing };
+}
+
+/** Reads a file as UTF-8 text; problems (unreadable, not UTF-8) become a diagnostic, not a crash. */
+export function readInput(filePath: string): LintInput {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(filePath);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    return { filePath, text: '', problem: { ruleId: 'syntax-error', message: `The file cannot be read (${code}).` } };
+  }
+  return decodeInput(filePath, buf);
+}
+
+export function decodeInput(filePath: string, buf: Buffer): LintInput {
+  try {
+    return { filePath, text: new TextDecoder('utf-8', { fatal: true }).decode(buf) };
+  } catch {
+    const nul = buf.indexOf(0);
+    const message = nul >= 0 ? 'The file contains NUL bytes: it is binary, not JSON or YAML text.' : 'The file is not valid UTF-8 text; JSON and YAML files must be UTF-8.';
+    return { filePath, text: '', problem: { ruleId: 'syntax-error', message } };
+  }
+}

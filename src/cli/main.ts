@@ -1,0 +1,247 @@
+// The omlint command line (commander). Exit codes: 0 clean, 1 lint errors (or too many
+// warnings), 2 usage, config or internal error.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, ConfigResolver } from '../config/load';
+import { ALL_RULE_META, KNOWN_RULE_IDS, RULE_META } from '../engine/catalog';
+import { lint, lintAndFix, type LintInput, type LintRunOptions } from '../engine/lint';
+import { ruleDocMarkdown } from '../engine/rule-docs';
+import type { FileResult } from '../engine/types';
+import { KINDS, isKind, type Kind } from '../kinds/names';
+import { DEFAULT_LIMITS } from '../parse/types';
+import { packageRoot } from '../paths';
+import { useColor } from '../format/color';
+import { formatResults, FORMATS, type FormatName } from '../format/index';
+import { decodeInput, findFiles, readInput } from './files';
+
+export interface CliIO {
+  stdout: { write(s: string): unknown; isTTY?: boolean };
+  stderr: { write(s: string): unknown; isTTY?: boolean };
+  readStdin(): Promise<Buffer>;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A usage problem: exit 2. */
+class UsageError extends Error {}
+
+const VERSION = '0.1.0';
+
+function parseNow(v: string): Date {
+  const d = new Date(v);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(d.getTime())) throw new InvalidArgumentError('expected an ISO-8601 date-time such as 2026-01-31T00:00:00Z');
+  return d;
+}
+function parseCount(v: string): number {
+  if (!/^\d+$/.test(v)) throw new InvalidArgumentError('expected a whole number');
+  return Number(v);
+}
+function parseVersion(v: string): string {
+  if (!/^\d+\.\d+(\.\d+)?$/.test(v)) throw new InvalidArgumentError('expected a version such as 7.0');
+  return v;
+}
+function parseKind(v: string): Kind {
+  if (!isKind(v)) throw new InvalidArgumentError(`expected one of ${KINDS.join(', ')}`);
+  return v;
+}
+
+interface CheckOptions {
+  format: FormatName;
+  outputFile?: string;
+  kind?: Kind;
+  config?: string;
+  fix?: boolean;
+  fixDryRun?: boolean;
+  maxWarnings?: number;
+  quiet?: boolean;
+  stdin?: boolean;
+  stdinFilename?: string;
+  targetVersion?: string;
+  now?: Date;
+  color: boolean;
+  maxFileSize?: number;
+  maxDepth?: number;
+  maxAliases?: number;
+}
+
+async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<number> {
+  const resolver = new ConfigResolver(KNOWN_RULE_IDS, o.config ? path.resolve(io.cwd, o.config) : undefined);
+  if (o.config && !existsSync(path.resolve(io.cwd, o.config))) throw new ConfigError(`${o.config}: no such configuration file`);
+  const settingsFor = (filePath: string) => resolver.settingsFor(filePath);
+  const limits = {
+    maxBytes: o.maxFileSize !== undefined ? o.maxFileSize * 1024 * 1024 : DEFAULT_LIMITS.maxBytes,
+    maxDepth: o.maxDepth ?? DEFAULT_LIMITS.maxDepth,
+    maxAliases: o.maxAliases ?? DEFAULT_LIMITS.maxAliases,
+  };
+  let inputs: LintInput[];
+  let discovered = new Set<string>();
+  if (o.stdin) {
+    const name = o.stdinFilename ? path.resolve(io.cwd, o.stdinFilename) : '<stdin>';
+    inputs = [decodeInput(name, await io.readStdin())];
+  } else {
+    const found = findFiles(paths.length ? paths.map((p) => path.resolve(io.cwd, p)) : [io.cwd], (p) => settingsFor(p).ignored);
+    if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
+    inputs = found.files.map((f) => readInput(f.filePath));
+    discovered = new Set(found.files.filter((f) => f.discovered).map((f) => f.filePath));
+  }
+  const runOptions: LintRunOptions = {
+    now: o.now,
+    targetVersion: o.targetVersion,
+    kind: o.kind,
+    settingsFor,
+    limits,
+    skipUnknown: (p) => discovered.has(p),
+    cwd: io.cwd,
+  };
+  const fixing = o.fix || o.fixDryRun;
+  let results: FileResult[] = fixing ? await lintAndFix(inputs, runOptions) : await lint(inputs, runOptions);
+  if (o.fix && !o.stdin) {
+    for (const r of results) {
+      if (r.output === undefined) continue;
+      writeFileSync(path.resolve(io.cwd, r.filePath), r.output);
+    }
+  }
+  if (o.quiet) {
+    results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error'), warningCount: 0, infoCount: 0 }));
+  }
+  const color = !o.outputFile && useColor(io.stdout, o.color, io.env);
+  const text = formatResults(o.format, results, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)) });
+  if (o.outputFile) writeFileSync(path.resolve(io.cwd, o.outputFile), text);
+  else io.stdout.write(text);
+  const errors = results.reduce((n, r) => n + r.errorCount, 0);
+  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+  if (errors > 0) return 1;
+  if (o.maxWarnings !== undefined && warnings > o.maxWarnings) {
+    io.stderr.write(`omlint found too many warnings (maximum: ${o.maxWarnings}, found: ${warnings}).\n`);
+    return 1;
+  }
+  return 0;
+}
+
+const STARTER_CONFIG = `# omlint configuration: https://github.com/omlint/omlint#configuration
+# Severities: off | info | warning | error
+rules:
+  # read-only-field: off
+# Per-path settings (later entries win). A pattern without "/" matches file names anywhere.
+overrides: []
+#  - files: ["alerts/**/*.yaml"]
+#    kind: alert-config
+#    rules:
+#      enabled-omitted: error
+#    scope: production        # one project scope for cross-document rules
+# Files never linted:
+ignore: []
+# Server version the documents are written for (deprecations become errors once removed):
+# targetVersion: "7.0"
+# Values that are placeholders, not secrets (regular expressions):
+secretPlaceholders: []
+`;
+
+export function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
+  const program = new Command();
+  program
+    .name('omlint')
+    .description('Offline validator and linter for Ops Manager Public API v1.0 configuration documents.')
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+
+  program
+    .command('check', { isDefault: true })
+    .description('lint files and directories (default: .), globbing *.json *.yaml *.yml')
+    .argument('[paths...]', 'files or directories')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS as unknown as string[]).default('stylish'))
+    .option('-o, --output-file <file>', 'write the report to a file')
+    .option('--kind <kind>', 'force the kind of every input', parseKind)
+    .option('-c, --config <file>', 'use this configuration file for every input')
+    .option('--fix', 'apply safe fixes to the files')
+    .option('--fix-dry-run', 'compute fixes without writing (json output carries the fixed text)')
+    .option('--max-warnings <n>', 'exit 1 when warnings exceed n', parseCount)
+    .option('--quiet', 'report errors only')
+    .option('--stdin', 'lint standard input')
+    .option('--stdin-filename <name>', 'file name for standard input (kind, config, format)')
+    .option('--target-version <x.y>', 'server version, e.g. 7.0: deprecations become errors once removed', parseVersion)
+    .option('--now <iso-8601>', 'clock for date rules (reproducible CI)', parseNow)
+    .option('--no-color', 'no colours (NO_COLOR and FORCE_COLOR are honoured too)')
+    .option('--max-file-size <mb>', `largest file read, in MB (default ${DEFAULT_LIMITS.maxBytes / 1048576})`, parseCount)
+    .option('--max-depth <n>', `deepest nesting read (default ${DEFAULT_LIMITS.maxDepth})`, parseCount)
+    .option('--max-aliases <n>', `most YAML alias expansions (default ${DEFAULT_LIMITS.maxAliases})`, parseCount)
+    .action(async (paths: string[], o: CheckOptions) => {
+      setExit(await runCheck(paths, o, io));
+    });
+
+  program
+    .command('rules')
+    .description('list the rule catalogue')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action((o: { format: string }) => {
+      if (o.format === 'json') {
+        io.stdout.write(JSON.stringify(ALL_RULE_META.map((m) => ({ id: m.id, kinds: m.kinds, defaultSeverity: m.defaultSeverity, fixable: Boolean(m.fixable), description: m.description })), null, 2) + '\n');
+      } else {
+        const w = Math.max(...ALL_RULE_META.map((m) => m.id.length));
+        for (const m of ALL_RULE_META) io.stdout.write(`${m.id.padEnd(w)}  ${m.defaultSeverity.padEnd(7)}  ${m.fixable ? 'fix' : '   '}  ${m.description}\n`);
+      }
+      setExit(0);
+    });
+
+  program
+    .command('explain')
+    .description("print a rule's documentation")
+    .argument('<rule-id>')
+    .action((id: string) => {
+      const meta = RULE_META.get(id);
+      if (!meta) throw new UsageError(`Unknown rule id "${id}"; \`omlint rules\` lists them.`);
+      io.stdout.write(ruleDocMarkdown(meta));
+      setExit(0);
+    });
+
+  program
+    .command('schema')
+    .description("print a kind's JSON Schema")
+    .argument('<kind>', KINDS.join(' | '))
+    .action((kind: string) => {
+      if (!isKind(kind)) throw new UsageError(`Unknown kind "${kind}"; kinds: ${KINDS.join(', ')}.`);
+      io.stdout.write(readFileSync(path.join(packageRoot(), 'schemas', `${kind}.schema.json`), 'utf8'));
+      setExit(0);
+    });
+
+  program
+    .command('init')
+    .description('write a starter omlint.config.yaml')
+    .action(() => {
+      const p = path.join(io.cwd, 'omlint.config.yaml');
+      if (existsSync(p)) throw new UsageError('omlint.config.yaml already exists; not overwritten.');
+      writeFileSync(p, STARTER_CONFIG);
+      io.stdout.write('Wrote omlint.config.yaml\n');
+      setExit(0);
+    });
+
+  return program;
+}
+
+/** Runs the CLI; resolves to the exit code (-1: keep running, e.g. the language server). */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  let code = 0;
+  const program = buildProgram(io, (c) => (code = c));
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (e) {
+    const err = e as { code?: string; exitCode?: number; message?: string };
+    if (typeof err.code === 'string' && err.code.startsWith('commander.')) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+      return 2; // commander already printed the usage problem
+    }
+    if (e instanceof ConfigError) {
+      io.stderr.write(`omlint: configuration error: ${e.message}\n`);
+      return 2;
+    }
+    if (e instanceof UsageError) {
+      io.stderr.write(`omlint: ${e.message}\n`);
+      return 2;
+    }
+    io.stderr.write(`omlint: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 2;
+  }
+}

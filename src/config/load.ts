@@ -1,0 +1,209 @@
+// Config discovery (upward from each linted file), validation, and per-file resolution.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { parseText } from '../parse/index';
+import { isKind, type Kind } from '../kinds/names';
+import type { SeveritySetting } from '../engine/types';
+import type { OmlintConfig } from './types';
+
+export const CONFIG_NAMES = ['omlint.config.yaml', 'omlint.config.yml', 'omlint.config.json'];
+
+/** A configuration problem: the CLI exits 2 with this message. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface LoadedConfig {
+  filePath: string;
+  dir: string;
+  config: OmlintConfig;
+  ignore: PathMatcher | undefined;
+  overrides: { match: PathMatcher; kind?: Kind; rules?: Record<string, SeveritySetting>; scope?: string }[];
+  secretPlaceholders: RegExp[];
+}
+
+/** What the config says about one file. */
+export interface FileSettings {
+  config?: LoadedConfig;
+  ignored: boolean;
+  kind?: Kind;
+  rules: Record<string, SeveritySetting>;
+  /** Project scope key for cross-document rules. */
+  scope: string;
+  targetVersion?: string;
+  secretPlaceholders: RegExp[];
+}
+
+const SEVERITIES = ['off', 'info', 'warning', 'error'];
+
+type PathMatcher = (relativePath: string) => boolean;
+
+function globMatcher(patterns: string[]): PathMatcher {
+  // Like .gitignore: a pattern without a slash matches the base name in any directory.
+  const withSlash = patterns.filter((p) => p.includes('/'));
+  const bare = patterns.filter((p) => !p.includes('/'));
+  const a = withSlash.length ? picomatch(withSlash.map((p) => p.replace(/^\.\//, '')), { dot: true }) : undefined;
+  const b = bare.length ? picomatch(bare, { dot: true, basename: true }) : undefined;
+  return (p: string) => Boolean(a?.(p) || b?.(p));
+}
+
+/**
+ * Validates a parsed config value. Hand-written checks with exact paths (the config is small and
+ * this keeps config loading free of schema machinery on the cold-start path).
+ */
+export function checkConfig(value: unknown, knownRules: Set<string>, where: (pointer: string) => string): OmlintConfig {
+  const fail = (pointer: string, msg: string): never => {
+    throw new ConfigError(`${where(pointer)}: ${msg}`);
+  };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('', 'the configuration must be a mapping (object)');
+  const v = value as Record<string, unknown>;
+  const allowed = ['$schema', 'rules', 'overrides', 'ignore', 'targetVersion', 'secretPlaceholders'];
+  for (const k of Object.keys(v)) if (!allowed.includes(k)) fail(`/${k}`, `unknown setting "${k}"; settings: ${allowed.slice(1).join(', ')}`);
+  const checkRules = (rules: unknown, at: string) => {
+    if (rules === undefined) return;
+    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail(at, '"rules" must map rule ids to off, info, warning or error');
+    for (const [id, sev] of Object.entries(rules as object)) {
+      if (!knownRules.has(id)) fail(`${at}/${id}`, `unknown rule id "${id}" (omlint rules lists them)`);
+      if (typeof sev !== 'string' || !SEVERITIES.includes(sev)) fail(`${at}/${id}`, `severity of "${id}" must be one of ${SEVERITIES.join(', ')}, not ${JSON.stringify(sev)}`);
+    }
+  };
+  const checkGlobs = (globs: unknown, at: string, nonEmpty: boolean) => {
+    if (!Array.isArray(globs) || globs.some((g) => typeof g !== 'string' || g === '')) fail(at, 'must be a list of glob patterns (non-empty strings)');
+    if (nonEmpty && (globs as unknown[]).length === 0) fail(at, 'must list at least one glob pattern');
+  };
+  checkRules(v.rules, '/rules');
+  if (v.ignore !== undefined) checkGlobs(v.ignore, '/ignore', false);
+  if (v.targetVersion !== undefined && (typeof v.targetVersion !== 'string' || !/^\d+\.\d+(\.\d+)?$/.test(v.targetVersion))) {
+    fail('/targetVersion', `must be a version string such as "7.0", not ${JSON.stringify(v.targetVersion)}`);
+  }
+  if (v.secretPlaceholders !== undefined) {
+    if (!Array.isArray(v.secretPlaceholders)) fail('/secretPlaceholders', 'must be a list of regular expressions');
+    (v.secretPlaceholders as unknown[]).forEach((r, i) => {
+      if (typeof r !== 'string') fail(`/secretPlaceholders/${i}`, 'must be a string (a regular expression)');
+      try {
+        new RegExp(r as string);
+      } catch (e) {
+        fail(`/secretPlaceholders/${i}`, `invalid regular expression: ${(e as Error).message}`);
+      }
+    });
+  }
+  if (v.overrides !== undefined) {
+    if (!Array.isArray(v.overrides)) fail('/overrides', 'must be a list of {files, kind?, rules?, scope?}');
+    (v.overrides as unknown[]).forEach((o, i) => {
+      const at = `/overrides/${i}`;
+      if (o === null || typeof o !== 'object' || Array.isArray(o)) fail(at, 'must be a mapping {files, kind?, rules?, scope?}');
+      const ov = o as Record<string, unknown>;
+      for (const k of Object.keys(ov)) if (!['files', 'kind', 'rules', 'scope'].includes(k)) fail(`${at}/${k}`, `unknown setting "${k}" in an override; settings: files, kind, rules, scope`);
+      if (ov.files === undefined) fail(at, 'an override needs "files" (glob patterns)');
+      checkGlobs(ov.files, `${at}/files`, true);
+      if (ov.kind !== undefined && !isKind(ov.kind)) fail(`${at}/kind`, `unknown kind ${JSON.stringify(ov.kind)}`);
+      checkRules(ov.rules, `${at}/rules`);
+      if (ov.scope !== undefined && (typeof ov.scope !== 'string' || ov.scope === '')) fail(`${at}/scope`, 'must be a non-empty string');
+    });
+  }
+  return v as OmlintConfig;
+}
+
+export function loadConfigFile(filePath: string, knownRules: Set<string>): LoadedConfig {
+  let text: string;
+  try {
+    text = readFileSync(filePath, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`${filePath}: cannot read the configuration (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  const parsed = parseText(text, filePath);
+  const problem = parsed.problems.find((p) => p.ruleId !== 'empty-document');
+  if (problem) {
+    const pos = parsed.lines.position(problem.span.start);
+    throw new ConfigError(`${filePath}:${pos.line}:${pos.column}: ${problem.message}`);
+  }
+  const doc = parsed.documents[0];
+  const value = doc && !doc.empty ? doc.value : {};
+  const where = (pointer: string) => {
+    const loc = doc?.locate(pointer);
+    const span = loc?.key ?? loc?.value;
+    if (!span) return `${filePath}${pointer ? ` (${pointer})` : ''}`;
+    const pos = parsed.lines.position(span.start);
+    return `${filePath}:${pos.line}:${pos.column}`;
+  };
+  const config = checkConfig(value, knownRules, where);
+  const dir = path.dirname(filePath);
+  return {
+    filePath,
+    dir,
+    config,
+    ignore: config.ignore?.length ? globMatcher(config.ignore) : undefined,
+    overrides: (config.overrides ?? []).map((o) => ({ match: globMatcher(o.files), kind: o.kind, rules: o.rules, scope: o.scope })),
+    secretPlaceholders: (config.secretPlaceholders ?? []).map((r) => new RegExp(r)),
+  };
+}
+
+/** Finds configs upward from directories, once per directory. */
+export class ConfigResolver {
+  private readonly byDir = new Map<string, string | null>();
+  private readonly loaded = new Map<string, LoadedConfig>();
+
+  constructor(
+    private readonly knownRules: Set<string>,
+    /** An explicit config (--config): used for every file. */
+    private readonly explicit?: string,
+  ) {}
+
+  private findUp(dir: string): string | null {
+    const hit = this.byDir.get(dir);
+    if (hit !== undefined) return hit;
+    let found: string | null = null;
+    for (const name of CONFIG_NAMES) {
+      const p = path.join(dir, name);
+      if (existsSync(p)) {
+        found = p;
+        break;
+      }
+    }
+    if (!found) {
+      const parent = path.dirname(dir);
+      found = parent !== dir ? this.findUp(parent) : null;
+    }
+    this.byDir.set(dir, found);
+    return found;
+  }
+
+  configFor(filePath: string): LoadedConfig | undefined {
+    const p = this.explicit ? path.resolve(this.explicit) : this.findUp(path.dirname(path.resolve(filePath)));
+    if (!p) return undefined;
+    let c = this.loaded.get(p);
+    if (!c) {
+      c = loadConfigFile(p, this.knownRules);
+      this.loaded.set(p, c);
+    }
+    return c;
+  }
+
+  settingsFor(filePath: string): FileSettings {
+    const abs = path.resolve(filePath);
+    const config = this.configFor(abs);
+    const settings: FileSettings = {
+      config,
+      ignored: false,
+      rules: { ...(config?.config.rules ?? {}) },
+      scope: path.dirname(abs),
+      targetVersion: config?.config.targetVersion,
+      secretPlaceholders: config?.secretPlaceholders ?? [],
+    };
+    if (!config) return settings;
+    const rel = path.relative(config.dir, abs).split(path.sep).join('/');
+    if (rel.startsWith('..')) return settings;
+    settings.ignored = Boolean(config.ignore?.(rel));
+    for (const o of config.overrides) {
+      if (!o.match(rel)) continue;
+      if (o.kind) settings.kind = o.kind;
+      if (o.rules) Object.assign(settings.rules, o.rules);
+      if (o.scope) settings.scope = `scope:${config.filePath}#${o.scope}`;
+    }
+    return settings;
+  }
+}

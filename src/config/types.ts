@@ -1,0 +1,47 @@
+// The omlint configuration file (omlint.config.yaml / omlint.config.json).
+// This type is the source of schemas/omlint-config.schema.json.
+import type { Kind } from '../kinds/names';
+
+export type SeveritySetting = 'off' | 'info' | 'warning' | 'error';
+
+/** Per-path settings. */
+export interface OverrideConfig {
+  /**
+   * Glob patterns (relative to the config file's directory) that this override applies to.
+   * @minItems 1
+   */
+  files: string[];
+  /** Force the document kind of the matching files. */
+  kind?: Kind;
+  /** Rule severities for the matching files. */
+  rules?: Record<string, SeveritySetting>;
+  /**
+   * Project scope name for cross-document rules: files with the same scope name are one project,
+   * wherever they live. Without it, a project scope is the files of one directory.
+   * @minLength 1
+   */
+  scope?: string;
+}
+
+/**
+ * omlint configuration.
+ * @title omlint configuration
+ */
+export interface OmlintConfig {
+  /** JSON Schema reference, for editors. */
+  $schema?: string;
+  /** Rule severities by rule id. */
+  rules?: Record<string, SeveritySetting>;
+  /** Settings for some paths. Later entries win. */
+  overrides?: OverrideConfig[];
+  /** Glob patterns (relative to the config file's directory) of files never linted. */
+  ignore?: string[];
+  /**
+   * Server version the documents are written for, e.g. "7.0": deprecations become errors once
+   * the feature is removed.
+   * @pattern ^\d+\.\d+(\.\d+)?$
+   */
+  targetVersion?: string;
+  /** Regular expressions matching values that are placeholders, not secrets (e.g. "^vault:"). */
+  secretPlaceholders?: string[];
+}

@@ -1,0 +1,377 @@
+// lint(): texts → FileResult[]. Parse, split into documents, find kinds, run the schema and the
+// rules, run workspace rules per project scope, place every finding at its exact range, apply
+// severities and suppressions, mask secrets.
+import path from 'node:path';
+import { parseText, DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile } from '../parse/index';
+import { detectItems, findModelines, kindFromFileName, type KindSource } from '../kinds/detect';
+import { KINDS as RULE_KINDS, type Kind } from '../kinds/names';
+import { validateSchema } from '../schema/validate';
+import { RULES, RULE_META, KNOWN_RULE_IDS } from './catalog';
+import { applyEdits, fixEdits } from './fix';
+import { joinPointer, parentPointer } from './pointer';
+import { applyDirectives, findDirectives, unusedDirectives } from './suppress';
+import { collectSecretValues, maskSecrets } from './mask';
+import type {
+  Diagnostic, FileResult, Fix, LintOptions, Report, Rule, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
+} from './types';
+import type { FileSettings } from '../config/load';
+
+export interface LintInput {
+  filePath: string;
+  text: string;
+  /** A problem met before parsing (unreadable, not UTF-8): the file's one diagnostic. */
+  problem?: { ruleId: 'syntax-error' | 'limit-exceeded'; message: string };
+}
+
+export interface LintRunOptions {
+  /** Clock for date rules (default: now). */
+  now?: Date;
+  targetVersion?: string;
+  /** Force the kind of every document (--kind). */
+  kind?: Kind;
+  /** Severities that win over the config (command line, tests). */
+  rules?: Record<string, SeveritySetting>;
+  /** What the config says about a file (default: no config). */
+  settingsFor?: (filePath: string) => FileSettings;
+  limits?: ParseLimits;
+  /** Files found by directory traversal: drop them when no document has any known kind. */
+  skipUnknown?: (filePath: string) => boolean;
+  /** Paths are shown relative to this directory when below it. */
+  cwd?: string;
+  /** Rule modules (default: all of rules/). */
+  ruleSet?: Rule[];
+}
+
+interface DocState {
+  index: number;
+  parsed: ParsedDocument;
+  base: string;
+  kind?: Kind;
+  value: unknown;
+}
+
+interface FileState {
+  input: LintInput;
+  displayPath: string;
+  settings: FileSettings;
+  parsed: ParsedFile;
+  docs: DocState[];
+  diagnostics: Diagnostic[];
+  options: LintOptions;
+  dropped: boolean;
+}
+
+const DEFAULT_SETTINGS = (filePath: string): FileSettings => ({
+  ignored: false,
+  rules: {},
+  scope: path.dirname(path.resolve(filePath)),
+  secretPlaceholders: [],
+});
+
+export function displayPath(filePath: string, cwd = process.cwd()): string {
+  if (filePath === '<stdin>' || !path.isAbsolute(filePath)) return filePath.split(path.sep).join('/');
+  const rel = path.relative(cwd, filePath);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : filePath;
+}
+
+function severityOf(ruleId: string, reported: Severity | undefined, file: FileState, opts: LintRunOptions): Severity | 'off' {
+  const configured = opts.rules?.[ruleId] ?? file.settings.rules[ruleId];
+  if (configured) return configured;
+  return reported ?? RULE_META.get(ruleId)?.defaultSeverity ?? 'error';
+}
+
+/** The span of a pointer's key or value; absent subjects go to the nearest existing parent's key. */
+function spanFor(file: FileState, doc: ParsedDocument, absPointer: string, target: 'key' | 'value'): Span {
+  let p = absPointer;
+  let loc = doc.locate(p);
+  let missing = false;
+  while (!loc && p !== '') {
+    p = parentPointer(p);
+    loc = doc.locate(p);
+    missing = true;
+  }
+  if (!loc) return { start: doc.span.start, end: doc.span.start };
+  if (missing && !loc.key) {
+    // The subject's object is the root or an array item: underline its first key.
+    const first = doc.keysAt?.(p)?.[0];
+    const firstLoc = first !== undefined ? doc.locate(joinPointer(p, first)) : undefined;
+    if (firstLoc?.key) return firstLoc.key;
+  }
+  const span = (target === 'key' || missing) && loc.key ? loc.key : loc.value;
+  // A multi-line object or array value: underline its first line only.
+  const text = file.parsed.text;
+  if (span === loc.value && /[\r\n]/.test(text.slice(span.start, span.end))) {
+    const line = file.parsed.lines.position(span.start).line;
+    return { start: span.start, end: Math.max(span.start + 1, Math.min(span.end, file.parsed.lines.lineEnd(line))) };
+  }
+  return span;
+}
+
+function toTextFix(file: FileState, doc: DocState, fix: Fix): TextFix | undefined {
+  const edits = fixEdits(file.parsed, doc.parsed, doc.base, fix.ops);
+  return edits ? { title: fix.title, edits } : undefined;
+}
+
+function addReport(file: FileState, doc: DocState | undefined, ruleId: string, report: Report, opts: LintRunOptions, docIndexOverride?: number): void {
+  const severity = severityOf(ruleId, report.severity, file, opts);
+  if (severity === 'off') return;
+  const span = doc ? spanFor(file, doc.parsed, doc.base + report.pointer, report.target ?? 'value') : { start: 0, end: 0 };
+  const fix = doc && report.fix ? toTextFix(file, doc, report.fix) : undefined;
+  const suggestions = doc && report.suggestions ? report.suggestions.map((s) => toTextFix(file, doc, s)).filter((s): s is TextFix => Boolean(s)) : undefined;
+  file.diagnostics.push({
+    ruleId,
+    severity,
+    message: report.message,
+    pointer: report.pointer,
+    range: file.parsed.lines.range(span),
+    kind: doc?.kind ?? 'unknown',
+    documentIndex: docIndexOverride ?? doc?.index ?? 0,
+    fixable: Boolean(fix),
+    fix,
+    suggestions: suggestions?.length ? suggestions : undefined,
+    related: report.related,
+    span,
+  });
+}
+
+function addSpanDiagnostic(file: FileState, ruleId: string, message: string, span: Span, documentIndex: number, opts: LintRunOptions, kind: Kind | 'unknown' = 'unknown', pointer = ''): void {
+  const severity = severityOf(ruleId, undefined, file, opts);
+  if (severity === 'off') return;
+  file.diagnostics.push({ ruleId, severity, message, pointer, range: file.parsed.lines.range(span), kind, documentIndex, fixable: false, span });
+}
+
+function internalError(file: FileState, doc: DocState, ruleId: string, e: unknown, opts: LintRunOptions): void {
+  const msg = e instanceof Error ? e.message : String(e);
+  addReport(file, doc, 'internal-error', { pointer: '', message: `Rule ${ruleId} failed on this document (${msg.split('\n')[0]}); the other rules still ran. Please report this.` }, opts);
+}
+
+function appliesTo(rule: Rule, kind: Kind): boolean {
+  return rule.meta.kinds === '*' || rule.meta.kinds.includes(kind);
+}
+
+function declaredKind(file: FileState, parsedDoc: ParsedDocument, modelines: ReturnType<typeof findModelines>, opts: LintRunOptions): { kind: Kind; source: KindSource } | { invalid: string; span: Span } | undefined {
+  if (opts.kind) return { kind: opts.kind, source: 'option' };
+  if (file.settings.kind) return { kind: file.settings.kind, source: 'config' };
+  // The last modeline before the end of this document (a YAML stream may switch kinds).
+  let line: (typeof modelines)[number] | undefined;
+  for (const m of modelines) if (m.offset <= parsedDoc.span.end) line = m;
+  if (line?.kind) return { kind: line.kind, source: 'modeline' };
+  if (line?.invalid) return { invalid: line.invalid, span: { start: line.offset, end: line.offset + line.invalid.length + 14 } };
+  const fromName = kindFromFileName(file.input.filePath);
+  if (fromName) return { kind: fromName, source: 'file-name' };
+  return undefined;
+}
+
+/** Parses a file and finds its documents and their kinds. */
+function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
+  const settings = (opts.settingsFor ?? DEFAULT_SETTINGS)(input.filePath);
+  const parsed = parseText(input.text, input.filePath, opts.limits ?? DEFAULT_LIMITS);
+  const options: LintOptions = {
+    now: opts.now ?? new Date(),
+    targetVersion: opts.targetVersion ?? settings.targetVersion,
+    secretPlaceholders: settings.secretPlaceholders,
+  };
+  const file: FileState = { input, displayPath: displayPath(input.filePath, opts.cwd), settings, parsed, docs: [], diagnostics: [], options, dropped: false };
+  if (input.problem) {
+    file.docs.push({ index: 0, parsed: { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined }, base: '', value: null });
+    addSpanDiagnostic(file, input.problem.ruleId, input.problem.message, { start: 0, end: 0 }, 0, opts);
+    return file;
+  }
+  const modelines = findModelines(parsed.text);
+  const firstDocIndex: number[] = [];
+  let unknownOnly = true;
+  for (const pd of parsed.documents) {
+    firstDocIndex.push(file.docs.length);
+    if (pd.unusable) {
+      unknownOnly = false;
+      file.docs.push({ index: file.docs.length, parsed: pd, base: '', value: null });
+      continue;
+    }
+    if (pd.empty) {
+      unknownOnly = false;
+      const doc: DocState = { index: file.docs.length, parsed: pd, base: '', value: null };
+      file.docs.push(doc);
+      addSpanDiagnostic(file, 'empty-document', parsed.documents.length > 1 ? 'This YAML document is empty; remove the stray "---" separator or give it content.' : 'The file is empty: it configures nothing.', { start: pd.span.start, end: pd.span.start }, doc.index, opts);
+      continue;
+    }
+    const declared = declaredKind(file, pd, modelines, opts);
+    if (declared && 'invalid' in declared) {
+      unknownOnly = false;
+      const doc: DocState = { index: file.docs.length, parsed: pd, base: '', value: pd.value };
+      file.docs.push(doc);
+      addSpanDiagnostic(file, 'unknown-kind', `The modeline names "${declared.invalid}", which is no omlint kind; kinds: ${[...RULE_KINDS].join(', ')}.`, declared.span, doc.index, opts);
+      continue;
+    }
+    for (const item of detectItems(pd.value, declared)) {
+      const doc: DocState = { index: file.docs.length, parsed: pd, base: item.base, kind: item.kind, value: item.value };
+      file.docs.push(doc);
+      if (item.kind) {
+        unknownOnly = false;
+        continue;
+      }
+      if (item.problem!.candidates.length > 0) unknownOnly = false;
+      addReport(file, doc, 'unknown-kind', { pointer: '', message: item.problem!.message }, opts);
+    }
+  }
+  // Problems found while parsing, attached to the first item of their YAML document.
+  for (const p of parsed.problems) {
+    const docIndex = firstDocIndex[p.documentIndex] ?? 0;
+    const doc = file.docs[docIndex];
+    let span = p.span;
+    if (p.pointer !== undefined && doc) {
+      const loc = doc.parsed.locate(p.pointer);
+      if (loc?.key && p.ruleId !== 'duplicate-key') span = loc.key;
+    }
+    addSpanDiagnostic(file, p.ruleId, p.message, span, docIndex, opts, doc?.kind ?? 'unknown', p.pointer ?? '');
+  }
+  file.dropped = Boolean(opts.skipUnknown?.(input.filePath)) && unknownOnly && parsed.problems.length === 0;
+  return file;
+}
+
+async function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rules: DocumentRule[]): Promise<void> {
+  const kind = doc.kind!;
+  for (const finding of await validateSchema(kind, doc.value)) {
+    addReport(file, doc, finding.ruleId, finding, opts);
+  }
+  for (const rule of rules) {
+    if (!appliesTo(rule, kind)) continue;
+    const id = rule.meta.id;
+    if ((opts.rules?.[id] ?? file.settings.rules[id]) === 'off') continue;
+    try {
+      rule.check({
+        value: doc.value,
+        kind,
+        filePath: file.displayPath,
+        options: file.options,
+        report: (r) => addReport(file, doc, id, r, opts),
+      });
+    } catch (e) {
+      internalError(file, doc, id, e, opts);
+    }
+  }
+}
+
+function runWorkspaceRules(files: FileState[], opts: LintRunOptions, rules: WorkspaceRule[]): void {
+  if (rules.length === 0) return;
+  const scopes = new Map<string, { file: FileState; doc: DocState; sd: ScopeDocument }[]>();
+  for (const file of files) {
+    if (file.dropped) continue;
+    for (const doc of file.docs) {
+      if (!doc.kind) continue;
+      const list = scopes.get(file.settings.scope) ?? [];
+      list.push({ file, doc, sd: { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value } });
+      scopes.set(file.settings.scope, list);
+    }
+  }
+  for (const members of scopes.values()) {
+    for (const rule of rules) {
+      const inScope = members.filter((m) => appliesTo(rule, m.doc.kind!));
+      if (inScope.length === 0) continue;
+      const bySd = new Map(inScope.map((m) => [m.sd, m]));
+      try {
+        rule.check({
+          documents: inScope.map((m) => m.sd),
+          options: inScope[0].file.options,
+          report: (sd, r) => {
+            const m = bySd.get(sd);
+            if (m) addReport(m.file, m.doc, rule.meta.id, r, opts);
+          },
+        });
+      } catch (e) {
+        for (const m of inScope.slice(0, 1)) internalError(m.file, m.doc, rule.meta.id, e, opts);
+      }
+    }
+  }
+}
+
+function finish(file: FileState, knownRules: Set<string>): FileResult {
+  const directives = file.parsed.syntax === 'yaml' ? findDirectives(file.parsed.text, file.parsed.lines) : [];
+  let diagnostics = applyDirectives(file.diagnostics, directives);
+  for (const u of unusedDirectives(directives, knownRules)) {
+    const severity = file.settings.rules['unused-disable-directive'] ?? 'warning';
+    if (severity === 'off') continue;
+    diagnostics.push({ ruleId: 'unused-disable-directive', severity, message: u.message, pointer: '', range: file.parsed.lines.range(u.span), kind: 'unknown', documentIndex: 0, fixable: false, span: u.span });
+  }
+  // Fill in related ranges (cross-document) later in lint(); mask secrets in every message.
+  const secrets = collectSecretValues(file.docs.filter((d) => d.kind).map((d) => ({ kind: d.kind!, value: d.value })));
+  if (secrets.length) for (const d of diagnostics) d.message = maskSecrets(d.message, secrets);
+  diagnostics = diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || a.ruleId.localeCompare(b.ruleId));
+  const count = (s: Severity) => diagnostics.filter((d) => d.severity === s).length;
+  const result: FileResult = {
+    filePath: file.displayPath,
+    kinds: file.docs.map((d) => d.kind ?? 'unknown'),
+    documents: file.docs.length,
+    errorCount: count('error'),
+    warningCount: count('warning'),
+    infoCount: count('info'),
+    diagnostics,
+  };
+  RESULT_INTERNALS.set(result, { secrets, text: file.parsed.text, bom: file.parsed.bom });
+  return result;
+}
+
+/** What formatters and --fix need from a result but must never serialise. */
+export const RESULT_INTERNALS = new WeakMap<FileResult, { secrets: string[]; text: string; bom: boolean }>();
+
+/** Lints texts together (one run: workspace rules see every document of a scope). */
+export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
+  const ruleSet = opts.ruleSet ?? RULES;
+  const docRules = ruleSet.filter((r): r is DocumentRule => r.meta.scope !== 'workspace');
+  const wsRules = ruleSet.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
+  const files = inputs.map((i) => prepareFile(i, opts));
+  for (const file of files) {
+    if (file.dropped) continue;
+    for (const doc of file.docs) if (doc.kind) await checkDocument(file, doc, opts, docRules);
+  }
+  runWorkspaceRules(files, opts, wsRules);
+  const known = opts.ruleSet ? new Set([...KNOWN_RULE_IDS, ...ruleSet.map((r) => r.meta.id)]) : KNOWN_RULE_IDS;
+  const results = files.filter((f) => !f.dropped).map((f) => finish(f, known));
+  // Related information names other documents: give it their ranges.
+  const byPath = new Map(files.map((f) => [f.displayPath, f]));
+  for (const r of results) {
+    for (const d of r.diagnostics) {
+      for (const rel of d.related ?? []) {
+        const f = byPath.get(rel.filePath);
+        const doc = f?.docs[rel.documentIndex];
+        if (f && doc) rel.range = f.parsed.lines.range(spanFor(f, doc.parsed, doc.base + rel.pointer, 'value'));
+      }
+    }
+  }
+  return results;
+}
+
+/** Applies the safe fixes of a file's diagnostics, re-linting to a fixed point (at most 10 passes). */
+export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
+  const texts = new Map(inputs.map((i) => [i.filePath, i.text]));
+  const fixCounts = new Map<string, number>();
+  for (let pass = 0; pass < 10; pass++) {
+    const results = await lint([...texts].map(([filePath, text]) => ({ filePath, text })), opts);
+    let changed = false;
+    const byDisplay = new Map([...texts.keys()].map((p) => [displayPath(p, opts.cwd), p]));
+    results.forEach((r) => {
+      const filePath = byDisplay.get(r.filePath);
+      const internals = RESULT_INTERNALS.get(r)!;
+      const groups = r.diagnostics.filter((d) => d.fix).map((d) => d.fix!.edits);
+      if (groups.length === 0 || !filePath) return;
+      const { text, applied } = applyEdits(internals.text, groups);
+      if (applied > 0 && text !== internals.text) {
+        texts.set(filePath, (internals.bom ? '\uFEFF' : '') + text);
+        fixCounts.set(filePath, (fixCounts.get(filePath) ?? 0) + applied);
+        changed = true;
+      }
+    });
+    if (!changed) break;
+  }
+  const final = await lint([...texts].map(([filePath, text]) => ({ filePath, text })), opts);
+  const original = new Map(inputs.map((i) => [displayPath(i.filePath, opts.cwd), i]));
+  for (const r of final) {
+    const input = original.get(r.filePath);
+    if (!input) continue;
+    const now = texts.get(input.filePath)!;
+    if (now !== input.text) {
+      r.output = now;
+      r.fixCount = fixCounts.get(input.filePath) ?? 0;
+    }
+  }
+  return final;
+}

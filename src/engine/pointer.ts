@@ -1,0 +1,33 @@
+// RFC 6901 JSON pointers.
+export function escapeToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+export function unescapeToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+export function joinPointer(base: string, ...tokens: (string | number)[]): string {
+  let p = base;
+  for (const t of tokens) p += '/' + escapeToken(t);
+  return p;
+}
+export function splitPointer(pointer: string): string[] {
+  if (pointer === '' || pointer === '/') return pointer === '/' ? [''] : [];
+  return pointer.slice(1).split('/').map(unescapeToken);
+}
+export function parentPointer(pointer: string): string {
+  const i = pointer.lastIndexOf('/');
+  return i <= 0 ? '' : pointer.slice(0, i);
+}
+export function lastToken(pointer: string): string {
+  return unescapeToken(pointer.slice(pointer.lastIndexOf('/') + 1));
+}
+/** The value at a pointer, or undefined. */
+export function getAt(value: unknown, pointer: string): unknown {
+  let cur: any = value;
+  for (const t of splitPointer(pointer)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(cur, t)) return undefined;
+    cur = cur[t];
+  }
+  return cur;
+}

@@ -1,0 +1,33 @@
+// Markdown docs of a rule, generated from its meta (docs/rules/<id>.md and `omlint explain`).
+import type { RuleMeta } from './types';
+
+export function ruleDocMarkdown(meta: RuleMeta): string {
+  const kinds = meta.kinds === '*' ? 'every kind' : meta.kinds.map((k) => `\`${k}\``).join(', ');
+  const lines = [
+    `# ${meta.id}`,
+    '',
+    meta.description,
+    '',
+    `- Default severity: **${meta.defaultSeverity}**`,
+    `- Applies to: ${kinds}`,
+    `- Fixable: ${meta.fixable ? 'yes (`--fix`)' : 'no'}${meta.hasSuggestions ? '; offers quick-fix suggestions in editors' : ''}`,
+    ...(meta.scope === 'workspace' ? ['- Scope: across the documents of one project scope (a directory, or a config `overrides[].scope`)'] : []),
+    '',
+    '## Why',
+    '',
+    meta.docs.why,
+    '',
+  ];
+  if (meta.docs.bad) {
+    lines.push('## Bad', '', '```yaml', meta.docs.bad.trimEnd(), '```', '');
+  }
+  if (meta.docs.good) {
+    lines.push('## Good', '', '```yaml', meta.docs.good.trimEnd(), '```', '');
+  }
+  if (meta.docs.scope?.length) {
+    lines.push('## Other documents of the scope in these examples', '');
+    for (const s of meta.docs.scope) lines.push('```yaml', s.trimEnd(), '```', '');
+  }
+  lines.push('## Turning it off', '', 'In `omlint.config.yaml`:', '', '```yaml', 'rules:', `  ${meta.id}: off`, '```', '', `Or for one line of a YAML file: \`# omlint-disable-next-line ${meta.id} -- reason\`.`, '');
+  return lines.join('\n');
+}

@@ -1,0 +1,174 @@
+// The contracts every part of omlint shares: kinds, positions, diagnostics, fixes, rules.
+import type { Kind } from '../kinds/names';
+
+export type { Kind };
+export type Severity = 'error' | 'warning' | 'info';
+export type SeveritySetting = Severity | 'off';
+
+/** 1-based line and column (columns count UTF-16 code units, as editors do). */
+export interface Position {
+  line: number;
+  column: number;
+}
+export interface Range {
+  start: Position;
+  end: Position;
+}
+/** 0-based offsets into the text (BOM already stripped). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * A fix is a list of operations on the parsed value, addressed by JSON pointer relative to the
+ * document. The engine turns them into text edits (JSON or YAML aware), so rules never touch text.
+ */
+export type FixOp =
+  | { op: 'replace'; pointer: string; value: unknown } // replace a value (scalars)
+  | { op: 'remove'; pointer: string } // remove a property or array item
+  | { op: 'rename'; pointer: string; key: string } // rename the key of a property
+  | { op: 'add'; pointer: string; key: string; value: unknown }; // add a property to the object at pointer
+
+export interface Fix {
+  /** What the fix does, in a few words ("Rename to numUncompressed"). */
+  title: string;
+  ops: FixOp[];
+}
+
+/** A replacement of the text between two offsets. */
+export interface TextEdit {
+  span: Span;
+  text: string;
+}
+export interface TextFix {
+  title: string;
+  edits: TextEdit[];
+}
+
+export interface RelatedInfo {
+  filePath: string;
+  documentIndex: number;
+  pointer: string;
+  message: string;
+  range?: Range;
+}
+
+/** What a rule (or the schema layer) reports. */
+export interface Report {
+  /** JSON pointer, relative to the document, of the offending key or value. */
+  pointer: string;
+  /** Underline the key or the value at the pointer (default: value; 'key' for unknown/deprecated keys). */
+  target?: 'key' | 'value';
+  message: string;
+  /** Overrides the rule's default severity for this report (a user's configured severity wins). */
+  severity?: Severity;
+  /** A safe fix, applied by --fix. */
+  fix?: Fix;
+  /** Fixes offered as quick fixes only, never applied by --fix. */
+  suggestions?: Fix[];
+  related?: RelatedInfo[];
+}
+
+export interface Diagnostic {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  pointer: string;
+  range: Range;
+  kind: Kind | 'unknown';
+  documentIndex: number;
+  fixable: boolean;
+  /** The safe fix as text edits (not part of the JSON contract; --fix and editors use it). */
+  fix?: TextFix;
+  /** Quick fixes that --fix does not apply. */
+  suggestions?: TextFix[];
+  related?: RelatedInfo[];
+  /** 0-based offsets of the range, for editors and fixes. */
+  span?: Span;
+}
+
+export interface LintOptions {
+  /** Target server version, e.g. "7.0". */
+  targetVersion?: string;
+  /** Clock for date rules. */
+  now: Date;
+  /** Placeholders that are not secrets. */
+  secretPlaceholders: RegExp[];
+}
+
+/** One document of a workspace scope, as workspace rules see it. */
+export interface ScopeDocument {
+  filePath: string;
+  documentIndex: number;
+  kind: Kind;
+  value: unknown;
+}
+
+export interface RuleContext<T = any> {
+  /** The document, as plain JSON values. */
+  value: T;
+  kind: Kind;
+  filePath: string;
+  options: LintOptions;
+  report(report: Report): void;
+}
+
+export interface WorkspaceRuleContext {
+  /** Every document of the scope whose kind the rule declares. */
+  documents: ScopeDocument[];
+  options: LintOptions;
+  report(document: ScopeDocument, report: Report): void;
+}
+
+export interface RuleDocs {
+  /** Why the rule exists: what the server does with such a document. Markdown. */
+  why: string;
+  /** A document (YAML) that breaks the rule: must produce the rule's diagnostic. */
+  bad: string;
+  /** The same document put right: must produce none of the rule's diagnostics. */
+  good: string;
+  /** The kind of the examples when the rule has several (default: the first of meta.kinds). */
+  kind?: Kind;
+  /** For workspace rules: further documents of the same scope, for both examples. */
+  scope?: string[];
+}
+
+export interface RuleMeta {
+  id: string;
+  /** Kinds the rule applies to; '*' for every kind. */
+  kinds: Kind[] | '*';
+  defaultSeverity: Severity;
+  description: string;
+  docs: RuleDocs;
+  /** True when the rule offers safe fixes (--fix). */
+  fixable?: boolean;
+  /** True when the rule offers suggestions (quick fixes not applied by --fix). */
+  hasSuggestions?: boolean;
+  /** Rules that read several documents of one project scope. */
+  scope?: 'document' | 'workspace';
+}
+
+export interface DocumentRule {
+  meta: RuleMeta & { scope?: 'document' };
+  check(ctx: RuleContext): void;
+}
+export interface WorkspaceRule {
+  meta: RuleMeta & { scope: 'workspace' };
+  check(ctx: WorkspaceRuleContext): void;
+}
+export type Rule = DocumentRule | WorkspaceRule;
+
+export interface FileResult {
+  filePath: string;
+  kinds: (Kind | 'unknown')[];
+  documents: number;
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  diagnostics: Diagnostic[];
+  /** With --fix-dry-run or --fix: the fixed text when it changed. */
+  output?: string;
+  /** Number of fixes applied. */
+  fixCount?: number;
+}

@@ -1,0 +1,23 @@
+// Output formats. Each is a pure function of the results (STYLE.md: one module per format).
+import type { FileResult } from '../engine/types';
+import { formatJson } from './json';
+import { formatStylish } from './stylish';
+
+export const FORMATS = ['stylish', 'json'] as const;
+export type FormatName = (typeof FORMATS)[number];
+
+export interface FormatOptions {
+  color: boolean;
+  cwd: string;
+  fixDryRun: boolean;
+}
+
+export function formatResults(format: FormatName, results: FileResult[], opts: FormatOptions): string {
+  switch (format) {
+    case 'json':
+      return formatJson(opts.fixDryRun ? results : results.map(({ output, ...r }) => r as FileResult));
+    case 'stylish':
+    default:
+      return formatStylish(results, { color: opts.color });
+  }
+}

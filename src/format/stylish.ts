@@ -1,0 +1,63 @@
+// The default human output: one block per file, each problem with its code frame (the offending
+// span underlined, actionlint-style), then a summary.
+import type { Diagnostic, FileResult } from '../engine/types';
+import { RESULT_INTERNALS } from '../engine/lint';
+import { maskSecretsInPlace } from '../engine/mask';
+import { LineIndex } from '../parse/lines';
+import { palette, type Palette } from './color';
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palette): string[] {
+  const line = d.range.start.line;
+  if (line < 1 || line > lines.lineCount) return [];
+  const width = String(Math.min(lines.lineCount, line + 1)).length;
+  const out: string[] = [];
+  const show = (n: number, mark: boolean) => {
+    const raw = lines.lineText(n).replace(/\t/g, ' ');
+    const text = maskSecretsInPlace(raw.length > 200 ? raw.slice(0, 200) + '…' : raw, secrets);
+    out.push(`    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${text}`);
+  };
+  if (line > 1 && lines.lineText(line - 1).trim() !== '') show(line - 1, false);
+  show(line, true);
+  const startCol = d.range.start.column;
+  const endCol = d.range.end.line === line ? Math.max(d.range.end.column, startCol + 1) : lines.lineText(line).length + 1;
+  const len = Math.max(1, Math.min(endCol - startCol, 200));
+  out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(Math.min(startCol - 1, 200))}${(d.severity === 'error' ? c.red : d.severity === 'warning' ? c.yellow : c.blue)('^'.repeat(len))}`);
+  return out;
+}
+
+export function formatStylish(results: FileResult[], opts: { color: boolean; frames?: boolean } = { color: false }): string {
+  const c = palette(opts.color);
+  const out: string[] = [];
+  let errors = 0, warnings = 0, infos = 0, fixableErrors = 0, fixableWarnings = 0, fixed = 0;
+  for (const r of results) {
+    fixed += r.fixCount ?? 0;
+    if (r.diagnostics.length === 0) continue;
+    const internals = RESULT_INTERNALS.get(r);
+    const lines = internals ? new LineIndex(internals.text) : undefined;
+    out.push(c.underline(r.filePath));
+    for (const d of r.diagnostics) {
+      const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info');
+      out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${d.message}  ${c.dim(d.ruleId)}`);
+      if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, internals!.secrets, c));
+      if (d.severity === 'error') { errors++; if (d.fixable) fixableErrors++; }
+      else if (d.severity === 'warning') { warnings++; if (d.fixable) fixableWarnings++; }
+      else infos++;
+    }
+    out.push('');
+  }
+  const total = errors + warnings + infos;
+  if (total > 0) {
+    const summary = `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')})`;
+    out.push(errors ? c.red(c.bold(summary)) : c.yellow(c.bold(summary)));
+    if (fixableErrors + fixableWarnings > 0) {
+      out.push(c.dim(`  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`));
+    }
+  }
+  if (fixed > 0) out.push(`Fixed ${plural(fixed, 'problem')} in ${plural(results.filter((r) => r.fixCount).length, 'file')}.`);
+  if (total === 0 && fixed === 0) out.push(`✔ ${plural(results.length, 'file')} checked, no problems.`);
+  return out.join('\n') + '\n';
+}

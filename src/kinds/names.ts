@@ -1,0 +1,18 @@
+// The nine document kinds omlint knows (see DESIGN.md, "Document kinds").
+export const KINDS = [
+  'alert-config',
+  'global-alert-config',
+  'maintenance-window',
+  'maintenance-window-update',
+  'integration',
+  'automation-config',
+  'api-key-update',
+  'access-list-entries',
+  'alert-acknowledgement',
+] as const;
+
+export type Kind = (typeof KINDS)[number];
+
+export function isKind(s: unknown): s is Kind {
+  return typeof s === 'string' && (KINDS as readonly string[]).includes(s);
+}

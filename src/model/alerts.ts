@@ -1,0 +1,86 @@
+// Small helpers shared by the alert-configuration rules: scope of a kind, walking notifications,
+// the event a configuration is about, and "did you mean" over a vocabulary.
+import { distance } from 'fastest-levenshtein';
+import type { Kind } from '../kinds/names';
+import { eventInfo, isAtlasOnlyEvent, type ConfigScope, type EventInfo } from './events';
+
+export function configScope(kind: Kind): ConfigScope {
+  return kind === 'global-alert-config' ? 'global' : 'project';
+}
+
+export function isObject(v: unknown): v is Record<string, any> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export function has(obj: Record<string, unknown>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/** Calls fn for every notification object, with its index and pointer. */
+export function eachNotification(
+  doc: unknown,
+  fn: (notification: Record<string, any>, index: number, pointer: string) => void,
+): void {
+  if (!isObject(doc) || !Array.isArray(doc.notifications)) return;
+  doc.notifications.forEach((n: unknown, i: number) => {
+    if (isObject(n)) fn(n, i, `/notifications/${i}`);
+  });
+}
+
+/**
+ * The Ops Manager event a configuration is about, or undefined when its eventTypeName is absent,
+ * unknown or Atlas-only: then event-type-name (or the schema) speaks, and the rules that depend
+ * on the event stay silent rather than pile on.
+ */
+export function knownEvent(doc: unknown): { name: string; info: EventInfo } | undefined {
+  if (!isObject(doc)) return undefined;
+  const name = doc.eventTypeName;
+  const info = eventInfo(name);
+  return info && !isAtlasOnlyEvent(name) ? { name, info } : undefined;
+}
+
+/**
+ * Vocabulary entries a mistyped value was probably meant as: the same name in another case, or
+ * within 2 edits (fewer for short values), nearest first, at most `max`.
+ */
+export function nearNames(value: string, candidates: readonly string[], max = 3): string[] {
+  const upper = value.toUpperCase();
+  const sameCase = candidates.filter((c) => c.toUpperCase() === upper);
+  if (sameCase.length > 0) return sameCase.slice(0, max);
+  const limit = Math.min(2, Math.max(0, upper.length - 2));
+  return candidates
+    .map((c) => ({ c, d: distance(upper, c.toUpperCase()) }))
+    .filter((x) => x.d <= limit)
+    .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
+    .slice(0, max)
+    .map((x) => x.c);
+}
+
+/** " Did you mean X?" / " Did you mean one of X, Y?" / "" */
+export function didYouMean(near: readonly string[]): string {
+  if (near.length === 0) return '';
+  return near.length === 1 ? ` Did you mean ${near[0]}?` : ` Did you mean one of ${near.join(', ')}?`;
+}
+
+/** A list for messages: all names when few, else the first ones and a count. */
+export function listNames(names: readonly string[], max = 12): string {
+  if (names.length <= max) return names.join(', ');
+  return `${names.slice(0, max).join(', ')} (and ${names.length - max} more)`;
+}
+
+/** Compares "7.0" style versions numerically: negative, 0 or positive. Undefined when unparsable. */
+export function compareVersions(a: string, b: string): number | undefined {
+  const pa = parseVersion(a);
+  const pb = parseVersion(b);
+  if (!pa || !pb) return undefined;
+  for (let i = 0; i < 3; i++) {
+    if (pa[i] !== pb[i]) return pa[i] - pb[i];
+  }
+  return 0;
+}
+
+function parseVersion(v: string): [number, number, number] | undefined {
+  const m = /^\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(v);
+  if (!m) return undefined;
+  return [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)];
+}

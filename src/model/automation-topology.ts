@@ -1,0 +1,308 @@
+// Cluster membership of an automation configuration, computed once per document and shared by
+// the rules that need it. Everything is hashed by name, so building and querying it is linear in
+// the size of the document (a project may hold tens of thousands of processes).
+import { distance } from 'fastest-levenshtein';
+import { joinPointer } from '../engine/pointer';
+
+export type JsonObject = Record<string, unknown>;
+
+export const isObject = (v: unknown): v is JsonObject =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export interface ProcessInfo {
+  index: number;
+  /** `/processes/<index>` */
+  pointer: string;
+  value: JsonObject;
+  name?: string;
+  hostname?: string;
+  /** args2_6.net.port, when it is an integer. */
+  port?: number;
+  processType?: string;
+  version?: string;
+  /** args2_6.replication.replSetName */
+  replSetName?: string;
+  /** The sharded cluster a mongos belongs to (sharding[].name). */
+  cluster?: string;
+}
+
+export interface MemberInfo {
+  replicaSet: ReplicaSetInfo;
+  index: number;
+  /** `/replicaSets/<i>/members/<index>` */
+  pointer: string;
+  value: JsonObject;
+  /** The process name the member names. */
+  host?: string;
+  /** The first process of that name, if any. */
+  process?: ProcessInfo;
+}
+
+export interface ReplicaSetInfo {
+  index: number;
+  /** `/replicaSets/<index>` */
+  pointer: string;
+  value: JsonObject;
+  id?: string;
+  members: MemberInfo[];
+}
+
+export interface ShardInfo {
+  index: number;
+  /** `/sharding/<i>/shards/<index>` */
+  pointer: string;
+  value: JsonObject;
+  id?: string;
+  rs?: string;
+  replicaSet?: ReplicaSetInfo;
+}
+
+export interface ShardedClusterInfo {
+  index: number;
+  /** `/sharding/<index>` */
+  pointer: string;
+  value: JsonObject;
+  name?: string;
+  configServerReplica?: string;
+  configReplicaSet?: ReplicaSetInfo;
+  shards: ShardInfo[];
+  /** mongos processes whose `cluster` is this cluster's name. */
+  mongos: ProcessInfo[];
+}
+
+/** Processes that form one deployment: a replica set, or a sharded cluster with all its parts. */
+export interface ClusterGroup {
+  kind: 'replica-set' | 'sharded-cluster';
+  name: string;
+  pointer: string;
+  processes: ProcessInfo[];
+}
+
+export interface AutomationTopology {
+  /** Whether the document has a `processes` (`replicaSets`, `sharding`) array at all: a fragment
+   * without one cannot be judged on references into it. */
+  hasProcesses: boolean;
+  hasReplicaSets: boolean;
+  hasSharding: boolean;
+  processes: ProcessInfo[];
+  /** The first process of each name. */
+  processesByName: Map<string, ProcessInfo>;
+  replicaSets: ReplicaSetInfo[];
+  /** The first replica set of each _id. */
+  replicaSetsById: Map<string, ReplicaSetInfo>;
+  shardedClusters: ShardedClusterInfo[];
+  /** The first sharded cluster of each name. */
+  clustersByName: Map<string, ShardedClusterInfo>;
+  /** Every replica set member naming a process, by process name, in document order. */
+  membersByHost: Map<string, MemberInfo[]>;
+  /** Replica sets not part of a sharded cluster, then sharded clusters. */
+  groups: ClusterGroup[];
+}
+
+const cache = new WeakMap<object, AutomationTopology>();
+
+/** The topology of an automation configuration (memoized per document value). */
+export function getTopology(doc: unknown): AutomationTopology {
+  if (doc === null || typeof doc !== 'object') return buildTopology(doc);
+  let t = cache.get(doc);
+  if (!t) {
+    t = buildTopology(doc);
+    cache.set(doc, t);
+  }
+  return t;
+}
+
+function buildTopology(doc: unknown): AutomationTopology {
+  const root = isObject(doc) ? doc : {};
+  const t: AutomationTopology = {
+    hasProcesses: Array.isArray(root.processes),
+    hasReplicaSets: Array.isArray(root.replicaSets),
+    hasSharding: Array.isArray(root.sharding),
+    processes: [],
+    processesByName: new Map(),
+    replicaSets: [],
+    replicaSetsById: new Map(),
+    shardedClusters: [],
+    clustersByName: new Map(),
+    membersByHost: new Map(),
+    groups: [],
+  };
+
+  if (Array.isArray(root.processes)) {
+    root.processes.forEach((value, index) => {
+      if (!isObject(value)) return;
+      const args = isObject(value.args2_6) ? value.args2_6 : undefined;
+      const net = args && isObject(args.net) ? args.net : undefined;
+      const replication = args && isObject(args.replication) ? args.replication : undefined;
+      const p: ProcessInfo = {
+        index,
+        pointer: joinPointer('/processes', index),
+        value,
+        name: str(value.name),
+        hostname: str(value.hostname),
+        port: net && Number.isInteger(net.port) ? (net.port as number) : undefined,
+        processType: str(value.processType),
+        version: str(value.version),
+        replSetName: replication ? str(replication.replSetName) : undefined,
+        cluster: str(value.cluster),
+      };
+      t.processes.push(p);
+      if (p.name !== undefined && !t.processesByName.has(p.name)) t.processesByName.set(p.name, p);
+    });
+  }
+
+  if (Array.isArray(root.replicaSets)) {
+    root.replicaSets.forEach((value, index) => {
+      if (!isObject(value)) return;
+      const rs: ReplicaSetInfo = { index, pointer: joinPointer('/replicaSets', index), value, id: str(value._id), members: [] };
+      if (Array.isArray(value.members)) {
+        value.members.forEach((m, mi) => {
+          if (!isObject(m)) return;
+          const host = str(m.host);
+          const member: MemberInfo = {
+            replicaSet: rs,
+            index: mi,
+            pointer: joinPointer(rs.pointer, 'members', mi),
+            value: m,
+            host,
+            process: host === undefined ? undefined : t.processesByName.get(host),
+          };
+          rs.members.push(member);
+          if (host !== undefined) {
+            const list = t.membersByHost.get(host);
+            if (list) list.push(member);
+            else t.membersByHost.set(host, [member]);
+          }
+        });
+      }
+      t.replicaSets.push(rs);
+      if (rs.id !== undefined && !t.replicaSetsById.has(rs.id)) t.replicaSetsById.set(rs.id, rs);
+    });
+  }
+
+  if (Array.isArray(root.sharding)) {
+    root.sharding.forEach((value, index) => {
+      if (!isObject(value)) return;
+      const pointer = joinPointer('/sharding', index);
+      const configServerReplica = str(value.configServerReplica);
+      const c: ShardedClusterInfo = {
+        index,
+        pointer,
+        value,
+        name: str(value.name),
+        configServerReplica,
+        configReplicaSet: configServerReplica === undefined ? undefined : t.replicaSetsById.get(configServerReplica),
+        shards: [],
+        mongos: [],
+      };
+      if (Array.isArray(value.shards)) {
+        value.shards.forEach((s, si) => {
+          if (!isObject(s)) return;
+          const rs = str(s.rs);
+          c.shards.push({
+            index: si,
+            pointer: joinPointer(pointer, 'shards', si),
+            value: s,
+            id: str(s._id),
+            rs,
+            replicaSet: rs === undefined ? undefined : t.replicaSetsById.get(rs),
+          });
+        });
+      }
+      t.shardedClusters.push(c);
+      if (c.name !== undefined && !t.clustersByName.has(c.name)) t.clustersByName.set(c.name, c);
+    });
+  }
+
+  for (const p of t.processes) {
+    if (p.processType !== 'mongos' || p.cluster === undefined) continue;
+    t.clustersByName.get(p.cluster)?.mongos.push(p);
+  }
+
+  t.groups = buildGroups(t);
+  return t;
+}
+
+function memberProcesses(rs: ReplicaSetInfo, into: ProcessInfo[], seen: Set<ProcessInfo>): void {
+  for (const m of rs.members) {
+    if (m.process && !seen.has(m.process)) {
+      seen.add(m.process);
+      into.push(m.process);
+    }
+  }
+}
+
+function buildGroups(t: AutomationTopology): ClusterGroup[] {
+  const inCluster = new Set<ReplicaSetInfo>();
+  const clusterGroups: ClusterGroup[] = [];
+  for (const c of t.shardedClusters) {
+    const processes: ProcessInfo[] = [];
+    const seen = new Set<ProcessInfo>();
+    const parts = [c.configReplicaSet, ...c.shards.map((s) => s.replicaSet)];
+    for (const rs of parts) {
+      if (!rs) continue;
+      inCluster.add(rs);
+      memberProcesses(rs, processes, seen);
+    }
+    // Only the first cluster of a name owns its mongos (clustersByName), so no mongos counts twice.
+    if (t.clustersByName.get(c.name ?? '\u0000') === c) for (const p of c.mongos) processes.push(p);
+    clusterGroups.push({
+      kind: 'sharded-cluster',
+      name: c.name ?? str(c.value._id) ?? `sharding[${c.index}]`,
+      pointer: c.pointer,
+      processes,
+    });
+  }
+  const groups: ClusterGroup[] = [];
+  for (const rs of t.replicaSets) {
+    if (inCluster.has(rs)) continue;
+    const processes: ProcessInfo[] = [];
+    memberProcesses(rs, processes, new Set());
+    groups.push({ kind: 'replica-set', name: rs.id ?? `replicaSets[${rs.index}]`, pointer: rs.pointer, processes });
+  }
+  return groups.concat(clusterGroups);
+}
+
+// --- Naming what exists, for messages ---------------------------------------------------------
+// Bounded work per call (a few names, and an edit-distance search over at most `maxCandidates`
+// names), so reporting many broken references stays linear.
+
+/** `"a", "b", "c"` or `"a", "b", "c" and 12 more`; "none" for an empty list. */
+export function describeNames(names: readonly string[], max = 5): string {
+  if (names.length === 0) return 'none';
+  const shown = names.slice(0, max).map((n) => JSON.stringify(n)).join(', ');
+  return names.length > max ? `${shown} and ${names.length - max} more` : shown;
+}
+
+/** Candidates within a small edit distance of `name`, closest first; none for huge lists. */
+export function nearestNames(name: string, candidates: readonly string[], limit = 3, maxCandidates = 500): string[] {
+  if (candidates.length > maxCandidates) return [];
+  const maxDistance = Math.max(2, Math.floor(name.length / 4));
+  const lower = name.toLowerCase();
+  const scored: { n: string; d: number }[] = [];
+  for (const c of candidates) {
+    if (c === name) continue;
+    const cl = c.toLowerCase();
+    // A prefix counts as near ("6.0.16" and "6.0.16-ent", "shard0" and "shard0-rs").
+    const prefix = cl.startsWith(lower) || lower.startsWith(cl);
+    if (!prefix && Math.abs(c.length - name.length) > maxDistance) continue;
+    const d = distance(lower, cl);
+    if (prefix || d <= maxDistance) scored.push({ n: c, d: prefix ? 0 : d });
+  }
+  return scored.sort((a, b) => a.d - b.d).slice(0, limit).map((s) => s.n);
+}
+
+/** `replica sets: "a", "b"`: what exists, the names nearest to `name` first. */
+export function describeExisting(what: string, name: string, existing: readonly string[], max = 5): string {
+  const near = nearestNames(name, existing);
+  if (near.length === 0) return `${what}: ${describeNames(existing, max)}`;
+  const shown = [...near];
+  for (const n of existing) {
+    if (shown.length >= max) break;
+    if (!near.includes(n)) shown.push(n);
+  }
+  const more = existing.length - shown.length;
+  return `${what}: ${shown.map((n) => JSON.stringify(n)).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}

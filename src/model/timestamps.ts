@@ -1,0 +1,100 @@
+// Timestamps of the API: where each kind carries one, and how to read them.
+// The API writes and expects ISO-8601 UTC ("2015-10-23T22:00:00Z"; API-SPEC, every resource).
+import type { Kind } from '../kinds/names';
+
+/**
+ * Timestamp fields per kind, as JSON pointer patterns relative to the document; `*` stands for
+ * any array index. Response-only fields are listed too: they are often left in a body copied
+ * from a GET (read-only-field reports them), and their offset deserves the same check.
+ */
+export const TIMESTAMP_FIELDS: Record<Kind, readonly string[]> = {
+  'alert-config': ['/created', '/updated'],
+  'global-alert-config': ['/created', '/updated'],
+  'maintenance-window': ['/startDate', '/endDate', '/created', '/updated'],
+  'maintenance-window-update': ['/startDate', '/endDate', '/created', '/updated'],
+  integration: [],
+  // DOMAIN §1: processes[].lastCompact, lastResync, lastRestart, lastKmipMasterKeyRotation
+  // are ISO-8601 triggers (setting a newer time than the last run starts the action).
+  'automation-config': [
+    '/processes/*/lastCompact',
+    '/processes/*/lastResync',
+    '/processes/*/lastRestart',
+    '/processes/*/lastKmipMasterKeyRotation',
+  ],
+  'api-key-update': ['/created'],
+  'access-list-entries': ['/*/created', '/*/lastUsed'],
+  'alert-acknowledgement': ['/acknowledgedUntil'],
+};
+
+/** A timestamp read from text: the instant, and how its offset was written. */
+export interface Timestamp {
+  /** Milliseconds since the epoch (UTC). */
+  epochMs: number;
+  /** Offset from UTC in minutes as written (0 for Z, +00:00, -0000). */
+  offsetMinutes: number;
+  /** True when the text says UTC explicitly with `Z`. */
+  zulu: boolean;
+  /** The fraction of a second as written, with its dot ("" when absent). */
+  fraction: string;
+}
+
+// RFC 3339 date-time, as ajv-formats reads it: T, t or a space between date and time, seconds
+// required, an offset of Z, ±hh, ±hhmm or ±hh:mm. `2018-10-04T11:11:49-0400` is a real docs example.
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
+
+/**
+ * Reads an ISO-8601 date-time with an offset; undefined when the text is not one (no offset,
+ * impossible date…): the schema reports such values as invalid-value, so rules skip them.
+ */
+export function parseTimestamp(text: unknown): Timestamp | undefined {
+  if (typeof text !== 'string') return undefined;
+  const m = DATE_TIME.exec(text);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour > 23 || minute > 59 || second > 60) return undefined; // 60: leap second
+  const zulu = m[8] !== undefined;
+  const offsetHours = zulu ? 0 : Number(m[10]);
+  const offsetMins = zulu || m[11] === undefined ? 0 : Number(m[11]);
+  if (offsetHours > 23 || offsetMins > 59) return undefined;
+  const sign = m[9] === '-' ? -1 : 1;
+  const offsetMinutes = sign * (offsetHours * 60 + offsetMins);
+  const fraction = m[7] ?? '';
+  const wallMs = Date.UTC(year, month - 1, day, hour, minute, second);
+  const epochMs = wallMs - offsetMinutes * 60_000 + Math.floor(Number('0' + (fraction || '.0')) * 1000);
+  return { epochMs, offsetMinutes: offsetMinutes === 0 ? 0 : offsetMinutes, zulu, fraction };
+}
+
+/** The same instant written in UTC with `Z`, keeping the fraction of a second as written. */
+export function toUtcText(ts: Timestamp): string {
+  const wholeSeconds = new Date(ts.epochMs - (ts.epochMs % 1000 + 1000) % 1000);
+  return wholeSeconds.toISOString().slice(0, 19) + ts.fraction + 'Z';
+}
+
+/** An instant for messages: ISO-8601 UTC, without milliseconds when they are zero. */
+export function formatInstant(date: Date): string {
+  return date.toISOString().replace('.000Z', 'Z');
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Expands a pointer pattern of TIMESTAMP_FIELDS into the pointers present in a value. */
+export function expandPointerPattern(value: unknown, pattern: string): string[] {
+  const tokens = pattern.split('/').slice(1);
+  let current: { pointer: string; value: unknown }[] = [{ pointer: '', value }];
+  for (const token of tokens) {
+    const next: { pointer: string; value: unknown }[] = [];
+    for (const { pointer, value: v } of current) {
+      if (token === '*') {
+        if (Array.isArray(v)) v.forEach((item, i) => next.push({ pointer: `${pointer}/${i}`, value: item }));
+      } else if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, token)) {
+        next.push({ pointer: `${pointer}/${token}`, value: (v as Record<string, unknown>)[token] });
+      }
+    }
+    current = next;
+  }
+  return current.map((c) => c.pointer);
+}

@@ -1,0 +1,79 @@
+// text → documents with source maps. Never throws: every problem becomes a ParseProblem.
+import { LineIndex } from './lines';
+import { jsonSyntaxError, parseJsonText } from './json';
+import { parseYamlText } from './yaml';
+import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
+
+export * from './types';
+export { LineIndex } from './lines';
+
+function syntaxFor(fileName: string, text: string): SyntaxKind {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
+  const first = /\S/.exec(text)?.[0];
+  return first === '{' || first === '[' ? 'json' : 'yaml';
+}
+
+function unusableDocument(): ParsedDocument {
+  return { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined };
+}
+
+export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimits = DEFAULT_LIMITS): ParsedFile {
+  const bom = rawText.charCodeAt(0) === 0xfeff;
+  const text = bom ? rawText.slice(1) : rawText;
+  const lines = new LineIndex(text);
+  const syntax = syntaxFor(fileName, text);
+  const done = (documents: ParsedDocument[], problems: ParseProblem[], kind: SyntaxKind = syntax): ParsedFile => ({
+    text,
+    bom,
+    syntax: kind,
+    lines,
+    documents,
+    problems,
+  });
+
+  if (text.length > limits.maxBytes) {
+    return done([unusableDocument()], [
+      {
+        ruleId: 'limit-exceeded',
+        message: `The file is ${(text.length / 1048576).toFixed(1)} MB, over the ${(limits.maxBytes / 1048576).toFixed(0)} MB limit; omlint did not read it. Raise the limit with --max-file-size (MB) if it is genuine.`,
+        span: { start: 0, end: 0 },
+        documentIndex: 0,
+      },
+    ]);
+  }
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) {
+    return done([unusableDocument()], [
+      {
+        ruleId: 'syntax-error',
+        message: 'The file contains NUL bytes: it is binary, not JSON or YAML text.',
+        span: { start: nul, end: nul + 1 },
+        documentIndex: 0,
+      },
+    ]);
+  }
+  if (text.trim() === '') {
+    const empty: ParsedDocument = { value: null, empty: true, span: { start: 0, end: 0 }, locate: () => undefined };
+    return done([empty], []);
+  }
+
+  const first = /\S/.exec(text)?.[0];
+  if (syntax === 'json' || first === '{' || first === '[') {
+    const parsed = parseJsonText(text, limits);
+    if (parsed) return done(parsed.documents.length ? parsed.documents : [unusableDocument()], parsed.problems, 'json');
+    if (syntax === 'json') {
+      let message = 'invalid JSON';
+      try {
+        JSON.parse(text);
+      } catch (e) {
+        message = e instanceof Error ? e.message : String(e);
+      }
+      const err = jsonSyntaxError(text, message);
+      return done([unusableDocument()], [{ ruleId: 'syntax-error', message: err.message, span: err.span, documentIndex: 0 }]);
+    }
+  }
+  const parsed = parseYamlText(text, limits);
+  return done(parsed.documents, parsed.problems, 'yaml');
+}

@@ -1,0 +1,213 @@
+// JSON: JSON.parse for the value (fast), one linear scan for duplicate keys and depth, and a
+// position-aware tree (jsonc-parser) built only when a diagnostic needs a position.
+import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import type { Span } from '../engine/types';
+import { joinPointer, splitPointer } from '../engine/pointer';
+import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
+
+interface ScanResult {
+  duplicates: { pointer: string; key: string; span: Span }[];
+  /** Offset where the depth limit was crossed, if it was. */
+  tooDeepAt?: number;
+}
+
+interface Frame {
+  isObject: boolean;
+  keys: Set<string> | null;
+  key: string | number;
+  expectKey: boolean;
+  index: number;
+}
+
+/** Scans valid JSON for repeated keys in one object and for nesting deeper than maxDepth. */
+export function scanJson(text: string, maxDepth: number): ScanResult {
+  const duplicates: ScanResult['duplicates'] = [];
+  const stack: Frame[] = [];
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      const start = i;
+      let escaped = false;
+      i++;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \ */) {
+          escaped = true;
+          i += 2;
+          continue;
+        }
+        if (d === 34) break;
+        i++;
+      }
+      const top = stack[stack.length - 1];
+      if (top && top.isObject && top.expectKey) {
+        const raw = text.slice(start + 1, i);
+        const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : raw;
+        top.expectKey = false;
+        top.key = key;
+        if (top.keys!.has(key)) {
+          duplicates.push({ pointer: framesPointer(stack), key, span: { start, end: i + 1 } });
+        } else top.keys!.add(key);
+      }
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (stack.length >= maxDepth) return { duplicates, tooDeepAt: i };
+      const isObject = c === 123;
+      stack.push({ isObject, keys: isObject ? new Set() : null, key: isObject ? '' : 0, expectKey: isObject, index: 0 });
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      stack.pop();
+    } else if (c === 44 /* , */) {
+      const top = stack[stack.length - 1];
+      if (top) {
+        if (top.isObject) top.expectKey = true;
+        else top.key = ++top.index;
+      }
+    }
+  }
+  return { duplicates };
+}
+
+function framesPointer(stack: Frame[]): string {
+  let p = '';
+  for (const f of stack) p = joinPointer(p, f.key);
+  return p;
+}
+
+// jsonc-parser's ParseErrorCode values (a const enum, so spelled out here).
+const ERROR_WORDS: Record<number, string> = {
+  1 /* InvalidSymbol */: 'unexpected character',
+  2 /* InvalidNumberFormat */: 'invalid number',
+  3 /* PropertyNameExpected */: 'expected a property name in double quotes',
+  4 /* ValueExpected */: 'expected a value',
+  5 /* ColonExpected */: 'expected ":" after the property name',
+  6 /* CommaExpected */: 'expected "," between items',
+  7 /* CloseBraceExpected */: 'expected "}" to close the object',
+  8 /* CloseBracketExpected */: 'expected "]" to close the array',
+  9 /* EndOfFileExpected */: 'unexpected content after the end of the JSON value',
+  10 /* InvalidCommentToken */: 'comments are not allowed in JSON',
+  11 /* UnexpectedEndOfComment */: 'unterminated comment',
+  12 /* UnexpectedEndOfString */: 'unterminated string',
+  13 /* UnexpectedEndOfNumber */: 'unterminated number',
+  14 /* InvalidUnicode */: 'invalid \\u escape',
+  15 /* InvalidEscapeCharacter */: 'invalid escape character',
+  16 /* InvalidCharacter */: 'invalid character in a string (control characters must be escaped)',
+};
+
+/** The first syntax error of a text that JSON.parse rejected, in plain words. */
+export function jsonSyntaxError(text: string, jsonParseMessage: string): { message: string; span: Span } {
+  const errors: ParseError[] = [];
+  jsoncParse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  // jsonc-parser accepts a trailing comma silently when told not to? It reports ValueExpected /
+  // PropertyNameExpected; keep its first error.
+  if (errors.length > 0) {
+    const e = errors[0];
+    const words = ERROR_WORDS[e.error] ?? 'invalid JSON';
+    return { message: `JSON syntax error: ${words}.`, span: { start: e.offset, end: e.offset + Math.max(1, e.length) } };
+  }
+  // Something JSON.parse rejects that jsonc-parser accepts (e.g. a lone surrogate in a key).
+  const m = /position (\d+)/.exec(jsonParseMessage);
+  const at = m ? Number(m[1]) : 0;
+  return { message: `JSON syntax error: ${jsonParseMessage.replace(/ in JSON at position \d+.*/, '')}.`, span: { start: at, end: at + 1 } };
+}
+
+/** A parsed JSON document whose positions are computed on first use. */
+export function jsonDocument(text: string, value: unknown): ParsedDocument {
+  let root: JsonNode | undefined;
+  const tree = () => (root ??= parseTree(text, [], { disallowComments: true }));
+  const first = firstNonSpace(text);
+  return {
+    value,
+    empty: false,
+    span: { start: first, end: lastNonSpace(text) },
+    locate(pointer) {
+      const t = tree();
+      return t ? locateJson(t, pointer) : undefined;
+    },
+    keysAt(pointer) {
+      const t = tree();
+      const node = t ? nodeAt(t, pointer) : undefined;
+      if (!node || node.type !== 'object') return [];
+      return (node.children ?? []).map((p) => String(p.children?.[0]?.value));
+    },
+  };
+}
+
+function nodeAt(root: JsonNode, pointer: string): JsonNode | undefined {
+  let node: JsonNode | undefined = root;
+  for (const token of splitPointer(pointer)) {
+    if (!node) return undefined;
+    node = childOf(node, token);
+  }
+  return node;
+}
+
+function childOf(node: JsonNode, token: string): JsonNode | undefined {
+  if (node.type === 'object') {
+    const props = node.children ?? [];
+    // The last of duplicate keys wins, as in JSON.parse.
+    for (let i = props.length - 1; i >= 0; i--) {
+      const p = props[i];
+      if (p.children?.[0]?.value === token) return p.children[1] ?? p.children[0];
+    }
+    return undefined;
+  }
+  if (node.type === 'array') {
+    if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
+    return node.children?.[Number(token)];
+  }
+  return undefined;
+}
+
+function locateJson(root: JsonNode, pointer: string): Location | undefined {
+  const node = nodeAt(root, pointer);
+  if (!node) return undefined;
+  const value = { start: node.offset, end: node.offset + node.length };
+  const parent = node.parent;
+  if (parent?.type === 'property') {
+    const k = parent.children![0];
+    if (k === node) return { key: { start: k.offset, end: k.offset + k.length }, value };
+    return { key: { start: k.offset, end: k.offset + k.length }, value };
+  }
+  return { value };
+}
+
+function firstNonSpace(text: string): number {
+  const m = /\S/.exec(text);
+  return m ? m.index : 0;
+}
+function lastNonSpace(text: string): number {
+  let i = text.length;
+  while (i > 0 && /\s/.test(text[i - 1])) i--;
+  return i;
+}
+
+/** Parses a JSON text: never throws. */
+export function parseJsonText(text: string, limits: ParseLimits): { documents: ParsedDocument[]; problems: ParseProblem[] } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return undefined; // the caller decides: JSON syntax error, or YAML
+  }
+  const problems: ParseProblem[] = [];
+  const scan = scanJson(text, limits.maxDepth);
+  if (scan.tooDeepAt !== undefined) {
+    problems.push({
+      ruleId: 'limit-exceeded',
+      message: `Nesting deeper than ${limits.maxDepth} levels; omlint stops here. No real document nests this deep; raise the limit with --max-depth if you must.`,
+      span: { start: scan.tooDeepAt, end: scan.tooDeepAt + 1 },
+      documentIndex: 0,
+    });
+    return { documents: [], problems };
+  }
+  for (const d of scan.duplicates) {
+    problems.push({
+      ruleId: 'duplicate-key',
+      message: `Key "${d.key}" appears twice in one object; the server keeps only one of them silently. Remove or rename one.`,
+      span: d.span,
+      documentIndex: 0,
+      pointer: d.pointer,
+    });
+  }
+  return { documents: [jsonDocument(text, value)], problems };
+}

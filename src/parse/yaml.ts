@@ -1,0 +1,184 @@
+// YAML (and JSON that JSON.parse rejected but YAML reads): every document of a stream, with
+// positions from the yaml AST. Tags never construct objects: only the core schema's own types.
+import { parseAllDocuments, isMap, isSeq, isScalar, isPair, isAlias, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import type { Span } from '../engine/types';
+import { splitPointer } from '../engine/pointer';
+import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
+
+const PLAIN_WORDS: Record<string, string> = {
+  BAD_INDENT: 'bad indentation',
+  TAB_AS_INDENT: 'tabs are not allowed for indentation in YAML; use spaces',
+  BLOCK_AS_IMPLICIT_KEY: 'a block value cannot be used as a key',
+  MISSING_CHAR: 'a closing character is missing',
+  MULTILINE_IMPLICIT_KEY: 'a key cannot span several lines',
+  UNEXPECTED_TOKEN: 'unexpected token',
+  BAD_SCALAR_START: 'a plain value cannot start with this character; quote it',
+  BLOCK_IN_FLOW: 'block values are not allowed inside flow collections',
+  DUPLICATE_KEY: 'duplicate key',
+  MULTIPLE_DOCS: 'several documents',
+  MULTIPLE_ANCHORS: 'a node can have only one anchor',
+  MULTIPLE_TAGS: 'a node can have only one tag',
+  BAD_ALIAS: 'an alias refers to an anchor that is not defined before it',
+  BAD_DIRECTIVE: 'bad directive',
+  TAG_RESOLVE_FAILED: 'unknown tag',
+  IMPOSSIBLE: 'impossible input',
+  KEY_OVER_1024_CHARS: 'a key is longer than 1024 characters',
+  BAD_COLLECTION_TYPE: 'bad collection type',
+};
+
+function firstLine(s: string): string {
+  return s.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** The node at a pointer, with the pair that holds it when it is a map value. */
+function walk(doc: Document, pointer: string): { node: YamlNode | null; pair?: Pair } | undefined {
+  let node: unknown = doc.contents;
+  let pair: Pair | undefined;
+  for (const token of splitPointer(pointer)) {
+    if (isAlias(node)) node = node.resolve(doc);
+    if (isMap(node)) {
+      // The last of duplicate keys wins, as in toJS.
+      let found: Pair | undefined;
+      for (const item of node.items) {
+        const k = item.key;
+        const ks = isScalar(k) ? String(k.value) : k == null ? '' : String(k);
+        if (ks === token) found = item;
+      }
+      if (!found) return undefined;
+      pair = found;
+      node = found.value;
+    } else if (isSeq(node)) {
+      if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
+      const item = node.items[Number(token)];
+      if (item === undefined) return undefined;
+      pair = undefined;
+      node = item;
+    } else return undefined;
+  }
+  return { node: (node as YamlNode) ?? null, pair };
+}
+
+function rangeOf(node: unknown): Span | undefined {
+  const r = (node as { range?: [number, number, number] } | null)?.range;
+  return r ? { start: r[0], end: r[1] } : undefined;
+}
+
+function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = false): ParsedDocument {
+  const docRange = doc.range ?? [0, 0, 0];
+  return {
+    value,
+    empty,
+    unusable,
+    span: { start: docRange[0], end: docRange[1] },
+    locate(pointer) {
+      const w = walk(doc, pointer);
+      if (!w) return undefined;
+      const key = w.pair && isScalar(w.pair.key) ? rangeOf(w.pair.key) : undefined;
+      let v = rangeOf(w.node);
+      if (!v && key) v = { start: key.end, end: key.end }; // `key:` with no value
+      if (!v) return undefined;
+      return key ? { key, value: v } : { value: v };
+    },
+    keysAt(pointer) {
+      const w = walk(doc, pointer);
+      if (!w || !isMap(w.node)) return [];
+      return w.node.items.map((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)));
+    },
+  };
+}
+
+/** Maximum nesting of a plain value, iteratively (values may be deeper than the stack). */
+function tooDeep(value: unknown, maxDepth: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d >= maxDepth) return true;
+    for (const c of Array.isArray(v) ? v : Object.values(v)) if (c !== null && typeof c === 'object') stack.push([c, d + 1]);
+  }
+  return false;
+}
+
+export function parseYamlText(text: string, limits: ParseLimits): { documents: ParsedDocument[]; problems: ParseProblem[] } {
+  const documents: ParsedDocument[] = [];
+  const problems: ParseProblem[] = [];
+  const docs = parseAllDocuments(text, {
+    uniqueKeys: true,
+    prettyErrors: false,
+    resolveKnownTags: false, // no !!binary Buffers, !!set Sets, !!timestamp Dates
+    strict: true,
+  });
+  const list = Array.isArray(docs) ? docs : [];
+  list.forEach((doc, index) => {
+    let broken = false;
+    for (const err of doc.errors) {
+      const span = { start: err.pos[0], end: Math.max(err.pos[1], err.pos[0] + 1) };
+      if (err.code === 'DUPLICATE_KEY') {
+        problems.push({
+          ruleId: 'duplicate-key',
+          message: 'This key appears twice in one mapping; the server keeps only one of them silently. Remove or rename one.',
+          span,
+          documentIndex: index,
+        });
+        continue;
+      }
+      broken = true;
+      if (err.code === 'RESOURCE_EXHAUSTION') {
+        problems.push({
+          ruleId: 'limit-exceeded',
+          message: 'The YAML nests too deeply to be read (stack exhausted); no real document nests this deep.',
+          span,
+          documentIndex: index,
+        });
+        continue;
+      }
+      const words = PLAIN_WORDS[err.code] ?? 'invalid YAML';
+      problems.push({
+        ruleId: 'syntax-error',
+        message: `YAML syntax error: ${words} (${firstLine(err.message)}).`,
+        span,
+        documentIndex: index,
+      });
+    }
+    if (broken) {
+      documents.push(yamlDocument(doc, null, false, true));
+      return;
+    }
+    const contents = doc.contents;
+    const empty = contents == null || (isScalar(contents) && contents.value == null && (contents.source ?? '') === '');
+    if (empty) {
+      documents.push(yamlDocument(doc, null, true));
+      return;
+    }
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: limits.maxAliases });
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      const aliasBomb = /alias/i.test(msg);
+      problems.push({
+        ruleId: 'limit-exceeded',
+        message: aliasBomb
+          ? `Alias expansion exceeds ${limits.maxAliases} (an "alias bomb"); omlint does not expand it. Raise the limit with --max-aliases if the document is genuine.`
+          : `The document cannot be expanded: ${msg}.`,
+        span: rangeOf(contents) ?? { start: 0, end: 1 },
+        documentIndex: index,
+      });
+      documents.push(yamlDocument(doc, null, false, true));
+      return;
+    }
+    if (tooDeep(value, limits.maxDepth)) {
+      problems.push({
+        ruleId: 'limit-exceeded',
+        message: `Nesting deeper than ${limits.maxDepth} levels; omlint stops here. Raise the limit with --max-depth if you must.`,
+        span: rangeOf(contents) ?? { start: 0, end: 1 },
+        documentIndex: index,
+      });
+      documents.push(yamlDocument(doc, null, false, true));
+      return;
+    }
+    documents.push(yamlDocument(doc, value, false));
+  });
+  return { documents, problems };
+}
+

@@ -1,0 +1,40 @@
+// "Did you mean": which known names are close to an unknown one.
+import { distance } from 'fastest-levenshtein';
+
+/**
+ * Candidates near `word`: the same but for case, or within edit distance 2 (a swap of adjacent
+ * characters counts as one edit). The distance is also capped at a third of the longer name, so
+ * short names (w, j, db) do not all look alike.
+ * Nearest first.
+ */
+export function nearMatches(word: string, candidates: readonly string[]): string[] {
+  const lower = word.toLowerCase();
+  const scored: { name: string; score: number }[] = [];
+  for (const name of candidates) {
+    if (name === word) continue;
+    if (name.toLowerCase() === lower) {
+      scored.push({ name, score: 0 });
+      continue;
+    }
+    const d = isTransposition(word, name) ? 1 : distance(word, name);
+    if (d <= 2 && d <= Math.floor(Math.max(word.length, name.length) / 3)) scored.push({ name, score: d });
+  }
+  return scored.sort((a, b) => a.score - b.score).map((s) => s.name);
+}
+
+/** Two names that differ by one swap of adjacent characters ("prot", "port"): one typo, not two. */
+function isTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/** The `count` candidates closest to `word`, for listing a few of many accepted values. */
+export function closestFew(word: string, candidates: readonly string[], count: number): string[] {
+  return [...candidates]
+    .map((name, i) => ({ name, i, d: distance(word.toUpperCase(), name.toUpperCase()) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .slice(0, count)
+    .map((s) => s.name);
+}

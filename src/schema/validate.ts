@@ -1,0 +1,269 @@
+// The schema layer: runs the precompiled validator of a kind and turns ajv's errors into findings
+// of the schema rules (required-field, unknown-field, invalid-type, invalid-value,
+// deprecated-field, read-only-field), one per real problem, with "did you mean" and fixes.
+import type { ErrorObject } from 'ajv';
+import { getAt, joinPointer, parentPointer, lastToken } from '../engine/pointer';
+import type { Fix, Report } from '../engine/types';
+import type { Kind } from '../kinds/names';
+import { INTEGRATION_FIELDS } from '../model/integrations';
+import { collapseUnions } from './collapse';
+import { expectedTypes, label, orList, show, typeName } from './describe';
+import { loaders, type ValidatorModule } from './generated/index';
+import { closestFew, nearMatches } from './near';
+import type { SchemaName } from './names';
+
+export { loadSchema, schemaPath } from './files';
+
+export type SchemaFinding = Report & { ruleId: string };
+
+/** Enumerations up to this size are listed whole in messages; larger ones show the nearest few. */
+const LIST_ALL = 12;
+const NEAREST_FEW = 5;
+
+const modules = new Map<SchemaName, Promise<ValidatorModule>>();
+
+function validatorOf(name: SchemaName): Promise<ValidatorModule> {
+  let mod = modules.get(name);
+  if (!mod) {
+    mod = loaders[name]();
+    modules.set(name, mod);
+  }
+  return mod;
+}
+
+interface Context {
+  kind: SchemaName;
+  value: unknown;
+  knownKeys: Record<string, string[]>;
+  /** "parent pointer \0 known key" of each unknown key that is a near-miss of exactly that key. */
+  misspelled: Set<string>;
+}
+
+/** A finding while the mapper works: required-field findings remember the missing field's name. */
+type Draft = SchemaFinding & { missing?: string };
+
+/** Checks a document of a kind against its schema. */
+export async function validateSchema(kind: Kind | 'omlint-config', value: unknown): Promise<SchemaFinding[]> {
+  const mod = await validatorOf(kind);
+  const validate = mod.default;
+  if (validate(value)) return [];
+  const ctx: Context = { kind, value, knownKeys: mod.knownKeys, misspelled: new Set() };
+  const findings: Draft[] = [];
+  for (const error of collapseUnions(validate.errors ?? [])) {
+    const finding = toFinding(ctx, error);
+    if (finding) findings.push(finding);
+  }
+  return tidy(ctx, findings);
+}
+
+/** Drops findings another one already explains, and exact repeats. */
+function tidy(ctx: Context, findings: Draft[]): SchemaFinding[] {
+  const readOnly = findings.filter((f) => f.ruleId === 'read-only-field').map((f) => f.pointer);
+  const seen = new Set<string>();
+  const kept = findings.filter((f) => {
+    // The server ignores a read-only field, so what is wrong inside it does not matter.
+    if (f.ruleId !== 'read-only-field' && readOnly.some((p) => f.pointer === p || f.pointer.startsWith(p + '/'))) return false;
+    // `id` for a required `_id`: the unknown-field finding (did you mean, with its fix) says it all.
+    if (f.ruleId === 'required-field' && ctx.misspelled.has(f.pointer + '\0' + f.missing)) return false;
+    const key = `${f.ruleId} ${f.pointer} ${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return kept.map(({ missing: _missing, ...finding }) => finding);
+}
+
+function toFinding(ctx: Context, e: ErrorObject): Draft | undefined {
+  const pointer = e.instancePath;
+  const data = getAt(ctx.value, pointer);
+  switch (e.keyword) {
+    case 'required':
+      return requiredField(pointer, String(e.params.missingProperty));
+    case 'additionalProperties':
+      return unknownField(ctx, e);
+    case 'type':
+      return invalidType(pointer, data, Array.isArray(e.params.type) ? e.params.type : String(e.params.type).split(','));
+    case 'enum':
+      return invalidEnum(pointer, data, e.params.allowedValues as unknown[]);
+    case 'const':
+      return invalidEnum(pointer, data, [e.params.allowedValue]);
+    case 'deprecated':
+      return deprecatedField(ctx, pointer, data, String(e.params.deprecationMessage ?? ''));
+    case 'readOnly':
+      return readOnlyField(pointer);
+    default:
+      return { ruleId: 'invalid-value', pointer, message: invalidValueMessage(e, pointer, data) };
+  }
+}
+
+function requiredField(pointer: string, field: string): Draft {
+  const where = pointer === '' ? '' : ` in ${label(pointer)}`;
+  return {
+    ruleId: 'required-field',
+    pointer,
+    target: 'key',
+    message: `Missing required field \`${field}\`${where}; add it.`,
+    missing: field,
+  };
+}
+
+/** Keys of other integration types: rule integration-field-not-applicable reports those. */
+const INTEGRATION_KEYS = new Set(Object.values(INTEGRATION_FIELDS).flatMap((info) => [...info.required, ...info.optional]));
+
+function unknownField(ctx: Context, e: ErrorObject): SchemaFinding | undefined {
+  const key = String(e.params.additionalProperty);
+  const parent = e.instancePath;
+  const pointer = joinPointer(parent, key);
+  if (ctx.kind === 'integration' && INTEGRATION_KEYS.has(key)) return undefined;
+  const known = ctx.knownKeys[e.schemaPath.replace(/\/additionalProperties$/, '')] ?? [];
+  const near = nearMatches(key, known);
+  // automation-config: a GET carries many undocumented keys; only a near-miss is likely a typo.
+  if (ctx.kind === 'automation-config' && near.length === 0) return undefined;
+  const where = parent === '' ? '' : ` in ${label(parent)}`;
+  const ignored = ctx.kind === 'automation-config' ? 'the automation ignores it' : 'the server ignores it';
+  if (near.length === 0) {
+    return {
+      ruleId: 'unknown-field',
+      pointer,
+      target: 'key',
+      message: `Unknown field \`${key}\`${where}: ${ignored}. Remove it or check its spelling.`,
+    };
+  }
+  const finding: SchemaFinding = {
+    ruleId: 'unknown-field',
+    pointer,
+    target: 'key',
+    message: `Unknown field \`${key}\`${where}: ${ignored}. Did you mean ${orList(near.map((n) => '`' + n + '`'))}?`,
+  };
+  const siblings = getAt(ctx.value, parent);
+  const present = typeof siblings === 'object' && siblings !== null && near[0] in siblings;
+  if (near.length === 1 && !present) {
+    ctx.misspelled.add(parent + '\0' + near[0]);
+    finding.fix = { title: `Rename to ${near[0]}`, ops: [{ op: 'rename', pointer, key: near[0] }] };
+  }
+  return finding;
+}
+
+function invalidType(pointer: string, data: unknown, types: string[]): SchemaFinding {
+  const finding: SchemaFinding = {
+    ruleId: 'invalid-type',
+    pointer,
+    message: `${capitalize(label(pointer))} must be ${expectedTypes(types)}, not ${typeName(data)}.`,
+  };
+  // "5" for a number, "true" for a boolean: offer the unquoted value (a suggestion: quoting is
+  // sometimes a template's doing).
+  if (typeof data === 'string') {
+    const number = data.trim() === '' ? NaN : Number(data);
+    if ((types.includes('number') || (types.includes('integer') && Number.isInteger(number))) && Number.isFinite(number)) {
+      finding.suggestions = [{ title: `Write ${number} without quotes`, ops: [{ op: 'replace', pointer, value: number }] }];
+    } else if (types.includes('boolean') && (data === 'true' || data === 'false')) {
+      finding.suggestions = [{ title: `Write ${data} without quotes`, ops: [{ op: 'replace', pointer, value: data === 'true' }] }];
+    }
+  }
+  return finding;
+}
+
+function invalidEnum(pointer: string, data: unknown, allowed: unknown[]): SchemaFinding {
+  const strings = allowed.filter((v): v is string => typeof v === 'string');
+  const near = typeof data === 'string' ? nearMatches(data, strings) : [];
+  let accepted: string;
+  if (allowed.length <= LIST_ALL || typeof data !== 'string') accepted = `expected ${orList(allowed)}`;
+  else accepted = `expected one of ${allowed.length} values, e.g. ${orList(near.length > 0 ? near.slice(0, NEAREST_FEW) : closestFew(data, strings, NEAREST_FEW))}`;
+  const hint = near.length > 0 && allowed.length > 1 ? ` Did you mean ${orList(near)}?` : '';
+  const finding: SchemaFinding = {
+    ruleId: 'invalid-value',
+    pointer,
+    message: `${capitalize(label(pointer))} has the value ${show(data)}; ${accepted}.${hint}`,
+  };
+  if (near.length === 1) finding.fix = { title: `Replace with ${near[0]}`, ops: [{ op: 'replace', pointer, value: near[0] }] };
+  return finding;
+}
+
+/** Deprecated keys with a safe fix. */
+function deprecationFix(ctx: Context, pointer: string): Fix | undefined {
+  const key = lastToken(pointer);
+  const parent = parentPointer(pointer);
+  if ((ctx.kind === 'global-alert-config' || ctx.kind === 'alert-config') && pointer === '/typeName') {
+    return { title: 'Remove typeName', ops: [{ op: 'remove', pointer }] };
+  }
+  if (ctx.kind === 'automation-config' && key === 'maxUncompressed' && /^(\/processes\/\d+\/(logRotate|auditLogRotate)|\/logRotate)$/.test(parent)) {
+    const siblings = getAt(ctx.value, parent) as Record<string, unknown>;
+    if (!('numUncompressed' in siblings)) {
+      return { title: 'Rename to numUncompressed', ops: [{ op: 'rename', pointer, key: 'numUncompressed' }] };
+    }
+  }
+  return undefined;
+}
+
+function deprecatedField(ctx: Context, pointer: string, data: unknown, why: string): SchemaFinding | undefined {
+  // An empty list or object (monitoringVersions: [] in every GET) sets nothing: nothing to say.
+  if (typeof data === 'object' && data !== null && Object.keys(data).length === 0) return undefined;
+  const finding: SchemaFinding = {
+    ruleId: 'deprecated-field',
+    pointer,
+    target: 'key',
+    message: `${capitalize(label(pointer))} is deprecated${why ? `: ${why}` : '.'}`,
+  };
+  const fix = deprecationFix(ctx, pointer);
+  if (fix) finding.fix = fix;
+  return finding;
+}
+
+function readOnlyField(pointer: string): SchemaFinding {
+  return {
+    ruleId: 'read-only-field',
+    pointer,
+    target: 'key',
+    message: `${capitalize(label(pointer))} is a response-only field: the server ignores it in a request body.`,
+    suggestions: [{ title: `Remove ${lastToken(pointer)}`, ops: [{ op: 'remove', pointer }] }],
+  };
+}
+
+const FORMAT_WORDS: Record<string, string> = {
+  'date-time': 'an ISO 8601 date-time with a time zone, e.g. 2024-05-01T22:00:00Z',
+  email: 'an email address',
+  uri: 'an absolute URI',
+  ipv4: 'an IPv4 address',
+  ipv6: 'an IPv6 address',
+};
+
+function invalidValueMessage(e: ErrorObject, pointer: string, data: unknown): string {
+  const what = capitalize(label(pointer));
+  const p = e.params as Record<string, any>;
+  switch (e.keyword) {
+    case 'format': {
+      // Formats apply to dates, addresses and URLs, never to secrets: the value may be shown.
+      const expected = FORMAT_WORDS[p.format] ?? `in the ${p.format} format`;
+      return `${what} is not ${expected} (it is ${show(data)}).`;
+    }
+    case 'pattern':
+      return `${what} does not match the pattern ${p.pattern}.`;
+    case 'minLength':
+      return p.limit === 1 ? `${what} must not be empty.` : `${what} must be at least ${p.limit} characters long.`;
+    case 'maxLength':
+      return `${what} must be at most ${p.limit} characters long (it has ${typeof data === 'string' ? [...data].length : '?'}).`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `${what} must be ${p.comparison} ${p.limit} (it is ${show(data)}).`;
+    case 'multipleOf':
+      return `${what} must be a multiple of ${p.multipleOf}.`;
+    case 'minItems':
+      return p.limit === 1 ? `${what} must not be empty; give at least one item.` : `${what} must have at least ${p.limit} items.`;
+    case 'maxItems':
+      return `${what} must have at most ${p.limit} items.`;
+    case 'uniqueItems':
+      return `${what} has the same item twice (items ${p.j} and ${p.i}); remove one.`;
+    case 'minProperties':
+      return `${what} must have at least ${p.limit} field${p.limit === 1 ? '' : 's'}.`;
+    case 'oneOf':
+      return `${what} matches more than one of the accepted shapes.`;
+    default:
+      return `${what} ${e.message ?? 'is not valid'}.`;
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

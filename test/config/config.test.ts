@@ -1,0 +1,76 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ConfigResolver, loadConfigFile } from '../../src/config/load';
+
+const KNOWN = new Set(['enabled-omitted', 'read-only-field', 'metric-name']);
+
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-config-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+describe('config', () => {
+  it('is found upward from the linted file and resolves overrides, ignore and scope', () => {
+    const dir = tree({
+      'omlint.config.yaml': [
+        'rules:',
+        '  read-only-field: off',
+        'overrides:',
+        '  - files: ["alerts/**"]',
+        '    kind: alert-config',
+        '    rules: { enabled-omitted: error }',
+        '  - files: ["prod/**", "stage/**"]',
+        '    scope: live',
+        'ignore: ["vendor/**", "*.tmp.yaml"]',
+        'targetVersion: "7.0"',
+        'secretPlaceholders: ["^vault:"]',
+        '',
+      ].join('\n'),
+    });
+    const r = new ConfigResolver(KNOWN);
+    const a = r.settingsFor(path.join(dir, 'alerts/team/cpu.yaml'));
+    expect(a.kind).toBe('alert-config');
+    expect(a.rules).toEqual({ 'read-only-field': 'off', 'enabled-omitted': 'error' });
+    expect(a.targetVersion).toBe('7.0');
+    expect(a.secretPlaceholders[0].test('vault:db/pass')).toBe(true);
+    expect(r.settingsFor(path.join(dir, 'vendor/x.yaml')).ignored).toBe(true);
+    expect(r.settingsFor(path.join(dir, 'deep/dir/a.tmp.yaml')).ignored).toBe(true);
+    const p = r.settingsFor(path.join(dir, 'prod/a.yaml'));
+    const s = r.settingsFor(path.join(dir, 'stage/b.yaml'));
+    expect(p.scope).toBe(s.scope);
+    expect(r.settingsFor(path.join(dir, 'other/c.yaml')).scope).toBe(path.join(dir, 'other'));
+  });
+
+  it('rejects a bad config with the exact spot', () => {
+    const cases: [string, RegExp][] = [
+      ['rules:\n  read-only-feld: off\n', /omlint\.config\.yaml:2:3: unknown rule id "read-only-feld"/],
+      ['rules:\n  metric-name: fatal\n', /:2:3: severity of "metric-name" must be one of off, info, warning, error/],
+      ['overrides:\n  - kind: alert-config\n', /:2:5: an override needs "files"/],
+      ['overrides:\n  - files: [x]\n    kind: alerts\n', /:3:5: unknown kind "alerts"/],
+      ['targetVersion: 7\n', /:1:1: must be a version string/],
+      ['secretPlaceholders: ["(unclosed"]\n', /:1:22: invalid regular expression/],
+      ['rulez: {}\n', /:1:1: unknown setting "rulez"/],
+      ['rules: [\n', /YAML syntax error/],
+    ];
+    for (const [text, expected] of cases) {
+      const dir = tree({ 'omlint.config.yaml': text });
+      expect(() => loadConfigFile(path.join(dir, 'omlint.config.yaml'), KNOWN), text).toThrow(ConfigError);
+      try {
+        loadConfigFile(path.join(dir, 'omlint.config.yaml'), KNOWN);
+      } catch (e) {
+        expect((e as Error).message).toMatch(expected);
+      }
+    }
+  });
+
+  it('reads JSON configs too', () => {
+    const dir = tree({ 'omlint.config.json': '{"rules": {"metric-name": "warning"}}' });
+    expect(new ConfigResolver(KNOWN).settingsFor(path.join(dir, 'a.yaml')).rules).toEqual({ 'metric-name': 'warning' });
+  });
+});

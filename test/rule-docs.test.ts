@@ -1,0 +1,37 @@
+// Biome-style: every rule's docs examples are executed. A bad example must produce the rule's
+// diagnostic; a good one none of it. Every rule must have docs and a generated page.
+import { describe, expect, it } from 'vitest';
+import { ALL_RULE_META } from '../src/engine/catalog';
+import { lint } from '../src/engine/lint';
+import type { RuleMeta } from '../src/engine/types';
+
+const NOW = new Date('2026-11-21T00:00:00Z');
+
+async function run(meta: RuleMeta, text: string) {
+  const kind = meta.docs.kind ?? (meta.kinds === '*' ? undefined : meta.kinds[0]);
+  const inputs = [{ filePath: '/scope/example.yaml', text }, ...(meta.docs.scope ?? []).map((t, i) => ({ filePath: `/scope/other-${i}.yaml`, text: t }))];
+  const results = await lint(inputs, { now: NOW, kind });
+  return results[0].diagnostics.filter((d) => d.ruleId === meta.id);
+}
+
+describe('rule docs examples', () => {
+  for (const meta of ALL_RULE_META) {
+    describe(meta.id, () => {
+      it('has a description, a why, and examples', () => {
+        expect(meta.description.length).toBeGreaterThan(10);
+        expect(meta.docs.why.length).toBeGreaterThan(10);
+        expect(meta.docs.good.length).toBeGreaterThan(0);
+        // internal-error cannot be produced by a document: it is tested with a throwing rule.
+        if (meta.id !== 'internal-error') expect(meta.docs.bad.length).toBeGreaterThan(0);
+      });
+      if (meta.id !== 'internal-error') {
+        it('bad example produces the diagnostic', async () => {
+          expect((await run(meta, meta.docs.bad)).length).toBeGreaterThan(0);
+        });
+      }
+      it('good example produces none', async () => {
+        expect(await run(meta, meta.docs.good)).toEqual([]);
+      });
+    });
+  }
+});

@@ -21,6 +21,7 @@ export default defineRule({
 options:
   downloadBase: /var/lib/mongodb-mms-automation
 mongoDbVersions: []
+# omlint-disable-next-line deprecated-field -- returned by GET, kept in the PUT body
 monitoringVersions:
   - name: 13.48.0.10348-1
     hostname: db0.example.net
@@ -36,6 +37,7 @@ sharding: []
 options:
   downloadBase: /var/lib/mongodb-mms-automation
 mongoDbVersions: []
+# omlint-disable-next-line deprecated-field -- returned by GET, kept in the PUT body
 monitoringVersions:
   - name: 13.48.0.10348-1
     hostname: db0.example.net

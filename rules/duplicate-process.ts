@@ -105,19 +105,19 @@ sharding: []
   },
   check(ctx) {
     const t = getTopology(ctx.value);
-    const byName = new Map<string, ProcessInfo>();
     const byAddress = new Map<string, ProcessInfo>();
     for (const p of t.processes) {
       if (p.name !== undefined) {
-        const first = byName.get(p.name);
-        if (first) {
+        // The topology keeps the first process of each name.
+        const first = t.processesByName.get(p.name)!;
+        if (first !== p) {
           ctx.report({
             pointer: joinPointer(p.pointer, 'name'),
             message:
               `Process name ${JSON.stringify(p.name)} is already used by processes[${first.index}]; ` +
               'process names must be unique. Rename one of them (and its replica set member host).',
           });
-        } else byName.set(p.name, p);
+        }
       }
       if (p.hostname !== undefined && p.port !== undefined) {
         // Host names are case-insensitive (DNS).

@@ -1,13 +1,6 @@
 import { defineRule } from '../src/engine/rule';
 import { configScope, didYouMean, isObject, nearNames } from '../src/model/alerts';
-import {
-  ALERT_CATEGORY_NAMES,
-  ATLAS_ONLY_EVENT_TYPES,
-  eventInfo,
-  eventTypeNamesFor,
-} from '../src/model/events';
-
-const SCOPE_LABEL = { project: 'project', organization: 'organization', global: 'global' } as const;
+import { ALERT_CATEGORY_EXAMPLES, ATLAS_ONLY_EVENT_TYPES, eventInfo, eventTypeNamesFor } from '../src/model/events';
 
 export default defineRule({
   meta: {
@@ -53,7 +46,7 @@ notifications:
         pointer,
         message:
           `${name} is an Atlas-only event type: Ops Manager never raises it, so this configuration ` +
-          'never fires. Use an Ops Manager event type, or lint this file as an Atlas document elsewhere.',
+          'never fires. Use an Ops Manager event type (Atlas configurations belong to the Atlas API).',
       });
       return;
     }
@@ -61,7 +54,7 @@ notifications:
     const info = eventInfo(name);
     if (info) {
       if (info.scopes.includes(scope)) return;
-      const where = info.scopes.map((s) => SCOPE_LABEL[s]).join(' and ');
+      const where = info.scopes.join(' and ');
       ctx.report({
         pointer,
         message:
@@ -73,34 +66,16 @@ notifications:
 
     const candidates = eventTypeNamesFor(scope);
     const near = nearNames(name, candidates);
-    const category = ALERT_CATEGORY_NAMES.has(name.toUpperCase())
-      ? ` ${name} is an alert category, not an event type; name the event, e.g. ${categoryExample(name)}.`
-      : didYouMean(near);
+    const example = ALERT_CATEGORY_EXAMPLES.get(name.toUpperCase());
+    const hint = example
+      ? ` ${name} is an alert category, not an event type; name the event, e.g. ${example}.`
+      : didYouMean(near) || ' See the Ops Manager alert list for the accepted names.';
     ctx.report({
       pointer,
       message:
-        `${name} is not an Ops Manager event type for ${scope} alert configurations, so the configuration ` +
-        `would never fire.${category || ' See the Ops Manager alert list for the accepted names.'}`,
+        `${name} is not an Ops Manager event type of ${scope} alert configurations: the configuration is ` +
+        `rejected or never fires.${hint}`,
       suggestions: near.map((n) => ({ title: `Replace with ${n}`, ops: [{ op: 'replace' as const, pointer, value: n }] })),
     });
   },
 });
-
-function categoryExample(category: string): string {
-  switch (category.toUpperCase()) {
-    case 'HOST':
-    case 'HOST_METRIC':
-      return 'HOST_DOWN or OUTSIDE_METRIC_THRESHOLD';
-    case 'REPLICA_SET':
-      return 'NO_PRIMARY or TOO_FEW_HEALTHY_MEMBERS';
-    case 'CLUSTER':
-    case 'SHARDED_CLUSTER':
-      return 'CLUSTER_MONGOS_IS_MISSING';
-    case 'AGENT':
-      return 'MONITORING_AGENT_DOWN';
-    case 'BACKUP':
-      return 'OPLOG_BEHIND or RESYNC_REQUIRED';
-    default:
-      return 'BI_CONNECTOR_DOWN';
-  }
-}

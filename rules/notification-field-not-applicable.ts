@@ -8,11 +8,12 @@ import {
   notificationTypeInScope,
 } from '../src/model/notifications';
 
-/** The types that do use a field, for the message. */
-function typesUsing(field: string): string[] {
-  return Object.keys(NOTIFICATION_TYPES).filter(
+/** The types that do use a field, for the message: "GROUP and ORG". */
+function typesUsing(field: string): string {
+  const types = Object.keys(NOTIFICATION_TYPES).filter(
     (t) => t !== 'HIP_CHAT' && notificationAcceptsField(NOTIFICATION_TYPES[t], field),
   );
+  return types.length <= 1 ? types.join('') : `${types.slice(0, -1).join(', ')} and ${types[types.length - 1]}`;
 }
 
 export default defineRule({
@@ -60,7 +61,7 @@ notifications:
         const reason =
           field === 'intervalMin'
             ? `${type} notifications have no intervalMin: the API neither stores nor returns it`
-            : `${field} is used only by ${typesUsing(field).join(', ')} notifications, so the API drops it from this ${type} notification`;
+            : `${field} is used only by ${typesUsing(field)} notifications, so the API drops it from this ${type} notification`;
         ctx.report({
           pointer,
           target: 'key',

@@ -97,7 +97,7 @@ sharding: []
           names.length === 0
             ? `Version ${JSON.stringify(p.version)} has no mongoDbVersions entry: mongoDbVersions is empty. ` +
               'Add an entry with this name and its builds (copy it from a GET of the automation configuration).'
-            : `Version ${JSON.stringify(p.version)} has no mongoDbVersions entry (${describeExisting('defined', p.version, names)}). ` +
+            : `Version ${JSON.stringify(p.version)} has no mongoDbVersions entry; ${describeExisting('defined', p.version, names)}. ` +
               'Use a defined version, or add an entry with this name and its builds.';
         messages.set(p.version, message);
       }

@@ -150,8 +150,8 @@ sharding: []
           ctx.report({
             pointer: hostPointer,
             message:
-              `Member host ${quote(m.host)} of replica set ${setName(m)} names no process ` +
-              `(${describeExisting('processes', m.host, processNames)}).${hint || ' Use a processes[].name.'}`,
+              `Member host ${quote(m.host)} of replica set ${setName(m)} names no process; ` +
+              `${describeExisting('processes', m.host, processNames)}.${hint || ' Use a processes[].name.'}`,
           });
           continue;
         }

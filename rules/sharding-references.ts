@@ -217,8 +217,8 @@ function checkReplicaSetReferences(t: AutomationTopology, report: ReportFn): voi
       report({
         pointer: joinPointer(c.pointer, 'configServerReplica'),
         message:
-          `Config server replica set of cluster ${quote(cluster)}: no replica set named ${quote(c.configServerReplica)} ` +
-          `(${existing(c.configServerReplica)}). Add it to replicaSets or name an existing one.`,
+          `Config server replica set of cluster ${quote(cluster)}: no replica set named ${quote(c.configServerReplica)}; ` +
+          `${existing(c.configServerReplica)}. Add it to replicaSets or name an existing one.`,
       });
     }
     for (const s of c.shards) {
@@ -226,8 +226,8 @@ function checkReplicaSetReferences(t: AutomationTopology, report: ReportFn): voi
       report({
         pointer: joinPointer(s.pointer, 'rs'),
         message:
-          `Shard ${quote(s.id ?? `shards[${s.index}]`)} of cluster ${quote(cluster)}: no replica set named ${quote(s.rs)} ` +
-          `(${existing(s.rs)}). Add it to replicaSets or name an existing one.`,
+          `Shard ${quote(s.id ?? `shards[${s.index}]`)} of cluster ${quote(cluster)}: no replica set named ${quote(s.rs)}; ` +
+          `${existing(s.rs)}. Add it to replicaSets or name an existing one.`,
       });
     }
   }
@@ -240,13 +240,18 @@ function checkMongos(t: AutomationTopology, report: ReportFn): void {
   for (const p of t.processes) {
     if (p.processType !== 'mongos') continue;
     const label = quote(p.name ?? `processes[${p.index}]`);
-    if (p.value.cluster === undefined) {
-      const only = clusterNames().length === 1 ? clusterNames()[0] : undefined;
+    if (p.value.cluster === undefined || p.value.cluster === null) {
+      const known = clusterNames();
+      const only = known.length === 1 ? known[0] : undefined;
+      const wayOut =
+        only !== undefined
+          ? `Add cluster: ${quote(only)}.`
+          : known.length === 0
+            ? 'Define its sharded cluster in sharding[] and set cluster to that name.'
+            : `Add cluster; clusters: ${describeNames(known)}.`;
       report({
         pointer: joinPointer(p.pointer, 'processType'),
-        message:
-          `mongos ${label} has no cluster; a mongos must name its sharded cluster (sharding[].name) in cluster. ` +
-          (only !== undefined ? `Add cluster: ${quote(only)}.` : `Add cluster (clusters: ${describeNames(clusterNames())}).`),
+        message: `mongos ${label} has no cluster; a mongos must name its sharded cluster (sharding[].name) in cluster. ${wayOut}`,
         suggestions: only !== undefined ? [{ title: `Add cluster: ${quote(only)}`, ops: [{ op: 'add', pointer: p.pointer, key: 'cluster', value: only }] }] : undefined,
       });
       continue;
@@ -263,8 +268,8 @@ function checkMongos(t: AutomationTopology, report: ReportFn): void {
       message: byId
         ? `mongos ${label} names cluster ${quote(p.cluster)}, but sharding[${byId.index}] with that _id has no name; ` +
           `a mongos's cluster must equal sharding[].name. Add name: ${quote(p.cluster)} to sharding[${byId.index}].`
-        : `mongos ${label} names cluster ${quote(p.cluster)}, which no sharding[].name defines ` +
-          `(${describeExisting('clusters', p.cluster, clusterNames())}). Use the name of its sharded cluster.`,
+        : `mongos ${label} names cluster ${quote(p.cluster)}, which no sharding[].name defines; ` +
+          `${describeExisting('clusters', p.cluster, clusterNames())}. Use the name of its sharded cluster.`,
     });
   }
 }

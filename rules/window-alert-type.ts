@@ -1,14 +1,6 @@
-import { distance } from 'fastest-levenshtein';
 import { defineRule } from '../src/engine/rule';
 import { WINDOW_ALERT_TYPES } from '../src/model/windows';
-
-/** Accepted values a typo is probably meant as: same letters in another case, or ≤ 2 edits. */
-function nearAlertTypes(value: string): string[] {
-  const upper = value.toUpperCase();
-  const exactCase = WINDOW_ALERT_TYPES.filter((t) => t === upper);
-  if (exactCase.length > 0) return exactCase;
-  return WINDOW_ALERT_TYPES.filter((t) => distance(upper, t) <= Math.min(2, upper.length - 1));
-}
+import { nearMatches } from '../src/schema/near';
 
 export default defineRule({
   meta: {
@@ -49,7 +41,7 @@ description: Rolling restart of rs0
       if (typeof name !== 'string') return; // wrong types are the schema's invalid-type
       const pointer = `/alertTypeNames/${i}`;
       if (!(WINDOW_ALERT_TYPES as readonly string[]).includes(name)) {
-        const near = nearAlertTypes(name);
+        const near = nearMatches(name, WINDOW_ALERT_TYPES);
         const hint =
           near.length === 0 ? '' : near.length === 1 ? ` Did you mean ${near[0]}?` : ` Did you mean one of ${near.join(', ')}?`;
         ctx.report({

@@ -112,6 +112,19 @@ function normalizeDeprecated(node: Json): Json {
   return out;
 }
 
+/**
+ * Open objects (automation-config): say `additionalProperties: true` on every object schema that
+ * lists properties, so readers see that unknown keys are kept (not inside `if`: a condition).
+ */
+function markOpen(node: Json, inIf = false): void {
+  if (Array.isArray(node)) return node.forEach((n) => markOpen(n, inIf));
+  if (!isObject(node)) return;
+  if (!inIf && node.type === 'object' && isObject(node.properties) && node.additionalProperties === undefined) {
+    node.additionalProperties = true;
+  }
+  for (const [key, value] of Object.entries(node)) markOpen(value, inIf || key === 'if');
+}
+
 function sortedObject(obj: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const key of Object.keys(obj).sort()) out[key] = obj[key];
@@ -144,6 +157,7 @@ function generateOne(generators: ReturnType<typeof createGenerators>, name: Sche
   const generator = source.openObjects ? generators.open : generators.closed;
   const raw = generator.createSchema(source.type) as JsonObject;
   const schema = normalizeDeprecated(raw) as JsonObject;
+  if (source.openObjects) markOpen(schema);
   if (typeof schema.title !== 'string' || typeof schema.description !== 'string') {
     throw new Error(`${source.file}: the root type ${source.type} needs a @title and a description`);
   }

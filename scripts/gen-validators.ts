@@ -61,11 +61,12 @@ function escape(token: string): string {
 
 /**
  * automation-config: close every object schema that lists properties and has no map-like
- * additionalProperties, except inside `if` (closing a condition would make it never match).
+ * additionalProperties (absent or `true`), except inside `if` (a closed condition never matches).
  */
 function closeObjects(schema: SchemaNode): void {
   walk(schema, '#', (node, _path, inIf) => {
-    if (!inIf && isNode(node.properties) && node.additionalProperties === undefined) node.additionalProperties = false;
+    const open = node.additionalProperties === undefined || node.additionalProperties === true;
+    if (!inIf && isNode(node.properties) && open) node.additionalProperties = false;
   });
 }
 
@@ -145,8 +146,10 @@ const require = createRequire(import.meta.url);
 
 /**
  * ajv's standalone ESM output still calls require() for its runtime helpers and for ajv-formats.
- * Hoist each module into a default import (the CJS module object), keeping the property access
- * that follows (`.default`, `.fullFormats[...]`) as it was.
+ * Hoist each module into an import, keeping the property access that follows (`.default`,
+ * `.fullFormats[...]`) as it was, i.e. on the CJS module object. The module object is taken from a
+ * namespace import because loaders disagree on a default import of a CJS module marked
+ * __esModule: Node and esbuild (node mode) give module.exports, Vite (vitest) gives its `default`.
  */
 export function esmImports(code: string): string {
   const names = new Map<string, string>();
@@ -158,12 +161,22 @@ export function esmImports(code: string): string {
     }
     return name;
   });
-  const imports = [...names].map(([mod, name]) => {
+  const imports: string[] = [];
+  const bindings: string[] = [];
+  for (const [mod, name] of names) {
     const spec = mod.endsWith('.js') ? mod : `${mod}.js`;
     require.resolve(spec); // fail here rather than at run time when a helper moves
-    return `import ${name} from ${JSON.stringify(spec)};`;
-  });
-  return [...imports, body.replace(/^"use strict";/, '')].join('\n');
+    imports.push(`import * as ${name}_ns from ${JSON.stringify(spec)};`);
+    bindings.push(`const ${name} = __cjs(${name}_ns);`);
+  }
+  const lines = [...imports, ...bindings];
+  if (names.size > 0) {
+    lines.push(
+      '/** The CJS module object (module.exports) behind a namespace import, whatever the loader. */',
+      'function __cjs(ns) { const d = ns.default; return d !== null && typeof d === "object" && d.__esModule ? d : ns; }',
+    );
+  }
+  return [...lines, body.replace(/^"use strict";/, '')].join('\n');
 }
 
 function loadSchema(name: SchemaName): SchemaNode {

@@ -121,7 +121,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
 
 const STARTER_CONFIG = `# omlint configuration: https://github.com/omlint/omlint#configuration
 # Severities: off | info | warning | error
-rules:
+rules: {}
   # read-only-field: off
 # Per-path settings (later entries win). A pattern without "/" matches file names anywhere.
 overrides: []

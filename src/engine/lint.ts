@@ -230,8 +230,10 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
 
 async function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rules: DocumentRule[]): Promise<void> {
   const kind = doc.kind!;
-  for (const finding of await validateSchema(kind, doc.value)) {
-    addReport(file, doc, finding.ruleId, finding, opts);
+  try {
+    for (const finding of await validateSchema(kind, doc.value)) addReport(file, doc, finding.ruleId, finding, opts);
+  } catch (e) {
+    internalError(file, doc, `schema validation (${kind})`, e, opts);
   }
   for (const rule of rules) {
     if (!appliesTo(rule, kind)) continue;

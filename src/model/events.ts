@@ -160,11 +160,18 @@ export const ATLAS_ONLY_EVENT_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Alert categories (the deprecated configuration `typeName`, maintenance-window alert types):
- * a common mistake for an event type name.
+ * Alert categories (the deprecated configuration `typeName`, maintenance-window alert types), a
+ * common mistake for an event type name, with events of each to suggest.
  */
-export const ALERT_CATEGORY_NAMES: ReadonlySet<string> = new Set([
-  'AGENT', 'BACKUP', 'HOST', 'HOST_METRIC', 'REPLICA_SET', 'CLUSTER', 'SHARDED_CLUSTER', 'BI_CONNECTOR',
+export const ALERT_CATEGORY_EXAMPLES: ReadonlyMap<string, string> = new Map([
+  ['AGENT', 'MONITORING_AGENT_DOWN'],
+  ['BACKUP', 'OPLOG_BEHIND or RESYNC_REQUIRED'],
+  ['HOST', 'HOST_DOWN or OUTSIDE_METRIC_THRESHOLD'],
+  ['HOST_METRIC', 'OUTSIDE_METRIC_THRESHOLD'],
+  ['REPLICA_SET', 'NO_PRIMARY or TOO_FEW_HEALTHY_MEMBERS'],
+  ['CLUSTER', 'CLUSTER_MONGOS_IS_MISSING'],
+  ['SHARDED_CLUSTER', 'CLUSTER_MONGOS_IS_MISSING'],
+  ['BI_CONNECTOR', 'BI_CONNECTOR_DOWN'],
 ]);
 
 export type ConfigScope = 'project' | 'global';

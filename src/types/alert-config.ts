@@ -35,8 +35,7 @@ export interface AlertConfig {
   enabled?: boolean;
   /**
    * Type of event that triggers the alert, e.g. OUTSIDE_METRIC_THRESHOLD, HOST_DOWN, NO_PRIMARY,
-   * TOO_FEW_HEALTHY_MEMBERS.
-   * @minLength 1
+   * TOO_FEW_HEALTHY_MEMBERS. Rule event-type-name checks the value.
    */
   eventTypeName: string;
   /**

@@ -592,13 +592,25 @@ export interface Process {
   auditLogRotate?: LogRotate;
   /** Default read and write concerns. */
   defaultRWConcern?: DefaultRWConcern;
-  /** Set to an ISO 8601 time to trigger a compaction. */
+  /**
+   * Set to an ISO 8601 time (newer than the last run) to trigger a compaction.
+   * @format date-time
+   */
   lastCompact?: string;
-  /** Set to an ISO 8601 time to trigger an initial sync. */
+  /**
+   * Set to an ISO 8601 time (newer than the last run) to trigger an initial sync.
+   * @format date-time
+   */
   lastResync?: string;
-  /** Set to an ISO 8601 time to trigger a restart. */
+  /**
+   * Set to an ISO 8601 time (newer than the last run) to trigger a restart.
+   * @format date-time
+   */
   lastRestart?: string;
-  /** Set to an ISO 8601 time to trigger a KMIP master key rotation. */
+  /**
+   * Set to an ISO 8601 time (newer than the last run) to trigger a KMIP master key rotation.
+   * @format date-time
+   */
   lastKmipMasterKeyRotation?: string;
   /** Split-horizon names of the process (managed by the Kubernetes operator). */
   horizons?: Record<string, string>;

@@ -29,8 +29,8 @@ export interface GlobalAlertConfig {
   /** Whether the configuration is enabled. */
   enabled?: boolean;
   /**
-   * Type of event that triggers the alert, e.g. BACKUP_AGENT_DOWN, OUTSIDE_METRIC_THRESHOLD.
-   * @minLength 1
+   * Type of event that triggers the alert, e.g. BACKUP_AGENT_DOWN, OUTSIDE_METRIC_THRESHOLD. Rule
+   * event-type-name checks the value.
    */
   eventTypeName: string;
   /**

@@ -44,7 +44,7 @@ describe(RULE, () => {
     const [d] = await diagnostics(`${versions}processes:\n  - name: a\n    version: 6.0.16\n`);
     expect(d.pointer).toBe('/processes/0/version');
     expect(d.message).toContain('"6.0.16"');
-    expect(d.message).toContain('defined: "6.0.16-ent"');
+    expect(d.message).toContain('no mongoDbVersions entry; defined: "6.0.16-ent", "7.0.12".');
   });
 
   it('says when mongoDbVersions is empty', async () => {

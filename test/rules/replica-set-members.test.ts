@@ -17,7 +17,7 @@ const processes = `processes:
   - {name: c, hostname: c.example.net, args2_6: {replication: {replSetName: rs1}, net: {port: 27017}}}
 `;
 /** A replica set whose members start on the line after `members:`; member host values at column 24. */
-const rs = (id: string, ...hosts: (string | [number, string])[]) =>
+const rs = (id: string, ...hosts: (string | [number | string, string])[]) =>
   `  - _id: ${id}\n    members:\n` +
   hosts.map((h, i) => (Array.isArray(h) ? `      - {_id: ${h[0]}, host: ${h[1]}}\n` : `      - {_id: ${i}, host: ${h}}\n`)).join('');
 const doc = (...sets: string[]) => `${processes}replicaSets:\n${sets.join('')}`;
@@ -27,7 +27,7 @@ describe(RULE, () => {
     ['consistent replica sets', doc(rs('rs0', 'a', 'b'), rs('rs1', 'c'))],
     ['a fragment without processes', `replicaSets:\n${rs('rs0', 'x', 'y')}`],
     ['a member process without replSetName', `processes:\n  - {name: a}\nreplicaSets:\n${rs('rs0', 'a')}`],
-    ['members with string _ids that differ', doc(rs('rs0', [0, 'a'], ['1', 'b']))],
+    ['member _ids of different types', doc(rs('rs0', [0, 'a'], ['"0"', 'b']))],
     ['no replica sets', `${processes}replicaSets: []\n`],
   ])('accepts %s', async (_name, text) => {
     expect(await hits(text)).toEqual([]);
@@ -50,7 +50,7 @@ describe(RULE, () => {
     const [d] = await diagnostics(doc(rs('rs0', 'a', 'b', 'bb')));
     expect(d.pointer).toBe('/replicaSets/0/members/2/host');
     expect(d.message).toBe(
-      'Member host "bb" of replica set "rs0" names no process (processes: "b", "a", "c"). Use a processes[].name.',
+      'Member host "bb" of replica set "rs0" names no process; processes: "b", "a", "c". Use a processes[].name.',
     );
   });
 

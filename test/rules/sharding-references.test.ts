@@ -55,7 +55,7 @@ describe(RULE, () => {
     const [d] = await diagnostics(doc({ shardRs: 'shard-0' }));
     expect(d.pointer).toBe('/sharding/0/shards/0/rs');
     expect(d.message).toBe(
-      'Shard "sh0" of cluster "sales": no replica set named "shard-0" (replica sets: "shard0", "config"). ' +
+      'Shard "sh0" of cluster "sales": no replica set named "shard-0"; replica sets: "shard0", "config". ' +
         'Add it to replicaSets or name an existing one.',
     );
   });
@@ -67,6 +67,12 @@ describe(RULE, () => {
     expect(d.suggestions?.[0].title).toBe('Add cluster: "sales"');
   });
 
+  it('asks for a sharded cluster when there is none', async () => {
+    const [d] = await diagnostics('processes:\n  - {name: router, processType: mongos, cluster: null}\n');
+    expect([d.range.start.line, d.range.start.column]).toEqual([2, 33]);
+    expect(d.message).toContain('Define its sharded cluster in sharding[] and set cluster to that name.');
+  });
+
   it('says when the cluster matches a sharding _id that lacks name', async () => {
     const [d] = await diagnostics(doc({ cluster: '_id: sales' }));
     expect(d.pointer).toBe('/processes/2/cluster');
@@ -75,6 +81,6 @@ describe(RULE, () => {
 
   it('names the clusters that exist', async () => {
     const [d] = await diagnostics(doc({ mongos: '{name: router, processType: mongos, cluster: sale}' }));
-    expect(d.message).toContain('(clusters: "sales")');
+    expect(d.message).toContain('which no sharding[].name defines; clusters: "sales".');
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { INTEGRATION_COMMON_FIELDS, INTEGRATION_FIELDS, INTEGRATION_TYPES } from '../../src/model/integrations';
 import { MATCHER_FIELD_NAMES, MATCHER_OPERATORS, THRESHOLD_OPERATORS } from '../../src/model/matchers';
+import { NOTIFICATION_FIELDS } from '../../src/model/notifications';
 import { GLOBAL_ROLES } from '../../src/model/roles';
 import { UNITS } from '../../src/model/units';
 import { loadSchema } from '../../src/schema/validate';
@@ -17,6 +18,14 @@ describe('schemas use the model vocabulary', () => {
       expect(defs.MetricThreshold.properties.operator.enum).toEqual([...THRESHOLD_OPERATORS]);
       expect(defs.Matcher.properties.fieldName.enum).toEqual([...MATCHER_FIELD_NAMES]);
       expect(defs.Matcher.properties.operator.enum).toEqual([...MATCHER_OPERATORS]);
+    }
+  });
+
+  it('notifications know every field a notification type uses (else unknown-field doubles notification-field-not-applicable)', async () => {
+    for (const kind of ['alert-config', 'global-alert-config'] as const) {
+      const defs = (await loadSchema(kind)).definitions as Node;
+      const known = Object.keys(defs.Notification.properties);
+      expect([...NOTIFICATION_FIELDS].filter((f) => !known.includes(f)), kind).toEqual([]);
     }
   });
 

@@ -1,0 +1,33 @@
+// `--format github`: GitHub Actions workflow commands, shown as annotations on the pull request.
+// Escaping as @actions/core does it: data escapes % CR LF; properties also escape : and ,.
+import type { FileResult, Severity } from '../engine/types';
+import { secretMasker } from './shared';
+
+const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
+
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export function formatGithub(results: FileResult[]): string {
+  const mask = secretMasker(results);
+  const lines: string[] = [];
+  for (const r of results) {
+    for (const d of r.diagnostics) {
+      const props = [
+        `file=${escapeProperty(r.filePath)}`,
+        `line=${d.range.start.line}`,
+        `endLine=${Math.max(d.range.start.line, d.range.end.line)}`,
+        `col=${d.range.start.column}`,
+        `endColumn=${d.range.end.column}`,
+        `title=${escapeProperty(d.ruleId)}`,
+      ];
+      lines.push(`::${COMMAND[d.severity]} ${props.join(',')}::${escapeData(mask(d.message))}`);
+    }
+  }
+  return lines.length ? lines.join('\n') + '\n' : '';
+}

@@ -1,0 +1,407 @@
+// Where the cursor is in a document, as a JSON pointer — also in documents that do not parse
+// (mid-edit YAML such as `  units: ` or `    ty`). YAML: a text scan based on indentation, from
+// the start of the cursor's YAML document; JSON: jsonc-parser's tolerant scanner.
+import { findNodeAtLocation, getLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
+import { joinPointer } from '../engine/pointer';
+
+export interface CursorContext {
+  syntax: 'yaml' | 'json';
+  /** Index of the YAML document (0 for JSON). */
+  docIndex: number;
+  /**
+   * 'key': on (or typing) a key of the object at `pointer`; 'value': on the value at `pointer`.
+   * After a YAML "- " with no key yet, `at` is 'key' and `itemPointer` is set: the item may be a
+   * scalar, which the caller decides from the schema.
+   */
+  at: 'key' | 'value';
+  pointer: string;
+  /** The key under the cursor, when the line has one. */
+  key?: string;
+  itemPointer?: string;
+  /** Keys already present in the object (at 'key'), the one under the cursor excluded. */
+  presentKeys: string[];
+  /** Text typed before the cursor in the token, and the offsets of the token to replace. */
+  partial: string;
+  replaceStart: number;
+  replaceEnd: number;
+  /** The key already has its colon. */
+  hasColon: boolean;
+  /** YAML: column of the keys of the object (for the indentation of inserted lines). */
+  column: number;
+  /** JSON: the token is a quoted string. */
+  quoted: boolean;
+}
+
+/** The pointer of the thing under the cursor: the key's property or the value. */
+export function targetPointer(c: CursorContext): string {
+  return c.at === 'key' && c.key !== undefined ? joinPointer(c.pointer, c.key) : c.pointer;
+}
+
+export function isJsonText(fileName: string, text: string): boolean {
+  if (/\.json$/i.test(fileName)) return true;
+  if (/\.ya?ml$/i.test(fileName)) return /^\s*[[{]/.test(text);
+  return /^\s*[[{]/.test(text);
+}
+
+/** The cursor context in a document's text (the editor's text; a BOM is skipped). */
+export function cursorContext(text: string, offset: number, fileName: string, jsonTree?: JsonNode): CursorContext | undefined {
+  const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const body = shift ? text.slice(1) : text;
+  const at = Math.max(0, offset - shift);
+  const c = isJsonText(fileName, body) ? jsonCursor(body, at, jsonTree) : yamlCursor(body, at);
+  if (c && shift) {
+    c.replaceStart += shift;
+    c.replaceEnd += shift;
+  }
+  return c;
+}
+
+// ---------------------------------------------------------------- YAML
+
+interface LineInfo {
+  indent: number;
+  blank: boolean;
+  /** Columns of the "- " sequence markers. */
+  items: number[];
+  key?: { name: string; start: number; end: number; colon: number };
+  valueStart: number;
+  valueEnd: number;
+  value: string;
+}
+
+const DOC_MARKER = /^(---|\.\.\.)(\s|$)/;
+
+function parseLine(line: string): LineInfo {
+  let i = 0;
+  while (line[i] === ' ') i++;
+  const indent = i;
+  const info: LineInfo = { indent, blank: false, items: [], valueStart: i, valueEnd: i, value: '' };
+  if (i >= line.length || line[i] === '#') {
+    info.blank = true;
+    return info;
+  }
+  while (line[i] === '-' && (i + 1 === line.length || line[i + 1] === ' ' || line[i + 1] === '\t')) {
+    info.items.push(i);
+    i++;
+    while (line[i] === ' ' || line[i] === '\t') i++;
+  }
+  const keyStart = i;
+  let keyEnd = -1;
+  let colon = -1;
+  if (line[i] === '"' || line[i] === "'") {
+    const q = line[i];
+    let j = i + 1;
+    while (j < line.length && line[j] !== q) j += line[j] === '\\' && q === '"' ? 2 : 1;
+    let k = j + 1;
+    while (line[k] === ' ') k++;
+    if (line[k] === ':' && (k + 1 === line.length || /\s/.test(line[k + 1]))) {
+      keyEnd = Math.min(j + 1, line.length);
+      colon = k;
+    }
+  } else if (line[i] !== '[' && line[i] !== '{') {
+    for (let j = i; j < line.length; j++) {
+      if (line[j] === '#' && j > 0 && /\s/.test(line[j - 1])) break;
+      if (line[j] === ':' && (j + 1 === line.length || line[j + 1] === ' ' || line[j + 1] === '\t')) {
+        keyEnd = j;
+        while (keyEnd > i && line[keyEnd - 1] === ' ') keyEnd--;
+        colon = j;
+        break;
+      }
+    }
+  }
+  let v = i;
+  if (colon >= 0) {
+    const raw = line.slice(keyStart, keyEnd);
+    const name = /^["']/.test(raw) ? raw.slice(1, -1).replace(/''/g, "'").replace(/\\"/g, '"') : raw;
+    info.key = { name, start: keyStart, end: keyEnd, colon };
+    v = colon + 1;
+    while (line[v] === ' ' || line[v] === '\t') v++;
+  }
+  info.valueStart = v;
+  let e = line.length;
+  if (line[v] === '"' || line[v] === "'") {
+    const q = line[v];
+    let j = v + 1;
+    while (j < line.length && line[j] !== q) j += line[j] === '\\' && q === '"' ? 2 : 1;
+    e = Math.min(j + 1, line.length);
+  } else {
+    const m = /\s#/.exec(line.slice(v));
+    if (m) e = v + m.index;
+  }
+  while (e > v && /\s/.test(line[e - 1])) e--;
+  info.valueEnd = e;
+  info.value = line.slice(v, e);
+  return info;
+}
+
+interface Entry {
+  col: number;
+  type: 'root' | 'key' | 'item';
+  token: string;
+  childKeys: string[];
+  index?: number;
+}
+
+interface Line {
+  start: number;
+  text: string;
+}
+
+function splitLines(text: string): Line[] {
+  const out: Line[] = [];
+  const re = /\r\n|\r|\n/g;
+  let start = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    out.push({ start, text: text.slice(start, m.index) });
+    start = m.index + m[0].length;
+  }
+  out.push({ start, text: text.slice(start) });
+  return out;
+}
+
+function lineIndexOf(lines: Line[], offset: number): number {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lines[mid].start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+const isBlockScalarHeader = (v: string) => /^[|>][0-9+-]*(\s+#.*)?$/.test(v);
+/** A value that opens a nested block (nothing, or only an anchor or a tag). */
+const opensBlock = (v: string) => v === '' || /^([&!][^\s]*\s*)+$/.test(v);
+
+function pointerOf(stack: Entry[]): string {
+  return joinPointer('', ...stack.slice(1).map((e) => e.token));
+}
+
+/** Pops the entries a line at column n closes; returns the index of a sibling item it follows. */
+function popTo(stack: Entry[], n: number, dash: boolean): number | undefined {
+  let prev: number | undefined;
+  while (stack.length > 1) {
+    const top = stack[stack.length - 1];
+    if (top.col < n) break;
+    // `key:` followed by "- " items at the key's own column (compact sequence).
+    if (top.col === n && top.type === 'key' && dash) break;
+    if (top.type === 'item' && top.col === n) prev = top.index;
+    stack.pop();
+  }
+  return prev;
+}
+
+function pushItems(stack: Entry[], info: LineInfo, prev: number | undefined, upTo = Infinity): void {
+  info.items.forEach((col, k) => {
+    if (col + 2 > upTo) return;
+    const index = k === 0 && prev !== undefined ? prev + 1 : 0;
+    stack.push({ col, type: 'item', token: String(index), childKeys: [], index });
+  });
+}
+
+/** Keys at `column` after the cursor's line, up to the end of the object. */
+function keysAfter(lines: Line[], from: number, column: number): string[] {
+  const out: string[] = [];
+  for (let i = from; i < lines.length; i++) {
+    const t = lines[i].text;
+    if (DOC_MARKER.test(t)) break;
+    const info = parseLine(t);
+    if (info.blank) continue;
+    if (info.indent < column) break;
+    if (info.indent === column && info.items.length === 0 && info.key) out.push(info.key.name);
+  }
+  return out;
+}
+
+export function yamlCursor(text: string, offset: number): CursorContext | undefined {
+  const lines = splitLines(text);
+  const li = lineIndexOf(lines, offset);
+  const line = lines[li];
+  if (DOC_MARKER.test(line.text)) return undefined;
+  // The cursor's YAML document: after the last marker above it.
+  let docStart = 0;
+  for (let i = li - 1; i >= 0; i--) {
+    if (DOC_MARKER.test(lines[i].text)) {
+      docStart = i + 1;
+      break;
+    }
+  }
+  // Its index: the "---" lines above, less one when the first opens the stream (nothing before it).
+  let markers = 0;
+  let leading = false;
+  let content = false;
+  for (let i = 0; i < docStart; i++) {
+    const t = lines[i].text;
+    if (/^---(\s|$)/.test(t)) {
+      if (markers === 0 && !content) leading = true;
+      markers++;
+    } else if (!/^\s*(#.*)?$/.test(t) && !/^%/.test(t) && !/^\.\.\.(\s|$)/.test(t)) content = true;
+  }
+  const docIndex = markers - (leading ? 1 : 0);
+
+  const stack: Entry[] = [{ col: -1, type: 'root', token: '', childKeys: [] }];
+  let blockCol: number | undefined;
+  for (let i = docStart; i < li; i++) {
+    const t = lines[i].text;
+    const info = parseLine(t);
+    if (blockCol !== undefined) {
+      if (info.blank || info.indent > blockCol) continue;
+      blockCol = undefined;
+    }
+    if (info.blank) continue;
+    const prev = popTo(stack, info.indent, info.items[0] === info.indent);
+    pushItems(stack, info, prev);
+    if (info.key) {
+      stack[stack.length - 1].childKeys.push(info.key.name);
+      if (opensBlock(info.value)) stack.push({ col: info.key.start, type: 'key', token: info.key.name, childKeys: [] });
+      else if (isBlockScalarHeader(info.value)) blockCol = info.key.start;
+    } else if (info.items.length && isBlockScalarHeader(info.value)) {
+      blockCol = info.items[info.items.length - 1];
+    }
+  }
+
+  const col = offset - line.start;
+  const info = parseLine(line.text);
+  const base = {
+    syntax: 'yaml' as const,
+    docIndex,
+    hasColon: false,
+    quoted: false,
+  };
+  if (info.blank || (col <= info.indent && line.text.slice(col).trim() === '')) {
+    popTo(stack, col, false);
+    const top = stack[stack.length - 1];
+    return {
+      ...base,
+      at: 'key',
+      pointer: pointerOf(stack),
+      presentKeys: [...top.childKeys, ...keysAfter(lines, li + 1, col)],
+      partial: '',
+      replaceStart: offset,
+      replaceEnd: offset,
+      column: col,
+      itemPointer: top.type === 'item' ? pointerOf(stack) : undefined,
+    };
+  }
+  if (col < info.indent) return undefined;
+  const prev = popTo(stack, info.indent, info.items[0] === info.indent);
+  if (info.items.some((m) => col >= m && col < m + 2)) return undefined; // on a "-"
+  pushItems(stack, info, prev, col);
+  const top = stack[stack.length - 1];
+  const abs = (c: number) => line.start + c;
+  if (info.key && col <= info.key.colon) {
+    const k = info.key;
+    const quote = /^["']/.test(line.text[k.start]) ? 1 : 0;
+    return {
+      ...base,
+      at: 'key',
+      pointer: pointerOf(stack),
+      key: k.name,
+      presentKeys: [...top.childKeys, ...keysAfter(lines, li + 1, k.start)],
+      partial: line.text.slice(k.start + quote, Math.max(k.start + quote, Math.min(col, k.end - quote))),
+      replaceStart: abs(k.start),
+      replaceEnd: abs(k.end),
+      hasColon: true,
+      column: k.start,
+    };
+  }
+  if (info.key) {
+    let pointer = joinPointer(pointerOf(stack), info.key.name);
+    let start = info.valueStart;
+    let end = Math.max(info.valueEnd, Math.min(col, line.text.length));
+    // A one-line flow sequence: `alertTypeNames: [HOST, AG|`.
+    if (info.value.startsWith('[') && col > info.valueStart) {
+      const inside = line.text.slice(info.valueStart + 1, col);
+      const commas = inside.split(',');
+      pointer = joinPointer(pointer, commas.length - 1);
+      const seg = commas[commas.length - 1];
+      start = col - seg.trimStart().length;
+      const rest = /^[^,\]]*/.exec(line.text.slice(col))![0];
+      end = col + rest.trimEnd().length;
+    }
+    return {
+      ...base,
+      at: 'value',
+      pointer,
+      presentKeys: [],
+      partial: line.text.slice(start, Math.max(start, col)).replace(/^["']/, ''),
+      replaceStart: abs(start),
+      replaceEnd: abs(end),
+      column: info.key.start,
+    };
+  }
+  // No key on the line: a key being typed, or a scalar item after "- ".
+  const isItem = top.type === 'item' && info.items.length > 0;
+  const column = isItem ? info.items[info.items.length - 1] + 2 : info.indent;
+  const start = info.valueStart;
+  const end = Math.max(info.valueEnd, Math.min(col, line.text.length));
+  return {
+    ...base,
+    at: 'key',
+    pointer: pointerOf(stack),
+    itemPointer: isItem ? pointerOf(stack) : undefined,
+    presentKeys: [...top.childKeys, ...keysAfter(lines, li + 1, column)],
+    partial: line.text.slice(start, Math.max(start, col)),
+    replaceStart: abs(start),
+    replaceEnd: abs(end),
+    column,
+  };
+}
+
+// ---------------------------------------------------------------- JSON
+
+function objectKeys(node: JsonNode | undefined, except?: JsonNode): string[] {
+  if (!node || node.type !== 'object') return [];
+  const out: string[] = [];
+  for (const p of node.children ?? []) {
+    const k = p.children?.[0];
+    if (k && k !== except && typeof k.value === 'string') out.push(k.value);
+  }
+  return out;
+}
+
+export function jsonCursor(text: string, offset: number, tree?: JsonNode): CursorContext | undefined {
+  const loc = getLocation(text, offset);
+  const path = loc.path.map(String);
+  const prev = loc.previousNode;
+  const inside = prev && offset >= prev.offset && offset <= prev.offset + prev.length ? prev : undefined;
+  const base = { syntax: 'json' as const, docIndex: 0, column: 0 };
+  const root = tree ?? parseTree(text);
+  if (loc.isAtPropertyKey) {
+    const container = path.slice(0, -1);
+    const key = inside?.type === 'string' ? (inside.value as string) : undefined;
+    const start = inside ? inside.offset : offset;
+    const end = inside ? inside.offset + inside.length : offset;
+    const quoted = inside?.type === 'string';
+    const keyNode = key !== undefined && root ? findNodeAtLocation(root, loc.path)?.parent?.children?.[0] : undefined;
+    return {
+      ...base,
+      at: 'key',
+      pointer: joinPointer('', ...container),
+      key,
+      presentKeys: root ? objectKeys(findNodeAtLocation(root, container), keyNode).filter((k) => k !== key) : [],
+      partial: inside ? text.slice(start + (quoted ? 1 : 0), Math.max(start + (quoted ? 1 : 0), offset)) : '',
+      replaceStart: start,
+      replaceEnd: end,
+      hasColon: /^\s*:/.test(text.slice(end, end + 100)),
+      quoted,
+    };
+  }
+  const scalar = inside && inside.type !== 'object' && inside.type !== 'array' && inside.type !== 'property' ? inside : undefined;
+  const start = scalar ? scalar.offset : offset;
+  const end = scalar ? scalar.offset + scalar.length : offset;
+  const quoted = scalar?.type === 'string';
+  return {
+    ...base,
+    at: 'value',
+    pointer: joinPointer('', ...path),
+    presentKeys: [],
+    partial: scalar ? text.slice(start + (quoted ? 1 : 0), Math.max(start + (quoted ? 1 : 0), offset)) : '',
+    replaceStart: start,
+    replaceEnd: end,
+    hasColon: false,
+    quoted,
+  };
+}

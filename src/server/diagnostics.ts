@@ -1,0 +1,49 @@
+// Engine diagnostics → LSP diagnostics: 0-based exact ranges, rule id and docs link, severity,
+// related information for cross-document rules.
+import {
+  DiagnosticSeverity,
+  DiagnosticTag,
+  type Diagnostic as LspDiagnostic,
+  type DiagnosticRelatedInformation,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic, RelatedInfo, Severity } from '../engine/types';
+import { engineRangeToLsp, spanToRange } from './positions';
+
+/** Where rule docs live (the same links as in SARIF output). */
+export const RULE_DOCS_BASE = 'https://github.com/omlint/omlint/blob/main/docs/rules/';
+
+export function ruleDocsUrl(ruleId: string): string {
+  return `${RULE_DOCS_BASE}${ruleId}.md`;
+}
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+};
+
+/** A related document as the client knows it: its URI and whether its text starts with a BOM. */
+export type RelatedResolver = (rel: RelatedInfo) => { uri: string; bom: boolean } | undefined;
+
+export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, resolveRelated?: RelatedResolver): LspDiagnostic {
+  const range = d.span ? spanToRange(doc, d.span) : engineRangeToLsp(d.range, doc.getText().charCodeAt(0) === 0xfeff);
+  const out: LspDiagnostic = {
+    range,
+    severity: SEVERITY[d.severity],
+    code: d.ruleId,
+    codeDescription: { href: ruleDocsUrl(d.ruleId) },
+    source: 'omlint',
+    message: d.message,
+  };
+  if (d.ruleId === 'unused-disable-directive') out.tags = [DiagnosticTag.Unnecessary];
+  else if (/deprecated/.test(d.ruleId)) out.tags = [DiagnosticTag.Deprecated];
+  const related: DiagnosticRelatedInformation[] = [];
+  for (const rel of d.related ?? []) {
+    const where = resolveRelated?.(rel);
+    if (!where || !rel.range) continue;
+    related.push({ location: { uri: where.uri, range: engineRangeToLsp(rel.range, where.bom) }, message: rel.message });
+  }
+  if (related.length) out.relatedInformation = related;
+  return out;
+}

@@ -1,0 +1,191 @@
+// The language server: vscode-languageserver over stdio (or whatever transport the command line
+// names), wired to the transport-free OmlintLanguageService. Diagnostics are debounced per
+// document and never published for a version older than the document's current one.
+import {
+  CodeActionKind,
+  createConnection,
+  DidChangeWatchedFilesNotification,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { FIX_ALL_KIND } from './code-actions';
+import { isConfigFile } from './config';
+import { OmlintLanguageService } from './service';
+import { uriToPath } from './uris';
+
+export const SERVER_VERSION = '0.1.0';
+/** Pause after the last edit before linting. */
+export const DEBOUNCE_MS = 150;
+
+export interface ServerOptions {
+  /** A connection to serve (default: from the command line, else stdio). */
+  connection?: Connection;
+  debounceMs?: number;
+  /** Clock for date rules. */
+  now?: () => Date;
+}
+
+function defaultConnection(): Connection {
+  const named = process.argv.some((a) => /^--(stdio|node-ipc|socket|pipe)(=|$)/.test(a) || a.startsWith('--clientProcessId'));
+  return named ? createConnection(ProposedFeatures.all) : createConnection(ProposedFeatures.all, process.stdin, process.stdout);
+}
+
+export function startServer(options: ServerOptions = {}): void {
+  const connection = options.connection ?? defaultConnection();
+  const debounce = options.debounceMs ?? DEBOUNCE_MS;
+  const documents = new TextDocuments(TextDocument);
+  const service = new OmlintLanguageService({
+    now: options.now,
+    onConfigError: (message) => void connection.window.showErrorMessage(`omlint: configuration error: ${message}`),
+  });
+  const timers = new Map<string, NodeJS.Timeout>();
+  const generations = new Map<string, number>();
+  const openedVersion = new Map<string, number>();
+  let watchDynamically = false;
+
+  const bump = (uri: string): number => {
+    const g = (generations.get(uri) ?? 0) + 1;
+    generations.set(uri, g);
+    return g;
+  };
+
+  async function validate(uri: string, generation: number): Promise<void> {
+    const doc = documents.get(uri);
+    if (!doc) return;
+    const version = doc.version;
+    let diagnostics;
+    try {
+      diagnostics = await service.diagnostics(doc);
+    } catch (e) {
+      connection.console.error(`omlint: linting ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return;
+    }
+    // A newer request, or a newer text: this result is stale.
+    if (generations.get(uri) !== generation) return;
+    if (documents.get(uri)?.version !== version) return;
+    void connection.sendDiagnostics({ uri, version, diagnostics });
+  }
+
+  function schedule(uri: string, delay = debounce): void {
+    clearTimeout(timers.get(uri));
+    const generation = bump(uri);
+    if (delay <= 0) {
+      timers.delete(uri);
+      void validate(uri, generation);
+      return;
+    }
+    timers.set(
+      uri,
+      setTimeout(() => {
+        timers.delete(uri);
+        void validate(uri, generation);
+      }, delay),
+    );
+  }
+
+  const scheduleAll = (delay = debounce) => {
+    for (const d of documents.all()) schedule(d.uri, delay);
+  };
+
+  connection.onInitialize((params): InitializeResult => {
+    watchDynamically = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [':', ' ', '-', '"'], resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+      },
+      serverInfo: { name: 'omlint-language-server', version: SERVER_VERSION },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (!watchDynamically) return;
+    void connection.client.register(DidChangeWatchedFilesNotification.type, {
+      watchers: [{ globPattern: '**/omlint.config.{yaml,yml,json}' }, { globPattern: '**/*.{json,yaml,yml}' }],
+    });
+  });
+
+  documents.onDidOpen((e) => {
+    const affected = service.setDocument(e.document);
+    openedVersion.set(e.document.uri, e.document.version);
+    schedule(e.document.uri, 0);
+    for (const uri of affected) schedule(uri);
+  });
+
+  documents.onDidChangeContent((e) => {
+    const { uri, version } = e.document;
+    // TextDocuments also reports the opening as a change: already handled.
+    if (openedVersion.get(uri) === version) return;
+    openedVersion.delete(uri);
+    const affected = service.setDocument(e.document);
+    schedule(uri);
+    for (const other of affected) schedule(other);
+  });
+
+  documents.onDidClose((e) => {
+    const { uri } = e.document;
+    clearTimeout(timers.get(uri));
+    timers.delete(uri);
+    bump(uri);
+    openedVersion.delete(uri);
+    const affected = service.closeDocument(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    for (const other of affected) schedule(other);
+  });
+
+  connection.onDidChangeWatchedFiles((params) => {
+    let config = false;
+    const changed: string[] = [];
+    for (const c of params.changes) {
+      const p = uriToPath(c.uri);
+      if (!p) continue;
+      if (isConfigFile(p)) config = true;
+      else changed.push(p);
+    }
+    if (config) service.configChanged();
+    if (changed.length) service.filesChanged(changed);
+    if (config || changed.length) scheduleAll();
+  });
+
+  connection.onHover((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    try {
+      return service.hover(doc, params.position);
+    } catch (e) {
+      connection.console.error(`omlint: hover failed: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+  });
+
+  connection.onCompletion((params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return null;
+    try {
+      return service.completion(doc, params.position);
+    } catch (e) {
+      connection.console.error(`omlint: completion failed: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+  });
+
+  connection.onCodeAction(async (params) => {
+    const doc = documents.get(params.textDocument.uri);
+    if (!doc) return [];
+    try {
+      return await service.codeActions(doc, params.range, params.context);
+    } catch (e) {
+      connection.console.error(`omlint: code actions failed: ${e instanceof Error ? e.message : String(e)}`);
+      return [];
+    }
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}

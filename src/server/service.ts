@@ -1,0 +1,340 @@
+// The omlint language service, free of any transport (like vscode-json-languageservice): it takes
+// text documents (uri, text, version) and the workspace, and returns LSP types. main.ts wires it
+// to a connection; tests call it directly.
+import path from 'node:path';
+import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, Hover, Position, Range } from 'vscode-languageserver';
+import { DiagnosticSeverity } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseTree, type Node as JsonNode } from 'jsonc-parser';
+import { ConfigError } from '../config/load';
+import { KNOWN_RULE_IDS } from '../engine/catalog';
+import { displayPath, lint, lintAndFix, type LintInput, type LintRunOptions } from '../engine/lint';
+import { splitPointer } from '../engine/pointer';
+import type { FileResult, Rule } from '../engine/types';
+import { findModelines } from '../kinds/detect';
+import { KINDS, type Kind } from '../kinds/names';
+import { codeActionsFor } from './code-actions';
+import { completionFor } from './completion';
+import { isConfigFile, loadConfigText } from './config';
+import { cursorContext, isJsonText, targetPointer, type CursorContext } from './cursor';
+import { toLspDiagnostic } from './diagnostics';
+import { analyzeDocument, declaredKind, itemAt, itemKind, kindIsDeclared, type ItemInfo } from './documents';
+import { hoverFor } from './hover';
+import { hasBom } from './positions';
+import { lintNameOf, pathToUri, uriToPath } from './uris';
+import { scopeKinds, Workspace } from './workspace';
+
+export interface ServiceOptions {
+  /** Clock for date rules (default: the real one). */
+  now?: () => Date;
+  /** A configuration problem (once per distinct message). */
+  onConfigError?: (message: string) => void;
+  /** Rule modules (default: all of rules/). */
+  ruleSet?: Rule[];
+}
+
+/** What the last lint of a document found. */
+export interface LintState {
+  uri: string;
+  version: number;
+  text: string;
+  /** Undefined when the document gets no diagnostics (no omlint kind, ignored, a config file). */
+  result?: FileResult;
+  diagnostics: LspDiagnostic[];
+  inputs: LintInput[];
+  options: LintRunOptions;
+}
+
+interface DocState {
+  lint?: LintState;
+  /** Whether the document is an omlint document (kept while it does not parse). */
+  relevant?: boolean;
+  /** Known kinds of the document at its last lint that found any. */
+  kinds?: Kind[];
+  analysis?: { version: number; text: string; items: ItemInfo[]; jsonTree?: JsonNode };
+  /** Items of each YAML document when it last parsed, for documents that do not parse now. */
+  goodItems: Map<number, ItemInfo[]>;
+}
+
+function sameSet<T>(a: Set<T> | 'all', b: Set<T> | 'all'): boolean {
+  if (a === 'all' || b === 'all') return a === b;
+  return a.size === b.size && [...a].every((x) => b.has(x));
+}
+
+export class OmlintLanguageService {
+  readonly workspace: Workspace;
+  private readonly states = new Map<string, DocState>();
+  private readonly reportedConfigErrors = new Set<string>();
+
+  constructor(private readonly options: ServiceOptions = {}) {
+    this.workspace = new Workspace((message) => {
+      if (this.reportedConfigErrors.has(message)) return;
+      this.reportedConfigErrors.add(message);
+      this.options.onConfigError?.(message);
+    }, options.ruleSet);
+  }
+
+  private state(uri: string): DocState {
+    let s = this.states.get(uri);
+    if (!s) {
+      s = { goodItems: new Map() };
+      this.states.set(uri, s);
+    }
+    return s;
+  }
+
+  /**
+   * An editor opened or changed a document. Returns the other open documents whose diagnostics
+   * may change with it (same directory: workspace rules read them together).
+   */
+  setDocument(doc: TextDocument): string[] {
+    this.workspace.setDocument(doc);
+    const p = uriToPath(doc.uri);
+    if (p && isConfigFile(p)) {
+      this.configChanged();
+      return this.workspace.openDocuments().map((d) => d.uri).filter((u) => u !== doc.uri);
+    }
+    return this.invalidateNeighbours(doc.uri);
+  }
+
+  private invalidateNeighbours(uri: string): string[] {
+    const p = uriToPath(uri);
+    if (!p) return [];
+    const dir = path.dirname(p);
+    const out: string[] = [];
+    for (const other of this.workspace.openDocuments()) {
+      const q = uriToPath(other.uri);
+      if (other.uri === uri || !q || path.dirname(q) !== dir) continue;
+      const st = this.states.get(other.uri);
+      if (st) st.lint = undefined;
+      out.push(other.uri);
+    }
+    return out;
+  }
+
+  /** An editor closed a document; returns the open documents whose diagnostics may change. */
+  closeDocument(uri: string): string[] {
+    const neighbours = this.invalidateNeighbours(uri);
+    this.workspace.removeDocument(uri);
+    this.states.delete(uri);
+    const p = uriToPath(uri);
+    if (p && isConfigFile(p)) {
+      this.configChanged();
+      return this.workspace.openDocuments().map((d) => d.uri);
+    }
+    return neighbours;
+  }
+
+  /** A config file changed (on disk or in a buffer): settings are read again. */
+  configChanged(): void {
+    this.workspace.config.invalidate();
+    this.reportedConfigErrors.clear();
+    for (const s of this.states.values()) s.lint = undefined;
+  }
+
+  /** Files changed on disk (not config files): forget their cached text. */
+  filesChanged(paths: string[]): void {
+    for (const p of paths) this.workspace.forgetDisk(p);
+    for (const s of this.states.values()) s.lint = undefined;
+  }
+
+  // ------------------------------------------------------------------ diagnostics
+
+  async diagnostics(doc: TextDocument): Promise<LspDiagnostic[]> {
+    return (await this.lintState(doc)).diagnostics;
+  }
+
+  /** The lint state of the document's current text (computed when stale). */
+  async lintState(doc: TextDocument): Promise<LintState> {
+    const st = this.state(doc.uri);
+    const text = doc.getText();
+    if (st.lint && st.lint.version === doc.version && st.lint.text === text) return st.lint;
+    const computed = await this.computeLint(doc, text, st);
+    st.lint = computed;
+    return computed;
+  }
+
+  private emptyState(doc: TextDocument, text: string, diagnostics: LspDiagnostic[] = []): LintState {
+    return { uri: doc.uri, version: doc.version, text, diagnostics, inputs: [], options: {} };
+  }
+
+  private async computeLint(doc: TextDocument, text: string, st: DocState): Promise<LintState> {
+    const onDisk = uriToPath(doc.uri);
+    if (onDisk && isConfigFile(onDisk)) return this.emptyState(doc, text, this.configDiagnostics(doc, onDisk, text));
+    const filePath = lintNameOf(doc.uri);
+    const settings = this.workspace.settingsFor(filePath);
+    if (settings.ignored) return this.emptyState(doc, text);
+    const cwd = path.dirname(path.resolve(filePath));
+    const options: LintRunOptions = {
+      now: this.options.now?.(),
+      ruleSet: this.options.ruleSet,
+      settingsFor: (p) => (p === filePath ? settings : this.workspace.settingsFor(p)),
+      cwd,
+    };
+    let kinds: Kind[] = st.kinds ?? [];
+    if (!st.kinds && onDisk) {
+      kinds = [...new Set(analyzeDocument(text, filePath, settings).items.flatMap((i) => (i.kind ? [i.kind] : [])))];
+    }
+    const inputsFor = (ks: Kind[]): LintInput[] => {
+      const others = onDisk ? this.workspace.scopeInputs(filePath, settings, ks) : [];
+      return [{ filePath, text }, ...others].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
+    };
+    let inputs = inputsFor(kinds);
+    let result = await this.runLint(inputs, options, filePath, cwd);
+    const found = result.kinds.filter((k): k is Kind => k !== 'unknown');
+    // The kinds changed (first lint, or an edit): the scope may hold other documents now.
+    if (onDisk && found.length && !sameSet(scopeKinds(found, this.options.ruleSet), scopeKinds(kinds, this.options.ruleSet))) {
+      inputs = inputsFor(found);
+      result = await this.runLint(inputs, options, filePath, cwd);
+    }
+    if (found.length) st.kinds = [...new Set(found)];
+    st.relevant = this.isRelevant(filePath, text, settings, found.length > 0, st);
+    if (!st.relevant) return { ...this.emptyState(doc, text), inputs, options };
+    const byDisplay = new Map(inputs.map((i) => [displayPath(i.filePath, cwd), i]));
+    const diagnostics = result.diagnostics.map((d) =>
+      toLspDiagnostic(doc, d, (rel) => {
+        const input = byDisplay.get(rel.filePath);
+        if (!input) return undefined;
+        if (input.filePath === filePath) return { uri: doc.uri, bom: hasBom(text) };
+        const open = this.workspace.documentAt(input.filePath);
+        return { uri: open?.uri ?? pathToUri(input.filePath), bom: hasBom(input.text) };
+      }),
+    );
+    return { uri: doc.uri, version: doc.version, text, result, diagnostics, inputs, options };
+  }
+
+  private async runLint(inputs: LintInput[], options: LintRunOptions, filePath: string, cwd: string): Promise<FileResult> {
+    const results = await lint(inputs, options);
+    const name = displayPath(filePath, cwd);
+    return results.find((r) => r.filePath === name) ?? results[0];
+  }
+
+  /**
+   * No noise for documents that are not omlint's: a document gets diagnostics when the config,
+   * a modeline or its file name declares a kind, or some item has a (possibly ambiguous) kind.
+   * A document that does not parse keeps its last answer.
+   */
+  private isRelevant(filePath: string, text: string, settings: ReturnType<Workspace['settingsFor']>, hasKind: boolean, st: DocState): boolean {
+    if (hasKind || kindIsDeclared(filePath, text, settings)) return true;
+    const a = analyzeDocument(text, filePath, settings);
+    if (a.items.some((i) => i.candidates.length > 0)) return true;
+    if (a.usable.some(Boolean) || text.trim() === '') return false;
+    return st.relevant ?? false;
+  }
+
+  private configDiagnostics(doc: TextDocument, filePath: string, text: string): LspDiagnostic[] {
+    try {
+      loadConfigText(filePath, text, KNOWN_RULE_IDS);
+      return [];
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      let message = e.message;
+      let line = 0;
+      let character = 0;
+      if (message.startsWith(filePath)) {
+        message = message.slice(filePath.length);
+        const m = /^:(\d+):(\d+): /.exec(message);
+        if (m) {
+          line = Number(m[1]) - 1;
+          character = Number(m[2]) - 1 + (line === 0 && hasBom(text) ? 1 : 0);
+          message = message.slice(m[0].length);
+        } else message = message.replace(/^(?: \([^)]*\))?: /, '');
+      }
+      const start = { line, character };
+      const lineEnd = doc.positionAt(doc.offsetAt({ line: line + 1, character: 0 }) - 1);
+      const end = lineEnd.line === line && lineEnd.character > character ? lineEnd : start;
+      return [{ range: { start, end }, severity: DiagnosticSeverity.Error, source: 'omlint', message: `Configuration error: ${message}` }];
+    }
+  }
+
+  // ------------------------------------------------------------------ code actions
+
+  async codeActions(doc: TextDocument, range: Range, context: CodeActionContext): Promise<CodeAction[]> {
+    const state = await this.lintState(doc);
+    const filePath = lintNameOf(doc.uri);
+    const text = doc.getText();
+    const cwd = path.dirname(path.resolve(filePath));
+    return codeActionsFor({
+      doc,
+      result: state.result,
+      range,
+      only: context.only,
+      yaml: !isJsonText(filePath, text.replace(/^\uFEFF/, '')),
+      toLsp: (d) => toLspDiagnostic(doc, d),
+      fixedText: async () => {
+        const results = await lintAndFix(state.inputs, state.options);
+        const mine = results.find((r) => r.filePath === displayPath(filePath, cwd));
+        return mine?.output ?? text;
+      },
+    });
+  }
+
+  // ------------------------------------------------------------------ hover and completion
+
+  /** Items of the document with their kinds, also while some YAML document of it does not parse. */
+  private items(doc: TextDocument): { items: ItemInfo[]; jsonTree?: JsonNode } {
+    const st = this.state(doc.uri);
+    const text = doc.getText();
+    if (st.analysis && st.analysis.version === doc.version && st.analysis.text === text) return st.analysis;
+    const filePath = lintNameOf(doc.uri);
+    const settings = this.workspace.settingsFor(filePath);
+    const a = analyzeDocument(text, filePath, settings);
+    const items: ItemInfo[] = [];
+    const modelines = findModelines(a.parsed.text);
+    a.parsed.documents.forEach((pd, docIndex) => {
+      const own = a.items.filter((i) => i.docIndex === docIndex);
+      if (!pd.unusable && own.length) {
+        st.goodItems.set(docIndex, own);
+        items.push(...own);
+        return;
+      }
+      const last = st.goodItems.get(docIndex);
+      if (pd.unusable && last) {
+        items.push(...last);
+        return;
+      }
+      // Empty or broken with no history: the declared kind, if any.
+      const declared = declaredKind(filePath, settings, modelines, pd.span.end || a.parsed.text.length);
+      if (declared) items.push({ docIndex, base: '', kind: declared.kind, candidates: [], value: {} });
+    });
+    const jsonTree = a.parsed.syntax === 'json' ? parseTree(a.parsed.text) : undefined;
+    st.analysis = { version: doc.version, text, items, jsonTree };
+    return st.analysis;
+  }
+
+  private subject(doc: TextDocument, position: Position, forHover: boolean) {
+    const text = doc.getText();
+    const filePath = lintNameOf(doc.uri);
+    const onDisk = uriToPath(doc.uri);
+    if (onDisk && isConfigFile(onDisk)) return undefined;
+    if (this.workspace.settingsFor(filePath).ignored) return undefined;
+    const { items, jsonTree } = this.items(doc);
+    const ctx = cursorContext(text, doc.offsetAt(position), filePath, jsonTree);
+    if (!ctx) return undefined;
+    const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
+    const item = itemAt(items, ctx.docIndex, pointer);
+    const kind = itemKind(item);
+    if (!item || !kind || !(KINDS as readonly string[]).includes(kind)) return undefined;
+    const tokens = splitPointer(pointer.slice(item.base.length));
+    return { ctx, kind, tokens, item };
+  }
+
+  hover(doc: TextDocument, position: Position): Hover | null {
+    const s = this.subject(doc, position, true);
+    if (!s) return null;
+    const { ctx } = s;
+    // A word being typed where a key goes is nothing yet.
+    if (ctx.at === 'key' && ctx.key === undefined && ctx.itemPointer === undefined) return null;
+    if (ctx.replaceStart === ctx.replaceEnd) return null;
+    const token = doc.getText().slice(ctx.replaceStart, ctx.replaceEnd).replace(/^["']|["']$/g, '');
+    return hoverFor(doc, ctx, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value, token });
+  }
+
+  completion(doc: TextDocument, position: Position): CompletionList {
+    const s = this.subject(doc, position, false);
+    if (!s) return { isIncomplete: false, items: [] };
+    return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value });
+  }
+}
+
+export { OmlintLanguageService as LanguageService };

@@ -1,0 +1,24 @@
+// Runs the CLI in-process with captured output (fast), or the built bundle as a real process.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { main } from '../../src/cli/main';
+
+export async function cli(args: string[], opts: { cwd?: string; stdin?: string; env?: NodeJS.ProcessEnv; tty?: boolean } = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    stdout: { write: (s: string) => (stdout += s), isTTY: opts.tty },
+    stderr: { write: (s: string) => (stderr += s) },
+    readStdin: async () => Buffer.from(opts.stdin ?? ''),
+    cwd: opts.cwd ?? process.cwd(),
+    env: opts.env ?? {},
+  });
+  return { code, stdout, stderr };
+}
+
+export const BIN = path.join(__dirname, '..', '..', 'dist', 'omlint.js');
+
+export function cliProcess(args: string[], opts: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd, input: opts.input, encoding: 'utf8', env: { PATH: process.env.PATH, ...opts.env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}

@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatJunit, xmlAttr, xmlText } from '../../src/format/junit';
+import type { FileResult } from '../../src/engine/types';
+import { assertCoverage, fixtureResults, handResult } from './results';
+import { children, parseXml, PYTHON, type XmlNode } from './xml';
+
+if (!PYTHON) {
+  console.warn('SKIPPED test/format/junit.test.ts (XML parsing): python3 with xml.etree is not installed, so the JUnit output cannot be parsed by a strict XML parser here.');
+}
+
+/** The control characters XML 1.0 forbids, as the formatter drops them. */
+const stripForbidden = (s: string) => s.replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
+
+describe.skipIf(!PYTHON)('junit format (parsed by expat)', () => {
+  let results: FileResult[];
+  let root: XmlNode;
+  beforeAll(async () => {
+    results = await fixtureResults();
+    assertCoverage(results);
+    root = parseXml(formatJunit(results));
+  });
+
+  it('has a <testsuites> with a <testsuite> per file', () => {
+    expect(root.tag).toBe('testsuites');
+    const suites = children(root, 'testsuite');
+    expect(suites.map((s) => s.attrs.name)).toEqual(results.map((r) => r.filePath));
+    expect(root.attrs.errors).toBe('0');
+    expect(Number(root.attrs.tests)).toBe(suites.reduce((n, s) => n + Number(s.attrs.tests), 0));
+    expect(Number(root.attrs.failures)).toBe(suites.reduce((n, s) => n + Number(s.attrs.failures), 0));
+  });
+
+  it('has a <testcase> per document, named after the path, the document number and its kind', () => {
+    for (const [i, suite] of children(root, 'testsuite').entries()) {
+      const r = results[i];
+      const cases = children(suite, 'testcase');
+      expect(cases).toHaveLength(r.documents);
+      expect(suite.attrs.tests).toBe(String(r.documents));
+      expect(suite.attrs.errors).toBe('0');
+      expect(cases.map((c) => c.attrs.name)).toEqual(r.kinds.map((k, n) => `${r.filePath} document ${n + 1} (${k})`));
+      for (const c of cases) expect(c.attrs.classname).toBe('omlint');
+      // failures counts the failed test cases (JUnit semantics), not the failure elements.
+      const failed = cases.filter((c) => children(c, 'failure').length > 0).length;
+      expect(suite.attrs.failures).toBe(String(failed));
+    }
+  });
+
+  it('puts each error in a <failure> of its document, warnings and infos in <system-out>', () => {
+    for (const [i, suite] of children(root, 'testsuite').entries()) {
+      const r = results[i];
+      const cases = children(suite, 'testcase');
+      cases.forEach((c, doc) => {
+        const ds = r.diagnostics.filter((d) => d.documentIndex === doc);
+        const errors = ds.filter((d) => d.severity === 'error');
+        const failures = children(c, 'failure');
+        expect(failures.map((f) => ({ message: f.attrs.message, type: f.attrs.type, body: f.text }))).toEqual(
+          errors.map((d) => ({
+            message: stripForbidden(d.message),
+            type: d.ruleId,
+            body: stripForbidden(`${d.range.start.line}:${d.range.start.column} ${d.ruleId}: ${d.message}`),
+          })),
+        );
+        const others = ds.filter((d) => d.severity !== 'error');
+        const out = children(c, 'system-out');
+        if (others.length === 0) expect(out).toHaveLength(0);
+        else {
+          expect(out).toHaveLength(1);
+          expect(out[0].text.split('\n')).toEqual(others.map((d) => stripForbidden(`${d.range.start.line}:${d.range.start.column} ${d.severity} ${d.ruleId}: ${d.message}`)));
+        }
+      });
+    }
+  });
+
+  it('covers the syntax error, the multi-document stream and the clean file', () => {
+    const suite = (name: string) => children(root, 'testsuite').find((s) => s.attrs.name === name)!;
+    const broken = children(suite('broken.yaml'), 'testcase');
+    expect(broken).toHaveLength(1);
+    expect(children(broken[0], 'failure').map((f) => f.attrs.type)).toContain('syntax-error');
+    const alerts = children(suite('alerts.yaml'), 'testcase');
+    expect(alerts.map((c) => c.attrs.name)).toEqual([
+      'alerts.yaml document 1 (alert-config)',
+      'alerts.yaml document 2 (alert-config)',
+      'alerts.yaml document 3 (unknown)',
+    ]);
+    expect(children(alerts[0], 'failure')).toHaveLength(0);
+    expect(children(alerts[0], 'system-out')[0].text).toMatch(/info read-only-field/);
+    expect(children(alerts[1], 'failure').map((f) => f.attrs.type).sort()).toEqual(['duplicate-key', 'required-field']);
+    const clean = children(suite('clean.alert-config.yaml'), 'testcase');
+    expect(clean).toHaveLength(1);
+    expect(clean[0].children).toEqual([]);
+  });
+
+  it('escapes markup and drops characters XML 1.0 forbids', () => {
+    const nasty = 'a <b> & "c" \'d\' ]]> e\u0001f\u0007g\u001bh\uFFFEi\uD800j \u{1F600}\ttab\nline';
+    const r = handResult('dir/<odd> & "name".yaml', [
+      { ruleId: 'invalid-value', severity: 'error', message: nasty },
+      { ruleId: 'unknown-field', severity: 'warning', message: nasty },
+    ]);
+    const xml = formatJunit([r]);
+    expect(xml).not.toMatch(/[\u0001\u0007\u001b\uFFFE]/);
+    const parsed = parseXml(xml);
+    const suite = children(parsed, 'testsuite')[0];
+    expect(suite.attrs.name).toBe('dir/<odd> & "name".yaml');
+    const c = children(suite, 'testcase')[0];
+    const expected = 'a <b> & "c" \'d\' ]]> efghij \u{1F600}\ttab\nline';
+    expect(children(c, 'failure')[0].attrs.message).toBe(expected);
+    expect(children(c, 'failure')[0].text).toBe(`1:1 invalid-value: ${expected}`);
+    expect(children(c, 'system-out')[0].text).toBe(`1:1 warning unknown-field: ${expected}`);
+  });
+
+  it('an empty run is still a well-formed report', () => {
+    const parsed = parseXml(formatJunit([]));
+    expect(parsed.attrs).toMatchObject({ tests: '0', failures: '0', errors: '0' });
+  });
+});
+
+describe('junit escaping helpers', () => {
+  it('escape text and attributes', () => {
+    expect(xmlText('<a & b>')).toBe('&lt;a &amp; b&gt;');
+    expect(xmlAttr('"x"\n\'y\'\t')).toBe('&quot;x&quot;&#10;&apos;y&apos;&#9;');
+    expect(xmlText('a\u0000b\u000bc')).toBe('abc');
+  });
+});

@@ -1,0 +1,106 @@
+// A real LSP client (vscode-languageserver-protocol over the server's stdio) for the tests and
+// the latency benchmark.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LspClient {
+  connection: ProtocolConnection;
+  process: ChildProcess;
+  /** Every publishDiagnostics received, in order. */
+  published: PublishDiagnosticsParams[];
+  open(uri: string, text: string, languageId?: string, version?: number): void;
+  change(uri: string, version: number, text: string): void;
+  close(uri: string): void;
+  /** The next publishDiagnostics for a URI that satisfies `accept` (published from now on). */
+  diagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
+  stop(): Promise<void>;
+}
+
+/** Starts the server (`node --import tsx src/server/bin.ts --stdio`) and initializes it. */
+export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/server/bin.ts'), '--stdio']): Promise<LspClient> {
+  const child = spawn(process.execPath, command, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += String(d)));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const published: PublishDiagnosticsParams[] = [];
+  const waiters: { uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    published.push(p);
+    for (const w of [...waiters]) {
+      if (w.uri === p.uri && w.accept(p)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(p);
+      }
+    }
+  });
+  connection.onRequest('window/showMessageRequest', () => null);
+  connection.onRequest('client/registerCapability', () => null);
+  connection.listen();
+  const rootUri = `file://${rootDir}`;
+  await connection.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri,
+    workspaceFolders: [{ uri: rootUri, name: 'test' }],
+    capabilities: {
+      textDocument: {
+        publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true },
+        hover: { contentFormat: ['markdown', 'plaintext'] },
+        completion: { completionItem: { snippetSupport: false } },
+        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } } },
+      },
+      workspace: { didChangeWatchedFiles: { dynamicRegistration: true } },
+    },
+  });
+  await connection.sendNotification(InitializedNotification.type, {});
+  return {
+    connection,
+    process: child,
+    published,
+    open(uri, text, languageId = 'yaml', version = 1) {
+      void connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } });
+    },
+    change(uri, version, text) {
+      void connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+    },
+    close(uri) {
+      void connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+    },
+    diagnostics(uri, accept = () => true, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; server stderr:\n${stderr}`)), timeoutMs);
+        waiters.push({ uri, accept, resolve: (p) => (clearTimeout(timer), resolve(p)) });
+      });
+    },
+    async stop() {
+      try {
+        await connection.sendRequest(ShutdownRequest.type);
+        await connection.sendNotification(ExitNotification.type);
+      } catch {
+        // already gone
+      }
+      connection.dispose();
+      if (child.exitCode === null) await new Promise<void>((r) => {
+        const t = setTimeout(() => (child.kill(), r()), 2000);
+        child.once('exit', () => (clearTimeout(t), r()));
+      });
+    },
+  };
+}

@@ -10,7 +10,9 @@ const NOW = new Date('2026-11-21T00:00:00Z');
 async function run(meta: RuleMeta, text: string) {
   const kind = meta.docs.kind ?? (meta.kinds === '*' ? undefined : meta.kinds[0]);
   const inputs = [{ filePath: '/scope/example.yaml', text }, ...(meta.docs.scope ?? []).map((t, i) => ({ filePath: `/scope/other-${i}.yaml`, text: t }))];
-  const results = await lint(inputs, { now: NOW, kind });
+  // The docs kind applies to the example only; the scope's other documents are detected.
+  const settingsFor = (filePath: string) => ({ ignored: false, rules: {}, scope: '/scope', secretPlaceholders: [], kind: filePath === '/scope/example.yaml' ? kind : undefined });
+  const results = await lint(inputs, { now: NOW, settingsFor });
   return results[0].diagnostics.filter((d) => d.ruleId === meta.id);
 }
 

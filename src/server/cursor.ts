@@ -364,25 +364,27 @@ function objectKeys(node: JsonNode | undefined, except?: JsonNode): string[] {
 
 export function jsonCursor(text: string, offset: number, tree?: JsonNode): CursorContext | undefined {
   const loc = getLocation(text, offset);
-  const path = loc.path.map(String);
   const prev = loc.previousNode;
   const inside = prev && offset >= prev.offset && offset <= prev.offset + prev.length ? prev : undefined;
   const base = { syntax: 'json' as const, docIndex: 0, column: 0 };
   const root = tree ?? parseTree(text);
   if (loc.isAtPropertyKey) {
-    const container = path.slice(0, -1);
-    const key = inside?.type === 'string' ? (inside.value as string) : undefined;
-    const start = inside ? inside.offset : offset;
-    const end = inside ? inside.offset + inside.length : offset;
-    const quoted = inside?.type === 'string';
-    const keyNode = key !== undefined && root ? findNodeAtLocation(root, loc.path)?.parent?.children?.[0] : undefined;
+    const container = loc.path.slice(0, -1);
+    // jsonc-parser reports a key as a 'property' node holding the key's text.
+    const keyToken = inside && (inside.type === 'property' || inside.type === 'string') ? inside : undefined;
+    const key = keyToken ? String(keyToken.value) : undefined;
+    const start = keyToken ? keyToken.offset : offset;
+    const end = keyToken ? keyToken.offset + keyToken.length : offset;
+    const quoted = Boolean(keyToken) && text[start] === '"';
+    const object = root ? findNodeAtLocation(root, container) : undefined;
+    const keyNode = object?.children?.find((p) => p.children?.[0]?.offset === start)?.children?.[0];
     return {
       ...base,
       at: 'key',
       pointer: joinPointer('', ...container),
       key,
-      presentKeys: root ? objectKeys(findNodeAtLocation(root, container), keyNode).filter((k) => k !== key) : [],
-      partial: inside ? text.slice(start + (quoted ? 1 : 0), Math.max(start + (quoted ? 1 : 0), offset)) : '',
+      presentKeys: objectKeys(object, keyNode).filter((k) => k !== key),
+      partial: keyToken ? text.slice(start + (quoted ? 1 : 0), Math.max(start + (quoted ? 1 : 0), offset)) : '',
       replaceStart: start,
       replaceEnd: end,
       hasColon: /^\s*:/.test(text.slice(end, end + 100)),
@@ -396,7 +398,7 @@ export function jsonCursor(text: string, offset: number, tree?: JsonNode): Curso
   return {
     ...base,
     at: 'value',
-    pointer: joinPointer('', ...path),
+    pointer: joinPointer('', ...loc.path),
     presentKeys: [],
     partial: scalar ? text.slice(start + (quoted ? 1 : 0), Math.max(start + (quoted ? 1 : 0), offset)) : '',
     replaceStart: start,

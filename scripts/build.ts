@@ -13,7 +13,7 @@ tsx('gen-validators.ts');
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { omlint: path.join(root, 'src/cli/bin.ts') },
+  entryPoints: { omlint: path.join(root, 'src/cli/bin.ts'), worker: path.join(root, 'src/cli/worker.ts') },
   outdir: path.join(root, 'dist'),
   bundle: true,
   splitting: true, // validators and rarely used parts load lazily, as separate chunks

@@ -14,6 +14,8 @@ import { packageRoot } from '../paths';
 import { useColor } from '../format/color';
 import { formatResults, FORMATS, type FormatName } from '../format/index';
 import { decodeInput, findFiles, readInput } from './files';
+import { DEFAULT_CACHE_FILE, ResultCache } from './cache';
+import { defaultJobs, lintFiles } from './run-lint';
 
 export interface CliIO {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -63,6 +65,9 @@ interface CheckOptions {
   maxFileSize?: number;
   maxDepth?: number;
   maxAliases?: number;
+  jobs?: number;
+  cache?: boolean;
+  cacheLocation?: string;
 }
 
 async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<number> {
@@ -74,28 +79,48 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     maxDepth: o.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     maxAliases: o.maxAliases ?? DEFAULT_LIMITS.maxAliases,
   };
-  let inputs: LintInput[];
-  let discovered = new Set<string>();
-  if (o.stdin) {
-    const name = o.stdinFilename ? path.resolve(io.cwd, o.stdinFilename) : '<stdin>';
-    inputs = [decodeInput(name, await io.readStdin())];
+  const now = o.now ?? new Date();
+  const fixing = o.fix || o.fixDryRun;
+  let results: FileResult[];
+  if (o.stdin || fixing) {
+    let inputs: LintInput[];
+    let discovered = new Set<string>();
+    if (o.stdin) {
+      const name = o.stdinFilename ? path.resolve(io.cwd, o.stdinFilename) : '<stdin>';
+      inputs = [decodeInput(name, await io.readStdin())];
+    } else {
+      const found = findFiles(paths.length ? paths.map((p) => path.resolve(io.cwd, p)) : [io.cwd], (p) => settingsFor(p).ignored);
+      if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
+      inputs = found.files.map((f) => readInput(f.filePath));
+      discovered = new Set(found.files.filter((f) => f.discovered).map((f) => f.filePath));
+    }
+    const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd };
+    results = fixing ? await lintAndFix(inputs, runOptions) : await lint(inputs, runOptions);
   } else {
     const found = findFiles(paths.length ? paths.map((p) => path.resolve(io.cwd, p)) : [io.cwd], (p) => settingsFor(p).ignored);
     if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
-    inputs = found.files.map((f) => readInput(f.filePath));
-    discovered = new Set(found.files.filter((f) => f.discovered).map((f) => f.filePath));
+    const files = found.files.map((f) => f.filePath);
+    // Config problems surface here, in this thread, before any worker starts.
+    for (const f of files) settingsFor(f);
+    const progress = progressReporter(io.stderr);
+    results = await lintFiles({
+      files,
+      discovered: new Set(found.files.filter((f) => f.discovered).map((f) => f.filePath)),
+      settingsFor,
+      explicitConfig: o.config ? path.resolve(io.cwd, o.config) : undefined,
+      now,
+      fixedNow: Boolean(o.now),
+      targetVersion: o.targetVersion,
+      kind: o.kind,
+      limits,
+      cwd: io.cwd,
+      jobs: o.jobs ?? defaultJobs(),
+      cache: o.cache ? new ResultCache(path.resolve(io.cwd, o.cacheLocation ?? DEFAULT_CACHE_FILE), VERSION) : undefined,
+      version: VERSION,
+      progress: progress.update,
+    });
+    progress.end();
   }
-  const runOptions: LintRunOptions = {
-    now: o.now,
-    targetVersion: o.targetVersion,
-    kind: o.kind,
-    settingsFor,
-    limits,
-    skipUnknown: (p) => discovered.has(p),
-    cwd: io.cwd,
-  };
-  const fixing = o.fix || o.fixDryRun;
-  let results: FileResult[] = fixing ? await lintAndFix(inputs, runOptions) : await lint(inputs, runOptions);
   if (o.fix && !o.stdin) {
     for (const r of results) {
       if (r.output === undefined) continue;
@@ -117,6 +142,22 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     return 1;
   }
   return 0;
+}
+
+/** A progress line on stderr, only on a terminal and only once a run has taken a second. */
+function progressReporter(stderr: CliIO['stderr']) {
+  const start = Date.now();
+  let shown = false;
+  return {
+    update: (done: number, total: number) => {
+      if (!stderr.isTTY || Date.now() - start < 1000) return;
+      shown = true;
+      stderr.write(`\romlint: ${done}/${total} files`);
+    },
+    end: () => {
+      if (shown) stderr.write('\r\u001b[K');
+    },
+  };
 }
 
 const STARTER_CONFIG = `# omlint configuration: https://github.com/omlint/omlint#configuration
@@ -166,6 +207,9 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('--no-color', 'no colours (NO_COLOR and FORCE_COLOR are honoured too)')
     .option('--max-file-size <mb>', `largest file read, in MB (default ${DEFAULT_LIMITS.maxBytes / 1048576})`, parseCount)
     .option('--max-depth <n>', `deepest nesting read (default ${DEFAULT_LIMITS.maxDepth})`, parseCount)
+    .option('-j, --jobs <n>', 'worker threads for large file sets (default: the core count)', parseCount)
+    .option('--cache', 'reuse the results of unchanged files (like ESLint --cache)')
+    .option('--cache-location <file>', `cache file (default ${DEFAULT_CACHE_FILE})`)
     .option('--max-aliases <n>', `most YAML alias expansions (default ${DEFAULT_LIMITS.maxAliases})`, parseCount)
     .action(async (paths: string[], o: CheckOptions) => {
       setExit(await runCheck(paths, o, io));

@@ -1,6 +1,6 @@
 // text → documents with source maps. Never throws: every problem becomes a ParseProblem.
 import { LineIndex } from './lines';
-import { jsonSyntaxError, parseJsonText } from './json';
+import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, tooDeepMessage } from './json';
 import { parseYamlText } from './yaml';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 
@@ -64,6 +64,10 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
     const parsed = parseJsonText(text, limits);
     if (parsed) return done(parsed.documents.length ? parsed.documents : [unusableDocument()], parsed.problems, 'json');
     if (syntax === 'json') {
+      const deepAt = bracketDepthExceeded(text, limits.maxDepth);
+      if (deepAt !== undefined) {
+        return done([unusableDocument()], [{ ruleId: 'limit-exceeded', message: tooDeepMessage(limits.maxDepth), span: { start: deepAt, end: deepAt + 1 }, documentIndex: 0 }]);
+      }
       let message = 'invalid JSON';
       try {
         JSON.parse(text);

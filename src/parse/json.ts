@@ -93,10 +93,36 @@ const ERROR_WORDS: Record<number, string> = {
   16 /* InvalidCharacter */: 'invalid character in a string (control characters must be escaped)',
 };
 
+/**
+ * Offset where brackets outside strings first nest deeper than maxDepth, in any text (valid JSON
+ * or not). jsonc-parser recurses per level, so deeper texts must never reach it.
+ */
+export function bracketDepthExceeded(text: string, maxDepth: number): number | undefined {
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \ */) i++;
+        else if (d === 34 || d === 10 || d === 13) break; // a line break ends a broken string
+      }
+    } else if (c === 123 || c === 91) {
+      if (++depth > maxDepth) return i;
+    } else if ((c === 125 || c === 93) && depth > 0) depth--;
+  }
+  return undefined;
+}
+
 /** The first syntax error of a text that JSON.parse rejected, in plain words. */
 export function jsonSyntaxError(text: string, jsonParseMessage: string): { message: string; span: Span } {
   const errors: ParseError[] = [];
-  jsoncParse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  try {
+    jsoncParse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch {
+    errors.length = 0; // stack exhausted (nesting within a raised --max-depth): JSON.parse's words
+  }
   // jsonc-parser accepts a trailing comma silently when told not to? It reports ValueExpected /
   // PropertyNameExpected; keep its first error.
   if (errors.length > 0) {
@@ -113,7 +139,19 @@ export function jsonSyntaxError(text: string, jsonParseMessage: string): { messa
 /** A parsed JSON document whose positions are computed on first use. */
 export function jsonDocument(text: string, value: unknown): ParsedDocument {
   let root: JsonNode | undefined;
-  const tree = () => (root ??= parseTree(text, [], { disallowComments: true }));
+  let failed = false;
+  // parseTree recurses per level: with a raised --max-depth it may exhaust the stack, and then
+  // positions are simply unknown (diagnostics fall back to the document's start).
+  const tree = () => {
+    if (root === undefined && !failed) {
+      try {
+        root = parseTree(text, [], { disallowComments: true });
+      } catch {
+        failed = true;
+      }
+    }
+    return root;
+  };
   const first = firstNonSpace(text);
   return {
     value,
@@ -181,6 +219,10 @@ function lastNonSpace(text: string): number {
   return i;
 }
 
+export function tooDeepMessage(maxDepth: number): string {
+  return `Nesting deeper than ${maxDepth} levels; omlint stops here. No real document nests this deep; raise the limit with --max-depth if you must.`;
+}
+
 /** Parses a JSON text: never throws. */
 export function parseJsonText(text: string, limits: ParseLimits): { documents: ParsedDocument[]; problems: ParseProblem[] } | undefined {
   let value: unknown;
@@ -194,7 +236,7 @@ export function parseJsonText(text: string, limits: ParseLimits): { documents: P
   if (scan.tooDeepAt !== undefined) {
     problems.push({
       ruleId: 'limit-exceeded',
-      message: `Nesting deeper than ${limits.maxDepth} levels; omlint stops here. No real document nests this deep; raise the limit with --max-depth if you must.`,
+      message: tooDeepMessage(limits.maxDepth),
       span: { start: scan.tooDeepAt, end: scan.tooDeepAt + 1 },
       documentIndex: 0,
     });

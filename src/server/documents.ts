@@ -14,6 +14,8 @@ export interface ItemInfo {
   /** Kinds an ambiguous item could be. */
   candidates: Kind[];
   value: unknown;
+  /** Found in the text without the line being edited (valid for that cursor line only). */
+  partial?: boolean;
 }
 
 export interface DocumentAnalysis {

@@ -56,6 +56,15 @@ interface DocState {
   goodItems: Map<number, ItemInfo[]>;
 }
 
+/** The text with the line holding `offset` blanked (same length: offsets stay valid). */
+function withoutLineAt(text: string, offset: number): string {
+  let start = offset;
+  while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
+  let end = offset;
+  while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+  return text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
+}
+
 function sameSet<T>(a: Set<T> | 'all', b: Set<T> | 'all'): boolean {
   if (a === 'all' || b === 'all') return a === b;
   return a.size === b.size && [...a].every((x) => b.has(x));
@@ -271,16 +280,21 @@ export class OmlintLanguageService {
 
   // ------------------------------------------------------------------ hover and completion
 
-  /** Items of the document with their kinds, also while some YAML document of it does not parse. */
-  private items(doc: TextDocument): { items: ItemInfo[]; jsonTree?: JsonNode } {
+  /**
+   * Items of the document with their kinds, also while some YAML document of it does not parse:
+   * then its items when it last parsed, else the text parsed without the line being edited,
+   * else the declared kind.
+   */
+  private items(doc: TextDocument, offset: number): { items: ItemInfo[]; jsonTree?: JsonNode } {
     const st = this.state(doc.uri);
     const text = doc.getText();
-    if (st.analysis && st.analysis.version === doc.version && st.analysis.text === text) return st.analysis;
+    if (st.analysis && st.analysis.version === doc.version && st.analysis.text === text && !st.analysis.items.some((i) => i.partial)) return st.analysis;
     const filePath = lintNameOf(doc.uri);
     const settings = this.workspace.settingsFor(filePath);
     const a = analyzeDocument(text, filePath, settings);
     const items: ItemInfo[] = [];
     const modelines = findModelines(a.parsed.text);
+    let repaired: ItemInfo[] | undefined;
     a.parsed.documents.forEach((pd, docIndex) => {
       const own = a.items.filter((i) => i.docIndex === docIndex);
       if (!pd.unusable && own.length) {
@@ -292,6 +306,14 @@ export class OmlintLanguageService {
       if (pd.unusable && last) {
         items.push(...last);
         return;
+      }
+      if (pd.unusable) {
+        repaired ??= analyzeDocument(withoutLineAt(text, offset), filePath, settings).items;
+        const fixed = repaired.filter((i) => i.docIndex === docIndex && (i.kind || i.candidates.length));
+        if (fixed.length) {
+          items.push(...fixed.map((i) => ({ ...i, partial: true })));
+          return;
+        }
       }
       // Empty or broken with no history: the declared kind, if any.
       const declared = declaredKind(filePath, settings, modelines, pd.span.end || a.parsed.text.length);
@@ -308,8 +330,9 @@ export class OmlintLanguageService {
     const onDisk = uriToPath(doc.uri);
     if (onDisk && isConfigFile(onDisk)) return undefined;
     if (this.workspace.settingsFor(filePath).ignored) return undefined;
-    const { items, jsonTree } = this.items(doc);
-    const ctx = cursorContext(text, doc.offsetAt(position), filePath, jsonTree);
+    const offset = doc.offsetAt(position);
+    const { items, jsonTree } = this.items(doc, offset);
+    const ctx = cursorContext(text, offset, filePath, jsonTree);
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
     const item = itemAt(items, ctx.docIndex, pointer);

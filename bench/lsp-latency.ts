@@ -1,0 +1,133 @@
+// Edit → diagnostics latency of the language server (not a test; prints figures).
+//   npx tsx bench/lsp-latency.ts [--server <bundle.js>] [--runs N]
+// Two documents: a generated ~100 KB multi-document YAML of alert configurations (target ≤ 50 ms)
+// and the large real automation configuration of the corpus (~1.9 MB JSON, target ≤ 300 ms).
+// Measured twice: the language service alone (the lint a didChange triggers), and end to end
+// over stdio with a real LSP client, where the 150 ms debounce is subtracted.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { OmlintLanguageService } from '../src/server/service';
+import { DEBOUNCE_MS } from '../src/server/main';
+import { startClient } from '../test/lsp/client';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const RUNS = Number(arg('--runs') ?? 15);
+const WARMUP = 3;
+const AUTOMATION = path.resolve(ROOT, '../shared/corpus/automation-config/mck__bug-hunt__artifacts__fixed-ac.json');
+
+/** Many alert configurations as one multi-document YAML stream of about `bytes`. */
+export function alertStream(bytes = 100_000): string {
+  const events = ['HOST_DOWN', 'OUTSIDE_METRIC_THRESHOLD', 'NO_PRIMARY', 'TOO_FEW_HEALTHY_MEMBERS'];
+  let out = '';
+  for (let i = 0; out.length < bytes; i++) {
+    const ev = events[i % events.length];
+    out += `---\neventTypeName: ${ev}\nenabled: true\n`;
+    if (ev === 'OUTSIDE_METRIC_THRESHOLD') {
+      out += `metricThreshold:\n  metricName: CONNECTIONS\n  mode: AVERAGE\n  operator: GREATER_THAN\n  threshold: ${1000 + i}\n  units: RAW\n`;
+    } else if (ev === 'HOST_DOWN') {
+      out += `matchers:\n  - fieldName: HOSTNAME\n    operator: STARTS_WITH\n    value: db${i}\n`;
+    } else if (ev === 'TOO_FEW_HEALTHY_MEMBERS') {
+      out += `threshold:\n  operator: LESS_THAN\n  threshold: ${2 + (i % 3)}\n`;
+      out += `matchers:\n  - fieldName: REPLICA_SET_NAME\n    operator: EQUALS\n    value: rs${i}\n`;
+    } else {
+      out += `matchers:\n  - fieldName: REPLICA_SET_NAME\n    operator: EQUALS\n    value: rs${i}\n`;
+    }
+    out += `notifications:\n  - typeName: EMAIL\n    emailAddress: oncall${i}@example.com\n    intervalMin: 60\n    delayMin: 0\n`;
+    out += `  - typeName: GROUP\n    roles: [GROUP_OWNER]\n    emailEnabled: true\n    smsEnabled: false\n    intervalMin: 15\n    delayMin: 5\n`;
+  }
+  return out;
+}
+
+/** The i-th edit of a text: one number in the middle changes (as typing would). */
+function edited(text: string, i: number): string {
+  const mid = Math.floor(text.length / 2);
+  const m = /\d+/.exec(text.slice(mid));
+  if (!m) return text + ' '.repeat(i % 2);
+  const at = mid + m.index;
+  return text.slice(0, at) + String(Number(m[0].slice(0, 6)) + i + 1) + text.slice(at + m[0].length);
+}
+
+function stats(ms: number[]): { median: number; p90: number; max: number } {
+  const s = [...ms].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)], p90: s[Math.min(s.length - 1, Math.floor(s.length * 0.9))], max: s[s.length - 1] };
+}
+
+const fmt = (n: number) => `${n.toFixed(1)} ms`;
+
+async function serviceLatency(filePath: string, text: string): Promise<number[]> {
+  const service = new OmlintLanguageService();
+  const uri = pathToFileURL(filePath).href;
+  let doc = TextDocument.create(uri, filePath.endsWith('.json') ? 'json' : 'yaml', 1, text);
+  service.setDocument(doc);
+  await service.diagnostics(doc);
+  const out: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    doc = TextDocument.create(uri, doc.languageId, doc.version + 1, edited(text, i));
+    const t0 = performance.now();
+    service.setDocument(doc);
+    await service.diagnostics(doc);
+    if (i >= WARMUP) out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+async function stdioLatency(dir: string, filePath: string, text: string, server?: string): Promise<number[]> {
+  const client = await startClient(dir, server ? [server, '--stdio'] : undefined);
+  const uri = pathToFileURL(filePath).href;
+  try {
+    const opened = client.diagnostics(uri, () => true, 120_000);
+    client.open(uri, text, filePath.endsWith('.json') ? 'json' : 'yaml');
+    await opened;
+    const out: number[] = [];
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const version = i + 2;
+      const published = client.diagnostics(uri, (p) => p.version === version, 120_000);
+      const t0 = performance.now();
+      client.change(uri, version, edited(text, i));
+      await published;
+      if (i >= WARMUP) out.push(performance.now() - t0 - DEBOUNCE_MS);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return out;
+  } finally {
+    await client.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const server = arg('--server');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-bench-'));
+  const yamlPath = path.join(dir, 'alerts.yaml');
+  const yaml = alertStream();
+  writeFileSync(yamlPath, yaml);
+  const cases: { name: string; filePath: string; text: string; target: number }[] = [
+    { name: `alert configurations, ${(yaml.length / 1024).toFixed(0)} KB YAML (${yaml.split('\n---').length} documents)`, filePath: yamlPath, text: yaml, target: 50 },
+  ];
+  if (existsSync(AUTOMATION)) {
+    const jsonPath = path.join(dir, path.basename(AUTOMATION));
+    copyFileSync(AUTOMATION, jsonPath);
+    const json = readFileSync(jsonPath, 'utf8');
+    cases.push({ name: `automation configuration, ${(json.length / 1048576).toFixed(2)} MB JSON`, filePath: jsonPath, text: json, target: 300 });
+  } else {
+    console.log(`(skipping the automation configuration: ${AUTOMATION} not found)`);
+  }
+  console.log(`omlint language server: edit → diagnostics latency (${RUNS} runs after ${WARMUP} warm-up edits; node ${process.version}, ${os.cpus().length} CPUs)\n`);
+  for (const c of cases) {
+    const svc = stats(await serviceLatency(c.filePath, c.text));
+    const e2e = stats(await stdioLatency(dir, c.filePath, c.text, server));
+    const verdict = (n: number) => (n <= c.target ? 'ok' : 'OVER');
+    console.log(c.name);
+    console.log(`  service (lint on change):        median ${fmt(svc.median)}, p90 ${fmt(svc.p90)}, max ${fmt(svc.max)}  [target ${c.target} ms: ${verdict(svc.median)}]`);
+    console.log(`  stdio end to end − ${DEBOUNCE_MS} ms debounce: median ${fmt(e2e.median)}, p90 ${fmt(e2e.p90)}, max ${fmt(e2e.max)}  [target ${c.target} ms: ${verdict(e2e.median)}]`);
+  }
+}
+
+await main();

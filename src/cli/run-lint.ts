@@ -1,0 +1,161 @@
+// How a `check` run lints its files: from the cache where nothing changed, in worker threads when
+// there are many files, in this thread otherwise. Results come back in the order of the files.
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FileSettings } from '../config/load';
+import { lint, RESULT_INTERNALS, displayPath, type LintInput, type LintRunOptions } from '../engine/lint';
+import type { FileResult } from '../engine/types';
+import type { Kind } from '../kinds/names';
+import type { ParseLimits } from '../parse/types';
+import { ResultCache, sha256 } from './cache';
+import { readInput } from './files';
+import type { WorkerJob, WorkerResult } from './worker';
+
+/** Below this many files, starting workers costs more than it saves. */
+export const MIN_FILES_FOR_WORKERS = 64;
+
+export interface RunPlan {
+  files: string[];
+  discovered: Set<string>;
+  settingsFor: (filePath: string) => FileSettings;
+  explicitConfig?: string;
+  now: Date;
+  /** True when the clock came from --now (else the cache keys on the day). */
+  fixedNow: boolean;
+  targetVersion?: string;
+  kind?: Kind;
+  limits: ParseLimits;
+  cwd: string;
+  jobs: number;
+  cache?: ResultCache;
+  version: string;
+  progress?: (done: number, total: number) => void;
+}
+
+function settingsKey(s: FileSettings): string {
+  return JSON.stringify([s.kind, s.rules, s.scope, s.targetVersion, s.secretPlaceholders.map((r) => r.source), s.ignored]);
+}
+
+/** Groups files by project scope, then deals the groups out to n shares of similar size. */
+function shares(files: string[], plan: RunPlan, n: number): string[][] {
+  const byScope = new Map<string, string[]>();
+  for (const f of files) {
+    const s = plan.settingsFor(f).scope;
+    byScope.set(s, [...(byScope.get(s) ?? []), f]);
+  }
+  const out: string[][] = Array.from({ length: n }, () => []);
+  const groups = [...byScope.values()].sort((a, b) => b.length - a.length);
+  for (const g of groups) out.reduce((min, cur) => (cur.length < min.length ? cur : min)).push(...g);
+  return out.filter((s) => s.length > 0);
+}
+
+function workerScript(): string | undefined {
+  // Exists next to the bundled CLI (dist/worker.js); from the TypeScript sources there is none.
+  const p = fileURLToPath(new URL('./worker.js', import.meta.url));
+  return existsSync(p) ? p : undefined;
+}
+
+async function lintInWorkers(files: string[], plan: RunPlan, script: string): Promise<FileResult[]> {
+  const parts = shares(files, plan, Math.min(plan.jobs, Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
+  let done = 0;
+  const outputs = await Promise.all(
+    parts.map(
+      (part) =>
+        new Promise<WorkerResult>((resolve, reject) => {
+          const job: WorkerJob = {
+            files: part,
+            discovered: part.filter((f) => plan.discovered.has(f)),
+            explicitConfig: plan.explicitConfig,
+            now: plan.now.toISOString(),
+            targetVersion: plan.targetVersion,
+            kind: plan.kind,
+            limits: plan.limits,
+            cwd: plan.cwd,
+          };
+          const w = new Worker(script, { workerData: job });
+          w.once('message', (m: { ok: boolean; value?: WorkerResult; error?: string }) => {
+            done += part.length;
+            plan.progress?.(done, files.length);
+            if (m.ok) resolve(m.value!);
+            else reject(new Error(`worker failed: ${m.error}`));
+            void w.terminate();
+          });
+          w.once('error', reject);
+        }),
+    ),
+  );
+  const byPath = new Map<string, FileResult>();
+  for (const o of outputs) {
+    for (const r of o.results) {
+      RESULT_INTERNALS.set(r.result, { text: r.text, bom: r.bom, secrets: r.secrets });
+      byPath.set(r.result.filePath, r.result);
+    }
+  }
+  return files.map((f) => byPath.get(displayPath(f, plan.cwd))).filter((r): r is FileResult => Boolean(r));
+}
+
+async function lintHere(inputs: LintInput[], plan: RunPlan): Promise<FileResult[]> {
+  const opts: LintRunOptions = {
+    now: plan.now,
+    targetVersion: plan.targetVersion,
+    kind: plan.kind,
+    settingsFor: plan.settingsFor,
+    limits: plan.limits,
+    skipUnknown: (p) => plan.discovered.has(p),
+    cwd: plan.cwd,
+  };
+  const results = await lint(inputs, opts);
+  plan.progress?.(inputs.length, inputs.length);
+  return results;
+}
+
+/** Lints the files of a run, using the cache and workers where they help. */
+export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
+  const script = plan.jobs > 1 && plan.files.length >= MIN_FILES_FOR_WORKERS ? workerScript() : undefined;
+  if (!plan.cache) {
+    if (script) return lintInWorkers(plan.files, plan, script);
+    return lintHere(plan.files.map(readInput), plan);
+  }
+  // With a cache the texts are read here, to hash them.
+  const inputs = new Map(plan.files.map((f) => [f, readInput(f)]));
+  const contentHash = new Map([...inputs].map(([f, i]) => [f, sha256(i.text, i.problem?.message ?? '')]));
+  const scopeFiles = new Map<string, string[]>();
+  for (const f of plan.files) {
+    const s = plan.settingsFor(f).scope;
+    scopeFiles.set(s, [...(scopeFiles.get(s) ?? []), f]);
+  }
+  const scopeHash = new Map([...scopeFiles].map(([s, fs]) => [s, sha256(...fs.flatMap((f) => [f, contentHash.get(f)!]))]));
+  const runKey = JSON.stringify([plan.version, plan.kind, plan.targetVersion, plan.fixedNow ? plan.now.toISOString() : plan.now.toISOString().slice(0, 10), plan.limits]);
+  const keys = new Map<string, string>();
+  const cached = new Map<string, FileResult | null>();
+  const misses: string[] = [];
+  for (const f of plan.files) {
+    const settings = plan.settingsFor(f);
+    const key = sha256(runKey, settingsKey(settings), String(plan.discovered.has(f)), contentHash.get(f)!, scopeHash.get(settings.scope)!);
+    keys.set(f, key);
+    const hit = plan.cache.get(f, key);
+    if (hit) {
+      const text = inputs.get(f)!.text;
+      const bom = text.charCodeAt(0) === 0xfeff;
+      const body = bom ? text.slice(1) : text;
+      if (hit.result) RESULT_INTERNALS.set(hit.result, { text: body, bom, secrets: hit.secretSpans.map(([a, b]) => body.slice(a, b)) });
+      cached.set(f, hit.result);
+    } else misses.push(f);
+  }
+  const fresh = misses.length === 0 ? [] : script && misses.length >= MIN_FILES_FOR_WORKERS ? await lintInWorkers(misses, plan, script) : await lintHere(misses.map((f) => inputs.get(f)!), plan);
+  const freshByPath = new Map(fresh.map((r) => [r.filePath, r]));
+  for (const f of misses) {
+    const r = freshByPath.get(displayPath(f, plan.cwd)) ?? null;
+    const internals = r ? RESULT_INTERNALS.get(r) : undefined;
+    plan.cache.set(f, keys.get(f)!, r, internals?.text ?? '', internals?.secrets ?? []);
+    cached.set(f, r);
+  }
+  plan.cache.save();
+  return plan.files.map((f) => cached.get(f)).filter((r): r is FileResult => Boolean(r));
+}
+
+export function defaultJobs(): number {
+  return Math.max(1, cpus().length);
+}

@@ -1,0 +1,54 @@
+// A worker thread of `omlint check --jobs`: lints one share of the files (whole project scopes,
+// so that cross-document rules see every document of a scope) and posts the results back.
+import { parentPort, workerData } from 'node:worker_threads';
+import { KNOWN_RULE_IDS } from '../engine/catalog';
+import { ConfigResolver } from '../config/load';
+import { lint, RESULT_INTERNALS } from '../engine/lint';
+import type { FileResult } from '../engine/types';
+import type { Kind } from '../kinds/names';
+import type { ParseLimits } from '../parse/types';
+import { readInput } from './files';
+
+export interface WorkerJob {
+  files: string[];
+  discovered: string[];
+  explicitConfig?: string;
+  now: string;
+  targetVersion?: string;
+  kind?: Kind;
+  limits: ParseLimits;
+  cwd: string;
+}
+
+export interface WorkerResult {
+  results: { result: FileResult; text: string; bom: boolean; secrets: string[] }[];
+}
+
+async function run(job: WorkerJob): Promise<WorkerResult> {
+  const resolver = new ConfigResolver(KNOWN_RULE_IDS, job.explicitConfig);
+  const discovered = new Set(job.discovered);
+  const results = await lint(job.files.map(readInput), {
+    now: new Date(job.now),
+    targetVersion: job.targetVersion,
+    kind: job.kind,
+    limits: job.limits,
+    cwd: job.cwd,
+    settingsFor: (p) => resolver.settingsFor(p),
+    skipUnknown: (p) => discovered.has(p),
+  });
+  return {
+    results: results.map((result) => {
+      const internals = RESULT_INTERNALS.get(result)!;
+      // Fix edits stay in the worker: a parallel run never fixes.
+      const plain = { ...result, diagnostics: result.diagnostics.map(({ fix, suggestions, ...d }) => d) };
+      return { result: plain, text: internals.text, bom: internals.bom, secrets: internals.secrets };
+    }),
+  };
+}
+
+if (parentPort) {
+  run(workerData as WorkerJob).then(
+    (r) => parentPort!.postMessage({ ok: true, value: r }),
+    (e) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+  );
+}

@@ -1,0 +1,68 @@
+// --jobs (worker threads) and --cache give exactly the results of a plain run.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, cliProcess, BIN } from './run';
+
+const NOW = ['--now', '2026-11-21T00:00:00Z'];
+const SECRET = 'xoxb-PLANTED-SECRET-0123456789';
+
+function alert(i: number): string {
+  const event = ['HOST_DOWN', 'NO_PRIMARY', 'OUTSIDE_METRIC_THRESHOLD'][i % 3];
+  const threshold = event === 'OUTSIDE_METRIC_THRESHOLD' && i % 2 ? 'metricThreshold:\n  metricName: ASSERTS_REGULAR\n  mode: AVERAGE\n  operator: GREATER_THAN\n  threshold: 5\n  units: RAW\n' : '';
+  return `eventTypeName: ${event}\n${i % 5 ? 'enabled: true\n' : ''}${threshold}notifications:\n  - typeName: SLACK\n    apiToken: ${SECRET}\n    channelName: "#db"\n    delayMin: 0\n    intervalMin: 60\n`;
+}
+
+function project(n: number): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-scale-'));
+  for (let i = 0; i < n; i++) {
+    const sub = path.join(dir, `team-${i % 4}`);
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(path.join(sub, `alert-${String(i).padStart(4, '0')}.yaml`), alert(i));
+  }
+  return dir;
+}
+
+describe.skipIf(!existsSync(BIN))('parallel runs', () => {
+  it('--jobs 2 gives the same results, in the same order, as --jobs 1', () => {
+    const dir = project(160);
+    const one = cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '1', '.'], { cwd: dir });
+    const two = cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '2', '.'], { cwd: dir });
+    expect(one.code).toBe(1);
+    expect(two.code).toBe(1);
+    expect(two.stderr).toBe('');
+    expect(two.stdout).toBe(one.stdout);
+    const out = JSON.parse(two.stdout);
+    expect(out).toHaveLength(160);
+    // Cross-document rules still see whole scopes inside the workers.
+    expect(out.some((r: { diagnostics: { ruleId: string }[] }) => r.diagnostics.some((d) => d.ruleId === 'duplicate-alert-config'))).toBe(true);
+    const stylish = cliProcess(['check', ...NOW, '--jobs', '2', '.'], { cwd: dir });
+    expect(stylish.stdout).toContain('> ');
+    expect(stylish.stdout).not.toContain(SECRET);
+  });
+});
+
+describe('--cache', () => {
+  it('reuses unchanged results, re-lints changed scopes, never stores a secret', async () => {
+    const dir = project(12);
+    const first = await cli(['check', ...NOW, '--format', 'json', '--cache', '.'], { cwd: dir });
+    const cacheFile = path.join(dir, '.omlintcache');
+    expect(existsSync(cacheFile)).toBe(true);
+    expect(readFileSync(cacheFile, 'utf8')).not.toContain(SECRET);
+    const second = await cli(['check', ...NOW, '--format', 'json', '--cache', '.'], { cwd: dir });
+    expect(second.stdout).toBe(first.stdout);
+    // Stylish code frames of cached results still mask the secret.
+    const frames = await cli(['check', ...NOW, '--cache', '.'], { cwd: dir });
+    expect(frames.stdout).toContain('> ');
+    expect(frames.stdout).not.toContain(SECRET);
+    // A change in one file of a scope is seen (and its neighbours' cross-document results too).
+    const target = path.join(dir, 'team-0', 'alert-0000.yaml');
+    writeFileSync(target, alert(0).replace('HOST_DOWN', 'HOST_DOWNN'));
+    const third = JSON.parse((await cli(['check', ...NOW, '--format', 'json', '--cache', '.'], { cwd: dir })).stdout);
+    const changed = third.find((r: { filePath: string }) => r.filePath === 'team-0/alert-0000.yaml');
+    expect(changed.diagnostics.map((d: { ruleId: string }) => d.ruleId)).toContain('event-type-name');
+    const plain = JSON.parse((await cli(['check', ...NOW, '--format', 'json', '.'], { cwd: dir })).stdout);
+    expect(third).toEqual(plain);
+  });
+});

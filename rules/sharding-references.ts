@@ -211,14 +211,26 @@ function checkReplicaSetReferences(t: AutomationTopology, report: ReportFn): voi
   if (!t.hasReplicaSets) return;
   let ids: string[] | undefined;
   const existing = (name: string) => describeExisting('replica sets', name, (ids ??= [...t.replicaSetsById.keys()]));
+  const unnamedMongos = t.processes.some((p) => p.processType === 'mongos' && p.cluster === undefined);
   for (const c of t.shardedClusters) {
     const cluster = c.name ?? (typeof c.value._id === 'string' ? c.value._id : `sharding[${c.index}]`);
+    // A cluster that no mongos serves is not deployed (real fixtures hold such entries, and OM
+    // accepts them): its dangling config server reference is information, not an error.
+    const deployed = c.mongos.length > 0 || (unnamedMongos && t.shardedClusters.length === 1);
     if (c.configServerReplica !== undefined && !c.configReplicaSet) {
       report({
         pointer: joinPointer(c.pointer, 'configServerReplica'),
+        severity: deployed ? undefined : 'info',
         message:
           `Config server replica set of cluster ${quote(cluster)}: no replica set named ${quote(c.configServerReplica)}; ` +
-          `${existing(c.configServerReplica)}. Add it to replicaSets or name an existing one.`,
+          `${existing(c.configServerReplica)}. ` +
+          (deployed ? 'Add it to replicaSets or name an existing one.' : 'No mongos serves this cluster yet; add the replica set before deploying it.'),
+      });
+    }
+    if (c.name === undefined && typeof c.value._id !== 'string') {
+      report({
+        pointer: c.pointer,
+        message: `sharding[${c.index}] has no name, so no mongos can name it in cluster; add name.`,
       });
     }
     for (const s of c.shards) {
@@ -251,6 +263,8 @@ function checkMongos(t: AutomationTopology, report: ReportFn): void {
             : `Add cluster; clusters: ${describeNames(known)}.`;
       report({
         pointer: joinPointer(p.pointer, 'processType'),
+        // With one sharded cluster there is no doubt which it serves (real fixtures omit it then).
+        severity: only !== undefined ? 'info' : undefined,
         message: `mongos ${label} has no cluster; a mongos must name its sharded cluster (sharding[].name) in cluster. ${wayOut}`,
         suggestions: only !== undefined ? [{ title: `Add cluster: ${quote(only)}`, ops: [{ op: 'add', pointer: p.pointer, key: 'cluster', value: only }] }] : undefined,
       });

@@ -3,10 +3,10 @@
 // changes included), committed into a temporary git repository that pre-commit clones and installs
 // with `npm install` + `npm pack` (which runs the `prepare` build), as it would from GitHub.
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '..');
 const GOOD = 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n';
@@ -83,12 +83,18 @@ function explainInstallFailure(out: string, home: string): string {
 }
 
 describe.skipIf(!PRE_COMMIT)(`pre-commit hook (${PRE_COMMIT ?? 'pre-commit missing'})`, () => {
+  let tmp: string | undefined;
   let work: string;
   let env: NodeJS.ProcessEnv;
 
+  // The hook environment weighs about 100 MB.
+  afterAll(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
   beforeAll(() => {
     const started = Date.now();
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'omlint-precommit-'));
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'omlint-precommit-'));
     const hookRepo = path.join(tmp, 'omlint');
     work = path.join(tmp, 'work');
     mkdirSync(hookRepo);

@@ -2,7 +2,7 @@
 // validation rules (SARIFxxxx) and GitHub's ingestion rules (GHxxxx), i.e. what code scanning needs.
 // The tool is installed on demand into a cache outside the repository, never as a dependency.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,7 @@ function validate(sarif: string): { results: ToolResult[]; run: any; console: st
   );
   if (!existsSync(output)) throw new Error(`the multitool wrote no log (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   const log = JSON.parse(readFileSync(output, 'utf8'));
+  rmSync(dir, { recursive: true, force: true });
   const run = log.runs[0];
   return { results: run.results ?? [], run, console: r.stdout };
 }

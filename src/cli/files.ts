@@ -54,10 +54,19 @@ export function findFiles(paths: string[], isIgnored: (filePath: string) => bool
   return { files, missing };
 }
 
-/** Reads a file as UTF-8 text; problems (unreadable, not UTF-8) become a diagnostic, not a crash. */
-export function readInput(filePath: string): LintInput {
+/**
+ * Reads a file as UTF-8 text; problems (unreadable, not UTF-8, larger than maxBytes) become a
+ * diagnostic, not a crash. A file over limits.maxBytes is refused before it is read (bounded memory).
+ */
+export function readInput(filePath: string, limits?: { maxBytes: number }): LintInput {
+  const maxBytes = limits?.maxBytes ?? Infinity;
   let buf: Buffer;
   try {
+    const size = statSync(filePath).size;
+    if (size > maxBytes) {
+      const mb = (n: number) => (n / 1048576).toFixed(n % 1048576 ? 1 : 0);
+      return { filePath, text: '', problem: { ruleId: 'limit-exceeded', message: `The file is ${mb(size)} MB, over the ${mb(maxBytes)} MB limit; omlint did not read it. Raise the limit with --max-file-size (MB) if it is genuine.` } };
+    }
     buf = readFileSync(filePath);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';

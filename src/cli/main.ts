@@ -91,7 +91,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     } else {
       const found = findFiles(paths.length ? paths.map((p) => path.resolve(io.cwd, p)) : [io.cwd], (p) => settingsFor(p).ignored);
       if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
-      inputs = found.files.map((f) => readInput(f.filePath));
+      inputs = found.files.map((f) => readInput(f.filePath, limits));
       discovered = new Set(found.files.filter((f) => f.discovered).map((f) => f.filePath));
     }
     const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd };

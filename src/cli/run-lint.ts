@@ -116,10 +116,10 @@ export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
   const script = plan.jobs > 1 && plan.files.length >= MIN_FILES_FOR_WORKERS ? workerScript() : undefined;
   if (!plan.cache) {
     if (script) return lintInWorkers(plan.files, plan, script);
-    return lintHere(plan.files.map(readInput), plan);
+    return lintHere(plan.files.map((f) => readInput(f, plan.limits)), plan);
   }
   // With a cache the texts are read here, to hash them.
-  const inputs = new Map(plan.files.map((f) => [f, readInput(f)]));
+  const inputs = new Map(plan.files.map((f) => [f, readInput(f, plan.limits)]));
   const contentHash = new Map([...inputs].map(([f, i]) => [f, sha256(i.text, i.problem?.message ?? '')]));
   const scopeFiles = new Map<string, string[]>();
   for (const f of plan.files) {

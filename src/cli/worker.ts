@@ -27,7 +27,7 @@ export interface WorkerResult {
 async function run(job: WorkerJob): Promise<WorkerResult> {
   const resolver = new ConfigResolver(KNOWN_RULE_IDS, job.explicitConfig);
   const discovered = new Set(job.discovered);
-  const results = await lint(job.files.map(readInput), {
+  const results = await lint(job.files.map((f) => readInput(f, job.limits)), {
     now: new Date(job.now),
     targetVersion: job.targetVersion,
     kind: job.kind,

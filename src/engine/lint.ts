@@ -295,8 +295,24 @@ function finish(file: FileState, knownRules: Set<string>): FileResult {
     diagnostics.push({ ruleId: 'unused-disable-directive', severity, message: u.message, pointer: '', range: file.parsed.lines.range(u.span), kind: 'unknown', documentIndex: 0, fixable: false, span: u.span });
   }
   // Fill in related ranges (cross-document) later in lint(); mask secrets in every message.
-  const secrets = collectSecretValues(file.docs.filter((d) => d.kind).map((d) => ({ kind: d.kind!, value: d.value })));
-  if (secrets.length) for (const d of diagnostics) d.message = maskSecrets(d.message, secrets);
+  const secrets = collectSecretValues(
+    file.docs.map((d) => ({
+      kind: d.kind,
+      value: d.parsed.unusable ? d.parsed.salvage?.() : d.value,
+      sourceOf: (pointer: string) => {
+        const loc = d.parsed.locate(d.base + pointer);
+        return loc ? file.parsed.text.slice(loc.value.start, loc.value.end) : undefined;
+      },
+    })),
+  );
+  if (secrets.length) {
+    for (const d of diagnostics) {
+      d.message = maskSecrets(d.message, secrets);
+      if (d.fix) d.fix = { ...d.fix, title: maskSecrets(d.fix.title, secrets) };
+      if (d.suggestions) d.suggestions = d.suggestions.map((s) => ({ ...s, title: maskSecrets(s.title, secrets) }));
+      if (d.related) d.related = d.related.map((r) => ({ ...r, message: maskSecrets(r.message, secrets) }));
+    }
+  }
   diagnostics = diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || a.ruleId.localeCompare(b.ruleId));
   const count = (s: Severity) => diagnostics.filter((d) => d.severity === s).length;
   const result: FileResult = {

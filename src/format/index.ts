@@ -1,5 +1,6 @@
 // Output formats. Each is a pure function of the results (STYLE.md: one module per format).
 import type { FileResult } from '../engine/types';
+import { RESULT_INTERNALS } from '../engine/lint';
 import { formatGithub } from './github';
 import { formatGitlab } from './gitlab';
 import { formatJson } from './json';
@@ -16,10 +17,21 @@ export interface FormatOptions {
   fixDryRun: boolean;
 }
 
+/** The results without the fixed text; the copies keep their internals (secrets to mask). */
+function withoutOutput(results: FileResult[]): FileResult[] {
+  return results.map((r) => {
+    const { output, ...rest } = r;
+    const copy = rest as FileResult;
+    const internals = RESULT_INTERNALS.get(r);
+    if (internals) RESULT_INTERNALS.set(copy, internals);
+    return copy;
+  });
+}
+
 export function formatResults(format: FormatName, results: FileResult[], opts: FormatOptions): string {
   switch (format) {
     case 'json':
-      return formatJson(opts.fixDryRun ? results : results.map(({ output, ...r }) => r as FileResult));
+      return formatJson(opts.fixDryRun ? results : withoutOutput(results));
     case 'sarif':
       return formatSarif(results, { cwd: opts.cwd });
     case 'junit':

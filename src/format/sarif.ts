@@ -87,7 +87,8 @@ export function formatSarif(results: FileResult[], opts: SarifOptions): string {
       locations: [{ physicalLocation: { artifactLocation: artifactLocation(r.filePath), region: region(d.range) } }],
       ...(d.related?.length ? { relatedLocations: d.related.map((rel, k) => relatedLocation(rel, k + 1, mask)) } : {}),
       partialFingerprints: { 'omlint/v1': prints[i] },
-      properties: { pointer: mask(d.pointer), documentIndex: d.documentIndex, kind: d.kind, fixable: d.fixable },
+      // No pointer here: a pointer quotes keys, and a key may be a pasted secret.
+      properties: { documentIndex: d.documentIndex, kind: d.kind, fixable: d.fixable },
     }));
   });
 

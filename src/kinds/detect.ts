@@ -133,7 +133,7 @@ function itemFor(value: unknown, base: string, declared?: { kind: Kind; source: 
     return {
       value,
       base,
-      problem: { message: `A ${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value} is no omlint document: every kind is an object (access-list entries: an array of objects). ${HOW_TO_DECLARE}.`, candidates: [] },
+      problem: { message: `${value === null ? 'A null' : Array.isArray(value) ? 'An array' : `A ${typeof value}`} is no omlint document: every kind is an object (access-list entries: an array of objects). ${HOW_TO_DECLARE}.`, candidates: [] },
     };
   }
   const candidates = sniffObject(value);

@@ -1,6 +1,6 @@
 // text → documents with source maps. Never throws: every problem becomes a ParseProblem.
 import { LineIndex } from './lines';
-import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, tooDeepMessage } from './json';
+import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooDeepMessage } from './json';
 import { parseYamlText } from './yaml';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 
@@ -15,8 +15,8 @@ function syntaxFor(fileName: string, text: string): SyntaxKind {
   return first === '{' || first === '[' ? 'json' : 'yaml';
 }
 
-function unusableDocument(): ParsedDocument {
-  return { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined };
+function unusableDocument(salvage?: () => unknown): ParsedDocument {
+  return { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined, salvage };
 }
 
 export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimits = DEFAULT_LIMITS): ParsedFile {
@@ -75,7 +75,7 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
         message = e instanceof Error ? e.message : String(e);
       }
       const err = jsonSyntaxError(text, message);
-      return done([unusableDocument()], [{ ruleId: 'syntax-error', message: err.message, span: err.span, documentIndex: 0 }]);
+      return done([unusableDocument(() => salvageJson(text))], [{ ruleId: 'syntax-error', message: err.message, span: err.span, documentIndex: 0 }]);
     }
   }
   const parsed = parseYamlText(text, limits);

@@ -136,6 +136,15 @@ export function jsonSyntaxError(text: string, jsonParseMessage: string): { messa
   return { message: `JSON syntax error: ${jsonParseMessage.replace(/ in JSON at position \d+.*/, '')}.`, span: { start: at, end: at + 1 } };
 }
 
+/** What a tolerant parser still reads from broken JSON (callers checked its depth first). */
+export function salvageJson(text: string): unknown {
+  try {
+    return jsoncParse(text, [], { allowTrailingComma: true });
+  } catch {
+    return undefined;
+  }
+}
+
 /** A parsed JSON document whose positions are computed on first use. */
 export function jsonDocument(text: string, value: unknown): ParsedDocument {
   let root: JsonNode | undefined;
@@ -240,7 +249,8 @@ export function parseJsonText(text: string, limits: ParseLimits): { documents: P
       span: { start: scan.tooDeepAt, end: scan.tooDeepAt + 1 },
       documentIndex: 0,
     });
-    return { documents: [], problems };
+    const unusable: ParsedDocument = { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined, salvage: () => value };
+    return { documents: [unusable], problems };
   }
   for (const d of scan.duplicates) {
     problems.push({

@@ -17,6 +17,11 @@ export interface ParsedDocument {
   empty: boolean;
   /** True when a syntax error or a limit makes the document unusable (its problems say why). */
   unusable?: boolean;
+  /**
+   * For an unusable document: whatever value can still be read from it, or undefined. Used only
+   * to find secrets to mask in output (code frames show the text), never linted.
+   */
+  salvage?(): unknown;
   /** Offsets of the document's content. */
   span: Span;
   /** Exact location of the node at a pointer (relative to this document), or undefined. */

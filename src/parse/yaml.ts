@@ -63,12 +63,13 @@ function rangeOf(node: unknown): Span | undefined {
   return r ? { start: r[0], end: r[1] } : undefined;
 }
 
-function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = false): ParsedDocument {
+function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = false, salvage?: () => unknown): ParsedDocument {
   const docRange = doc.range ?? [0, 0, 0];
   return {
     value,
     empty,
     unusable,
+    salvage,
     span: { start: docRange[0], end: docRange[1] },
     locate(pointer) {
       const w = walk(doc, pointer);
@@ -85,6 +86,15 @@ function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = 
       return w.node.items.map((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)));
     },
   };
+}
+
+/** The value of a document with errors, as far as it was read (never expands an alias bomb). */
+function salvageYaml(doc: Document, limits: ParseLimits): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: limits.maxAliases });
+  } catch {
+    return undefined; // too many aliases, or the stack: nothing to salvage
+  }
 }
 
 /** Maximum nesting of a plain value, iteratively (values may be deeper than the stack). */
@@ -106,6 +116,7 @@ export function parseYamlText(text: string, limits: ParseLimits): { documents: P
     uniqueKeys: true,
     prettyErrors: false,
     resolveKnownTags: false, // no !!binary Buffers, !!set Sets, !!timestamp Dates
+    schema: 'core', // also under a `%YAML 1.1` directive, whose schema would build them
     strict: true,
   });
   const list = Array.isArray(docs) ? docs : [];
@@ -141,7 +152,7 @@ export function parseYamlText(text: string, limits: ParseLimits): { documents: P
       });
     }
     if (broken) {
-      documents.push(yamlDocument(doc, null, false, true));
+      documents.push(yamlDocument(doc, null, false, true, () => salvageYaml(doc, limits)));
       return;
     }
     const contents = doc.contents;
@@ -174,7 +185,7 @@ export function parseYamlText(text: string, limits: ParseLimits): { documents: P
         span: rangeOf(contents) ?? { start: 0, end: 1 },
         documentIndex: index,
       });
-      documents.push(yamlDocument(doc, null, false, true));
+      documents.push(yamlDocument(doc, null, false, true, () => value));
       return;
     }
     documents.push(yamlDocument(doc, value, false));

@@ -206,6 +206,9 @@ function deprecatedField(ctx: Context, pointer: string, data: unknown, why: stri
   };
   const fix = deprecationFix(ctx, pointer);
   if (fix) finding.fix = fix;
+  // monitoringVersions/backupVersions come back in GET responses and a PUT is an edited GET:
+  // keeping them is harmless (only changing them is pointless), so this is information.
+  if (pointer === '/monitoringVersions' || pointer === '/backupVersions') finding.severity = 'info';
   return finding;
 }
 

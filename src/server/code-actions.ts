@@ -21,6 +21,8 @@ export interface CodeActionInput {
   toLsp(d: Diagnostic): LspDiagnostic;
   /** The text with every safe fix applied (the document's text when none applies). */
   fixedText(): Promise<string>;
+  /** Hides secrets in titles (as the engine does in messages). */
+  mask?(text: string): string;
 }
 
 export function wantsKind(kind: string, only: string[] | undefined): boolean {
@@ -81,6 +83,7 @@ function disableAction(doc: TextDocument, d: Diagnostic, lspDiag: LspDiagnostic)
 
 export async function codeActionsFor(input: CodeActionInput): Promise<CodeAction[]> {
   const { doc, result, range, only } = input;
+  const title = (t: string) => (input.mask ? input.mask(t) : t);
   const actions: CodeAction[] = [];
   if (!result) return actions;
   if (wantsKind(CodeActionKind.QuickFix, only)) {
@@ -89,10 +92,10 @@ export async function codeActionsFor(input: CodeActionInput): Promise<CodeAction
       const lspDiag = input.toLsp(d);
       if (!rangesOverlap(lspDiag.range, range)) continue;
       if (d.fix) {
-        actions.push({ title: d.fix.title, kind: CodeActionKind.QuickFix, diagnostics: [lspDiag], isPreferred: true, edit: { changes: { [doc.uri]: editsOf(doc, d.fix) } } });
+        actions.push({ title: title(d.fix.title), kind: CodeActionKind.QuickFix, diagnostics: [lspDiag], isPreferred: true, edit: { changes: { [doc.uri]: editsOf(doc, d.fix) } } });
       }
       for (const s of d.suggestions ?? []) {
-        actions.push({ title: s.title, kind: CodeActionKind.QuickFix, diagnostics: [lspDiag], edit: { changes: { [doc.uri]: editsOf(doc, s) } } });
+        actions.push({ title: title(s.title), kind: CodeActionKind.QuickFix, diagnostics: [lspDiag], edit: { changes: { [doc.uri]: editsOf(doc, s) } } });
       }
       const key = `${lspDiag.range.start.line}:${d.ruleId}`;
       if (input.yaml && !NOT_SUPPRESSIBLE.has(d.ruleId) && !disabled.has(key)) {

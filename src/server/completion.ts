@@ -58,7 +58,9 @@ export function completionFor(doc: TextDocument, ctx: CursorContext, subject: Co
     return { isIncomplete: false, items: keyItems(ctx, subject, root, schemas, range, eol) };
   }
   const quoted = ctx.syntax === 'yaml' && /["']/.test(text[ctx.replaceStart] ?? '');
-  return { isIncomplete: false, items: valueItems(ctx, subject, schemas, range, quoted) };
+  // Right after `key:` (the colon just typed): YAML needs a space before the value.
+  const space = ctx.syntax === 'yaml' && text[ctx.replaceStart - 1] === ':' ? ' ' : '';
+  return { isIncomplete: false, items: valueItems(ctx, subject, schemas, range, quoted, space) };
 }
 
 function keyItems(ctx: CursorContext, subject: CompletionSubject, root: Schema, schemas: Schema[], range: Range, eol: string): CompletionItem[] {
@@ -104,7 +106,7 @@ function keyItems(ctx: CursorContext, subject: CompletionSubject, root: Schema, 
   return items;
 }
 
-function valueItems(ctx: CursorContext, subject: CompletionSubject, schemas: Schema[], range: Range, quotedYaml: boolean): CompletionItem[] {
+function valueItems(ctx: CursorContext, subject: CompletionSubject, schemas: Schema[], range: Range, quotedYaml: boolean, space: string): CompletionItem[] {
   const values: unknown[] = [...enumValues(schemas)];
   for (const v of modelValues(subject.kind, subject.tokens, subject.itemValue) ?? []) if (!values.includes(v)) values.push(v);
   if (schemas.some((s) => s.type === 'boolean')) for (const b of [true, false]) if (!values.includes(b)) values.push(b);
@@ -120,9 +122,9 @@ function valueItems(ctx: CursorContext, subject: CompletionSubject, schemas: Sch
       kind: typeof v === 'boolean' ? CompletionItemKind.Value : CompletionItemKind.EnumMember,
       documentation: meaning ? { kind: MarkupKind.Markdown, value: meaning } : undefined,
       sortText: String(i).padStart(4, '0'),
-      filterText: ctx.quoted ? JSON.stringify(label) : label,
+      filterText: space + (ctx.quoted ? JSON.stringify(label) : label),
       insertTextFormat: InsertTextFormat.PlainText,
-      textEdit: { range, newText },
+      textEdit: { range, newText: space + newText },
     } satisfies CompletionItem;
   });
 }

@@ -282,7 +282,6 @@ export function yamlCursor(text: string, offset: number): CursorContext | undefi
       replaceStart: offset,
       replaceEnd: offset,
       column: col,
-      itemPointer: top.type === 'item' ? pointerOf(stack) : undefined,
     };
   }
   if (col < info.indent) return undefined;

@@ -97,7 +97,7 @@ export function startServer(options: ServerOptions = {}): void {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
-        completionProvider: { triggerCharacters: [':', ' ', '-', '"'], resolveProvider: false },
+        completionProvider: { triggerCharacters: [':', ' ', '"'], resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
       },
       serverInfo: { name: 'omlint-language-server', version: SERVER_VERSION },
@@ -168,7 +168,7 @@ export function startServer(options: ServerOptions = {}): void {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
     try {
-      return service.completion(doc, params.position);
+      return service.completion(doc, params.position, params.context?.triggerCharacter);
     } catch (e) {
       connection.console.error(`omlint: completion failed: ${e instanceof Error ? e.message : String(e)}`);
       return null;

@@ -8,7 +8,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { ConfigError } from '../config/load';
 import { KNOWN_RULE_IDS } from '../engine/catalog';
-import { displayPath, lint, lintAndFix, type LintInput, type LintRunOptions } from '../engine/lint';
+import { displayPath, lint, lintAndFix, RESULT_INTERNALS, type LintInput, type LintRunOptions } from '../engine/lint';
+import { maskSecrets } from '../engine/mask';
 import { splitPointer } from '../engine/pointer';
 import type { FileResult, Rule } from '../engine/types';
 import { findModelines } from '../kinds/detect';
@@ -263,13 +264,16 @@ export class OmlintLanguageService {
     const filePath = lintNameOf(doc.uri);
     const text = doc.getText();
     const cwd = path.dirname(path.resolve(filePath));
+    // The diagnostics as published (with their related information).
+    const published = new Map(state.result?.diagnostics.map((d, i) => [d, state.diagnostics[i]]) ?? []);
     return codeActionsFor({
       doc,
       result: state.result,
       range,
       only: context.only,
       yaml: !isJsonText(filePath, text.replace(/^\uFEFF/, '')),
-      toLsp: (d) => toLspDiagnostic(doc, d),
+      toLsp: (d) => published.get(d) ?? toLspDiagnostic(doc, d),
+      mask: (t) => maskSecrets(t, (state.result && RESULT_INTERNALS.get(state.result)?.secrets) ?? []),
       fixedText: async () => {
         const results = await lintAndFix(state.inputs, state.options);
         const mine = results.find((r) => r.filePath === displayPath(filePath, cwd));
@@ -353,9 +357,14 @@ export class OmlintLanguageService {
     return hoverFor(doc, ctx, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value, token });
   }
 
-  completion(doc: TextDocument, position: Position): CompletionList {
+  /**
+   * Completion at a position. `trigger`: the character that triggered it, if any; a space only
+   * completes values and sequence items, not keys (not on every space of an indentation).
+   */
+  completion(doc: TextDocument, position: Position, trigger?: string): CompletionList {
     const s = this.subject(doc, position, false);
     if (!s) return { isIncomplete: false, items: [] };
+    if (trigger === ' ' && s.ctx.at === 'key' && s.ctx.itemPointer === undefined) return { isIncomplete: false, items: [] };
     return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value });
   }
 }

@@ -758,8 +758,12 @@ export interface ShardTagRange {
 
 /** A sharded cluster of the deployment. */
 export interface ShardedCluster {
-  /** Cluster name; mongos processes name it in `cluster`. */
-  name: string;
+  /**
+   * Cluster name; mongos processes name it in `cluster`. The docs require it; real plugin
+   * fixtures identify some clusters by the undocumented `_id` alone (rule sharding-references
+   * reports an entry with neither).
+   */
+  name?: string;
   /** Undocumented identifier some real documents carry. */
   _id?: string;
   /** Replica set of the config servers (a replicaSets[]._id). */

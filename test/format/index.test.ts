@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,5 +37,6 @@ describe('format dispatch', () => {
     const toFile = await run('sarif', '-o', 'omlint.sarif');
     expect(toFile.stdout).toBe('');
     expect(JSON.parse(readFileSync(path.join(dir, 'omlint.sarif'), 'utf8')).version).toBe('2.1.0');
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,10 +1,10 @@
 // No output format ever prints a secret: planted secrets (a Slack token in an alert config, a
 // Datadog API key in an integration) on lines with findings, in a duplicated key and pasted as a
 // key so that a message and a pointer quote them.
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lint } from '../../src/engine/lint';
 import type { FileResult } from '../../src/engine/types';
 import { formatResults, FORMATS } from '../../src/format/index';
@@ -20,9 +20,13 @@ const LEAK = /PLANTED/;
 
 describe('secrets never reach an output', () => {
   let results: FileResult[];
+  let cliDir: string;
   beforeAll(async () => {
     results = await lint(FILES.map((f) => ({ filePath: path.join(DIR, f), text: readFileSync(path.join(DIR, f), 'utf8') })), { now: NOW, cwd: DIR });
+    cliDir = mkdtempSync(path.join(os.tmpdir(), 'omlint-secrets-'));
+    for (const f of FILES) cpSync(path.join(DIR, f), path.join(cliDir, f));
   });
+  afterAll(() => rmSync(cliDir, { recursive: true, force: true }));
 
   it('the fixtures do plant the secrets on lines with findings', () => {
     for (const [i, f] of FILES.entries()) {
@@ -48,13 +52,13 @@ describe('secrets never reach an output', () => {
       expect(out).not.toMatch(LEAK);
     });
 
-    it(`omlint check --format ${format} (whole CLI) does not print them`, async () => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-secrets-'));
-      for (const f of FILES) cpSync(path.join(DIR, f), path.join(dir, f));
-      const r = await cli(['check', '--format', format, '--now', NOW.toISOString(), ...FILES], { cwd: dir });
-      expect(r.code).toBe(1);
-      expect(r.stdout.length).toBeGreaterThan(0);
-      expect(r.stdout + r.stderr).not.toMatch(LEAK);
-    });
+    for (const extra of [[], ['--quiet']]) {
+      it(`omlint check --format ${[format, ...extra].join(' ')} (whole CLI) does not print them`, async () => {
+        const r = await cli(['check', '--format', format, '--now', NOW.toISOString(), ...extra, ...FILES], { cwd: cliDir });
+        expect(r.code).toBe(1);
+        expect(r.stdout.length).toBeGreaterThan(0);
+        expect(r.stdout + r.stderr).not.toMatch(LEAK);
+      });
+    }
   }
 });

@@ -98,6 +98,15 @@ describe('completion', () => {
     expect(accept(doc, values.items.find((i) => i.label === 'SECONDS')!)).toContain('"units": "SECONDS"');
   });
 
+  it('puts a space after a colon just typed, and lists no keys on every space typed', () => {
+    const doc = openDoc(service, dir, 'colon.yaml', 'eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  units:\n');
+    const list = service.completion(doc, { line: 3, character: 8 }, ':');
+    expect(accept(doc, list.items.find((i) => i.label === 'RAW')!)).toContain('\n  units: RAW\n');
+    const indent = openDoc(service, dir, 'indent.yaml', `${ALERT}    \n`);
+    expect(service.completion(indent, { line: 7, character: 4 }, ' ').items).toEqual([]);
+    expect(labels(service.completion(indent, { line: 7, character: 4 }).items)).toContain('smsEnabled');
+  });
+
   it('offers nothing in documents that are not omlint documents', () => {
     const doc = openDoc(service, dir, 'pod.yaml', 'apiVersion: v1\nkind: Pod\n\n');
     expect(service.completion(doc, { line: 2, character: 0 }).items).toEqual([]);

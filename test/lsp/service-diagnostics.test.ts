@@ -77,6 +77,13 @@ describe('diagnostics', () => {
     expect((await service.diagnostics(broken)).map((d) => d.code)).toContain('syntax-error');
   });
 
+  it('lints unsaved (untitled:) documents by their content', async () => {
+    const service = new OmlintLanguageService({ now: NOW });
+    const doc = TextDocument.create('untitled:Untitled-1', 'yaml', 1, `${ALERT}foo: 1\n`);
+    service.setDocument(doc);
+    expect((await service.diagnostics(doc)).map((d) => d.code)).toEqual(['unknown-field']);
+  });
+
   it('reports nothing for files the config ignores', async () => {
     const dir = tempDir({ 'omlint.config.yaml': 'ignore: ["vendor/**"]\n' });
     const service = new OmlintLanguageService({ now: NOW });

@@ -45,7 +45,8 @@ describe(RULE, () => {
     ['a shard naming no replica set', doc({ shardRs: 'shard-0' }), [[12, 24, 'error']]],
     ['a config server replica set that does not exist', doc({ csr: 'csrs' }), [[10, 26, 'error']]],
     ['a mongos naming an unknown cluster', doc({ mongos: '{name: router, processType: mongos, cluster: sale}' }), [[4, 50, 'error']]],
-    ['a mongos without cluster', doc({ mongos: '{name: router, processType: mongos}' }), [[4, 33, 'error']]],
+    // With one sharded cluster, which one it serves is clear (real fixtures omit it): info.
+    ['a mongos without cluster (one cluster)', doc({ mongos: '{name: router, processType: mongos}' }), [[4, 33, 'info']]],
     ['a mongos while there is no sharding at all', 'processes:\n  - {name: router, processType: mongos, cluster: sales}\n', [[2, 50, 'error']]],
   ])('reports %s', async (_name, text, expected) => {
     expect(await hits(text)).toEqual(expected);
@@ -58,6 +59,24 @@ describe(RULE, () => {
       'Shard "sh0" of cluster "sales": no replica set named "shard-0"; replica sets: "shard0", "config". ' +
         'Add it to replicaSets or name an existing one.',
     );
+  });
+
+  it('a mongos without cluster among several clusters is an error', async () => {
+    const text =
+      'processes:\n  - {name: router, processType: mongos}\n' +
+      'replicaSets:\n  - {_id: a, members: []}\n  - {_id: b, members: []}\n' +
+      'sharding:\n  - {name: one, configServerReplica: a, shards: []}\n  - {name: two, configServerReplica: b, shards: []}\n';
+    expect(await hits(text)).toEqual([[2, 33, 'error']]);
+  });
+
+  it('a dangling config server reference of an undeployed cluster (no mongos) is info', async () => {
+    const text = 'processes: []\nreplicaSets:\n  - {_id: shard, members: []}\nsharding:\n  - {_id: c1, configServerReplica: config-rs, shards: [{_id: s, rs: shard}]}\n';
+    expect(await hits(text)).toEqual([[5, 36, 'info']]);
+  });
+
+  it('a sharding entry with neither name nor _id is an error', async () => {
+    const text = 'processes: []\nreplicaSets:\n  - {_id: shard, members: []}\nsharding:\n  - {shards: [{_id: s, rs: shard}]}\n';
+    expect(await hits(text)).toEqual([[5, 5, 'error']]);
   });
 
   it('offers the only cluster to a mongos without one', async () => {

@@ -308,6 +308,8 @@ function finish(file: FileState, knownRules: Set<string>): FileResult {
   if (secrets.length) {
     for (const d of diagnostics) {
       d.message = maskSecrets(d.message, secrets);
+      // A secret pasted where a key belongs ends up in a pointer.
+      d.pointer = maskSecrets(d.pointer, secrets);
       if (d.fix) d.fix = { ...d.fix, title: maskSecrets(d.fix.title, secrets) };
       if (d.suggestions) d.suggestions = d.suggestions.map((s) => ({ ...s, title: maskSecrets(s.title, secrets) }));
       if (d.related) d.related = d.related.map((r) => ({ ...r, message: maskSecrets(r.message, secrets) }));

@@ -44,7 +44,7 @@ export function isJsonText(fileName: string, text: string): boolean {
 }
 
 /** The cursor context in a document's text (the editor's text; a BOM is skipped). */
-export function cursorContext(text: string, offset: number, fileName: string, jsonTree?: JsonNode): CursorContext | undefined {
+export function cursorContext(text: string, offset: number, fileName: string, jsonTree?: () => JsonNode | undefined): CursorContext | undefined {
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const body = shift ? text.slice(1) : text;
   const at = Math.max(0, offset - shift);
@@ -215,16 +215,19 @@ function keysAfter(lines: Line[], from: number, column: number): string[] {
   return out;
 }
 
-export function yamlCursor(text: string, offset: number): CursorContext | undefined {
-  const lines = splitLines(text);
-  const li = lineIndexOf(lines, offset);
-  const line = lines[li];
-  if (DOC_MARKER.test(line.text)) return undefined;
-  // The cursor's YAML document: after the last marker above it.
-  let docStart = 0;
+/** The YAML document holding line `li`: its first and past-the-end lines, and its index. */
+function documentOfLine(lines: Line[], li: number): { first: number; end: number; docIndex: number } {
+  let first = 0;
   for (let i = li - 1; i >= 0; i--) {
     if (DOC_MARKER.test(lines[i].text)) {
-      docStart = i + 1;
+      first = i + 1;
+      break;
+    }
+  }
+  let end = lines.length;
+  for (let i = li + 1; i < lines.length; i++) {
+    if (DOC_MARKER.test(lines[i].text)) {
+      end = i;
       break;
     }
   }
@@ -232,14 +235,29 @@ export function yamlCursor(text: string, offset: number): CursorContext | undefi
   let markers = 0;
   let leading = false;
   let content = false;
-  for (let i = 0; i < docStart; i++) {
+  for (let i = 0; i < first; i++) {
     const t = lines[i].text;
     if (/^---(\s|$)/.test(t)) {
       if (markers === 0 && !content) leading = true;
       markers++;
     } else if (!/^\s*(#.*)?$/.test(t) && !/^%/.test(t) && !/^\.\.\.(\s|$)/.test(t)) content = true;
   }
-  const docIndex = markers - (leading ? 1 : 0);
+  return { first, end, docIndex: markers - (leading ? 1 : 0) };
+}
+
+/** The YAML document holding an offset: its index and the offsets of its text (without markers). */
+export function yamlDocumentAt(text: string, offset: number): { docIndex: number; start: number; end: number } {
+  const lines = splitLines(text);
+  const { first, end, docIndex } = documentOfLine(lines, lineIndexOf(lines, offset));
+  return { docIndex, start: lines[first]?.start ?? text.length, end: end < lines.length ? lines[end].start : text.length };
+}
+
+export function yamlCursor(text: string, offset: number): CursorContext | undefined {
+  const lines = splitLines(text);
+  const li = lineIndexOf(lines, offset);
+  const line = lines[li];
+  if (DOC_MARKER.test(line.text)) return undefined;
+  const { first: docStart, docIndex } = documentOfLine(lines, li);
 
   const stack: Entry[] = [{ col: -1, type: 'root', token: '', childKeys: [] }];
   let blockCol: number | undefined;
@@ -361,13 +379,14 @@ function objectKeys(node: JsonNode | undefined, except?: JsonNode): string[] {
   return out;
 }
 
-export function jsonCursor(text: string, offset: number, tree?: JsonNode): CursorContext | undefined {
+export function jsonCursor(text: string, offset: number, tree?: () => JsonNode | undefined): CursorContext | undefined {
   const loc = getLocation(text, offset);
   const prev = loc.previousNode;
   const inside = prev && offset >= prev.offset && offset <= prev.offset + prev.length ? prev : undefined;
   const base = { syntax: 'json' as const, docIndex: 0, column: 0 };
-  const root = tree ?? parseTree(text);
   if (loc.isAtPropertyKey) {
+    // The object's other keys: the only use of a whole tree (built lazily; costly for big files).
+    const root = tree ? tree() : parseTree(text);
     const container = loc.path.slice(0, -1);
     // jsonc-parser reports a key as a 'property' node holding the key's text.
     const keyToken = inside && (inside.type === 'property' || inside.type === 'string') ? inside : undefined;

@@ -6,6 +6,11 @@ const internalError = (e: unknown) => {
 };
 process.on('uncaughtException', internalError);
 process.on('unhandledRejection', internalError);
+// `omlint check | head`: a closed pipe is the reader's choice, not an error of omlint.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  internalError(e);
+});
 
 const io = {
   stdout: process.stdout,

@@ -11,8 +11,9 @@ import type { FileResult } from '../engine/types';
 import { KINDS, isKind, type Kind } from '../kinds/names';
 import { DEFAULT_LIMITS } from '../parse/types';
 import { packageRoot } from '../paths';
+import { VERSION } from '../version';
 import { useColor } from '../format/color';
-import { formatResults, FORMATS, type FormatName } from '../format/index';
+import { formatResults, FORMATS, keepInternals, type FormatName } from '../format/index';
 import { decodeInput, findFiles, readInput } from './files';
 import { DEFAULT_CACHE_FILE, ResultCache } from './cache';
 import { defaultJobs, lintFiles } from './run-lint';
@@ -28,7 +29,6 @@ export interface CliIO {
 /** A usage problem: exit 2. */
 class UsageError extends Error {}
 
-const VERSION = '0.1.0';
 
 function parseNow(v: string): Date {
   const d = new Date(v);
@@ -68,6 +68,7 @@ interface CheckOptions {
   jobs?: number;
   cache?: boolean;
   cacheLocation?: string;
+  skipUnknown?: boolean;
 }
 
 async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<number> {
@@ -92,7 +93,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       const found = findFiles(paths.length ? paths.map((p) => path.resolve(io.cwd, p)) : [io.cwd], (p) => settingsFor(p).ignored);
       if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
       inputs = found.files.map((f) => readInput(f.filePath, limits));
-      discovered = new Set(found.files.filter((f) => f.discovered).map((f) => f.filePath));
+      discovered = new Set(found.files.filter((f) => f.discovered || o.skipUnknown).map((f) => f.filePath));
     }
     const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd };
     results = fixing ? await lintAndFix(inputs, runOptions) : await lint(inputs, runOptions);
@@ -105,7 +106,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     const progress = progressReporter(io.stderr);
     results = await lintFiles({
       files,
-      discovered: new Set(found.files.filter((f) => f.discovered).map((f) => f.filePath)),
+      discovered: new Set(found.files.filter((f) => f.discovered || o.skipUnknown).map((f) => f.filePath)),
       settingsFor,
       explicitConfig: o.config ? path.resolve(io.cwd, o.config) : undefined,
       now,
@@ -128,7 +129,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     }
   }
   if (o.quiet) {
-    results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error'), warningCount: 0, infoCount: 0 }));
+    results = results.map((r) => keepInternals(r, { ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error'), warningCount: 0, infoCount: 0 }));
   }
   const color = !o.outputFile && useColor(io.stdout, o.color, io.env);
   const text = formatResults(o.format, results, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)) });
@@ -200,6 +201,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('--fix-dry-run', 'compute fixes without writing (json output carries the fixed text)')
     .option('--max-warnings <n>', 'exit 1 when warnings exceed n', parseCount)
     .option('--quiet', 'report errors only')
+    .option('--skip-unknown', 'skip named files that hold no document of a known kind, as directory walks do (for pre-commit)')
     .option('--stdin', 'lint standard input')
     .option('--stdin-filename <name>', 'file name for standard input (kind, config, format)')
     .option('--target-version <x.y>', 'server version, e.g. 7.0: deprecations become errors once removed', parseVersion)

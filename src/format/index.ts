@@ -17,15 +17,19 @@ export interface FormatOptions {
   fixDryRun: boolean;
 }
 
-/** The results without the fixed text; the copies keep their internals (secrets to mask). */
-function withoutOutput(results: FileResult[]): FileResult[] {
+/** Copies of results without their fixed text, keeping what formatters need to mask secrets. */
+export function withoutOutput(results: FileResult[]): FileResult[] {
   return results.map((r) => {
     const { output, ...rest } = r;
-    const copy = rest as FileResult;
-    const internals = RESULT_INTERNALS.get(r);
-    if (internals) RESULT_INTERNALS.set(copy, internals);
-    return copy;
+    return keepInternals(r, rest as FileResult);
   });
+}
+
+/** Registers a copy of a result with the original's internals (text, secrets). */
+export function keepInternals(original: FileResult, copy: FileResult): FileResult {
+  const internals = RESULT_INTERNALS.get(original);
+  if (internals) RESULT_INTERNALS.set(copy, internals);
+  return copy;
 }
 
 export function formatResults(format: FormatName, results: FileResult[], opts: FormatOptions): string {

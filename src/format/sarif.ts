@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, FileResult, Range, RelatedInfo, RuleMeta, Severity } from '../engine/types';
 import { ALL_RULE_META } from '../engine/catalog';
-import pkg from '../../package.json';
+import { VERSION } from '../version';
 import { fingerprints, INFORMATION_URI, ruleDocsUrl, secretMasker } from './shared';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -87,8 +87,7 @@ export function formatSarif(results: FileResult[], opts: SarifOptions): string {
       locations: [{ physicalLocation: { artifactLocation: artifactLocation(r.filePath), region: region(d.range) } }],
       ...(d.related?.length ? { relatedLocations: d.related.map((rel, k) => relatedLocation(rel, k + 1, mask)) } : {}),
       partialFingerprints: { 'omlint/v1': prints[i] },
-      // No pointer here: a pointer quotes keys, and a key may be a pasted secret.
-      properties: { documentIndex: d.documentIndex, kind: d.kind, fixable: d.fixable },
+      properties: { pointer: mask(d.pointer), documentIndex: d.documentIndex, kind: d.kind, fixable: d.fixable },
     }));
   });
 
@@ -101,8 +100,8 @@ export function formatSarif(results: FileResult[], opts: SarifOptions): string {
         tool: {
           driver: {
             name: 'omlint',
-            version: pkg.version,
-            semanticVersion: pkg.version,
+            version: VERSION,
+            semanticVersion: VERSION,
             informationUri: INFORMATION_URI,
             rules,
           },

@@ -3,6 +3,8 @@
 // open documents at once). The buffer path mirrors loadConfigFile/settingsFor of
 // src/config/load.ts, which read only from disk.
 import { existsSync, readFileSync } from 'node:fs';
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { CONFIG_NAMES, ConfigError, ConfigResolver, checkConfig, type FileSettings, type LoadedConfig } from '../config/load';
@@ -149,5 +151,31 @@ export class ServerConfig {
       this.onError(e.message);
       return defaultSettings(abs);
     }
+  }
+}
+
+/** The problem of an open config document, where ConfigError places it. */
+export function configFileDiagnostics(doc: TextDocument, filePath: string, text: string, knownRules: Set<string>): LspDiagnostic[] {
+  try {
+    loadConfigText(filePath, text, knownRules);
+    return [];
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    let message = e.message;
+    let line = 0;
+    let character = 0;
+    if (message.startsWith(filePath)) {
+      message = message.slice(filePath.length);
+      const m = /^:(\d+):(\d+): /.exec(message);
+      if (m) {
+        line = Number(m[1]) - 1;
+        character = Number(m[2]) - 1 + (line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0);
+        message = message.slice(m[0].length);
+      } else message = message.replace(/^(?: \([^)]*\))?: /, '');
+    }
+    const start = { line, character };
+    const lineEnd = doc.positionAt(doc.offsetAt({ line: line + 1, character: 0 }) - 1);
+    const end = lineEnd.line === line && lineEnd.character > character ? lineEnd : start;
+    return [{ range: { start, end }, severity: DiagnosticSeverity.Error, source: 'omlint', message: `Configuration error: ${message}` }];
   }
 }

@@ -1,9 +1,12 @@
-// What a document is: its parsed form and the kind of each item, found exactly as lint() finds
-// them (config kind, modeline, file-name convention, sniffing), for hover and completion.
+// What a document is: the kind of each item, found exactly as lint() finds them (config kind,
+// modeline, file-name convention, sniffing). For hover and completion, DocumentItems also knows
+// the kinds while the document being edited does not parse.
+import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { detectItems, findModelines, kindFromFileName, type KindSource, type Modeline } from '../kinds/detect';
 import type { Kind } from '../kinds/names';
 import { parseText, type ParsedFile } from '../parse/index';
 import type { FileSettings } from '../config/load';
+import { isJsonText, yamlDocumentAt } from './cursor';
 
 export interface ItemInfo {
   /** Index of the YAML document (0 for JSON). */
@@ -14,8 +17,6 @@ export interface ItemInfo {
   /** Kinds an ambiguous item could be. */
   candidates: Kind[];
   value: unknown;
-  /** Found in the text without the line being edited (valid for that cursor line only). */
-  partial?: boolean;
 }
 
 export interface DocumentAnalysis {
@@ -25,13 +26,10 @@ export interface DocumentAnalysis {
   usable: boolean[];
 }
 
+type Declared = { kind: Kind; source: KindSource } | undefined;
+
 /** The kind declared for a document ending at `docEnd`, as lint() decides it (without --kind). */
-export function declaredKind(
-  filePath: string,
-  settings: FileSettings,
-  modelines: Modeline[],
-  docEnd: number,
-): { kind: Kind; source: KindSource } | undefined {
+export function declaredKind(filePath: string, settings: FileSettings, modelines: Modeline[], docEnd: number): Declared {
   if (settings.kind) return { kind: settings.kind, source: 'config' };
   let line: Modeline | undefined;
   for (const m of modelines) if (m.offset <= docEnd) line = m;
@@ -46,6 +44,16 @@ export function kindIsDeclared(filePath: string, text: string, settings: FileSet
   return Boolean(settings.kind) || findModelines(text).length > 0 || Boolean(kindFromFileName(filePath));
 }
 
+function itemsOf(value: unknown, docIndex: number, declared: Declared): ItemInfo[] {
+  return detectItems(value, declared).map((item) => ({
+    docIndex,
+    base: item.base,
+    kind: item.kind,
+    candidates: item.problem?.candidates ?? [],
+    value: item.value,
+  }));
+}
+
 export function analyzeDocument(text: string, filePath: string, settings: FileSettings): DocumentAnalysis {
   const parsed = parseText(text, filePath);
   const modelines = findModelines(parsed.text);
@@ -54,10 +62,7 @@ export function analyzeDocument(text: string, filePath: string, settings: FileSe
   parsed.documents.forEach((pd, docIndex) => {
     usable.push(!pd.unusable);
     if (pd.unusable || pd.empty) return;
-    const declared = declaredKind(filePath, settings, modelines, pd.span.end);
-    for (const item of detectItems(pd.value, declared)) {
-      items.push({ docIndex, base: item.base, kind: item.kind, candidates: item.problem?.candidates ?? [], value: item.value });
-    }
+    items.push(...itemsOf(pd.value, docIndex, declaredKind(filePath, settings, modelines, pd.span.end)));
   });
   return { parsed, items, usable };
 }
@@ -76,4 +81,58 @@ export function itemAt(items: ItemInfo[], docIndex: number, pointer: string): It
 /** The kind to use for an item: its own, else the first candidate of an ambiguous one. */
 export function itemKind(item: ItemInfo | undefined): Kind | undefined {
   return item?.kind ?? item?.candidates[0];
+}
+
+/** The text with the line holding `offset` blanked (same length: offsets stay valid). */
+function withoutLineAt(text: string, offset: number): string {
+  let start = offset;
+  while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
+  let end = offset;
+  while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+  return text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
+}
+
+/**
+ * The items of one open document for hover and completion. In YAML only the cursor's document is
+ * parsed (a big stream stays cheap). A document that does not parse (mid-edit) gets its items of
+ * when it last parsed, else those of its text without the line being edited, else its declared
+ * kind.
+ */
+export class DocumentItems {
+  private readonly good = new Map<number, ItemInfo[]>();
+  private last?: { key: string; items: ItemInfo[] };
+  private json?: { text: string; tree: JsonNode | undefined };
+
+  at(rawText: string, rawOffset: number, filePath: string, settings: FileSettings): { docIndex: number; items: ItemInfo[] } {
+    const shift = rawText.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const text = shift ? rawText.slice(1) : rawText;
+    const offset = Math.max(0, rawOffset - shift);
+    const json = isJsonText(filePath, text);
+    const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(text, offset);
+    const declared = json ? declaredKind(filePath, settings, [], text.length) : declaredKind(filePath, settings, findModelines(text), doc.end);
+    const chunk = text.slice(doc.start, doc.end);
+    const key = `${doc.docIndex}\u0000${declared?.kind ?? ''}\u0000${chunk}`;
+    if (this.last?.key === key) return { docIndex: doc.docIndex, items: this.last.items };
+    const first = parseText(chunk, filePath).documents.find((d) => !d.empty) ;
+    if (first && !first.unusable) {
+      const items = itemsOf(first.value, doc.docIndex, declared);
+      this.good.set(doc.docIndex, items);
+      this.last = { key, items };
+      return { docIndex: doc.docIndex, items };
+    }
+    let items = first ? this.good.get(doc.docIndex) : undefined;
+    if (!items && first) {
+      const repaired = parseText(withoutLineAt(chunk, offset - doc.start), filePath).documents.find((d) => !d.empty && !d.unusable);
+      if (repaired) items = itemsOf(repaired.value, doc.docIndex, declared).filter((i) => i.kind || i.candidates.length);
+      if (items?.length) return { docIndex: doc.docIndex, items }; // valid for this cursor line only: not kept
+    }
+    if (!items?.length) items = declared ? [{ docIndex: doc.docIndex, base: '', kind: declared.kind, candidates: [], value: {} }] : [];
+    return { docIndex: doc.docIndex, items };
+  }
+
+  /** The JSON tree of a text (for the keys of an object), kept for the last text. */
+  jsonTree(rawText: string): JsonNode | undefined {
+    if (this.json?.text !== rawText) this.json = { text: rawText, tree: parseTree(rawText.replace(/^\uFEFF/, '')) };
+    return this.json.tree;
+  }
 }

@@ -148,9 +148,12 @@ export function startServer(options: ServerOptions = {}): void {
       if (isConfigFile(p)) config = true;
       else changed.push(p);
     }
-    if (config) service.configChanged();
-    if (changed.length) service.filesChanged(changed);
-    if (config || changed.length) scheduleAll();
+    if (config) {
+      service.configChanged();
+      scheduleAll();
+    } else if (changed.length) {
+      for (const uri of service.filesChanged(changed)) schedule(uri);
+    }
   });
 
   connection.onHover((params) => {

@@ -3,23 +3,19 @@
 // to a connection; tests call it directly.
 import path from 'node:path';
 import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, Hover, Position, Range } from 'vscode-languageserver';
-import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { ConfigError } from '../config/load';
 import { KNOWN_RULE_IDS } from '../engine/catalog';
 import { displayPath, lint, lintAndFix, RESULT_INTERNALS, type LintInput, type LintRunOptions } from '../engine/lint';
 import { maskSecrets } from '../engine/mask';
 import { splitPointer } from '../engine/pointer';
 import type { FileResult, Rule } from '../engine/types';
-import { findModelines } from '../kinds/detect';
-import { KINDS, type Kind } from '../kinds/names';
+import type { Kind } from '../kinds/names';
 import { codeActionsFor } from './code-actions';
 import { completionFor } from './completion';
-import { isConfigFile, loadConfigText } from './config';
+import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, type CursorContext } from './cursor';
 import { toLspDiagnostic } from './diagnostics';
-import { analyzeDocument, declaredKind, itemAt, itemKind, kindIsDeclared, type ItemInfo } from './documents';
+import { analyzeDocument, DocumentItems, itemAt, itemKind, kindIsDeclared } from './documents';
 import { hoverFor } from './hover';
 import { hasBom } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
@@ -52,18 +48,8 @@ interface DocState {
   relevant?: boolean;
   /** Known kinds of the document at its last lint that found any. */
   kinds?: Kind[];
-  analysis?: { version: number; text: string; items: ItemInfo[]; jsonTree?: JsonNode };
-  /** Items of each YAML document when it last parsed, for documents that do not parse now. */
-  goodItems: Map<number, ItemInfo[]>;
-}
-
-/** The text with the line holding `offset` blanked (same length: offsets stay valid). */
-function withoutLineAt(text: string, offset: number): string {
-  let start = offset;
-  while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
-  let end = offset;
-  while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
-  return text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
+  /** Items and kinds for hover and completion. */
+  items: DocumentItems;
 }
 
 function sameSet<T>(a: Set<T> | 'all', b: Set<T> | 'all'): boolean {
@@ -87,7 +73,7 @@ export class OmlintLanguageService {
   private state(uri: string): DocState {
     let s = this.states.get(uri);
     if (!s) {
-      s = { goodItems: new Map() };
+      s = { items: new DocumentItems() };
       this.states.set(uri, s);
     }
     return s;
@@ -107,15 +93,20 @@ export class OmlintLanguageService {
     return this.invalidateNeighbours(doc.uri);
   }
 
+  /** Forgets the lint of the open documents that a workspace rule reads together with `uri`. */
   private invalidateNeighbours(uri: string): string[] {
     const p = uriToPath(uri);
     if (!p) return [];
+    const own = this.states.get(uri)?.kinds;
+    const wanted = own ? scopeKinds(own, this.options.ruleSet) : 'all';
+    if (wanted !== 'all' && wanted.size === 0) return [];
     const dir = path.dirname(p);
     const out: string[] = [];
     for (const other of this.workspace.openDocuments()) {
       const q = uriToPath(other.uri);
       if (other.uri === uri || !q || path.dirname(q) !== dir) continue;
       const st = this.states.get(other.uri);
+      if (wanted !== 'all' && st?.kinds && !st.kinds.some((k) => wanted.has(k))) continue;
       if (st) st.lint = undefined;
       out.push(other.uri);
     }
@@ -142,10 +133,25 @@ export class OmlintLanguageService {
     for (const s of this.states.values()) s.lint = undefined;
   }
 
-  /** Files changed on disk (not config files): forget their cached text. */
-  filesChanged(paths: string[]): void {
-    for (const p of paths) this.workspace.forgetDisk(p);
-    for (const s of this.states.values()) s.lint = undefined;
+  /**
+   * Files changed on disk (not config files): forget their cached text. Returns the open
+   * documents of their directories (files open in the editor are read from the buffer anyway).
+   */
+  filesChanged(paths: string[]): string[] {
+    const dirs = new Set<string>();
+    for (const p of paths) {
+      this.workspace.forgetDisk(p);
+      if (!this.workspace.documentAt(p)) dirs.add(path.dirname(p));
+    }
+    const out: string[] = [];
+    for (const doc of this.workspace.openDocuments()) {
+      const q = uriToPath(doc.uri);
+      if (!q || !dirs.has(path.dirname(q))) continue;
+      const st = this.states.get(doc.uri);
+      if (st) st.lint = undefined;
+      out.push(doc.uri);
+    }
+    return out;
   }
 
   // ------------------------------------------------------------------ diagnostics
@@ -160,7 +166,7 @@ export class OmlintLanguageService {
     const text = doc.getText();
     if (st.lint && st.lint.version === doc.version && st.lint.text === text) return st.lint;
     const computed = await this.computeLint(doc, text, st);
-    st.lint = computed;
+    if (!st.lint || st.lint.version <= computed.version) st.lint = computed;
     return computed;
   }
 
@@ -170,7 +176,7 @@ export class OmlintLanguageService {
 
   private async computeLint(doc: TextDocument, text: string, st: DocState): Promise<LintState> {
     const onDisk = uriToPath(doc.uri);
-    if (onDisk && isConfigFile(onDisk)) return this.emptyState(doc, text, this.configDiagnostics(doc, onDisk, text));
+    if (onDisk && isConfigFile(onDisk)) return this.emptyState(doc, text, configFileDiagnostics(doc, onDisk, text, KNOWN_RULE_IDS));
     const filePath = lintNameOf(doc.uri);
     const settings = this.workspace.settingsFor(filePath);
     if (settings.ignored) return this.emptyState(doc, text);
@@ -232,31 +238,6 @@ export class OmlintLanguageService {
     return st.relevant ?? false;
   }
 
-  private configDiagnostics(doc: TextDocument, filePath: string, text: string): LspDiagnostic[] {
-    try {
-      loadConfigText(filePath, text, KNOWN_RULE_IDS);
-      return [];
-    } catch (e) {
-      if (!(e instanceof ConfigError)) throw e;
-      let message = e.message;
-      let line = 0;
-      let character = 0;
-      if (message.startsWith(filePath)) {
-        message = message.slice(filePath.length);
-        const m = /^:(\d+):(\d+): /.exec(message);
-        if (m) {
-          line = Number(m[1]) - 1;
-          character = Number(m[2]) - 1 + (line === 0 && hasBom(text) ? 1 : 0);
-          message = message.slice(m[0].length);
-        } else message = message.replace(/^(?: \([^)]*\))?: /, '');
-      }
-      const start = { line, character };
-      const lineEnd = doc.positionAt(doc.offsetAt({ line: line + 1, character: 0 }) - 1);
-      const end = lineEnd.line === line && lineEnd.character > character ? lineEnd : start;
-      return [{ range: { start, end }, severity: DiagnosticSeverity.Error, source: 'omlint', message: `Configuration error: ${message}` }];
-    }
-  }
-
   // ------------------------------------------------------------------ code actions
 
   async codeActions(doc: TextDocument, range: Range, context: CodeActionContext): Promise<CodeAction[]> {
@@ -284,64 +265,22 @@ export class OmlintLanguageService {
 
   // ------------------------------------------------------------------ hover and completion
 
-  /**
-   * Items of the document with their kinds, also while some YAML document of it does not parse:
-   * then its items when it last parsed, else the text parsed without the line being edited,
-   * else the declared kind.
-   */
-  private items(doc: TextDocument, offset: number): { items: ItemInfo[]; jsonTree?: JsonNode } {
-    const st = this.state(doc.uri);
-    const text = doc.getText();
-    if (st.analysis && st.analysis.version === doc.version && st.analysis.text === text && !st.analysis.items.some((i) => i.partial)) return st.analysis;
-    const filePath = lintNameOf(doc.uri);
-    const settings = this.workspace.settingsFor(filePath);
-    const a = analyzeDocument(text, filePath, settings);
-    const items: ItemInfo[] = [];
-    const modelines = findModelines(a.parsed.text);
-    let repaired: ItemInfo[] | undefined;
-    a.parsed.documents.forEach((pd, docIndex) => {
-      const own = a.items.filter((i) => i.docIndex === docIndex);
-      if (!pd.unusable && own.length) {
-        st.goodItems.set(docIndex, own);
-        items.push(...own);
-        return;
-      }
-      const last = st.goodItems.get(docIndex);
-      if (pd.unusable && last) {
-        items.push(...last);
-        return;
-      }
-      if (pd.unusable) {
-        repaired ??= analyzeDocument(withoutLineAt(text, offset), filePath, settings).items;
-        const fixed = repaired.filter((i) => i.docIndex === docIndex && (i.kind || i.candidates.length));
-        if (fixed.length) {
-          items.push(...fixed.map((i) => ({ ...i, partial: true })));
-          return;
-        }
-      }
-      // Empty or broken with no history: the declared kind, if any.
-      const declared = declaredKind(filePath, settings, modelines, pd.span.end || a.parsed.text.length);
-      if (declared) items.push({ docIndex, base: '', kind: declared.kind, candidates: [], value: {} });
-    });
-    const jsonTree = a.parsed.syntax === 'json' ? parseTree(a.parsed.text) : undefined;
-    st.analysis = { version: doc.version, text, items, jsonTree };
-    return st.analysis;
-  }
-
   private subject(doc: TextDocument, position: Position, forHover: boolean) {
     const text = doc.getText();
     const filePath = lintNameOf(doc.uri);
     const onDisk = uriToPath(doc.uri);
     if (onDisk && isConfigFile(onDisk)) return undefined;
-    if (this.workspace.settingsFor(filePath).ignored) return undefined;
+    const settings = this.workspace.settingsFor(filePath);
+    if (settings.ignored) return undefined;
     const offset = doc.offsetAt(position);
-    const { items, jsonTree } = this.items(doc, offset);
-    const ctx = cursorContext(text, offset, filePath, jsonTree);
+    const st = this.state(doc.uri);
+    const { items } = st.items.at(text, offset, filePath, settings);
+    const ctx = cursorContext(text, offset, filePath, () => st.items.jsonTree(text));
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
     const item = itemAt(items, ctx.docIndex, pointer);
     const kind = itemKind(item);
-    if (!item || !kind || !(KINDS as readonly string[]).includes(kind)) return undefined;
+    if (!item || !kind) return undefined;
     const tokens = splitPointer(pointer.slice(item.base.length));
     return { ctx, kind, tokens, item };
   }

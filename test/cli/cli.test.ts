@@ -55,6 +55,9 @@ describe('omlint check', () => {
     expect(over.stderr).toMatch(/too many warnings/);
     const quiet = await cli(['check', ...NOW, '--quiet', '--format', 'json', 'w.yaml'], { cwd: dir });
     expect(JSON.parse(quiet.stdout)[0].diagnostics).toEqual([]);
+    // --quiet keeps the code frames of the errors it shows.
+    writeFileSync(path.join(dir, 'e.yaml'), BAD_ALERT);
+    expect((await cli(['check', ...NOW, '--quiet', 'e.yaml', 'w.yaml'], { cwd: dir })).stdout).toContain('  > 1 | eventTypeName');
   });
 
   it('reads stdin, with a file name for kind and format', async () => {
@@ -85,6 +88,10 @@ describe('omlint check', () => {
     // A file named on the command line always gets a verdict.
     const named = await cli(['check', '--format', 'json', 'a/package.json'], { cwd: dir });
     expect(JSON.parse(named.stdout)[0].diagnostics[0].ruleId).toBe('unknown-kind');
+    // ...unless --skip-unknown (the pre-commit hook) says to treat it as a walked file.
+    const skipped = await cli(['check', '--skip-unknown', '--format', 'json', 'a/package.json', 'a/alert.yaml'], { cwd: dir });
+    expect(JSON.parse(skipped.stdout).map((f: { filePath: string }) => f.filePath)).toEqual(['a/alert.yaml']);
+    expect(skipped.code).toBe(0);
   });
 
   it('--fix writes fixed files; --fix-dry-run prints the fixed text and writes nothing', async () => {

@@ -8,7 +8,7 @@ import { KINDS as RULE_KINDS, type Kind } from '../kinds/names';
 import { validateSchema } from '../schema/validate';
 import { RULES, RULE_META, KNOWN_RULE_IDS } from './catalog';
 import { applyEdits, fixEdits } from './fix';
-import { joinPointer, parentPointer } from './pointer';
+import { compareStrings, joinPointer, parentPointer } from './pointer';
 import { applyDirectives, findDirectives, unusedDirectives } from './suppress';
 import { collectSecretValues, maskSecrets } from './mask';
 import type {
@@ -315,7 +315,7 @@ function finish(file: FileState, knownRules: Set<string>): FileResult {
       if (d.related) d.related = d.related.map((r) => ({ ...r, message: maskSecrets(r.message, secrets) }));
     }
   }
-  diagnostics = diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || a.ruleId.localeCompare(b.ruleId));
+  diagnostics = diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || compareStrings(a.ruleId, b.ruleId));
   const count = (s: Severity) => diagnostics.filter((d) => d.severity === s).length;
   const result: FileResult = {
     filePath: file.displayPath,

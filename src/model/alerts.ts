@@ -1,5 +1,6 @@
 // Small helpers shared by the alert-configuration rules: scope of a kind, walking notifications,
 // the event a configuration is about, and "did you mean" over a vocabulary.
+import { compareStrings } from '../engine/pointer';
 import { distance } from 'fastest-levenshtein';
 import type { Kind } from '../kinds/names';
 import { eventInfo, isAtlasOnlyEvent, type ConfigScope, type EventInfo } from './events';
@@ -51,7 +52,7 @@ export function nearNames(value: string, candidates: readonly string[], max = 3)
   return candidates
     .map((c) => ({ c, d: distance(upper, c.toUpperCase()) }))
     .filter((x) => x.d <= limit)
-    .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
+    .sort((a, b) => a.d - b.d || compareStrings(a.c, b.c))
     .slice(0, max)
     .map((x) => x.c);
 }

@@ -59,7 +59,9 @@ export function startServer(options: ServerOptions = {}): void {
     const version = doc.version;
     let diagnostics;
     try {
+      const t0 = performance.now();
       diagnostics = await service.diagnostics(doc);
+      process.stderr.write(`TRACE lint ${uri.slice(-20)} v${version} ${(performance.now() - t0).toFixed(1)} since-change ${(performance.now() - ((globalThis as any).__chg ?? 0)).toFixed(1)}\n`);
     } catch (e) {
       connection.console.error(`omlint: linting ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return;
@@ -119,6 +121,7 @@ export function startServer(options: ServerOptions = {}): void {
   });
 
   documents.onDidChangeContent((e) => {
+    (globalThis as any).__chg = performance.now();
     const { uri, version } = e.document;
     // TextDocuments also reports the opening as a change: already handled.
     if (openedVersion.get(uri) === version) return;

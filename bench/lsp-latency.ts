@@ -47,12 +47,17 @@ export function alertStream(bytes = 100_000): string {
 }
 
 /** The i-th edit of a text: one number in the middle changes (as typing would). */
-function edited(text: string, i: number): string {
+function editOf(text: string, i: number): { start: number; end: number; insert: string } {
   const mid = Math.floor(text.length / 2);
   const m = /\d+/.exec(text.slice(mid));
-  if (!m) return text + ' '.repeat(i % 2);
-  const at = mid + m.index;
-  return text.slice(0, at) + String(Number(m[0].slice(0, 6)) + i + 1) + text.slice(at + m[0].length);
+  if (!m) return { start: text.length, end: text.length, insert: ' '.repeat(i % 2) };
+  const start = mid + m.index;
+  return { start, end: start + m[0].length, insert: String(Number(m[0].slice(0, 6)) + i + 1) };
+}
+
+function edited(text: string, i: number): string {
+  const e = editOf(text, i);
+  return text.slice(0, e.start) + e.insert + text.slice(e.end);
 }
 
 function stats(ms: number[]): { median: number; p90: number; max: number } {
@@ -87,11 +92,18 @@ async function stdioLatency(dir: string, filePath: string, text: string, server?
     client.open(uri, text, filePath.endsWith('.json') ? 'json' : 'yaml');
     await opened;
     const out: number[] = [];
+    let current = TextDocument.create(uri, 'text', 1, text);
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const version = i + 2;
       const published = client.diagnostics(uri, (p) => p.version === version, 120_000);
+      // An incremental change of the current text, as editors send them.
+      const e = editOf(text, i);
+      // The number sits at the same offset in every version; only its length changes.
+      const old = /^\d*/.exec(current.getText().slice(e.start))![0];
+      const range = { start: current.positionAt(e.start), end: current.positionAt(e.start + old.length) };
       const t0 = performance.now();
-      client.change(uri, version, edited(text, i));
+      client.edit(uri, version, range, e.insert);
+      current = TextDocument.update(current, [{ range, text: e.insert }], version);
       await published;
       if (i >= WARMUP) out.push(performance.now() - t0 - DEBOUNCE_MS);
       await new Promise((r) => setTimeout(r, 50));

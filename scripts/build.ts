@@ -13,7 +13,11 @@ tsx('gen-validators.ts');
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { omlint: path.join(root, 'src/cli/bin.ts'), worker: path.join(root, 'src/cli/worker.ts') },
+  entryPoints: {
+    omlint: path.join(root, 'src/cli/bin.ts'),
+    'omlint-language-server': path.join(root, 'src/server/bin.ts'),
+    worker: path.join(root, 'src/cli/worker.ts'),
+  },
   outdir: path.join(root, 'dist'),
   bundle: true,
   splitting: true, // validators and rarely used parts load lazily, as separate chunks
@@ -29,3 +33,4 @@ await build({
   logLevel: 'warning',
 });
 chmodSync(path.join(root, 'dist/omlint.js'), 0o755);
+chmodSync(path.join(root, 'dist/omlint-language-server.js'), 0o755);

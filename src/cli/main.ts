@@ -263,6 +263,15 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
       setExit(0);
     });
 
+  program
+    .command('lsp')
+    .description('start the language server (same as omlint-language-server)')
+    .option('--stdio', 'talk over standard input and output (the default)')
+    .action(async () => {
+      const { startServer } = await import('../server/main');
+      startServer();
+      setExit(-1);
+    });
   return program;
 }
 

@@ -2,7 +2,7 @@
 // rules, run workspace rules per project scope, place every finding at its exact range, apply
 // severities and suppressions, mask secrets.
 import path from 'node:path';
-import { parseText, DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile } from '../parse/index';
+import { parseText, DEFAULT_LIMITS, type LineIndex, type ParseLimits, type ParsedDocument, type ParsedFile } from '../parse/index';
 import { detectItems, findModelines, kindFromFileName, type KindSource } from '../kinds/detect';
 import { KINDS as RULE_KINDS, type Kind } from '../kinds/names';
 import { validateSchema } from '../schema/validate';
@@ -40,7 +40,15 @@ export interface LintRunOptions {
   cwd?: string;
   /** Rule modules (default: all of rules/). */
   ruleSet?: Rule[];
+  /** Problems recorded per file at most (default MAX_PROBLEMS_PER_FILE). */
+  maxProblemsPerFile?: number;
 }
+
+/**
+ * A hostile file (a million-item array, a mapping with 100,000 unknown keys) must not make
+ * millions of diagnostics: memory and output would explode. Beyond this, problems are counted.
+ */
+export const MAX_PROBLEMS_PER_FILE = 10_000;
 
 interface DocState {
   index: number;
@@ -59,6 +67,15 @@ interface FileState {
   diagnostics: Diagnostic[];
   options: LintOptions;
   dropped: boolean;
+  /** Problems not recorded once the file reached maxProblemsPerFile, by severity. */
+  overflow: Record<Severity, number>;
+}
+
+/** Whether the file is full: then the problem is only counted. */
+function overflowed(file: FileState, severity: Severity, opts: LintRunOptions): boolean {
+  if (file.diagnostics.length < (opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE)) return false;
+  file.overflow[severity]++;
+  return true;
 }
 
 const DEFAULT_SETTINGS = (filePath: string): FileSettings => ({
@@ -80,6 +97,11 @@ function severityOf(ruleId: string, reported: Severity | undefined, file: FileSt
   return reported ?? RULE_META.get(ruleId)?.defaultSeverity ?? 'error';
 }
 
+/** Whether a span holds a line break (by line number: no copy of a value that may be megabytes long). */
+function hasLineBreak(lines: LineIndex, span: Span): boolean {
+  return lines.position(span.start).line !== lines.position(span.end).line;
+}
+
 /** The span of a pointer's key or value; absent subjects go to the nearest existing parent's key. */
 function spanFor(file: FileState, doc: ParsedDocument, absPointer: string, target: 'key' | 'value'): Span {
   let p = absPointer;
@@ -99,8 +121,7 @@ function spanFor(file: FileState, doc: ParsedDocument, absPointer: string, targe
   }
   const span = (target === 'key' || missing) && loc.key ? loc.key : loc.value;
   // A multi-line object or array value: underline its first line only.
-  const text = file.parsed.text;
-  if (span === loc.value && /[\r\n]/.test(text.slice(span.start, span.end))) {
+  if (span === loc.value && hasLineBreak(file.parsed.lines, span)) {
     const line = file.parsed.lines.position(span.start).line;
     return { start: span.start, end: Math.max(span.start + 1, Math.min(span.end, file.parsed.lines.lineEnd(line))) };
   }
@@ -114,7 +135,7 @@ function toTextFix(file: FileState, doc: DocState, fix: Fix): TextFix | undefine
 
 function addReport(file: FileState, doc: DocState | undefined, ruleId: string, report: Report, opts: LintRunOptions, docIndexOverride?: number): void {
   const severity = severityOf(ruleId, report.severity, file, opts);
-  if (severity === 'off') return;
+  if (severity === 'off' || overflowed(file, severity, opts)) return;
   const span = doc ? spanFor(file, doc.parsed, doc.base + report.pointer, report.target ?? 'value') : { start: 0, end: 0 };
   const fix = doc && report.fix ? toTextFix(file, doc, report.fix) : undefined;
   const suggestions = doc && report.suggestions ? report.suggestions.map((s) => toTextFix(file, doc, s)).filter((s): s is TextFix => Boolean(s)) : undefined;
@@ -136,7 +157,7 @@ function addReport(file: FileState, doc: DocState | undefined, ruleId: string, r
 
 function addSpanDiagnostic(file: FileState, ruleId: string, message: string, span: Span, documentIndex: number, opts: LintRunOptions, kind: Kind | 'unknown' = 'unknown', pointer = ''): void {
   const severity = severityOf(ruleId, undefined, file, opts);
-  if (severity === 'off') return;
+  if (severity === 'off' || overflowed(file, severity, opts)) return;
   file.diagnostics.push({ ruleId, severity, message, pointer, range: file.parsed.lines.range(span), kind, documentIndex, fixable: false, span });
 }
 
@@ -171,7 +192,7 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
     targetVersion: opts.targetVersion ?? settings.targetVersion,
     secretPlaceholders: settings.secretPlaceholders,
   };
-  const file: FileState = { input, displayPath: displayPath(input.filePath, opts.cwd), settings, parsed, docs: [], diagnostics: [], options, dropped: false };
+  const file: FileState = { input, displayPath: displayPath(input.filePath, opts.cwd), settings, parsed, docs: [], diagnostics: [], options, dropped: false, overflow: { error: 0, warning: 0, info: 0 } };
   if (input.problem) {
     file.docs.push({ index: 0, parsed: { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined }, base: '', value: null });
     addSpanDiagnostic(file, input.problem.ruleId, input.problem.message, { start: 0, end: 0 }, 0, opts);
@@ -294,6 +315,14 @@ function finish(file: FileState, knownRules: Set<string>): FileResult {
     if (severity === 'off') continue;
     diagnostics.push({ ruleId: 'unused-disable-directive', severity, message: u.message, pointer: '', range: file.parsed.lines.range(u.span), kind: 'unknown', documentIndex: 0, fixable: false, span: u.span });
   }
+  const { error, warning, info } = file.overflow;
+  if (error + warning + info > 0) {
+    // As severe as the worst problem left out, so that the exit code stays what it would be.
+    const severity: Severity = error ? 'error' : warning ? 'warning' : 'info';
+    const span = { start: 0, end: 0 };
+    const message = `omlint stopped recording problems in this file after ${file.diagnostics.length}: ${error + warning + info} more (${error} errors, ${warning} warnings, ${info} infos) are not shown. Fix the ones shown, or split the file.`;
+    diagnostics.push({ ruleId: 'limit-exceeded', severity, message, pointer: '', range: file.parsed.lines.range(span), kind: 'unknown', documentIndex: 0, fixable: false, span });
+  }
   // Fill in related ranges (cross-document) later in lint(); mask secrets in every message.
   const secrets = collectSecretValues(
     file.docs.map((d) => ({
@@ -360,11 +389,18 @@ export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Prom
   return results;
 }
 
-/** Applies the safe fixes of a file's diagnostics, re-linting to a fixed point (at most 10 passes). */
+const MAX_FIX_PASSES = 20;
+
+/** Syntax errors and duplicate keys in a text: a fix must never add any. */
+function parseProblemCount(text: string, filePath: string, opts: LintRunOptions): number {
+  return parseText(text, filePath, opts.limits ?? DEFAULT_LIMITS).problems.filter((p) => p.ruleId === 'syntax-error' || p.ruleId === 'duplicate-key').length;
+}
+
+/** Applies the safe fixes of a file's diagnostics, re-linting to a fixed point (bounded passes). */
 export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
   const texts = new Map(inputs.map((i) => [i.filePath, i.text]));
   const fixCounts = new Map<string, number>();
-  for (let pass = 0; pass < 10; pass++) {
+  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
     const results = await lint([...texts].map(([filePath, text]) => ({ filePath, text })), opts);
     let changed = false;
     const byDisplay = new Map([...texts.keys()].map((p) => [displayPath(p, opts.cwd), p]));
@@ -373,7 +409,13 @@ export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {})
       const internals = RESULT_INTERNALS.get(r)!;
       const groups = r.diagnostics.filter((d) => d.fix).map((d) => d.fix!.edits);
       if (groups.length === 0 || !filePath) return;
-      const { text, applied } = applyEdits(internals.text, groups);
+      let { text, applied } = applyEdits(internals.text, groups);
+      // Fixes at different places can still clash in meaning (adding `enabled` while another
+      // renames `enabeld` to it). When the result parses worse than the input, apply only the
+      // first fix in this pass; the next pass sees the new text.
+      if (applied > 1 && parseProblemCount(text, filePath, opts) > parseProblemCount(internals.text, filePath, opts)) {
+        ({ text, applied } = applyEdits(internals.text, groups.slice(0, 1)));
+      }
       if (applied > 0 && text !== internals.text) {
         texts.set(filePath, (internals.bom ? '\uFEFF' : '') + text);
         fixCounts.set(filePath, (fixCounts.get(filePath) ?? 0) + applied);

@@ -122,6 +122,11 @@ export function detectItems(value: unknown, declared?: { kind: Kind; source: Kin
     if (value.length === 0) {
       return [{ value, base: '', problem: { message: `An empty array holds no document. ${HOW_TO_DECLARE}.`, candidates: [] } }];
     }
+    // An array of which no item looks like an omlint document is one unknown document: one
+    // diagnostic, not one per item (a million-item array would give a million).
+    if (!declared && !value.some((r) => isObject(r) && sniffObject(r).length > 0)) {
+      return [{ value, base: '', problem: { message: `None of the ${value.length} items of this array is an omlint document: every kind is an object (access-list entries: an array of objects). ${HOW_TO_DECLARE}.`, candidates: [] } }];
+    }
     return value.map((r, i) => itemFor(r, `/${i}`, declared));
   }
   return [itemFor(value, '', declared)];

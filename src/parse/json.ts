@@ -188,15 +188,23 @@ function nodeAt(root: JsonNode, pointer: string): JsonNode | undefined {
   return node;
 }
 
+// Property lookups by key, built once per object node: a scan per lookup is quadratic when a
+// rule reports every key of a huge object.
+const PROPERTY_INDEX = new WeakMap<JsonNode, Map<unknown, JsonNode>>();
+
 function childOf(node: JsonNode, token: string): JsonNode | undefined {
   if (node.type === 'object') {
-    const props = node.children ?? [];
-    // The last of duplicate keys wins, as in JSON.parse.
-    for (let i = props.length - 1; i >= 0; i--) {
-      const p = props[i];
-      if (p.children?.[0]?.value === token) return p.children[1] ?? p.children[0];
+    let index = PROPERTY_INDEX.get(node);
+    if (!index) {
+      index = new Map();
+      // The last of duplicate keys wins, as in JSON.parse.
+      for (const p of node.children ?? []) {
+        const k = p.children?.[0];
+        if (k) index.set(k.value, p.children![1] ?? k);
+      }
+      PROPERTY_INDEX.set(node, index);
     }
-    return undefined;
+    return index.get(token);
   }
   if (node.type === 'array') {
     if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;

@@ -1,6 +1,6 @@
 // YAML (and JSON that JSON.parse rejected but YAML reads): every document of a stream, with
 // positions from the yaml AST. Tags never construct objects: only the core schema's own types.
-import { parseAllDocuments, isMap, isSeq, isScalar, isPair, isAlias, type Document, type Node as YamlNode, type Pair } from 'yaml';
+import { parseAllDocuments, isMap, isSeq, isScalar, isPair, isAlias, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
 import type { Span } from '../engine/types';
 import { splitPointer } from '../engine/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
@@ -30,6 +30,24 @@ function firstLine(s: string): string {
   return s.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
 }
 
+// Pairs by key, built once per map: a scan per lookup is quadratic when a rule reports every key
+// of a huge mapping.
+const PAIR_INDEX = new WeakMap<object, Map<string, Pair>>();
+
+function pairIndex(map: YAMLMap<unknown, unknown>): Map<string, Pair> {
+  let index = PAIR_INDEX.get(map);
+  if (!index) {
+    index = new Map();
+    // The last of duplicate keys wins, as in toJS.
+    for (const item of map.items) {
+      const k = item.key;
+      index.set(isScalar(k) ? String(k.value) : k == null ? '' : String(k), item as Pair);
+    }
+    PAIR_INDEX.set(map, index);
+  }
+  return index;
+}
+
 /** The node at a pointer, with the pair that holds it when it is a map value. */
 function walk(doc: Document, pointer: string): { node: YamlNode | null; pair?: Pair } | undefined {
   let node: unknown = doc.contents;
@@ -37,13 +55,7 @@ function walk(doc: Document, pointer: string): { node: YamlNode | null; pair?: P
   for (const token of splitPointer(pointer)) {
     if (isAlias(node)) node = node.resolve(doc);
     if (isMap(node)) {
-      // The last of duplicate keys wins, as in toJS.
-      let found: Pair | undefined;
-      for (const item of node.items) {
-        const k = item.key;
-        const ks = isScalar(k) ? String(k.value) : k == null ? '' : String(k);
-        if (ks === token) found = item;
-      }
+      const found = pairIndex(node).get(token);
       if (!found) return undefined;
       pair = found;
       node = found.value;

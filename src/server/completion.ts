@@ -122,7 +122,7 @@ function valueItems(ctx: CursorContext, subject: CompletionSubject, schemas: Sch
       kind: typeof v === 'boolean' ? CompletionItemKind.Value : CompletionItemKind.EnumMember,
       documentation: meaning ? { kind: MarkupKind.Markdown, value: meaning } : undefined,
       sortText: String(i).padStart(4, '0'),
-      filterText: space + (ctx.quoted ? JSON.stringify(label) : label),
+      filterText: space + (ctx.quoted || quotedYaml ? JSON.stringify(label) : label),
       insertTextFormat: InsertTextFormat.PlainText,
       textEdit: { range, newText: space + newText },
     } satisfies CompletionItem;

@@ -1,3 +1,4 @@
+import { VERSION } from '../version';
 // The language server: vscode-languageserver over stdio (or whatever transport the command line
 // names), wired to the transport-free OmlintLanguageService. Diagnostics are debounced per
 // document and never published for a version older than the document's current one.
@@ -17,7 +18,7 @@ import { isConfigFile } from './config';
 import { OmlintLanguageService } from './service';
 import { uriToPath } from './uris';
 
-export const SERVER_VERSION = '0.1.0';
+export const SERVER_VERSION = VERSION;
 /** Pause after the last edit before linting. */
 export const DEBOUNCE_MS = 150;
 
@@ -59,9 +60,7 @@ export function startServer(options: ServerOptions = {}): void {
     const version = doc.version;
     let diagnostics;
     try {
-      const t0 = performance.now();
       diagnostics = await service.diagnostics(doc);
-      process.stderr.write(`TRACE lint ${uri.slice(-20)} v${version} ${(performance.now() - t0).toFixed(1)} since-change ${(performance.now() - ((globalThis as any).__chg ?? 0)).toFixed(1)}\n`);
     } catch (e) {
       connection.console.error(`omlint: linting ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return;
@@ -121,7 +120,6 @@ export function startServer(options: ServerOptions = {}): void {
   });
 
   documents.onDidChangeContent((e) => {
-    (globalThis as any).__chg = performance.now();
     const { uri, version } = e.document;
     // TextDocuments also reports the opening as a change: already handled.
     if (openedVersion.get(uri) === version) return;

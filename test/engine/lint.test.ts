@@ -138,3 +138,14 @@ describe('engine: fixes', () => {
     expect(j.output).toBe('{"endDate": "2030-01-01T00:00:00Z", "description": "good"}');
   });
 });
+
+describe('engine: fixes that clash in meaning', () => {
+  it('never leaves two keys of one name (add enabled + rename enabeld → enabled)', async () => {
+    const { fixDoc } = await import('../helpers');
+    const text = 'eventTypeName: HOST_DOWN\nenabeld: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n';
+    const fixed = await fixDoc(text);
+    const { parseText } = await import('../../src/parse/index');
+    expect(parseText(fixed, 'x.yaml').problems).toEqual([]);
+    expect(fixed.match(/^enabled:/gm)).toHaveLength(1);
+  });
+});

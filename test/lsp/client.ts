@@ -17,6 +17,7 @@ import {
   StreamMessageWriter,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type Range,
 } from 'vscode-languageserver-protocol/node';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,6 +29,8 @@ export interface LspClient {
   published: PublishDiagnosticsParams[];
   open(uri: string, text: string, languageId?: string, version?: number): void;
   change(uri: string, version: number, text: string): void;
+  /** An incremental change, as editors send them: `text` replaces the range. */
+  edit(uri: string, version: number, range: Range, text: string): void;
   close(uri: string): void;
   /** The next publishDiagnostics for a URI that satisfies `accept` (published from now on). */
   diagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
@@ -79,6 +82,9 @@ export async function startClient(rootDir: string, command: string[] = ['--impor
     },
     change(uri, version, text) {
       void connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+    },
+    edit(uri, version, range, text) {
+      void connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text }] });
     },
     close(uri) {
       void connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });

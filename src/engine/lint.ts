@@ -3,7 +3,7 @@
 // severities and suppressions, mask secrets.
 import path from 'node:path';
 import { parseText, DEFAULT_LIMITS, type LineIndex, type ParseLimits, type ParsedDocument, type ParsedFile } from '../parse/index';
-import { detectItems, findModelines, kindFromFileName, type KindSource } from '../kinds/detect';
+import { declaredKind, detectItems, findModelines } from '../kinds/detect';
 import { KINDS as RULE_KINDS, type Kind } from '../kinds/names';
 import { validateSchema } from '../schema/validate';
 import { RULES, RULE_META, KNOWN_RULE_IDS } from './catalog';
@@ -170,19 +170,6 @@ function appliesTo(rule: Rule, kind: Kind): boolean {
   return rule.meta.kinds === '*' || rule.meta.kinds.includes(kind);
 }
 
-function declaredKind(file: FileState, parsedDoc: ParsedDocument, modelines: ReturnType<typeof findModelines>, opts: LintRunOptions): { kind: Kind; source: KindSource } | { invalid: string; span: Span } | undefined {
-  if (opts.kind) return { kind: opts.kind, source: 'option' };
-  if (file.settings.kind) return { kind: file.settings.kind, source: 'config' };
-  // The last modeline before the end of this document (a YAML stream may switch kinds).
-  let line: (typeof modelines)[number] | undefined;
-  for (const m of modelines) if (m.offset <= parsedDoc.span.end) line = m;
-  if (line?.kind) return { kind: line.kind, source: 'modeline' };
-  if (line?.invalid) return { invalid: line.invalid, span: { start: line.offset, end: line.offset + line.invalid.length + 14 } };
-  const fromName = kindFromFileName(file.input.filePath);
-  if (fromName) return { kind: fromName, source: 'file-name' };
-  return undefined;
-}
-
 /** Parses a file and finds its documents and their kinds. */
 function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
   const settings = (opts.settingsFor ?? DEFAULT_SETTINGS)(input.filePath);
@@ -215,12 +202,13 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
       addSpanDiagnostic(file, 'empty-document', parsed.documents.length > 1 ? 'This YAML document is empty; remove the stray "---" separator or give it content.' : 'The file is empty: it configures nothing.', { start: pd.span.start, end: pd.span.start }, doc.index, opts);
       continue;
     }
-    const declared = declaredKind(file, pd, modelines, opts);
+    const declared = declaredKind({ optionKind: opts.kind, configKind: file.settings.kind, filePath: input.filePath, modelines }, pd.span.end);
     if (declared && 'invalid' in declared) {
       unknownOnly = false;
       const doc: DocState = { index: file.docs.length, parsed: pd, base: '', value: pd.value };
       file.docs.push(doc);
-      addSpanDiagnostic(file, 'unknown-kind', `The modeline names "${declared.invalid}", which is no omlint kind; kinds: ${[...RULE_KINDS].join(', ')}.`, declared.span, doc.index, opts);
+      const span = { start: declared.offset, end: declared.offset + declared.invalid.length + 14 };
+      addSpanDiagnostic(file, 'unknown-kind', `The modeline names "${declared.invalid}", which is no omlint kind; kinds: ${[...RULE_KINDS].join(', ')}.`, span, doc.index, opts);
       continue;
     }
     for (const item of detectItems(pd.value, declared)) {

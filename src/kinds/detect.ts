@@ -159,3 +159,22 @@ function itemFor(value: unknown, base: string, declared?: { kind: Kind; source: 
     },
   };
 }
+
+/**
+ * The kind declared for a document ending at `docEnd`, in DESIGN.md's order: --kind, a config
+ * override, the last modeline before the document's end, the file-name convention.
+ * `invalid` when that modeline names no kind.
+ */
+export function declaredKind(
+  source: { optionKind?: Kind; configKind?: Kind; filePath: string; modelines: Modeline[] },
+  docEnd: number,
+): { kind: Kind; source: KindSource } | { invalid: string; offset: number } | undefined {
+  if (source.optionKind) return { kind: source.optionKind, source: 'option' };
+  if (source.configKind) return { kind: source.configKind, source: 'config' };
+  let line: Modeline | undefined;
+  for (const m of source.modelines) if (m.offset <= docEnd) line = m;
+  if (line?.kind) return { kind: line.kind, source: 'modeline' };
+  if (line?.invalid) return { invalid: line.invalid, offset: line.offset };
+  const fromName = kindFromFileName(source.filePath);
+  return fromName ? { kind: fromName, source: 'file-name' } : undefined;
+}

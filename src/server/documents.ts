@@ -2,7 +2,7 @@
 // modeline, file-name convention, sniffing). For hover and completion, DocumentItems also knows
 // the kinds while the document being edited does not parse.
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { detectItems, findModelines, kindFromFileName, type KindSource, type Modeline } from '../kinds/detect';
+import { declaredKind, detectItems, findModelines, kindFromFileName, type KindSource, type Modeline } from '../kinds/detect';
 import type { Kind } from '../kinds/names';
 import { parseText, type ParsedFile } from '../parse/index';
 import type { FileSettings } from '../config/load';
@@ -29,14 +29,9 @@ export interface DocumentAnalysis {
 type Declared = { kind: Kind; source: KindSource } | undefined;
 
 /** The kind declared for a document ending at `docEnd`, as lint() decides it (without --kind). */
-export function declaredKind(filePath: string, settings: FileSettings, modelines: Modeline[], docEnd: number): Declared {
-  if (settings.kind) return { kind: settings.kind, source: 'config' };
-  let line: Modeline | undefined;
-  for (const m of modelines) if (m.offset <= docEnd) line = m;
-  if (line?.kind) return { kind: line.kind, source: 'modeline' };
-  if (line?.invalid) return undefined;
-  const fromName = kindFromFileName(filePath);
-  return fromName ? { kind: fromName, source: 'file-name' } : undefined;
+export function declaredKindOf(filePath: string, settings: FileSettings, modelines: Modeline[], docEnd: number): Declared {
+  const d = declaredKind({ configKind: settings.kind, filePath, modelines }, docEnd);
+  return d && 'kind' in d ? d : undefined;
 }
 
 /** Whether the config, a modeline or the file name says what the file is. */
@@ -62,7 +57,7 @@ export function analyzeDocument(text: string, filePath: string, settings: FileSe
   parsed.documents.forEach((pd, docIndex) => {
     usable.push(!pd.unusable);
     if (pd.unusable || pd.empty) return;
-    items.push(...itemsOf(pd.value, docIndex, declaredKind(filePath, settings, modelines, pd.span.end)));
+    items.push(...itemsOf(pd.value, docIndex, declaredKindOf(filePath, settings, modelines, pd.span.end)));
   });
   return { parsed, items, usable };
 }
@@ -109,7 +104,7 @@ export class DocumentItems {
     const offset = Math.max(0, rawOffset - shift);
     const json = isJsonText(filePath, text);
     const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(text, offset);
-    const declared = json ? declaredKind(filePath, settings, [], text.length) : declaredKind(filePath, settings, findModelines(text), doc.end);
+    const declared = json ? declaredKindOf(filePath, settings, [], text.length) : declaredKindOf(filePath, settings, findModelines(text), doc.end);
     const chunk = text.slice(doc.start, doc.end);
     const key = `${doc.docIndex}\u0000${declared?.kind ?? ''}\u0000${chunk}`;
     if (this.last?.key === key) return { docIndex: doc.docIndex, items: this.last.items };

@@ -1,0 +1,421 @@
+// The benchmark: omlint against ajv-cli 5 and Spectral 6.16 on the same generated workloads.
+//   npm run bench -- [--only cold,files,automation,scaling,files-json,lsp] [--no-spectral]
+//                    [--runs 5] [--warmup 1] [--spectral-runs 3] [--seed N] [--json out.json]
+//                    [--omlint <package root>] [--no-build] [--scratch DIR] [--tools DIR] [--keep]
+// Rounds are interleaved (one run of every tool per round), so a load change on the machine hits
+// every tool alike. Not a test: it prints figures and asserts nothing.
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_SCRATCH, DEFAULT_SEED, REPO_ROOT, assertOutsideRepo, processesForSize, writeAlertCorpus, writeAutomationConfig } from './generate';
+
+const AJV_CLI = 'ajv-cli@5.0.0';
+const AJV_FORMATS = 'ajv-formats@3.0.1';
+const SPECTRAL_CLI = '@stoplight/spectral-cli@6.16.3';
+const ALL_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'files-json', 'lsp'] as const;
+const DEFAULT_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'lsp'];
+type Workload = (typeof ALL_WORKLOADS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const argv = process.argv.slice(2);
+function option(name: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === name) return argv[i + 1];
+    if (argv[i].startsWith(name + '=')) return argv[i].slice(name.length + 1);
+  }
+  return undefined;
+}
+const flag = (name: string) => argv.includes(name);
+if (flag('--help') || flag('-h')) {
+  console.log(readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(0, 6).join('\n').replace(/^\/\/ ?/gm, ''));
+  process.exit(0);
+}
+const only = (option('--only') ?? DEFAULT_WORKLOADS.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+for (const w of only) if (!(ALL_WORKLOADS as readonly string[]).includes(w)) fail(`unknown workload "${w}"; choose from ${ALL_WORKLOADS.join(', ')}`);
+const wants = (w: Workload) => only.includes(w);
+const RUNS = positive(option('--runs') ?? '5', '--runs');
+const WARMUP = Number(option('--warmup') ?? 1);
+const SPECTRAL_RUNS = Math.min(RUNS, positive(option('--spectral-runs') ?? '3', '--spectral-runs'));
+const SEED = Number(option('--seed') ?? DEFAULT_SEED);
+const SCRATCH = path.resolve(option('--scratch') ?? DEFAULT_SCRATCH);
+const TOOLS = path.resolve(option('--tools') ?? path.join(os.tmpdir(), 'omlint-bench-tools'));
+const USE_SPECTRAL = !flag('--no-spectral');
+const USE_AJV = !flag('--no-ajv');
+
+function positive(v: string, name: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) fail(`${name} needs a positive integer, not "${v}"`);
+  return n;
+}
+function fail(message: string): never {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set-up: omlint snapshot, tools, corpus
+
+/**
+ * The omlint under test, copied out of the repo (dist/, schemas/, package.json): a rebuild of
+ * dist/ while the benchmark runs cannot change what is measured. --omlint names another package
+ * root, e.g. a worktree of an older commit, for before/after figures.
+ */
+function omlintUnderTest(): string {
+  const given = option('--omlint');
+  if (given) {
+    const root = path.resolve(given);
+    if (!existsSync(path.join(root, 'dist/omlint.js'))) fail(`${root}/dist/omlint.js not found (build it first)`);
+    return root;
+  }
+  if (!flag('--no-build')) {
+    console.log('building omlint (npm run build)…');
+    const r = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) fail('npm run build failed');
+  }
+  const snap = path.join(SCRATCH, 'omlint');
+  rmSync(snap, { recursive: true, force: true });
+  mkdirSync(snap, { recursive: true });
+  cpSync(path.join(REPO_ROOT, 'dist'), path.join(snap, 'dist'), { recursive: true });
+  cpSync(path.join(REPO_ROOT, 'schemas'), path.join(snap, 'schemas'), { recursive: true });
+  copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(snap, 'package.json'));
+  return snap;
+}
+
+/** Installs the comparison tools into a bench-only folder (never project dependencies). */
+function installTools(): { ajv?: string; spectral?: string } {
+  const wanted = [...(USE_AJV ? [AJV_CLI, AJV_FORMATS] : []), ...(USE_SPECTRAL ? [SPECTRAL_CLI] : [])];
+  const installed = (spec: string) => {
+    const name = spec.slice(0, spec.lastIndexOf('@'));
+    const file = path.join(TOOLS, 'node_modules', name, 'package.json');
+    return existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).version === spec.slice(spec.lastIndexOf('@') + 1);
+  };
+  const missing = wanted.filter((s) => !installed(s));
+  if (missing.length) {
+    console.log(`installing ${missing.join(', ')} into ${TOOLS}…`);
+    mkdirSync(TOOLS, { recursive: true });
+    const r = spawnSync('npm', ['install', '--prefix', TOOLS, '--no-audit', '--no-fund', '--loglevel=error', ...missing], { stdio: 'inherit' });
+    if (r.status !== 0) fail(`npm install into ${TOOLS} failed (use --no-spectral / --no-ajv to skip a tool)`);
+  }
+  const bin = (pkg: string, name: string) => {
+    const dir = path.join(TOOLS, 'node_modules', pkg);
+    const b = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).bin;
+    return path.join(dir, typeof b === 'string' ? b : b[name]);
+  };
+  return { ajv: USE_AJV ? bin('ajv-cli', 'ajv') : undefined, spectral: USE_SPECTRAL ? bin('@stoplight/spectral-cli', 'spectral') : undefined };
+}
+
+/** A Spectral ruleset that applies a kind's JSON Schema to the whole document, as ajv-cli does. */
+function spectralRuleset(omlint: string, kind: string): string {
+  const schema = JSON.parse(readFileSync(path.join(omlint, 'schemas', `${kind}.schema.json`), 'utf8'));
+  const file = path.join(SCRATCH, 'spectral', `${kind}.spectral.json`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const rule = { description: `JSON Schema of ${kind}`, message: '{{error}}', given: '$', severity: 'error', then: { function: 'schema', functionOptions: { schema, dialect: 'draft7', allErrors: true } } };
+  writeFileSync(file, JSON.stringify({ rules: { [`${kind}-schema`]: rule } }));
+  return file;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+type Tool = 'node' | 'omlint' | 'ajv-cli' | 'spectral';
+
+interface Sample {
+  ms: number;
+  /** Peak resident set of the child, KB (GNU time %M); undefined without /usr/bin/time. */
+  rssKB?: number;
+  code: number | null;
+}
+
+interface Invocation {
+  tool: Tool;
+  args: string[];
+  /** A reason when the run did not do the work (crash, no file matched…). */
+  check: (r: SpawnSyncReturns<string>) => string | undefined;
+}
+
+interface Result {
+  workload: string;
+  /** Which corpus: results of one case are compared with one another. */
+  key: string;
+  label: string;
+  tool: Tool;
+  samples: Sample[];
+  error?: string;
+}
+
+const TIME = (() => {
+  if (!existsSync('/usr/bin/time')) return undefined;
+  const out = path.join(os.tmpdir(), `omlint-bench-time-${process.pid}`);
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', '-o', out, process.execPath, '-e', '0']);
+  const ok = r.status === 0 && /^\d+\s*$/.test(readFileSync(out, 'utf8'));
+  rmSync(out, { force: true });
+  return ok ? '/usr/bin/time' : undefined;
+})();
+
+function measure(inv: Invocation, cwd: string): { sample: Sample; error?: string } {
+  const rssFile = path.join(SCRATCH, 'time.out');
+  const [cmd, args] = TIME ? [TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...inv.args]] : [process.execPath, inv.args];
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: '1' } });
+  const ms = performance.now() - t0;
+  // With -o, GNU time writes "Command exited with non-zero status N" first, then the format.
+  const rssKB = TIME ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) : undefined;
+  const sample: Sample = { ms, rssKB: Number.isFinite(rssKB) ? rssKB : undefined, code: r.status };
+  const why = r.error ? String(r.error) : inv.check(r);
+  return { sample, error: why && `${why}${r.stderr ? `: ${r.stderr.trim().split('\n').slice(0, 3).join(' | ')}` : ''}` };
+}
+
+/**
+ * Runs the invocations of one case in interleaved rounds: WARMUP discarded rounds, then RUNS
+ * measured ones. Spectral is slow: it takes part in the first SPECTRAL_RUNS measured rounds only,
+ * and skips the warm-up (the other tools' warm-up has already brought the files into the page cache).
+ */
+function runCase(workload: string, key: string, label: string, cwd: string, invocations: Invocation[]): Result[] {
+  const results: Result[] = invocations.map((inv) => ({ workload, key, label, tool: inv.tool, samples: [] }));
+  process.stdout.write(`  ${label}: `);
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    invocations.forEach((inv, i) => {
+      const res = results[i];
+      if (res.error) return;
+      const measured = round - WARMUP;
+      if (inv.tool === 'spectral' && (measured < 0 || measured >= SPECTRAL_RUNS)) return;
+      const { sample, error } = measure(inv, cwd);
+      if (error) res.error = error;
+      else if (measured >= 0) res.samples.push(sample);
+    });
+    process.stdout.write(round < WARMUP ? 'w' : '.');
+  }
+  process.stdout.write('\n');
+  for (const r of results) if (r.error) console.log(`    ${r.tool} failed: ${r.error}`);
+  return results;
+}
+
+const exitIn = (codes: number[]) => (r: SpawnSyncReturns<string>) => (codes.includes(r.status ?? -1) ? undefined : `exit ${r.status ?? r.signal}`);
+
+// ---------------------------------------------------------------------------------------------
+// Workloads
+
+interface Ctx {
+  omlint: string;
+  ajv?: string;
+  spectral?: string;
+  corpus: string;
+}
+
+function omlintRun(ctx: Ctx, target: string): Invocation {
+  return { tool: 'omlint', args: [path.join(ctx.omlint, 'dist/omlint.js'), 'check', '--no-color', target], check: exitIn([0, 1]) };
+}
+
+/** ajv-cli prints "<file> valid" or "<file> invalid" per file: all of them must be there. */
+function ajvRun(ctx: Ctx, kind: string, data: string, files: number): Invocation {
+  const args = [ctx.ajv!, 'validate', '--spec=draft7', '-c', 'ajv-formats', '--strict=false', '--all-errors', '--errors=text', '-s', path.join(ctx.omlint, 'schemas', `${kind}.schema.json`), '-d', data];
+  return {
+    tool: 'ajv-cli',
+    args,
+    check: (r) => {
+      const seen = (r.stdout.match(/ (valid|invalid)$/gm) ?? []).length;
+      return exitIn([0, 1])(r) ?? (seen === files ? undefined : `validated ${seen} of ${files} files`);
+    },
+  };
+}
+
+function spectralRun(ctx: Ctx, kind: string, data: string): Invocation {
+  const out = path.join(SCRATCH, 'spectral', 'report.json');
+  const args = [ctx.spectral!, 'lint', '--ruleset', spectralRuleset(ctx.omlint, kind), '--format', 'json', '--output', out, data];
+  return {
+    tool: 'spectral',
+    args,
+    check: (r) => {
+      const bad = exitIn([0, 1])(r);
+      if (bad) return bad;
+      try {
+        JSON.parse(readFileSync(out, 'utf8'));
+        return undefined;
+      } catch {
+        return 'no JSON report';
+      }
+    },
+  };
+}
+
+function competitors(ctx: Ctx, kind: string, data: string, files: number, spectral = true): Invocation[] {
+  return [...(ctx.ajv ? [ajvRun(ctx, kind, data, files)] : []), ...(ctx.spectral && spectral ? [spectralRun(ctx, kind, data)] : [])];
+}
+
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+
+function alertCorpus(ctx: Ctx, count: number, format: 'yaml' | 'json') {
+  const dir = path.join(ctx.corpus, `alerts-${count}-${format}`);
+  if (!existsSync(path.join(dir, '.done'))) {
+    const c = writeAlertCorpus(dir, { count, format, seed: SEED });
+    writeFileSync(path.join(dir, '.done'), JSON.stringify(c));
+  }
+  return JSON.parse(readFileSync(path.join(dir, '.done'), 'utf8')) as ReturnType<typeof writeAlertCorpus>;
+}
+
+function automationFile(ctx: Ctx, name: string, processes: number) {
+  const file = path.join(ctx.corpus, `${name}.automation-config.json`);
+  const stamp = file + '.done';
+  if (!existsSync(stamp)) writeFileSync(stamp, JSON.stringify(writeAutomationConfig(file, processes, SEED)));
+  return JSON.parse(readFileSync(stamp, 'utf8')) as ReturnType<typeof writeAutomationConfig>;
+}
+
+function filesCase(ctx: Ctx, workload: string, count: number, format: 'yaml' | 'json', spectral = true): Result[] {
+  const c = alertCorpus(ctx, count, format);
+  const rel = path.relative(ctx.corpus, c.dir);
+  return runCase(workload, `files-${count}-${format}`, `${count} ${format.toUpperCase()} alert configurations (${mb(c.bytes)})`, ctx.corpus, [
+    omlintRun(ctx, rel),
+    ...competitors(ctx, 'alert-config', `${rel}/**/*.${format}`, count, spectral),
+  ]);
+}
+
+function automationCase(ctx: Ctx, workload: string, name: string, processes: number, spectral = true): Result[] {
+  const a = automationFile(ctx, name, processes);
+  const rel = path.relative(ctx.corpus, a.file);
+  return runCase(workload, name, `automation configuration, ${a.processes} processes (${mb(a.bytes)})`, ctx.corpus, [
+    omlintRun(ctx, rel),
+    ...competitors(ctx, 'automation-config', rel, 1, spectral),
+  ]);
+}
+
+function coldCase(ctx: Ctx): Result[] {
+  const file = path.join(ctx.corpus, 'cpu-high.alert-config.yaml');
+  copyFileSync(path.join(REPO_ROOT, 'examples/clean/cpu-high.alert-config.yaml'), file);
+  const rel = path.basename(file);
+  return runCase('cold', 'cold', `cold start, one small YAML file (${readFileSync(file).length} bytes)`, ctx.corpus, [
+    { tool: 'node', args: ['-e', '0'], check: exitIn([0]) },
+    omlintRun(ctx, rel),
+    ...competitors(ctx, 'alert-config', rel, 1),
+  ]);
+}
+
+function lspLatency(ctx: Ctx): string | undefined {
+  const script = path.join(REPO_ROOT, 'bench/lsp-latency.ts');
+  if (!existsSync(script)) {
+    console.log('  (bench/lsp-latency.ts not found: skipped)');
+    return undefined;
+  }
+  const server = path.join(ctx.omlint, 'dist/omlint-language-server.js');
+  const args = ['--import', 'tsx', script, ...(existsSync(server) ? ['--server', server] : [])];
+  const r = spawnSync(process.execPath, args, { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const out = (r.stdout + (r.status ? `\n(exit ${r.status}) ${r.stderr}` : '')).trim();
+  console.log(out.replace(/^/gm, '    '));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+const fmtMs = (ms: number) => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`);
+const fmtRss = (kb: number | undefined) => (kb === undefined ? 'n/a' : `${(kb / 1024).toFixed(0)} MB`);
+const wall = (r: Result | undefined) => (r && r.samples.length ? median(r.samples.map((s) => s.ms)) : undefined);
+const rss = (r: Result | undefined) => {
+  const v = r?.samples.map((s) => s.rssKB).filter((x): x is number => x !== undefined);
+  return v && v.length ? median(v) : undefined;
+};
+
+function table(results: Result[]): string {
+  const lines = ['| workload | tool | median wall | min – max | runs | peak RSS (median) | omlint ÷ tool (wall) |', '|---|---|---:|---:|---:|---:|---:|'];
+  let last = '';
+  for (const r of results) {
+    const omlint = results.find((o) => o.key === r.key && o.tool === 'omlint');
+    const m = wall(r);
+    const ms = r.samples.map((s) => s.ms);
+    const ratio = r.tool !== 'omlint' && m && wall(omlint) ? `${(wall(omlint)! / m).toFixed(2)}×` : '';
+    const cells = r.error && !ms.length
+      ? ['failed', '', '0', '', '']
+      : [fmtMs(m!), `${fmtMs(Math.min(...ms))} – ${fmtMs(Math.max(...ms))}`, String(ms.length), fmtRss(rss(r)), ratio];
+    lines.push(`| ${r.key === last ? '' : r.label} | ${r.tool === 'node' ? 'bare `node -e 0`' : r.tool} | ${cells.join(' | ')} |`);
+    last = r.key;
+  }
+  return lines.join('\n');
+}
+
+function targets(results: Result[]): string {
+  const find = (key: string, tool: Tool) => results.find((r) => r.key === key && r.tool === tool);
+  const rows: string[] = [];
+  const check = (what: string, value: number | undefined, limit: number, unit: string, detail: string) => {
+    if (value === undefined) return;
+    rows.push(`| ${what} | ${detail} | ${value.toFixed(2)}${unit} | ≤ ${limit}${unit} | ${value <= limit ? 'met' : '**not met**'} |`);
+  };
+  const ratio = (a?: number, b?: number) => (a !== undefined && b ? a / b : undefined);
+  const cold = [find('cold', 'omlint'), find('cold', 'node')];
+  check('cold start ÷ bare node', ratio(wall(cold[0]), wall(cold[1])), 1.5, '×', `${fmtMs(wall(cold[0]) ?? NaN)} vs ${fmtMs(wall(cold[1]) ?? NaN)}`);
+  const files = [find('files-2000-yaml', 'omlint'), find('files-2000-yaml', 'ajv-cli')];
+  check('2,000 YAML files ÷ ajv-cli', ratio(wall(files[0]), wall(files[1])), 1, '×', `${fmtMs(wall(files[0]) ?? NaN)} vs ${fmtMs(wall(files[1]) ?? NaN)}`);
+  const big = results.find((r) => r.workload === 'automation')?.key ?? '';
+  const auto = [find(big, 'omlint'), find(big, 'ajv-cli')];
+  check('22 MB automation config ÷ ajv-cli', ratio(wall(auto[0]), wall(auto[1])), 1, '×', `${fmtMs(wall(auto[0]) ?? NaN)} vs ${fmtMs(wall(auto[1]) ?? NaN)}`);
+  const autoRss = rss(auto[0]);
+  if (autoRss !== undefined) check('22 MB automation config, peak RSS', autoRss / 1024, 250, ' MB', 'omlint');
+  const f200 = find('files-200-yaml', 'omlint');
+  const f2000 = find('files-2000-yaml', 'omlint');
+  check('10× the files (200 → 2,000)', ratio(wall(f2000), wall(f200)), 11, '×', `${fmtMs(wall(f200) ?? NaN)} → ${fmtMs(wall(f2000) ?? NaN)}`);
+  const p1 = find('automation-1000', 'omlint');
+  const p10 = find('automation-10000', 'omlint');
+  check('10× the processes (1k → 10k)', ratio(wall(p10), wall(p1)), 11, '×', `${fmtMs(wall(p1) ?? NaN)} → ${fmtMs(wall(p10) ?? NaN)}`);
+  if (!rows.length) return '';
+  return ['| target | omlint | measured | target | verdict |', '|---|---|---:|---:|---|', ...rows].join('\n');
+}
+
+function loadavg(): string {
+  return os.loadavg().map((l) => l.toFixed(2)).join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function main(): void {
+  assertOutsideRepo(SCRATCH);
+  mkdirSync(SCRATCH, { recursive: true });
+  const loadBefore = loadavg();
+  const omlint = omlintUnderTest();
+  const tools = installTools();
+  const corpus = path.join(SCRATCH, `corpus-${SEED}`);
+  mkdirSync(corpus, { recursive: true });
+  const ctx: Ctx = { omlint, ...tools, corpus };
+  const version = JSON.parse(readFileSync(path.join(omlint, 'package.json'), 'utf8')).version;
+  console.log(`\nomlint ${version} (${omlint}) vs ${[tools.ajv && AJV_CLI, tools.spectral && SPECTRAL_CLI].filter(Boolean).join(', ') || 'nothing'}`);
+  console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, load average ${loadBefore}`);
+  console.log(`runs ${RUNS} after ${WARMUP} warm-up (Spectral: ${SPECTRAL_RUNS}), seed ${SEED}, peak RSS ${TIME ? 'by /usr/bin/time %M' : 'not measured (no /usr/bin/time)'}\n`);
+
+  const results: Result[] = [];
+  let lsp: string | undefined;
+  if (wants('cold')) results.push(...coldCase(ctx));
+  if (wants('files')) results.push(...filesCase(ctx, 'files', 2000, 'yaml'));
+  if (wants('files-json')) results.push(...filesCase(ctx, 'files-json', 2000, 'json'));
+  if (wants('automation')) {
+    const processes = processesForSize(22 * 1048576, SEED);
+    results.push(...automationCase(ctx, 'automation', `automation-${processes}`, processes));
+  }
+  if (wants('scaling')) {
+    // Scaling is omlint's (ajv-cli for reference); Spectral would only add minutes.
+    results.push(...filesCase(ctx, 'scaling', 200, 'yaml', false));
+    if (!wants('files')) results.push(...filesCase(ctx, 'scaling', 2000, 'yaml', false));
+    results.push(...automationCase(ctx, 'scaling', 'automation-1000', 1000, false));
+    results.push(...automationCase(ctx, 'scaling', 'automation-10000', 10000, false));
+  }
+  if (wants('lsp')) {
+    console.log('  language server, edit → diagnostics (bench/lsp-latency.ts):');
+    lsp = lspLatency(ctx);
+  }
+
+  const report = [table(results), '', targets(results)].join('\n');
+  console.log(`\n${report}\n\nload average before ${loadBefore}, after ${loadavg()}`);
+  const json = option('--json');
+  if (json) {
+    const meta = { omlint: version, node: process.version, cpus: os.cpus().length, runs: RUNS, warmup: WARMUP, spectralRuns: SPECTRAL_RUNS, seed: SEED, loadBefore, loadAfter: loadavg(), date: new Date().toISOString() };
+    writeFileSync(path.resolve(json), JSON.stringify({ meta, results, lsp }, null, 2) + '\n');
+    console.log(`raw results: ${path.resolve(json)}`);
+  }
+  if (!flag('--keep')) rmSync(corpus, { recursive: true, force: true });
+}
+
+main();

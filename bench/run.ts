@@ -209,14 +209,14 @@ function omlintRun(ctx: Ctx, target: string): Invocation {
   return { tool: 'omlint', args: [path.join(ctx.omlint, 'dist/omlint.js'), 'check', '--no-color', target], check: exitIn([0, 1]) };
 }
 
-/** ajv-cli prints "<file> valid" or "<file> invalid" per file: all of them must be there. */
+/** ajv-cli prints "<file> valid" (stdout) or "<file> invalid" (stderr) per file: all must be there. */
 function ajvRun(ctx: Ctx, kind: string, data: string, files: number): Invocation {
   const args = [ctx.ajv!, 'validate', '--spec=draft7', '-c', 'ajv-formats', '--strict=false', '--all-errors', '--errors=text', '-s', path.join(ctx.omlint, 'schemas', `${kind}.schema.json`), '-d', data];
   return {
     tool: 'ajv-cli',
     args,
     check: (r) => {
-      const seen = (r.stdout.match(/ (valid|invalid)$/gm) ?? []).length;
+      const seen = ((r.stdout + r.stderr).match(/ (valid|invalid)$/gm) ?? []).length;
       return exitIn([0, 1])(r) ?? (seen === files ? undefined : `validated ${seen} of ${files} files`);
     },
   };

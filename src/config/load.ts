@@ -115,6 +115,11 @@ export function loadConfigFile(filePath: string, knownRules: Set<string>): Loade
   } catch (e) {
     throw new ConfigError(`${filePath}: cannot read the configuration (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
+  return loadConfigText(filePath, text, knownRules);
+}
+
+/** A config from its text (a file, or an editor's unsaved buffer). Throws ConfigError. */
+export function loadConfigText(filePath: string, text: string, knownRules: Set<string>): LoadedConfig {
   const parsed = parseText(text, filePath);
   const problem = parsed.problems.find((p) => p.ruleId !== 'empty-document');
   if (problem) {
@@ -140,6 +145,35 @@ export function loadConfigFile(filePath: string, knownRules: Set<string>): Loade
     overrides: (config.overrides ?? []).map((o) => ({ match: globMatcher(o.files), kind: o.kind, rules: o.rules, scope: o.scope })),
     secretPlaceholders: (config.secretPlaceholders ?? []).map((r) => new RegExp(r)),
   };
+}
+
+/** Settings of a file that no config governs. */
+export function defaultSettings(filePath: string): FileSettings {
+  return { ignored: false, rules: {}, scope: path.dirname(path.resolve(filePath)), secretPlaceholders: [] };
+}
+
+/** What a config says about one file. */
+export function applyConfig(filePath: string, config: LoadedConfig | undefined): FileSettings {
+  const abs = path.resolve(filePath);
+  if (!config) return defaultSettings(abs);
+  const settings: FileSettings = {
+    config,
+    ignored: false,
+    rules: { ...(config.config.rules ?? {}) },
+    scope: path.dirname(abs),
+    targetVersion: config.config.targetVersion,
+    secretPlaceholders: config.secretPlaceholders,
+  };
+  const rel = path.relative(config.dir, abs).split(path.sep).join('/');
+  if (rel.startsWith('..')) return settings;
+  settings.ignored = Boolean(config.ignore?.(rel));
+  for (const o of config.overrides) {
+    if (!o.match(rel)) continue;
+    if (o.kind) settings.kind = o.kind;
+    if (o.rules) Object.assign(settings.rules, o.rules);
+    if (o.scope) settings.scope = `scope:${config.filePath}#${o.scope}`;
+  }
+  return settings;
 }
 
 /** Finds configs upward from directories, once per directory. */
@@ -184,26 +218,6 @@ export class ConfigResolver {
   }
 
   settingsFor(filePath: string): FileSettings {
-    const abs = path.resolve(filePath);
-    const config = this.configFor(abs);
-    const settings: FileSettings = {
-      config,
-      ignored: false,
-      rules: { ...(config?.config.rules ?? {}) },
-      scope: path.dirname(abs),
-      targetVersion: config?.config.targetVersion,
-      secretPlaceholders: config?.secretPlaceholders ?? [],
-    };
-    if (!config) return settings;
-    const rel = path.relative(config.dir, abs).split(path.sep).join('/');
-    if (rel.startsWith('..')) return settings;
-    settings.ignored = Boolean(config.ignore?.(rel));
-    for (const o of config.overrides) {
-      if (!o.match(rel)) continue;
-      if (o.kind) settings.kind = o.kind;
-      if (o.rules) Object.assign(settings.rules, o.rules);
-      if (o.scope) settings.scope = `scope:${config.filePath}#${o.scope}`;
-    }
-    return settings;
+    return applyConfig(filePath, this.configFor(path.resolve(filePath)));
   }
 }

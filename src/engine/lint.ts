@@ -14,7 +14,7 @@ import { collectSecretValues, maskSecrets } from './mask';
 import type {
   Diagnostic, FileResult, Fix, LintOptions, Report, Rule, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
 } from './types';
-import type { FileSettings } from '../config/load';
+import { defaultSettings, type FileSettings } from '../config/load';
 
 export interface LintInput {
   filePath: string;
@@ -78,12 +78,6 @@ function overflowed(file: FileState, severity: Severity, opts: LintRunOptions): 
   return true;
 }
 
-const DEFAULT_SETTINGS = (filePath: string): FileSettings => ({
-  ignored: false,
-  rules: {},
-  scope: path.dirname(path.resolve(filePath)),
-  secretPlaceholders: [],
-});
 
 export function displayPath(filePath: string, cwd = process.cwd()): string {
   if (filePath === '<stdin>' || !path.isAbsolute(filePath)) return filePath.split(path.sep).join('/');
@@ -172,7 +166,7 @@ function appliesTo(rule: Rule, kind: Kind): boolean {
 
 /** Parses a file and finds its documents and their kinds. */
 function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
-  const settings = (opts.settingsFor ?? DEFAULT_SETTINGS)(input.filePath);
+  const settings = (opts.settingsFor ?? defaultSettings)(input.filePath);
   const parsed = parseText(input.text, input.filePath, opts.limits ?? DEFAULT_LIMITS);
   const options: LintOptions = {
     now: opts.now ?? new Date(),

@@ -109,6 +109,33 @@ function salvageYaml(doc: Document, limits: ParseLimits): unknown {
   }
 }
 
+/**
+ * Offsets of keys repeated in one mapping (as yaml's uniqueKeys: equal scalar values, or the same
+ * node), in linear time and without recursion.
+ */
+function duplicateKeys(doc: Document): number[] {
+  const out: number[] = [];
+  const stack: unknown[] = [doc.contents];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const k = pair.key;
+        const id = isScalar(k) ? k.value : k;
+        if (seen.has(id)) out.push(rangeOf(k)?.start ?? rangeOf(pair.value)?.start ?? 0);
+        else seen.add(id);
+        stack.push(k, pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item); // no spread: a million items overflow it
+    } else if (isPair(node)) {
+      stack.push(node.key, node.value);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
 /** Maximum nesting of a plain value, iteratively (values may be deeper than the stack). */
 function tooDeep(value: unknown, maxDepth: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
@@ -125,7 +152,7 @@ export function parseYamlText(text: string, limits: ParseLimits): { documents: P
   const documents: ParsedDocument[] = [];
   const problems: ParseProblem[] = [];
   const docs = parseAllDocuments(text, {
-    uniqueKeys: true,
+    uniqueKeys: false, // yaml checks each key against all before it (quadratic): duplicateKeys() instead
     prettyErrors: false,
     resolveKnownTags: false, // no !!binary Buffers, !!set Sets, !!timestamp Dates
     schema: 'core', // also under a `%YAML 1.1` directive, whose schema would build them
@@ -134,17 +161,16 @@ export function parseYamlText(text: string, limits: ParseLimits): { documents: P
   const list = Array.isArray(docs) ? docs : [];
   list.forEach((doc, index) => {
     let broken = false;
+    for (const start of duplicateKeys(doc)) {
+      problems.push({
+        ruleId: 'duplicate-key',
+        message: 'This key appears twice in one mapping; the server keeps only one of them silently. Remove or rename one.',
+        span: { start, end: start + 1 },
+        documentIndex: index,
+      });
+    }
     for (const err of doc.errors) {
       const span = { start: err.pos[0], end: Math.max(err.pos[1], err.pos[0] + 1) };
-      if (err.code === 'DUPLICATE_KEY') {
-        problems.push({
-          ruleId: 'duplicate-key',
-          message: 'This key appears twice in one mapping; the server keeps only one of them silently. Remove or rename one.',
-          span,
-          documentIndex: index,
-        });
-        continue;
-      }
       broken = true;
       if (err.code === 'RESOURCE_EXHAUSTION') {
         problems.push({

@@ -1,79 +1,14 @@
 // Config for the server: the CLI's ConfigResolver for what is on disk, and the unsaved text of an
 // open omlint.config.* buffer when it differs from the disk (so editing the config re-lints the
-// open documents at once). The buffer path mirrors loadConfigFile/settingsFor of
-// src/config/load.ts, which read only from disk.
+// open documents at once).
 import { existsSync, readFileSync } from 'node:fs';
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import path from 'node:path';
-import picomatch from 'picomatch';
-import { CONFIG_NAMES, ConfigError, ConfigResolver, checkConfig, type FileSettings, type LoadedConfig } from '../config/load';
-import { parseText } from '../parse/index';
+import { CONFIG_NAMES, ConfigError, ConfigResolver, applyConfig, defaultSettings, loadConfigText, type FileSettings } from '../config/load';
 
 export function isConfigFile(filePath: string): boolean {
   return CONFIG_NAMES.includes(path.basename(filePath));
-}
-
-function globMatcher(patterns: string[]): (p: string) => boolean {
-  const withSlash = patterns.filter((p) => p.includes('/'));
-  const bare = patterns.filter((p) => !p.includes('/'));
-  const a = withSlash.length ? picomatch(withSlash.map((p) => p.replace(/^\.\//, '')), { dot: true }) : undefined;
-  const b = bare.length ? picomatch(bare, { dot: true, basename: true }) : undefined;
-  return (p: string) => Boolean(a?.(p) || b?.(p));
-}
-
-/** A config from text (an editor buffer). Throws ConfigError like loadConfigFile. */
-export function loadConfigText(filePath: string, text: string, knownRules: Set<string>): LoadedConfig {
-  const parsed = parseText(text, filePath);
-  const problem = parsed.problems.find((p) => p.ruleId !== 'empty-document');
-  if (problem) {
-    const pos = parsed.lines.position(problem.span.start);
-    throw new ConfigError(`${filePath}:${pos.line}:${pos.column}: ${problem.message}`);
-  }
-  const doc = parsed.documents[0];
-  const value = doc && !doc.empty ? doc.value : {};
-  const where = (pointer: string) => {
-    const loc = doc?.locate(pointer);
-    const span = loc?.key ?? loc?.value;
-    if (!span) return `${filePath}${pointer ? ` (${pointer})` : ''}`;
-    const pos = parsed.lines.position(span.start);
-    return `${filePath}:${pos.line}:${pos.column}`;
-  };
-  const config = checkConfig(value, knownRules, where);
-  return {
-    filePath,
-    dir: path.dirname(filePath),
-    config,
-    ignore: config.ignore?.length ? globMatcher(config.ignore) : undefined,
-    overrides: (config.overrides ?? []).map((o) => ({ match: globMatcher(o.files), kind: o.kind, rules: o.rules, scope: o.scope })),
-    secretPlaceholders: (config.secretPlaceholders ?? []).map((r) => new RegExp(r)),
-  };
-}
-
-function defaultSettings(filePath: string): FileSettings {
-  return { ignored: false, rules: {}, scope: path.dirname(path.resolve(filePath)), secretPlaceholders: [] };
-}
-
-function applyConfig(filePath: string, config: LoadedConfig): FileSettings {
-  const abs = path.resolve(filePath);
-  const settings: FileSettings = {
-    config,
-    ignored: false,
-    rules: { ...(config.config.rules ?? {}) },
-    scope: path.dirname(abs),
-    targetVersion: config.config.targetVersion,
-    secretPlaceholders: config.secretPlaceholders,
-  };
-  const rel = path.relative(config.dir, abs).split(path.sep).join('/');
-  if (rel.startsWith('..')) return settings;
-  settings.ignored = Boolean(config.ignore?.(rel));
-  for (const o of config.overrides) {
-    if (!o.match(rel)) continue;
-    if (o.kind) settings.kind = o.kind;
-    if (o.rules) Object.assign(settings.rules, o.rules);
-    if (o.scope) settings.scope = `scope:${config.filePath}#${o.scope}`;
-  }
-  return settings;
 }
 
 function readDisk(filePath: string): string | undefined {

@@ -2,7 +2,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALL_RULE_META } from '../src/engine/catalog';
+import { ALL_RULE_META } from '../src/engine/catalog-full';
 import { ruleDocMarkdown } from '../src/engine/rule-docs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

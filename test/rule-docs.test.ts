@@ -1,7 +1,7 @@
 // Biome-style: every rule's docs examples are executed. A bad example must produce the rule's
 // diagnostic; a good one none of it. Every rule must have docs and a generated page.
 import { describe, expect, it } from 'vitest';
-import { ALL_RULE_META } from '../src/engine/catalog';
+import { ALL_RULE_META } from '../src/engine/catalog-full';
 import { lint } from '../src/engine/lint';
 import type { RuleMeta } from '../src/engine/types';
 

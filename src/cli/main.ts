@@ -4,9 +4,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, ConfigResolver } from '../config/load';
-import { ALL_RULE_META, KNOWN_RULE_IDS, RULE_META } from '../engine/catalog';
+import { KNOWN_RULE_IDS, RULE_SUMMARIES } from '../engine/catalog';
 import { lint, lintAndFix, type LintInput, type LintRunOptions } from '../engine/lint';
-import { ruleDocMarkdown } from '../engine/rule-docs';
 import type { FileResult } from '../engine/types';
 import { KINDS, isKind, type Kind } from '../kinds/names';
 import { DEFAULT_LIMITS } from '../parse/types';
@@ -223,10 +222,10 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action((o: { format: string }) => {
       if (o.format === 'json') {
-        io.stdout.write(JSON.stringify(ALL_RULE_META.map((m) => ({ id: m.id, kinds: m.kinds, defaultSeverity: m.defaultSeverity, fixable: Boolean(m.fixable), description: m.description })), null, 2) + '\n');
+        io.stdout.write(JSON.stringify(RULE_SUMMARIES.map((m) => ({ id: m.id, kinds: m.kinds, defaultSeverity: m.defaultSeverity, fixable: m.fixable, description: m.description })), null, 2) + '\n');
       } else {
-        const w = Math.max(...ALL_RULE_META.map((m) => m.id.length));
-        for (const m of ALL_RULE_META) io.stdout.write(`${m.id.padEnd(w)}  ${m.defaultSeverity.padEnd(7)}  ${m.fixable ? 'fix' : '   '}  ${m.description}\n`);
+        const w = Math.max(...RULE_SUMMARIES.map((m) => m.id.length));
+        for (const m of RULE_SUMMARIES) io.stdout.write(`${m.id.padEnd(w)}  ${m.defaultSeverity.padEnd(7)}  ${m.fixable ? 'fix' : '   '}  ${m.description}\n`);
       }
       setExit(0);
     });
@@ -235,7 +234,8 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .command('explain')
     .description("print a rule's documentation")
     .argument('<rule-id>')
-    .action((id: string) => {
+    .action(async (id: string) => {
+      const [{ RULE_META }, { ruleDocMarkdown }] = await Promise.all([import('../engine/catalog-full'), import('../engine/rule-docs')]);
       const meta = RULE_META.get(id);
       if (!meta) throw new UsageError(`Unknown rule id "${id}"; \`omlint rules\` lists them.`);
       io.stdout.write(ruleDocMarkdown(meta));

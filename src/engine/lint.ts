@@ -6,7 +6,7 @@ import { parseText, DEFAULT_LIMITS, type LineIndex, type ParseLimits, type Parse
 import { declaredKind, detectItems, findModelines } from '../kinds/detect';
 import { KINDS as RULE_KINDS, type Kind } from '../kinds/names';
 import { validateSchema } from '../schema/validate';
-import { RULES, RULE_META, KNOWN_RULE_IDS } from './catalog';
+import { KNOWN_RULE_IDS, RULE_INFO, loadRules } from './catalog';
 import { applyEdits, fixEdits } from './fix';
 import { compareStrings, joinPointer, parentPointer } from './pointer';
 import { applyDirectives, findDirectives, unusedDirectives } from './suppress';
@@ -88,7 +88,7 @@ export function displayPath(filePath: string, cwd = process.cwd()): string {
 function severityOf(ruleId: string, reported: Severity | undefined, file: FileState, opts: LintRunOptions): Severity | 'off' {
   const configured = opts.rules?.[ruleId] ?? file.settings.rules[ruleId];
   if (configured) return configured;
-  return reported ?? RULE_META.get(ruleId)?.defaultSeverity ?? 'error';
+  return reported ?? RULE_INFO.get(ruleId)?.defaultSeverity ?? 'error';
 }
 
 /** Whether a span holds a line break (by line number: no copy of a value that may be megabytes long). */
@@ -346,10 +346,12 @@ export const RESULT_INTERNALS = new WeakMap<FileResult, { secrets: string[]; tex
 
 /** Lints texts together (one run: workspace rules see every document of a scope). */
 export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
-  const ruleSet = opts.ruleSet ?? RULES;
+  const files = inputs.map((i) => prepareFile(i, opts));
+  // Only the rules of the kinds present are loaded.
+  const kinds = new Set(files.flatMap((f) => (f.dropped ? [] : f.docs.flatMap((d) => (d.kind ? [d.kind] : [])))));
+  const ruleSet = opts.ruleSet ?? (await loadRules(kinds));
   const docRules = ruleSet.filter((r): r is DocumentRule => r.meta.scope !== 'workspace');
   const wsRules = ruleSet.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
-  const files = inputs.map((i) => prepareFile(i, opts));
   for (const file of files) {
     if (file.dropped) continue;
     for (const doc of file.docs) if (doc.kind) await checkDocument(file, doc, opts, docRules);

@@ -149,6 +149,16 @@ export interface RuleMeta {
   scope?: 'document' | 'workspace';
 }
 
+/** What the catalogue knows of a rule without loading its module (rules/manifest.ts). */
+export interface RuleSummary {
+  id: string;
+  kinds: Kind[] | '*';
+  defaultSeverity: Severity;
+  fixable: boolean;
+  scope: 'document' | 'workspace';
+  description: string;
+}
+
 export interface DocumentRule {
   meta: RuleMeta & { scope?: 'document' };
   check(ctx: RuleContext): void;

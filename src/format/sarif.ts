@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, FileResult, Range, RelatedInfo, RuleMeta, Severity } from '../engine/types';
-import { ALL_RULE_META } from '../engine/catalog';
+import { ALL_RULE_META } from '../engine/catalog-full';
 import { VERSION } from '../version';
 import { fingerprints, INFORMATION_URI, ruleDocsUrl, secretMasker } from './shared';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatSarif } from '../../src/format/sarif';
-import { ALL_RULE_META } from '../../src/engine/catalog';
+import { ALL_RULE_META } from '../../src/engine/catalog-full';
 import type { FileResult } from '../../src/engine/types';
 import pkg from '../../package.json';
 import { allDiagnostics, assertCoverage, FIXTURES, fixtureResults, handResult } from './results';

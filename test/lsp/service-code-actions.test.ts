@@ -1,7 +1,7 @@
 // The language service called directly: quick fixes, suggestions, disable-for-line, fix all.
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { RULES } from '../../src/engine/catalog';
+import { RULES } from '../../src/engine/catalog-full';
 import { lintAndFix } from '../../src/engine/lint';
 import { defineRule } from '../../src/engine/rule';
 import { OmlintLanguageService } from '../../src/server/service';

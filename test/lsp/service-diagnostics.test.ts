@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { RULES } from '../../src/engine/catalog';
+import { RULES } from '../../src/engine/catalog-full';
 import { OmlintLanguageService } from '../../src/server/service';
 import duplicateAlertConfig from '../../rules/duplicate-alert-config';
 import { ALERT, NOW, openDoc as open, tempDir } from './fixtures';

@@ -61,7 +61,7 @@ env TMPDIR="$PREFIX/tmp" \
   npm_config_audit=false \
   npm_config_fund=false \
   npm_config_update_notifier=false \
-  npm install --no-save --unsafe-perm "code-server@$VERSION" >&2
+  npm install --no-save "code-server@$VERSION" >&2
 
 # Verify that the postinstall really ran (the part npm 11 would skip silently).
 vscode="$PREFIX/node_modules/code-server/lib/vscode"

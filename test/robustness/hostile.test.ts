@@ -1,0 +1,155 @@
+// Hostile inputs through the built CLI as a real process: each is answered with a clear
+// diagnostic and exit 1 (never 0, 2 or a crash), in seconds and bounded memory. The files are
+// generated here, in a temporary directory (seeded, so every run sees the same bytes).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, jsonReport, prng, randomBytes, runBundle, tempDir, type ProcessRun } from './support';
+
+const MAX_MS = 10_000;
+const MAX_RSS_MB = 1024;
+
+interface Case {
+  name: string;
+  file: string;
+  content: () => string | Buffer;
+  /** The diagnostics expected (at least one of each). */
+  expect: string[];
+  args?: string[];
+}
+
+function aliasBomb(): string {
+  // Billion laughs: 9 levels of 9 aliases = 387,420,489 strings if expanded.
+  let s = 'lol: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n';
+  for (let i = 1; i < 10; i++) s += `l${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]\n`;
+  return s;
+}
+
+function printable(n: number, seed: number): string {
+  const next = prng(seed);
+  const alphabet = ' \n\t{}[]:,"\'-#&*!|>?%@`\\abcxyz0123456789';
+  const out: string[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = alphabet[Math.floor(next() * alphabet.length)];
+  return out.join('');
+}
+
+const DEPTH_JSON = 200_000;
+const DEPTH_YAML = 3_000;
+
+const CASES: Case[] = [
+  { name: 'YAML alias bomb (billion laughs)', file: 'bomb.yaml', content: aliasBomb, expect: ['limit-exceeded'] },
+  { name: 'YAML alias bomb in an alert config', file: 'bomb.alert-config.yaml', content: () => `eventTypeName: HOST_DOWN\nenabled: true\n${aliasBomb()}notifications: *a9\n`, expect: ['limit-exceeded'] },
+  { name: `${DEPTH_JSON}-deep JSON arrays`, file: 'deep.json', content: () => '['.repeat(DEPTH_JSON) + ']'.repeat(DEPTH_JSON), expect: ['limit-exceeded'] },
+  { name: `${DEPTH_JSON}-deep JSON objects`, file: 'deep-objects.json', content: () => '{"a":'.repeat(DEPTH_JSON) + '1' + '}'.repeat(DEPTH_JSON), expect: ['limit-exceeded'] },
+  // Found here: jsonc-parser (used for the syntax error's position) recursed until the stack broke.
+  { name: `${DEPTH_JSON}-deep unterminated JSON`, file: 'deep-open.json', content: () => '['.repeat(DEPTH_JSON), expect: ['limit-exceeded'] },
+  { name: `${DEPTH_JSON}-deep JSON with a syntax error inside`, file: 'deep-broken.json', content: () => '{"a":'.repeat(DEPTH_JSON) + '1,}' + '}'.repeat(DEPTH_JSON - 1), expect: ['limit-exceeded'] },
+  { name: `${DEPTH_JSON}-deep flow collections in a .yaml file`, file: 'deep-flow.yaml', content: () => '['.repeat(DEPTH_JSON), expect: ['limit-exceeded'] },
+  { name: `${DEPTH_YAML}-deep YAML block mappings`, file: 'deep-maps.yaml', content: () => Array.from({ length: DEPTH_YAML }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' 1\n', expect: ['limit-exceeded'] },
+  { name: `${DEPTH_YAML}-deep YAML block sequences`, file: 'deep-seqs.yaml', content: () => '- '.repeat(DEPTH_YAML) + 'x\n', expect: ['limit-exceeded'] },
+  { name: `${DEPTH_YAML}-deep YAML flow sequences`, file: 'deep-flow-seqs.yaml', content: () => '['.repeat(DEPTH_YAML) + ']'.repeat(DEPTH_YAML), expect: ['limit-exceeded'] },
+  { name: '4 MB of random bytes named .json', file: 'random.json', content: () => randomBytes(4 * 1024 * 1024, 0x5eed), expect: ['syntax-error'] },
+  { name: '4 MB of random JSON/YAML punctuation named .json', file: 'noise.json', content: () => printable(4 * 1024 * 1024, 11), expect: ['syntax-error'] },
+  { name: '4 MB of random JSON/YAML punctuation named .yaml', file: 'noise.yaml', content: () => printable(4 * 1024 * 1024, 12), expect: ['syntax-error'] },
+  {
+    name: 'a binary file (PNG) named .yaml',
+    file: 'image.yaml',
+    content: () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.from('IHDR'), randomBytes(64 * 1024, 7)]),
+    expect: ['syntax-error'],
+  },
+  { name: 'invalid UTF-8', file: 'latin1.alert-config.yaml', content: () => Buffer.concat([Buffer.from('eventTypeName: HOST_DOWN\nenabled: true\n# caf'), Buffer.from([0xe9, 0xc3, 0x28, 0xff]), Buffer.from('\n')]), expect: ['syntax-error'] },
+  { name: 'a lone UTF-16 surrogate escaped in JSON', file: 'surrogate.json', content: () => '{"eventTypeName": "HOST_DOWN", "enabled": "\\ud800", "notifications": [{"typeName": "EMAIL", "emailAddress": "\\udc00@x.com", "intervalMin": 60, "delayMin": 0}]}', expect: ['invalid-type'] },
+  { name: 'NUL bytes in YAML', file: 'nul.alert-config.yaml', content: () => 'eventTypeName: HOST_DOWN\u0000\nenabled: true\n', expect: ['syntax-error'] },
+  { name: 'NUL bytes in JSON', file: 'nul.json', content: () => '{"eventTypeName": "HOST\u0000DOWN"}', expect: ['syntax-error'] },
+  { name: 'tabs in YAML indentation', file: 'tabs.alert-config.yaml', content: () => 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n\t- typeName: EMAIL\n\t  emailAddress: dba@example.com\n', expect: ['syntax-error'] },
+  {
+    name: 'custom YAML tags (!Ref, !!binary, !!js/function, !!python/object)',
+    file: 'tags.alert-config.yaml',
+    content: () => `eventTypeName: !Ref HostDownEvent\nenabled: !!binary dHJ1ZQ==\ntypeName: !!js/function "function () { require('fs').writeFileSync('PWNED', '') }"\nnotifications: !!python/object:os.system ["touch PWNED"]\n`,
+    expect: ['invalid-type'],
+  },
+  // Found here: a YAML 1.1 directive switched to a schema that builds Buffers, Sets and Dates.
+  { name: 'a %YAML 1.1 directive with !!set, !!omap and !!timestamp', file: 'yaml11.maintenance-window.yaml', content: () => '%YAML 1.1\n---\nstartDate: !!timestamp 2026-12-01\nendDate: 2026-12-02\nalertTypeNames: !!set {HOST, CLUSTER}\ndescription: !!omap [a: 1]\n', expect: ['invalid-type'] },
+  // Found here: a top-level array gave one diagnostic per item (a 2 MB file: a million; out of memory).
+  { name: 'a flow sequence of a million numbers', file: 'million.yaml', content: () => `[${Array(1_000_000).fill('1').join(',')}]`, expect: ['unknown-kind'] },
+  { name: 'an array of 300,000 empty objects', file: 'empties.json', content: () => `[${Array(300_000).fill('{}').join(',')}]`, expect: ['unknown-kind'] },
+  // Found here: every lookup of a key scanned the whole mapping (quadratic); diagnostics are now capped.
+  {
+    name: 'an alert config with 30,000 unknown keys',
+    file: 'wide.alert-config.yaml',
+    content: () => `eventTypeName: HOST_DOWN\nenabled: true\nnotifications: [{typeName: EMAIL, emailAddress: a@example.com, intervalMin: 60, delayMin: 0}]\n${Array.from({ length: 30_000 }, (_, i) => `k${i}: ${i}`).join('\n')}\n`,
+    expect: ['unknown-field', 'limit-exceeded'],
+  },
+  { name: '20,000 YAML documents in one stream', file: 'stream.yaml', content: () => 'a: 1\n---\n'.repeat(20_000), expect: ['unknown-kind', 'limit-exceeded'] },
+  { name: 'one 10 MB line', file: 'long-line.alert-config.yaml', content: () => `eventTypeName: ${'x'.repeat(10 * 1024 * 1024)}\n`, expect: ['notifications-required'] },
+  { name: 'a 2,000-character key and lone CRs', file: 'keys.alert-config.yaml', content: () => `eventTypeName: HOST_DOWN\renabled: true\r${'k'.repeat(2000)}: 1\r`, expect: ['syntax-error'] },
+  { name: `${DEPTH_JSON}-deep JSON with --max-depth raised past it`, file: 'deep-raised.json', args: ['--max-depth', '300000'], content: () => '['.repeat(DEPTH_JSON) + ']'.repeat(DEPTH_JSON), expect: ['unknown-kind'] },
+  { name: `${DEPTH_JSON}-deep unterminated JSON with --max-depth raised past it`, file: 'deep-open-raised.json', args: ['--max-depth', '300000'], content: () => '['.repeat(DEPTH_JSON), expect: ['syntax-error'] },
+];
+
+function expectClean(r: ProcessRun, what: string): void {
+  expect(r.stderr, what).not.toMatch(/internal error|RangeError|heap out of memory/i);
+  expect(r.signal, what).toBeNull();
+  expect(r.ms, `${what}: wall time`).toBeLessThan(MAX_MS);
+  expect(r.maxRssMB, `${what}: peak RSS (MB)`).toBeLessThan(MAX_RSS_MB);
+}
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+describe('hostile inputs: one clear diagnostic, exit 1, seconds, bounded memory', () => {
+  const dir = tempDir('hostile');
+  it.each(CASES)('$name', async (c) => {
+    const file = path.join(dir, c.file);
+    writeFileSync(file, c.content());
+    const r = await runBundle(['check', '--format', 'json', '--now', '2026-11-21T00:00:00Z', ...(c.args ?? []), file], { cwd: dir });
+    expectClean(r, c.name);
+    expect(r.code, `${c.name}: ${r.stderr}`).toBe(1);
+    const [result] = jsonReport(r.stdout);
+    const ids = new Set(result.diagnostics.map((d) => d.ruleId));
+    for (const id of c.expect) expect([...ids], c.name).toContain(id);
+    expect(ids.has('internal-error'), c.name).toBe(false);
+    expect(result.diagnostics.length).toBeLessThanOrEqual(10_001); // one per problem, capped per file
+    for (const d of result.diagnostics) expect(d.message.length, c.name).toBeGreaterThan(10);
+  });
+
+  it('hostile input on stdin (200,000-deep JSON, alias bomb) and through the stylish format', async () => {
+    const deep = await runBundle(['check', '--stdin', '--stdin-filename', 'x.json'], { input: '['.repeat(DEPTH_JSON), cwd: dir });
+    expectClean(deep, 'stdin deep');
+    expect(deep.code).toBe(1);
+    expect(deep.stdout).toMatch(/limit-exceeded/);
+    const bomb = await runBundle(['check', '--stdin'], { input: aliasBomb(), cwd: dir });
+    expectClean(bomb, 'stdin bomb');
+    expect(bomb.code).toBe(1);
+    expect(bomb.stdout).toMatch(/alias bomb.*limit-exceeded/);
+  });
+});
+
+describe('a 90 MB JSON document', () => {
+  // One value of ~90 MB in an otherwise valid alert configuration.
+  const dir = tempDir('huge');
+  const file = path.join(dir, 'huge.alert-config.json');
+  beforeAll(() => {
+    const doc = { eventTypeName: 'HOST_DOWN', enabled: true, notifications: [{ typeName: 'EMAIL', emailAddress: 'dba@example.com', intervalMin: 60, delayMin: 0 }], note: 'x'.repeat(90 * 1024 * 1024) };
+    writeFileSync(file, JSON.stringify(doc));
+  });
+
+  it('is refused by default (64 MB) without being read: limit-exceeded, little memory', async () => {
+    const r = await runBundle(['check', '--format', 'json', file], { cwd: dir });
+    expectClean(r, '90 MB default');
+    expect(r.code).toBe(1);
+    const [result] = jsonReport(r.stdout);
+    expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['limit-exceeded']);
+    expect(result.diagnostics[0].message).toMatch(/90\.0 MB, over the 64 MB limit.*--max-file-size/);
+    expect(r.maxRssMB).toBeLessThan(200); // the file was not read into memory
+  });
+
+  it('is linted with --max-file-size 128', async () => {
+    const r = await runBundle(['check', '--format', 'json', '--max-file-size', '128', file], { cwd: dir });
+    expectClean(r, '90 MB raised');
+    expect(r.code === 0 || r.code === 1).toBe(true);
+    const [result] = jsonReport(r.stdout);
+    const ids = result.diagnostics.map((d) => d.ruleId);
+    expect(ids).not.toContain('limit-exceeded');
+    expect(ids).toContain('unknown-field'); // `note`: really linted
+  });
+});

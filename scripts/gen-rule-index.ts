@@ -53,7 +53,7 @@ export async function ruleRegistrySources(): Promise<Record<string, string>> {
     ].join('\n');
   }
   const summaries = [...BUILTIN_RULES, ...rules.map((r) => r.meta)]
-    .map((m) => ({ id: m.id, kinds: m.kinds, defaultSeverity: m.defaultSeverity, fixable: Boolean(m.fixable), scope: m.scope ?? 'document', description: m.description }))
+    .map((m) => ({ id: m.id, kinds: m.kinds, defaultSeverity: m.defaultSeverity, fixable: Boolean(m.fixable), scope: m.scope ?? 'document', description: m.description, why: m.docs.why }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   out['manifest.ts'] = [
     HEADER,

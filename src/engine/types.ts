@@ -157,6 +157,8 @@ export interface RuleSummary {
   fixable: boolean;
   scope: 'document' | 'workspace';
   description: string;
+  /** The docs' "why", for help texts (SARIF). */
+  why: string;
 }
 
 export interface DocumentRule {

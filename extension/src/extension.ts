@@ -1,0 +1,248 @@
+// The omlint VS Code extension: a thin client that starts the bundled omlint language server
+// (dist/server.mjs, one file) and adds the commands, settings and status bar item around it.
+// Everything the user sees in a document (diagnostics, quick fixes, hover, completion) comes
+// from the server.
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { inScope } from './scope';
+
+const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('omlint');
+const LANGUAGES = ['yaml', 'json'];
+
+interface RuleEntry {
+  id: string;
+  description: string;
+  defaultSeverity: string;
+  url: string;
+}
+
+interface Settings {
+  enable: boolean;
+  targetVersion: string;
+  files: string[];
+}
+
+function readSettings(): Settings {
+  const c = vscode.workspace.getConfiguration('omlint');
+  return {
+    enable: c.get<boolean>('enable', true),
+    targetVersion: (c.get<string | null>('targetVersion') ?? '').trim(),
+    files: c.get<string[]>('files', ['**/*.yaml', '**/*.yml', '**/*.json']),
+  };
+}
+
+/** Whether a document matches one of the `omlint.files` globs (relative ones: to each workspace folder). */
+function matchesFiles(doc: vscode.TextDocument, globs: string[]): boolean {
+  for (const glob of globs) {
+    if (glob.startsWith('**/') || glob.startsWith('/')) {
+      if (vscode.languages.match({ pattern: glob }, doc) > 0) return true;
+      continue;
+    }
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      if (vscode.languages.match({ pattern: new vscode.RelativePattern(folder, glob) }, doc) > 0) return true;
+    }
+  }
+  return false;
+}
+
+class OmlintExtension {
+  private client: LanguageClient | undefined;
+  private settings = readSettings();
+  private readonly output = vscode.window.createOutputChannel('omlint');
+  private readonly status = vscode.window.createStatusBarItem('omlint.status', vscode.StatusBarAlignment.Right, 100);
+  private rules: RuleEntry[] | undefined;
+
+  constructor(private readonly context: vscode.ExtensionContext) {
+    this.status.name = 'omlint';
+    this.status.command = 'omlint.showOutput';
+    context.subscriptions.push(this.output, this.status);
+  }
+
+  wanted(doc: vscode.TextDocument): boolean {
+    return inScope({ uriPath: doc.uri.path, text: doc.getText(), matchesFiles: matchesFiles(doc, this.settings.files) });
+  }
+
+  private clientOptions(): LanguageClientOptions {
+    const documentSelector = LANGUAGES.flatMap((language) => [
+      { scheme: 'file', language },
+      { scheme: 'untitled', language },
+    ]);
+    return {
+      documentSelector,
+      outputChannel: this.output,
+      // Read by the server on start and on every change (workspace/didChangeConfiguration).
+      synchronize: { configurationSection: 'omlint' },
+      initializationOptions: () => ({ targetVersion: this.settings.targetVersion || undefined, files: this.settings.files }),
+      middleware: {
+        // Documents outside `omlint.files` that declare no kind get nothing from omlint.
+        handleDiagnostics: (uri, diagnostics, next) => {
+          const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+          next(uri, doc && !this.wanted(doc) ? [] : diagnostics);
+        },
+        provideCodeActions: (doc, range, context, token, next) => (this.wanted(doc) ? next(doc, range, context, token) : []),
+        provideHover: (doc, position, token, next) => (this.wanted(doc) ? next(doc, position, token) : null),
+        provideCompletionItem: (doc, position, context, token, next) => (this.wanted(doc) ? next(doc, position, context, token) : []),
+      },
+    };
+  }
+
+  async start(): Promise<void> {
+    if (!this.settings.enable || this.client) return this.updateStatus();
+    const module = this.context.asAbsolutePath('dist/server.mjs');
+    const serverOptions: ServerOptions = {
+      run: { module, transport: TransportKind.ipc },
+      debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    };
+    const client = new LanguageClient('omlint', 'omlint', serverOptions, this.clientOptions());
+    this.client = client;
+    client.onDidChangeState(() => this.updateStatus());
+    this.updateStatus();
+    try {
+      await client.start();
+    } catch (e) {
+      this.output.appendLine(`omlint: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage('omlint: the language server did not start. See the omlint output.');
+    }
+    this.updateStatus();
+  }
+
+  async stop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client) {
+      try {
+        await client.stop();
+      } catch {
+        // Already stopped (it crashed): nothing left to do.
+      }
+    }
+    this.updateStatus();
+  }
+
+  async restart(): Promise<void> {
+    this.settings = readSettings();
+    await this.stop();
+    await this.start();
+  }
+
+  async settingsChanged(e: vscode.ConfigurationChangeEvent): Promise<void> {
+    if (!e.affectsConfiguration('omlint')) return;
+    const before = this.settings;
+    this.settings = readSettings();
+    // Tracing is the client library's own business; the rest needs a fresh server start
+    // (initializationOptions) or a fresh look at which documents are in scope.
+    const changed = before.enable !== this.settings.enable || before.targetVersion !== this.settings.targetVersion || before.files.join('\n') !== this.settings.files.join('\n');
+    if (changed) await this.restart();
+  }
+
+  updateStatus(): void {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || !LANGUAGES.includes(editor.document.languageId)) {
+      this.status.hide();
+      return;
+    }
+    const state = this.client?.state;
+    const version = this.client?.initializeResult?.serverInfo?.version;
+    if (!this.settings.enable) {
+      this.status.text = '$(circle-slash) omlint';
+      this.status.tooltip = 'omlint is disabled (setting omlint.enable)';
+    } else if (state === State.Running) {
+      const own = this.wanted(editor.document);
+      const problems = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'omlint').length;
+      this.status.text = own ? (problems ? `$(warning) omlint ${problems}` : '$(check) omlint') : '$(dash) omlint';
+      this.status.tooltip = `omlint language server ${version ?? ''} is running.${own ? ` ${problems} problem(s) in this file.` : ' This file is not an omlint document.'} Click for the log.`;
+    } else if (state === State.Starting) {
+      this.status.text = '$(sync~spin) omlint';
+      this.status.tooltip = 'omlint language server is starting';
+    } else {
+      this.status.text = '$(error) omlint';
+      this.status.tooltip = 'omlint language server is not running. Run "omlint: Restart server", or click for the log.';
+    }
+    this.status.show();
+  }
+
+  showOutput(): void {
+    this.output.show(true);
+  }
+
+  /** "omlint: Fix all": the server's source.fixAll.omlint action for the active document. */
+  async fixAll(): Promise<void> {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) return;
+    const doc = editor.document;
+    const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length));
+    const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, whole, FIX_ALL_KIND.value)) ?? [];
+    const fix = actions.find((a) => a.kind && FIX_ALL_KIND.contains(a.kind) && a.edit);
+    if (!fix?.edit) {
+      void vscode.window.showInformationMessage('omlint: nothing in this file can be fixed automatically.');
+      return;
+    }
+    await vscode.workspace.applyEdit(fix.edit);
+  }
+
+  private ruleList(): RuleEntry[] {
+    if (!this.rules) {
+      try {
+        this.rules = JSON.parse(readFileSync(this.context.asAbsolutePath('dist/rules.json'), 'utf8')) as RuleEntry[];
+      } catch {
+        this.rules = [];
+      }
+    }
+    return this.rules;
+  }
+
+  /** "omlint: Show rule documentation": the rule of the problem under the cursor, else a pick of all rules. */
+  async showRuleDocs(): Promise<void> {
+    const editor = vscode.window.activeTextEditor;
+    const here: { id: string; url: string }[] = [];
+    if (editor) {
+      const position = editor.selection.active;
+      for (const d of vscode.languages.getDiagnostics(editor.document.uri)) {
+        if (d.source !== 'omlint' || typeof d.code !== 'object' || !d.range.contains(position)) continue;
+        const id = String(d.code.value);
+        if (!here.some((h) => h.id === id)) here.push({ id, url: d.code.target.toString() });
+      }
+    }
+    if (here.length === 1) {
+      await vscode.env.openExternal(vscode.Uri.parse(here[0].url));
+      return;
+    }
+    type Item = vscode.QuickPickItem & { url?: string };
+    const atCursor = new Set(here.map((h) => h.id));
+    const items: Item[] = [
+      ...here.map((h) => ({ label: h.id, description: 'at the cursor', url: h.url })),
+      ...(here.length ? [{ label: '', kind: vscode.QuickPickItemKind.Separator }] : []),
+      ...this.ruleList()
+        .filter((r) => !atCursor.has(r.id))
+        .map((r) => ({ label: r.id, description: r.defaultSeverity, detail: r.description, url: r.url })),
+    ];
+    const picked = await vscode.window.showQuickPick(items, { placeHolder: 'omlint rule to read about', matchOnDetail: true });
+    if (picked?.url) await vscode.env.openExternal(vscode.Uri.parse(picked.url));
+  }
+}
+
+let extension: OmlintExtension | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const ext = new OmlintExtension(context);
+  extension = ext;
+  context.subscriptions.push(
+    vscode.commands.registerCommand('omlint.fixAll', () => ext.fixAll()),
+    vscode.commands.registerCommand('omlint.showRuleDocs', () => ext.showRuleDocs()),
+    vscode.commands.registerCommand('omlint.restart', () => ext.restart()),
+    vscode.commands.registerCommand('omlint.showOutput', () => ext.showOutput()),
+    vscode.workspace.onDidChangeConfiguration((e) => ext.settingsChanged(e)),
+    vscode.window.onDidChangeActiveTextEditor(() => ext.updateStatus()),
+    vscode.languages.onDidChangeDiagnostics((e) => {
+      const active = vscode.window.activeTextEditor?.document.uri.toString();
+      if (active && e.uris.some((u) => u.toString() === active)) ext.updateStatus();
+    }),
+  );
+  await ext.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await extension?.stop();
+  extension = undefined;
+}

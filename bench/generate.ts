@@ -206,7 +206,7 @@ function matchers(rng: Rng, target: Target, team: string, env: string): Json[] {
       () => ({ fieldName: 'PORT', operator: 'EQUALS', value: String(27017 + rng.int(0, 3)) }),
       () => ({ fieldName: 'HOSTNAME', operator: 'REGEX', value: `^${env}-${team}-(rs|sh)[0-9]+-[0-2]\\.` }),
     ];
-    for (const i of [0, 1, 2, 3, 4, 5].sort(() => rng.next() - 0.5).slice(0, n)) m.push(all[i]());
+    for (const make of shuffled(rng, all).slice(0, n)) m.push(make());
   } else if (target === 'replica-set') {
     const n = rng.weighted([[0, 1], [1, 4], [2, 2]] as const);
     const all: (() => Json)[] = [
@@ -214,7 +214,7 @@ function matchers(rng: Rng, target: Target, team: string, env: string): Json[] {
       () => ({ fieldName: 'CLUSTER_NAME', operator: 'EQUALS', value: `${env}-${team}` }),
       () => ({ fieldName: 'SHARD_NAME', operator: 'STARTS_WITH', value: `${env}-${team}-sh` }),
     ];
-    for (const i of [0, 1, 2].sort(() => rng.next() - 0.5).slice(0, n)) m.push(all[i]());
+    for (const make of shuffled(rng, all).slice(0, n)) m.push(make());
   } else if (target === 'cluster') {
     m.push({ fieldName: 'CLUSTER_NAME', operator: rng.pick(['EQUALS', 'STARTS_WITH']), value: `${env}-${team}` });
   }

@@ -32,6 +32,7 @@ await build({
   platform: 'node',
   target: 'node20',
   external: ['vscode'],
+  minify: true, // the client library is most of it; the server stays readable (same options as dist/)
   mainFields: ['module', 'main'],
   legalComments: 'none',
   logLevel: 'warning',

@@ -100,6 +100,7 @@ class OmlintExtension {
     this.updateStatus();
     try {
       await client.start();
+      this.output.appendLine(`omlint language server ${client.initializeResult?.serverInfo?.version ?? ''} started`);
     } catch (e) {
       this.output.appendLine(`omlint: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
       void vscode.window.showErrorMessage('omlint: the language server did not start. See the omlint output.');

@@ -135,22 +135,24 @@ function addEdits(file: ParsedFile, doc: ParsedDocument, abs: string, key: strin
     const k = JSON.stringify(key);
     const v = file.syntax === 'json' ? jsonValue(value) : yamlValue(value);
     if (keys.length === 0) return [{ span: { start: loc.value.start, end: loc.value.end }, text: `{ ${k}: ${v} }` }];
-    const first = doc.locate(joinPointer(abs, keys[0]))!;
-    const sameLine = lineStartOf(text, first.key!.start) === lineStartOf(text, loc.value.start);
-    if (sameLine) return [{ span: { start: first.key!.start, end: first.key!.start }, text: `${k}: ${v}, ` }];
-    const indent = lineIndent(text, first.key!.start);
-    return [{ span: { start: first.key!.start, end: first.key!.start }, text: `${k}: ${v},${nl}${indent}` }];
+    const firstKey = doc.locate(joinPointer(abs, keys[0]))?.key;
+    if (!firstKey) return undefined; // a key that is no string (a YAML collection key): no fix
+    const sameLine = lineStartOf(text, firstKey.start) === lineStartOf(text, loc.value.start);
+    if (sameLine) return [{ span: { start: firstKey.start, end: firstKey.start }, text: `${k}: ${v}, ` }];
+    const indent = lineIndent(text, firstKey.start);
+    return [{ span: { start: firstKey.start, end: firstKey.start }, text: `${k}: ${v},${nl}${indent}` }];
   }
   // YAML block mapping: a new line before the first key, at its indentation.
   if (keys.length === 0) return undefined;
-  const first = doc.locate(joinPointer(abs, keys[0]))!;
-  const lineStart = lineStartOf(text, first.key!.start);
-  const before = text.slice(lineStart, first.key!.start);
+  const firstKey = doc.locate(joinPointer(abs, keys[0]))?.key;
+  if (!firstKey) return undefined; // a key that is no string (a YAML collection key): no fix
+  const lineStart = lineStartOf(text, firstKey.start);
+  const before = text.slice(lineStart, firstKey.start);
   const line = `${yamlKey(key)}: ${yamlValue(value)}`;
   if (before.trim() === '') return [{ span: { start: lineStart, end: lineStart }, text: `${before}${line}${nl}` }];
   // `- firstKey: …`: insert after the dash, then re-indent the old first key.
   const indent = ' '.repeat(before.length);
-  return [{ span: { start: first.key!.start, end: first.key!.start }, text: `${line}${nl}${indent}` }];
+  return [{ span: { start: firstKey.start, end: firstKey.start }, text: `${line}${nl}${indent}` }];
 }
 
 /** Text edits for a fix, or undefined when a position is not found. */

@@ -40,7 +40,7 @@ export interface LintRunOptions {
   cwd?: string;
   /** Rule modules (default: all of rules/). */
   ruleSet?: Rule[];
-  /** Problems recorded per file at most (default MAX_PROBLEMS_PER_FILE). */
+  /** Problems of each severity recorded per file at most (default MAX_PROBLEMS_PER_FILE). */
   maxProblemsPerFile?: number;
 }
 
@@ -67,13 +67,20 @@ interface FileState {
   diagnostics: Diagnostic[];
   options: LintOptions;
   dropped: boolean;
-  /** Problems not recorded once the file reached maxProblemsPerFile, by severity. */
+  /** Problems recorded, and those not recorded once maxProblemsPerFile was reached, by severity. */
+  recorded: Record<Severity, number>;
   overflow: Record<Severity, number>;
 }
 
-/** Whether the file is full: then the problem is only counted. */
+/**
+ * Whether the file is full for this severity: then the problem is only counted. The limit holds
+ * per severity, so that ten thousand warnings never hide an error.
+ */
 function overflowed(file: FileState, severity: Severity, opts: LintRunOptions): boolean {
-  if (file.diagnostics.length < (opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE)) return false;
+  if (file.recorded[severity] < (opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE)) {
+    file.recorded[severity]++;
+    return false;
+  }
   file.overflow[severity]++;
   return true;
 }
@@ -173,7 +180,7 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
     targetVersion: opts.targetVersion ?? settings.targetVersion,
     secretPlaceholders: settings.secretPlaceholders,
   };
-  const file: FileState = { input, displayPath: displayPath(input.filePath, opts.cwd), settings, parsed, docs: [], diagnostics: [], options, dropped: false, overflow: { error: 0, warning: 0, info: 0 } };
+  const file: FileState = { input, displayPath: displayPath(input.filePath, opts.cwd), settings, parsed, docs: [], diagnostics: [], options, dropped: false, recorded: { error: 0, warning: 0, info: 0 }, overflow: { error: 0, warning: 0, info: 0 } };
   if (input.problem) {
     file.docs.push({ index: 0, parsed: { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined }, base: '', value: null });
     addSpanDiagnostic(file, input.problem.ruleId, input.problem.message, { start: 0, end: 0 }, 0, opts);
@@ -289,7 +296,7 @@ function runWorkspaceRules(files: FileState[], opts: LintRunOptions, rules: Work
   }
 }
 
-function finish(file: FileState, knownRules: Set<string>): FileResult {
+function finish(file: FileState, knownRules: Set<string>, opts: LintRunOptions): FileResult {
   const directives = file.parsed.syntax === 'yaml' ? findDirectives(file.parsed.text, file.parsed.lines) : [];
   let diagnostics = applyDirectives(file.diagnostics, directives);
   for (const u of unusedDirectives(directives, knownRules)) {
@@ -302,7 +309,8 @@ function finish(file: FileState, knownRules: Set<string>): FileResult {
     // As severe as the worst problem left out, so that the exit code stays what it would be.
     const severity: Severity = error ? 'error' : warning ? 'warning' : 'info';
     const span = { start: 0, end: 0 };
-    const message = `omlint stopped recording problems in this file after ${file.diagnostics.length}: ${error + warning + info} more (${error} errors, ${warning} warnings, ${info} infos) are not shown. Fix the ones shown, or split the file.`;
+    const max = opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE;
+    const message = `omlint records at most ${max} problems of each severity per file: ${error + warning + info} more (${error} errors, ${warning} warnings, ${info} infos) are not shown. Fix the ones shown, or split the file.`;
     diagnostics.push({ ruleId: 'limit-exceeded', severity, message, pointer: '', range: file.parsed.lines.range(span), kind: 'unknown', documentIndex: 0, fixable: false, span });
   }
   // Fill in related ranges (cross-document) later in lint(); mask secrets in every message.
@@ -358,7 +366,7 @@ export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Prom
   }
   runWorkspaceRules(files, opts, wsRules);
   const known = opts.ruleSet ? new Set([...KNOWN_RULE_IDS, ...ruleSet.map((r) => r.meta.id)]) : KNOWN_RULE_IDS;
-  const results = files.filter((f) => !f.dropped).map((f) => finish(f, known));
+  const results = files.filter((f) => !f.dropped).map((f) => finish(f, known, opts));
   // Related information names other documents: give it their ranges.
   const byPath = new Map(files.map((f) => [f.displayPath, f]));
   for (const r of results) {

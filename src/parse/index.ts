@@ -24,13 +24,15 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
   const text = bom ? rawText.slice(1) : rawText;
   const lines = new LineIndex(text);
   const syntax = syntaxFor(fileName, text);
+  // Parsers place an error at end of input one character past it: spans stay inside the text.
+  const inside = (n: number) => Math.max(0, Math.min(n, text.length));
   const done = (documents: ParsedDocument[], problems: ParseProblem[], kind: SyntaxKind = syntax): ParsedFile => ({
     text,
     bom,
     syntax: kind,
     lines,
     documents,
-    problems,
+    problems: problems.map((p) => ({ ...p, span: { start: inside(p.span.start), end: inside(Math.max(p.span.start, p.span.end)) } })),
   });
 
   if (text.length > limits.maxBytes) {

@@ -39,13 +39,15 @@ function pairIndex(map: YAMLMap<unknown, unknown>): Map<string, Pair> {
   if (!index) {
     index = new Map();
     // The last of duplicate keys wins, as in toJS.
-    for (const item of map.items) {
-      const k = item.key;
-      index.set(isScalar(k) ? String(k.value) : k == null ? '' : String(k), item as Pair);
-    }
+    for (const item of map.items) index.set(keyString(item.key), item as Pair);
     PAIR_INDEX.set(map, index);
   }
   return index;
+}
+
+/** A key as a pointer token (scalars as toJS names them; a collection key never matches a pointer). */
+function keyString(k: unknown): string {
+  return isScalar(k) ? (k.value == null ? '' : String(k.value)) : k == null ? '' : `\u0000${String(k)}`;
 }
 
 /** The node at a pointer, with the pair that holds it when it is a map value. */
@@ -95,7 +97,7 @@ function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = 
     keysAt(pointer) {
       const w = walk(doc, pointer);
       if (!w || !isMap(w.node)) return [];
-      return w.node.items.map((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)));
+      return w.node.items.map((p) => keyString(p.key));
     },
   };
 }
@@ -157,6 +159,7 @@ export function parseYamlText(text: string, limits: ParseLimits): { documents: P
     resolveKnownTags: false, // no !!binary Buffers, !!set Sets, !!timestamp Dates
     schema: 'core', // also under a `%YAML 1.1` directive, whose schema would build them
     strict: true,
+    logLevel: 'error', // no process warnings on stderr (they quote keys, which may hold secrets)
   });
   const list = Array.isArray(docs) ? docs : [];
   list.forEach((doc, index) => {

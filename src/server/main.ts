@@ -94,6 +94,8 @@ export function startServer(options: ServerOptions = {}): void {
 
   connection.onInitialize((params): InitializeResult => {
     watchDynamically = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    // The editor's settings (the VS Code extension sends omlint.targetVersion here).
+    service.setEditorSettings(params.initializationOptions as { targetVersion?: unknown } | undefined);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -103,6 +105,12 @@ export function startServer(options: ServerOptions = {}): void {
       },
       serverInfo: { name: 'omlint-language-server', version: SERVER_VERSION },
     };
+  });
+
+  // Clients that push settings (vscode-languageclient's synchronize.configurationSection: 'omlint').
+  connection.onDidChangeConfiguration((params) => {
+    const settings = params.settings as { omlint?: { targetVersion?: unknown } } | null | undefined;
+    if (settings?.omlint && service.setEditorSettings(settings.omlint)) scheduleAll();
   });
 
   connection.onInitialized(() => {

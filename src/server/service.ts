@@ -126,6 +126,19 @@ export class OmlintLanguageService {
     return neighbours;
   }
 
+  /**
+   * The editor's settings (initializationOptions, workspace/didChangeConfiguration's `omlint`
+   * section). Returns whether they change anything (then every open document needs a new lint).
+   */
+  setEditorSettings(settings: { targetVersion?: unknown } | null | undefined): boolean {
+    const raw = typeof settings?.targetVersion === 'string' ? settings.targetVersion.trim() : '';
+    const targetVersion = /^\d+\.\d+(\.\d+)?$/.test(raw) ? raw : undefined;
+    if (targetVersion === this.workspace.defaultTargetVersion) return false;
+    this.workspace.defaultTargetVersion = targetVersion;
+    for (const s of this.states.values()) s.lint = undefined;
+    return true;
+  }
+
   /** A config file changed (on disk or in a buffer): settings are read again. */
   configChanged(): void {
     this.workspace.config.invalidate();

@@ -81,8 +81,12 @@ export class Workspace {
     return this.byPath.get(filePath);
   }
 
+  /** The editor's omlint.targetVersion: the target of files whose config names none. */
+  defaultTargetVersion: string | undefined;
+
   settingsFor(filePath: string): FileSettings {
-    return path.isAbsolute(filePath) ? this.config.settingsFor(filePath) : defaultSettings(filePath);
+    const s = path.isAbsolute(filePath) ? this.config.settingsFor(filePath) : defaultSettings(filePath);
+    return this.defaultTargetVersion && !s.targetVersion ? { ...s, targetVersion: this.defaultTargetVersion } : s;
   }
 
   /** Forget what was read from disk (files changed outside the editor). */

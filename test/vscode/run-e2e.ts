@@ -1,0 +1,416 @@
+// End-to-end test of the omlint extension in a real VS Code: code-server (VS Code served to a
+// browser) on 127.0.0.1, the .vsix installed into it, Debian's Chromium driven by playwright-core.
+// A workspace holds an alert configuration with a known problem (metricName ASSERTS_REGULAR):
+// the squiggle and the Problems entry (rule id, line) must show, the quick fix must apply and the
+// problem go away; "omlint: Fix all" must fix a second file. Screenshots go to
+// test-artifacts/vscode/ (look at them!).
+//
+// Run: node --import tsx test/vscode/run-e2e.ts   (test/vscode/e2e.test.ts does, under vitest)
+// Exit codes: 0 passed, 1 failed, 3 skipped (code-server or Chromium cannot be had here).
+// Writes test-artifacts/vscode/result.json with the steps, their timings and what was seen.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'vscode');
+const CHROMIUM = process.env.OMLINT_CHROMIUM ?? '/usr/bin/chromium';
+const KEEP = process.env.OMLINT_E2E_KEEP === '1';
+
+const BAD_ALERT = `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: ASSERTS_REGULAR
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 10
+  units: RAW
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`;
+
+// For "Fix all": two safely fixable problems (no `enabled`, the misspelt metric), and another
+// threshold so that duplicate-alert-config does not pair it with the first file.
+const SECOND_ALERT = BAD_ALERT.replace('enabled: true\n', '').replace('threshold: 10', 'threshold: 25').replace('dba-oncall@example.com', 'ops@example.com');
+
+// For VS Code's own JSON support with the contributed schemas (contributes.jsonValidation).
+const JSON_ALERT = `${JSON.stringify(
+  { eventTypeName: 'OUTSIDE_METRIC_THRESHOLD', enabled: true, metricThreshold: { metricName: 'ASSERT_REGULAR', mode: 'AVERAGE', operator: 'GREATER_THAN', threshold: 5, units: 'PERCENTT' }, notifications: [{ typeName: 'GROUP', emailEnabled: true, smsEnabled: false, delayMin: 0, intervalMin: 60 }] },
+  null,
+  2,
+)}\n`;
+
+interface Step {
+  name: string;
+  ms: number;
+  detail?: unknown;
+}
+
+const result: { status: 'passed' | 'failed' | 'skipped'; reason?: string; steps: Step[]; screenshots: string[]; totalMs?: number } = {
+  status: 'failed',
+  steps: [],
+  screenshots: [],
+};
+const started = Date.now();
+let last = started;
+
+function step(name: string, detail?: unknown): void {
+  const now = Date.now();
+  result.steps.push({ name, ms: now - last, detail });
+  console.log(`[e2e] ${name} (${((now - last) / 1000).toFixed(1)} s)${detail !== undefined ? `: ${JSON.stringify(detail)}` : ''}`);
+  last = now;
+}
+
+function finish(status: 'passed' | 'failed' | 'skipped', reason?: string): never {
+  result.status = status;
+  result.reason = reason;
+  result.totalMs = Date.now() - started;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(path.join(ARTIFACTS, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`[e2e] ${status}${reason ? `: ${reason}` : ''} (${(result.totalMs / 1000).toFixed(1)} s in all)`);
+  process.exit(status === 'passed' ? 0 : status === 'skipped' ? 3 : 1);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`code-server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Every file under a directory whose name matches (for the logs). */
+function findFiles(dir: string, match: RegExp, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) findFiles(p, match, out);
+    else if (match.test(name)) out.push(p);
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  rmSync(ARTIFACTS, { recursive: true, force: true });
+  mkdirSync(ARTIFACTS, { recursive: true });
+
+  // --- what this test needs: Chromium, playwright-core, code-server --------------------------
+  if (!existsSync(CHROMIUM)) finish('skipped', `${CHROMIUM} is missing (apt-get install -y chromium)`);
+  let playwright: typeof import('playwright-core');
+  try {
+    playwright = await import('playwright-core');
+  } catch {
+    finish('skipped', 'playwright-core is not installed (npm ci installs it as a devDependency)');
+  }
+  let codeServer: string;
+  try {
+    const out = execFileSync('bash', [path.join(ROOT, 'test/vscode/install-code-server.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 20 * 60_000 });
+    codeServer = out.trim().split('\n').pop()!;
+  } catch (e) {
+    const status = (e as { status?: number }).status;
+    finish(status === 3 ? 'skipped' : 'failed', `code-server could not be installed (exit ${status}); see the output above`);
+  }
+  step('code-server installed', codeServer);
+
+  // --- the .vsix -------------------------------------------------------------------------------
+  let vsix = process.env.OMLINT_VSIX;
+  if (!vsix) {
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/vsix.ts'), ...(process.env.OMLINT_VSIX_NO_BUILD === '1' ? ['--no-build'] : [])], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'extension/package.json'), 'utf8')) as { version: string };
+    vsix = path.join(ROOT, 'extension', `omlint-${version}.vsix`);
+  }
+  step('vsix built', { file: path.relative(ROOT, vsix), kib: Math.round(statSync(vsix).size / 1024) });
+
+  // --- a sandbox: user data, extensions, XDG dirs and the workspace in one temp folder -----------
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'omlint-e2e-'));
+  const userData = path.join(tmp, 'user-data');
+  const extensions = path.join(tmp, 'extensions');
+  const workspace = path.join(tmp, 'workspace');
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: path.join(tmp, 'home') };
+  for (const k of ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_RUNTIME_DIR']) {
+    env[k] = path.join(tmp, 'xdg', k.toLowerCase());
+    mkdirSync(env[k]!, { recursive: true, mode: 0o700 });
+  }
+  delete env.VSCODE_IPC_HOOK_CLI;
+  for (const d of [userData, extensions, workspace, env.HOME!, path.join(userData, 'User')]) mkdirSync(d, { recursive: true });
+  writeFileSync(path.join(workspace, 'cpu-asserts.alert-config.yaml'), BAD_ALERT);
+  writeFileSync(path.join(workspace, 'second.alert-config.yaml'), SECOND_ALERT);
+  writeFileSync(path.join(workspace, 'disk.alert-config.json'), JSON_ALERT);
+  writeFileSync(
+    path.join(userData, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'workbench.enableExperiments': false,
+        'workbench.welcomePage.walkthroughs.openOnInstall': false,
+        'security.workspace.trust.enabled': false,
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'extensions.ignoreRecommendations': true,
+        'update.mode': 'none',
+        'telemetry.telemetryLevel': 'off',
+        'chat.commandCenter.enabled': false,
+        'workbench.colorTheme': 'Default Light Modern',
+        'editor.fontSize': 16,
+        'editor.minimap.enabled': false,
+        'editor.stickyScroll.enabled': false,
+        'files.autoSave': 'off',
+      },
+      null,
+      2,
+    ),
+  );
+
+  const dirs = ['--user-data-dir', userData, '--extensions-dir', extensions];
+  const install = execFileSync(process.execPath, [codeServer, ...dirs, '--install-extension', vsix, '--force'], { env, encoding: 'utf8', timeout: 120_000 });
+  const listed = execFileSync(process.execPath, [codeServer, ...dirs, '--list-extensions', '--show-versions'], { env, encoding: 'utf8', timeout: 60_000 });
+  if (!/omlint\.omlint@/.test(listed)) throw new Error(`the extension is not installed: ${install}\n${listed}`);
+  step('extension installed', listed.trim());
+
+  // --- code-server -----------------------------------------------------------------------------
+  const port = await freePort();
+  const server = spawn(
+    process.execPath,
+    [codeServer, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened', ...dirs, workspace],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let serverLog = '';
+  server.stdout!.on('data', (d) => (serverLog += String(d)));
+  server.stderr!.on('data', (d) => (serverLog += String(d)));
+  const base = `http://127.0.0.1:${port}`;
+  let browser: import('playwright-core').Browser | undefined;
+  let failure: unknown;
+  try {
+    await waitForHttp(`${base}/healthz`, 60_000, server);
+    step('code-server listening', base);
+
+    browser = await playwright.chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const shot = async (name: string) => {
+      const file = path.join(ARTIFACTS, `${String(result.screenshots.length + 1).padStart(2, '0')}-${name}.png`);
+      await page.screenshot({ path: file });
+      result.screenshots.push(path.relative(ROOT, file));
+    };
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+
+    await page.goto(`${base}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'cpu-asserts.alert-config.yaml' }).waitFor({ timeout: 60_000 });
+    step('workbench loaded');
+
+    // Open the file through Quick Open, as a person would.
+    const openFile = async (name: string) => {
+      await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => undefined);
+      await page.keyboard.press('Control+P');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: 20_000 });
+      await input.fill(name);
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 20_000 });
+      await page.keyboard.press('Enter');
+      await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: 20_000 });
+    };
+    await openFile('cpu-asserts.alert-config.yaml');
+    const editor = page.locator('.editor-group-container.active .monaco-editor').first();
+    await editor.locator('.view-lines', { hasText: 'ASSERTS_REGULAR' }).waitFor({ timeout: 20_000 });
+    step('file opened');
+
+    // The squiggle under the metric name.
+    const squiggle = editor.locator('.squiggly-error');
+    await squiggle.first().waitFor({ timeout: 60_000 });
+    const lineOfSquiggle = await page.evaluate(() => {
+      const sq = document.querySelector('.editor-group-container.active .squiggly-error') as HTMLElement | null;
+      const lines = [...document.querySelectorAll('.editor-group-container.active .view-line')] as HTMLElement[];
+      if (!sq) return null;
+      const top = sq.getBoundingClientRect().top;
+      const line = lines.find((l) => Math.abs(l.getBoundingClientRect().top - top) < 3);
+      return line?.textContent?.replace(/\u00a0/g, ' ') ?? null;
+    });
+    if (!lineOfSquiggle?.includes('metricName: ASSERTS_REGULAR')) throw new Error(`the squiggle is not on the metricName line, but on: ${lineOfSquiggle}`);
+    step('squiggle shown', { line: lineOfSquiggle.trim(), count: await squiggle.count() });
+
+    // The status bar item.
+    const status = page.locator('.statusbar-item', { hasText: 'omlint' }).first();
+    await status.waitFor({ timeout: 20_000 });
+    step('status bar item', (await status.innerText()).trim());
+
+    // The Problems panel: rule id and line.
+    await page.keyboard.press('Control+Shift+M');
+    const problemRow = page.locator('.markers-panel .monaco-list-row', { hasText: 'metric-name' });
+    await problemRow.first().waitFor({ timeout: 20_000 });
+    const rowText = (await problemRow.first().innerText()).replace(/\s+/g, ' ').trim();
+    if (!/ASSERTS_REGULAR is not an Ops Manager metric name/.test(rowText) || !/omlint/.test(rowText) || !/\[Ln 4, Col 15\]/.test(rowText)) {
+      throw new Error(`unexpected Problems entry: ${rowText}`);
+    }
+    step('problems entry', rowText);
+
+    // Hover over the squiggle: omlint's message with its rule id.
+    // (Moving the mouse, not locator.hover(): the squiggle is a decoration under the text layer.)
+    const box = await squiggle.first().boundingBox();
+    if (!box) throw new Error('the squiggle has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 4);
+    const hover = page.locator('.monaco-hover', { hasText: 'ASSERTS_REGULAR is not an Ops Manager metric name' }).first();
+    await hover.waitFor({ timeout: 20_000 });
+    step('hover on the problem', (await hover.innerText()).replace(/\s+/g, ' ').trim().slice(0, 200));
+    await shot('problem');
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
+
+    // Quick fix at the problem: Ctrl+G 4:15, Ctrl+. , pick the fix.
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
+    await page.keyboard.type('4:15');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+.');
+    const fixItem = page.locator('.action-widget .monaco-list-row', { hasText: 'Replace with ASSERT_REGULAR' }).first();
+    await fixItem.waitFor({ timeout: 20_000 });
+    const menu = (await page.locator('.action-widget').first().innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
+    step('quick fix menu', menu);
+    await shot('quick-fix-menu');
+    // The preferred fix is focused first; Enter applies it (a click would hit the widget's pointer block).
+    const focused = await page.locator('.action-widget .monaco-list-row.focused').first().getAttribute('aria-label');
+    if (focused !== 'Replace with ASSERT_REGULAR') throw new Error(`the focused quick fix is ${focused}`);
+    await page.keyboard.press('Enter');
+    await editor.locator('.view-lines', { hasText: 'metricName: ASSERT_REGULAR' }).waitFor({ timeout: 20_000 });
+    await squiggle.first().waitFor({ state: 'detached', timeout: 30_000 });
+    await problemRow.first().waitFor({ state: 'detached', timeout: 30_000 });
+    const panelText = (await page.locator('.markers-panel').first().innerText()).replace(/\s+/g, ' ').trim();
+    step('quick fix applied, problem gone', panelText.slice(0, 200));
+    await page.keyboard.press('Control+S');
+    const deadline = Date.now() + 10_000;
+    while (!readFileSync(path.join(workspace, 'cpu-asserts.alert-config.yaml'), 'utf8').includes('metricName: ASSERT_REGULAR\n')) {
+      if (Date.now() > deadline) throw new Error('the fixed file was not saved');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    step('saved to disk');
+    await shot('fixed');
+
+    // "omlint: Fix all" from the Command Palette on a second file.
+    await openFile('second.alert-config.yaml');
+    await editor.locator('.view-lines', { hasText: 'ops@example.com' }).waitFor({ timeout: 20_000 });
+    await editor.locator('.squiggly-error').first().waitFor({ timeout: 60_000 });
+    for (const rule of ['enabled-omitted', 'metric-name']) {
+      await page.locator('.markers-panel .monaco-list-row', { hasText: rule }).first().waitFor({ timeout: 20_000 });
+    }
+    await shot('before-fix-all');
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
+    await page.keyboard.type('omlint: Fix all');
+    const command = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'omlint: Fix all' }).first();
+    await command.waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Enter');
+    await editor.locator('.view-lines', { hasText: 'metricName: ASSERT_REGULAR' }).waitFor({ timeout: 30_000 });
+    await editor.locator('.view-lines', { hasText: 'enabled: true' }).waitFor({ timeout: 30_000 });
+    await editor.locator('.squiggly-error, .squiggly-warning').first().waitFor({ state: 'detached', timeout: 30_000 });
+    await page.locator('.markers-panel', { hasText: 'No problems have been detected' }).first().waitFor({ timeout: 30_000 });
+    step('"omlint: Fix all" applied', 'metricName and enabled fixed, no problems left');
+    await shot('fix-all');
+
+    // A JSON document: VS Code's JSON language features validate it with the contributed schema
+    // (their own problem, beside omlint's), and omlint reports it too.
+    await openFile('disk.alert-config.json');
+    await editor.locator('.view-lines', { hasText: 'PERCENTT' }).waitFor({ timeout: 20_000 });
+    const jsonRow = page.locator('.markers-panel .monaco-list-row', { hasText: 'Value is not accepted' }).first();
+    await jsonRow.waitFor({ timeout: 60_000 });
+    const omlintRow = page.locator('.markers-panel .monaco-list-row', { hasText: 'omlint' }).first();
+    await omlintRow.waitFor({ timeout: 30_000 });
+    step('JSON schema from the extension applies', {
+      json: (await jsonRow.innerText()).replace(/\s+/g, ' ').trim(),
+      omlint: (await omlintRow.innerText()).replace(/\s+/g, ' ').trim(),
+    });
+    await shot('json-schema');
+
+    const runCommand = async (title: string) => {
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
+      await page.keyboard.type(title);
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
+      await page.keyboard.press('Enter');
+    };
+
+    // "omlint: Show rule documentation" at a problem: the rule's docs page (code-server asks
+    // before it opens an external site: the dialog names the page).
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
+    await page.keyboard.type('9:16');
+    await page.keyboard.press('Enter');
+    await runCommand('omlint: Show rule documentation');
+    const dialog = page.locator('.monaco-dialog-box', { hasText: 'docs/rules/invalid-value.md' }).first();
+    await dialog.waitFor({ timeout: 20_000 });
+    step('rule documentation asked to open', (await dialog.innerText()).replace(/\s+/g, ' ').trim().slice(0, 200));
+    await shot('rule-docs');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // "omlint: Restart server": the server comes back and answers again.
+    await runCommand('omlint: Restart server');
+    await page.locator('.statusbar-item', { hasText: /omlint 1/ }).first().waitFor({ timeout: 30_000 });
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' ');
+    await page.keyboard.press('Backspace');
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'invalid-value' }).first().waitFor({ timeout: 30_000 });
+    // The omlint output channel (a log file of the window) tells each start.
+    const starts = findFiles(path.join(userData, 'logs'), /omlint\.log$/)
+      .map((f) => readFileSync(f, 'utf8').match(/omlint language server \S+ started/g)?.length ?? 0)
+      .reduce((a, b) => a + b, 0);
+    if (starts < 2) throw new Error(`the omlint output shows ${starts} server start(s), not 2`);
+    step('server restarted', { status: (await page.locator('.statusbar-item', { hasText: 'omlint' }).first().innerText()).trim(), starts });
+
+    if (pageErrors.length) step('page errors (not fatal)', pageErrors.slice(0, 5));
+  } catch (e) {
+    failure = e;
+    if (browser) {
+      const page = browser.contexts()[0]?.pages()[0];
+      if (page) await page.screenshot({ path: path.join(ARTIFACTS, 'failure.png') }).catch(() => undefined);
+      result.screenshots.push(path.relative(ROOT, path.join(ARTIFACTS, 'failure.png')));
+    }
+  } finally {
+    await browser?.close().catch(() => undefined);
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (server.exitCode === null) server.kill('SIGKILL');
+    writeFileSync(path.join(ARTIFACTS, 'code-server.log'), serverLog);
+    // The extension host's and the omlint output channel's logs, for a failure's diagnosis.
+    for (const f of findFiles(path.join(userData, 'logs'), /^(exthost\d*|remoteexthost|.*omlint.*)\.log$/)) {
+      copyFileSync(f, path.join(ARTIFACTS, `${path.basename(path.dirname(f))}-${path.basename(f)}`));
+    }
+    if (!KEEP) rmSync(tmp, { recursive: true, force: true });
+    else console.log(`[e2e] kept ${tmp}`);
+  }
+  if (failure) finish('failed', failure instanceof Error ? (failure.stack ?? failure.message) : String(failure));
+  finish('passed');
+}
+
+main().catch((e) => finish('failed', e instanceof Error ? (e.stack ?? e.message) : String(e)));

@@ -1,9 +1,9 @@
 // Hostile inputs through the built CLI as a real process: each is answered with a clear
 // diagnostic and exit 1 (never 0, 2 or a crash), in seconds and bounded memory. The files are
 // generated here, in a temporary directory (seeded, so every run sees the same bytes).
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, jsonReport, prng, randomBytes, runBundle, tempDir, type ProcessRun } from './support';
 
 // CPU time of the omlint process is what "within seconds" means (other test files run in
@@ -111,6 +111,7 @@ beforeAll(() => ensureBuilt(), 120_000);
 
 describe('hostile inputs: one clear diagnostic, exit 1, seconds, bounded memory', () => {
   const dir = tempDir('hostile');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it.each(CASES)('$name', async (c) => {
     const file = path.join(dir, c.file);
     writeFileSync(file, c.content());
@@ -153,6 +154,7 @@ describe('a 90 MB JSON document', () => {
   // One value of ~90 MB in an otherwise valid alert configuration.
   const dir = tempDir('huge');
   const file = path.join(dir, 'huge.alert-config.json');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   beforeAll(() => {
     const doc = { eventTypeName: 'HOST_DOWN', enabled: true, notifications: [{ typeName: 'EMAIL', emailAddress: 'dba@example.com', intervalMin: 60, delayMin: 0 }], note: 'x'.repeat(90 * 1024 * 1024) };
     writeFileSync(file, JSON.stringify(doc));

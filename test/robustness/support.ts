@@ -1,7 +1,7 @@
 // Shared by the robustness tests: the built bundle run as a real process under a probe that
 // measures peak memory and records every module and process/network call it makes; seeded data.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -141,6 +141,7 @@ export function runBundle(args: string[], opts: { cwd?: string; input?: string |
       const reports = readdirSync(dir).filter((f) => /^probe\.\d+\.json$/.test(f)).map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { maxRssKB: number; cpuMs: number; loaded: string[]; calls: string[] });
       const esm = existsSync(`${report}.esm`) ? readFileSync(`${report}.esm`, 'utf8').split('\n').filter(Boolean) : [];
       const main = reports.reduce((m, r) => Math.max(m, r.maxRssKB), 0);
+      rmSync(dir, { recursive: true, force: true });
       resolve({
         code,
         signal,

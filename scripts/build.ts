@@ -1,6 +1,6 @@
 // npm run build: generated sources (rule index, validators), then the bundled CLI in dist/.
 import { build } from 'esbuild';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -11,8 +11,8 @@ const tsx = (script: string) => execFileSync(process.execPath, ['--import', 'tsx
 tsx('gen-rule-index.ts');
 tsx('gen-validators.ts');
 
-rmSync(path.join(root, 'dist'), { recursive: true, force: true });
-await build({
+// dist/ is never removed while building (tests may be running it): stale chunks go afterwards.
+const result = await build({
   entryPoints: {
     omlint: path.join(root, 'src/cli/bin.ts'),
     'omlint-language-server': path.join(root, 'src/server/bin.ts'),
@@ -31,6 +31,12 @@ await build({
   banner: { js: "import { createRequire as __omlintCreateRequire } from 'node:module'; const require = __omlintCreateRequire(import.meta.url);" },
   legalComments: 'none',
   logLevel: 'warning',
+  metafile: true,
 });
+const fresh = new Set(Object.keys(result.metafile.outputs).map((p) => path.resolve(root, p)));
+for (const f of readdirSync(path.join(root, 'dist', 'chunks'))) {
+  const p = path.join(root, 'dist', 'chunks', f);
+  if (!fresh.has(p)) rmSync(p, { force: true });
+}
 chmodSync(path.join(root, 'dist/omlint.js'), 0o755);
 chmodSync(path.join(root, 'dist/omlint-language-server.js'), 0o755);

@@ -17,7 +17,9 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palett
   const out: string[] = [];
   const show = (n: number, mark: boolean) => {
     const raw = lines.lineText(n).replace(/\t/g, ' ');
-    const text = maskSecretsInPlace(raw.length > 200 ? raw.slice(0, 200) + '…' : raw, secrets);
+    // Mask first: a secret straddling the cut must not show its first characters.
+    const masked = maskSecretsInPlace(raw, secrets);
+    const text = masked.length > 200 ? masked.slice(0, 200) + '…' : masked;
     out.push(`    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${text}`);
   };
   if (line > 1 && lines.lineText(line - 1).trim() !== '') show(line - 1, false);

@@ -50,6 +50,8 @@ export function nearNames(value: string, candidates: readonly string[], max = 3)
   if (sameCase.length > 0) return sameCase.slice(0, max);
   const limit = Math.min(2, Math.max(0, upper.length - 2));
   return candidates
+    // The distance is at least the difference in length: skip the hopeless (a 10 MB value).
+    .filter((c) => Math.abs(c.length - upper.length) <= limit)
     .map((c) => ({ c, d: distance(upper, c.toUpperCase()) }))
     .filter((x) => x.d <= limit)
     .sort((a, b) => a.d - b.d || compareStrings(a.c, b.c))

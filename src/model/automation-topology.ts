@@ -288,8 +288,8 @@ export function nearestNames(name: string, candidates: readonly string[], limit 
     // A prefix counts as near ("6.0.16" and "6.0.16-ent", "shard0" and "shard0-rs").
     const prefix = cl.startsWith(lower) || lower.startsWith(cl);
     if (!prefix && Math.abs(c.length - name.length) > maxDistance) continue;
-    const d = distance(lower, cl);
-    if (prefix || d <= maxDistance) scored.push({ n: c, d: prefix ? 0 : d });
+    const d = prefix ? 0 : distance(lower, cl);
+    if (d <= maxDistance) scored.push({ n: c, d });
   }
   return scored.sort((a, b) => a.d - b.d).slice(0, limit).map((s) => s.n);
 }

@@ -16,6 +16,8 @@ export function nearMatches(word: string, candidates: readonly string[]): string
       scored.push({ name, score: 0 });
       continue;
     }
+    // The distance is at least the difference in length: skip the hopeless (a 10 MB value).
+    if (Math.abs(word.length - name.length) > 2) continue;
     const d = isTransposition(word, name) ? 1 : distance(word, name);
     if (d <= 2 && d <= Math.floor(Math.max(word.length, name.length) / 3)) scored.push({ name, score: d });
   }
@@ -32,8 +34,10 @@ function isTransposition(a: string, b: string): boolean {
 
 /** The `count` candidates closest to `word`, for listing a few of many accepted values. */
 export function closestFew(word: string, candidates: readonly string[], count: number): string[] {
+  // Ranking needs no more than a name's length of the word (values may be megabytes long).
+  const w = word.slice(0, 128).toUpperCase();
   return [...candidates]
-    .map((name, i) => ({ name, i, d: distance(word.toUpperCase(), name.toUpperCase()) }))
+    .map((name, i) => ({ name, i, d: distance(w, name.toUpperCase()) }))
     .sort((a, b) => a.d - b.d || a.i - b.i)
     .slice(0, count)
     .map((s) => s.name);

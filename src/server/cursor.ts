@@ -2,6 +2,8 @@
 // (mid-edit YAML such as `  units: ` or `    ty`). YAML: a text scan based on indentation, from
 // the start of the cursor's YAML document; JSON: jsonc-parser's tolerant scanner.
 import { findNodeAtLocation, getLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
+import { bracketDepthExceeded } from '../parse/json';
+import { DEFAULT_LIMITS } from '../parse/types';
 import { joinPointer } from '../engine/pointer';
 
 export interface CursorContext {
@@ -380,6 +382,8 @@ function objectKeys(node: JsonNode | undefined, except?: JsonNode): string[] {
 }
 
 export function jsonCursor(text: string, offset: number, tree?: () => JsonNode | undefined): CursorContext | undefined {
+  // jsonc-parser recurses per nesting level: absurdly deep texts get no hover or completion.
+  if (bracketDepthExceeded(text, DEFAULT_LIMITS.maxDepth) !== undefined) return undefined;
   const loc = getLocation(text, offset);
   const prev = loc.previousNode;
   const inside = prev && offset >= prev.offset && offset <= prev.offset + prev.length ? prev : undefined;

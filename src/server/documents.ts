@@ -4,7 +4,8 @@
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { declaredKind, detectItems, findModelines, kindFromFileName, type KindSource, type Modeline } from '../kinds/detect';
 import type { Kind } from '../kinds/names';
-import { parseText, type ParsedFile } from '../parse/index';
+import { parseText, DEFAULT_LIMITS, type ParsedFile } from '../parse/index';
+import { bracketDepthExceeded } from '../parse/json';
 import type { FileSettings } from '../config/load';
 import { isJsonText, yamlDocumentAt } from './cursor';
 
@@ -127,7 +128,12 @@ export class DocumentItems {
 
   /** The JSON tree of a text (for the keys of an object), kept for the last text. */
   jsonTree(rawText: string): JsonNode | undefined {
-    if (this.json?.text !== rawText) this.json = { text: rawText, tree: parseTree(rawText.replace(/^\uFEFF/, '')) };
+    if (this.json?.text !== rawText) {
+      const text = rawText.replace(/^\uFEFF/, '');
+      // jsonc-parser recurses per nesting level: no tree for absurdly deep texts.
+      const tree = bracketDepthExceeded(text, DEFAULT_LIMITS.maxDepth) === undefined ? parseTree(text) : undefined;
+      this.json = { text: rawText, tree };
+    }
     return this.json.tree;
   }
 }

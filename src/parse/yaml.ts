@@ -158,6 +158,9 @@ export function parseYamlText(text: string, limits: ParseLimits): { documents: P
     prettyErrors: false,
     resolveKnownTags: false, // no !!binary Buffers, !!set Sets, !!timestamp Dates
     schema: 'core', // also under a `%YAML 1.1` directive, whose schema would build them
+    // .nan and .inf have no JSON form (the API would receive null): keep them as strings, so that
+    // the schema reports them where a number belongs.
+    customTags: (tags) => tags.filter((t) => !(typeof t === 'object' && t.tag === 'tag:yaml.org,2002:float' && /nan|inf/i.test(String(t.test)))),
     strict: true,
     logLevel: 'error', // no process warnings on stderr (they quote keys, which may hold secrets)
   });

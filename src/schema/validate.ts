@@ -52,17 +52,29 @@ export async function validateSchema(kind: Kind | 'omlint-config', value: unknow
   for (const error of collapseUnions(validate.errors ?? [])) {
     const finding = toFinding(ctx, error);
     if (finding) findings.push(finding);
+    // A file with hundreds of thousands of bad keys: the engine keeps 10,000 per severity anyway.
+    if (findings.length >= MAX_FINDINGS) break;
   }
   return tidy(ctx, findings);
 }
 
+const MAX_FINDINGS = 20_000;
+
+/** True when the pointer or one of its ancestors is in the set. */
+function underAny(pointer: string, set: Set<string>): boolean {
+  for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+    if (set.has(p)) return true;
+    if (p === '') return false;
+  }
+}
+
 /** Drops findings another one already explains, and exact repeats. */
 function tidy(ctx: Context, findings: Draft[]): SchemaFinding[] {
-  const readOnly = findings.filter((f) => f.ruleId === 'read-only-field').map((f) => f.pointer);
+  const readOnly = new Set(findings.filter((f) => f.ruleId === 'read-only-field').map((f) => f.pointer));
   const seen = new Set<string>();
   const kept = findings.filter((f) => {
     // The server ignores a read-only field, so what is wrong inside it does not matter.
-    if (f.ruleId !== 'read-only-field' && readOnly.some((p) => f.pointer === p || f.pointer.startsWith(p + '/'))) return false;
+    if (f.ruleId !== 'read-only-field' && readOnly.size > 0 && underAny(f.pointer, readOnly)) return false;
     // `id` for a required `_id`: the unknown-field finding (did you mean, with its fix) says it all.
     if (f.ruleId === 'required-field' && ctx.misspelled.has(f.pointer + '\0' + f.missing)) return false;
     const key = `${f.ruleId} ${f.pointer} ${f.message}`;

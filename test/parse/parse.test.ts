@@ -127,3 +127,10 @@ describe('parse: YAML', () => {
     expect(f.problems[0].message).toMatch(/binary/);
   });
 });
+
+describe('parse: values JSON cannot hold', () => {
+  it('keeps YAML .nan and .inf as strings (the schema then reports them)', () => {
+    const f = parseText('a: .nan\nb: -.inf\nc: 1.5e3\n', 'x.yaml');
+    expect(f.documents[0].value).toEqual({ a: '.nan', b: '-.inf', c: 1500 });
+  });
+});

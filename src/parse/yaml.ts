@@ -150,7 +150,8 @@ function tooDeep(value: unknown, maxDepth: number): boolean {
   return false;
 }
 
-export function parseYamlText(text: string, limits: ParseLimits): { documents: ParsedDocument[]; problems: ParseProblem[] } {
+/** Parses a text that holds one YAML document or several (no caching). */
+function parseStream(text: string, limits: ParseLimits): StreamResult {
   const documents: ParsedDocument[] = [];
   const problems: ParseProblem[] = [];
   const docs = parseAllDocuments(text, {
@@ -237,3 +238,78 @@ export function parseYamlText(text: string, limits: ParseLimits): { documents: P
   return { documents, problems };
 }
 
+type StreamResult = { documents: ParsedDocument[]; problems: ParseProblem[] };
+// Editors re-lint a whole file on every edit; a big multi-document stream (hundreds of alert
+// configurations) then costs a full YAML parse per keystroke. The stream is split at its "---"
+// lines and each document's parse is kept by its text, so an edit re-parses one document. YAML
+// makes the split exact: a "---" at column 0 always starts a document, and anchors, tags and
+// directives never cross documents.
+
+function shiftSpan(s: Span, by: number): Span {
+  return { start: s.start + by, end: s.end + by };
+}
+
+function shiftDocument(d: ParsedDocument, by: number): ParsedDocument {
+  if (by === 0) return d;
+  return {
+    value: d.value,
+    empty: d.empty,
+    unusable: d.unusable,
+    salvage: d.salvage,
+    span: shiftSpan(d.span, by),
+    locate(pointer) {
+      const l = d.locate(pointer);
+      if (!l) return undefined;
+      return l.key ? { key: shiftSpan(l.key, by), value: shiftSpan(l.value, by) } : { value: shiftSpan(l.value, by) };
+    },
+    keysAt: d.keysAt,
+  };
+}
+
+const DOC_START = /^---(?=[ \t]|$)/gm;
+/** Text with no content: blank lines, comments, directives, "---" lines. */
+const NO_CONTENT = /^(?:[ \t]*(?:#.*)?(?:\r\n|\r|\n)|%.*(?:\r\n|\r|\n)|---[ \t]*(?:#.*)?(?:\r\n|\r|\n))*$/;
+
+/** Start offsets of the documents: each "---" line that follows content (leading comments stay with their document). */
+function splitStream(text: string): { start: number; text: string }[] {
+  const starts = [0];
+  for (const m of text.matchAll(DOC_START)) {
+    const at = m.index!;
+    if (at === 0 || NO_CONTENT.test(text.slice(starts[starts.length - 1], at))) continue;
+    starts.push(at);
+  }
+  return starts.map((s, i) => ({ start: s, text: text.slice(s, starts[i + 1] ?? text.length) }));
+}
+
+const documentCache = new Map<string, StreamResult>();
+let cacheEnabled = false;
+
+/** Keeps documents' parses across calls (the language server); the CLI parses each text once. */
+export function enableYamlDocumentCache(): void {
+  cacheEnabled = true;
+}
+const CACHE_MAX = 5000;
+/** Below this size a stream is parsed whole (the cache would not pay). */
+const CACHE_MIN_BYTES = 4096;
+
+export function parseYamlText(text: string, limits: ParseLimits): StreamResult {
+  const chunks = cacheEnabled && text.length >= CACHE_MIN_BYTES && text.includes('\n---') ? splitStream(text) : [];
+  if (chunks.length < 2) return parseStream(text, limits);
+  const documents: ParsedDocument[] = [];
+  const problems: ParseProblem[] = [];
+  for (const c of chunks) {
+    const key = `${limits.maxAliases}/${limits.maxDepth}\u0000${c.text}`;
+    let r = documentCache.get(key);
+    if (r) {
+      documentCache.delete(key); // most recently used last
+    } else {
+      r = parseStream(c.text, limits);
+      if (documentCache.size >= CACHE_MAX) documentCache.delete(documentCache.keys().next().value!);
+    }
+    documentCache.set(key, r);
+    const base = documents.length;
+    for (const p of r.problems) problems.push({ ...p, span: shiftSpan(p.span, c.start), documentIndex: p.documentIndex + base });
+    for (const d of r.documents) documents.push(shiftDocument(d, c.start));
+  }
+  return { documents, problems };
+}

@@ -1,5 +1,4 @@
 import { VERSION } from '../version';
-import { enableYamlDocumentCache } from '../parse/yaml';
 // The language server: vscode-languageserver over stdio (or whatever transport the command line
 // names), wired to the transport-free OmlintLanguageService. Diagnostics are debounced per
 // document and never published for a version older than the document's current one.
@@ -37,8 +36,6 @@ function defaultConnection(): Connection {
 }
 
 export function startServer(options: ServerOptions = {}): void {
-  // Re-lint on every edit: keep each YAML document's parse, so an edit re-parses one document.
-  enableYamlDocumentCache();
   const connection = options.connection ?? defaultConnection();
   const debounce = options.debounceMs ?? DEBOUNCE_MS;
   const documents = new TextDocuments(TextDocument);

@@ -20,6 +20,7 @@ import { hoverFor } from './hover';
 import { hasBom } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
+import { enableYamlDocumentCache } from '../parse/yaml';
 
 export interface ServiceOptions {
   /** Clock for date rules (default: the real one). */
@@ -63,6 +64,8 @@ export class OmlintLanguageService {
   private readonly reportedConfigErrors = new Set<string>();
 
   constructor(private readonly options: ServiceOptions = {}) {
+    // Re-lint on every edit: keep each YAML document's parse, so an edit re-parses one document.
+    enableYamlDocumentCache();
     this.workspace = new Workspace((message) => {
       if (this.reportedConfigErrors.has(message)) return;
       this.reportedConfigErrors.add(message);

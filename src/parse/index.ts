@@ -2,6 +2,7 @@
 import { LineIndex } from './lines';
 import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooDeepMessage } from './json';
 import { parseYamlText } from './yaml';
+import { fastYamlDocument } from './yaml-fast';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 
 export * from './types';
@@ -80,6 +81,9 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
       return done([unusableDocument(() => salvageJson(text))], [{ ruleId: 'syntax-error', message: err.message, span: err.span, documentIndex: 0 }]);
     }
   }
+  // Plain single-document YAML: js-yaml's value now, the position-aware parse only when needed.
+  const fast = fastYamlDocument(text, limits, () => parseYamlText(text, limits).documents[0]);
+  if (fast) return done([fast], [], 'yaml');
   const parsed = parseYamlText(text, limits);
   return done(parsed.documents, parsed.problems, 'yaml');
 }

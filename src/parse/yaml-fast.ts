@@ -1,0 +1,67 @@
+// The fast path for plain YAML: js-yaml reads the value (an order of magnitude faster than the
+// position-aware `yaml` parse), and the `yaml` parse runs only if a diagnostic needs a position.
+// Only for texts where both parsers must agree: one document, no anchors, aliases, tags,
+// directives, merge keys or .nan/.inf. Anything js-yaml rejects (duplicate keys, syntax errors,
+// deep nesting) goes to the full parse, which reports it with positions.
+import { load, CORE_SCHEMA } from 'js-yaml';
+import type { ParseLimits, ParsedDocument } from './types';
+
+/** Anything that makes the two parsers' values differ, or that needs the full parse's care. */
+// (js-yaml's core schema also reads 1_000 and 0b101 as numbers, where YAML 1.2 reads strings;
+// it also takes a lone CR as a line break and keys over 1024 characters, which YAML 1.2 refuses.)
+const NEEDS_FULL_PARSE = /(?:^|[\s[\]{},:-])[&*!][^\s]|^%|<<|\.(?:nan|inf)\b|\t|\d_|_\d|\b0b[01]|\r(?!\n)|^[^\n]{1024}/im;
+const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+
+/** More than one document, or a marker line that is not a lone leading "---". */
+function hasSeveralDocuments(text: string): boolean {
+  for (const m of text.matchAll(MARKER)) {
+    const before = text.slice(0, m.index);
+    const lineEnd = text.indexOf('\n', m.index);
+    const rest = text.slice(m.index! + 3, lineEnd < 0 ? text.length : lineEnd);
+    if (m[0] !== '---' || !/^[ \t]*(#.*)?\r?$/.test(rest) || /^[ \t]*[^\s#]/m.test(before)) return true;
+  }
+  return false;
+}
+
+function tooDeep(value: unknown, maxDepth: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d >= maxDepth) return true;
+    for (const c of Array.isArray(v) ? v : Object.values(v)) if (c !== null && typeof c === 'object') stack.push([c, d + 1]);
+  }
+  return false;
+}
+
+/**
+ * One document read by js-yaml, with positions from `full` (the `yaml` parse) on first use;
+ * undefined when the text must take the full parse.
+ */
+export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined): ParsedDocument | undefined {
+  if (NEEDS_FULL_PARSE.test(text) || hasSeveralDocuments(text)) return undefined;
+  let value: unknown;
+  try {
+    value = load(text, { schema: CORE_SCHEMA, json: false });
+  } catch {
+    return undefined;
+  }
+  if (value === undefined || value === null || typeof value !== 'object' || tooDeep(value, limits.maxDepth)) return undefined;
+  let positions: ParsedDocument | undefined;
+  let tried = false;
+  const located = () => {
+    if (!tried) {
+      tried = true;
+      positions = full();
+    }
+    return positions;
+  };
+  const start = /\S/.exec(text)?.index ?? 0;
+  return {
+    value,
+    empty: false,
+    span: { start, end: text.length },
+    locate: (pointer) => located()?.locate(pointer),
+    keysAt: (pointer) => located()?.keysAt?.(pointer) ?? [],
+  };
+}

@@ -1,0 +1,66 @@
+// The js-yaml fast path must give exactly the value of the full `yaml` parse, or step aside.
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { stringify } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { fastYamlDocument } from '../../src/parse/yaml-fast';
+import { parseYamlText } from '../../src/parse/yaml';
+import { DEFAULT_LIMITS } from '../../src/parse/types';
+
+function agree(text: string): boolean {
+  const full = parseYamlText(text, DEFAULT_LIMITS);
+  const fast = fastYamlDocument(text, DEFAULT_LIMITS, () => full.documents[0]);
+  if (!fast) return false;
+  // Taken only when the full parse finds nothing wrong, and then with the same value.
+  expect(full.problems).toEqual([]);
+  expect(full.documents).toHaveLength(1);
+  // Compared as the API would receive them (JSON: -0 and 0 are one number).
+  expect(JSON.stringify(fast.value)).toEqual(JSON.stringify(full.documents[0].value));
+  return true;
+}
+
+const ROOT = path.join(__dirname, '..', '..');
+const yamlFiles = (dir: string): string[] =>
+  existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.join(dir, f)) : [];
+
+describe('YAML fast path', () => {
+  it('agrees with the full parse on the examples and the docs examples', async () => {
+    const { ALL_RULE_META } = await import('../../src/engine/catalog-full');
+    const texts = [
+      ...yamlFiles(path.join(ROOT, 'examples')).map((f) => readFileSync(f, 'utf8')),
+      ...ALL_RULE_META.flatMap((m) => [m.docs.bad, m.docs.good]),
+    ];
+    let taken = 0;
+    for (const t of texts) if (agree(t)) taken++;
+    expect(taken).toBeGreaterThan(texts.length / 2);
+  });
+
+  it('agrees on random documents (JSON values written as YAML in several styles)', () => {
+    const key = fc.oneof(fc.string(), fc.constantFrom('1', 'true', 'null', '~', 'yes', '0x1F', '1e3', '-', '? a', 'a: b', '#x', '__proto__'));
+    const scalar = fc.oneof(fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null),
+      fc.constantFrom('yes', 'no', 'on', 'off', '0o14', '014', '0x1F', '1_000', '.5', '+1', '2024-05-01T22:00:00Z', '2024-05-01', '12:30', '~', 'Null', 'TRUE', '"q"', "'s'", 'a # b', ' lead', 'trail ', 'multi\nline'));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(key, tie('node'), { maxKeys: 4 })),
+    })).node;
+    fc.assert(
+      fc.property(fc.dictionary(key, value, { minKeys: 1, maxKeys: 6 }), fc.constantFrom('block', 'flow'), (v, style) => {
+        const text = style === 'flow' ? JSON.stringify(v).replace(/^\{/, '{ ') : stringify(v);
+        agree(text);
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 300), seed: 20261121 },
+    );
+  });
+
+  it('steps aside for what only the full parse handles', () => {
+    const full = (t: string) => fastYamlDocument(t, DEFAULT_LIMITS, () => undefined) === undefined;
+    expect(full('a: &x 1\nb: *x\n')).toBe(true); // anchors and aliases
+    expect(full('a: !Ref x\n')).toBe(true); // tags
+    expect(full('a: 1\n---\nb: 2\n')).toBe(true); // several documents
+    expect(full('a: 1\na: 2\n')).toBe(true); // duplicate keys (reported with positions)
+    expect(full('a: .nan\n')).toBe(true);
+    expect(full('%YAML 1.1\n---\na: 1\n')).toBe(true);
+    expect(full('a: [1, 2\n')).toBe(true); // syntax errors
+    expect(full('---\na: 1\n')).toBe(false); // a lone leading marker is fine
+  });
+});

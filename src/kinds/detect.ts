@@ -32,10 +32,10 @@ const YLS_MODELINE = /#\s*yaml-language-server:\s*\$schema=(\S+)/g;
 export function findModelines(text: string): Modeline[] {
   const out: Modeline[] = [];
   if (text.indexOf('#') < 0) return out;
-  for (const m of text.matchAll(OMLINT_MODELINE)) {
+  if (text.includes('omlint')) for (const m of text.matchAll(OMLINT_MODELINE)) {
     out.push(isKind(m[1]) ? { offset: m.index!, kind: m[1] } : { offset: m.index!, invalid: m[1] });
   }
-  for (const m of text.matchAll(YLS_MODELINE)) {
+  if (text.includes('yaml-language-server')) for (const m of text.matchAll(YLS_MODELINE)) {
     const name = /([A-Za-z0-9_-]+)\.schema\.json(?:[?#].*)?$/.exec(m[1])?.[1];
     if (name && isKind(name)) out.push({ offset: m.index!, kind: name });
   }

@@ -2,8 +2,16 @@
 import type { Position, Range, Span } from '../engine/types';
 
 export class LineIndex {
-  private readonly starts: number[];
-  constructor(readonly text: string) {
+  private lineStarts: number[] | undefined;
+  constructor(readonly text: string) {}
+
+  /** Computed on first use: most files of a run need no position at all. */
+  private get starts(): number[] {
+    return (this.lineStarts ??= this.compute());
+  }
+
+  private compute(): number[] {
+    const text = this.text;
     const starts = [0];
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
@@ -13,7 +21,7 @@ export class LineIndex {
         starts.push(i + 1);
       }
     }
-    this.starts = starts;
+    return starts;
   }
 
   get lineCount(): number {

@@ -7,13 +7,32 @@ import { load, CORE_SCHEMA } from 'js-yaml';
 import type { ParseLimits, ParsedDocument } from './types';
 
 /** Anything that makes the two parsers' values differ, or that needs the full parse's care. */
-// (js-yaml's core schema also reads 1_000 and 0b101 as numbers, where YAML 1.2 reads strings;
-// it also takes a lone CR as a line break and keys over 1024 characters, which YAML 1.2 refuses.)
-const NEEDS_FULL_PARSE = /(?:^|[\s[\]{},:-])[&*!][^\s]|^%|<<|\.(?:nan|inf)\b|\t|\d_|_\d|\b0b[01]|\r(?!\n)|^[^\n]{1024}/im;
+// js-yaml's core schema also reads 1_000 and 0b101 as numbers, where YAML 1.2 reads strings;
+// it also takes a lone CR as a line break and keys over 1024 characters, which YAML 1.2 refuses.
+// Cheap substring tests first: this runs on every YAML file.
+function needsFullParse(text: string): boolean {
+  if ((text.includes('&') || text.includes('*') || text.includes('!')) && /(?:^|[\s[\]{},:-])[&*!][^\s]/m.test(text)) return true;
+  if (text.includes('%') && /^%/m.test(text)) return true;
+  if (text.includes('<<') || text.includes('\t')) return true;
+  if (text.includes('.') && /\.(?:nan|inf)\b/i.test(text)) return true;
+  if (text.includes('_') && /\d_|_\d/.test(text)) return true;
+  if ((text.includes('0b') || text.includes('0B')) && /\b0b[01]/i.test(text)) return true;
+  if (text.includes('\r') && /\r(?!\n)/.test(text)) return true;
+  if (text.length > 1024) {
+    for (let start = 0; start < text.length; ) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+      if (end - start > 1024) return true;
+      start = end + 1;
+    }
+  }
+  return false;
+}
 const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
 
 /** More than one document, or a marker line that is not a lone leading "---". */
 function hasSeveralDocuments(text: string): boolean {
+  if (!text.includes('---') && !text.includes('...')) return false;
   for (const m of text.matchAll(MARKER)) {
     const before = text.slice(0, m.index);
     const lineEnd = text.indexOf('\n', m.index);
@@ -39,7 +58,7 @@ function tooDeep(value: unknown, maxDepth: number): boolean {
  * undefined when the text must take the full parse.
  */
 export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined): ParsedDocument | undefined {
-  if (NEEDS_FULL_PARSE.test(text) || hasSeveralDocuments(text)) return undefined;
+  if (needsFullParse(text) || hasSeveralDocuments(text)) return undefined;
   let value: unknown;
   try {
     value = load(text, { schema: CORE_SCHEMA, json: false });

@@ -240,8 +240,10 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
 
 async function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rules: DocumentRule[]): Promise<void> {
   const kind = doc.kind!;
+  // Reports are placed together, so that a big JSON text is scanned once for all their positions.
+  const pending: { ruleId: string; report: Report }[] = [];
   try {
-    for (const finding of await validateSchema(kind, doc.value)) addReport(file, doc, finding.ruleId, finding, opts);
+    for (const finding of await validateSchema(kind, doc.value)) pending.push({ ruleId: finding.ruleId, report: finding });
   } catch (e) {
     internalError(file, doc, `schema validation (${kind})`, e, opts);
   }
@@ -255,12 +257,21 @@ async function checkDocument(file: FileState, doc: DocState, opts: LintRunOption
         kind,
         filePath: file.displayPath,
         options: file.options,
-        report: (r) => addReport(file, doc, id, r, opts),
+        report: (r) => pending.push({ ruleId: id, report: r }),
       });
     } catch (e) {
       internalError(file, doc, id, e, opts);
     }
   }
+  if (pending.length > 0 && doc.parsed.prepare) {
+    const pointers: string[] = [];
+    for (const { report } of pending) {
+      pointers.push(doc.base + report.pointer);
+      for (const f of [report.fix, ...(report.suggestions ?? [])]) for (const op of f?.ops ?? []) pointers.push(doc.base + op.pointer);
+    }
+    doc.parsed.prepare(pointers);
+  }
+  for (const { ruleId, report } of pending) addReport(file, doc, ruleId, report, opts);
 }
 
 function runWorkspaceRules(files: FileState[], opts: LintRunOptions, rules: WorkspaceRule[]): void {

@@ -4,6 +4,14 @@ import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError 
 import type { Span } from '../engine/types';
 import { joinPointer, splitPointer } from '../engine/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
+import { locateJsonPointers, type JsonLocations } from './json-locate';
+
+/** From this size on, positions come from one targeted pass rather than a syntax tree. */
+export const PREPARE_MIN_BYTES = 512 * 1024;
+
+function parentOf(pointer: string): string {
+  return pointer.slice(0, Math.max(0, pointer.lastIndexOf('/')));
+}
 
 interface ScanResult {
   duplicates: { pointer: string; key: string; span: Span }[];
@@ -162,15 +170,34 @@ export function jsonDocument(text: string, value: unknown): ParsedDocument {
     return root;
   };
   const first = firstNonSpace(text);
+  // Big texts: the pointers that diagnostics name are located in one pass (no tree at all).
+  let prepared: JsonLocations | undefined;
   return {
     value,
     empty: false,
     span: { start: first, end: lastNonSpace(text) },
+    prepare(pointers) {
+      if (text.length < PREPARE_MIN_BYTES || pointers.length === 0) return;
+      const wanted = new Set<string>();
+      for (const p of pointers) for (let q = p; ; q = q.slice(0, q.lastIndexOf('/'))) {
+        if (wanted.has(q)) break;
+        wanted.add(q);
+        if (q === '') break;
+      }
+      if (prepared) for (const p of prepared.locations.keys()) wanted.add(p);
+      prepared = locateJsonPointers(text, wanted);
+    },
     locate(pointer) {
+      if (prepared) {
+        const hit = prepared.locations.get(pointer);
+        if (hit || prepared.complete.has(parentOf(pointer))) return hit;
+      }
       const t = tree();
       return t ? locateJson(t, pointer) : undefined;
     },
     keysAt(pointer) {
+      const keys = prepared?.keys.get(pointer);
+      if (keys) return keys;
       const t = tree();
       const node = t ? nodeAt(t, pointer) : undefined;
       if (!node || node.type !== 'object') return [];

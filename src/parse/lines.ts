@@ -13,6 +13,11 @@ export class LineIndex {
   private compute(): number[] {
     const text = this.text;
     const starts = [0];
+    if (!text.includes('\r')) {
+      // The common case, with indexOf's fast search.
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      return starts;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) starts.push(i + 1);

@@ -26,6 +26,11 @@ export interface ParsedDocument {
   span: Span;
   /** Exact location of the node at a pointer (relative to this document), or undefined. */
   locate(pointer: string): Location | undefined;
+  /**
+   * Locates these pointers (and their ancestors) in one go before they are asked for one by one:
+   * big JSON texts then need no syntax tree.
+   */
+  prepare?(pointers: string[]): void;
   /** The object keys at a pointer, in source order (for fixes that insert). */
   keysAt?(pointer: string): string[];
 }

@@ -31,6 +31,31 @@ export interface JsonLocations {
   complete: Set<string>;
 }
 
+/** Offset of the quote that closes the string opening at `start` (indexOf: strings are most of a text). */
+export function stringEnd(text: string, start: number): number {
+  let j = text.indexOf('"', start + 1);
+  while (j > 0 && text.charCodeAt(j - 1) === 92) {
+    // An odd run of backslashes escapes the quote.
+    let k = j - 1;
+    while (text.charCodeAt(k - 1) === 92) k--;
+    if ((j - k) % 2 === 0) break;
+    j = text.indexOf('"', j + 1);
+  }
+  return j < 0 ? text.length : j;
+}
+
+/**
+ * Whether a backslash stands between two offsets, for offsets that only grow: the next backslash
+ * is looked up once per backslash, not once per string (which would be quadratic).
+ */
+export function backslashFinder(text: string): (start: number, end: number) => boolean {
+  let next = text.indexOf('\\');
+  return (start, end) => {
+    if (next >= 0 && next < start) next = text.indexOf('\\', start);
+    return next >= 0 && next < end;
+  };
+}
+
 const WS = new Uint8Array(128);
 for (const c of [9, 10, 13, 32]) WS[c] = 1;
 
@@ -51,6 +76,7 @@ export function locateJsonPointers(text: string, pointers: Iterable<string>): Js
   const complete = new Set<string>();
   const stack: Frame[] = [];
   const n = text.length;
+  const hasBackslash = backslashFinder(text);
   let i = 0;
 
   // A value begins at i inside the top frame (or at the root): which trie node and record it has.
@@ -80,14 +106,8 @@ export function locateJsonPointers(text: string, pointers: Iterable<string>): Js
     const top = stack[stack.length - 1];
     if (c === 34 /* " */) {
       const start = i;
-      let escaped = false;
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92) {
-          escaped = true;
-          i++;
-        } else if (d === 34) break;
-      }
+      i = stringEnd(text, i);
+      const escaped = hasBackslash(start, i);
       i++;
       if (top && top.isObject && top.expectKey) {
         top.expectKey = false;

@@ -4,7 +4,7 @@ import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError 
 import type { Span } from '../engine/types';
 import { joinPointer, splitPointer } from '../engine/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
-import { locateJsonPointers, type JsonLocations } from './json-locate';
+import { backslashFinder, locateJsonPointers, stringEnd, type JsonLocations } from './json-locate';
 
 /** From this size on, positions come from one targeted pass rather than a syntax tree. */
 export const PREPARE_MIN_BYTES = 512 * 1024;
@@ -31,23 +31,14 @@ interface Frame {
 export function scanJson(text: string, maxDepth: number): ScanResult {
   const duplicates: ScanResult['duplicates'] = [];
   const stack: Frame[] = [];
+  const hasBackslash = backslashFinder(text);
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
       const start = i;
-      let escaped = false;
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) {
-          escaped = true;
-          i += 2;
-          continue;
-        }
-        if (d === 34) break;
-        i++;
-      }
+      i = stringEnd(text, i);
+      const escaped = hasBackslash(start, i);
       const top = stack[stack.length - 1];
       if (top && top.isObject && top.expectKey) {
         const raw = text.slice(start + 1, i);

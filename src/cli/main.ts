@@ -115,6 +115,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       limits,
       cwd: io.cwd,
       jobs: o.jobs ?? defaultJobs(),
+      jobsExplicit: o.jobs !== undefined,
       cache: o.cache ? new ResultCache(path.resolve(io.cwd, o.cacheLocation ?? DEFAULT_CACHE_FILE), VERSION) : undefined,
       version: VERSION,
       progress: progress.update,

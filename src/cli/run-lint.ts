@@ -13,8 +13,13 @@ import { ResultCache, sha256 } from './cache';
 import { readInput } from './files';
 import type { WorkerJob, WorkerResult } from './worker';
 
-/** Below this many files, starting workers costs more than it saves. */
+/** Below this many files, starting workers costs more than it saves (asked for with --jobs). */
 export const MIN_FILES_FOR_WORKERS = 64;
+/**
+ * Without --jobs: workers only from this many files on. Measured (bench/README.md): on 2 cores a
+ * worker's start-up (loading omlint again) outweighs the gain for 2,000 small files.
+ */
+export const MIN_FILES_FOR_DEFAULT_WORKERS = 5000;
 
 export interface RunPlan {
   files: string[];
@@ -29,6 +34,8 @@ export interface RunPlan {
   limits: ParseLimits;
   cwd: string;
   jobs: number;
+  /** True when --jobs was given (workers from MIN_FILES_FOR_WORKERS files on). */
+  jobsExplicit?: boolean;
   cache?: ResultCache;
   version: string;
   progress?: (done: number, total: number) => void;
@@ -113,7 +120,8 @@ async function lintHere(inputs: LintInput[], plan: RunPlan): Promise<FileResult[
 
 /** Lints the files of a run, using the cache and workers where they help. */
 export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
-  const script = plan.jobs > 1 && plan.files.length >= MIN_FILES_FOR_WORKERS ? workerScript() : undefined;
+  const minFiles = plan.jobsExplicit ? MIN_FILES_FOR_WORKERS : MIN_FILES_FOR_DEFAULT_WORKERS;
+  const script = plan.jobs > 1 && plan.files.length >= minFiles ? workerScript() : undefined;
   if (!plan.cache) {
     if (script) return lintInWorkers(plan.files, plan, script);
     return lintHere(plan.files.map((f) => readInput(f, plan.limits)), plan);
@@ -144,7 +152,7 @@ export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
       cached.set(f, hit.result);
     } else misses.push(f);
   }
-  const fresh = misses.length === 0 ? [] : script && misses.length >= MIN_FILES_FOR_WORKERS ? await lintInWorkers(misses, plan, script) : await lintHere(misses.map((f) => inputs.get(f)!), plan);
+  const fresh = misses.length === 0 ? [] : script && misses.length >= minFiles ? await lintInWorkers(misses, plan, script) : await lintHere(misses.map((f) => inputs.get(f)!), plan);
   const freshByPath = new Map(fresh.map((r) => [r.filePath, r]));
   for (const f of misses) {
     const r = freshByPath.get(displayPath(f, plan.cwd)) ?? null;

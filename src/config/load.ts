@@ -187,7 +187,8 @@ export class ConfigResolver {
     private readonly explicit?: string,
   ) {}
 
-  private findUp(dir: string): string | null {
+  /** The config file that governs a directory (the nearest upward), cached per directory. */
+  findUp(dir: string): string | null {
     const hit = this.byDir.get(dir);
     if (hit !== undefined) return hit;
     let found: string | null = null;

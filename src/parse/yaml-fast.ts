@@ -5,6 +5,7 @@
 // deep nesting) goes to the full parse, which reports it with positions.
 import { load, CORE_SCHEMA } from 'js-yaml';
 import type { ParseLimits, ParsedDocument } from './types';
+import { tooDeep } from './yaml';
 
 /** Anything that makes the two parsers' values differ, or that needs the full parse's care. */
 // js-yaml's core schema also reads 1_000 and 0b101 as numbers, where YAML 1.2 reads strings;
@@ -42,16 +43,6 @@ function hasSeveralDocuments(text: string): boolean {
   return false;
 }
 
-function tooDeep(value: unknown, maxDepth: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (d >= maxDepth) return true;
-    for (const c of Array.isArray(v) ? v : Object.values(v)) if (c !== null && typeof c === 'object') stack.push([c, d + 1]);
-  }
-  return false;
-}
 
 /**
  * One document read by js-yaml, with positions from `full` (the `yaml` parse) on first use;

@@ -139,7 +139,7 @@ function duplicateKeys(doc: Document): number[] {
 }
 
 /** Maximum nesting of a plain value, iteratively (values may be deeper than the stack). */
-function tooDeep(value: unknown, maxDepth: number): boolean {
+export function tooDeep(value: unknown, maxDepth: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {
     const [v, d] = stack.pop()!;

@@ -1,7 +1,7 @@
 // Config for the server: the CLI's ConfigResolver for what is on disk, and the unsaved text of an
 // open omlint.config.* buffer when it differs from the disk (so editing the config re-lints the
 // open documents at once).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import path from 'node:path';
@@ -23,7 +23,6 @@ function readDisk(filePath: string): string | undefined {
 export class ServerConfig {
   private resolver: ConfigResolver;
   private readonly cache = new Map<string, FileSettings>();
-  private readonly configPaths = new Map<string, string | null>();
 
   constructor(
     private readonly knownRules: Set<string>,
@@ -39,27 +38,11 @@ export class ServerConfig {
   invalidate(): void {
     this.resolver = new ConfigResolver(this.knownRules);
     this.cache.clear();
-    this.configPaths.clear();
   }
 
-  /** The config file that governs a directory (open buffers count as existing files). */
+  /** The config file that governs a directory. */
   configPathFor(dir: string): string | null {
-    const hit = this.configPaths.get(dir);
-    if (hit !== undefined) return hit;
-    let found: string | null = null;
-    for (const name of CONFIG_NAMES) {
-      const p = path.join(dir, name);
-      if (existsSync(p)) {
-        found = p;
-        break;
-      }
-    }
-    if (!found) {
-      const parent = path.dirname(dir);
-      found = parent !== dir ? this.configPathFor(parent) : null;
-    }
-    this.configPaths.set(dir, found);
-    return found;
+    return this.resolver.findUp(dir);
   }
 
   settingsFor(filePath: string): FileSettings {

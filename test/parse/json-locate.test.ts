@@ -48,3 +48,20 @@ describe('one-pass JSON locator', () => {
     expect(text.slice(got.locations.get('/b"c')!.key!.start, got.locations.get('/b"c')!.key!.end)).toBe('"b\\u0022c"');
   });
 });
+
+describe('big JSON documents: prepared positions', () => {
+  it('give what the syntax tree gives, for prepared pointers, their neighbours and the rest', () => {
+    const value = { processes: Array.from({ length: 4000 }, (_, i) => ({ name: `p${i}`, hostname: `h${i}.example.net`, args2_6: { net: { port: 27017 + (i % 3) } } })), tail: { 'a/b': 1, 'c~d': [true] } };
+    const text = JSON.stringify(value, null, 2);
+    expect(text.length).toBeGreaterThan(512 * 1024);
+    const prepared = jsonDocument(text, value);
+    const plain = jsonDocument(text, value);
+    const asked = ['/processes/3999/args2_6/net/port', '/tail/a~1b', '/processes/17/name'];
+    prepared.prepare!(asked);
+    // Asked pointers, their ancestors' children (fix neighbours), keys, and pointers never asked.
+    const probes = [...asked, '/processes/3999/args2_6', '/processes/3999/hostname', '/tail/c~0d', '/tail/c~0d/0', '/processes/5/name', '/missing', '/processes/17/nope'];
+    for (const p of probes) expect(prepared.locate(p), p).toEqual(plain.locate(p));
+    expect(prepared.keysAt!('/tail')).toEqual(['a/b', 'c~d']);
+    expect(prepared.keysAt!('/processes/3999')).toEqual(plain.keysAt!('/processes/3999'));
+  });
+});

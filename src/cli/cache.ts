@@ -2,10 +2,10 @@
 // content, what the config says about it, the run's options, omlint's version, and the content
 // of every other file of its project scope (cross-document rules read them). The cache never
 // holds a secret: where secrets were found it keeps their offsets, not their values.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileResult } from '../engine/types';
+import { nodeCrypto } from '../lazy-builtins';
 
 interface Entry {
   key: string;
@@ -22,7 +22,7 @@ interface CacheFile {
 export const DEFAULT_CACHE_FILE = '.omlintcache';
 
 export function sha256(...parts: string[]): string {
-  const h = createHash('sha256');
+  const h = nodeCrypto().createHash('sha256');
   for (const p of parts) h.update(p).update('\u0000');
   return h.digest('hex');
 }

@@ -15,7 +15,7 @@ import { useColor } from '../format/color';
 import { formatResults, FORMATS, keepInternals, type FormatName } from '../format/index';
 import { decodeInput, findFiles, readInput } from './files';
 import { DEFAULT_CACHE_FILE, ResultCache } from './cache';
-import { defaultJobs, lintFiles } from './run-lint';
+import { lintFiles } from './run-lint';
 
 export interface CliIO {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -114,8 +114,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       kind: o.kind,
       limits,
       cwd: io.cwd,
-      jobs: o.jobs ?? defaultJobs(),
-      jobsExplicit: o.jobs !== undefined,
+      jobs: o.jobs,
       cache: o.cache ? new ResultCache(path.resolve(io.cwd, o.cacheLocation ?? DEFAULT_CACHE_FILE), VERSION) : undefined,
       version: VERSION,
       progress: progress.update,

@@ -1,9 +1,7 @@
 // How a `check` run lints its files: from the cache where nothing changed, in worker threads when
 // there are many files, in this thread otherwise. Results come back in the order of the files.
 import { existsSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { FileSettings } from '../config/load';
 import { lint, RESULT_INTERNALS, displayPath, type LintInput, type LintRunOptions } from '../engine/lint';
 import type { FileResult } from '../engine/types';
@@ -11,6 +9,7 @@ import type { Kind } from '../kinds/names';
 import type { ParseLimits } from '../parse/types';
 import { ResultCache, sha256 } from './cache';
 import { readInput } from './files';
+import { nodeOs, workerThreads } from '../lazy-builtins';
 import type { WorkerJob, WorkerResult } from './worker';
 
 /** Below this many files, starting workers costs more than it saves (asked for with --jobs). */
@@ -33,9 +32,8 @@ export interface RunPlan {
   kind?: Kind;
   limits: ParseLimits;
   cwd: string;
-  jobs: number;
-  /** True when --jobs was given (workers from MIN_FILES_FOR_WORKERS files on). */
-  jobsExplicit?: boolean;
+  /** Worker threads from --jobs (then from MIN_FILES_FOR_WORKERS files on); default: the core count. */
+  jobs?: number;
   cache?: ResultCache;
   version: string;
   progress?: (done: number, total: number) => void;
@@ -65,7 +63,7 @@ function workerScript(): string | undefined {
 }
 
 async function lintInWorkers(files: string[], plan: RunPlan, script: string): Promise<FileResult[]> {
-  const parts = shares(files, plan, Math.min(plan.jobs, Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
+  const parts = shares(files, plan, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
   let done = 0;
   const outputs = await Promise.all(
     parts.map(
@@ -81,7 +79,7 @@ async function lintInWorkers(files: string[], plan: RunPlan, script: string): Pr
             limits: plan.limits,
             cwd: plan.cwd,
           };
-          const w = new Worker(script, { workerData: job });
+          const w = new (workerThreads().Worker)(script, { workerData: job });
           w.once('message', (m: { ok: boolean; value?: WorkerResult; error?: string }) => {
             done += part.length;
             plan.progress?.(done, files.length);
@@ -120,8 +118,8 @@ async function lintHere(inputs: LintInput[], plan: RunPlan): Promise<FileResult[
 
 /** Lints the files of a run, using the cache and workers where they help. */
 export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
-  const minFiles = plan.jobsExplicit ? MIN_FILES_FOR_WORKERS : MIN_FILES_FOR_DEFAULT_WORKERS;
-  const script = plan.jobs > 1 && plan.files.length >= minFiles ? workerScript() : undefined;
+  const minFiles = plan.jobs !== undefined ? MIN_FILES_FOR_WORKERS : MIN_FILES_FOR_DEFAULT_WORKERS;
+  const script = plan.files.length >= minFiles && (plan.jobs ?? defaultJobs()) > 1 ? workerScript() : undefined;
   if (!plan.cache) {
     if (script) return lintInWorkers(plan.files, plan, script);
     return lintHere(plan.files.map((f) => readInput(f, plan.limits)), plan);
@@ -164,6 +162,6 @@ export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
   return plan.files.map((f) => cached.get(f)).filter((r): r is FileResult => Boolean(r));
 }
 
-export function defaultJobs(): number {
-  return Math.max(1, cpus().length);
+function defaultJobs(): number {
+  return Math.max(1, nodeOs().cpus().length);
 }

@@ -1,5 +1,6 @@
-// A worker thread of `omlint check --jobs`: lints one share of the files (whole project scopes,
-// so that cross-document rules see every document of a scope) and posts the results back.
+// A worker thread of `omlint check --jobs` (started by src/bin/worker.ts): lints one share of the
+// files (whole project scopes, so that cross-document rules see every document of a scope) and
+// posts the results back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { KNOWN_RULE_IDS } from '../engine/catalog';
 import { ConfigResolver } from '../config/load';
@@ -46,7 +47,9 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
   };
 }
 
-if (parentPort) {
+/** Runs in the worker thread (dist/worker.js): one job in, one message out. */
+export function workerMain(): void {
+  if (!parentPort) throw new Error('omlint: the worker entry runs only in a worker thread');
   run(workerData as WorkerJob).then(
     (r) => parentPort!.postMessage({ ok: true, value: r }),
     (e) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),

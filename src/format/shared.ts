@@ -1,8 +1,8 @@
 // What the CI formats (sarif, junit, github, gitlab) share: secret masking over a whole run,
 // rule documentation links and stable fingerprints.
-import { createHash } from 'node:crypto';
 import type { Diagnostic, FileResult } from '../engine/types';
 import { RESULT_INTERNALS } from '../engine/lint';
+import { nodeCrypto } from '../lazy-builtins';
 import { maskSecrets } from '../engine/mask';
 
 /** Where the generated rule pages live (docs/rules/<id>.md). */
@@ -37,6 +37,6 @@ export function fingerprints(filePath: string, diagnostics: Diagnostic[], mask: 
     const base = [filePath, d.ruleId, mask(d.pointer), String(d.documentIndex), mask(d.message)].join('\u0000');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
-    return createHash('sha256').update(n === 0 ? base : `${base}\u0000${n}`).digest('hex');
+    return nodeCrypto().createHash('sha256').update(n === 0 ? base : `${base}\u0000${n}`).digest('hex');
   });
 }

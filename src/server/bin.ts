@@ -1,12 +1,6 @@
 #!/usr/bin/env node
-// Entry point of `omlint-language-server --stdio`.
-import { SERVER_VERSION, startServer } from './main';
+// Entry point of `omlint-language-server --stdio` from the sources (tests) and in the VS Code
+// extension's one-file server; dist/ starts it through src/bin/omlint-language-server.ts.
+import { serverMain } from './cli';
 
-const args = process.argv.slice(2);
-if (args.includes('--version') || args.includes('-v')) {
-  process.stdout.write(`${SERVER_VERSION}\n`);
-} else if (args.includes('--help') || args.includes('-h')) {
-  process.stdout.write('Usage: omlint-language-server --stdio\n\nThe omlint language server (Language Server Protocol over standard input and output).\n');
-} else {
-  startServer();
-}
+serverMain(process.argv.slice(2));

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// Entry point of the `omlint` command. Whatever goes wrong inside omlint exits 2, never 0 or 1.
+// Entry point of the `omlint` command (dist/omlint.js). Whatever goes wrong inside omlint exits 2,
+// never 0 or 1.
+import { loadCore } from './load-core';
+
 const internalError = (e: unknown) => {
   process.stderr.write(`omlint: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exit(2);
@@ -24,8 +27,8 @@ const io = {
   },
 };
 
-import('./main')
-  .then(({ main }) => main(process.argv.slice(2), io))
+loadCore({ writeCache: true })
+  .main(process.argv.slice(2), io)
   .then((code) => {
     if (code >= 0) process.exitCode = code;
   }, internalError);

@@ -1,0 +1,64 @@
+// Loads the core bundle (dist/core-<hash>.js) with a V8 code cache. Compiling the bundle was most
+// of omlint's start-up, and Node 20 has no compile cache of its own (module.enableCompileCache is
+// Node 22): with the cache, V8 deserialises the functions a typical run needs instead of parsing
+// 2 MB of JavaScript (bench/README.md has the figures).
+//
+// The cache is written by `npm run build` (one small check run) and rewritten when V8 rejects it
+// (another Node version, other V8 flags) by the next CLI run, if dist/ is writable. Its name
+// carries the bundle's content hash: V8 itself checks only the source length, so a cache can never
+// meet another build of the same length.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Script } from 'node:vm';
+
+/** The core bundle's file name in dist/, set by scripts/build.ts. */
+declare const OMLINT_CORE_FILE: string;
+
+export type Core = typeof import('../core');
+
+/** Where the cache of the core bundle lives for this V8 version and architecture. */
+export function codeCachePath(distDir: string, coreFile = OMLINT_CORE_FILE): string {
+  return path.join(distDir, 'cache', `${coreFile}.${process.versions.v8}-${process.arch}.v8cache`);
+}
+
+export function loadCore(opts: { writeCache: boolean }): Core {
+  const file = path.join(__dirname, OMLINT_CORE_FILE);
+  const cacheFile = codeCachePath(__dirname);
+  // The build keeps the bundle ASCII-only, so latin1 is exact (and faster to decode than UTF-8).
+  const source = readFileSync(file, 'latin1');
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // no cache yet: compile from source
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  // cachedDataRejected is false only when V8 took the cache (undefined when none was given).
+  const status = cachedData === undefined ? 'missing' : script.cachedDataRejected === false ? 'accepted' : 'rejected';
+  if (process.env.OMLINT_DEBUG_CODE_CACHE) process.stderr.write(`omlint: code cache ${status}: ${cacheFile}\n`);
+  if (opts.writeCache && status !== 'accepted') {
+    // At exit, the cache also holds the functions this run compiled lazily.
+    process.once('exit', () => writeCodeCache(script, cacheFile));
+  }
+  const mod = { exports: {} as Core };
+  (script.runInThisContext() as (...a: unknown[]) => void)(mod.exports, createRequire(file), mod, file, __dirname);
+  return mod.exports;
+}
+
+function writeCodeCache(script: Script, cacheFile: string): void {
+  // Written whole, then renamed: a parallel run reads the old cache or the new, never a part.
+  const tmp = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    mkdirSync(path.dirname(cacheFile), { recursive: true });
+    writeFileSync(tmp, script.createCachedData());
+    renameSync(tmp, cacheFile);
+  } catch {
+    // a read-only installation runs without the cache
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing was written
+    }
+  }
+}

@@ -1,0 +1,9 @@
+// Node builtins that only some runs need, loaded on first use: each one loaded at start-up costs
+// every run, and most runs print one report of a few files (no hashing, no worker threads).
+import { createRequire } from 'node:module';
+
+const load = createRequire(import.meta.url);
+
+export const nodeCrypto = (): typeof import('node:crypto') => load('node:crypto');
+export const nodeOs = (): typeof import('node:os') => load('node:os');
+export const workerThreads = (): typeof import('node:worker_threads') => load('node:worker_threads');

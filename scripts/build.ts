@@ -7,7 +7,7 @@
 // CommonJS because a code cache needs vm.Script; one bundle because the parts it would split off
 // (validators, rules, the language server) are inlined lazily and cost nothing until used.
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -72,14 +72,17 @@ writeCodeCache();
 
 /** The code cache of this core for this Node, from a run like the ones it speeds up most. */
 function writeCodeCache(): void {
-  mkdirSync(cacheDir, { recursive: true });
-  const already = readdirSync(cacheDir).some((f) => f.startsWith(`${coreFile}.${process.versions.v8}-${process.arch}.`) && f.endsWith('.v8cache'));
-  if (already) return;
+  // The name src/bin/load-core.ts gives it for a run without Node options.
+  const file = path.join(cacheDir, `${coreFile}.${process.versions.v8}-${process.arch}.v8cache`);
+  if (existsSync(file)) return;
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
   execFileSync(process.execPath, [path.join(dist, 'omlint.js'), 'check', '--no-color', path.join(root, 'examples/clean/cpu-high.alert-config.yaml')], {
     cwd: root,
+    env,
     stdio: 'ignore',
   });
-  if (!readdirSync(cacheDir).some((f) => f.endsWith('.v8cache'))) throw new Error('build: the code cache was not written');
+  if (!existsSync(file)) throw new Error(`build: the code cache ${file} was not written`);
 }
 
 /** Replaces `require("node:<name>")` in the modules matched by `importer` with a lazy proxy. */

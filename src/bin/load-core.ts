@@ -17,9 +17,22 @@ declare const OMLINT_CORE_FILE: string;
 
 export type Core = typeof import('../core');
 
-/** Where the cache of the core bundle lives for this V8 version and architecture. */
+/**
+ * Where the cache of the core bundle lives for this V8 version, architecture and Node options.
+ * V8 rejects a cache made under other V8 flags (say --max-old-space-size in NODE_OPTIONS): runs
+ * with options get a cache of their own, instead of taking turns rewriting one.
+ */
 export function codeCachePath(distDir: string, coreFile = OMLINT_CORE_FILE): string {
-  return path.join(distDir, 'cache', `${coreFile}.${process.versions.v8}-${process.arch}.v8cache`);
+  const options = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').trim();
+  const suffix = options === '' ? '' : `-${fnv1a(options)}`;
+  return path.join(distDir, 'cache', `${coreFile}.${process.versions.v8}-${process.arch}${suffix}.v8cache`);
+}
+
+/** A short stable hash for a file name (node:crypto would cost start-up time). */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
 }
 
 export function loadCore(opts: { writeCache: boolean }): Core {

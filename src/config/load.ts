@@ -180,6 +180,7 @@ export function applyConfig(filePath: string, config: LoadedConfig | undefined):
 export class ConfigResolver {
   private readonly byDir = new Map<string, string | null>();
   private readonly loaded = new Map<string, LoadedConfig>();
+  private readonly settings = new Map<string, FileSettings>();
 
   constructor(
     private readonly knownRules: Set<string>,
@@ -218,7 +219,14 @@ export class ConfigResolver {
     return c;
   }
 
+  /** Asked several times per file in a run (discovery, scopes, linting): computed once. */
   settingsFor(filePath: string): FileSettings {
-    return applyConfig(filePath, this.configFor(path.resolve(filePath)));
+    let s = this.settings.get(filePath);
+    if (!s) {
+      const abs = path.resolve(filePath);
+      s = applyConfig(abs, this.configFor(abs));
+      this.settings.set(filePath, s);
+    }
+    return s;
   }
 }

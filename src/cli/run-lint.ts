@@ -48,7 +48,9 @@ function shares(files: string[], plan: RunPlan, n: number): string[][] {
   const byScope = new Map<string, string[]>();
   for (const f of files) {
     const s = plan.settingsFor(f).scope;
-    byScope.set(s, [...(byScope.get(s) ?? []), f]);
+    const group = byScope.get(s);
+    if (group) group.push(f);
+    else byScope.set(s, [f]);
   }
   const out: string[][] = Array.from({ length: n }, () => []);
   const groups = [...byScope.values()].sort((a, b) => b.length - a.length);
@@ -63,9 +65,10 @@ function workerScript(): string | undefined {
 }
 
 async function lintInWorkers(files: string[], plan: RunPlan, script: string): Promise<FileResult[]> {
-  const parts = shares(files, plan, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
+  const [own, ...parts] = shares(files, plan, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
   let done = 0;
-  const outputs = await Promise.all(
+  // This thread lints a share too: it has loaded omlint already, and waits for the others anyway.
+  const workers = Promise.all(
     parts.map(
       (part) =>
         new Promise<WorkerResult>((resolve, reject) => {
@@ -91,7 +94,11 @@ async function lintInWorkers(files: string[], plan: RunPlan, script: string): Pr
         }),
     ),
   );
-  const byPath = new Map<string, FileResult>();
+  const ownResults = await lintHere(own.map((f) => readInput(f, plan.limits)), { ...plan, progress: undefined });
+  done += own.length;
+  plan.progress?.(done, files.length);
+  const outputs = await workers;
+  const byPath = new Map<string, FileResult>(ownResults.map((r) => [r.filePath, r]));
   for (const o of outputs) {
     for (const r of o.results) {
       RESULT_INTERNALS.set(r.result, { text: r.text, bom: r.bom, secrets: r.secrets });
@@ -130,7 +137,9 @@ export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
   const scopeFiles = new Map<string, string[]>();
   for (const f of plan.files) {
     const s = plan.settingsFor(f).scope;
-    scopeFiles.set(s, [...(scopeFiles.get(s) ?? []), f]);
+    const group = scopeFiles.get(s);
+    if (group) group.push(f);
+    else scopeFiles.set(s, [f]);
   }
   const scopeHash = new Map([...scopeFiles].map(([s, fs]) => [s, sha256(...fs.flatMap((f) => [f, contentHash.get(f)!]))]));
   const runKey = JSON.stringify([plan.version, plan.kind, plan.targetVersion, plan.fixedNow ? plan.now.toISOString() : plan.now.toISOString().slice(0, 10), plan.limits]);

@@ -42,7 +42,8 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
       const internals = RESULT_INTERNALS.get(result)!;
       // Fix edits stay in the worker: a parallel run never fixes.
       const plain = { ...result, diagnostics: result.diagnostics.map(({ fix, suggestions, ...d }) => d) };
-      return { result: plain, text: internals.text, bom: internals.bom, secrets: internals.secrets };
+      // The text serves only the code frames of diagnostics: a clean file's stays here.
+      return { result: plain, text: result.diagnostics.length > 0 ? internals.text : '', bom: internals.bom, secrets: internals.secrets };
     }),
   };
 }

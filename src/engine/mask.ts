@@ -10,7 +10,7 @@ export interface SecretSource {
   sourceOf?: (pointer: string) => string | undefined;
 }
 
-function secretsOf(d: SecretSource): SecretLocation[] {
+function secretsOf(d: SecretSource): readonly SecretLocation[] {
   if (d.value === null || typeof d.value !== 'object') return [];
   if (d.kind) return findSecrets(d.kind, d.value);
   // A document of unknown kind, or one that does not parse: mask whatever looks like a secret.

@@ -88,10 +88,14 @@ export const KINDS_WITH_SECRETS = Object.keys(FINDERS) as Kind[];
  * Every secret value (non-empty string) in a document of this kind. Also accepts an array of
  * documents or an API list response ({results: [...]}), with pointers into it.
  */
-export function findSecrets(kind: Kind, value: unknown): SecretLocation[] {
+export function findSecrets(kind: Kind, value: unknown): readonly SecretLocation[] {
   const finder = FINDERS[kind];
+  if (!finder || value === null || typeof value !== 'object') return [];
+  // Asked by two rules and by the output masking for each document: found once.
+  let byKind = FOUND.get(value);
+  const hit = byKind?.get(kind);
+  if (hit) return hit;
   const out: SecretLocation[] = [];
-  if (!finder) return out;
   const visit = (doc: unknown, base: string) => {
     if (isObject(doc)) finder(doc, base, out);
   };
@@ -101,8 +105,13 @@ export function findSecrets(kind: Kind, value: unknown): SecretLocation[] {
     visit(value, '');
     if (Array.isArray(value.results)) eachItem(value.results, '/results', visit);
   }
+  if (!byKind) FOUND.set(value, (byKind = new Map()));
+  byKind.set(kind, out);
   return out;
 }
+
+/** Documents' values are never changed once parsed (a fix edits the text, which is parsed anew). */
+const FOUND = new WeakMap<object, Map<Kind, readonly SecretLocation[]>>();
 
 // Redaction masks as the API returns them (DOMAIN §5):
 const MASKS: readonly RegExp[] = [

@@ -1,7 +1,7 @@
 // text → documents with source maps. Never throws: every problem becomes a ParseProblem.
 import { LineIndex } from './lines';
 import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooDeepMessage } from './json';
-import { parseYamlText } from './yaml';
+import { parseYamlText, yamlPositions } from './yaml';
 import { fastYamlDocument } from './yaml-fast';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 
@@ -82,7 +82,7 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
     }
   }
   // Plain single-document YAML: js-yaml's value now, the position-aware parse only when needed.
-  const fast = fastYamlDocument(text, limits, () => parseYamlText(text, limits).documents[0]);
+  const fast = fastYamlDocument(text, limits, () => yamlPositions(text));
   if (fast) return done([fast], [], 'yaml');
   const parsed = parseYamlText(text, limits);
   return done(parsed.documents, parsed.problems, 'yaml');

@@ -1,6 +1,6 @@
 // YAML (and JSON that JSON.parse rejected but YAML reads): every document of a stream, with
 // positions from the yaml AST. Tags never construct objects: only the core schema's own types.
-import { parseAllDocuments, isMap, isSeq, isScalar, isPair, isAlias, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
+import { parseAllDocuments, parseDocument, isMap, isSeq, isScalar, isPair, isAlias, type Document, type DocumentOptions, type Node as YamlNode, type Pair, type ParseOptions, type SchemaOptions, type YAMLMap } from 'yaml';
 import type { Span } from '../engine/types';
 import { splitPointer } from '../engine/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
@@ -150,21 +150,32 @@ export function tooDeep(value: unknown, maxDepth: number): boolean {
   return false;
 }
 
+const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+  uniqueKeys: false, // yaml checks each key against all before it (quadratic): duplicateKeys() instead
+  prettyErrors: false,
+  resolveKnownTags: false, // no !!binary Buffers, !!set Sets, !!timestamp Dates
+  schema: 'core', // also under a `%YAML 1.1` directive, whose schema would build them
+  // .nan and .inf have no JSON form (the API would receive null): keep them as strings, so that
+  // the schema reports them where a number belongs.
+  customTags: (tags) => tags.filter((t) => !(typeof t === 'object' && t.tag === 'tag:yaml.org,2002:float' && /nan|inf/i.test(String(t.test)))),
+  strict: true,
+  logLevel: 'error', // no process warnings on stderr (they quote keys, which may hold secrets)
+};
+
+/**
+ * Only the positions of a one-document text whose value the js-yaml fast path has read: no
+ * value (toJS), no duplicate-key or depth checks (js-yaml has made them). About half the cost of
+ * the full parse, which counts when a few files of a big run have findings.
+ */
+export function yamlPositions(text: string): ParsedDocument {
+  return yamlDocument(parseDocument(text, PARSE_OPTIONS), null, false);
+}
+
 /** Parses a text that holds one YAML document or several (no caching). */
 function parseStream(text: string, limits: ParseLimits): StreamResult {
   const documents: ParsedDocument[] = [];
   const problems: ParseProblem[] = [];
-  const docs = parseAllDocuments(text, {
-    uniqueKeys: false, // yaml checks each key against all before it (quadratic): duplicateKeys() instead
-    prettyErrors: false,
-    resolveKnownTags: false, // no !!binary Buffers, !!set Sets, !!timestamp Dates
-    schema: 'core', // also under a `%YAML 1.1` directive, whose schema would build them
-    // .nan and .inf have no JSON form (the API would receive null): keep them as strings, so that
-    // the schema reports them where a number belongs.
-    customTags: (tags) => tags.filter((t) => !(typeof t === 'object' && t.tag === 'tag:yaml.org,2002:float' && /nan|inf/i.test(String(t.test)))),
-    strict: true,
-    logLevel: 'error', // no process warnings on stderr (they quote keys, which may hold secrets)
-  });
+  const docs = parseAllDocuments(text, PARSE_OPTIONS);
   const list = Array.isArray(docs) ? docs : [];
   list.forEach((doc, index) => {
     let broken = false;

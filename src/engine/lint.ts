@@ -12,7 +12,7 @@ import { compareStrings, joinPointer, parentPointer } from './pointer';
 import { applyDirectives, findDirectives, unusedDirectives } from './suppress';
 import { collectSecretValues, maskSecrets } from './mask';
 import type {
-  Diagnostic, FileResult, Fix, LintOptions, Report, Rule, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
+  Diagnostic, FileResult, Fix, LintOptions, Report, Rule, RuleContext, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
 } from './types';
 import { defaultSettings, type FileSettings } from '../config/load';
 
@@ -228,9 +228,9 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
     const docIndex = firstDocIndex[p.documentIndex] ?? 0;
     const doc = file.docs[docIndex];
     let span = p.span;
-    if (p.pointer !== undefined && doc) {
+    if (p.pointer !== undefined && doc && p.ruleId !== 'duplicate-key') {
       const loc = doc.parsed.locate(p.pointer);
-      if (loc?.key && p.ruleId !== 'duplicate-key') span = loc.key;
+      if (loc?.key) span = loc.key;
     }
     addSpanDiagnostic(file, p.ruleId, p.message, span, docIndex, opts, doc?.kind ?? 'unknown', p.pointer ?? '');
   }
@@ -240,32 +240,36 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
 
 async function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rules: DocumentRule[]): Promise<void> {
   const kind = doc.kind!;
-  // Reports are placed together, so that a big JSON text is scanned once for all their positions.
+  // Reports are placed together, so that a big JSON text is read forward once for all their positions.
   const pending: { ruleId: string; report: Report }[] = [];
   try {
     for (const finding of await validateSchema(kind, doc.value)) pending.push({ ruleId: finding.ruleId, report: finding });
   } catch (e) {
     internalError(file, doc, `schema validation (${kind})`, e, opts);
   }
+  // One context for all rules of the document (rules run one after another, synchronously).
+  let id = '';
+  const ctx: RuleContext = {
+    value: doc.value,
+    kind,
+    filePath: file.displayPath,
+    options: file.options,
+    report: (r) => pending.push({ ruleId: id, report: r }),
+  };
   for (const rule of rules) {
     if (!appliesTo(rule, kind)) continue;
-    const id = rule.meta.id;
+    id = rule.meta.id;
     if ((opts.rules?.[id] ?? file.settings.rules[id]) === 'off') continue;
     try {
-      rule.check({
-        value: doc.value,
-        kind,
-        filePath: file.displayPath,
-        options: file.options,
-        report: (r) => pending.push({ ruleId: id, report: r }),
-      });
+      rule.check(ctx);
     } catch (e) {
       internalError(file, doc, id, e, opts);
     }
   }
   if (pending.length > 0 && doc.parsed.prepare) {
     const pointers: string[] = [];
-    for (const { report } of pending) {
+    // A hint only: the reports past what a file can record (per severity) need no position.
+    for (const { report } of pending.slice(0, 3 * (opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE))) {
       pointers.push(doc.base + report.pointer);
       for (const f of [report.fix, ...(report.suggestions ?? [])]) for (const op of f?.ops ?? []) pointers.push(doc.base + op.pointer);
     }
@@ -356,12 +360,15 @@ function finish(file: FileState, knownRules: Set<string>, opts: LintRunOptions):
     infoCount: count('info'),
     diagnostics,
   };
-  RESULT_INTERNALS.set(result, { secrets, text: file.parsed.text, bom: file.parsed.bom });
+  RESULT_INTERNALS.set(result, { secrets, text: file.parsed.text, bom: file.parsed.bom, lines: file.parsed.lines });
   return result;
 }
 
-/** What formatters and --fix need from a result but must never serialise. */
-export const RESULT_INTERNALS = new WeakMap<FileResult, { secrets: string[]; text: string; bom: boolean }>();
+/**
+ * What formatters and --fix need from a result but must never serialise. `lines`: the file's line
+ * index, for a formatter to reuse (counting the lines of a big text again costs as much as the first time).
+ */
+export const RESULT_INTERNALS = new WeakMap<FileResult, { secrets: string[]; text: string; bom: boolean; lines?: LineIndex }>();
 
 /** Lints texts together (one run: workspace rules see every document of a scope). */
 export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {

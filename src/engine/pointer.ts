@@ -1,8 +1,12 @@
 // RFC 6901 JSON pointers.
 export function escapeToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  const s = String(token);
+  // Almost no key holds ~ or /: skip the two replacements (pointers are built by the million).
+  if (!s.includes('~') && !s.includes('/')) return s;
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 export function unescapeToken(token: string): string {
+  if (!token.includes('~')) return token;
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 export function joinPointer(base: string, ...tokens: (string | number)[]): string {

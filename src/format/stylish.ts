@@ -39,7 +39,7 @@ export function formatStylish(results: FileResult[], opts: { color: boolean; fra
     fixed += r.fixCount ?? 0;
     if (r.diagnostics.length === 0) continue;
     const internals = RESULT_INTERNALS.get(r);
-    const lines = internals ? new LineIndex(internals.text) : undefined;
+    const lines = internals ? (internals.lines ?? new LineIndex(internals.text)) : undefined;
     out.push(c.underline(r.filePath));
     for (const d of r.diagnostics) {
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info');

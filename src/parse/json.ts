@@ -1,17 +1,14 @@
-// JSON: JSON.parse for the value (fast), one linear scan for duplicate keys and depth, and a
-// position-aware tree (jsonc-parser) built only when a diagnostic needs a position.
+// JSON: JSON.parse for the value (fast); duplicate keys and depth told by counting strings in the
+// text and the value (a scan finds the spots when the counts differ); positions from a syntax tree
+// (jsonc-parser, small texts) or by walking the text (big ones), only when a diagnostic needs one.
 import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { Span } from '../engine/types';
 import { joinPointer, splitPointer } from '../engine/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
-import { backslashFinder, locateJsonPointers, stringEnd, type JsonLocations } from './json-locate';
+import { backslashFinder, JsonNavigator, stringEnd, stringTable } from './json-locate';
 
-/** From this size on, positions come from one targeted pass rather than a syntax tree. */
-export const PREPARE_MIN_BYTES = 512 * 1024;
-
-function parentOf(pointer: string): string {
-  return pointer.slice(0, Math.max(0, pointer.lastIndexOf('/')));
-}
+/** From this size on, positions come from walking the text to each pointer rather than a syntax tree. */
+export const NAVIGATE_MIN_CHARS = 512 * 1024;
 
 interface ScanResult {
   duplicates: { pointer: string; key: string; span: Span }[];
@@ -64,6 +61,68 @@ export function scanJson(text: string, maxDepth: number): ScanResult {
     }
   }
   return { duplicates };
+}
+
+/**
+ * True when a valid JSON text repeats no key in any object and nests at most maxDepth levels,
+ * told from counts without a scan of the structure: every string of the text (key or value) is in
+ * the parsed value unless a repeated key made JSON.parse drop a property, with at least its key.
+ * False means "maybe not": then scanJson finds the spots.
+ */
+export function plainStructure(text: string, value: unknown, maxDepth: number): boolean {
+  return checkStructure(text, value, maxDepth, false).plain;
+}
+
+/** plainStructure, and with `stringOffsets` the table of the text's strings (for the navigator). */
+function checkStructure(text: string, value: unknown, maxDepth: number, stringOffsets: boolean): { plain: boolean; strings?: Int32Array } {
+  const inValue = stringsInValue(value, maxDepth);
+  if (inValue < 0) return { plain: false };
+  const inText = stringTable(text, stringOffsets);
+  return { plain: inValue === inText.count, strings: inText.offsets };
+}
+
+/** Nesting the count below follows by recursion (deeper only with a raised --max-depth: then scanJson). */
+const MAX_COUNT_DEPTH = 2000;
+
+/** Keys and string values in a parsed value, or -1 when it nests deeper than maxDepth (or cannot tell). */
+function stringsInValue(value: unknown, maxDepth: number): number {
+  if (typeof value !== 'object' || value === null) return typeof value === 'string' ? 1 : 0;
+  // for…in lists inherited keys too: counting is right only while Object.prototype has none.
+  if (hasEnumerableKeys(Object.prototype)) return -1;
+  const limit = Math.min(maxDepth, MAX_COUNT_DEPTH);
+  return limit < 1 ? -1 : countStrings(value, 1, limit);
+}
+
+function hasEnumerableKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
+function countStrings(node: object, depth: number, limit: number): number {
+  let count = 0;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i];
+      if (typeof child === 'string') count++;
+      else if (typeof child === 'object' && child !== null) {
+        const n = depth < limit ? countStrings(child, depth + 1, limit) : -1;
+        if (n < 0) return -1;
+        count += n;
+      }
+    }
+    return count;
+  }
+  for (const key in node) {
+    count++;
+    const child: unknown = (node as Record<string, unknown>)[key];
+    if (typeof child === 'string') count++;
+    else if (typeof child === 'object' && child !== null) {
+      const n = depth < limit ? countStrings(child, depth + 1, limit) : -1;
+      if (n < 0) return -1;
+      count += n;
+    }
+  }
+  return count;
 }
 
 function framesPointer(stack: Frame[]): string {
@@ -144,8 +203,23 @@ export function salvageJson(text: string): unknown {
   }
 }
 
-/** A parsed JSON document whose positions are computed on first use. */
-export function jsonDocument(text: string, value: unknown): ParsedDocument {
+/**
+ * A parsed JSON document whose positions are computed on first use. `noDuplicates`: the text
+ * repeats no key (lets big texts stop a lookup at the first key that matches).
+ */
+export function jsonDocument(text: string, value: unknown, noDuplicates = false, strings?: Int32Array): ParsedDocument {
+  const span = { start: firstNonSpace(text), end: lastNonSpace(text) };
+  if (text.length >= NAVIGATE_MIN_CHARS) {
+    const navigator = new JsonNavigator(text, noDuplicates, strings);
+    return {
+      value,
+      empty: false,
+      span,
+      locate: (pointer) => navigator.locate(pointer),
+      keysAt: (pointer) => navigator.keysAt(pointer),
+      prepare: (pointers) => navigator.prepare(pointers),
+    };
+  }
   let root: JsonNode | undefined;
   let failed = false;
   // parseTree recurses per level: with a raised --max-depth it may exhaust the stack, and then
@@ -160,35 +234,15 @@ export function jsonDocument(text: string, value: unknown): ParsedDocument {
     }
     return root;
   };
-  const first = firstNonSpace(text);
-  // Big texts: the pointers that diagnostics name are located in one pass (no tree at all).
-  let prepared: JsonLocations | undefined;
   return {
     value,
     empty: false,
-    span: { start: first, end: lastNonSpace(text) },
-    prepare(pointers) {
-      if (text.length < PREPARE_MIN_BYTES || pointers.length === 0) return;
-      const wanted = new Set<string>();
-      for (const p of pointers) for (let q = p; ; q = q.slice(0, q.lastIndexOf('/'))) {
-        if (wanted.has(q)) break;
-        wanted.add(q);
-        if (q === '') break;
-      }
-      if (prepared) for (const p of prepared.locations.keys()) wanted.add(p);
-      prepared = locateJsonPointers(text, wanted);
-    },
+    span,
     locate(pointer) {
-      if (prepared) {
-        const hit = prepared.locations.get(pointer);
-        if (hit || prepared.complete.has(parentOf(pointer))) return hit;
-      }
       const t = tree();
       return t ? locateJson(t, pointer) : undefined;
     },
     keysAt(pointer) {
-      const keys = prepared?.keys.get(pointer);
-      if (keys) return keys;
       const t = tree();
       const node = t ? nodeAt(t, pointer) : undefined;
       if (!node || node.type !== 'object') return [];
@@ -267,7 +321,9 @@ export function parseJsonText(text: string, limits: ParseLimits): { documents: P
     return undefined; // the caller decides: JSON syntax error, or YAML
   }
   const problems: ParseProblem[] = [];
-  const scan = scanJson(text, limits.maxDepth);
+  // Counting settles the common case (no repeated key, not too deep); the scan finds the spots.
+  const structure = checkStructure(text, value, limits.maxDepth, text.length >= NAVIGATE_MIN_CHARS);
+  const scan = structure.plain ? { duplicates: [] } : scanJson(text, limits.maxDepth);
   if (scan.tooDeepAt !== undefined) {
     problems.push({
       ruleId: 'limit-exceeded',
@@ -287,5 +343,5 @@ export function parseJsonText(text: string, limits: ParseLimits): { documents: P
       pointer: d.pointer,
     });
   }
-  return { documents: [jsonDocument(text, value)], problems };
+  return { documents: [jsonDocument(text, value, scan.duplicates.length === 0, structure.strings)], problems };
 }

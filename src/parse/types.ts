@@ -27,8 +27,8 @@ export interface ParsedDocument {
   /** Exact location of the node at a pointer (relative to this document), or undefined. */
   locate(pointer: string): Location | undefined;
   /**
-   * Locates these pointers (and their ancestors) in one go before they are asked for one by one:
-   * big JSON texts then need no syntax tree.
+   * Looks up these pointers together before they are asked for one by one (big JSON texts: in the
+   * text's order, so that it is read forward once). Only a matter of speed.
    */
   prepare?(pointers: string[]): void;
   /** The object keys at a pointer, in source order (for fixes that insert). */

@@ -1,5 +1,5 @@
 // Which files a `check` run reads, and reading them without ever throwing.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LintInput } from '../engine/lint';
 
@@ -61,23 +61,31 @@ export function findFiles(paths: string[], isIgnored: (filePath: string) => bool
 export function readInput(filePath: string, limits?: { maxBytes: number }): LintInput {
   const maxBytes = limits?.maxBytes ?? Infinity;
   let buf: Buffer;
+  let fd: number | undefined;
   try {
-    const size = statSync(filePath).size;
+    // One open, one fstat, one read: the size is checked on the file that is read.
+    fd = openSync(filePath, 'r');
+    const size = fstatSync(fd).size;
     if (size > maxBytes) {
       const mb = (n: number) => (n / 1048576).toFixed(n % 1048576 ? 1 : 0);
       return { filePath, text: '', problem: { ruleId: 'limit-exceeded', message: `The file is ${mb(size)} MB, over the ${mb(maxBytes)} MB limit; omlint did not read it. Raise the limit with --max-file-size (MB) if it is genuine.` } };
     }
-    buf = readFileSync(filePath);
+    buf = readFileSync(fd);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? 'error';
     return { filePath, text: '', problem: { ruleId: 'syntax-error', message: `The file cannot be read (${code}).` } };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
   return decodeInput(filePath, buf);
 }
 
+/** decode() without {stream} starts afresh each call: one decoder serves every file. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 export function decodeInput(filePath: string, buf: Buffer): LintInput {
   try {
-    return { filePath, text: new TextDecoder('utf-8', { fatal: true }).decode(buf) };
+    return { filePath, text: UTF8.decode(buf) };
   } catch {
     const nul = buf.indexOf(0);
     const message = nul >= 0 ? 'The file contains NUL bytes: it is binary, not JSON or YAML text.' : 'The file is not valid UTF-8 text; JSON and YAML files must be UTF-8.';

@@ -6,6 +6,7 @@
 import { load, CORE_SCHEMA } from 'js-yaml';
 import type { ParseLimits, ParsedDocument } from './types';
 import { tooDeep } from './yaml';
+import { blockYamlLocator, UNSURE, type BlockLocator } from './yaml-block-locate';
 
 /** Anything that makes the two parsers' values differ, or that needs the full parse's care. */
 // js-yaml's core schema also reads 1_000 and 0b101 as numbers, where YAML 1.2 reads strings;
@@ -15,8 +16,7 @@ function needsFullParse(text: string): boolean {
   if ((text.includes('&') || text.includes('*') || text.includes('!')) && /(?:^|[\s[\]{},:-])[&*!][^\s]/m.test(text)) return true;
   if (text.includes('%') && /^%/m.test(text)) return true;
   if (text.includes('<<') || text.includes('\t')) return true;
-  if (text.includes('.') && /\.(?:nan|inf)\b/i.test(text)) return true;
-  if (text.includes('_') && /\d_|_\d/.test(text)) return true;
+  if (hasNanOrInf(text) || hasDigitUnderscore(text)) return true;
   if ((text.includes('0b') || text.includes('0B')) && /\b0b[01]/i.test(text)) return true;
   if (text.includes('\r') && /\r(?!\n)/.test(text)) return true;
   if (text.length > 1024) {
@@ -29,6 +29,28 @@ function needsFullParse(text: string): boolean {
   }
   return false;
 }
+// Character loops rather than regular expressions: nearly every file has a '.' (in a comment or a
+// URL) and a '_' (in an event name), and these run on every YAML file.
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isWordChar = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/** Like /\.(?:nan|inf)\b/i. */
+export function hasNanOrInf(text: string): boolean {
+  for (let i = text.indexOf('.'); i >= 0; i = text.indexOf('.', i + 1)) {
+    const word = text.slice(i + 1, i + 4).toLowerCase();
+    if ((word === 'nan' || word === 'inf') && !isWordChar(text.charCodeAt(i + 4))) return true;
+  }
+  return false;
+}
+
+/** Like /\d_|_\d/. */
+export function hasDigitUnderscore(text: string): boolean {
+  for (let i = text.indexOf('_'); i >= 0; i = text.indexOf('_', i + 1)) {
+    if (isDigit(text.charCodeAt(i - 1)) || isDigit(text.charCodeAt(i + 1))) return true;
+  }
+  return false;
+}
+
 const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
 
 /** More than one document, or a marker line that is not a lone leading "---". */
@@ -57,6 +79,8 @@ export function fastYamlDocument(text: string, limits: ParseLimits, full: () => 
     return undefined;
   }
   if (value === undefined || value === null || typeof value !== 'object' || tooDeep(value, limits.maxDepth)) return undefined;
+  let block: BlockLocator | null | undefined;
+  const blockLocator = () => (block === undefined ? (block = blockYamlLocator(text) ?? null) : block);
   let positions: ParsedDocument | undefined;
   let tried = false;
   const located = () => {
@@ -71,7 +95,14 @@ export function fastYamlDocument(text: string, limits: ParseLimits, full: () => 
     value,
     empty: false,
     span: { start, end: text.length },
-    locate: (pointer) => located()?.locate(pointer),
-    keysAt: (pointer) => located()?.keysAt?.(pointer) ?? [],
+    // Most pointers of plain files are placed without the `yaml` parse; it answers the rest.
+    locate: (pointer) => {
+      const hit = blockLocator()?.locate(pointer);
+      return hit !== undefined && hit !== UNSURE ? hit : located()?.locate(pointer);
+    },
+    keysAt: (pointer) => {
+      const hit = blockLocator()?.keysAt(pointer);
+      return hit !== undefined && hit !== UNSURE ? hit : (located()?.keysAt?.(pointer) ?? []);
+    },
   };
 }

@@ -138,8 +138,27 @@ function duplicateKeys(doc: Document): number[] {
   return out.sort((a, b) => a - b);
 }
 
-/** Maximum nesting of a plain value, iteratively (values may be deeper than the stack). */
+/** Whether a plain value nests objects deeper than maxDepth (the root object is at depth 0). */
 export function tooDeep(value: unknown, maxDepth: number): boolean {
+  // Recursion is the fast way for every real document; a raised --max-depth may ask for more
+  // levels than the stack has, and then the iterative walk answers.
+  return maxDepth <= RECURSIVE_DEPTH ? deeperThan(value, 0, maxDepth) : tooDeepIteratively(value, maxDepth);
+}
+
+const RECURSIVE_DEPTH = 1000;
+
+function deeperThan(v: unknown, d: number, maxDepth: number): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (d >= maxDepth) return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (deeperThan(v[i], d + 1, maxDepth)) return true;
+  } else {
+    for (const k of Object.keys(v)) if (deeperThan((v as Record<string, unknown>)[k], d + 1, maxDepth)) return true;
+  }
+  return false;
+}
+
+function tooDeepIteratively(value: unknown, maxDepth: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {
     const [v, d] = stack.pop()!;

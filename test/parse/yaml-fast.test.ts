@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { fastYamlDocument } from '../../src/parse/yaml-fast';
+import { fastYamlDocument, hasDigitUnderscore, hasNanOrInf } from '../../src/parse/yaml-fast';
 import { parseYamlText, yamlPositions } from '../../src/parse/yaml';
 import { DEFAULT_LIMITS } from '../../src/parse/types';
 
@@ -77,5 +77,21 @@ describe('YAML fast path', () => {
     expect(full('%YAML 1.1\n---\na: 1\n')).toBe(true);
     expect(full('a: [1, 2\n')).toBe(true); // syntax errors
     expect(full('---\na: 1\n')).toBe(false); // a lone leading marker is fine
+  });
+});
+
+describe('the fast path\'s character loops', () => {
+  it('answer as the regular expressions they replace', () => {
+    const text = fc.string({ unit: fc.constantFrom('.', 'n', 'a', 'N', 'i', 'I', 'f', 'F', '_', '1', '9', 'x', ' ', '\n', '-'), maxLength: 30 });
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(hasNanOrInf(t)).toBe(/\.(?:nan|inf)\b/i.test(t));
+        expect(hasDigitUnderscore(t)).toBe(/\d_|_\d/.test(t));
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 2000), seed: 20261121 },
+    );
+    expect(hasNanOrInf('a: .NaN\n')).toBe(true);
+    expect(hasNanOrInf('url: https://x.info/\n')).toBe(false);
+    expect(hasDigitUnderscore('n: 1_000\n')).toBe(true);
   });
 });

@@ -38,6 +38,14 @@ function conditionKey(doc: ScopeDocument): string | undefined {
   return parts.join('\u0000');
 }
 
+/** A part of conditionKey that is cheap to compute: equal condition keys have equal quick keys. */
+function quickKey(doc: ScopeDocument): string | undefined {
+  const v = doc.value as any;
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || typeof v.eventTypeName !== 'string') return undefined;
+  const metric = v.metricThreshold !== null && typeof v.metricThreshold === 'object' ? v.metricThreshold.metricName : undefined;
+  return `${doc.kind}\u0000${v.eventTypeName}\u0000${typeof metric === 'string' ? metric : ''}`;
+}
+
 export default defineWorkspaceRule({
   meta: {
     id: 'duplicate-alert-config',
@@ -125,8 +133,16 @@ notifications:
     },
   },
   check(ctx) {
+    // The full key only for documents that share their kind, event and metric with another one.
+    const groups = new Map<string, number>();
+    for (const doc of ctx.documents) {
+      const k = quickKey(doc);
+      if (k !== undefined) groups.set(k, (groups.get(k) ?? 0) + 1);
+    }
     const firstWithKey = new Map<string, ScopeDocument>();
     for (const doc of ctx.documents) {
+      const quick = quickKey(doc);
+      if (quick === undefined || groups.get(quick)! < 2) continue;
       const key = conditionKey(doc);
       if (key === undefined) continue;
       const first = firstWithKey.get(key);

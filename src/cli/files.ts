@@ -18,7 +18,7 @@ export function findFiles(paths: string[], isIgnored: (filePath: string) => bool
   const missing: string[] = [];
   const seen = new Set<string>();
   const add = (filePath: string, discovered: boolean) => {
-    const abs = path.resolve(filePath);
+    const abs = discovered ? filePath : path.resolve(filePath); // a walk's paths are resolved already
     if (seen.has(abs)) return;
     seen.add(abs);
     files.push({ filePath: abs, discovered });

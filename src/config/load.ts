@@ -149,13 +149,21 @@ export function loadConfigText(filePath: string, text: string, knownRules: Set<s
 
 /** Settings of a file that no config governs. */
 export function defaultSettings(filePath: string): FileSettings {
-  return { ignored: false, rules: {}, scope: path.dirname(path.resolve(filePath)), secretPlaceholders: [] };
+  return defaultsOf(path.resolve(filePath));
+}
+
+function defaultsOf(abs: string): FileSettings {
+  return { ignored: false, rules: {}, scope: path.dirname(abs), secretPlaceholders: [] };
 }
 
 /** What a config says about one file. */
 export function applyConfig(filePath: string, config: LoadedConfig | undefined): FileSettings {
-  const abs = path.resolve(filePath);
-  if (!config) return defaultSettings(abs);
+  return applyToResolved(path.resolve(filePath), config);
+}
+
+// Paths resolved once per file: path.resolve was a tenth of a 2,000-file run's own time.
+function applyToResolved(abs: string, config: LoadedConfig | undefined): FileSettings {
+  if (!config) return defaultsOf(abs);
   const settings: FileSettings = {
     config,
     ignored: false,
@@ -209,7 +217,11 @@ export class ConfigResolver {
   }
 
   configFor(filePath: string): LoadedConfig | undefined {
-    const p = this.explicit ? path.resolve(this.explicit) : this.findUp(path.dirname(path.resolve(filePath)));
+    return this.configForResolved(path.resolve(filePath));
+  }
+
+  private configForResolved(abs: string): LoadedConfig | undefined {
+    const p = this.explicit ? path.resolve(this.explicit) : this.findUp(path.dirname(abs));
     if (!p) return undefined;
     let c = this.loaded.get(p);
     if (!c) {
@@ -224,7 +236,7 @@ export class ConfigResolver {
     let s = this.settings.get(filePath);
     if (!s) {
       const abs = path.resolve(filePath);
-      s = applyConfig(abs, this.configFor(abs));
+      s = applyToResolved(abs, this.configForResolved(abs));
       this.settings.set(filePath, s);
     }
     return s;

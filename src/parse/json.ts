@@ -102,27 +102,24 @@ function countStrings(node: object, depth: number, limit: number): number {
   let count = 0;
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i++) {
-      const child: unknown = node[i];
-      if (typeof child === 'string') count++;
-      else if (typeof child === 'object' && child !== null) {
-        const n = depth < limit ? countStrings(child, depth + 1, limit) : -1;
-        if (n < 0) return -1;
-        count += n;
-      }
+      const n = countChild(node[i], depth, limit);
+      if (n < 0) return -1;
+      count += n;
     }
     return count;
   }
   for (const key in node) {
-    count++;
-    const child: unknown = (node as Record<string, unknown>)[key];
-    if (typeof child === 'string') count++;
-    else if (typeof child === 'object' && child !== null) {
-      const n = depth < limit ? countStrings(child, depth + 1, limit) : -1;
-      if (n < 0) return -1;
-      count += n;
-    }
+    const n = countChild((node as Record<string, unknown>)[key], depth, limit);
+    if (n < 0) return -1;
+    count += n + 1; // the key is a string too
   }
   return count;
+}
+
+function countChild(child: unknown, depth: number, limit: number): number {
+  if (typeof child === 'string') return 1;
+  if (typeof child !== 'object' || child === null) return 0;
+  return depth < limit ? countStrings(child, depth + 1, limit) : -1;
 }
 
 function framesPointer(stack: Frame[]): string {

@@ -43,17 +43,22 @@ function settingsKey(s: FileSettings): string {
   return JSON.stringify([s.kind, s.rules, s.scope, s.targetVersion, s.secretPlaceholders.map((r) => r.source), s.ignored]);
 }
 
-/** Groups files by project scope, then deals the groups out to n shares of similar size. */
-function shares(files: string[], plan: RunPlan, n: number): string[][] {
-  const byScope = new Map<string, string[]>();
+/** The files of each project scope, in the order of their first file. */
+function byScope(files: string[], plan: RunPlan): string[][] {
+  const groups = new Map<string, string[]>();
   for (const f of files) {
     const s = plan.settingsFor(f).scope;
-    const group = byScope.get(s);
+    const group = groups.get(s);
     if (group) group.push(f);
-    else byScope.set(s, [f]);
+    else groups.set(s, [f]);
   }
+  return [...groups.values()];
+}
+
+/** Groups files by project scope, then deals the groups out to n shares of similar size. */
+function shares(files: string[], plan: RunPlan, n: number): string[][] {
   const out: string[][] = Array.from({ length: n }, () => []);
-  const groups = [...byScope.values()].sort((a, b) => b.length - a.length);
+  const groups = byScope(files, plan).sort((a, b) => b.length - a.length);
   for (const g of groups) out.reduce((min, cur) => (cur.length < min.length ? cur : min)).push(...g);
   return out.filter((s) => s.length > 0);
 }
@@ -123,13 +128,31 @@ async function lintHere(inputs: LintInput[], plan: RunPlan): Promise<FileResult[
   return results;
 }
 
+/**
+ * One project scope at a time (the cross-document rules never look past a scope): a scope's
+ * documents are released before the next scope is read, which keeps the heap small for big runs
+ * (2,000 files in 20 scopes: peak RSS 115 -> 103 MB; bench/README.md).
+ */
+async function lintScopeByScope(files: string[], plan: RunPlan): Promise<FileResult[]> {
+  const groups = byScope(files, plan);
+  if (groups.length < 2) return lintHere(files.map((f) => readInput(f, plan.limits)), plan);
+  const byPath = new Map<string, FileResult>();
+  let done = 0;
+  for (const group of groups) {
+    for (const r of await lintHere(group.map((f) => readInput(f, plan.limits)), { ...plan, progress: undefined })) byPath.set(r.filePath, r);
+    done += group.length;
+    plan.progress?.(done, files.length);
+  }
+  return files.map((f) => byPath.get(displayPath(f, plan.cwd))).filter((r): r is FileResult => Boolean(r));
+}
+
 /** Lints the files of a run, using the cache and workers where they help. */
 export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
   const minFiles = plan.jobs !== undefined ? MIN_FILES_FOR_WORKERS : MIN_FILES_FOR_DEFAULT_WORKERS;
   const script = plan.files.length >= minFiles && (plan.jobs ?? defaultJobs()) > 1 ? workerScript() : undefined;
   if (!plan.cache) {
     if (script) return lintInWorkers(plan.files, plan, script);
-    return lintHere(plan.files.map((f) => readInput(f, plan.limits)), plan);
+    return lintScopeByScope(plan.files, plan);
   }
   // With a cache the texts are read here, to hash them.
   const inputs = new Map(plan.files.map((f) => [f, readInput(f, plan.limits)]));

@@ -43,6 +43,21 @@ describe.skipIf(!existsSync(BIN))('parallel runs', () => {
   });
 });
 
+describe('one project scope at a time', () => {
+  it('keeps the order of the files named and compares documents within their scope only', async () => {
+    const dir = project(8); // team-0 … team-3, two files each; alert i and i+4 share a team
+    writeFileSync(path.join(dir, 'team-1', 'alert-0001.yaml'), alert(0)); // repeats alert-0000 of team-0
+    writeFileSync(path.join(dir, 'team-0', 'alert-0004.yaml'), alert(0)); // repeats alert-0000 in its team
+    const named = ['team-1/alert-0005.yaml', 'team-0/alert-0004.yaml', 'team-1/alert-0001.yaml', 'team-0/alert-0000.yaml'];
+    const r = await cli(['check', ...NOW, '--format', 'json', ...named], { cwd: dir });
+    const out = JSON.parse(r.stdout) as { filePath: string; diagnostics: { ruleId: string }[] }[];
+    expect(out.map((f) => f.filePath)).toEqual(named);
+    const duplicates = out.filter((f) => f.diagnostics.some((d) => d.ruleId === 'duplicate-alert-config')).map((f) => f.filePath);
+    // The later of the two in run order is the repeat (the team-1 look-alike is another scope).
+    expect(duplicates).toEqual(['team-0/alert-0000.yaml']);
+  });
+});
+
 describe('--cache', () => {
   it('reuses unchanged results, re-lints changed scopes, never stores a secret', async () => {
     const dir = project(12);

@@ -6,16 +6,9 @@ import fc from 'fast-check';
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { JsonNavigator, stringTable } from '../../src/parse/json-locate';
 import { jsonDocument, NAVIGATE_MIN_CHARS, scanJson } from '../../src/parse/json';
-import { joinPointer, splitPointer } from '../../src/engine/pointer';
+import { splitPointer } from '../../src/engine/pointer';
 import { jsonTextArb } from './json-arbitraries';
-
-/** Every pointer of a value. */
-function pointersOf(v: unknown, base = '', out: string[] = []): string[] {
-  out.push(base);
-  if (Array.isArray(v)) v.forEach((x, i) => pointersOf(x, joinPointer(base, i), out));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) pointersOf(x, joinPointer(base, k), out);
-  return out;
-}
+import { allPointers } from '../pointers';
 
 /** Pointers that name nothing, or pass through a scalar, or are no array index. */
 function misses(pointers: string[]): string[] {
@@ -26,7 +19,7 @@ function misses(pointers: string[]): string[] {
 function agreeWithTree(text: string, value: unknown, noDuplicates: boolean, label = ''): number {
   const tree = jsonDocument(text, value); // small: syntax tree
   expect(text.length).toBeLessThan(NAVIGATE_MIN_CHARS);
-  const pointers = [...pointersOf(value), ...misses(pointersOf(value))];
+  const pointers = [...allPointers(value), ...misses(allPointers(value))];
   const expected = new Map(pointers.map((p) => [p, { locate: tree.locate(p), keys: tree.keysAt!(p) }]));
   const strings = stringTable(text, true).offsets; // none for tiny texts: then as without
   const orders = [pointers, [...pointers].reverse(), [...pointers].sort(), [...pointers].reverse(), pointers, [...pointers].reverse()];

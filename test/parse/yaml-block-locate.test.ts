@@ -10,18 +10,11 @@ import { blockYamlLocator, UNSURE } from '../../src/parse/yaml-block-locate';
 import { fastYamlDocument } from '../../src/parse/yaml-fast';
 import { parseYamlText } from '../../src/parse/yaml';
 import { DEFAULT_LIMITS } from '../../src/parse/types';
-import { escapeToken } from '../../src/engine/pointer';
+import { getAt } from '../../src/engine/pointer';
+import { allPointers } from '../pointers';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
-
-function pointersOf(value: unknown, base = ''): string[] {
-  const out = [base];
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) out.push(...pointersOf(v, `${base}/${escapeToken(k)}`));
-  }
-  return out;
-}
 
 /** Compares the locator with the full parse on every pointer; the number it answered and could have. */
 function compare(text: string): { answered: number; scalars: number } {
@@ -30,9 +23,9 @@ function compare(text: string): { answered: number; scalars: number } {
   if (!fast) return counts; // only the fast path's texts reach the locator
   const full = parseYamlText(text, DEFAULT_LIMITS).documents[0];
   const locate = blockYamlLocator(text);
-  for (const pointer of pointersOf(fast.value)) {
-    const scalar = pointer !== '' && (fast.value as never) !== null && typeof valueAt(fast.value, pointer) !== 'object';
-    if (scalar) counts.scalars++;
+  for (const pointer of allPointers(fast.value)) {
+    const v = getAt(fast.value, pointer);
+    if (v === null || typeof v !== 'object') counts.scalars++;
     const keys = locate?.keysAt(pointer) ?? UNSURE;
     if (keys !== UNSURE) expect({ text, pointer, keys }).toEqual({ text, pointer, keys: full.keysAt?.(pointer) });
     const got = locate?.locate(pointer) ?? UNSURE;
@@ -41,12 +34,6 @@ function compare(text: string): { answered: number; scalars: number } {
     expect({ text, pointer, got }).toEqual({ text, pointer, got: full.locate(pointer) });
   }
   return counts;
-}
-
-function valueAt(value: unknown, pointer: string): unknown {
-  let v = value as Record<string, unknown>;
-  for (const t of pointer.split('/').slice(1)) v = v?.[t.replace(/~1/g, '/').replace(/~0/g, '~')] as Record<string, unknown>;
-  return v === null ? null : v;
 }
 
 const yamlFiles = (dir: string): string[] =>

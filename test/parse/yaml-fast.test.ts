@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fastYamlDocument, hasDigitUnderscore, hasNanOrInf } from '../../src/parse/yaml-fast';
 import { parseYamlText, yamlPositions } from '../../src/parse/yaml';
 import { DEFAULT_LIMITS } from '../../src/parse/types';
+import { allPointers } from '../pointers';
 
 function agree(text: string): boolean {
   const full = parseYamlText(text, DEFAULT_LIMITS);
@@ -19,20 +20,11 @@ function agree(text: string): boolean {
   expect(JSON.stringify(fast.value)).toEqual(JSON.stringify(full.documents[0].value));
   // The positions-only parse that the fast path uses finds every node where the full parse does.
   const positions = yamlPositions(text);
-  for (const pointer of pointersOf(full.documents[0].value)) {
+  for (const pointer of allPointers(full.documents[0].value)) {
     expect(positions.locate(pointer)).toEqual(full.documents[0].locate(pointer));
     expect(positions.keysAt?.(pointer)).toEqual(full.documents[0].keysAt?.(pointer));
   }
   return true;
-}
-
-/** Every pointer of a value, the root first. */
-function pointersOf(value: unknown, base = ''): string[] {
-  const out = [base];
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) out.push(...pointersOf(v, `${base}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
-  }
-  return out;
 }
 
 const ROOT = path.join(__dirname, '..', '..');

@@ -15,6 +15,7 @@ import { detectItems, kindFromFileName } from '../../src/kinds/detect';
 import { KINDS } from '../../src/kinds/names';
 import { LineIndex, parseText } from '../../src/parse/index';
 import { ROOT } from './support';
+import { allPointers } from '../pointers';
 
 const RUNS = Number(process.env.OMLINT_FUZZ_RUNS ?? 0) || undefined;
 const SEED = Number(process.env.OMLINT_FUZZ_SEED ?? 20261121);
@@ -129,15 +130,6 @@ function applyTextMutation(text: string, m: TextMutation): string {
   }
 }
 
-/** Every pointer of a value (objects and arrays included). */
-function pointersOf(value: unknown, base = '', out: string[] = []): string[] {
-  out.push(base);
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) pointersOf(v, joinPointer(base, k), out);
-  }
-  return out;
-}
-
 function getAt(value: unknown, pointer: string): unknown {
   let v = value;
   for (const t of splitPointer(pointer)) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[t] : undefined;
@@ -157,7 +149,7 @@ const valueMutation: fc.Arbitrary<ValueMutation> = fc.oneof(
 
 function applyValueMutation(root: unknown, m: ValueMutation): unknown {
   const copy = structuredClone(root);
-  const pointers = pointersOf(copy);
+  const pointers = allPointers(copy);
   const pointer = pointers[m.pick % pointers.length];
   const tokens = splitPointer(pointer);
   if (m.op === 'insert') {

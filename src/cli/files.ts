@@ -2,6 +2,7 @@
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LintInput } from '../engine/lint';
+import { absolutePath } from '../paths';
 
 const LINTABLE = /\.(json|ya?ml)$/i;
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
@@ -18,7 +19,7 @@ export function findFiles(paths: string[], isIgnored: (filePath: string) => bool
   const missing: string[] = [];
   const seen = new Set<string>();
   const add = (filePath: string, discovered: boolean) => {
-    const abs = discovered ? filePath : path.resolve(filePath); // a walk's paths are resolved already
+    const abs = discovered ? filePath : absolutePath(filePath); // a walk's paths are resolved already
     if (seen.has(abs)) return;
     seen.add(abs);
     files.push({ filePath: abs, discovered });
@@ -49,7 +50,7 @@ export function findFiles(paths: string[], isIgnored: (filePath: string) => bool
       continue;
     }
     if (st.isDirectory()) walk(path.resolve(p));
-    else if (!isIgnored(path.resolve(p))) add(p, false);
+    else if (!isIgnored(absolutePath(p))) add(p, false);
   }
   return { files, missing };
 }

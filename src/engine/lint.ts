@@ -15,6 +15,7 @@ import type {
   Diagnostic, FileResult, Fix, LintOptions, Report, Rule, RuleContext, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
 } from './types';
 import { defaultSettings, type FileSettings } from '../config/load';
+import { pathBelow } from '../paths';
 
 export interface LintInput {
   filePath: string;
@@ -87,6 +88,8 @@ function overflowed(file: FileState, severity: Severity, opts: LintRunOptions): 
 
 
 export function displayPath(filePath: string, cwd = process.cwd()): string {
+  const below = pathBelow(cwd, filePath);
+  if (below !== undefined) return below;
   if (filePath === '<stdin>' || !path.isAbsolute(filePath)) return filePath.split(path.sep).join('/');
   const rel = path.relative(cwd, filePath);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : filePath;
@@ -238,6 +241,7 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
   return file;
 }
 
+/** Runs the schema and `rules` (those that apply to the document's kind) on a document. */
 async function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rules: DocumentRule[]): Promise<void> {
   const kind = doc.kind!;
   // Reports are placed together, so that a big JSON text is read forward once for all their positions.
@@ -257,7 +261,6 @@ async function checkDocument(file: FileState, doc: DocState, opts: LintRunOption
     report: (r) => pending.push({ ruleId: id, report: r }),
   };
   for (const rule of rules) {
-    if (!appliesTo(rule, kind)) continue;
     id = rule.meta.id;
     if ((opts.rules?.[id] ?? file.settings.rules[id]) === 'off') continue;
     try {
@@ -378,9 +381,15 @@ export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Prom
   const ruleSet = opts.ruleSet ?? (await loadRules(kinds));
   const docRules = ruleSet.filter((r): r is DocumentRule => r.meta.scope !== 'workspace');
   const wsRules = ruleSet.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
+  const forKind = new Map<Kind, DocumentRule[]>();
   for (const file of files) {
     if (file.dropped) continue;
-    for (const doc of file.docs) if (doc.kind) await checkDocument(file, doc, opts, docRules);
+    for (const doc of file.docs) {
+      if (!doc.kind) continue;
+      let rules = forKind.get(doc.kind);
+      if (!rules) forKind.set(doc.kind, (rules = docRules.filter((r) => appliesTo(r, doc.kind!))));
+      await checkDocument(file, doc, opts, rules);
+    }
   }
   runWorkspaceRules(files, opts, wsRules);
   const known = opts.ruleSet ? new Set([...KNOWN_RULE_IDS, ...ruleSet.map((r) => r.meta.id)]) : KNOWN_RULE_IDS;

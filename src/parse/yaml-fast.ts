@@ -1,12 +1,13 @@
-// The fast path for plain YAML: js-yaml reads the value (an order of magnitude faster than the
-// position-aware `yaml` parse), and the `yaml` parse runs only if a diagnostic needs a position.
-// Only for texts where both parsers must agree: one document, no anchors, aliases, tags,
-// directives, merge keys or .nan/.inf. Anything js-yaml rejects (duplicate keys, syntax errors,
-// deep nesting) goes to the full parse, which reports it with positions.
+// The fast path for plain YAML: the block reader (yaml-block-reader.ts) or else js-yaml reads the
+// value (an order of magnitude faster than the position-aware `yaml` parse), and the `yaml` parse
+// runs only if a diagnostic needs a position the block reader does not know. Only for texts where
+// the parsers must agree: one document, no anchors, aliases, tags, directives, merge keys or
+// .nan/.inf. Anything they refuse (duplicate keys, syntax errors, deep nesting) goes to the full
+// parse, which reports it with positions.
 import { load, CORE_SCHEMA } from 'js-yaml';
 import type { ParseLimits, ParsedDocument } from './types';
 import { tooDeep } from './yaml';
-import { blockYamlLocator, UNSURE, type BlockLocator } from './yaml-block-locate';
+import { readBlockYaml, UNSURE } from './yaml-block-reader';
 
 /** Anything that makes the two parsers' values differ, or that needs the full parse's care. */
 // js-yaml's core schema also reads 1_000 and 0b101 as numbers, where YAML 1.2 reads strings;
@@ -51,6 +52,9 @@ export function hasDigitUnderscore(text: string): boolean {
   return false;
 }
 
+// As js-yaml's own test (lib/loader.js), with the byte order mark, which is only allowed first.
+const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+
 const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
 
 /** More than one document, or a marker line that is not a lone leading "---". */
@@ -72,15 +76,17 @@ function hasSeveralDocuments(text: string): boolean {
  */
 export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined): ParsedDocument | undefined {
   if (needsFullParse(text) || hasSeveralDocuments(text)) return undefined;
-  let value: unknown;
-  try {
-    value = load(text, { schema: CORE_SCHEMA, json: false });
-  } catch {
-    return undefined;
+  const block = readBlockYaml(text);
+  // Characters YAML does not allow in a stream: js-yaml refuses them, and so the full parse reports them.
+  let value = block?.value !== undefined && !NON_PRINTABLE.test(text) ? block.value : undefined;
+  if (value === undefined) {
+    try {
+      value = load(text, { schema: CORE_SCHEMA, json: false });
+    } catch {
+      return undefined;
+    }
   }
   if (value === undefined || value === null || typeof value !== 'object' || tooDeep(value, limits.maxDepth)) return undefined;
-  let block: BlockLocator | null | undefined;
-  const blockLocator = () => (block === undefined ? (block = blockYamlLocator(text) ?? null) : block);
   let positions: ParsedDocument | undefined;
   let tried = false;
   const located = () => {
@@ -97,11 +103,11 @@ export function fastYamlDocument(text: string, limits: ParseLimits, full: () => 
     span: { start, end: text.length },
     // Most pointers of plain files are placed without the `yaml` parse; it answers the rest.
     locate: (pointer) => {
-      const hit = blockLocator()?.locate(pointer);
+      const hit = block?.locate(pointer);
       return hit !== undefined && hit !== UNSURE ? hit : located()?.locate(pointer);
     },
     keysAt: (pointer) => {
-      const hit = blockLocator()?.keysAt(pointer);
+      const hit = block?.keysAt(pointer);
       return hit !== undefined && hit !== UNSURE ? hit : (located()?.keysAt?.(pointer) ?? []);
     },
   };

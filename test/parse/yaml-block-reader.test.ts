@@ -1,12 +1,13 @@
-// The block-YAML locator must place every pointer it answers for exactly where the full `yaml`
-// parse does, and answer for most pointers of ordinary files (else it saves nothing).
+// The block-YAML reader must read every value it reads as the full `yaml` parse does, place every
+// pointer it answers for exactly where the full parse does, and read most ordinary files and
+// answer for most of their pointers (else it saves nothing).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { alertConfig, alertYaml, makeRng } from '../../bench/generate';
-import { blockYamlLocator, UNSURE } from '../../src/parse/yaml-block-locate';
+import { plainScalar, readBlockYaml, UNSURE } from '../../src/parse/yaml-block-reader';
 import { fastYamlDocument } from '../../src/parse/yaml-fast';
 import { parseYamlText } from '../../src/parse/yaml';
 import { DEFAULT_LIMITS } from '../../src/parse/types';
@@ -16,22 +17,33 @@ import { allPointers } from '../pointers';
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
 
-/** Compares the locator with the full parse on every pointer; the number it answered and could have. */
-function compare(text: string): { answered: number; scalars: number } {
-  const counts = { answered: 0, scalars: 0 };
+/**
+ * Compares the reader with the full parse: its value, and every pointer's position; the number of
+ * pointers it answered and could have, and whether it read the value.
+ */
+function compare(text: string): { answered: number; scalars: number; read: boolean } {
+  const counts = { answered: 0, scalars: 0, read: false };
   const fast = fastYamlDocument(text, DEFAULT_LIMITS, () => undefined);
-  if (!fast) return counts; // only the fast path's texts reach the locator
-  const full = parseYamlText(text, DEFAULT_LIMITS).documents[0];
-  const locate = blockYamlLocator(text);
+  const locate = readBlockYaml(text);
+  const full = parseYamlText(text, DEFAULT_LIMITS);
+  if (!fast) {
+    // A text the fast path leaves to the full parse: the reader may not have read it as valid plain YAML.
+    if (locate?.value !== undefined) expect({ text, problems: full.problems }).toEqual({ text, problems: [] });
+    return counts;
+  }
+  if (locate?.value !== undefined) {
+    counts.read = true;
+    expect({ text, value: locate.value }).toEqual({ text, value: full.documents[0].value });
+  }
   for (const pointer of allPointers(fast.value)) {
     const v = getAt(fast.value, pointer);
     if (v === null || typeof v !== 'object') counts.scalars++;
     const keys = locate?.keysAt(pointer) ?? UNSURE;
-    if (keys !== UNSURE) expect({ text, pointer, keys }).toEqual({ text, pointer, keys: full.keysAt?.(pointer) });
+    if (keys !== UNSURE) expect({ text, pointer, keys }).toEqual({ text, pointer, keys: full.documents[0].keysAt?.(pointer) });
     const got = locate?.locate(pointer) ?? UNSURE;
     if (got === UNSURE) continue;
     counts.answered++;
-    expect({ text, pointer, got }).toEqual({ text, pointer, got: full.locate(pointer) });
+    expect({ text, pointer, got }).toEqual({ text, pointer, got: full.documents[0].locate(pointer) });
   }
   return counts;
 }
@@ -39,7 +51,7 @@ function compare(text: string): { answered: number; scalars: number } {
 const yamlFiles = (dir: string): string[] =>
   existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.join(dir, f)) : [];
 
-describe('block-YAML locator', () => {
+describe('block-YAML reader', () => {
   it('agrees with the full parse on the examples, the docs examples and the corpus, and answers for most of their values', async () => {
     const { ALL_RULE_META } = await import('../../src/engine/catalog-full');
     const texts = [
@@ -49,13 +61,16 @@ describe('block-YAML locator', () => {
     ];
     let answered = 0;
     let scalars = 0;
+    let read = 0;
     for (const t of texts) {
       const c = compare(t);
       answered += c.answered;
       scalars += c.scalars;
+      if (c.read) read++;
     }
     expect(scalars).toBeGreaterThan(500);
     expect(answered / scalars).toBeGreaterThan(0.8);
+    expect(read / texts.length).toBeGreaterThan(0.6);
   });
 
   it('agrees on the benchmark corpus (comments, quoting, flow sequences, CRLF) and answers for nearly all of it', () => {
@@ -63,15 +78,18 @@ describe('block-YAML locator', () => {
     const used = new Set<string>();
     let answered = 0;
     let scalars = 0;
+    let read = 0;
     for (let i = 0; i < 150; i++) {
       const text = alertYaml(alertConfig(rng, i, `p${i % 3}`, used, 0.2));
       for (const t of [text, text.replace(/\n/g, '\r\n'), `---\n${text}`]) {
         const c = compare(t);
         answered += c.answered;
         scalars += c.scalars;
+        if (c.read) read++;
       }
     }
     expect(answered / scalars).toBeGreaterThan(0.95);
+    expect(read / 450).toBeGreaterThan(0.9);
   });
 
   it('agrees on random documents written by the yaml library in several styles, with comments and odd spacing', () => {
@@ -107,6 +125,39 @@ describe('block-YAML locator', () => {
     );
   });
 
+  it('reads plain scalars as the YAML 1.2 core schema does', () => {
+    const table: [string, unknown][] = [
+      ['', null], ['~', null], ['null', null], ['Null', null], ['NULL', null], ['nULL', 'nULL'],
+      ['true', true], ['True', true], ['TRUE', true], ['false', false], ['FALSE', false], ['yes', 'yes'], ['on', 'on'], ['n', 'n'],
+      ['0', 0], ['-0', -0], ['+12', 12], ['012', 12], ['0o17', 15], ['0o8', '0o8'], ['0x1F', 31], ['0X1F', '0X1F'],
+      ['1.5', 1.5], ['1.', 1], ['.5', 0.5], ['+.5', 0.5], ['-.5', -0.5], ['1e3', 1000], ['1.5E-2', 0.015], ['1e', '1e'], ['.', '.'],
+      ['-', '-'], ['+', '+'], ['1.2.3', '1.2.3'], ['10.0.0.1', '10.0.0.1'], ['tru', 'tru'], ['GROUP_OWNER', 'GROUP_OWNER'],
+    ];
+    for (const [text, value] of table) expect({ text, value: plainScalar(text) }).toEqual({ text, value });
+  });
+
+  it('reads the values of plain scalars, keys and flow sequences as the full parse does', () => {
+    const plain = fc.oneof(
+      fc.stringMatching(/^[-+.0-9eExXoOa-fA-F~]{1,6}$/),
+      fc.constantFrom('null', 'Null', 'NULL', '~', 'true', 'True', 'TRUE', 'false', 'FALSE', 'yes', 'No', 'on', 'y', '.5', '+.5', '1.', '1e3', '0o17', '0x1F', '012', '-0', 'a b', 'x#y', 'é', '"q"', "'q'"),
+    );
+    let read = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.stringMatching(/^[a-z_][a-z0-9_-]{0,5}$/), plain, fc.boolean()), { minLength: 1, maxLength: 6 }), (entries) => {
+        const keys = new Set<string>();
+        let text = '';
+        for (const [key, value, flow] of entries) {
+          if (keys.has(key)) continue;
+          keys.add(key);
+          text += flow ? `${key}: [${value}, ${value}]\n` : `${key}: ${value}\n`;
+        }
+        if (compare(text).read) read++;
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 500), seed: 20261121 },
+    );
+    expect(read).toBeGreaterThan(50);
+  });
+
   it('agrees on the forms it reads, each answered', () => {
     const cases = [
       'a:\nb: 1\n', // empty value, then a key
@@ -124,7 +175,7 @@ describe('block-YAML locator', () => {
   });
 
   it('steps aside for what it does not read', () => {
-    const answers = (t: string, p: string) => blockYamlLocator(t)?.locate(p) ?? UNSURE;
+    const answers = (t: string, p: string) => readBlockYaml(t)?.locate(p) ?? UNSURE;
     expect(answers('a: |\n  x\n', '/a')).toBe(UNSURE); // block scalar
     expect(answers('a: {b: 1}\n', '/a/b')).toBe(UNSURE); // flow mapping
     expect(answers('a: x\n  y\n', '/a')).toBe(UNSURE); // multi-line plain scalar

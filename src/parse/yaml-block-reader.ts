@@ -1,22 +1,24 @@
-// Positions in plain block YAML without the full `yaml` parse. The fast path (yaml-fast.ts) reads
-// values with js-yaml; when a few files of a big run have findings, building the `yaml` syntax
-// tree for each just to place them was a tenth of the run (most of it the parser's warm-up).
+// Values and positions of plain block YAML in one pass, without js-yaml or the `yaml` parse. On a
+// run over thousands of small files, js-yaml was a quarter of the time, and building the `yaml`
+// syntax tree just to place a few findings was a tenth (most of it the parser's warm-up).
 //
 // Only the shape that hand-written and generated configuration files have is read here: block
 // mappings with plain keys, block sequences, one-line scalars (plain or quoted without escapes)
 // and one-line flow sequences of plain scalars, comments and blank lines. Anything else makes the
-// whole text UNSURE, and so does a pointer to a collection (whose range is the `yaml` parser's
-// business): the caller then asks the full parse. Where it answers, it answers exactly as the
-// full parse would (test/parse/yaml-block-locate.test.ts compares them pointer by pointer).
+// whole text unreadable here (undefined), a value of another form leaves the value unknown (the
+// caller asks js-yaml), and a pointer whose range is not known here is UNSURE (the caller asks
+// the full parse). Where it answers, it answers exactly as the full parse would
+// (test/parse/yaml-block-reader.test.ts compares values and positions pointer by pointer).
 import { splitPointer } from '../engine/pointer';
 import type { Location } from './types';
 
 export const UNSURE = Symbol('unsure');
 
 type Node =
-  | { kind: 'map'; entries: Map<string, { key: Location['value']; value: Node }>; range?: Location['value'] }
-  | { kind: 'seq'; items: Node[]; range?: Location['value'] }
-  | { kind: 'scalar'; start: number; end: number }
+  /** Keys in order, each with where it starts and ends (a flat array: cheaper than a Map per mapping). */
+  | { kind: 'map'; names: string[]; keys: number[]; values: Node[]; range?: Location['value']; js: Record<string, unknown> }
+  | { kind: 'seq'; items: Node[]; range?: Location['value']; js: unknown[] }
+  | { kind: 'scalar'; start: number; end: number; js: unknown }
   /** A one-line value of a form not read here: the lines around it are still sure. */
   | { kind: 'other' };
 
@@ -35,33 +37,72 @@ interface Line {
 
 class Unsure extends Error {}
 
-/** Keys that stay strings in the YAML 1.2 core schema and need no quoting. */
-const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*:(?= |$)/;
-const NOT_STRING_KEYS = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL']);
+// Keys read here are /[A-Za-z_][A-Za-z0-9_-]*/ followed by ": " or ":" at the end of the line
+// (BlockReader.keyEnd): they stay strings in the YAML 1.2 core schema and need no quoting, except
+// these, which are not strings, or (__proto__) not an ordinary property of a plain object.
+const NOT_STRING_KEYS = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL', '__proto__']);
+/** Deeper than this is left to the parsers, which report it (and recursion here stays shallow). */
+const MAX_DEPTH = 200;
+
+// The YAML 1.2 core schema's plain scalars, as the `yaml` library resolves them (yaml/dist/schema).
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const INT_OCT = /^0o[0-7]+$/;
+const INT = /^[-+]?[0-9]+$/;
+const INT_HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+
+/** The value of a plain scalar; .nan and .inf never get here (yaml-fast.ts sends them to the full parse). */
+export function plainScalar(s: string): unknown {
+  const c = s.charCodeAt(0);
+  // Most plain scalars are words: only these first characters can start anything but a string.
+  const digit = c >= 48 && c <= 57;
+  if (s === '') return null;
+  if (!(digit || c === 43 || c === 45 || c === 46 || c === 126 || c === 110 || c === 78 || c === 116 || c === 84 || c === 102 || c === 70)) return s;
+  if (NULL.test(s)) return null;
+  if (BOOL.test(s)) return c === 116 || c === 84;
+  if (INT_OCT.test(s)) return parseInt(s.slice(2), 8);
+  if (INT.test(s)) return parseInt(s, 10);
+  if (INT_HEX.test(s)) return parseInt(s.slice(2), 16);
+  if (FLOAT.test(s)) return parseFloat(s);
+  return s;
+}
 
 export interface BlockLocator {
   locate(pointer: string): Location | typeof UNSURE;
   keysAt(pointer: string): string[] | typeof UNSURE;
 }
 
-/** A locator for the text, or undefined when the text is not of the shape read here. */
-export function blockYamlLocator(text: string): BlockLocator | undefined {
-  let root: Node;
+export interface BlockYaml extends BlockLocator {
+  /** The document's value; undefined when a value of a form not read here is in it. */
+  value: unknown;
+}
+
+/**
+ * The text read, or undefined when it is not of the shape read here. The value is read at once;
+ * positions (a second read) only on the first question: most files of a run have no finding.
+ */
+export function readBlockYaml(text: string): BlockYaml | undefined {
+  let value: unknown;
   try {
-    root = new BlockReader(text).document();
+    const reader = new BlockReader(text, false);
+    const root = reader.document();
+    if (reader.complete && root.kind !== 'other') value = root.js;
   } catch (e) {
     if (e instanceof Unsure) return undefined;
     throw e;
   }
+  let tree: Node | undefined;
+  const root = () => (tree ??= new BlockReader(text, true).document());
   const walk = (pointer: string): { node: Node; key?: Location['value'] } | undefined => {
-    let node: Node = root;
+    let node: Node = root();
     let key: Location['value'] | undefined;
     for (const token of splitPointer(pointer)) {
       if (node.kind === 'map') {
-        const entry = node.entries.get(token);
-        if (!entry) return undefined;
-        key = entry.key;
-        node = entry.value;
+        const at = node.names.indexOf(token);
+        if (at < 0) return undefined;
+        key = { start: node.keys[2 * at], end: node.keys[2 * at + 1] };
+        node = node.values[at];
       } else if (node.kind === 'seq' && /^(?:0|[1-9]\d*)$/.test(token) && Number(token) < node.items.length) {
         key = undefined;
         node = node.items[Number(token)];
@@ -72,6 +113,7 @@ export function blockYamlLocator(text: string): BlockLocator | undefined {
     return { node, key };
   };
   return {
+    value,
     locate(pointer) {
       const w = walk(pointer);
       if (!w) return UNSURE;
@@ -82,18 +124,28 @@ export function blockYamlLocator(text: string): BlockLocator | undefined {
     },
     keysAt(pointer) {
       const node = walk(pointer)?.node;
-      return node?.kind === 'map' ? [...node.entries.keys()] : UNSURE;
+      return node?.kind === 'map' ? [...node.names] : UNSURE;
     },
   };
 }
+
+/** The arrays of a value-only read: never written. */
+const NONE: never[] = [];
 
 class BlockReader {
   private readonly lines: Line[] = [];
   private i = 0;
   /** The last value read was empty or of a form not read here: the range around it is unknown. */
   private lastValueUnsure = false;
+  /** No value of a form not read here: the values are the document's. */
+  complete = true;
+  private depth = 0;
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    /** Record keys, items and ranges (else only the values are read). */
+    private readonly positions: boolean,
+  ) {
     for (let start = 0; start <= text.length; ) {
       let next = text.indexOf('\n', start);
       if (next < 0) next = text.length;
@@ -128,13 +180,34 @@ class BlockReader {
   /** The block collection whose first entry starts at `at` on the current line, at column `indent`. */
   private block(indent: number, at: number): Node {
     const line = this.lines[this.i];
-    if (this.text.startsWith('- ', at) || (at + 1 === line.end && this.text[at] === '-')) return this.sequence(indent, at);
-    if (PLAIN_KEY.test(this.text.slice(at, line.end))) return this.mapping(indent, at);
-    throw new Unsure();
+    if (++this.depth > MAX_DEPTH) throw new Unsure();
+    let node: Node;
+    if (this.text.startsWith('- ', at) || (at + 1 === line.end && this.text[at] === '-')) node = this.sequence(indent, at);
+    else if (this.keyEnd(at, line) >= 0) node = this.mapping(indent, at);
+    else throw new Unsure();
+    this.depth--;
+    return node;
+  }
+
+  /** The end of the plain key ("name:") at `at` on `line` (where its colon is), or -1. */
+  private keyEnd(at: number, line: Line): number {
+    // A character loop: this runs for every line of every file.
+    const t = this.text;
+    let c = t.charCodeAt(at);
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) return -1;
+    let i = at + 1;
+    for (; i < line.end; i++) {
+      c = t.charCodeAt(i);
+      if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45)) break;
+    }
+    return c === 58 && i < line.end && (i + 1 === line.end || t.charCodeAt(i + 1) === 32) ? i : -1;
   }
 
   private mapping(indent: number, at: number): Node {
-    const entries = new Map<string, { key: Location['value']; value: Node }>();
+    const names: string[] = this.positions ? [] : NONE;
+    const keys: number[] = this.positions ? [] : NONE;
+    const values: Node[] = this.positions ? [] : NONE;
+    const js: Record<string, unknown> = {};
     const start = at;
     for (let first = true; ; first = false) {
       const line = this.lines[this.i];
@@ -143,18 +216,25 @@ class BlockReader {
         if (line.indent > indent) throw new Unsure();
         at = line.content;
       }
-      const m = PLAIN_KEY.exec(this.text.slice(at, line.end));
-      if (!m) throw new Unsure();
-      const name = m[0].slice(0, -1);
-      if (NOT_STRING_KEYS.has(name) || entries.has(name)) throw new Unsure();
-      const key = { start: at, end: at + name.length };
-      entries.set(name, { key, value: this.value(indent, key.end + 1, line) });
+      const end = this.keyEnd(at, line);
+      if (end < 0) throw new Unsure();
+      const name = this.text.slice(at, end);
+      if (NOT_STRING_KEYS.has(name) || Object.hasOwn(js, name)) throw new Unsure();
+      const value = this.value(indent, end + 1, line);
+      if (this.positions) {
+        names.push(name);
+        keys.push(at, end);
+        values.push(value);
+      }
+      // Set also for a value not read here (the document's value is then not used): duplicates stay visible.
+      js[name] = value.kind === 'other' ? undefined : value.js;
     }
-    return { kind: 'map', entries, range: this.rangeFrom(start) };
+    return { kind: 'map', names, keys, values, range: this.rangeFrom(start), js };
   }
 
   private sequence(indent: number, at: number): Node {
     const items: Node[] = [];
+    const js: unknown[] = [];
     const start = at;
     for (let first = true; ; first = false) {
       const line = this.lines[this.i];
@@ -168,16 +248,19 @@ class BlockReader {
       let content = at + 1;
       while (content < line.end && this.text.charCodeAt(content) === 32) content++;
       if (content === line.end || this.text.charCodeAt(content) === 35) throw new Unsure(); // "-" alone: nested block
-      if (this.text.startsWith('- ', content) || PLAIN_KEY.test(this.text.slice(content, line.end))) {
+      let item: Node;
+      if (this.text.startsWith('- ', content) || this.keyEnd(content, line) >= 0) {
         // A compact collection: its entries are indented to where the first one starts.
-        items.push(this.block(content - line.start, content));
+        item = this.block(content - line.start, content);
       } else {
-        items.push(this.oneLine(content, line));
+        item = this.oneLine(content, line);
         this.i++;
         this.noContinuation(indent);
       }
+      if (this.positions) items.push(item);
+      if (item.kind !== 'other') js.push(item.js);
     }
-    return { kind: 'seq', items, range: this.rangeFrom(start) };
+    return { kind: 'seq', items, range: this.rangeFrom(start), js };
   }
 
   /** The value after "key:" (at `after`, the offset behind the colon) on `line`. */
@@ -191,7 +274,7 @@ class BlockReader {
       if (next && next.indent > indent) return this.block(next.indent, next.content);
       if (next && next.indent === indent && this.text[next.content] === '-') return this.sequence(indent, next.content);
       this.lastValueUnsure = true; // the parser may end a collection before or after its line break
-      return { kind: 'scalar', start: after, end: after }; // empty value (null)
+      return { kind: 'scalar', start: after, end: after, js: null }; // empty value
     }
     if (this.text.charCodeAt(at) === 35) throw new Unsure(); // "key: # comment"
     const node = this.oneLine(at, line);
@@ -209,6 +292,7 @@ class BlockReader {
     } catch (e) {
       if (e instanceof Unsure) {
         this.lastValueUnsure = true;
+        this.complete = false;
         return { kind: 'other' };
       }
       throw e;
@@ -226,18 +310,29 @@ class BlockReader {
       if (body.includes('\\') || this.text[close + 1] === c) throw new Unsure(); // escapes, '' inside
       end = close + 1;
       this.restIsComment(end, line);
-      return { kind: 'scalar', start: at, end };
+      return { kind: 'scalar', start: at, end, js: body };
     }
     if (c === '[') return this.flowSequence(at, line);
     if ('{]},#&*!|>%@`'.includes(c)) throw new Unsure();
     // "-", "?" and ":" start a plain scalar unless a space follows ("-1", "-p0-0").
     if ('?:-'.includes(c) && (at + 1 === line.end || this.text.charCodeAt(at + 1) === 32)) throw new Unsure();
     // A plain scalar runs to a " #" comment or the end of the line, less trailing spaces.
-    const hash = this.text.indexOf(' #', at);
-    end = hash >= 0 && hash < line.end ? hash : line.end;
-    while (end > at && this.text.charCodeAt(end - 1) === 32) end--;
-    if (end === at || this.text.slice(at, end).includes(': ') || this.text.charCodeAt(end - 1) === 58) throw new Unsure();
-    return { kind: 'scalar', start: at, end };
+    // One loop over the line: indexOf(' #') would search on through the rest of the text.
+    const t = this.text;
+    end = line.end;
+    for (let i = at + 1; i < line.end; i++) {
+      if (t.charCodeAt(i) !== 32) continue;
+      const next = t.charCodeAt(i + 1);
+      if (next === 35) {
+        end = i;
+        break;
+      }
+      if (t.charCodeAt(i - 1) === 58) throw new Unsure(); // ": " inside
+    }
+    while (end > at && t.charCodeAt(end - 1) === 32) end--;
+    if (end === at || t.charCodeAt(end - 1) === 58) throw new Unsure();
+    const plain = t.slice(at, end);
+    return { kind: 'scalar', start: at, end, js: plainScalar(plain) };
   }
 
   private flowSequence(at: number, line: Line): Node {
@@ -246,18 +341,21 @@ class BlockReader {
     const body = this.text.slice(at + 1, close);
     if (/[[\]{}"'#&*!|>%@`?:]/.test(body)) throw new Unsure();
     const items: Node[] = [];
+    const js: unknown[] = [];
     if (body.trim() !== '') {
       let from = at + 1;
       for (const part of body.split(',')) {
         const lead = part.length - part.trimStart().length;
         const trimmed = part.trim();
         if (trimmed === '' || trimmed.startsWith('-')) throw new Unsure();
-        items.push({ kind: 'scalar', start: from + lead, end: from + lead + trimmed.length });
+        const item = plainScalar(trimmed);
+        if (this.positions) items.push({ kind: 'scalar', start: from + lead, end: from + lead + trimmed.length, js: item });
+        js.push(item);
         from += part.length + 1;
       }
     }
     this.restIsComment(close + 1, line);
-    return { kind: 'seq', items, range: { start: at, end: close + 1 } };
+    return { kind: 'seq', items, range: { start: at, end: close + 1 }, js };
   }
 
   /**
@@ -266,6 +364,7 @@ class BlockReader {
    * one-line value and no blank or comment line follows it (those the parser may count in or not).
    */
   private rangeFrom(start: number): Location['value'] | undefined {
+    if (!this.positions) return undefined;
     const last = this.lines[this.i - 1];
     if (!last.direct || this.lastValueUnsure) return undefined;
     return { start, end: last.next };

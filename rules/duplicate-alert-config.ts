@@ -38,12 +38,17 @@ function conditionKey(doc: ScopeDocument): string | undefined {
   return parts.join('\u0000');
 }
 
-/** A part of conditionKey that is cheap to compute: equal condition keys have equal quick keys. */
+/**
+ * A part of conditionKey that is cheap to compute: equal condition keys have equal quick keys.
+ * (Equal canonical JSON means equal values, and so equal String() of them, and equal lengths.)
+ */
 function quickKey(doc: ScopeDocument): string | undefined {
   const v = doc.value as any;
   if (v === null || typeof v !== 'object' || Array.isArray(v) || typeof v.eventTypeName !== 'string') return undefined;
-  const metric = v.metricThreshold !== null && typeof v.metricThreshold === 'object' ? v.metricThreshold.metricName : undefined;
-  return `${doc.kind}\u0000${v.eventTypeName}\u0000${typeof metric === 'string' ? metric : ''}`;
+  const m = v.metricThreshold !== null && typeof v.metricThreshold === 'object' && !Array.isArray(v.metricThreshold) ? v.metricThreshold : undefined;
+  const t = v.threshold !== null && typeof v.threshold === 'object' && !Array.isArray(v.threshold) ? v.threshold : undefined;
+  const matchers = Array.isArray(v.matchers) ? v.matchers.length : 0;
+  return `${doc.kind}\u0000${v.eventTypeName}\u0000${matchers}\u0000${m ? `${m.metricName}\u0000${m.operator}\u0000${m.threshold}` : ''}\u0000${t ? `${t.operator}\u0000${t.threshold}` : ''}`;
 }
 
 export default defineWorkspaceRule({

@@ -36,8 +36,8 @@ notifications:
   check(ctx) {
     const scope = configScope(ctx.kind);
     const accepted = notificationTypesFor(scope);
-    // Recommend only the types still in service.
-    const shown = accepted.filter((t) => !notificationTypeInfo(t)?.deprecation).join(', ');
+    // Recommend only the types still in service (a message's words: built only for a report).
+    const shown = () => accepted.filter((t) => !notificationTypeInfo(t)?.deprecation).join(', ');
     eachNotification(ctx.value, (n, _i, base) => {
       const type = n.typeName;
       if (typeof type !== 'string' || accepted.includes(type)) return;
@@ -49,9 +49,9 @@ notifications:
         pointer,
         message: known
           ? `${type} notifications are accepted only in ${other} alert configurations; in a ${scope} ` +
-            `configuration use one of ${shown}.`
+            `configuration use one of ${shown()}.`
           : `${type} is not a notification type of ${scope} alert configurations; use one of ` +
-            `${shown}.${didYouMean(near)}`,
+            `${shown()}.${didYouMean(near)}`,
         suggestions: near.map((t) => ({ title: `Replace with ${t}`, ops: [{ op: 'replace' as const, pointer, value: t }] })),
       });
     });

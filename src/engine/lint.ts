@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseText, DEFAULT_LIMITS, type LineIndex, type ParseLimits, type ParsedDocument, type ParsedFile } from '../parse/index';
 import { declaredKind, detectItems, findModelines } from '../kinds/detect';
 import { KINDS as RULE_KINDS, type Kind } from '../kinds/names';
-import { validateSchema } from '../schema/validate';
+import { loadValidators, validateLoaded } from '../schema/validate';
 import { KNOWN_RULE_IDS, RULE_INFO, loadRules } from './catalog';
 import { applyEdits, fixEdits } from './fix';
 import { compareStrings, joinPointer, parentPointer } from './pointer';
@@ -242,12 +242,12 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
 }
 
 /** Runs the schema and `rules` (those that apply to the document's kind) on a document. */
-async function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rules: DocumentRule[]): Promise<void> {
+function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rules: DocumentRule[]): void {
   const kind = doc.kind!;
   // Reports are placed together, so that a big JSON text is read forward once for all their positions.
   const pending: { ruleId: string; report: Report }[] = [];
   try {
-    for (const finding of await validateSchema(kind, doc.value)) pending.push({ ruleId: finding.ruleId, report: finding });
+    for (const finding of validateLoaded(kind, doc.value)) pending.push({ ruleId: finding.ruleId, report: finding });
   } catch (e) {
     internalError(file, doc, `schema validation (${kind})`, e, opts);
   }
@@ -379,6 +379,8 @@ export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Prom
   // Only the rules of the kinds present are loaded.
   const kinds = new Set(files.flatMap((f) => (f.dropped ? [] : f.docs.flatMap((d) => (d.kind ? [d.kind] : [])))));
   const ruleSet = opts.ruleSet ?? (await loadRules(kinds));
+  // Loaded before the documents are checked: then checking needs no promise per document.
+  await loadValidators(kinds);
   const docRules = ruleSet.filter((r): r is DocumentRule => r.meta.scope !== 'workspace');
   const wsRules = ruleSet.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
   const forKind = new Map<Kind, DocumentRule[]>();
@@ -388,7 +390,7 @@ export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Prom
       if (!doc.kind) continue;
       let rules = forKind.get(doc.kind);
       if (!rules) forKind.set(doc.kind, (rules = docRules.filter((r) => appliesTo(r, doc.kind!))));
-      await checkDocument(file, doc, opts, rules);
+      checkDocument(file, doc, opts, rules);
     }
   }
   runWorkspaceRules(files, opts, wsRules);

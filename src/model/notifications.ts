@@ -89,8 +89,13 @@ export function notificationTypeInScope(typeName: unknown, scope: NotificationSc
   return info && info.scopes.includes(scope) ? info : undefined;
 }
 
-export function notificationTypesFor(scope: NotificationScope): string[] {
-  return Object.keys(NOTIFICATION_TYPES).filter((t) => NOTIFICATION_TYPES[t].scopes.includes(scope));
+const typesByScope = new Map<NotificationScope, readonly string[]>();
+
+/** The types configurations of this scope accept (computed once per scope: rules ask per document). */
+export function notificationTypesFor(scope: NotificationScope): readonly string[] {
+  let types = typesByScope.get(scope);
+  if (!types) typesByScope.set(scope, (types = Object.freeze(Object.keys(NOTIFICATION_TYPES).filter((t) => NOTIFICATION_TYPES[t].scopes.includes(scope)))));
+  return types;
 }
 
 /** Whether a field belongs on a notification of this type. */

@@ -76,6 +76,8 @@ export interface BlockLocator {
 export interface BlockYaml extends BlockLocator {
   /** The document's value; undefined when a value of a form not read here is in it. */
   value: unknown;
+  /** Collections nested in the deepest place (1: the root only), as tooDeep() would count. */
+  nesting: number;
 }
 
 /**
@@ -84,10 +86,12 @@ export interface BlockYaml extends BlockLocator {
  */
 export function readBlockYaml(text: string): BlockYaml | undefined {
   let value: unknown;
+  let nesting = 0;
   try {
     const reader = new BlockReader(text, false);
     const root = reader.document();
     if (reader.complete && root.kind !== 'other') value = root.js;
+    nesting = reader.deepest;
   } catch (e) {
     if (e instanceof Unsure) return undefined;
     throw e;
@@ -114,6 +118,7 @@ export function readBlockYaml(text: string): BlockYaml | undefined {
   };
   return {
     value,
+    nesting,
     locate(pointer) {
       const w = walk(pointer);
       if (!w) return UNSURE;
@@ -131,15 +136,25 @@ export function readBlockYaml(text: string): BlockYaml | undefined {
 
 /** The arrays of a value-only read: never written. */
 const NONE: never[] = [];
+/**
+ * Line records, reused by every read: a run over thousands of files made ~60 of them per file
+ * for the young-generation collector to copy. Reads are synchronous and keep no line after they
+ * end, so one pool serves all.
+ */
+const LINES: Line[] = [];
 
 class BlockReader {
-  private readonly lines: Line[] = [];
+  private readonly lines = LINES;
+  /** Lines of this text in `lines` (the pool may hold more, from longer texts). */
+  private count = 0;
   private i = 0;
   /** The last value read was empty or of a form not read here: the range around it is unknown. */
   private lastValueUnsure = false;
   /** No value of a form not read here: the values are the document's. */
   complete = true;
   private depth = 0;
+  /** The greatest depth reached: collections nested, counting flow sequences. */
+  deepest = 0;
 
   constructor(
     private readonly text: string,
@@ -153,40 +168,48 @@ class BlockReader {
       let content = start;
       while (content < end && text.charCodeAt(content) === 32) content++;
       // Blank lines and comment lines carry nothing here.
-      const last = this.lines[this.lines.length - 1];
       if (content < end && text.charCodeAt(content) !== 35) {
+        const last = this.count > 0 ? this.lines[this.count - 1] : undefined;
         if (last && last.next === start) last.direct = true;
-        this.lines.push({ start, next: Math.min(next + 1, text.length), content, end, indent: content - start, direct: false });
+        let line = this.lines[this.count];
+        if (!line) this.lines.push((line = { start: 0, next: 0, content: 0, end: 0, indent: 0, direct: false }));
+        line.start = start;
+        line.next = Math.min(next + 1, text.length);
+        line.content = content;
+        line.end = end;
+        line.indent = content - start;
+        line.direct = false;
+        this.count++;
       }
       start = next + 1;
     }
   }
 
+  private line(i: number): Line | undefined {
+    return i < this.count ? this.lines[i] : undefined;
+  }
+
   document(): Node {
-    const first = this.lines[0];
+    const first = this.line(0);
     if (first && this.text.startsWith('---', first.content) && first.indent === 0) {
       if (!/^---[ ]*(?:#.*)?$/.test(this.text.slice(first.content, first.end))) throw new Unsure();
       this.i++;
     }
-    const top = this.lines[this.i];
+    const top = this.line(this.i);
     if (!top) throw new Unsure();
-    const final = this.lines[this.lines.length - 1];
+    const final = this.lines[this.count - 1];
     if (final.next === this.text.length) final.direct = true;
     const node = this.block(top.indent, top.content);
-    if (this.i < this.lines.length) throw new Unsure();
+    if (this.i < this.count) throw new Unsure();
     return node;
   }
 
   /** The block collection whose first entry starts at `at` on the current line, at column `indent`. */
   private block(indent: number, at: number): Node {
-    const line = this.lines[this.i];
-    if (++this.depth > MAX_DEPTH) throw new Unsure();
-    let node: Node;
-    if (this.text.startsWith('- ', at) || (at + 1 === line.end && this.text[at] === '-')) node = this.sequence(indent, at);
-    else if (this.keyEnd(at, line) >= 0) node = this.mapping(indent, at);
-    else throw new Unsure();
-    this.depth--;
-    return node;
+    const line = this.line(this.i)!;
+    if (this.text.startsWith('- ', at) || (at + 1 === line.end && this.text[at] === '-')) return this.sequence(indent, at);
+    if (this.keyEnd(at, line) >= 0) return this.mapping(indent, at);
+    throw new Unsure();
   }
 
   /** The end of the plain key ("name:") at `at` on `line` (where its colon is), or -1. */
@@ -203,14 +226,21 @@ class BlockReader {
     return c === 58 && i < line.end && (i + 1 === line.end || t.charCodeAt(i + 1) === 32) ? i : -1;
   }
 
+  /** One collection deeper. */
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) throw new Unsure();
+    if (this.depth > this.deepest) this.deepest = this.depth;
+  }
+
   private mapping(indent: number, at: number): Node {
     const names: string[] = this.positions ? [] : NONE;
     const keys: number[] = this.positions ? [] : NONE;
     const values: Node[] = this.positions ? [] : NONE;
+    this.enter();
     const js: Record<string, unknown> = {};
     const start = at;
     for (let first = true; ; first = false) {
-      const line = this.lines[this.i];
+      const line = this.line(this.i)!;
       if (!first) {
         if (!line || line.indent < indent) break;
         if (line.indent > indent) throw new Unsure();
@@ -229,6 +259,7 @@ class BlockReader {
       // Set also for a value not read here (the document's value is then not used): duplicates stay visible.
       js[name] = value.kind === 'other' ? undefined : value.js;
     }
+    this.depth--;
     return { kind: 'map', names, keys, values, range: this.rangeFrom(start), js };
   }
 
@@ -236,8 +267,9 @@ class BlockReader {
     const items: Node[] = [];
     const js: unknown[] = [];
     const start = at;
+    this.enter();
     for (let first = true; ; first = false) {
-      const line = this.lines[this.i];
+      const line = this.line(this.i)!;
       if (!first) {
         if (!line || line.indent < indent) break;
         const item = this.text[line.content] === '-' && (this.text.startsWith('- ', line.content) || line.content + 1 === line.end);
@@ -260,6 +292,7 @@ class BlockReader {
       if (this.positions) items.push(item);
       if (item.kind !== 'other') js.push(item.js);
     }
+    this.depth--;
     return { kind: 'seq', items, range: this.rangeFrom(start), js };
   }
 
@@ -270,7 +303,7 @@ class BlockReader {
     if (at === line.end) {
       if (after !== line.end) throw new Unsure(); // "key:  " (trailing spaces): not worth the care
       this.i++;
-      const next = this.lines[this.i];
+      const next = this.line(this.i);
       if (next && next.indent > indent) return this.block(next.indent, next.content);
       if (next && next.indent === indent && this.text[next.content] === '-') return this.sequence(indent, next.content);
       this.lastValueUnsure = true; // the parser may end a collection before or after its line break
@@ -336,6 +369,7 @@ class BlockReader {
   }
 
   private flowSequence(at: number, line: Line): Node {
+    if (this.depth + 1 > this.deepest) this.deepest = this.depth + 1;
     const close = this.text.indexOf(']', at);
     if (close < 0 || close >= line.end) throw new Unsure();
     const body = this.text.slice(at + 1, close);
@@ -376,7 +410,7 @@ class BlockReader {
 
   /** A one-line value may not go on over more-indented lines (a multi-line plain scalar). */
   private noContinuation(indent: number): void {
-    const next = this.lines[this.i];
+    const next = this.line(this.i);
     if (next && next.indent > indent) throw new Unsure();
   }
 }

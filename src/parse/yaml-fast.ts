@@ -79,14 +79,16 @@ export function fastYamlDocument(text: string, limits: ParseLimits, full: () => 
   const block = readBlockYaml(text);
   // Characters YAML does not allow in a stream: js-yaml refuses them, and so the full parse reports them.
   let value = block?.value !== undefined && !NON_PRINTABLE.test(text) ? block.value : undefined;
-  if (value === undefined) {
+  if (value !== undefined) {
+    if (block!.nesting > limits.maxDepth) return undefined;
+  } else {
     try {
       value = load(text, { schema: CORE_SCHEMA, json: false });
     } catch {
       return undefined;
     }
+    if (value === undefined || value === null || typeof value !== 'object' || tooDeep(value, limits.maxDepth)) return undefined;
   }
-  if (value === undefined || value === null || typeof value !== 'object' || tooDeep(value, limits.maxDepth)) return undefined;
   let positions: ParsedDocument | undefined;
   let tried = false;
   const located = () => {

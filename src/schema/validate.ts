@@ -21,15 +21,29 @@ const LIST_ALL = 12;
 const NEAREST_FEW = 5;
 
 const modules = new Map<SchemaName, Promise<ValidatorModule>>();
+/** The validators loaded so far: a run validates synchronously once its kinds' validators are in. */
+const loaded = new Map<SchemaName, ValidatorModule>();
 
 function validatorOf(name: SchemaName): Promise<ValidatorModule> {
   let mod = modules.get(name);
   if (!mod) {
-    mod = loaders[name]();
+    mod = loaders[name]().then((m) => {
+      loaded.set(name, m);
+      return m;
+    });
     modules.set(name, mod);
   }
   return mod;
 }
+
+/**
+ * Loads the validators of some kinds, so that validateLoaded() can check their documents. A
+ * validator that fails to load fails each document's check (an internal-error per document).
+ */
+export async function loadValidators(kinds: Iterable<SchemaName>): Promise<void> {
+  for (const kind of kinds) await validatorOf(kind).catch((e) => failed.set(kind, e));
+}
+const failed = new Map<SchemaName, unknown>();
 
 interface Context {
   kind: SchemaName;
@@ -44,7 +58,17 @@ type Draft = SchemaFinding & { missing?: string };
 
 /** Checks a document of a kind against its schema. */
 export async function validateSchema(kind: Kind | 'omlint-config', value: unknown): Promise<SchemaFinding[]> {
-  const mod = await validatorOf(kind);
+  await validatorOf(kind);
+  return validateLoaded(kind, value);
+}
+
+/**
+ * validateSchema() without a promise per document, for a kind whose validator loadValidators()
+ * has loaded (else it throws).
+ */
+export function validateLoaded(kind: Kind | 'omlint-config', value: unknown): SchemaFinding[] {
+  const mod = loaded.get(kind);
+  if (!mod) throw failed.get(kind) ?? new Error(`omlint: the validator of ${kind} is not loaded`);
   const validate = mod.default;
   if (validate(value)) return [];
   const ctx: Context = { kind, value, knownKeys: mod.knownKeys, misspelled: new Set() };

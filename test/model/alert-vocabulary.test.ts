@@ -51,11 +51,11 @@ describe('metrics', () => {
 
 describe('notifications', () => {
   it('lists the scopes of RULES.md', () => {
-    expect(notificationTypesFor('global').sort()).toEqual(
+    expect([...notificationTypesFor('global')].sort()).toEqual(
       ['ADMIN', 'GROUP', 'USER', 'SNMP', 'EMAIL', 'SMS', 'HIPCHAT', 'HIP_CHAT', 'SLACK', 'PAGER_DUTY', 'WEBHOOK', 'MICROSOFT_TEAMS'].sort(),
     );
     // FLOWDOCK is accepted (and reported as discontinued by deprecated-notification-type).
-    expect(notificationTypesFor('project').sort()).toEqual(
+    expect([...notificationTypesFor('project')].sort()).toEqual(
       ['DATADOG', 'EMAIL', 'GROUP', 'HIPCHAT', 'HIP_CHAT', 'ORG', 'PAGER_DUTY', 'SLACK', 'SMS', 'SNMP', 'USER', 'WEBHOOK',
         'MICROSOFT_TEAMS', 'OPS_GENIE', 'VICTOR_OPS', 'TEAM', 'FLOWDOCK'].sort(),
     );

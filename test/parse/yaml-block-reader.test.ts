@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { alertConfig, alertYaml, makeRng } from '../../bench/generate';
 import { plainScalar, readBlockYaml, UNSURE } from '../../src/parse/yaml-block-reader';
 import { fastYamlDocument } from '../../src/parse/yaml-fast';
-import { parseYamlText } from '../../src/parse/yaml';
+import { parseYamlText, tooDeep } from '../../src/parse/yaml';
 import { DEFAULT_LIMITS } from '../../src/parse/types';
 import { getAt } from '../../src/engine/pointer';
 import { allPointers } from '../pointers';
@@ -34,6 +34,8 @@ function compare(text: string): { answered: number; scalars: number; read: boole
   if (locate?.value !== undefined) {
     counts.read = true;
     expect({ text, value: locate.value }).toEqual({ text, value: full.documents[0].value });
+    // Its nesting stands in for the depth walk.
+    for (const d of [1, 2, 3, 4, 6]) expect({ text, d, deep: locate.nesting > d }).toEqual({ text, d, deep: tooDeep(locate.value, d) });
   }
   for (const pointer of allPointers(fast.value)) {
     const v = getAt(fast.value, pointer);

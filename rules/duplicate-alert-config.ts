@@ -140,13 +140,15 @@ notifications:
   check(ctx) {
     // The full key only for documents that share their kind, event and metric with another one.
     const groups = new Map<string, number>();
-    for (const doc of ctx.documents) {
+    const quickKeys = ctx.documents.map((doc) => {
       const k = quickKey(doc);
       if (k !== undefined) groups.set(k, (groups.get(k) ?? 0) + 1);
-    }
+      return k;
+    });
     const firstWithKey = new Map<string, ScopeDocument>();
-    for (const doc of ctx.documents) {
-      const quick = quickKey(doc);
+    for (let i = 0; i < ctx.documents.length; i++) {
+      const doc = ctx.documents[i];
+      const quick = quickKeys[i];
       if (quick === undefined || groups.get(quick)! < 2) continue;
       const key = conditionKey(doc);
       if (key === undefined) continue;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { fastYamlDocument, hasDigitUnderscore, hasNanOrInf } from '../../src/parse/yaml-fast';
+import { fastYamlDocument, hasDigitUnderscore, hasNanOrInf, hasNonPrintable } from '../../src/parse/yaml-fast';
 import { parseYamlText, yamlPositions } from '../../src/parse/yaml';
 import { DEFAULT_LIMITS } from '../../src/parse/types';
 import { allPointers } from '../pointers';
@@ -85,5 +85,18 @@ describe('the fast path\'s character loops', () => {
     expect(hasNanOrInf('a: .NaN\n')).toBe(true);
     expect(hasNanOrInf('url: https://x.info/\n')).toBe(false);
     expect(hasDigitUnderscore('n: 1_000\n')).toBe(true);
+  });
+
+  it('find the characters js-yaml refuses as its own expression does', () => {
+    const JS_YAML = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+    const unit = fc.constantFrom('a', ' ', '\n', '\t', '\r', '\x07', '\x7f', '\x85', '\x9f', '\xa0', '\ud83d', '\ude00', '\ufeff', '\ufffe', '\uffff', 'é');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 12 }), (t) => {
+        expect(hasNonPrintable(t)).toBe(JS_YAML.test(t));
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 2000), seed: 20261121 },
+    );
+    expect(hasNonPrintable('a: 😀\n')).toBe(false);
+    expect(hasNonPrintable('a: \ud83d\n')).toBe(true);
   });
 });

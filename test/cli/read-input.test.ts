@@ -1,0 +1,48 @@
+// readInput reads small files through one shared buffer and bigger ones by their size: every size
+// around the buffer's edge must come back whole, and the size limit must hold before a read.
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readInput } from '../../src/cli/files';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'omlint-read-'));
+const write = (name: string, text: string) => {
+  const p = path.join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+describe('readInput', () => {
+  it('returns every size whole, around the shared buffer\'s 64 KB', () => {
+    for (const n of [0, 1, 100, 65535, 65536, 65537, 65536 * 2 + 3, 1_000_003]) {
+      // A two-byte character last: around 64 KB it lies across the edge of the first read.
+      const text = 'k: ' + 'y'.repeat(Math.max(0, n - 6)) + 'é\n';
+      const p = write(`f${n}.yaml`, text);
+      expect({ n, same: readInput(p).text === text }).toEqual({ n, same: true });
+    }
+    // Two reads in a row: the second file's text does not leak into the first's.
+    const a = readInput(write('a.yaml', 'a: 1\n')).text;
+    const b = readInput(write('b.yaml', 'b: 22222\n')).text;
+    expect([a, b]).toEqual(['a: 1\n', 'b: 22222\n']);
+  });
+
+  it('refuses a file over the limit, small or big, with its size', () => {
+    const small = readInput(write('s.yaml', 'x'.repeat(2000)), { maxBytes: 1000 });
+    expect(small.problem?.ruleId).toBe('limit-exceeded');
+    const big = readInput(write('big.yaml', 'x'.repeat(3 * 1048576)), { maxBytes: 1048576 });
+    expect(big.problem).toMatchObject({ ruleId: 'limit-exceeded' });
+    expect(big.problem!.message).toMatch(/^The file is 3 MB, over the 1 MB limit/);
+    expect(readInput(write('ok.yaml', 'x'.repeat(2000)), { maxBytes: 2000 }).problem).toBeUndefined();
+  });
+
+  it('turns unreadable, missing and non-UTF-8 files into one problem each', () => {
+    const sub = path.join(dir, 'sub.yaml');
+    mkdirSync(sub);
+    expect(readInput(sub).problem?.message).toMatch(/cannot be read \(EISDIR\)/);
+    expect(readInput(path.join(dir, 'missing.yaml')).problem?.message).toMatch(/cannot be read \(ENOENT\)/);
+    const bad = path.join(dir, 'latin1.yaml');
+    writeFileSync(bad, Buffer.from([0x61, 0x3a, 0x20, 0xe9, 0x0a]));
+    expect(readInput(bad).problem?.message).toMatch(/not valid UTF-8/);
+  });
+});

@@ -95,9 +95,17 @@ export function readBlockYaml(text: string): BlockYaml | undefined {
   } catch (e) {
     if (e instanceof Unsure) return undefined;
     throw e;
+  } finally {
+    trimLinePool();
   }
   let tree: Node | undefined;
-  const root = () => (tree ??= new BlockReader(text, true).document());
+  const root = () => {
+    try {
+      return (tree ??= new BlockReader(text, true).document());
+    } finally {
+      trimLinePool();
+    }
+  };
   const walk = (pointer: string): { node: Node; key?: Location['value'] } | undefined => {
     let node: Node = root();
     let key: Location['value'] | undefined;
@@ -142,6 +150,11 @@ const NONE: never[] = [];
  * end, so one pool serves all.
  */
 const LINES: Line[] = [];
+/** A long text's lines are not kept after its read (the language server runs for days). */
+const POOLED_LINES = 4096;
+const trimLinePool = () => {
+  if (LINES.length > POOLED_LINES) LINES.length = POOLED_LINES;
+};
 
 class BlockReader {
   private readonly lines = LINES;

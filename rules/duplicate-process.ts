@@ -2,7 +2,7 @@
 // processes cannot listen on one host and port.
 import { defineRule } from '../src/engine/rule';
 import { joinPointer } from '../src/engine/pointer';
-import { getTopology, type ProcessInfo } from '../src/model/automation-topology';
+import { getTopology, processAddress, processesByAddress } from '../src/model/automation-topology';
 
 export default defineRule({
   meta: {
@@ -105,7 +105,7 @@ sharding: []
   },
   check(ctx) {
     const t = getTopology(ctx.value);
-    const byAddress = new Map<string, ProcessInfo>();
+    const byAddress = processesByAddress(t);
     for (const p of t.processes) {
       if (p.name !== undefined) {
         // The topology keeps the first process of each name.
@@ -119,11 +119,10 @@ sharding: []
           });
         }
       }
-      if (p.hostname !== undefined && p.port !== undefined) {
-        // Host names are case-insensitive (DNS).
-        const address = `${p.hostname.toLowerCase()}:${p.port}`;
-        const first = byAddress.get(address);
-        if (first) {
+      const address = processAddress(p);
+      if (address !== undefined) {
+        const first = byAddress.get(address)!;
+        if (first !== p) {
           ctx.report({
             pointer: joinPointer(p.pointer, 'args2_6', 'net', 'port'),
             message:
@@ -132,7 +131,7 @@ sharding: []
               'two processes cannot bind one port. ' +
               'Give one of them another args2_6.net.port.',
           });
-        } else byAddress.set(address, p);
+        }
       }
     }
   },

@@ -93,7 +93,8 @@ sharding: []
     if (!isObject(doc)) return;
     for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, doc[key], `/${key}`);
     for (const p of getTopology(doc).processes) {
-      for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, p.value[key], joinPointer(p.pointer, key));
+      // The pointer only for a process that has the setting (most have neither).
+      for (const key of LOG_ROTATE_KEYS) if (isObject(p.value[key])) checkLogRotate(ctx, p.value[key], joinPointer(p.pointer, key));
     }
   },
 });

@@ -2,7 +2,7 @@
 // to at most one replica set, ids are unique, and the process's replSetName agrees with its set.
 import { defineRule } from '../src/engine/rule';
 import { joinPointer } from '../src/engine/pointer';
-import { describeExisting, getTopology, type MemberInfo, type ProcessInfo } from '../src/model/automation-topology';
+import { describeExisting, getTopology, processesByAddress, type MemberInfo, type ProcessInfo } from '../src/model/automation-topology';
 
 const quote = (s: string) => JSON.stringify(s);
 const setName = (m: MemberInfo) => (m.replicaSet.id === undefined ? `replicaSets[${m.replicaSet.index}]` : quote(m.replicaSet.id));
@@ -103,7 +103,6 @@ sharding: []
   check(ctx) {
     const t = getTopology(ctx.value);
     let processNames: string[] | undefined;
-    let byAddress: Map<string, ProcessInfo> | undefined;
     const reportedProcesses = new Set<ProcessInfo>();
 
     for (const rs of t.replicaSets) {
@@ -135,20 +134,16 @@ sharding: []
         }
 
         if (m.host === undefined) continue;
-        const hostPointer = joinPointer(m.pointer, 'host');
         if (!m.process) {
           if (!t.hasProcesses) continue; // a fragment without processes: nothing to resolve against
           processNames ??= [...t.processesByName.keys()];
           let hint = '';
           if (m.host.includes(':')) {
-            byAddress ??= new Map(
-              t.processes.filter((p) => p.hostname !== undefined && p.port !== undefined).map((p) => [`${p.hostname!.toLowerCase()}:${p.port}`, p]),
-            );
-            const p = byAddress.get(m.host.toLowerCase());
+            const p = processesByAddress(t).get(m.host.toLowerCase());
             hint = p?.name !== undefined ? ` That address is process ${quote(p.name)}: use its name.` : ' A member host is a process name, not hostname:port.';
           }
           ctx.report({
-            pointer: hostPointer,
+            pointer: joinPointer(m.pointer, 'host'),
             message:
               `Member host ${quote(m.host)} of replica set ${setName(m)} names no process; ` +
               `${describeExisting('processes', m.host, processNames)}.${hint || ' Use a processes[].name.'}`,
@@ -160,7 +155,7 @@ sharding: []
         const first = memberships[0];
         if (first !== m) {
           ctx.report({
-            pointer: hostPointer,
+            pointer: joinPointer(m.pointer, 'host'),
             message:
               first.replicaSet === m.replicaSet
                 ? `Process ${quote(m.host)} is listed twice in replica set ${setName(m)} (members[${first.index}]); remove one of the entries.`

@@ -1,5 +1,4 @@
 import { defineRule } from '../src/engine/rule';
-import { getAt } from '../src/engine/pointer';
 import { TIMESTAMP_FIELDS, expandPointerPattern, parseTimestamp, toUtcText } from '../src/model/timestamps';
 
 function formatOffset(minutes: number): string {
@@ -32,8 +31,7 @@ acknowledgementComment: This is normal. Please ignore.
   },
   check(ctx) {
     for (const pattern of TIMESTAMP_FIELDS[ctx.kind] ?? []) {
-      for (const pointer of expandPointerPattern(ctx.value, pattern)) {
-        const text = getAt(ctx.value, pointer);
+      for (const { pointer, value: text } of expandPointerPattern(ctx.value, pattern)) {
         const ts = parseTimestamp(text);
         if (!ts || ts.offsetMinutes === 0) continue; // Z and +00:00 are UTC already
         const utc = toUtcText(ts);

@@ -1,9 +1,9 @@
 // RFC 6901 JSON pointers.
 export function escapeToken(token: string | number): string {
-  const s = String(token);
+  if (typeof token === 'number') return String(token);
   // Almost no key holds ~ or /: skip the two replacements (pointers are built by the million).
-  if (!s.includes('~') && !s.includes('/')) return s;
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
+  if (!token.includes('~') && !token.includes('/')) return token;
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 export function unescapeToken(token: string): string {
   if (!token.includes('~')) return token;

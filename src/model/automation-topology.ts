@@ -2,7 +2,6 @@
 // the rules that need it. Everything is hashed by name, so building and querying it is linear in
 // the size of the document (a project may hold tens of thousands of processes).
 import { distance } from 'fastest-levenshtein';
-import { joinPointer } from '../engine/pointer';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -102,6 +101,26 @@ export interface AutomationTopology {
 }
 
 const cache = new WeakMap<object, AutomationTopology>();
+const addressIndex = new WeakMap<AutomationTopology, Map<string, ProcessInfo>>();
+
+/** `hostname:port` of a process, host name lower-cased (DNS names are case-insensitive). */
+export function processAddress(p: ProcessInfo): string | undefined {
+  return p.hostname !== undefined && p.port !== undefined ? `${p.hostname.toLowerCase()}:${p.port}` : undefined;
+}
+
+/** The first process at each address (built on first use, once per topology: two rules ask). */
+export function processesByAddress(t: AutomationTopology): Map<string, ProcessInfo> {
+  let index = addressIndex.get(t);
+  if (!index) {
+    index = new Map();
+    for (const p of t.processes) {
+      const address = processAddress(p);
+      if (address !== undefined && !index.has(address)) index.set(address, p);
+    }
+    addressIndex.set(t, index);
+  }
+  return index;
+}
 
 /** The topology of an automation configuration (memoized per document value). */
 export function getTopology(doc: unknown): AutomationTopology {
@@ -138,7 +157,7 @@ function buildTopology(doc: unknown): AutomationTopology {
       const replication = args && isObject(args.replication) ? args.replication : undefined;
       const p: ProcessInfo = {
         index,
-        pointer: joinPointer('/processes', index),
+        pointer: `/processes/${index}`, // an index needs no escaping
         value,
         name: str(value.name),
         hostname: str(value.hostname),
@@ -156,7 +175,7 @@ function buildTopology(doc: unknown): AutomationTopology {
   if (Array.isArray(root.replicaSets)) {
     root.replicaSets.forEach((value, index) => {
       if (!isObject(value)) return;
-      const rs: ReplicaSetInfo = { index, pointer: joinPointer('/replicaSets', index), value, id: str(value._id), members: [] };
+      const rs: ReplicaSetInfo = { index, pointer: `/replicaSets/${index}`, value, id: str(value._id), members: [] };
       if (Array.isArray(value.members)) {
         value.members.forEach((m, mi) => {
           if (!isObject(m)) return;
@@ -164,7 +183,7 @@ function buildTopology(doc: unknown): AutomationTopology {
           const member: MemberInfo = {
             replicaSet: rs,
             index: mi,
-            pointer: joinPointer(rs.pointer, 'members', mi),
+            pointer: `${rs.pointer}/members/${mi}`,
             value: m,
             host,
             process: host === undefined ? undefined : t.processesByName.get(host),
@@ -185,7 +204,7 @@ function buildTopology(doc: unknown): AutomationTopology {
   if (Array.isArray(root.sharding)) {
     root.sharding.forEach((value, index) => {
       if (!isObject(value)) return;
-      const pointer = joinPointer('/sharding', index);
+      const pointer = `/sharding/${index}`;
       const configServerReplica = str(value.configServerReplica);
       const c: ShardedClusterInfo = {
         index,
@@ -203,7 +222,7 @@ function buildTopology(doc: unknown): AutomationTopology {
           const rs = str(s.rs);
           c.shards.push({
             index: si,
-            pointer: joinPointer(pointer, 'shards', si),
+            pointer: `${pointer}/shards/${si}`,
             value: s,
             id: str(s._id),
             rs,

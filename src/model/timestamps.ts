@@ -1,5 +1,6 @@
 // Timestamps of the API: where each kind carries one, and how to read them.
 // The API writes and expects ISO-8601 UTC ("2015-10-23T22:00:00Z"; API-SPEC, every resource).
+import { escapeToken } from '../engine/pointer';
 import type { Kind } from '../kinds/names';
 
 /**
@@ -81,20 +82,34 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** Expands a pointer pattern of TIMESTAMP_FIELDS into the pointers present in a value. */
-export function expandPointerPattern(value: unknown, pattern: string): string[] {
+/**
+ * Expands a pointer pattern of TIMESTAMP_FIELDS into the pointers present in a value, with their
+ * values. Pointers are written only for what is found: `/processes/*` of a configuration with
+ * 10,000 processes would otherwise make 10,000 strings per pattern for a field few processes set.
+ */
+export function expandPointerPattern(value: unknown, pattern: string): { pointer: string; value: unknown }[] {
   const tokens = pattern.split('/').slice(1);
-  let current: { pointer: string; value: unknown }[] = [{ pointer: '', value }];
-  for (const token of tokens) {
-    const next: { pointer: string; value: unknown }[] = [];
-    for (const { pointer, value: v } of current) {
-      if (token === '*') {
-        if (Array.isArray(v)) v.forEach((item, i) => next.push({ pointer: `${pointer}/${i}`, value: item }));
-      } else if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, token)) {
-        next.push({ pointer: `${pointer}/${token}`, value: (v as Record<string, unknown>)[token] });
-      }
+  const found: { pointer: string; value: unknown }[] = [];
+  // path[i]: the key or index taken at level i, on the way down.
+  const path: (string | number)[] = [];
+  const visit = (v: unknown, level: number): void => {
+    if (level === tokens.length) {
+      found.push({ pointer: path.map((t) => `/${typeof t === 'number' ? t : escapeToken(t)}`).join(''), value: v });
+      return;
     }
-    current = next;
-  }
-  return current.map((c) => c.pointer);
+    const token = tokens[level];
+    if (token === '*') {
+      if (!Array.isArray(v)) return;
+      for (let i = 0; i < v.length; i++) {
+        path[level] = i;
+        visit(v[i], level + 1);
+      }
+    } else if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, token)) {
+      path[level] = token;
+      visit((v as Record<string, unknown>)[token], level + 1);
+    }
+    path.length = level;
+  };
+  visit(value, 0);
+  return found;
 }

@@ -7,12 +7,14 @@ import type { RuleContext } from '../src/engine/types';
 import { getTopology, isObject } from '../src/model/automation-topology';
 import { LEGACY_NUM_UNCOMPRESSED, LOG_ROTATE_KEYS } from '../src/model/automation';
 
-function checkLogRotate(ctx: RuleContext, value: unknown, pointer: string): void {
+/** `base`/`key`: where the setting is (its pointer is written only for a report: thousands of processes). */
+function checkLogRotate(ctx: RuleContext, value: unknown, base: string, key: string): void {
   if (!isObject(value)) return;
+  const pointer = (field: string) => joinPointer(base, key, field);
   const legacy = value[LEGACY_NUM_UNCOMPRESSED];
   const num = value.numUncompressed;
   if (legacy !== undefined && num !== undefined) {
-    const legacyPointer = joinPointer(pointer, LEGACY_NUM_UNCOMPRESSED);
+    const legacyPointer = pointer(LEGACY_NUM_UNCOMPRESSED);
     ctx.report({
       pointer: legacyPointer,
       target: 'key',
@@ -25,7 +27,7 @@ function checkLogRotate(ctx: RuleContext, value: unknown, pointer: string): void
   const pct = value.percentOfDiskspace;
   if (typeof pct === 'number' && !(pct > 0 && pct <= 1)) {
     ctx.report({
-      pointer: joinPointer(pointer, 'percentOfDiskspace'),
+      pointer: pointer('percentOfDiskspace'),
       message:
         `percentOfDiskspace ${pct} is outside (0, 1]: it is a fraction of the disk (default 0.02), not a percentage. ` +
         (pct > 1 && pct <= 100 ? `Write ${pct / 100} for ${pct}%.` : 'Use a value such as 0.02.'),
@@ -36,7 +38,7 @@ function checkLogRotate(ctx: RuleContext, value: unknown, pointer: string): void
   // numTotal 0 (the default) means "determined by the other settings".
   if (typeof total === 'number' && total > 0 && typeof uncompressed === 'number' && total < uncompressed) {
     ctx.report({
-      pointer: joinPointer(pointer, 'numTotal'),
+      pointer: pointer('numTotal'),
       severity: 'warning',
       message:
         `numTotal ${total} is below numUncompressed ${uncompressed}: numTotal counts every kept log file, compressed or not, ` +
@@ -91,10 +93,9 @@ sharding: []
   check(ctx) {
     const doc = ctx.value;
     if (!isObject(doc)) return;
-    for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, doc[key], `/${key}`);
+    for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, doc[key], '', key);
     for (const p of getTopology(doc).processes) {
-      // The pointer only for a process that has the setting (most have neither).
-      for (const key of LOG_ROTATE_KEYS) if (isObject(p.value[key])) checkLogRotate(ctx, p.value[key], joinPointer(p.pointer, key));
+      for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, p.value[key], p.pointer, key);
     }
   },
 });

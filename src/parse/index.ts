@@ -81,7 +81,7 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
       return done([unusableDocument(() => salvageJson(text))], [{ ruleId: 'syntax-error', message: err.message, span: err.span, documentIndex: 0 }]);
     }
   }
-  // Plain single-document YAML: js-yaml's value now, the position-aware parse only when needed.
+  // Plain single-document YAML: the block reader's (or js-yaml's) value now, positions when needed.
   const fast = fastYamlDocument(text, limits, () => yamlPositions(text));
   if (fast) return done([fast], [], 'yaml');
   const parsed = parseYamlText(text, limits);

@@ -1,4 +1,4 @@
-// Values and positions of plain block YAML in one pass, without js-yaml or the `yaml` parse. On a
+// Values of plain block YAML, and on demand their positions, without js-yaml or the `yaml` parse. On a
 // run over thousands of small files, js-yaml was a quarter of the time, and building the `yaml`
 // syntax tree just to place a few findings was a tenth (most of it the parser's warm-up).
 //

@@ -74,7 +74,8 @@ function hasSeveralDocuments(text: string): boolean {
 
 
 /**
- * One document read by js-yaml, with positions from `full` (the `yaml` parse) on first use;
+ * One document read by the block reader or js-yaml, with positions from the block reader or,
+ * for what it cannot place, from `full` (the `yaml` parse) on first use;
  * undefined when the text must take the full parse.
  */
 export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined): ParsedDocument | undefined {

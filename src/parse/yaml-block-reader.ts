@@ -16,7 +16,7 @@ export const UNSURE = Symbol('unsure');
 
 type Node =
   /** Keys in order, each with where it starts and ends (a flat array: cheaper than a Map per mapping). */
-  | { kind: 'map'; names: string[]; keys: number[]; values: Node[]; range?: Location['value']; js: Record<string, unknown> }
+  | { kind: 'map'; names: string[]; keys: number[]; values: Node[]; range?: Location['value']; js: Record<string, unknown>; index?: Map<string, number> }
   | { kind: 'seq'; items: Node[]; range?: Location['value']; js: unknown[] }
   | { kind: 'scalar'; start: number; end: number; js: unknown }
   /** A one-line value of a form not read here: the lines around it are still sure. */
@@ -111,7 +111,7 @@ export function readBlockYaml(text: string): BlockYaml | undefined {
     let key: Location['value'] | undefined;
     for (const token of splitPointer(pointer)) {
       if (node.kind === 'map') {
-        const at = node.names.indexOf(token);
+        const at = entryOf(node, token);
         if (at < 0) return undefined;
         key = { start: node.keys[2 * at], end: node.keys[2 * at + 1] };
         node = node.values[at];
@@ -140,6 +140,16 @@ export function readBlockYaml(text: string): BlockYaml | undefined {
       return node?.kind === 'map' ? [...node.names] : UNSURE;
     },
   };
+}
+
+/** Where a key is in a mapping: a search in small ones, a Map for big ones (a hostile file's 100,000 keys). */
+function entryOf(node: Extract<Node, { kind: 'map' }>, name: string): number {
+  if (node.names.length <= 16) return node.names.indexOf(name);
+  if (!node.index) {
+    node.index = new Map();
+    node.names.forEach((n, i) => node.index!.set(n, i));
+  }
+  return node.index.get(name) ?? -1;
 }
 
 /** The arrays of a value-only read: never written. */

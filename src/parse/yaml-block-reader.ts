@@ -360,7 +360,7 @@ class BlockReader {
     const c = this.text[at];
     let end: number;
     if (c === '"' || c === "'") {
-      const close = this.text.indexOf(c, at + 1);
+      const close = this.inLine(c, at + 1, line);
       if (close < 0 || close >= line.end) throw new Unsure();
       const body = this.text.slice(at + 1, close);
       if (body.includes('\\') || this.text[close + 1] === c) throw new Unsure(); // escapes, '' inside
@@ -393,7 +393,7 @@ class BlockReader {
 
   private flowSequence(at: number, line: Line): Node {
     if (this.depth + 1 > this.deepest) this.deepest = this.depth + 1;
-    const close = this.text.indexOf(']', at);
+    const close = this.inLine(']', at, line);
     if (close < 0 || close >= line.end) throw new Unsure();
     const body = this.text.slice(at + 1, close);
     if (/[[\]{}"'#&*!|>%@`?:]/.test(body)) throw new Unsure();
@@ -425,6 +425,16 @@ class BlockReader {
     const last = this.lines[this.i - 1];
     if (!last.direct || this.lastValueUnsure) return undefined;
     return { start, end: last.next };
+  }
+
+  /**
+   * Offset of `ch` from `from` up to the line's end, or -1. (indexOf would search on through the
+   * rest of the text when the line has none: quadratic over a file of such lines.)
+   */
+  private inLine(ch: string, from: number, line: Line): number {
+    const code = ch.charCodeAt(0);
+    for (let i = from; i < line.end; i++) if (this.text.charCodeAt(i) === code) return i;
+    return -1;
   }
 
   private restIsComment(from: number, line: Line): void {

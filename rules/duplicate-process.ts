@@ -2,7 +2,7 @@
 // processes cannot listen on one host and port.
 import { defineRule } from '../src/engine/rule';
 import { joinPointer } from '../src/engine/pointer';
-import { getTopology, processAddress, processesByAddress } from '../src/model/automation-topology';
+import { getTopology, processesByAddress } from '../src/model/automation-topology';
 
 export default defineRule({
   meta: {
@@ -105,33 +105,31 @@ sharding: []
   },
   check(ctx) {
     const t = getTopology(ctx.value);
-    const byAddress = processesByAddress(t);
     for (const p of t.processes) {
-      if (p.name !== undefined) {
-        // The topology keeps the first process of each name.
-        const first = t.processesByName.get(p.name)!;
-        if (first !== p) {
-          ctx.report({
-            pointer: joinPointer(p.pointer, 'name'),
-            message:
-              `Process name ${JSON.stringify(p.name)} is already used by processes[${first.index}]; ` +
-              'process names must be unique. Rename one of them (and its replica set member host).',
-          });
-        }
+      if (p.name === undefined) continue;
+      // The topology keeps the first process of each name.
+      const first = t.processesByName.get(p.name)!;
+      if (first !== p) {
+        ctx.report({
+          pointer: joinPointer(p.pointer, 'name'),
+          message:
+            `Process name ${JSON.stringify(p.name)} is already used by processes[${first.index}]; ` +
+            'process names must be unique. Rename one of them (and its replica set member host).',
+        });
       }
-      const address = processAddress(p);
-      if (address !== undefined) {
-        const first = byAddress.get(address)!;
-        if (first !== p) {
-          ctx.report({
-            pointer: joinPointer(p.pointer, 'args2_6', 'net', 'port'),
-            message:
-              `Process ${JSON.stringify(p.name ?? `processes[${p.index}]`)} listens on ${p.hostname}:${p.port}, ` +
-              `like processes[${first.index}]${first.name === undefined ? '' : ` (${JSON.stringify(first.name)})`}; ` +
-              'two processes cannot bind one port. ' +
-              'Give one of them another args2_6.net.port.',
-          });
-        }
+    }
+    for (const atAddress of processesByAddress(t).values()) {
+      const first = atAddress[0];
+      for (let i = 1; i < atAddress.length; i++) {
+        const p = atAddress[i];
+        ctx.report({
+          pointer: joinPointer(p.pointer, 'args2_6', 'net', 'port'),
+          message:
+            `Process ${JSON.stringify(p.name ?? `processes[${p.index}]`)} listens on ${p.hostname}:${p.port}, ` +
+            `like processes[${first.index}]${first.name === undefined ? '' : ` (${JSON.stringify(first.name)})`}; ` +
+            'two processes cannot bind one port. ' +
+            'Give one of them another args2_6.net.port.',
+        });
       }
     }
   },

@@ -139,7 +139,7 @@ sharding: []
           processNames ??= [...t.processesByName.keys()];
           let hint = '';
           if (m.host.includes(':')) {
-            const p = processesByAddress(t).get(m.host.toLowerCase());
+            const p = processesByAddress(t).get(m.host.toLowerCase())?.[0];
             hint = p?.name !== undefined ? ` That address is process ${quote(p.name)}: use its name.` : ' A member host is a process name, not hostname:port.';
           }
           ctx.report({

@@ -101,21 +101,24 @@ export interface AutomationTopology {
 }
 
 const cache = new WeakMap<object, AutomationTopology>();
-const addressIndex = new WeakMap<AutomationTopology, Map<string, ProcessInfo>>();
+const addressIndex = new WeakMap<AutomationTopology, Map<string, ProcessInfo[]>>();
 
 /** `hostname:port` of a process, host name lower-cased (DNS names are case-insensitive). */
 export function processAddress(p: ProcessInfo): string | undefined {
   return p.hostname !== undefined && p.port !== undefined ? `${p.hostname.toLowerCase()}:${p.port}` : undefined;
 }
 
-/** The first process at each address (built on first use, once per topology: two rules ask). */
-export function processesByAddress(t: AutomationTopology): Map<string, ProcessInfo> {
+/** The processes at each address, in document order (built on first use, once per topology: two rules ask). */
+export function processesByAddress(t: AutomationTopology): Map<string, ProcessInfo[]> {
   let index = addressIndex.get(t);
   if (!index) {
     index = new Map();
     for (const p of t.processes) {
       const address = processAddress(p);
-      if (address !== undefined && !index.has(address)) index.set(address, p);
+      if (address === undefined) continue;
+      const list = index.get(address);
+      if (list) list.push(p);
+      else index.set(address, [p]);
     }
     addressIndex.set(t, index);
   }

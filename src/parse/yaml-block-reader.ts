@@ -215,7 +215,8 @@ class BlockReader {
   document(): Node {
     const first = this.line(0);
     if (first && this.text.startsWith('---', first.content) && first.indent === 0) {
-      if (!/^---[ ]*(?:#.*)?$/.test(this.text.slice(first.content, first.end))) throw new Unsure();
+      // "---" alone or "--- # comment": a "#" right after the dashes is no comment, and no marker.
+      if (!/^---(?:[ ]+(?:#.*)?)?$/.test(this.text.slice(first.content, first.end))) throw new Unsure();
       this.i++;
     }
     const top = this.line(this.i);

@@ -23,6 +23,8 @@ const NEAREST_FEW = 5;
 const modules = new Map<SchemaName, Promise<ValidatorModule>>();
 /** The validators loaded so far: a run validates synchronously once its kinds' validators are in. */
 const loaded = new Map<SchemaName, ValidatorModule>();
+/** Why a validator could not be loaded: each check of its kind fails with it. */
+const failed = new Map<SchemaName, unknown>();
 
 function validatorOf(name: SchemaName): Promise<ValidatorModule> {
   let mod = modules.get(name);
@@ -43,7 +45,6 @@ function validatorOf(name: SchemaName): Promise<ValidatorModule> {
 export async function loadValidators(kinds: Iterable<SchemaName>): Promise<void> {
   for (const kind of kinds) await validatorOf(kind).catch((e) => failed.set(kind, e));
 }
-const failed = new Map<SchemaName, unknown>();
 
 interface Context {
   kind: SchemaName;

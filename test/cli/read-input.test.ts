@@ -1,12 +1,13 @@
 // readInput reads small files through one shared buffer and bigger ones by their size: every size
 // around the buffer's edge must come back whole, and the size limit must hold before a read.
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readInput } from '../../src/cli/files';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'omlint-read-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const write = (name: string, text: string) => {
   const p = path.join(dir, name);
   writeFileSync(p, text);

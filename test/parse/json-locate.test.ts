@@ -1,5 +1,5 @@
 // The navigator of big JSON texts gives exactly the positions and keys of the syntax tree.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -9,6 +9,7 @@ import { jsonDocument, NAVIGATE_MIN_CHARS, scanJson } from '../../src/parse/json
 import { splitPointer } from '../../src/engine/pointer';
 import { jsonTextArb } from './json-arbitraries';
 import { allPointers } from '../pointers';
+import { filesUnder } from '../files';
 
 /** Pointers that name nothing, or pass through a scalar, or are no array index. */
 function misses(pointers: string[]): string[] {
@@ -37,8 +38,8 @@ function agreeWithTree(text: string, value: unknown, noDuplicates: boolean, labe
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
 const files = [
-  ...readdirSync(path.join(ROOT, 'examples'), { recursive: true }).map(String).filter((f) => f.endsWith('.json')).map((f) => path.join(ROOT, 'examples', f)),
-  ...(existsSync(CORPUS) ? readdirSync(CORPUS, { recursive: true }).map(String).filter((f) => f.endsWith('.json')).map((f) => path.join(CORPUS, f)) : []),
+  ...filesUnder(path.join(ROOT, 'examples'), /\.json$/),
+  ...filesUnder(CORPUS, /\.json$/),
 ].filter((f) => readFileSync(f).length < 200_000);
 
 describe('JSON navigator', () => {

@@ -1,7 +1,7 @@
 // The block-YAML reader must read every value it reads as the full `yaml` parse does, place every
 // pointer it answers for exactly where the full parse does, and read most ordinary files and
 // answer for most of their pointers (else it saves nothing).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
@@ -13,6 +13,7 @@ import { parseYamlText, tooDeep } from '../../src/parse/yaml';
 import { DEFAULT_LIMITS } from '../../src/parse/types';
 import { getAt } from '../../src/engine/pointer';
 import { allPointers } from '../pointers';
+import { filesUnder } from '../files';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
@@ -50,8 +51,7 @@ function compare(text: string): { answered: number; scalars: number; read: boole
   return counts;
 }
 
-const yamlFiles = (dir: string): string[] =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.join(dir, f)) : [];
+const yamlFiles = (dir: string): string[] => filesUnder(dir, /\.ya?ml$/);
 
 describe('block-YAML reader', () => {
   it('agrees with the full parse on the examples, the docs examples and the corpus, and answers for most of their values', async () => {

@@ -1,5 +1,5 @@
 // The js-yaml fast path must give exactly the value of the full `yaml` parse, or step aside.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
@@ -8,6 +8,7 @@ import { fastYamlDocument, hasDigitUnderscore, hasNanOrInf, hasNonPrintable } fr
 import { parseYamlText, yamlPositions } from '../../src/parse/yaml';
 import { DEFAULT_LIMITS } from '../../src/parse/types';
 import { allPointers } from '../pointers';
+import { filesUnder } from '../files';
 
 function agree(text: string): boolean {
   const full = parseYamlText(text, DEFAULT_LIMITS);
@@ -28,8 +29,7 @@ function agree(text: string): boolean {
 }
 
 const ROOT = path.join(__dirname, '..', '..');
-const yamlFiles = (dir: string): string[] =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.ya?ml$/.test(f)).map((f) => path.join(dir, f)) : [];
+const yamlFiles = (dir: string): string[] => filesUnder(dir, /\.ya?ml$/);
 
 describe('YAML fast path', () => {
   it('agrees with the full parse on the examples and the docs examples', async () => {

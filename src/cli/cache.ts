@@ -2,10 +2,19 @@
 // content, what the config says about it, the run's options, omlint's version, and the content
 // of every other file of its project scope (cross-document rules read them). The cache never
 // holds a secret: where secrets were found it keeps their offsets, not their values.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+//
+// The cache file is only a hint: a corrupt one, one of the wrong shape, or an entry that does not
+// carry this user's signature (HMAC with a key kept outside the project, so an entry forged or
+// committed to a repository cannot pass a file) is ignored with a note. Writes are atomic (temp +
+// rename), so runs sharing one cache never leave it half-written; a failed save is a note.
+import { closeSync, linkSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { FileResult } from '../engine/types';
 import { nodeCrypto } from '../lazy-builtins';
+import { describeFsError } from './fs-errors';
+import { readRegularText } from './read-input';
+import { FileWriteError, writeFileAtomic } from './write-file';
 
 interface Entry {
   key: string;
@@ -13,6 +22,8 @@ interface Entry {
   result: FileResult | null;
   /** [start, end) offsets of secret values in the file's text. */
   secretSpans: [number, number][];
+  /** HMAC over the path, key, result and spans, with this user's cache key. */
+  mac: string;
 }
 interface CacheFile {
   version: string;
@@ -27,21 +38,106 @@ export function sha256(...parts: string[]): string {
   return h.digest('hex');
 }
 
+/** --cache-location: a directory holds the default file name (as ESLint does); a FIFO or device is refused. */
+export function cacheFilePath(location: string): string {
+  let st;
+  try {
+    st = statSync(location);
+  } catch {
+    return location; // created by the first save
+  }
+  if (st.isDirectory()) return path.join(location, DEFAULT_CACHE_FILE);
+  if (!st.isFile()) throw new FileWriteError(location, 'it is not a regular file (a FIFO or a device); give --cache-location a file', 'the cache to');
+  return location;
+}
+
+/**
+ * This user's secret for signing cache entries: $XDG_CACHE_HOME/omlint/cache-key (else
+ * ~/.cache/omlint/cache-key), made once with mode 0600. Published with link() so that concurrent
+ * first runs agree on one key. Undefined (and a note) where it cannot be kept.
+ */
+export function cacheSecret(env: NodeJS.ProcessEnv, notes: string[]): Buffer | undefined {
+  const home = env.XDG_CACHE_HOME || path.join(env.HOME || os.homedir(), '.cache');
+  const file = path.join(home, 'omlint', 'cache-key');
+  const read = () => Buffer.from(readRegularText(file).trim(), 'hex');
+  try {
+    const key = read();
+    if (key.length >= 32) return key;
+  } catch {
+    // not made yet
+  }
+  try {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const tmp = `${file}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.new`;
+    const fd = openSync(tmp, 'wx', 0o600);
+    writeSync(fd, nodeCrypto().randomBytes(32).toString('hex'));
+    closeSync(fd);
+    try {
+      linkSync(tmp, file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    } finally {
+      unlinkSync(tmp);
+    }
+    return read();
+  } catch (e) {
+    notes.push(`--cache: no key to sign the cache with (${file}: ${describeFsError(e)}); caching is off for this run`);
+    return undefined;
+  }
+}
+
+const isSpan = (s: unknown) => Array.isArray(s) && s.length === 2 && Number.isInteger(s[0]) && Number.isInteger(s[1]) && s[0] >= 0 && s[1] >= s[0];
+const isResult = (r: unknown) => {
+  if (r === null) return true;
+  const v = r as Partial<FileResult>;
+  return typeof v === 'object' && typeof v.filePath === 'string' && Array.isArray(v.diagnostics) && [v.errorCount, v.warningCount, v.infoCount].every((n) => Number.isInteger(n) && n! >= 0);
+};
+const isEntry = (e: unknown): e is Entry => {
+  const v = e as Partial<Entry>;
+  return typeof v === 'object' && v !== null && typeof v.key === 'string' && typeof v.mac === 'string' && Array.isArray(v.secretSpans) && v.secretSpans.every(isSpan) && isResult(v.result);
+};
+
 export class ResultCache {
   private data: CacheFile;
   private dirty = false;
+  /** What the user should know (a corrupt cache, a failed save); printed on stderr. */
+  readonly notes: string[] = [];
 
   constructor(
     private readonly file: string,
     private readonly version: string,
+    private readonly secret: Buffer,
   ) {
-    this.data = { version, entries: {} };
+    this.data = { version, entries: Object.create(null) };
+    let text: string;
     try {
-      const loaded = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-      if (loaded && loaded.version === version && typeof loaded.entries === 'object') this.data = loaded;
-    } catch {
-      // No cache yet, or an unreadable one: start afresh.
+      text = readRegularText(file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.notes.push(`${file}: the cache cannot be read (${describeFsError(e)}); not used`);
+      return;
     }
+    let loaded: Partial<CacheFile>;
+    try {
+      loaded = JSON.parse(text) as Partial<CacheFile>;
+    } catch {
+      this.notes.push(`${file}: the cache is not valid JSON (cut or corrupt); ignored, and rewritten by this run`);
+      return;
+    }
+    if (!loaded || typeof loaded !== 'object' || typeof loaded.version !== 'string' || !loaded.entries || typeof loaded.entries !== 'object' || Array.isArray(loaded.entries)) {
+      this.notes.push(`${file}: not an omlint cache (unexpected shape); ignored, and rewritten by this run`);
+      return;
+    }
+    if (loaded.version !== version) return; // another omlint version: every key differs anyway
+    let rejected = 0;
+    for (const [filePath, e] of Object.entries(loaded.entries)) {
+      if (isEntry(e) && e.mac === this.mac(filePath, e)) this.data.entries[filePath] = e;
+      else rejected++;
+    }
+    if (rejected) this.notes.push(`${file}: ${rejected} cache ${rejected === 1 ? 'entry was' : 'entries were'} malformed or not signed by this user (altered or copied in); ignored, those files are linted afresh`);
+  }
+
+  private mac(filePath: string, e: Omit<Entry, 'mac'>): string {
+    return nodeCrypto().createHmac('sha256', this.secret).update(JSON.stringify([filePath, e.key, e.result, e.secretSpans])).digest('hex');
   }
 
   get(filePath: string, key: string): { result: FileResult | null; secretSpans: [number, number][] } | undefined {
@@ -56,15 +152,25 @@ export class ResultCache {
     }
     // Fix edits are for --fix and editors; a cached run never fixes. Keep the JSON contract only.
     const stored: FileResult | null = result && { ...result, diagnostics: result.diagnostics.map(({ fix, suggestions, ...d }) => d), output: undefined, fixCount: undefined };
-    this.data.entries[filePath] = { key, result: stored, secretSpans };
+    // Never a secret on disk: a result whose text would carry one is not cached.
+    const serialized = JSON.stringify(stored);
+    if (secrets.some((s) => s.length > 0 && serialized.includes(JSON.stringify(s).slice(1, -1)))) {
+      delete this.data.entries[filePath];
+      this.dirty = true;
+      return;
+    }
+    const entry = { key, result: stored, secretSpans };
+    this.data.entries[filePath] = { ...entry, mac: this.mac(filePath, entry) };
     this.dirty = true;
   }
 
   save(): void {
     if (!this.dirty) return;
-    mkdirSync(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.data));
-    renameSync(tmp, this.file);
+    try {
+      writeFileAtomic(this.file, JSON.stringify(this.data), { makeDirs: true, what: 'the cache to' });
+    } catch (e) {
+      // The results are right without a cache: a full disk here is a note, not a failed run.
+      this.notes.push(`${e instanceof Error ? e.message : String(e)}; results are unaffected, the next run starts without a cache`);
+    }
   }
 }

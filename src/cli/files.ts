@@ -1,123 +1,246 @@
-// Which files a `check` run reads, and reading them without ever throwing.
-import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+// Which files a `check` run reads: named files, walked directories and glob patterns, less what
+// ignore files and patterns exclude. Never hangs (FIFOs are not opened) and never skips a file
+// without a word: what cannot be read becomes a diagnostic or a note.
+import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
 import type { LintInput } from '../engine/lint';
 import { absolutePath } from '../paths';
+import { describeFsError } from './fs-errors';
+import { readRegularText } from './read-input';
+
+export { decodeInput, readInput } from './read-input';
 
 const LINTABLE = /\.(json|ya?ml)$/i;
+const CONFIG_FILE = /^omlint\.config\./;
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
+export const IGNORE_FILE = '.omlintignore';
 
 export interface FoundFile {
   filePath: string;
-  /** Found by walking a directory (not named on the command line). */
+  /** Found by walking a directory or matching a glob (not named on the command line). */
   discovered: boolean;
+  /** Why it cannot be read (an unreadable directory, a FIFO, a dangling link): its one diagnostic. */
+  problem?: LintInput['problem'];
 }
 
-/** Expands paths: files as given, directories walked for *.json, *.yaml, *.yml. */
-export function findFiles(paths: string[], isIgnored: (filePath: string) => boolean): { files: FoundFile[]; missing: string[] } {
+/** What one command-line argument brought in (the CLI's "No files matching" check reads it). */
+export interface ArgumentMatch {
+  argument: string;
+  /** Files (and unreadable entries) it contributed, before de-duplication. */
+  matched: number;
+  /** Lintable files it reached that an ignore pattern excluded. */
+  ignored: string[];
+}
+
+export interface FoundFiles {
+  files: FoundFile[];
+  /** Named paths that do not exist. */
+  missing: string[];
+  /** Things skipped with a reason, for stderr ("path: reason"). */
+  notes: string[];
+  perArgument: ArgumentMatch[];
+}
+
+export interface WalkOptions {
+  /** Paths and patterns resolve against this directory; its .omlintignore applies. */
+  cwd: string;
+  /** The config files' `ignore` lists. */
+  isIgnored?: (filePath: string) => boolean;
+  /** --ignore-pattern values (gitignore syntax, relative to cwd). */
+  ignorePatterns?: string[];
+  /** The .omlintignore text (default: read from cwd). */
+  ignoreFileText?: string;
+}
+
+/** Reads cwd/.omlintignore if there is one (a FIFO or unreadable one is a note, not a hang). */
+function readIgnoreFile(cwd: string, notes: string[]): string {
+  const p = path.join(cwd, IGNORE_FILE);
+  let st: Stats;
+  try {
+    st = statSync(p);
+  } catch {
+    return '';
+  }
+  if (!st.isFile()) {
+    notes.push(`${IGNORE_FILE}: not a regular file; not used`);
+    return '';
+  }
+  try {
+    return readRegularText(p);
+  } catch (e) {
+    notes.push(`${IGNORE_FILE}: ${describeFsError(e)}; not used`);
+    return '';
+  }
+}
+
+/** gitignore semantics (the `ignore` package) for .omlintignore and --ignore-pattern, relative to cwd. */
+function ignoreMatcher(o: WalkOptions, notes: string[]): (abs: string, isDir: boolean) => boolean {
+  const ig: Ignore = ignore().add(o.ignoreFileText ?? readIgnoreFile(o.cwd, notes));
+  if (o.ignorePatterns) ig.add(o.ignorePatterns);
+  return (abs, isDir) => {
+    const rel = path.relative(o.cwd, abs);
+    // Outside cwd (or cwd itself) the patterns have nothing to say.
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return false;
+    const posix = rel.split(path.sep).join('/');
+    return ig.ignores(isDir ? `${posix}/` : posix);
+  };
+}
+
+function kindOf(st: Stats | Dirent): string {
+  if (st.isFIFO()) return 'a FIFO (named pipe)';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  return 'not a regular file';
+}
+
+const notRegular = (st: Stats): LintInput['problem'] => ({
+  ruleId: 'syntax-error',
+  message: `This is ${kindOf(st)}, not a regular file; omlint does not read it (to lint a stream, pipe it with --stdin).`,
+});
+
+/** Expands arguments: files as given, directories walked, glob patterns matched, for *.json, *.yaml, *.yml. */
+export function findFiles(args: string[], o: WalkOptions): FoundFiles {
   const files: FoundFile[] = [];
   const missing: string[] = [];
+  const notes: string[] = [];
+  const perArgument: ArgumentMatch[] = [];
   const seen = new Set<string>();
-  const add = (filePath: string, discovered: boolean) => {
-    const abs = discovered ? filePath : absolutePath(filePath); // a walk's paths are resolved already
+  const isIgnoredByFile = ignoreMatcher(o, notes);
+  const ignored = (abs: string, isDir: boolean) => isIgnoredByFile(abs, isDir) || Boolean(o.isIgnored?.(abs));
+  /** Real paths of directories already walked: a link back to one is a loop, or a second name. */
+  const walkedDirs = new Set<string>();
+  let current: ArgumentMatch;
+
+  const add = (abs: string, discovered: boolean, problem?: LintInput['problem']) => {
+    current.matched++;
     if (seen.has(abs)) return;
     seen.add(abs);
-    files.push({ filePath: abs, discovered });
+    files.push(problem ? { filePath: abs, discovered, problem } : { filePath: abs, discovered });
   };
-  const walk = (dir: string) => {
-    let entries;
+  const note = (abs: string, why: string) => notes.push(`${path.relative(o.cwd, abs) || '.'}: ${why}`);
+
+  const walk = (dir: string, realDir: string, accept: (abs: string) => boolean) => {
+    if (walkedDirs.has(realDir)) return;
+    walkedDirs.add(realDir);
+    let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
+    } catch (e) {
+      // A directory that cannot be listed hides its files: an error, never "0 files checked".
+      add(dir, false, { ruleId: 'syntax-error', message: `The directory cannot be read (${describeFsError(e)}); the files in it were not checked.` });
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const e of entries) {
       const p = path.join(dir, e.name);
-      if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name) && !isIgnored(p)) walk(p);
-      } else if (e.isFile() && LINTABLE.test(e.name) && !/^omlint\.config\./.test(e.name) && !isIgnored(p)) {
-        add(p, true);
+      let type: Stats | Dirent = e;
+      let real = path.join(realDir, e.name);
+      if (e.isSymbolicLink()) {
+        // Followed (links to documents are documents); the target's type decides.
+        try {
+          type = statSync(p);
+          real = realpathSync(p);
+        } catch (err) {
+          if (LINTABLE.test(e.name)) note(p, `${danglingLink(p, err)}; skipped`);
+          continue;
+        }
+      }
+      if (type.isDirectory()) {
+        if (SKIP_DIRS.has(e.name) || ignored(p, true)) continue;
+        if (walkedDirs.has(real) && e.isSymbolicLink() && isWithin(realDir, real)) {
+          note(p, 'symbolic link loop (it links to a directory above it); not followed');
+          continue;
+        }
+        walk(p, real, accept);
+      } else if (LINTABLE.test(e.name) && !CONFIG_FILE.test(e.name) && accept(p)) {
+        if (ignored(p, false)) current.ignored.push(p);
+        else if (type.isFile()) add(p, true);
+        else note(p, `${kindOf(type)}, not a regular file; skipped`);
       }
     }
   };
-  for (const p of paths) {
-    let st;
+
+  for (const arg of args) {
+    current = { argument: arg, matched: 0, ignored: [] };
+    perArgument.push(current);
+    walkedDirs.clear(); // each argument counts its own matches (files are still read once)
+    const abs = path.resolve(o.cwd, arg);
+    let lst: Stats;
     try {
-      st = statSync(p);
-    } catch {
-      missing.push(p);
+      lst = lstatSync(abs);
+    } catch (e) {
+      const scan = picomatch.scan(arg);
+      if (scan.isGlob) {
+        globWalk(scan);
+        continue;
+      }
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') missing.push(arg);
+      else add(abs, false, { ruleId: 'syntax-error', message: `The file cannot be read (${describeFsError(e)}).` });
       continue;
     }
-    if (st.isDirectory()) walk(path.resolve(p));
-    else if (!isIgnored(absolutePath(p))) add(p, false);
-  }
-  return { files, missing };
-}
-
-/** One read buffer for the small files that most runs are made of (reads are synchronous). */
-const SMALL = 64 * 1024;
-let smallBuffer: Buffer | undefined;
-
-/**
- * Reads a file as UTF-8 text; problems (unreadable, not UTF-8, larger than maxBytes) become a
- * diagnostic, not a crash. A file over limits.maxBytes is refused before it is read whole
- * (bounded memory).
- */
-export function readInput(filePath: string, limits?: { maxBytes: number }): LintInput {
-  const maxBytes = limits?.maxBytes ?? Infinity;
-  let buf: Buffer;
-  let fd: number | undefined;
-  try {
-    fd = openSync(filePath, 'r');
-    // A small file is read whole into one shared buffer: open, read, read (0: the end), close, and
-    // no fstat (whose Stats object and four Dates were a tenth of the reading of 2,000 files).
-    smallBuffer ??= Buffer.allocUnsafe(SMALL);
-    let n = 0;
-    for (let got; n < SMALL && (got = readSync(fd, smallBuffer, n, SMALL - n, null)) > 0; ) n += got;
-    if (n < SMALL) {
-      if (n > maxBytes) return tooLarge(filePath, n, maxBytes);
-      buf = smallBuffer.subarray(0, n);
-    } else {
-      // A bigger file: one fstat, and the size checked before the rest is read.
-      const size = fstatSync(fd).size;
-      if (size > maxBytes) return tooLarge(filePath, size, maxBytes);
-      const whole = Buffer.allocUnsafe(Math.max(size, n));
-      smallBuffer.copy(whole, 0, 0, n);
-      let m = n;
-      for (let got; m < whole.length && (got = readSync(fd, whole, m, whole.length - m, null)) > 0; ) m += got;
-      // More than fstat said (a pipe, a file that grows): read on in chunks, the limit still held.
-      const chunks = [whole.subarray(0, m)];
-      for (let got; (got = readSync(fd, smallBuffer, 0, SMALL, null)) > 0; ) {
-        m += got;
-        if (m > maxBytes) return tooLarge(filePath, m, maxBytes);
-        chunks.push(Buffer.from(smallBuffer.subarray(0, got)));
+    let st = lst;
+    if (lst.isSymbolicLink()) {
+      try {
+        st = statSync(abs);
+      } catch (e) {
+        // Named but dangling: a diagnostic for it, and the run goes on with the other files.
+        add(absolutePath(abs), false, { ruleId: 'syntax-error', message: `${capitalize(danglingLink(abs, e))}.` });
+        continue;
       }
-      buf = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, m);
     }
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    return { filePath, text: '', problem: { ruleId: 'syntax-error', message: `The file cannot be read (${code}).` } };
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+    if (st.isDirectory()) {
+      if (ignored(abs, true)) current.ignored.push(abs);
+      else walk(abs, safeRealpath(abs), () => true);
+    } else if (ignored(abs, false)) {
+      current.ignored.push(abs);
+      note(abs, 'File ignored because of a matching ignore pattern; not checked');
+    } else if (st.isFile()) add(absolutePath(abs), false);
+    else add(absolutePath(abs), false, notRegular(st));
   }
-  return decodeInput(filePath, buf);
+  return { files, missing, notes, perArgument };
+
+  function globWalk(scan: ReturnType<typeof picomatch.scan>) {
+    const base = path.resolve(o.cwd, scan.base || '.');
+    const isMatch = picomatch(scan.glob);
+    let st: Stats;
+    try {
+      st = statSync(base);
+    } catch {
+      return; // no base directory: nothing matches
+    }
+    if (!st.isDirectory()) return;
+    walk(base, safeRealpath(base), (p) => isMatch(path.relative(base, p).split(path.sep).join('/')));
+  }
 }
 
-function tooLarge(filePath: string, size: number, maxBytes: number): LintInput {
-  const mb = (n: number) => (n / 1048576).toFixed(n % 1048576 ? 1 : 0);
-  return { filePath, text: '', problem: { ruleId: 'limit-exceeded', message: `The file is ${mb(size)} MB, over the ${mb(maxBytes)} MB limit; omlint did not read it. Raise the limit with --max-file-size (MB) if it is genuine.` } };
-}
-
-/** decode() without {stream} starts afresh each call: one decoder serves every file. */
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
-export function decodeInput(filePath: string, buf: Buffer): LintInput {
+function safeRealpath(p: string): string {
   try {
-    return { filePath, text: UTF8.decode(buf) };
+    return realpathSync(p);
   } catch {
-    const nul = buf.indexOf(0);
-    const message = nul >= 0 ? 'The file contains NUL bytes: it is binary, not JSON or YAML text.' : 'The file is not valid UTF-8 text; JSON and YAML files must be UTF-8.';
-    return { filePath, text: '', problem: { ruleId: 'syntax-error', message } };
+    return p;
   }
 }
+
+/** True when `inner` is `outer` or below it. */
+function isWithin(inner: string, outer: string): boolean {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function danglingLink(p: string, e: unknown): string {
+  let target = '?';
+  try {
+    target = readlinkSync(p);
+  } catch {
+    // unreadable link: the target stays unnamed
+  }
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ELOOP') return `symbolic link loop (${target})`;
+  return `symbolic link to "${target}", which ${code === 'ENOENT' ? 'does not exist' : `cannot be reached (${describeFsError(e)})`}`;
+}
+
+const capitalize = (s: string) => s[0].toUpperCase() + s.slice(1);

@@ -1,7 +1,7 @@
 // The omlint command line (commander). Exit codes: 0 clean, 1 lint errors (or too many
 // warnings), 2 usage, config or internal error.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, ConfigResolver } from '../config/load';
 import { KNOWN_RULE_IDS, RULE_SUMMARIES } from '../engine/catalog';
@@ -13,8 +13,9 @@ import { packageRoot } from '../paths';
 import { VERSION } from '../version';
 import { useColor } from '../format/color';
 import { formatResults, FORMATS, keepInternals, type FormatName } from '../format/index';
-import { decodeInput, findFiles, readInput } from './files';
-import { DEFAULT_CACHE_FILE, ResultCache } from './cache';
+import { decodeInput, findFiles, readInput, type FoundFile, IGNORE_FILE } from './files';
+import { DEFAULT_CACHE_FILE, ResultCache, cacheFilePath, cacheSecret } from './cache';
+import { FileWriteError, encodeText, writeFileAtomic } from './write-file';
 import { lintFiles } from './run-lint';
 
 export interface CliIO {
@@ -68,6 +69,7 @@ interface CheckOptions {
   cache?: boolean;
   cacheLocation?: string;
   skipUnknown?: boolean;
+  ignorePattern?: string[];
 }
 
 async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<number> {
@@ -82,6 +84,8 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   const now = o.now ?? new Date();
   const fixing = o.fix || o.fixDryRun;
   let results: FileResult[];
+  /** UTF-16 inputs by absolute path: --fix writes them back as UTF-16. */
+  const encodings = new Map<string, LintInput['encoding']>();
   if (o.stdin || fixing) {
     let inputs: LintInput[];
     let discovered = new Set<string>();
@@ -89,20 +93,20 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       const name = o.stdinFilename ? path.resolve(io.cwd, o.stdinFilename) : '<stdin>';
       inputs = [decodeInput(name, await io.readStdin())];
     } else {
-      const found = findFiles(paths.length ? paths.map((p) => path.resolve(io.cwd, p)) : [io.cwd], (p) => settingsFor(p).ignored);
-      if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
-      inputs = found.files.map((f) => readInput(f.filePath, limits));
+      const found = walk(paths, o, io, settingsFor);
+      inputs = found.files.map((f) => (f.problem ? { filePath: f.filePath, text: '', problem: f.problem } : readInput(f.filePath, limits)));
+      for (const i of inputs) if (i.encoding) encodings.set(i.filePath, i.encoding);
       discovered = new Set(found.files.filter((f) => f.discovered || o.skipUnknown).map((f) => f.filePath));
     }
     const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd };
     results = fixing ? await lintAndFix(inputs, runOptions) : await lint(inputs, runOptions);
   } else {
-    const found = findFiles(paths.length ? paths.map((p) => path.resolve(io.cwd, p)) : [io.cwd], (p) => settingsFor(p).ignored);
-    if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
+    const found = walk(paths, o, io, settingsFor);
     const files = found.files.map((f) => f.filePath);
     // Config problems surface here, in this thread, before any worker starts.
     for (const f of files) settingsFor(f);
     const progress = progressReporter(io.stderr);
+    const cache = o.cache ? openCache(o, io) : undefined;
     results = await lintFiles({
       files,
       discovered: new Set(found.files.filter((f) => f.discovered || o.skipUnknown).map((f) => f.filePath)),
@@ -115,33 +119,69 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       limits,
       cwd: io.cwd,
       jobs: o.jobs,
-      cache: o.cache ? new ResultCache(path.resolve(io.cwd, o.cacheLocation ?? DEFAULT_CACHE_FILE), VERSION) : undefined,
+      cache,
+      unread: new Map(found.files.filter((f) => f.problem).map((f) => [f.filePath, { filePath: f.filePath, text: '', problem: f.problem }])),
       version: VERSION,
       progress: progress.update,
     });
     progress.end();
+    for (const n of cache?.notes ?? []) io.stderr.write(`omlint: note: ${n}\n`);
   }
-  if (o.fix && !o.stdin) {
-    for (const r of results) {
-      if (r.output === undefined) continue;
-      writeFileSync(path.resolve(io.cwd, r.filePath), r.output);
-    }
-  }
+  const unwritten = o.fix && !o.stdin ? writeFixes(results, encodings, io) : 0;
   if (o.quiet) {
     results = results.map((r) => keepInternals(r, { ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error'), warningCount: 0, infoCount: 0 }));
   }
   const color = !o.outputFile && useColor(io.stdout, o.color, io.env);
   const text = formatResults(o.format, results, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)) });
-  if (o.outputFile) writeFileSync(path.resolve(io.cwd, o.outputFile), text);
+  if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the report to' });
   else io.stdout.write(text);
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+  if (unwritten > 0) return 2;
   if (errors > 0) return 1;
   if (o.maxWarnings !== undefined && warnings > o.maxWarnings) {
     io.stderr.write(`omlint found too many warnings (maximum: ${o.maxWarnings}, found: ${warnings}).\n`);
     return 1;
   }
   return 0;
+}
+
+/** The files of a run (notes on stderr); named paths that do not exist are a usage error. */
+function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: string) => { ignored: boolean }): { files: FoundFile[] } {
+  const found = findFiles(paths.length ? paths : ['.'], { cwd: io.cwd, isIgnored: (p) => settingsFor(p).ignored, ignorePatterns: o.ignorePattern });
+  for (const n of found.notes) io.stderr.write(`omlint: note: ${n}\n`);
+  if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
+  return found;
+}
+
+function openCache(o: CheckOptions, io: CliIO): ResultCache | undefined {
+  const notes: string[] = [];
+  const file = cacheFilePath(path.resolve(io.cwd, o.cacheLocation ?? DEFAULT_CACHE_FILE));
+  const secret = cacheSecret(io.env, notes);
+  for (const n of notes) io.stderr.write(`omlint: note: ${n}\n`);
+  return secret ? new ResultCache(file, VERSION, secret) : undefined;
+}
+
+/**
+ * Writes each fixed file atomically. A file that cannot be written (a full disk, no permission)
+ * stays as it was, is named on stderr, loses its "fixed" count, and makes the run exit 2.
+ */
+function writeFixes(results: FileResult[], encodings: Map<string, LintInput['encoding']>, io: CliIO): number {
+  let failed = 0;
+  for (const r of results) {
+    if (r.output === undefined) continue;
+    const abs = path.resolve(io.cwd, r.filePath);
+    try {
+      writeFileAtomic(abs, encodeText(r.output, encodings.get(abs)), { what: 'the fixes to' });
+    } catch (e) {
+      if (!(e instanceof FileWriteError)) throw e;
+      io.stderr.write(`omlint: ${e.message}; the file is unchanged.\n`);
+      r.output = undefined;
+      r.fixCount = undefined;
+      failed++;
+    }
+  }
+  return failed;
 }
 
 /** A progress line on stderr, only on a terminal and only once a run has taken a second. */
@@ -211,6 +251,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('-j, --jobs <n>', 'worker threads for large file sets (default: the core count)', parseCount)
     .option('--cache', 'reuse the results of unchanged files (like ESLint --cache)')
     .option('--cache-location <file>', `cache file (default ${DEFAULT_CACHE_FILE})`)
+    .option('--ignore-pattern <pattern>', `skip files matching a pattern (gitignore syntax, like a line of ${IGNORE_FILE}; repeatable)`, (v: string, prev: string[] = []) => [...prev, v])
     .option('--max-aliases <n>', `most YAML alias expansions (default ${DEFAULT_LIMITS.maxAliases})`, parseCount)
     .action(async (paths: string[], o: CheckOptions) => {
       setExit(await runCheck(paths, o, io));
@@ -258,7 +299,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .action(() => {
       const p = path.join(io.cwd, 'omlint.config.yaml');
       if (existsSync(p)) throw new UsageError('omlint.config.yaml already exists; not overwritten.');
-      writeFileSync(p, STARTER_CONFIG);
+      writeFileAtomic(p, STARTER_CONFIG, { what: 'the starter config to' });
       io.stdout.write('Wrote omlint.config.yaml\n');
       setExit(0);
     });
@@ -292,7 +333,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr.write(`omlint: configuration error: ${e.message}\n`);
       return 2;
     }
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof FileWriteError) {
       io.stderr.write(`omlint: ${e.message}\n`);
       return 2;
     }

@@ -37,7 +37,12 @@ export interface RunPlan {
   cache?: ResultCache;
   version: string;
   progress?: (done: number, total: number) => void;
+  /** Files the walk could not read (an unreadable directory, a FIFO): their input with its problem. */
+  unread?: Map<string, LintInput>;
 }
+
+/** A file's input: the walk's problem if it had one, else the file read now. */
+const read = (plan: RunPlan, f: string): LintInput => plan.unread?.get(f) ?? readInput(f, plan.limits);
 
 function settingsKey(s: FileSettings): string {
   return JSON.stringify([s.kind, s.rules, s.scope, s.targetVersion, s.secretPlaceholders.map((r) => r.source), s.ignored]);
@@ -71,6 +76,8 @@ function workerScript(): string | undefined {
 
 async function lintInWorkers(files: string[], plan: RunPlan, script: string): Promise<FileResult[]> {
   const [own, ...parts] = shares(files, plan, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
+  // Workers read their own files: the ones the walk could not read stay in this thread.
+  for (const part of parts) for (let i = part.length - 1; i >= 0; i--) if (plan.unread?.has(part[i])) own.push(...part.splice(i, 1));
   let done = 0;
   // This thread lints a share too: it has loaded omlint already, and waits for the others anyway.
   const workers = Promise.all(
@@ -99,7 +106,7 @@ async function lintInWorkers(files: string[], plan: RunPlan, script: string): Pr
         }),
     ),
   );
-  const ownResults = await lintHere(own.map((f) => readInput(f, plan.limits)), { ...plan, progress: undefined });
+  const ownResults = await lintHere(own.map((f) => read(plan, f)), { ...plan, progress: undefined });
   done += own.length;
   plan.progress?.(done, files.length);
   const outputs = await workers;
@@ -135,11 +142,11 @@ async function lintHere(inputs: LintInput[], plan: RunPlan): Promise<FileResult[
  */
 async function lintScopeByScope(files: string[], plan: RunPlan): Promise<FileResult[]> {
   const groups = byScope(files, plan);
-  if (groups.length < 2) return lintHere(files.map((f) => readInput(f, plan.limits)), plan);
+  if (groups.length < 2) return lintHere(files.map((f) => read(plan, f)), plan);
   const byPath = new Map<string, FileResult>();
   let done = 0;
   for (const group of groups) {
-    for (const r of await lintHere(group.map((f) => readInput(f, plan.limits)), { ...plan, progress: undefined })) byPath.set(r.filePath, r);
+    for (const r of await lintHere(group.map((f) => read(plan, f)), { ...plan, progress: undefined })) byPath.set(r.filePath, r);
     done += group.length;
     plan.progress?.(done, files.length);
   }
@@ -155,7 +162,7 @@ export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
     return lintScopeByScope(plan.files, plan);
   }
   // With a cache the texts are read here, to hash them.
-  const inputs = new Map(plan.files.map((f) => [f, readInput(f, plan.limits)]));
+  const inputs = new Map(plan.files.map((f) => [f, read(plan, f)]));
   const contentHash = new Map([...inputs].map(([f, i]) => [f, sha256(i.text, i.problem?.message ?? '')]));
   const scopeFiles = new Map<string, string[]>();
   for (const f of plan.files) {

@@ -1,5 +1,7 @@
 // Config discovery (upward from each linted file), validation, and per-file resolution.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { describeFsError } from '../cli/fs-errors';
+import { readRegularText } from '../cli/read-input';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { parseText } from '../parse/index';
@@ -112,9 +114,10 @@ export function checkConfig(value: unknown, knownRules: Set<string>, where: (poi
 export function loadConfigFile(filePath: string, knownRules: Set<string>): LoadedConfig {
   let text: string;
   try {
-    text = readFileSync(filePath, 'utf8');
+    // Never blocks on a FIFO named (or planted) as a config; a special file is refused.
+    text = readRegularText(filePath);
   } catch (e) {
-    throw new ConfigError(`${filePath}: cannot read the configuration (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new ConfigError(`${filePath}: cannot read the configuration (${describeFsError(e)})`);
   }
   return loadConfigText(filePath, text, knownRules);
 }

@@ -22,6 +22,8 @@ export interface LintInput {
   text: string;
   /** A problem met before parsing (unreadable, not UTF-8): the file's one diagnostic. */
   problem?: { ruleId: 'syntax-error' | 'limit-exceeded'; message: string };
+  /** Set when the file was UTF-16 (with a BOM): --fix writes it back in the same encoding. */
+  encoding?: 'utf-16le' | 'utf-16be';
 }
 
 export interface LintRunOptions {
@@ -421,8 +423,11 @@ function parseProblemCount(text: string, filePath: string, opts: LintRunOptions)
 export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
   const texts = new Map(inputs.map((i) => [i.filePath, i.text]));
   const fixCounts = new Map<string, number>();
+  // A file that could not be read keeps its problem (never "empty") and is never fixed.
+  const unread = new Map(inputs.filter((i) => i.problem).map((i) => [i.filePath, i]));
+  const asInputs = () => [...texts].map(([filePath, text]) => unread.get(filePath) ?? { filePath, text });
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const results = await lint([...texts].map(([filePath, text]) => ({ filePath, text })), opts);
+    const results = await lint(asInputs(), opts);
     let changed = false;
     const byDisplay = new Map([...texts.keys()].map((p) => [displayPath(p, opts.cwd), p]));
     results.forEach((r) => {
@@ -445,7 +450,7 @@ export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {})
     });
     if (!changed) break;
   }
-  const final = await lint([...texts].map(([filePath, text]) => ({ filePath, text })), opts);
+  const final = await lint(asInputs(), opts);
   const original = new Map(inputs.map((i) => [displayPath(i.filePath, opts.cwd), i]));
   for (const r of final) {
     const input = original.get(r.filePath);

@@ -150,7 +150,7 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
       }
       if (type.isDirectory()) {
         if (SKIP_DIRS.has(e.name) || ignored(p, true)) continue;
-        if (walkedDirs.has(real) && e.isSymbolicLink() && isWithin(realDir, real)) {
+        if (e.isSymbolicLink() && isWithin(realDir, real)) {
           note(p, 'symbolic link loop (it links to a directory above it); not followed');
           continue;
         }

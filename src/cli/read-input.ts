@@ -119,8 +119,14 @@ function utf16Bom(buf: Buffer): 'utf-16le' | 'utf-16be' | undefined {
   return undefined;
 }
 
+const UTF16_NO_BOM = 'The file looks like UTF-16 without a byte-order mark; save it as UTF-8 (or UTF-16 with a BOM).';
+
 export function decodeInput(filePath: string, buf: Buffer): LintInput {
   const utf16 = utf16Bom(buf);
+  // UTF-16 without a BOM decodes as "valid" UTF-8 full of NULs: name it before it is called binary.
+  if (!utf16 && buf.length >= 4 && (buf[0] === 0 || buf[1] === 0) && looksLikeUtf16WithoutBom(buf)) {
+    return { filePath, text: '', problem: { ruleId: 'syntax-error', message: UTF16_NO_BOM } };
+  }
   try {
     // YAML 1.2 (5.2) allows UTF-16 with a BOM; JSON texts exchanged are UTF-8, but decoding costs nothing.
     if (utf16) return { filePath, text: UTF16[utf16].decode(buf), encoding: utf16 };
@@ -128,7 +134,6 @@ export function decodeInput(filePath: string, buf: Buffer): LintInput {
   } catch {
     let message: string;
     if (utf16) message = `The file starts with a ${utf16.toUpperCase()} byte-order mark but is not valid ${utf16.toUpperCase()}.`;
-    else if (looksLikeUtf16WithoutBom(buf)) message = 'The file looks like UTF-16 without a byte-order mark; save it as UTF-8 (or UTF-16 with a BOM).';
     else if (buf.indexOf(0) >= 0) message = 'The file contains NUL bytes: it is binary, not JSON or YAML text.';
     else message = 'The file is not valid UTF-8 text; JSON and YAML files must be UTF-8.';
     return { filePath, text: '', problem: { ruleId: 'syntax-error', message } };

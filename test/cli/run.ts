@@ -1,7 +1,12 @@
 // Runs the CLI in-process with captured output (fast), or the built bundle as a real process.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli/main';
+
+/** --cache keeps its signing key under XDG_CACHE_HOME: tests give it a temporary one, never $HOME. */
+export const TEST_CACHE_HOME = mkdtempSync(path.join(os.tmpdir(), 'omlint-cache-home-'));
 
 export async function cli(args: string[], opts: { cwd?: string; stdin?: string; env?: NodeJS.ProcessEnv; tty?: boolean } = {}) {
   let stdout = '';
@@ -11,7 +16,7 @@ export async function cli(args: string[], opts: { cwd?: string; stdin?: string; 
     stderr: { write: (s: string) => (stderr += s) },
     readStdin: async () => Buffer.from(opts.stdin ?? ''),
     cwd: opts.cwd ?? process.cwd(),
-    env: opts.env ?? {},
+    env: { XDG_CACHE_HOME: TEST_CACHE_HOME, ...opts.env },
   });
   return { code, stdout, stderr };
 }
@@ -19,6 +24,6 @@ export async function cli(args: string[], opts: { cwd?: string; stdin?: string; 
 export const BIN = path.join(__dirname, '..', '..', 'dist', 'omlint.js');
 
 export function cliProcess(args: string[], opts: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd, input: opts.input, encoding: 'utf8', env: { PATH: process.env.PATH, ...opts.env } });
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd, input: opts.input, encoding: 'utf8', env: { PATH: process.env.PATH, XDG_CACHE_HOME: TEST_CACHE_HOME, ...opts.env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -2,9 +2,9 @@
 // vanished files and UTF-16. Nothing may hang, and nothing that looks like a document is skipped
 // without a word.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
+import { tempTree } from '../files';
 import { describe, expect, it } from 'vitest';
 import { findFiles } from '../../src/cli/files';
 import { lintFiles } from '../../src/cli/run-lint';
@@ -16,14 +16,7 @@ const GOOD = 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeN
 const WARN = GOOD.replace('enabled: true\n', '');
 const BAD = 'eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n';
 
-function tree(files: Record<string, string | Buffer>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-walk-'));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
+const tree = (files: Record<string, string | Buffer>) => tempTree(files, 'omlint-walk-');
 const mkfifo = (p: string) => expect(spawnSync('mkfifo', [p]).status).toBe(0);
 const listed = (stdout: string) => (JSON.parse(stdout) as { filePath: string }[]).map((f) => f.filePath);
 

@@ -1,0 +1,155 @@
+// Everything the CLI writes is written atomically and fails in one clear line: --fix, -o, the
+// cache. A full disk is simulated in-process by making fs.writeSync fail with ENOSPC after
+// half of the bytes (what a real full disk does to a write).
+import fs, { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { tempTree } from '../files';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { writeFileAtomic } from '../../src/cli/write-file';
+import { cli } from './run';
+
+const NOW = ['--now', '2026-11-21T00:00:00Z'];
+const GOOD = 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n';
+const WARN = GOOD.replace('enabled: true\n', '');
+const BAD = 'eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n';
+
+const tree = (files: Record<string, string | Buffer>) => tempTree(files, 'omlint-writes-');
+
+/** From now on every write to a file whose name matches gets half its bytes, then ENOSPC. */
+function diskFullFor(name: RegExp) {
+  type Write = (fd: number, buf: Uint8Array, off?: number, len?: number) => number;
+  type Open = (p: string, f: string | number, m?: number) => number;
+  const realWrite = fs.writeSync.bind(fs) as Write;
+  const realOpen = fs.openSync.bind(fs) as Open;
+  const paths = new Map<number, string>();
+  const open: Open = (p, f, m) => {
+    const fd = realOpen(p, f, m);
+    paths.set(fd, String(p));
+    return fd;
+  };
+  const write: Write = (fd, buf, off = 0, len = buf.length - off) => {
+    if (!name.test(paths.get(fd) ?? '')) return realWrite(fd, buf, off, len);
+    if (len > 1) return realWrite(fd, buf, off, Math.floor(len / 2));
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+  };
+  vi.spyOn(fs, 'openSync').mockImplementation(open as unknown as typeof fs.openSync);
+  vi.spyOn(fs, 'writeSync').mockImplementation(write as unknown as typeof fs.writeSync);
+}
+afterEach(() => vi.restoreAllMocks());
+
+const leftovers = (dir: string) => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.includes('omlint-tmp'));
+
+describe('writeFileAtomic', () => {
+  it('keeps the mode, writes through a symbolic link, and leaves no temporary file', () => {
+    const dir = tree({ 'a.yaml': 'old' });
+    chmodSync(path.join(dir, 'a.yaml'), 0o640);
+    symlinkSync('a.yaml', path.join(dir, 'link.yaml'));
+    writeFileAtomic(path.join(dir, 'link.yaml'), 'new');
+    expect(readFileSync(path.join(dir, 'a.yaml'), 'utf8')).toBe('new');
+    expect(statSync(path.join(dir, 'a.yaml')).mode & 0o777).toBe(0o640);
+    expect(fs.lstatSync(path.join(dir, 'link.yaml')).isSymbolicLink()).toBe(true);
+    expect(leftovers(dir)).toEqual([]);
+  });
+});
+
+describe('--fix on a full disk', () => {
+  it('leaves every original intact, names the file, exits 2, no stack trace', async () => {
+    const dir = tree({ 'a.yaml': WARN, 'b.yaml': WARN });
+    diskFullFor(/b\.yaml/);
+    const r = await cli(['check', ...NOW, '--fix', 'a.yaml', 'b.yaml'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^omlint: cannot write the fixes to .*b\.yaml: no space left on device, ENOSPC; the file is unchanged\.\n$/);
+    expect(readFileSync(path.join(dir, 'b.yaml'), 'utf8')).toBe(WARN); // not cut in half
+    expect(readFileSync(path.join(dir, 'a.yaml'), 'utf8')).toBe('enabled: true\n' + WARN); // the other file is fixed
+    expect(r.stdout).toMatch(/Fixed 1 problem in 1 file/); // only what was written
+    expect(leftovers(dir)).toEqual([]);
+  });
+});
+
+describe('-o / --output-file', () => {
+  it('creates missing directories', async () => {
+    const dir = tree({ 'bad.yaml': BAD });
+    const r = await cli(['check', ...NOW, '-f', 'json', '-o', 'out/deep/report.json', 'bad.yaml'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(readFileSync(path.join(dir, 'out/deep/report.json'), 'utf8'))[0].errorCount).toBe(1);
+  });
+
+  it('a directory, or a path through a file: one clear line, exit 2', async () => {
+    const dir = tree({ 'bad.yaml': BAD, 'plain.txt': 'x' });
+    mkdirSync(path.join(dir, 'reports'));
+    const onDir = await cli(['check', ...NOW, '-o', 'reports', 'bad.yaml'], { cwd: dir });
+    expect([onDir.code, onDir.stderr]).toEqual([2, expect.stringMatching(/^omlint: cannot write the report to .*reports: is a directory, EISDIR\n$/)]);
+    const through = await cli(['check', ...NOW, '-o', 'plain.txt/r.json', 'bad.yaml'], { cwd: dir });
+    expect([through.code, through.stderr]).toEqual([2, expect.stringMatching(/^omlint: cannot write the report to .*plain\.txt\/r\.json: [^\n]*\n$/)]);
+  });
+
+  it('on a full disk: exit 2, and the previous report stays whole (never an empty one)', async () => {
+    const dir = tree({ 'bad.yaml': BAD, 'report.json': '["previous"]' });
+    diskFullFor(/report\.json/);
+    const r = await cli(['check', ...NOW, '-f', 'json', '-o', 'report.json', 'bad.yaml'], { cwd: dir });
+    expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/^omlint: cannot write the report to .*report\.json: no space left on device, ENOSPC\n$/)]);
+    expect(readFileSync(path.join(dir, 'report.json'), 'utf8')).toBe('["previous"]');
+    expect(leftovers(dir)).toEqual([]);
+  });
+});
+
+describe('--cache', () => {
+  const run = (dir: string, ...extra: string[]) => cli(['check', ...NOW, '-f', 'json', '--cache', ...extra, '.'], { cwd: dir });
+
+  it('a corrupt cache or one of the wrong shape is ignored with a note, and rewritten', async () => {
+    for (const junk of ['{"version": "0.1.0", "entr', '[]', '{"version":"0.1.0","entries":[]}', '"x"']) {
+      const dir = tree({ 'bad.yaml': BAD, '.omlintcache': junk });
+      const r = await run(dir);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^omlint: note: .*\.omlintcache: (the cache is not valid JSON|not an omlint cache)/);
+      expect(JSON.parse(r.stdout)[0].errorCount).toBe(1);
+      const again = await run(dir);
+      expect([again.code, again.stderr]).toEqual([1, '']);
+    }
+  });
+
+  it('a forged entry (a clean result under the right key) cannot pass a file: rejected with a note', async () => {
+    const dir = tree({ 'bad.yaml': BAD });
+    expect((await run(dir)).code).toBe(1);
+    const file = path.join(dir, '.omlintcache');
+    const cache = JSON.parse(readFileSync(file, 'utf8'));
+    const [entry] = Object.values(cache.entries) as { result: { errorCount: number; diagnostics: unknown[] } }[];
+    entry.result.errorCount = 0;
+    entry.result.diagnostics = [];
+    writeFileSync(file, JSON.stringify(cache));
+    const r = await run(dir);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)[0].errorCount).toBe(1);
+    expect(r.stderr).toMatch(/1 cache entry was malformed or not signed by this user/);
+  });
+
+  it('entries of the wrong shape are dropped, the others kept', async () => {
+    const dir = tree({ 'bad.yaml': BAD, 'ok.yaml': GOOD });
+    await run(dir);
+    const file = path.join(dir, '.omlintcache');
+    const cache = JSON.parse(readFileSync(file, 'utf8'));
+    const keys = Object.keys(cache.entries);
+    cache.entries[keys[0]].secretSpans = [[5, 'x']];
+    writeFileSync(file, JSON.stringify(cache));
+    const r = await run(dir);
+    expect(r.stderr).toMatch(/1 cache entry was malformed/);
+    expect(JSON.parse(r.stdout).map((f: { errorCount: number }) => f.errorCount)).toEqual([1, 0]);
+  });
+
+  it('a full disk when saving the cache is a note; the run keeps its result', async () => {
+    const dir = tree({ 'bad.yaml': BAD });
+    diskFullFor(/\.omlintcache/);
+    const r = await run(dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^omlint: note: cannot write the cache to .*\.omlintcache: no space left on device, ENOSPC; results are unaffected/);
+    expect(existsSync(path.join(dir, '.omlintcache'))).toBe(false);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('--cache-location naming a directory keeps .omlintcache in it', async () => {
+    const dir = tree({ 'bad.yaml': BAD });
+    mkdirSync(path.join(dir, 'c'));
+    await run(dir, '--cache-location', 'c');
+    expect(existsSync(path.join(dir, 'c', '.omlintcache'))).toBe(true);
+  });
+});

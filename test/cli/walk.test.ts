@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { findFiles } from '../../src/cli/files';
 import { lintFiles } from '../../src/cli/run-lint';
 import { DEFAULT_LIMITS } from '../../src/parse/types';
-import { BIN, TEST_CACHE_HOME, cli } from './run';
+import { BIN, TEST_CACHE_HOME, cli, cliProcess } from './run';
 
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
 const GOOD = 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n';
@@ -116,6 +116,24 @@ describe('FIFOs never hang a run', () => {
     const cache = await cli(['check', ...NOW, '--cache', '--cache-location', 'cache', 'ok.yaml'], { cwd: dir });
     expect([cache.code, cache.stderr]).toEqual([2, expect.stringMatching(/^omlint: cannot write the cache to .*cache: it is not a regular file/)]);
   }, 20_000);
+});
+
+describe('worker threads (process level)', () => {
+  it('with -j, what the walk could not read is reported once, beside the files the workers read', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 80; i++) files[`d/a${String(i).padStart(2, '0')}.yaml`] = GOOD.replace('dba@', `dba${i}@`);
+    const dir = tree(files);
+    mkfifo(path.join(dir, 'pipe.yaml'));
+    symlinkSync('gone.yaml', path.join(dir, 'dangling.yaml'));
+    const r = cliProcess(['check', ...NOW, '-j', '2', '--format', 'json', 'pipe.yaml', 'dangling.yaml', 'd'], { cwd: dir });
+    const out = JSON.parse(r.stdout) as { filePath: string; errorCount: number; diagnostics: { message: string }[] }[];
+    expect(out).toHaveLength(82);
+    expect(out.filter((f) => f.errorCount > 0).map((f) => [f.filePath, f.diagnostics[0].message])).toEqual([
+      ['pipe.yaml', expect.stringMatching(/^This is a FIFO \(named pipe\), not a regular file/)],
+      ['dangling.yaml', 'Symbolic link to "gone.yaml", which does not exist.'],
+    ]);
+    expect(r.code).toBe(1);
+  }, 30_000);
 });
 
 describe('reading', () => {

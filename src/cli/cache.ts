@@ -79,7 +79,9 @@ export function cacheSecret(env: NodeJS.ProcessEnv, notes: string[]): Buffer | u
     } finally {
       unlinkSync(tmp);
     }
-    return read();
+    const key = read();
+    if (key.length < 32) throw new Error('the key file is malformed (delete it to make a new one)');
+    return key;
   } catch (e) {
     notes.push(`--cache: no key to sign the cache with (${file}: ${describeFsError(e)}); caching is off for this run`);
     return undefined;

@@ -1,7 +1,8 @@
 // What the server knows beyond one document: the open buffers, the config, and the other
 // documents of a document's project scope (its directory's *.json|*.yaml|*.yml files on disk,
 // replaced by open buffers, plus open buffers of the same scope elsewhere).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readRegularText } from '../cli/read-input';
 import path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileSettings } from '../config/load';
@@ -108,7 +109,7 @@ export class Workspace {
     if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit;
     let text: string;
     try {
-      text = readFileSync(filePath, 'utf8');
+      text = readRegularText(filePath); // swapped for a FIFO since the stat: refused, not awaited
     } catch {
       return undefined;
     }

@@ -245,3 +245,19 @@ describe('permissions (process level, unprivileged)', () => {
     expect(readFileSync(path.join(dir, 'reports/old.json'), 'utf8')).toBe('old');
   });
 });
+
+describe('the language server reads configs the same way', () => {
+  it('a FIFO named omlint.config.yaml is reported once, never awaited', async () => {
+    const { ServerConfig } = await import('../../src/server/config');
+    const { KNOWN_RULE_IDS } = await import('../../src/engine/catalog');
+    const dir = tree({ 'a.yaml': GOOD });
+    mkfifo(path.join(dir, 'omlint.config.yaml'));
+    const errors: string[] = [];
+    const config = new ServerConfig(KNOWN_RULE_IDS, () => undefined, (m) => errors.push(m));
+    expect(config.settingsFor(path.join(dir, 'a.yaml')).ignored).toBe(false);
+    // An open buffer of the config is compared with the disk: that read must not hang either.
+    const withBuffer = new ServerConfig(KNOWN_RULE_IDS, (p) => (p.endsWith('omlint.config.yaml') ? 'rules: {}\n' : undefined));
+    expect(withBuffer.settingsFor(path.join(dir, 'a.yaml')).ignored).toBe(false);
+    expect(errors).toEqual([expect.stringMatching(/omlint\.config\.yaml: cannot read the configuration \(a FIFO \(named pipe\), not a regular file\)$/)]);
+  });
+});

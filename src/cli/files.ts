@@ -77,7 +77,10 @@ function readIgnoreFile(cwd: string, notes: string[]): string {
 
 /** gitignore semantics (the `ignore` package) for .omlintignore and --ignore-pattern, relative to cwd. */
 function ignoreMatcher(o: WalkOptions, notes: string[]): (abs: string, isDir: boolean) => boolean {
-  const ig: Ignore = ignore().add(o.ignoreFileText ?? readIgnoreFile(o.cwd, notes));
+  const text = o.ignoreFileText ?? readIgnoreFile(o.cwd, notes);
+  // No patterns (the common case): no per-file matching at all.
+  if (!/^\s*[^#\s]/m.test(text) && !o.ignorePatterns?.length) return () => false;
+  const ig: Ignore = ignore().add(text);
   if (o.ignorePatterns) ig.add(o.ignorePatterns);
   return (abs, isDir) => {
     const rel = path.relative(o.cwd, abs);
@@ -137,7 +140,7 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
     for (const e of entries) {
       const p = path.join(dir, e.name);
       let type: Stats | Dirent = e;
-      let real = path.join(realDir, e.name);
+      let real: string | undefined; // a directory's real path, for loop detection
       if (e.isSymbolicLink()) {
         // Followed (links to documents are documents); the target's type decides.
         try {
@@ -150,11 +153,11 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
       }
       if (type.isDirectory()) {
         if (SKIP_DIRS.has(e.name) || ignored(p, true)) continue;
-        if (e.isSymbolicLink() && isWithin(realDir, real)) {
+        if (real !== undefined && isWithin(realDir, real)) {
           note(p, 'symbolic link loop (it links to a directory above it); not followed');
           continue;
         }
-        walk(p, real, accept);
+        walk(p, real ?? path.join(realDir, e.name), accept);
       } else if (LINTABLE.test(e.name) && !CONFIG_FILE.test(e.name) && accept(p)) {
         if (ignored(p, false)) current.ignored.push(p);
         else if (type.isFile()) add(p, true);

@@ -5,6 +5,7 @@ import fs, { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSy
 import path from 'node:path';
 import { tempTree } from '../files';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ResultCache } from '../../src/cli/cache';
 import { writeFileAtomic } from '../../src/cli/write-file';
 import { cli } from './run';
 
@@ -144,6 +145,25 @@ describe('--cache', () => {
     expect(r.stderr).toMatch(/^omlint: note: cannot write the cache to .*\.omlintcache: no space left on device, ENOSPC; results are unaffected/);
     expect(existsSync(path.join(dir, '.omlintcache'))).toBe(false);
     expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('never stores a secret: a result whose text would carry one is not cached', () => {
+    const dir = tree({});
+    const file = path.join(dir, 'c.json');
+    const cache = new ResultCache(file, 'v', Buffer.alloc(32, 7));
+    const result = (message: string) => ({ filePath: 'a.yaml', kinds: [], documents: 1, errorCount: 1, warningCount: 0, infoCount: 0, diagnostics: [{ ruleId: 'x', severity: 'error' as const, message, pointer: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } }, kind: 'unknown' as const, documentIndex: 0, fixable: false }] });
+    const text = 'apiToken: s3cr3t-T0ken-value\n';
+    cache.set('/a.yaml', 'k1', result('unknown value "s3cr3t-T0ken-value"'), text, ['s3cr3t-T0ken-value']);
+    cache.set('/b.yaml', 'k2', result('a clean message'), text, ['s3cr3t-T0ken-value']);
+    cache.save();
+    const saved = readFileSync(file, 'utf8');
+    expect(saved).not.toContain('s3cr3t');
+    expect(Object.keys(JSON.parse(saved).entries)).toEqual(['/b.yaml']);
+    expect(JSON.parse(saved).entries['/b.yaml'].secretSpans).toEqual([[10, 28]]);
+    const reread = new ResultCache(file, 'v', Buffer.alloc(32, 7));
+    expect([reread.get('/b.yaml', 'k2')?.result?.errorCount, reread.notes]).toEqual([1, []]);
+    // Signed with another key (another user, another machine): not trusted.
+    expect(new ResultCache(file, 'v', Buffer.alloc(32, 8)).get('/b.yaml', 'k2')).toBeUndefined();
   });
 
   it('--cache-location naming a directory keeps .omlintcache in it', async () => {

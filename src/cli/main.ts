@@ -86,6 +86,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   let results: FileResult[];
   /** UTF-16 inputs by absolute path: --fix writes them back as UTF-16. */
   const encodings = new Map<string, LintInput['encoding']>();
+  let unwritten = 0;
   if (o.stdin || fixing) {
     let inputs: LintInput[];
     let discovered = new Set<string>();
@@ -100,6 +101,15 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     }
     const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd };
     results = fixing ? await lintAndFix(inputs, runOptions) : await lint(inputs, runOptions);
+    if (o.fix && !o.stdin) {
+      const failed = writeFixes(results, encodings, io);
+      unwritten = failed.size;
+      // A file left unchanged is reported as it is on disk, not as it would have been.
+      if (unwritten) {
+        const asIs = new Map((await lint(inputs, runOptions)).map((r) => [path.resolve(io.cwd, r.filePath), r]));
+        results = results.map((r) => (failed.has(path.resolve(io.cwd, r.filePath)) ? (asIs.get(path.resolve(io.cwd, r.filePath)) ?? r) : r));
+      }
+    }
   } else {
     const found = walk(paths, o, io, settingsFor);
     const files = found.files.map((f) => f.filePath);
@@ -127,7 +137,6 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     progress.end();
     for (const n of cache?.notes ?? []) io.stderr.write(`omlint: note: ${n}\n`);
   }
-  const unwritten = o.fix && !o.stdin ? writeFixes(results, encodings, io) : 0;
   if (o.quiet) {
     results = results.map((r) => keepInternals(r, { ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error'), warningCount: 0, infoCount: 0 }));
   }
@@ -164,10 +173,10 @@ function openCache(o: CheckOptions, io: CliIO): ResultCache | undefined {
 
 /**
  * Writes each fixed file atomically. A file that cannot be written (a full disk, no permission)
- * stays as it was, is named on stderr, loses its "fixed" count, and makes the run exit 2.
+ * stays as it was, is named on stderr, and makes the run exit 2.
  */
-function writeFixes(results: FileResult[], encodings: Map<string, LintInput['encoding']>, io: CliIO): number {
-  let failed = 0;
+function writeFixes(results: FileResult[], encodings: Map<string, LintInput['encoding']>, io: CliIO): Set<string> {
+  const failed = new Set<string>();
   for (const r of results) {
     if (r.output === undefined) continue;
     const abs = path.resolve(io.cwd, r.filePath);
@@ -176,9 +185,7 @@ function writeFixes(results: FileResult[], encodings: Map<string, LintInput['enc
     } catch (e) {
       if (!(e instanceof FileWriteError)) throw e;
       io.stderr.write(`omlint: ${e.message}; the file is unchanged.\n`);
-      r.output = undefined;
-      r.fixCount = undefined;
-      failed++;
+      failed.add(abs);
     }
   }
   return failed;

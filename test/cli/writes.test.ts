@@ -62,7 +62,10 @@ describe('--fix on a full disk', () => {
     expect(r.stderr).toMatch(/^omlint: cannot write the fixes to .*b\.yaml: no space left on device, ENOSPC; the file is unchanged\.\n$/);
     expect(readFileSync(path.join(dir, 'b.yaml'), 'utf8')).toBe(WARN); // not cut in half
     expect(readFileSync(path.join(dir, 'a.yaml'), 'utf8')).toBe('enabled: true\n' + WARN); // the other file is fixed
-    expect(r.stdout).toMatch(/Fixed 1 problem in 1 file/); // only what was written
+    // Reported as it is on disk: b.yaml still has its warning; only a.yaml's fix counts.
+    expect(r.stdout).toMatch(/b\.yaml\n.*warning .*enabled-omitted/);
+    expect(r.stdout).not.toMatch(/a\.yaml\n/);
+    expect(r.stdout).toMatch(/Fixed 1 problem in 1 file/);
     expect(leftovers(dir)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { loadValidators, validateLoaded } from '../schema/validate';
 import { KNOWN_RULE_IDS, RULE_INFO, loadRules } from './catalog';
 import { applyEdits, fixEdits } from './fix';
 import { compareStrings, joinPointer, parentPointer } from './pointer';
-import { applyDirectives, findDirectives, unusedDirectives } from './suppress';
+import { applyDirectives, directiveProblems, findDirectives, NO_DIRECTIVES } from './suppress';
 import { collectSecretValues, maskSecrets } from './mask';
 import type {
   Diagnostic, FileResult, Fix, LintOptions, Report, Rule, RuleContext, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
@@ -45,6 +45,8 @@ export interface LintRunOptions {
   ruleSet?: Rule[];
   /** Problems of each severity recorded per file at most (default MAX_PROBLEMS_PER_FILE). */
   maxProblemsPerFile?: number;
+  /** False: omlint-disable/enable comments are ignored (--no-inline-config). */
+  inlineConfig?: boolean;
 }
 
 /**
@@ -316,15 +318,17 @@ function runWorkspaceRules(files: FileState[], opts: LintRunOptions, rules: Work
   }
 }
 
-function finish(file: FileState, knownRules: Set<string>, opts: LintRunOptions): FileResult {
-  const directives = file.parsed.syntax === 'yaml' ? findDirectives(file.parsed.text, file.parsed.lines) : [];
-  let diagnostics = applyDirectives(file.diagnostics, directives);
-  for (const u of unusedDirectives(directives, knownRules)) {
-    const severity = file.settings.rules['unused-disable-directive'] ?? 'warning';
-    if (severity === 'off') continue;
-    diagnostics.push({ ruleId: 'unused-disable-directive', severity, message: u.message, pointer: '', range: file.parsed.lines.range(u.span), kind: 'unknown', documentIndex: 0, fixable: false, span: u.span });
-  }
+function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): FileResult {
+  const { text, lines } = file.parsed;
+  const found = opts.inlineConfig !== false && file.parsed.syntax === 'yaml' ? findDirectives(text, lines) : NO_DIRECTIVES;
+  let diagnostics = applyDirectives(file.diagnostics, found.directives, lines);
   const { error, warning, info } = file.overflow;
+  const usageKnown = error + warning + info === 0;
+  for (const p of directiveProblems(found, { text, lines, knownRules, removable: (id) => !workspaceRules.has(id), usageKnown })) {
+    const severity = severityOf('unused-disable-directive', undefined, file, opts);
+    if (severity === 'off') continue;
+    diagnostics.push({ ruleId: 'unused-disable-directive', severity, message: p.message, pointer: '', range: lines.range(p.span), kind: 'unknown', documentIndex: 0, fixable: Boolean(p.fix), fix: p.fix, suggestions: p.suggestions, span: p.span });
+  }
   if (error + warning + info > 0) {
     // As severe as the worst problem left out, so that the exit code stays what it would be.
     const severity: Severity = error ? 'error' : warning ? 'warning' : 'info';
@@ -397,7 +401,8 @@ export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Prom
   }
   runWorkspaceRules(files, opts, wsRules);
   const known = opts.ruleSet ? new Set([...KNOWN_RULE_IDS, ...ruleSet.map((r) => r.meta.id)]) : KNOWN_RULE_IDS;
-  const results = files.filter((f) => !f.dropped).map((f) => finish(f, known, opts));
+  const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat(wsRules.map((r) => r.meta.id)));
+  const results = files.filter((f) => !f.dropped).map((f) => finish(f, known, workspaceIds, opts));
   // Related information names other documents: give it their ranges.
   const byPath = new Map(files.map((f) => [f.displayPath, f]));
   for (const r of results) {

@@ -1,75 +1,265 @@
-// Inline suppressions in YAML comments:
-//   # omlint-disable-next-line <rule-id>[, <rule-id>] [-- reason]   (the next line with content)
-//   # omlint-disable [<rule-id>, …] [-- reason]                       (the whole file)
-// Without rule ids a directive covers every rule. JSON has no comments: use the config instead.
-import type { Diagnostic, Span } from './types';
+// Inline suppressions in YAML comments, with ESLint's set of directives:
+//   # omlint-disable [<rule-id>, …] [-- reason]            from here on (to an omlint-enable)
+//   # omlint-enable [<rule-id>, …] [-- reason]             ends an omlint-disable (all or some rules)
+//   # omlint-disable-line [<rule-id>, …] [-- reason]       this line (a comment after the content)
+//   # omlint-disable-next-line [<rule-id>, …] [-- reason]  the next line with content
+// Without rule ids a directive covers every rule. Directives are read from real comments only
+// (the lexer's, src/parse/comments.ts): never from a block scalar or a quoted string.
+// JSON has no comments: use the config instead.
+import type { Diagnostic, Span, TextFix } from './types';
 import type { LineIndex } from '../parse/lines';
+import { yamlCommentSpans } from '../parse/comments';
+import { nearMatches } from '../schema/near';
+
+export const DIRECTIVE_WORDS = ['disable', 'enable', 'disable-line', 'disable-next-line'] as const;
+export type DirectiveWord = (typeof DIRECTIVE_WORDS)[number];
 
 export interface Directive {
-  kind: 'next-line' | 'file';
+  word: DirectiveWord;
   /** Empty: every rule. */
-  rules: string[];
-  /** 1-based line the directive covers (next-line only). */
+  rules: { id: string; span: Span }[];
+  /** The whole comment, '#' to the end of its line. */
+  comment: Span;
+  /** 1-based line the directive covers (disable-line, disable-next-line). */
   line?: number;
-  span: Span;
+  /** Rule ids it suppressed or re-enabled ('*' for a directive without ids). */
   used: Set<string>;
 }
 
-const DIRECTIVE = /#\s*omlint-(disable-next-line|disable)(?=\s|$)([^\n\r]*)/g;
+/** A comment that starts like a directive but names none (`# omlint-disabel`). */
+export interface UnknownDirective {
+  word: string;
+  span: Span;
+}
 
-export function findDirectives(text: string, lines: LineIndex): Directive[] {
-  if (text.indexOf('omlint-disable') < 0) return [];
-  const out: Directive[] = [];
-  for (const m of text.matchAll(DIRECTIVE)) {
-    const start = m.index!;
-    // A '#' starts a comment at the start of a line or after white space.
-    if (start > 0 && !/\s/.test(text[start - 1])) continue;
-    const body = m[2].split(/\s--\s|\s--$/)[0];
-    const rules = body.split(/[\s,]+/).filter(Boolean);
-    const span = { start, end: start + m[0].length };
-    if (m[1] === 'disable') {
-      out.push({ kind: 'file', rules, span, used: new Set() });
+export interface FoundDirectives {
+  directives: Directive[];
+  unknown: UnknownDirective[];
+}
+
+export const NO_DIRECTIVES: FoundDirectives = { directives: [], unknown: [] };
+
+/** Findings about a directive, reported as unused-disable-directive. */
+export interface DirectiveProblem {
+  span: Span;
+  message: string;
+  /** Removes what is unused (applied by --fix). */
+  fix?: TextFix;
+  suggestions?: TextFix[];
+}
+
+/** Rule ids that a directive can never suppress: the findings about the text and about directives. */
+const NOT_SUPPRESSIBLE = new Set(['syntax-error', 'internal-error', 'unused-disable-directive']);
+const WORDS: ReadonlySet<string> = new Set(DIRECTIVE_WORDS);
+const PREFIX = 'omlint-';
+
+/** The directives of a YAML text. */
+export function findDirectives(text: string, lines: LineIndex): FoundDirectives {
+  // The fast path: most texts mention no directive, and lexing them would cost time for nothing.
+  if (text.indexOf(PREFIX) < 0) return NO_DIRECTIVES;
+  const comments = yamlCommentSpans(text);
+  const out: FoundDirectives = { directives: [], unknown: [] };
+  const commentStarts = new Set(comments.map((c) => c.start));
+  for (const comment of comments) {
+    // '#', then optional blanks, then the directive word.
+    let at = comment.start + 1;
+    while (at < comment.end && (text[at] === ' ' || text[at] === '\t')) at++;
+    if (!text.startsWith(PREFIX, at)) continue;
+    let wordEnd = at;
+    while (wordEnd < comment.end && !/\s/.test(text[wordEnd])) wordEnd++;
+    const word = text.slice(at + PREFIX.length, wordEnd);
+    if (!WORDS.has(word)) {
+      out.unknown.push({ word, span: { start: at, end: wordEnd } });
       continue;
     }
-    // The next line with something other than a comment on it.
-    let line = lines.position(start).line + 1;
-    while (line <= lines.lineCount && /^\s*(#.*)?$/.test(lines.lineText(line))) line++;
-    out.push({ kind: 'next-line', rules, line, span, used: new Set() });
+    const directive: Directive = { word: word as DirectiveWord, rules: ruleIds(text, wordEnd, comment.end), comment, used: new Set() };
+    const line = lines.position(comment.start).line;
+    if (word === 'disable-line') directive.line = line;
+    if (word === 'disable-next-line') directive.line = nextContentLine(line, lines, commentStarts);
+    out.directives.push(directive);
   }
   return out;
 }
 
-/** Drops suppressed diagnostics, marking the directives that were used. */
-export function applyDirectives(diagnostics: Diagnostic[], directives: Directive[]): Diagnostic[] {
-  if (directives.length === 0) return diagnostics;
-  return diagnostics.filter((d) => {
-    if (d.ruleId === 'syntax-error' || d.ruleId === 'internal-error' || d.ruleId === 'unused-disable-directive') return true;
-    let suppressed = false;
-    for (const dir of directives) {
-      const covers = dir.kind === 'file' || d.range.start.line === dir.line;
-      if (!covers) continue;
-      if (dir.rules.length === 0 || dir.rules.includes(d.ruleId)) {
-        dir.used.add(dir.rules.length === 0 ? '*' : d.ruleId);
-        suppressed = true;
+/** The rule ids between the directive word and an optional ` -- reason` (ESLint's separator). */
+function ruleIds(text: string, from: number, to: number): { id: string; span: Span }[] {
+  const body = text.slice(from, to);
+  const reason = /(?:^|\s)-{2,}(?:\s|$)/.exec(body);
+  const list = reason ? body.slice(0, reason.index) : body;
+  return [...list.matchAll(/[^\s,]+/g)].map((m) => ({ id: m[0], span: { start: from + m.index!, end: from + m.index! + m[0].length } }));
+}
+
+/** The first line after `line` that holds something other than blanks and a comment. */
+function nextContentLine(line: number, lines: LineIndex, commentStarts: Set<number>): number {
+  let next = line + 1;
+  while (next <= lines.lineCount) {
+    const start = lines.lineStart(next);
+    const end = lines.lineEnd(next);
+    let i = start;
+    while (i < end && (lines.text[i] === ' ' || lines.text[i] === '\t')) i++;
+    if (i < end && !commentStarts.has(i)) break;
+    next++;
+  }
+  return next;
+}
+
+/** What omlint-disable / omlint-enable comments have in effect at some point of the text. */
+class BlockState {
+  private all: Directive | undefined;
+  private byRule = new Map<string, Directive>();
+  /** Rules re-enabled by name while a disable of every rule is in effect. */
+  private enabled = new Set<string>();
+
+  apply(d: Directive): void {
+    if (d.word === 'disable') {
+      if (d.rules.length === 0) {
+        this.all = d;
+        this.byRule.clear();
+        this.enabled.clear();
+      } else {
+        for (const r of d.rules) {
+          this.byRule.set(r.id, d);
+          this.enabled.delete(r.id);
+        }
       }
+      return;
     }
-    return !suppressed;
-  });
-}
-
-/** Findings about the directives themselves: unknown ids, and ids that suppressed nothing. */
-export function unusedDirectives(directives: Directive[], knownRules: Set<string>): { span: Span; message: string }[] {
-  const out: { span: Span; message: string }[] = [];
-  for (const dir of directives) {
-    const what = dir.kind === 'file' ? 'omlint-disable' : 'omlint-disable-next-line';
-    if (dir.rules.length === 0) {
-      if (dir.used.size === 0) out.push({ span: dir.span, message: `This ${what} comment suppresses nothing; remove it.` });
-      continue;
+    // omlint-enable: used when it ends something in effect (ESLint reports the others as unused).
+    if (d.rules.length === 0) {
+      if (this.all || this.byRule.size > 0) d.used.add('*');
+      this.all = undefined;
+      this.byRule.clear();
+      this.enabled.clear();
+      return;
     }
-    for (const id of dir.rules) {
-      if (!knownRules.has(id)) out.push({ span: dir.span, message: `"${id}" in this ${what} comment is no omlint rule id (omlint rules lists them); fix the id or remove it.` });
-      else if (!dir.used.has(id)) out.push({ span: dir.span, message: `This ${what} comment names "${id}", which reports nothing here; remove it.` });
+    for (const r of d.rules) {
+      if (this.byRule.delete(r.id) || (this.all && !this.enabled.has(r.id))) d.used.add(r.id);
+      if (this.all) this.enabled.add(r.id);
     }
   }
+
+  /** The directive that disables `ruleId` here, if any. */
+  disabling(ruleId: string): Directive | undefined {
+    return this.byRule.get(ruleId) ?? (this.all && !this.enabled.has(ruleId) ? this.all : undefined);
+  }
+}
+
+function covers(d: Directive, ruleId: string): boolean {
+  return d.rules.length === 0 || d.rules.some((r) => r.id === ruleId);
+}
+
+function markUsed(d: Directive, ruleId: string): void {
+  d.used.add(d.rules.length === 0 ? '*' : ruleId);
+}
+
+/**
+ * Drops suppressed diagnostics, marking the directives that were used. A line directive is the
+ * one used when a disable region covers the same finding too (the region may then be unused).
+ */
+export function applyDirectives(diagnostics: Diagnostic[], directives: Directive[], lines: LineIndex): Diagnostic[] {
+  if (directives.length === 0) return diagnostics;
+  const byLine = new Map<number, Directive[]>();
+  const blocks: Directive[] = [];
+  for (const d of directives) {
+    if (d.line === undefined) blocks.push(d);
+    else byLine.set(d.line, [...(byLine.get(d.line) ?? []), d]);
+  }
+  const offsetOf = (d: Diagnostic) => d.span?.start ?? lines.offset(d.range.start);
+  // One sweep through the text: the region directives in order, the findings in order.
+  const order = diagnostics.map((_, i) => i).sort((a, b) => offsetOf(diagnostics[a]) - offsetOf(diagnostics[b]));
+  const suppressed = new Array<boolean>(diagnostics.length).fill(false);
+  const state = new BlockState();
+  let next = 0;
+  for (const i of order) {
+    const diag = diagnostics[i];
+    const at = offsetOf(diag);
+    while (next < blocks.length && blocks[next].comment.start <= at) state.apply(blocks[next++]);
+    if (NOT_SUPPRESSIBLE.has(diag.ruleId)) continue;
+    const line = byLine.get(diag.range.start.line)?.find((d) => covers(d, diag.ruleId));
+    const by = line ?? state.disabling(diag.ruleId);
+    if (!by) continue;
+    markUsed(by, diag.ruleId);
+    suppressed[i] = true;
+  }
+  // Enable comments after the last finding still need their use decided.
+  while (next < blocks.length) state.apply(blocks[next++]);
+  return diagnostics.filter((_, i) => !suppressed[i]);
+}
+
+export interface DirectiveCheck {
+  text: string;
+  lines: LineIndex;
+  knownRules: Set<string>;
+  /**
+   * Whether an unused id may be removed by --fix. Not for a rule that reads other files: a run
+   * over some files of a project does not see what it would report over all of them.
+   */
+  removable(ruleId: string): boolean;
+  /** False when some findings were only counted (a file over the problem limit): "unused" is then unknown. */
+  usageKnown: boolean;
+}
+
+/** Findings about the directives themselves: unknown words and ids, and directives that did nothing. */
+export function directiveProblems(found: FoundDirectives, check: DirectiveCheck): DirectiveProblem[] {
+  const out: DirectiveProblem[] = [];
+  for (const u of found.unknown) {
+    const near = nearMatches(u.word, DIRECTIVE_WORDS);
+    const known = DIRECTIVE_WORDS.map((w) => PREFIX + w).join(', ');
+    const guess = near.length ? ` Did you mean "${PREFIX}${near[0]}"?` : '';
+    out.push({
+      span: u.span,
+      message: `"${PREFIX}${u.word}" is no omlint directive, so this comment suppresses nothing.${guess} Directives: ${known}.`,
+      suggestions: near.length ? [{ title: `Change to ${PREFIX}${near[0]}`, edits: [{ span: u.span, text: PREFIX + near[0] }] }] : undefined,
+    });
+  }
+  for (const d of found.directives) {
+    const what = `${PREFIX}${d.word}`;
+    for (const r of d.rules) {
+      if (check.knownRules.has(r.id)) continue;
+      const near = nearMatches(r.id, [...check.knownRules]);
+      const guess = near.length ? ` Did you mean "${near[0]}"?` : '';
+      out.push({
+        span: r.span,
+        message: `"${r.id}" in this ${what} comment is no omlint rule id (omlint rules lists them).${guess} Fix the id or remove it.`,
+        suggestions: near.length ? [{ title: `Change to ${near[0]}`, edits: [{ span: r.span, text: near[0] }] }] : undefined,
+      });
+    }
+    if (!check.usageKnown) continue;
+    const verb = d.word === 'enable' ? 're-enables' : 'suppresses';
+    if (d.rules.length === 0) {
+      if (d.used.size > 0) continue;
+      const why = d.word === 'enable' ? 'no omlint-disable comment is in effect above it' : 'no finding is reported where it applies';
+      out.push({ span: d.comment, message: `This ${what} comment ${verb} nothing: ${why}. Remove it.`, fix: { title: `Remove this unused ${what} comment`, edits: removeComment(d.comment, check) } });
+      continue;
+    }
+    const unused = d.rules.filter((r) => check.knownRules.has(r.id) && !d.used.has(r.id));
+    if (unused.length === 0) continue;
+    const names = unused.map((r) => `"${r.id}"`).join(', ');
+    const message =
+      d.word === 'enable'
+        ? `This ${what} comment names ${names}, which no omlint-disable comment above it disables; remove ${unused.length > 1 ? 'them' : 'it'}.`
+        : `This ${what} comment names ${names}, which ${unused.length > 1 ? 'report' : 'reports'} nothing here; remove ${unused.length > 1 ? 'them' : 'it'}.`;
+    const removable = new Set(unused.filter((r) => check.removable(r.id)));
+    out.push({ span: d.comment, message, fix: removable.size ? removeIdsFix(d, removable, check) : undefined });
+  }
   return out;
+}
+
+/** Removes some ids of a directive, or the whole comment when none would be left. */
+function removeIdsFix(d: Directive, remove: Set<{ id: string; span: Span }>, check: DirectiveCheck): TextFix {
+  const kept = d.rules.filter((r) => !remove.has(r));
+  const names = [...remove].map((r) => r.id).join(', ');
+  if (kept.length === 0) return { title: `Remove this unused ${PREFIX}${d.word} comment`, edits: removeComment(d.comment, check) };
+  const list = { start: d.rules[0].span.start, end: d.rules[d.rules.length - 1].span.end };
+  return { title: `Remove ${names} from this ${PREFIX}${d.word} comment`, edits: [{ span: list, text: kept.map((r) => r.id).join(', ') }] };
+}
+
+/** A comment alone on its line goes with its line; after content, with the blanks before it. */
+function removeComment(comment: Span, { text, lines }: DirectiveCheck): { span: Span; text: string }[] {
+  const line = lines.position(comment.start).line;
+  const lineStart = lines.lineStart(line);
+  let from = comment.start;
+  while (from > lineStart && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
+  if (from === lineStart) return [{ span: { start: lineStart, end: lines.lineStart(line + 1) }, text: '' }];
+  return [{ span: { start: from, end: comment.end }, text: '' }];
 }

@@ -17,6 +17,7 @@ import { decodeInput, findFiles, readInput, type FoundFile, IGNORE_FILE } from '
 import { DEFAULT_CACHE_FILE, ResultCache, cacheFilePath, cacheSecret } from './cache';
 import { FileWriteError, encodeText, writeFileAtomic } from './write-file';
 import { lintFiles } from './run-lint';
+import { Baseline, BaselineError, DEFAULT_SUPPRESSIONS_FILE, type BaselineFlags } from './baseline';
 
 export interface CliIO {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -48,7 +49,7 @@ function parseKind(v: string): Kind {
   return v;
 }
 
-interface CheckOptions {
+interface CheckOptions extends BaselineFlags {
   format: FormatName;
   outputFile?: string;
   kind?: Kind;
@@ -70,6 +71,7 @@ interface CheckOptions {
   cacheLocation?: string;
   skipUnknown?: boolean;
   ignorePattern?: string[];
+  inlineConfig: boolean;
 }
 
 async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<number> {
@@ -83,6 +85,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   };
   const now = o.now ?? new Date();
   const fixing = o.fix || o.fixDryRun;
+  const baseline = Baseline.forRun(o, io.cwd, Boolean(o.stdin));
   let results: FileResult[];
   /** UTF-16 inputs by absolute path: --fix writes them back as UTF-16. */
   const encodings = new Map<string, LintInput['encoding']>();
@@ -99,7 +102,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       for (const i of inputs) if (i.encoding) encodings.set(i.filePath, i.encoding);
       discovered = new Set(found.files.filter((f) => f.discovered || o.skipUnknown).map((f) => f.filePath));
     }
-    const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd };
+    const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd, inlineConfig: o.inlineConfig };
     results = fixing ? await lintAndFix(inputs, runOptions) : await lint(inputs, runOptions);
     if (o.fix && !o.stdin) {
       const failed = writeFixes(results, encodings, io);
@@ -133,10 +136,13 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       unread: new Map(found.files.filter((f) => f.problem).map((f) => [f.filePath, { filePath: f.filePath, text: '', problem: f.problem }])),
       version: VERSION,
       progress: progress.update,
+      inlineConfig: o.inlineConfig,
     });
     progress.end();
     for (const n of cache?.notes ?? []) io.stderr.write(`omlint: note: ${n}\n`);
   }
+  // After fixing (what --fix repairs is not recorded), before --quiet (as ESLint).
+  if (baseline) results = baseline.apply(results, io.stderr);
   if (o.quiet) {
     results = results.map((r) => keepInternals(r, { ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error'), warningCount: 0, infoCount: 0 }));
   }
@@ -146,6 +152,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   else io.stdout.write(text);
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+  if (baseline?.failsOnUnpruned(io.stderr)) return 2;
   if (unwritten > 0) return 2;
   if (errors > 0) return 1;
   if (o.maxWarnings !== undefined && warnings > o.maxWarnings) {
@@ -260,6 +267,12 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('--cache-location <file>', `cache file (default ${DEFAULT_CACHE_FILE})`)
     .option('--ignore-pattern <pattern>', `skip files matching a pattern (gitignore syntax, like a line of ${IGNORE_FILE}; repeatable)`, (v: string, prev: string[] = []) => [...prev, v])
     .option('--max-aliases <n>', `most YAML alias expansions (default ${DEFAULT_LIMITS.maxAliases})`, parseCount)
+    .option('--no-inline-config', 'ignore omlint-disable/omlint-enable comments')
+    .option('--suppress-all', `record every error found in ${DEFAULT_SUPPRESSIONS_FILE} (a baseline): only new ones fail later runs`)
+    .option('--suppress-rule <rule-id>', `record the errors of this rule in ${DEFAULT_SUPPRESSIONS_FILE} (repeatable)`, (v: string, prev: string[] = []) => [...prev, v])
+    .option('--prune-suppressions', `lower the counts in ${DEFAULT_SUPPRESSIONS_FILE} to the errors still found`)
+    .option('--suppressions-location <file>', `suppressions file (default ${DEFAULT_SUPPRESSIONS_FILE})`)
+    .option('--pass-on-unpruned-suppressions', 'do not exit 2 when recorded suppressions no longer occur')
     .action(async (paths: string[], o: CheckOptions) => {
       setExit(await runCheck(paths, o, io));
     });
@@ -340,7 +353,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr.write(`omlint: configuration error: ${e.message}\n`);
       return 2;
     }
-    if (e instanceof UsageError || e instanceof FileWriteError) {
+    if (e instanceof UsageError || e instanceof FileWriteError || e instanceof BaselineError) {
       io.stderr.write(`omlint: ${e.message}\n`);
       return 2;
     }

@@ -39,6 +39,8 @@ export interface RunPlan {
   progress?: (done: number, total: number) => void;
   /** Files the walk could not read (an unreadable directory, a FIFO): their input with its problem. */
   unread?: Map<string, LintInput>;
+  /** False: directive comments are ignored (--no-inline-config). */
+  inlineConfig?: boolean;
 }
 
 /** A file's input: the walk's problem if it had one, else the file read now. */
@@ -93,6 +95,7 @@ async function lintInWorkers(files: string[], plan: RunPlan, script: string): Pr
             kind: plan.kind,
             limits: plan.limits,
             cwd: plan.cwd,
+            inlineConfig: plan.inlineConfig,
           };
           const w = new (workerThreads().Worker)(script, { workerData: job });
           w.once('message', (m: { ok: boolean; value?: WorkerResult; error?: string }) => {
@@ -129,6 +132,7 @@ async function lintHere(inputs: LintInput[], plan: RunPlan): Promise<FileResult[
     limits: plan.limits,
     skipUnknown: (p) => plan.discovered.has(p),
     cwd: plan.cwd,
+    inlineConfig: plan.inlineConfig,
   };
   const results = await lint(inputs, opts);
   plan.progress?.(inputs.length, inputs.length);
@@ -172,7 +176,7 @@ export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
     else scopeFiles.set(s, [f]);
   }
   const scopeHash = new Map([...scopeFiles].map(([s, fs]) => [s, sha256(...fs.flatMap((f) => [f, contentHash.get(f)!]))]));
-  const runKey = JSON.stringify([plan.version, plan.kind, plan.targetVersion, plan.fixedNow ? plan.now.toISOString() : plan.now.toISOString().slice(0, 10), plan.limits]);
+  const runKey = JSON.stringify([plan.version, plan.kind, plan.targetVersion, plan.fixedNow ? plan.now.toISOString() : plan.now.toISOString().slice(0, 10), plan.limits, plan.inlineConfig !== false]);
   const keys = new Map<string, string>();
   const cached = new Map<string, FileResult | null>();
   const misses: string[] = [];

@@ -19,6 +19,7 @@ export interface WorkerJob {
   kind?: Kind;
   limits: ParseLimits;
   cwd: string;
+  inlineConfig?: boolean;
 }
 
 export interface WorkerResult {
@@ -34,6 +35,7 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
     kind: job.kind,
     limits: job.limits,
     cwd: job.cwd,
+    inlineConfig: job.inlineConfig,
     settingsFor: (p) => resolver.settingsFor(p),
     skipUnknown: (p) => discovered.has(p),
   });

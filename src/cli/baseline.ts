@@ -63,7 +63,8 @@ export function loadSuppressions(file: string): Suppressions {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    // ENOTDIR: a parent is a file; writing it will say so.
+    if (['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '')) return {};
     throw new BaselineError(`cannot read the suppressions file ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
   }
   let data: unknown;
@@ -93,8 +94,15 @@ export function saveSuppressions(file: string, s: Suppressions): void {
     writeFileSync(tmp, JSON.stringify(sorted, null, 2) + '\n');
     renameSync(tmp, file);
   } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new BaselineError(`cannot write the suppressions file ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // Never written (its directory is missing or a file).
+    }
+    const code = (e as NodeJS.ErrnoException).code ?? 'error';
+    // mkdir says EEXIST where a part of the path is a file.
+    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'a part of its path is a file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code;
+    throw new BaselineError(`cannot write the suppressions file ${file} (${why}).`);
   }
 }
 
@@ -147,8 +155,20 @@ export function prune(s: Suppressions, results: FileResult[], cwd: string): Supp
   return out;
 }
 
+const errorsWord = (n: number) => `${n} error${n === 1 ? '' : 's'}`;
+
 function total(s: Suppressions): number {
   return Object.values(s).reduce((n, rules) => n + Object.values(rules).reduce((m, r) => m + r.count, 0), 0);
+}
+
+/** What is at a path; 'none' also where a parent is a file (ENOTDIR: the write then says so). */
+function kindOf(p: string): 'file' | 'directory' | 'other' | 'none' {
+  try {
+    const stat = statSync(p, { throwIfNoEntry: false });
+    return !stat ? 'none' : stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : 'other';
+  } catch {
+    return 'none';
+  }
 }
 
 /** The baseline of a `check` run: the flags checked, the file found; undefined when none is in play. */
@@ -176,10 +196,9 @@ export class Baseline {
       throw new BaselineError(`--suppress-rule ${id}: no such rule.${near.length ? ` Did you mean "${near[0]}"?` : ''} (omlint rules lists them)`);
     }
     let file = path.resolve(cwd, flags.suppressionsLocation ?? DEFAULT_SUPPRESSIONS_FILE);
-    const stat = statSync(file, { throwIfNoEntry: false });
     // A directory (as ESLint accepts): the file of the default name in it.
-    if (stat?.isDirectory()) file = path.join(file, DEFAULT_SUPPRESSIONS_FILE);
-    const exists = Boolean(statSync(file, { throwIfNoEntry: false })?.isFile());
+    if (kindOf(file) === 'directory') file = path.join(file, DEFAULT_SUPPRESSIONS_FILE);
+    const exists = kindOf(file) === 'file';
     if (flags.suppressionsLocation && !exists && !writing) {
       throw new BaselineError(`The suppressions file ${flags.suppressionsLocation} does not exist. Run the command with --suppress-all or --suppress-rule to create it.`);
     }
@@ -195,12 +214,12 @@ export class Baseline {
       const before = total(s);
       s = suppress(s, results, this.cwd, this.flags.suppressRule);
       saveSuppressions(this.file, s);
-      stderr.write(`omlint: ${shown} now suppresses ${total(s)} errors (was ${before}).\n`);
+      stderr.write(`omlint: ${shown} now suppresses ${errorsWord(total(s))} (was ${before}).\n`);
     } else if (this.flags.pruneSuppressions) {
       const before = total(s);
       s = prune(s, results, this.cwd);
       saveSuppressions(this.file, s);
-      stderr.write(`omlint: pruned ${before - total(s)} suppressions from ${shown}.\n`);
+      stderr.write(`omlint: ${shown} now suppresses ${errorsWord(total(s))} (was ${before}).\n`);
     }
     const applied = applySuppressions(results, s, this.cwd);
     this.unused = applied.unused;

@@ -1,22 +1,15 @@
 // Bulk suppressions (omlint-suppressions.json), through the built CLI as a real process: exit
 // codes and the file on disk are the contract.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempTree } from '../files';
 import { cliProcess } from './run';
 
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
 const FILE = 'omlint-suppressions.json';
 
-function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-baseline-'));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
+const tree = (files: Record<string, string>) => tempTree(files, 'omlint-baseline-');
 const run = (dir: string, ...args: string[]) => cliProcess(['check', ...NOW, ...args], { cwd: dir });
 const baseline = (dir: string, file = FILE) => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
 

@@ -322,13 +322,14 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
   const { text, lines } = file.parsed;
   const found = opts.inlineConfig !== false && file.parsed.syntax === 'yaml' ? findDirectives(text, lines) : NO_DIRECTIVES;
   let diagnostics = applyDirectives(file.diagnostics, found.directives, lines);
-  const { error, warning, info } = file.overflow;
-  const usageKnown = error + warning + info === 0;
+  const usageKnown = file.overflow.error + file.overflow.warning + file.overflow.info === 0;
   for (const p of directiveProblems(found, { text, lines, knownRules, removable: (id) => !workspaceRules.has(id), usageKnown })) {
     const severity = severityOf('unused-disable-directive', undefined, file, opts);
-    if (severity === 'off') continue;
+    // A file of a million directive comments is held to the problem limit too.
+    if (severity === 'off' || overflowed(file, severity, opts)) continue;
     diagnostics.push({ ruleId: 'unused-disable-directive', severity, message: p.message, pointer: '', range: lines.range(p.span), kind: 'unknown', documentIndex: 0, fixable: Boolean(p.fix), fix: p.fix, suggestions: p.suggestions, span: p.span });
   }
+  const { error, warning, info } = file.overflow;
   if (error + warning + info > 0) {
     // As severe as the worst problem left out, so that the exit code stays what it would be.
     const severity: Severity = error ? 'error' : warning ? 'warning' : 'info';

@@ -3,6 +3,7 @@ import { lint, lintAndFix } from '../../src/engine/lint';
 import { defineRule, defineWorkspaceRule } from '../../src/engine/rule';
 import { findDirectives, NO_DIRECTIVES } from '../../src/engine/suppress';
 import { LineIndex } from '../../src/parse/lines';
+import { yamlCommentSpans } from '../../src/parse/comments';
 import type { Diagnostic, Rule } from '../../src/engine/types';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
@@ -53,11 +54,46 @@ describe('directives are read from real comments only', () => {
     expect(lineOf(skip, 'test-bad')).toEqual([]);
     const block = await diags('description: |\n  # omlint-disable-next-line test-bad\n  # text\na: bad\n');
     expect(lineOf(block, 'test-bad')).toEqual([4]);
+    // On a block scalar's header, the next line is the scalar's first line, even when it starts with #.
+    const header = await diags('description: | # omlint-disable-next-line test-bad\n  # text\na: bad\n');
+    expect(lineOf(header, 'test-bad')).toEqual([3]);
+    expect(lineOf(header, 'unused-disable-directive')).toEqual([1]);
   });
-  it('the fast path: a text that names no directive is not lexed', () => {
-    const text = 'a: 1 # a comment\n';
-    expect(findDirectives(text, new LineIndex(text))).toBe(NO_DIRECTIVES);
+  it('the fast path: a text without "# omlint-" is not lexed', () => {
+    for (const text of ['a: 1 # a comment\n', 'url: https://example.com/omlint-action # see omlint docs\n']) {
+      expect(findDirectives(text, new LineIndex(text))).toBe(NO_DIRECTIVES);
+    }
   });
+});
+
+describe('only the stretches around candidates are lexed, with the same answer', () => {
+  // Where each directive word starts: from every comment of the whole text, lexed from its start...
+  const reference = (text: string) =>
+    yamlCommentSpans(text)
+      .filter((c) => /^#\s*omlint-/.test(text.slice(c.start, c.end)))
+      .map((c) => text.indexOf('omlint-', c.start));
+  // ...and as findDirectives finds them.
+  const found = (text: string) => {
+    const f = findDirectives(text, new LineIndex(text));
+    return [...f.directives.map((d) => text.indexOf('omlint-', d.comment.start)), ...f.unknown.map((u) => u.span.start)].sort((a, b) => a - b);
+  };
+  const texts = [
+    // Block scalars holding directive-like lines, across document markers.
+    'a: 1\n---\ndescription: |\n  # omlint-disable\n  ---x\n# omlint-disable-line a\n---\nb: |\n  # omlint-enable\n...\n# omlint-disabel\n',
+    // A quoted scalar over several lines, a flow collection over several lines.
+    'q: "one\n  # omlint-disable\n  two" # omlint-disable-line x\n---\nf: [a,\n  # omlint-enable\n  b] # omlint-disable-next-line y\n',
+    // A document marker that is no marker (indented, or followed by text).
+    'd: |\n  --- # omlint-disable\n ---\n  # omlint-disable\nafter: 1 # omlint-disable-line z\n',
+    // A run of directive lines, blank lines between.
+    '# omlint-disable-next-line a\n\n# omlint-disable-next-line b\n# omlint-enable\nk: v\n',
+  ];
+  for (const [i, text] of texts.entries()) {
+    it(`text ${i}`, () => {
+      const want = reference(text);
+      expect(want.length).toBeGreaterThan(1);
+      expect(found(text)).toEqual(want);
+    });
+  }
 });
 
 describe('ESLint set of directives', () => {

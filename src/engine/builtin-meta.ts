@@ -83,9 +83,9 @@ export const BUILTIN_RULES: RuleMeta[] = [
     id: 'unused-disable-directive',
     kinds: '*',
     defaultSeverity: 'warning',
-    description: 'An omlint-disable comment suppresses nothing, or names an unknown rule.',
+    description: 'An omlint directive comment suppresses nothing, is misspelled, or names an unknown rule.',
     docs: {
-      why: 'Stale suppressions hide future problems; remove them once the problem they silenced is gone.',
+      why: 'Stale suppressions hide future problems; remove them once the problem they silenced is gone (`--fix` removes them, or only their unused rule ids). A misspelled directive (`# omlint-disabel`) or rule id suppresses nothing: the message names the nearest directive or rule.',
       bad: `# omlint-disable-next-line enabled-omitted -- migrating\n${ALERT_GOOD}`,
       good: ALERT_GOOD,
     },

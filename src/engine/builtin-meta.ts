@@ -83,6 +83,7 @@ export const BUILTIN_RULES: RuleMeta[] = [
     id: 'unused-disable-directive',
     kinds: '*',
     defaultSeverity: 'warning',
+    fixable: true,
     description: 'An omlint directive comment suppresses nothing, is misspelled, or names an unknown rule.',
     docs: {
       why: 'Stale suppressions hide future problems; remove them once the problem they silenced is gone (`--fix` removes them, or only their unused rule ids). A misspelled directive (`# omlint-disabel`) or rule id suppresses nothing: the message names the nearest directive or rule.',

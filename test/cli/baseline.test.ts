@@ -164,6 +164,21 @@ describe('baseline: flags and the file', () => {
 });
 
 describe('inline directives through the CLI', () => {
+  it('--no-inline-config reaches the cache key and the worker threads', () => {
+    const suppressed = errors(1).replace('    intervalMin', '    # omlint-disable-next-line invalid-type\n    intervalMin');
+    const one = tree({ 'a.yaml': suppressed });
+    expect(run(one, '--cache', 'a.yaml').code).toBe(0);
+    expect(run(one, '--cache', '--no-inline-config', 'a.yaml').code).toBe(1);
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 70; i++) files[`d${String(i).padStart(2, '0')}/f.yaml`] = suppressed;
+    const many = tree(files);
+    expect(run(many, '--jobs', '2', '.').code).toBe(0);
+    const r = run(many, '--jobs', '2', '--no-inline-config', '-f', 'json', '.');
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as { errorCount: number }[]).reduce((n, x) => n + x.errorCount, 0)).toBe(70);
+  });
+
+
   it('--no-inline-config ignores directives; --fix removes an unused one from the file', () => {
     const dir = tree({ 'a.yaml': `# omlint-disable-next-line invalid-type -- legacy\n${errors(1).replace('    intervalMin', '    # omlint-disable-next-line invalid-type\n    intervalMin')}` });
     // The first directive covers line 2 (no invalid-type there): unused, a warning; the second is used.

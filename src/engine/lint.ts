@@ -323,7 +323,7 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
   const found = opts.inlineConfig !== false && file.parsed.syntax === 'yaml' ? findDirectives(text, lines) : NO_DIRECTIVES;
   let diagnostics = applyDirectives(file.diagnostics, found.directives, lines);
   const usageKnown = file.overflow.error + file.overflow.warning + file.overflow.info === 0;
-  for (const p of directiveProblems(found, { text, lines, knownRules, removable: (id) => !workspaceRules.has(id), usageKnown })) {
+  for (const p of directiveProblems(found, { text, knownRules, removable: (id) => !workspaceRules.has(id), usageKnown })) {
     const severity = severityOf('unused-disable-directive', undefined, file, opts);
     // A file of a million directive comments is held to the problem limit too.
     if (severity === 'off' || overflowed(file, severity, opts)) continue;

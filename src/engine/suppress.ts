@@ -7,7 +7,7 @@
 // (the lexer's, src/parse/comments.ts): never from a block scalar or a quoted string.
 // JSON has no comments: use the config instead.
 import type { Diagnostic, Span, TextFix } from './types';
-import type { LineIndex } from '../parse/lines';
+import { LineIndex } from '../parse/lines';
 import { yamlCommentSpans } from '../parse/comments';
 import { nearMatches } from '../schema/near';
 
@@ -35,6 +35,8 @@ export interface UnknownDirective {
 export interface FoundDirectives {
   directives: Directive[];
   unknown: UnknownDirective[];
+  /** The line index they were placed with (for the fixes). */
+  lines?: LineIndex;
 }
 
 export const NO_DIRECTIVES: FoundDirectives = { directives: [], unknown: [] };
@@ -52,14 +54,18 @@ export interface DirectiveProblem {
 const NOT_SUPPRESSIBLE = new Set(['syntax-error', 'internal-error', 'unused-disable-directive']);
 const WORDS: ReadonlySet<string> = new Set(DIRECTIVE_WORDS);
 const PREFIX = 'omlint-';
+const MANY_DIRECTIVES = 64;
 
 /** The directives of a YAML text. */
-export function findDirectives(text: string, lines: LineIndex): FoundDirectives {
+export function findDirectives(text: string, fileLines: LineIndex): FoundDirectives {
   // The fast path: most texts hold no "# omlint-", and lexing costs time (about 0.5 ms per kB).
   const candidates = candidateOffsets(text);
   if (candidates.length === 0) return NO_DIRECTIVES;
+  // A big text's index finds a few lines fast but each one slowly (lines.ts): with many
+  // directives, one pass that indexes every line is cheaper.
+  const lines = candidates.length < MANY_DIRECTIVES ? fileLines : new LineIndex(text, Infinity);
   const comments = commentsAround(candidates, text, lines);
-  const out: FoundDirectives = { directives: [], unknown: [] };
+  const out: FoundDirectives = { directives: [], unknown: [], lines };
   const commentStarts = new Set(comments.map((c) => c.start));
   const memo = { from: 0, to: 0 };
   for (const comment of comments) {
@@ -194,10 +200,6 @@ class BlockState {
   }
 }
 
-function covers(d: Directive, ruleId: string): boolean {
-  return d.rules.length === 0 || d.rules.some((r) => r.id === ruleId);
-}
-
 function markUsed(d: Directive, ruleId: string): void {
   d.used.add(d.rules.length === 0 ? '*' : ruleId);
 }
@@ -208,11 +210,18 @@ function markUsed(d: Directive, ruleId: string): void {
  */
 export function applyDirectives(diagnostics: Diagnostic[], directives: Directive[], lines: LineIndex): Diagnostic[] {
   if (directives.length === 0) return diagnostics;
-  const byLine = new Map<number, Directive[]>();
+  // Line directives by the line they cover, then by rule id (the first one written wins).
+  const byLine = new Map<number, { all?: Directive; byRule: Map<string, Directive> }>();
   const blocks: Directive[] = [];
   for (const d of directives) {
-    if (d.line === undefined) blocks.push(d);
-    else byLine.set(d.line, [...(byLine.get(d.line) ?? []), d]);
+    if (d.line === undefined) {
+      blocks.push(d);
+      continue;
+    }
+    let entry = byLine.get(d.line);
+    if (!entry) byLine.set(d.line, (entry = { byRule: new Map() }));
+    if (d.rules.length === 0) entry.all ??= d;
+    for (const r of d.rules) if (!entry.byRule.has(r.id)) entry.byRule.set(r.id, d);
   }
   const offsetOf = (d: Diagnostic) => d.span?.start ?? lines.offset(d.range.start);
   // One sweep through the text: the region directives in order, the findings in order.
@@ -225,8 +234,8 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: Directive
     const at = offsetOf(diag);
     while (next < blocks.length && blocks[next].comment.start <= at) state.apply(blocks[next++]);
     if (NOT_SUPPRESSIBLE.has(diag.ruleId)) continue;
-    const line = byLine.get(diag.range.start.line)?.find((d) => covers(d, diag.ruleId));
-    const by = line ?? state.disabling(diag.ruleId);
+    const onLine = byLine.get(diag.range.start.line);
+    const by = onLine?.byRule.get(diag.ruleId) ?? onLine?.all ?? state.disabling(diag.ruleId);
     if (!by) continue;
     markUsed(by, diag.ruleId);
     suppressed[i] = true;
@@ -238,7 +247,6 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: Directive
 
 export interface DirectiveCheck {
   text: string;
-  lines: LineIndex;
   knownRules: Set<string>;
   /**
    * Whether an unused id may be removed by --fix. Not for a rule that reads other files: a run
@@ -252,6 +260,11 @@ export interface DirectiveCheck {
 /** Findings about the directives themselves: unknown words and ids, and directives that did nothing. */
 export function directiveProblems(found: FoundDirectives, check: DirectiveCheck): DirectiveProblem[] {
   const out: DirectiveProblem[] = [];
+  if (!found.lines) return out;
+  const removal: Removal = { text: check.text, lines: found.lines };
+  // A file may repeat one typo many times.
+  const nearRules = new Map<string, string[]>();
+  const known = [...check.knownRules];
   for (const u of found.unknown) {
     const near = nearMatches(u.word, DIRECTIVE_WORDS);
     const known = DIRECTIVE_WORDS.map((w) => PREFIX + w).join(', ');
@@ -266,7 +279,8 @@ export function directiveProblems(found: FoundDirectives, check: DirectiveCheck)
     const what = `${PREFIX}${d.word}`;
     for (const r of d.rules) {
       if (check.knownRules.has(r.id)) continue;
-      const near = nearMatches(r.id, [...check.knownRules]);
+      let near = nearRules.get(r.id);
+      if (!near) nearRules.set(r.id, (near = nearMatches(r.id, known)));
       const guess = near.length ? ` Did you mean "${near[0]}"?` : '';
       out.push({
         span: r.span,
@@ -279,7 +293,7 @@ export function directiveProblems(found: FoundDirectives, check: DirectiveCheck)
     if (d.rules.length === 0) {
       if (d.used.size > 0) continue;
       const why = d.word === 'enable' ? 'no omlint-disable comment is in effect above it' : 'no finding is reported where it applies';
-      out.push({ span: d.comment, message: `This ${what} comment ${verb} nothing: ${why}. Remove it.`, fix: { title: `Remove this unused ${what} comment`, edits: removeComment(d.comment, check) } });
+      out.push({ span: d.comment, message: `This ${what} comment ${verb} nothing: ${why}. Remove it.`, fix: { title: `Remove this unused ${what} comment`, edits: removeComment(d.comment, removal) } });
       continue;
     }
     const unused = d.rules.filter((r) => check.knownRules.has(r.id) && !d.used.has(r.id));
@@ -290,22 +304,27 @@ export function directiveProblems(found: FoundDirectives, check: DirectiveCheck)
         ? `This ${what} comment names ${names}, which no omlint-disable comment above it disables; remove ${unused.length > 1 ? 'them' : 'it'}.`
         : `This ${what} comment names ${names}, which ${unused.length > 1 ? 'report' : 'reports'} nothing here; remove ${unused.length > 1 ? 'them' : 'it'}.`;
     const removable = new Set(unused.filter((r) => check.removable(r.id)));
-    out.push({ span: d.comment, message, fix: removable.size ? removeIdsFix(d, removable, check) : undefined });
+    out.push({ span: d.comment, message, fix: removable.size ? removeIdsFix(d, removable, removal) : undefined });
   }
   return out;
 }
 
 /** Removes some ids of a directive, or the whole comment when none would be left. */
-function removeIdsFix(d: Directive, remove: Set<{ id: string; span: Span }>, check: DirectiveCheck): TextFix {
+interface Removal {
+  text: string;
+  lines: LineIndex;
+}
+
+function removeIdsFix(d: Directive, remove: Set<{ id: string; span: Span }>, removal: Removal): TextFix {
   const kept = d.rules.filter((r) => !remove.has(r));
   const names = [...remove].map((r) => r.id).join(', ');
-  if (kept.length === 0) return { title: `Remove this unused ${PREFIX}${d.word} comment`, edits: removeComment(d.comment, check) };
+  if (kept.length === 0) return { title: `Remove this unused ${PREFIX}${d.word} comment`, edits: removeComment(d.comment, removal) };
   const list = { start: d.rules[0].span.start, end: d.rules[d.rules.length - 1].span.end };
   return { title: `Remove ${names} from this ${PREFIX}${d.word} comment`, edits: [{ span: list, text: kept.map((r) => r.id).join(', ') }] };
 }
 
 /** A comment alone on its line goes with its line; after content, with the blanks before it. */
-function removeComment(comment: Span, { text, lines }: DirectiveCheck): { span: Span; text: string }[] {
+function removeComment(comment: Span, { text, lines }: Removal): { span: Span; text: string }[] {
   const line = lines.position(comment.start).line;
   const lineStart = lines.lineStart(line);
   let from = comment.start;

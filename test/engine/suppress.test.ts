@@ -59,6 +59,11 @@ describe('directives are read from real comments only', () => {
     expect(lineOf(header, 'test-bad')).toEqual([3]);
     expect(lineOf(header, 'unused-disable-directive')).toEqual([1]);
   });
+  it('JSON has no comments: a string holding a directive is a string', async () => {
+    const [r] = await lint([{ filePath: '/p/doc.json', text: '{"description": "# omlint-disable", "a": "bad"}\n' }], { now: NOW, kind: 'maintenance-window-update', ruleSet: RULES });
+    expect(lineOf(r.diagnostics, 'test-bad')).toEqual([1]);
+    expect(lineOf(r.diagnostics, 'unused-disable-directive')).toEqual([]);
+  });
   it('the fast path: a text without "# omlint-" is not lexed', () => {
     for (const text of ['a: 1 # a comment\n', 'url: https://example.com/omlint-action # see omlint docs\n']) {
       expect(findDirectives(text, new LineIndex(text))).toBe(NO_DIRECTIVES);

@@ -7,12 +7,14 @@
 // - With fewer, the entry can be pruned: a notice on stderr and exit 2, as ESLint does, unless
 //   `--pass-on-unpruned-suppressions`; `--prune-suppressions` lowers the counts.
 // The file holds paths, rule ids and counts only: never a message, so never a secret.
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { KNOWN_RULE_IDS } from '../engine/catalog';
 import type { FileResult } from '../engine/types';
 import { keepInternals } from '../format/index';
 import { nearMatches } from '../schema/near';
+import { writeFileAtomic } from './write-file';
+import { describeFsError } from './fs-errors';
 
 export const DEFAULT_SUPPRESSIONS_FILE = 'omlint-suppressions.json';
 
@@ -65,7 +67,7 @@ export function loadSuppressions(file: string): Suppressions {
   } catch (e) {
     // ENOTDIR: a parent is a file; writing it will say so.
     if (['ENOENT', 'ENOTDIR'].includes((e as NodeJS.ErrnoException).code ?? '')) return {};
-    throw new BaselineError(`cannot read the suppressions file ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'}).`);
+    throw new BaselineError(`cannot read the suppressions file ${file}: ${describeFsError(e)}`);
   }
   let data: unknown;
   try {
@@ -79,7 +81,7 @@ export function loadSuppressions(file: string): Suppressions {
   return data as Suppressions;
 }
 
-/** Writes the file atomically (a temp file renamed over it), keys sorted for stable diffs. */
+/** Writes the file atomically, keys sorted for stable diffs. */
 export function saveSuppressions(file: string, s: Suppressions): void {
   const sorted: Suppressions = {};
   for (const f of Object.keys(s).sort()) {
@@ -88,22 +90,8 @@ export function saveSuppressions(file: string, s: Suppressions): void {
     sorted[f] = {};
     for (const r of rules) sorted[f][r] = { count: s[f][r].count };
   }
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(tmp, JSON.stringify(sorted, null, 2) + '\n');
-    renameSync(tmp, file);
-  } catch (e) {
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // Never written (its directory is missing or a file).
-    }
-    const code = (e as NodeJS.ErrnoException).code ?? 'error';
-    // mkdir says EEXIST where a part of the path is a file.
-    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'a part of its path is a file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code;
-    throw new BaselineError(`cannot write the suppressions file ${file} (${why}).`);
-  }
+  // Temp file, flush, rename (write-file.ts); a failure is one line and exit 2 (FileWriteError).
+  writeFileAtomic(file, JSON.stringify(sorted, null, 2) + '\n', { makeDirs: true, what: 'the suppressions file' });
 }
 
 /** Records the current error counts of every rule, or of `rules` only (ESLint's `suppress`). */

@@ -74,7 +74,7 @@ describe('baseline: adopting omlint on a repository with findings', () => {
     expect(text).not.toContain('xoxb');
     expect(JSON.parse(text)).toEqual({ 's.yaml': { 'plaintext-secret': { count: 1 } } });
     // Written atomically: no temporary file left beside it.
-    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.includes('tmp'))).toEqual([]);
   });
 
   it('--suppress-rule records only the rules named (repeatable); an unknown id is a usage error with did-you-mean', () => {
@@ -129,7 +129,7 @@ describe('baseline: flags and the file', () => {
     expect(existsSync(path.join(dir, 'conf', FILE))).toBe(true);
     const bad = run(dir, '--suppress-all', '--suppressions-location', 'a.yaml/x.json', 'a.yaml');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^omlint: cannot write the suppressions file .*x\.json \(a part of its path is a file\)\.\n$/);
+    expect(bad.stderr).toMatch(/^omlint: cannot write the suppressions file .*x\.json: .*(ENOTDIR|EEXIST)\n$/);
   });
 
   it('--cache: results taken from the cache still count against the baseline', () => {

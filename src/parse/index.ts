@@ -3,6 +3,7 @@ import { LineIndex } from './lines';
 import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooDeepMessage } from './json';
 import { parseYamlText, yamlPositions } from './yaml';
 import { fastYamlDocument } from './yaml-fast';
+import { directiveProblems } from './yaml-directives';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 
 export * from './types';
@@ -81,9 +82,13 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
       return done([unusableDocument(() => salvageJson(text))], [{ ruleId: 'syntax-error', message: err.message, span: err.span, documentIndex: 0 }]);
     }
   }
-  // Plain single-document YAML: the block reader's (or js-yaml's) value now, positions when needed.
+  // Plain single-document YAML: the block reader's value now, positions when needed.
   const fast = fastYamlDocument(text, limits, () => yamlPositions(text));
   if (fast) return done([fast], [], 'yaml');
   const parsed = parseYamlText(text, limits);
-  return done(parsed.documents, parsed.problems, 'yaml');
+  const directives = directiveProblems(text);
+  if (directives.length === 0) return done(parsed.documents, parsed.problems, 'yaml');
+  const broken = new Set(directives.map((p) => p.documentIndex));
+  const documents = parsed.documents.map((d, i) => (broken.has(i) ? { ...d, value: null, empty: false, unusable: true } : d));
+  return done(documents.length ? documents : [unusableDocument()], [...parsed.problems, ...directives].sort((a, b) => a.span.start - b.span.start), 'yaml');
 }

@@ -182,8 +182,8 @@ const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
 };
 
 /**
- * Only the positions of a one-document text whose value the js-yaml fast path has read: no
- * value (toJS), no duplicate-key or depth checks (js-yaml has made them). About half the cost of
+ * Only the positions of a one-document text whose value the block reader has read: no
+ * value (toJS), no duplicate-key or depth checks (the reader has made them). About half the cost of
  * the full parse, which counts when a few files of a big run have findings.
  */
 export function yamlPositions(text: string): ParsedDocument {

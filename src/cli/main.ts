@@ -65,6 +65,8 @@ interface CheckOptions {
   maxFileSize?: number;
   maxDepth?: number;
   maxAliases?: number;
+  maxNodes?: number;
+  maxMemory?: number;
   jobs?: number;
   cache?: boolean;
   cacheLocation?: string;
@@ -80,6 +82,8 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     maxBytes: o.maxFileSize !== undefined ? o.maxFileSize * 1024 * 1024 : DEFAULT_LIMITS.maxBytes,
     maxDepth: o.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     maxAliases: o.maxAliases ?? DEFAULT_LIMITS.maxAliases,
+    maxNodes: o.maxNodes ?? DEFAULT_LIMITS.maxNodes,
+    maxMemoryMB: o.maxMemory ?? DEFAULT_LIMITS.maxMemoryMB,
   };
   const now = o.now ?? new Date();
   const fixing = o.fix || o.fixDryRun;
@@ -260,6 +264,8 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('--cache-location <file>', `cache file (default ${DEFAULT_CACHE_FILE})`)
     .option('--ignore-pattern <pattern>', `skip files matching a pattern (gitignore syntax, like a line of ${IGNORE_FILE}; repeatable)`, (v: string, prev: string[] = []) => [...prev, v])
     .option('--max-aliases <n>', `most YAML alias expansions (default ${DEFAULT_LIMITS.maxAliases})`, parseCount)
+    .option('--max-nodes <n>', `most keys and values in a file, aliases expanded (default ${DEFAULT_LIMITS.maxNodes})`, parseCount)
+    .option('--max-memory <mb>', `memory budget of one file's parse, in MB (default ${DEFAULT_LIMITS.maxMemoryMB})`, parseCount)
     .action(async (paths: string[], o: CheckOptions) => {
       setExit(await runCheck(paths, o, io));
     });

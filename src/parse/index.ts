@@ -4,6 +4,7 @@ import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooD
 import { parseYamlText, yamlPositions } from './yaml';
 import { fastYamlDocument } from './yaml-fast';
 import { directiveProblems } from './yaml-directives';
+import { costProblem } from './cost';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 
 export * from './types';
@@ -64,7 +65,10 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
   }
 
   const first = /\S/.exec(text)?.[0];
+  const overLimit = (p: ParseProblem) => done([unusableDocument()], [p]);
   if (syntax === 'json' || first === '{' || first === '[') {
+    const over = costProblem(text, 'json', limits);
+    if (over) return overLimit(over);
     const parsed = parseJsonText(text, limits);
     if (parsed) return done(parsed.documents.length ? parsed.documents : [unusableDocument()], parsed.problems, 'json');
     if (syntax === 'json') {
@@ -82,6 +86,8 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
       return done([unusableDocument(() => salvageJson(text))], [{ ruleId: 'syntax-error', message: err.message, span: err.span, documentIndex: 0 }]);
     }
   }
+  const over = costProblem(text, 'yaml', limits);
+  if (over) return overLimit(over);
   // Plain single-document YAML: the block reader's value now, positions when needed.
   const fast = fastYamlDocument(text, limits, () => yamlPositions(text));
   if (fast) return done([fast], [], 'yaml');

@@ -1,9 +1,10 @@
 // YAML (and JSON that JSON.parse rejected but YAML reads): every document of a stream, with
 // positions from the yaml AST. Tags never construct objects: only the core schema's own types.
-import { parseAllDocuments, parseDocument, isMap, isSeq, isScalar, isPair, isAlias, type Document, type DocumentOptions, type Node as YamlNode, type Pair, type ParseOptions, type SchemaOptions, type YAMLMap } from 'yaml';
+import { parseAllDocuments, parseDocument, isMap, isSeq, isScalar, isPair, isAlias, visit, type Document, type DocumentOptions, type Node as YamlNode, type Pair, type ParseOptions, type SchemaOptions, type YAMLMap } from 'yaml';
 import type { Span } from '../engine/types';
 import { splitPointer } from '../engine/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
+import { nodeProblem } from './cost';
 
 const PLAIN_WORDS: Record<string, string> = {
   BAD_INDENT: 'bad indentation',
@@ -138,6 +139,49 @@ function duplicateKeys(doc: Document): number[] {
   return out.sort((a, b) => a - b);
 }
 
+/**
+ * Nodes of a document with each alias counted as the nodes it stands for (at most `cap`: the
+ * count stops there). Each anchored node is sized once, so nested alias bombs cost no more to
+ * measure than to parse. Nesting is bounded before the parse (cost.ts), so recursion is safe.
+ */
+export function expandedNodes(doc: Document, cap: number): number {
+  const sizes = new Map<unknown, number>();
+  // Each alias's anchor, found in one walk in document order as Alias.resolve finds it (which
+  // walks the whole document per alias: quadratic for a thousand aliases).
+  const anchors = new Map<string, unknown>();
+  const targets = new Map<unknown, unknown>();
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) targets.set(node, anchors.get(node.source));
+      else if (node.anchor) anchors.set(node.anchor, node);
+    },
+  });
+  const sizeOf = (node: unknown): number => {
+    if (isAlias(node)) {
+      const target = targets.get(node);
+      return target ? sizeOf(target) : 1;
+    }
+    const known = sizes.get(node);
+    if (known !== undefined) return known;
+    sizes.set(node, 1); // an alias inside its own anchor
+    let n = 1;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        n += sizeOf(pair.key) + sizeOf(pair.value);
+        if (n > cap) break;
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) {
+        n += sizeOf(item);
+        if (n > cap) break;
+      }
+    }
+    sizes.set(node, n);
+    return n;
+  };
+  return Math.min(sizeOf(doc.contents), cap);
+}
+
 /** Whether a plain value nests objects deeper than maxDepth (the root object is at depth 0). */
 export function tooDeep(value: unknown, maxDepth: number): boolean {
   // Recursion is the fast way for every real document; a raised --max-depth may ask for more
@@ -235,6 +279,17 @@ function parseStream(text: string, limits: ParseLimits): StreamResult {
     if (empty) {
       documents.push(yamlDocument(doc, null, true));
       return;
+    }
+    // Aliases share one value, but every rule and the schema walk each use of it: the document
+    // costs what it expands to (999 aliases of a 200,000-item list are 200 million nodes).
+    if (text.includes('*')) {
+      const expanded = expandedNodes(doc, limits.maxNodes + 1);
+      const over = nodeProblem(expanded, 0, limits, rangeOf(contents) ?? { start: 0, end: 1 }, 'With its aliases expanded, the document');
+      if (over) {
+        problems.push({ ...over, documentIndex: index });
+        documents.push(yamlDocument(doc, null, false, true));
+        return;
+      }
     }
     let value: unknown;
     try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseText } from '../../src/parse/index';
 import { scanJson } from '../../src/parse/json';
+import { DEFAULT_LIMITS } from '../../src/parse/types';
 
 const pos = (file: ReturnType<typeof parseText>, offset: number) => file.lines.position(offset);
 
@@ -58,7 +59,7 @@ describe('parse: JSON', () => {
   });
 
   it('enforces the size limit before parsing', () => {
-    const f = parseText('{"a": "' + 'x'.repeat(2000) + '"}', 'big.json', { maxBytes: 1000, maxDepth: 64, maxAliases: 10 });
+    const f = parseText('{"a": "' + 'x'.repeat(2000) + '"}', 'big.json', { ...DEFAULT_LIMITS, maxBytes: 1000, maxDepth: 64, maxAliases: 10 });
     expect(f.problems[0].ruleId).toBe('limit-exceeded');
     expect(f.problems[0].message).toMatch(/--max-file-size/);
   });

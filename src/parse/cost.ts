@@ -5,19 +5,12 @@
 // A 32 MB text of 16 million "-" lines, or "- - - …" nested 10 million deep, ran the process out
 // of memory before any limit was checked: these counts stop such texts first, naming the limit.
 import type { Span } from '../engine/types';
-import { tooDeepMessage } from './json';
+import { jsonCost, tooDeepMessage, type TextCost } from './json';
 import type { ParseLimits, ParseProblem } from './types';
 
 /** Memory per node, with margin (see above). */
 export const YAML_BYTES_PER_NODE = 1024;
 export const JSON_BYTES_PER_NODE = 100;
-
-export interface TextCost {
-  /** Keys and values, as near as a scan without a parser can tell (never far below the truth). */
-  nodes: number;
-  /** Offset where nesting first went deeper than the limit asked about, if it did. */
-  tooDeepAt?: number;
-}
 
 const SPACE = 32;
 const isBreak = (c: number) => c === 10 || c === 13;
@@ -120,27 +113,6 @@ function quoteEnd(text: string, open: number, quote: number): number {
     }
   }
   return -1;
-}
-
-/** Nodes and depth of a JSON text (strings skipped; any text, valid or not). */
-export function jsonCost(text: string, maxDepth: number): TextCost {
-  let depth = 0;
-  let nodes = 1;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) i++;
-        else if (d === 34 || d === 10 || d === 13) break; // a line break ends a broken string
-      }
-    } else if (c === 123 || c === 91) {
-      if (++depth > maxDepth) return { nodes, tooDeepAt: i };
-    } else if ((c === 125 || c === 93) && depth > 0) depth--;
-    else if (c === 44 /* , */ || c === 58 /* : */) nodes++;
-  }
-  return { nodes };
 }
 
 /**

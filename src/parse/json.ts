@@ -153,7 +153,20 @@ const ERROR_WORDS: Record<number, string> = {
  * or not). jsonc-parser recurses per level, so deeper texts must never reach it.
  */
 export function bracketDepthExceeded(text: string, maxDepth: number): number | undefined {
+  return jsonCost(text, maxDepth).tooDeepAt;
+}
+
+export interface TextCost {
+  /** Keys and values, as near as a scan without a parser can tell. */
+  nodes: number;
+  /** Offset where nesting first went deeper than the limit asked about, if it did. */
+  tooDeepAt?: number;
+}
+
+/** Nodes and depth of a JSON text (strings skipped; any text, valid or not). */
+export function jsonCost(text: string, maxDepth: number): TextCost {
   let depth = 0;
+  let nodes = 1;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -164,10 +177,11 @@ export function bracketDepthExceeded(text: string, maxDepth: number): number | u
         else if (d === 34 || d === 10 || d === 13) break; // a line break ends a broken string
       }
     } else if (c === 123 || c === 91) {
-      if (++depth > maxDepth) return i;
+      if (++depth > maxDepth) return { nodes, tooDeepAt: i };
     } else if ((c === 125 || c === 93) && depth > 0) depth--;
+    else if (c === 44 /* , */ || c === 58 /* : */) nodes++;
   }
-  return undefined;
+  return { nodes };
 }
 
 /** The first syntax error of a text that JSON.parse rejected, in plain words. */

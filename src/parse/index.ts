@@ -22,7 +22,35 @@ function unusableDocument(salvage?: () => unknown): ParsedDocument {
   return { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined, salvage };
 }
 
+// The language server asks for one text's parse several times (lint, kinds, hover, completion):
+// each text version is parsed once and the parse shared. Besides the time, parsing a deeply
+// nested YAML text a second time in one process could kill V8 (a fatal regexp-stack overflow).
+const memo = new Map<string, ParsedFile>();
+let memoOn = false;
+const MEMO_MAX = 16;
+/** Texts parsed since the process started (not counting parses served from the memo). */
+export const parseCounter = { parses: 0 };
+
+/** Keeps the last parses by text (the language server; the CLI parses each text once anyway). */
+export function enableParseMemo(): void {
+  memoOn = true;
+}
+
 export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimits = DEFAULT_LIMITS): ParsedFile {
+  if (!memoOn) return parseAnew(rawText, fileName, limits);
+  const key = `${syntaxFor(fileName, rawText)}\u0000${limits.maxBytes}/${limits.maxDepth}/${limits.maxAliases}/${limits.maxNodes}/${limits.maxMemoryMB}\u0000${rawText}`;
+  let parsed = memo.get(key);
+  if (parsed) memo.delete(key); // most recently used last
+  else {
+    parsed = parseAnew(rawText, fileName, limits);
+    if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
+  }
+  memo.set(key, parsed);
+  return parsed;
+}
+
+function parseAnew(rawText: string, fileName: string, limits: ParseLimits): ParsedFile {
+  parseCounter.parses++;
   const bom = rawText.charCodeAt(0) === 0xfeff;
   const text = bom ? rawText.slice(1) : rawText;
   const lines = new LineIndex(text);

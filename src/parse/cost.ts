@@ -122,9 +122,9 @@ function quoteEnd(text: string, open: number, quote: number): number {
 export function costProblem(text: string, syntax: 'json' | 'yaml', limits: ParseLimits): ParseProblem | undefined {
   const perNode = syntax === 'json' ? JSON_BYTES_PER_NODE : YAML_BYTES_PER_NODE;
   const budget = limits.maxMemoryMB * 1048576;
-  // JSON's depth is checked after JSON.parse (which does not recurse); YAML's only here and in the reader.
+  // Small JSON's depth is checked after JSON.parse (which does not recurse); YAML's always here.
   if (syntax === 'json' && text.length <= limits.maxNodes && text.length * perNode <= budget) return undefined;
-  const cost = syntax === 'json' ? jsonCost(text, Infinity) : yamlCost(text, limits.maxDepth);
+  const cost = syntax === 'json' ? jsonCost(text, limits.maxDepth) : yamlCost(text, limits.maxDepth);
   if (cost.tooDeepAt !== undefined) return limitProblem(tooDeepMessage(limits.maxDepth), { start: cost.tooDeepAt, end: cost.tooDeepAt + 1 });
   return nodeProblem(cost.nodes, perNode, limits, { start: 0, end: 0 });
 }

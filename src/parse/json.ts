@@ -196,6 +196,14 @@ export function jsonSyntaxError(text: string, jsonParseMessage: string): { messa
   // PropertyNameExpected; keep its first error.
   if (errors.length > 0) {
     const e = errors[0];
+    // A value or a name expected right before a closing bracket: a trailing comma.
+    if ((e.error === 4 || e.error === 3) && (text[e.offset] === ']' || text[e.offset] === '}')) {
+      let comma = e.offset - 1;
+      while (comma > 0 && /\s/.test(text[comma])) comma--;
+      if (text[comma] === ',') {
+        return { message: `JSON syntax error: a trailing comma before "${text[e.offset]}"; JSON allows none. Remove the comma.`, span: { start: comma, end: comma + 1 } };
+      }
+    }
     const words = ERROR_WORDS[e.error] ?? 'invalid JSON';
     return { message: `JSON syntax error: ${words}.`, span: { start: e.offset, end: e.offset + Math.max(1, e.length) } };
   }

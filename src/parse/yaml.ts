@@ -113,11 +113,11 @@ function salvageYaml(doc: Document, limits: ParseLimits): unknown {
 }
 
 /**
- * Offsets of keys repeated in one mapping (as yaml's uniqueKeys: equal scalar values, or the same
- * node), in linear time and without recursion.
+ * Keys repeated in one mapping (as yaml's uniqueKeys: equal scalar values, or the same node), with
+ * where they stand, in linear time and without recursion.
  */
-function duplicateKeys(doc: Document): number[] {
-  const out: number[] = [];
+function duplicateKeys(doc: Document): { span: Span; key: string }[] {
+  const out: { span: Span; key: string }[] = [];
   const stack: unknown[] = [doc.contents];
   while (stack.length) {
     const node = stack.pop();
@@ -126,8 +126,10 @@ function duplicateKeys(doc: Document): number[] {
       for (const pair of node.items) {
         const k = pair.key;
         const id = isScalar(k) ? k.value : k;
-        if (seen.has(id)) out.push(rangeOf(k)?.start ?? rangeOf(pair.value)?.start ?? 0);
-        else seen.add(id);
+        if (seen.has(id)) {
+          const at = rangeOf(k) ?? rangeOf(pair.value) ?? { start: 0, end: 0 };
+          out.push({ span: { start: at.start, end: Math.max(at.end, at.start + 1) }, key: keyString(k) });
+        } else seen.add(id);
         stack.push(k, pair.value);
       }
     } else if (isSeq(node)) {
@@ -136,8 +138,31 @@ function duplicateKeys(doc: Document): number[] {
       stack.push(node.key, node.value);
     }
   }
-  return out.sort((a, b) => a - b);
+  return out.sort((a, b) => a.span.start - b.span.start);
 }
+
+/**
+ * Where the quoted scalar that yaml reports unclosed (at the end of the text) opens: the last
+ * quote of its kind before the error, skipping escaped ones (\" in double, '' in single quotes).
+ */
+export function openingQuote(text: string, before: number, quote: '"' | "'"): number | undefined {
+  for (let i = Math.min(before, text.length) - 1; i >= 0; i--) {
+    if (text[i] !== quote) continue;
+    if (quote === "'" && text[i - 1] === "'") {
+      i--; // an escaped '' pair
+      continue;
+    }
+    if (quote === '"') {
+      let k = i;
+      while (text[k - 1] === '\\') k--;
+      if ((i - k) % 2 === 1) continue; // escaped
+    }
+    return i;
+  }
+  return undefined;
+}
+
+const printKey = (key: string) => JSON.stringify(key.length > 60 ? key.slice(0, 57) + '…' : key);
 
 /**
  * Nodes of a document with each alias counted as the nodes it stands for (at most `cap`: the
@@ -242,11 +267,11 @@ function parseStream(text: string, limits: ParseLimits): StreamResult {
   const list = Array.isArray(docs) ? docs : [];
   list.forEach((doc, index) => {
     let broken = false;
-    for (const start of duplicateKeys(doc)) {
+    for (const { span, key } of duplicateKeys(doc)) {
       problems.push({
         ruleId: 'duplicate-key',
-        message: 'This key appears twice in one mapping; the server keeps only one of them silently. Remove or rename one.',
-        span: { start, end: start + 1 },
+        message: `Key ${printKey(key)} appears twice in one mapping; the server keeps only one of them silently. Remove or rename one.`,
+        span,
         documentIndex: index,
       });
     }
@@ -258,6 +283,17 @@ function parseStream(text: string, limits: ParseLimits): StreamResult {
           ruleId: 'limit-exceeded',
           message: 'The YAML nests too deeply to be read (stack exhausted); no real document nests this deep.',
           span,
+          documentIndex: index,
+        });
+        continue;
+      }
+      const quote = err.code === 'MISSING_CHAR' ? /Missing closing (["'])quote/.exec(err.message)?.[1] : undefined;
+      const open = quote ? openingQuote(text, err.pos[0], quote as '"' | "'") : undefined;
+      if (open !== undefined) {
+        problems.push({
+          ruleId: 'syntax-error',
+          message: `YAML syntax error: the quoted value opened here is never closed (no closing ${quote} before the end of the file).`,
+          span: { start: open, end: open + 1 },
           documentIndex: index,
         });
         continue;

@@ -14,6 +14,7 @@ import { fastYamlDocument } from '../../src/parse/yaml-fast';
 import { readBlockYaml, UNSURE } from '../../src/parse/yaml-block-reader';
 import { DEFAULT_LIMITS, type ParsedFile } from '../../src/parse/types';
 import { allPointers } from '../pointers';
+import { makeRng } from '../../bench/generate';
 import { JSON_CASES, YAML_CASES } from './suites';
 
 /**
@@ -194,6 +195,30 @@ describe('JSONTestSuite', () => {
     console.log(`JSONTestSuite (${JSON_CASES.length} parsing cases): omlint as .json against JSON.parse, as .yaml against the \`yaml\` library`);
     console.table(rows);
     expect(wrong).toEqual([]);
+  });
+
+  it('mutated texts: omlint .json still gives JSON.parse\'s verdict and value, and positions stay inside', () => {
+    const rng = makeRng(20261123);
+    const pieces = [',', ']', '}', '[', '{', '"', ':', ' ', '\n', '\\', '0', '-', 'e', '.', 'null', '\u00e9', '\ud800', '\u2028'];
+    let compared = 0;
+    for (const c of JSON_CASES) {
+      if (c.input.length > 5_000) continue;
+      for (let m = 0; m < 5; m++) {
+        let text = c.input;
+        for (let e = rng.int(1, 2); e > 0; e--) {
+          const at = rng.int(0, text.length);
+          text = text.slice(0, at) + rng.pick(pieces) + text.slice(at + rng.int(0, 1));
+        }
+        const ref = reference(text);
+        const f = parseText(text, 'case.json');
+        expect(spansInside(f), JSON.stringify(text)).toBe(true);
+        if (byLimit(f) || (text.includes('\u0000') && !ref.ok)) continue;
+        expect({ text, ok: !isRejected(f) }).toEqual({ text, ok: ref.ok });
+        if (ref.ok) expect({ text, value: valuesOf(f) }).toEqual({ text, value: `[${ref.value}]` });
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
   });
 
   it('positions from the syntax tree and from the big-text navigator agree on every accepted text', () => {

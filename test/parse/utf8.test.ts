@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/engine/lint';
 import { decodeUtf8Input, firstInvalidUtf8 } from '../../src/parse/utf8';
+import { formatStylish } from '../../src/format/stylish';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 const valid = (b: Uint8Array) => {
@@ -42,5 +43,14 @@ describe('invalid UTF-8', () => {
     const bom = decodeUtf8Input('x.yaml', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a: '), Buffer.from([0xff])]));
     expect(bom.problem?.span).toEqual({ start: 3, end: 4 });
     expect(decodeUtf8Input('x.yaml', Buffer.from('a: é\n'))).toEqual({ filePath: 'x.yaml', text: 'a: é\n' });
+  });
+
+  it('a secret on the bad line stays masked in the code frame', async () => {
+    const buf = Buffer.concat([Buffer.from('id: x\ntype: SLACK\nchannelName: ops\napiToken: xoxb-12345-s'), Buffer.from([0xe9]), Buffer.from('cretTOKEN\n')]);
+    const results = await lint([decodeUtf8Input('a.integration.yaml', buf)], { now: new Date('2026-11-21T00:00:00Z') });
+    const out = formatStylish(results, { color: false, frames: true });
+    expect(out).toMatch(/4:23 +error +The file is not valid UTF-8/);
+    expect(out).toMatch(/> 4 \| apiToken: \*+/);
+    expect(out).not.toMatch(/xoxb|cretTOKEN/);
   });
 });

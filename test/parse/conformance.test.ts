@@ -33,6 +33,10 @@ const byLimit = (f: ParsedFile) => f.problems.some((p) => p.ruleId === 'limit-ex
 /** The values of a file's documents as the API would receive them (an empty document is no value). */
 const valuesOf = (f: ParsedFile) => JSON.stringify(f.documents.filter((d) => !d.empty).map((d) => d.value));
 
+/** JSON with object keys sorted: the suite's JSON does not always keep the YAML's key order (RR7F). */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_, x) => (x !== null && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x));
+
 function spansInside(f: ParsedFile): boolean {
   const inside = (s: { start: number; end: number }) => s.start >= 0 && s.start <= s.end && s.end <= f.text.length;
   for (const p of f.problems) if (!inside(p.span)) return false;
@@ -113,7 +117,7 @@ describe('YAML test suite', () => {
         rows[c.invalid ? 'invalid by the suite' : 'valid by the suite'][who]++;
         if (c.invalid && !bad) rows['accepted although invalid'][who]++;
         if (!c.invalid && bad) rows['rejected although valid'][who]++;
-        if (!bad && c.json !== undefined && f.documents.filter((d) => !d.empty).length === 1 && valuesOf(f) !== JSON.stringify([c.json])) rows['value differs from the suite\'s JSON'][who]++;
+        if (!bad && c.json !== undefined && f.documents.filter((d) => !d.empty).length === 1 && canonical(f.documents.find((d) => !d.empty)!.value) !== canonical(c.json)) rows['value differs from the suite\'s JSON'][who]++;
         if (!spansInside(f)) rows['a position outside the text'][who]++;
       }
       if (!isSyntaxError(omlint) && !isSyntaxError(yamlFile) && valuesOf(omlint) !== valuesOf(yamlFile)) {
@@ -128,7 +132,7 @@ describe('YAML test suite', () => {
     expect(wrong).toEqual([]);
     expect(rows['accepted although invalid'].omlint).toBe(rows['accepted although invalid'].yaml - BETTER_THAN_YAML.size);
     expect(rows['rejected although valid'].omlint).toBe(0);
-    expect(rows['value differs from the suite\'s JSON'].omlint).toBeLessThanOrEqual(rows['value differs from the suite\'s JSON'].yaml);
+    expect(rows['value differs from the suite\'s JSON'].omlint).toBe(0);
     expect(rows['a position outside the text'].omlint).toBe(0);
   });
 });

@@ -66,6 +66,8 @@ interface CheckOptions extends BaselineFlags {
   maxFileSize?: number;
   maxDepth?: number;
   maxAliases?: number;
+  maxNodes?: number;
+  maxMemory?: number;
   jobs?: number;
   cache?: boolean;
   cacheLocation?: string;
@@ -82,6 +84,8 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     maxBytes: o.maxFileSize !== undefined ? o.maxFileSize * 1024 * 1024 : DEFAULT_LIMITS.maxBytes,
     maxDepth: o.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     maxAliases: o.maxAliases ?? DEFAULT_LIMITS.maxAliases,
+    maxNodes: o.maxNodes ?? DEFAULT_LIMITS.maxNodes,
+    maxMemoryMB: o.maxMemory ?? DEFAULT_LIMITS.maxMemoryMB,
   };
   const now = o.now ?? new Date();
   const fixing = o.fix || o.fixDryRun;
@@ -273,6 +277,8 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('--prune-suppressions', `lower the counts in ${DEFAULT_SUPPRESSIONS_FILE} to the errors still found`)
     .option('--suppressions-location <file>', `suppressions file (default ${DEFAULT_SUPPRESSIONS_FILE})`)
     .option('--pass-on-unpruned-suppressions', 'do not exit 2 when recorded suppressions no longer occur')
+    .option('--max-nodes <n>', `most keys and values in a file, aliases expanded (default ${DEFAULT_LIMITS.maxNodes})`, parseCount)
+    .option('--max-memory <mb>', `memory budget of one file's parse, in MB (default ${DEFAULT_LIMITS.maxMemoryMB})`, parseCount)
     .action(async (paths: string[], o: CheckOptions) => {
       setExit(await runCheck(paths, o, io));
     });

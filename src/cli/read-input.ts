@@ -3,6 +3,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { LintInput } from '../engine/lint';
 import { describeFsError } from './fs-errors';
+import { decodeUtf8Input } from '../parse/utf8';
 
 /** One read buffer for the small files that most runs are made of (reads are synchronous). */
 const SMALL = 64 * 1024;
@@ -135,7 +136,7 @@ export function decodeInput(filePath: string, buf: Buffer): LintInput {
     let message: string;
     if (utf16) message = `The file starts with a ${utf16.toUpperCase()} byte-order mark but is not valid ${utf16.toUpperCase()}.`;
     else if (buf.indexOf(0) >= 0) message = 'The file contains NUL bytes: it is binary, not JSON or YAML text.';
-    else message = 'The file is not valid UTF-8 text; JSON and YAML files must be UTF-8.';
+    else return decodeUtf8Input(filePath, buf); // the error at the first bad byte, the text for the frame
     return { filePath, text: '', problem: { ruleId: 'syntax-error', message } };
   }
 }

@@ -61,9 +61,9 @@ export const BUILTIN_RULES: RuleMeta[] = [
     id: 'limit-exceeded',
     kinds: '*',
     defaultSeverity: 'error',
-    description: 'The file exceeds a size, nesting-depth or alias-expansion limit.',
+    description: 'The file exceeds a size, nesting-depth, node-count, memory or alias-expansion limit.',
     docs: {
-      why: 'Hostile or broken files (alias bombs, absurd nesting, huge files) must not hang or exhaust a pre-commit hook or an editor. The message names the limit and the option that raises it (`--max-file-size`, `--max-depth`, `--max-aliases`).',
+      why: 'Hostile or broken files (alias bombs, absurd nesting, huge files, millions of nodes) must not hang or exhaust a pre-commit hook or an editor. The limits are checked by a cheap scan before any parser runs, and aliases are counted as what they expand to. The message names the limit and the option that raises it (`--max-file-size`, `--max-depth`, `--max-nodes`, `--max-memory`, `--max-aliases`). See docs/robustness.md.',
       bad: `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n`,
       good: ALERT_GOOD,
     },

@@ -20,8 +20,11 @@ import { pathBelow } from '../paths';
 export interface LintInput {
   filePath: string;
   text: string;
-  /** A problem met before parsing (unreadable, not UTF-8): the file's one diagnostic. */
-  problem?: { ruleId: 'syntax-error' | 'limit-exceeded'; message: string };
+  /**
+   * A problem met before parsing (unreadable, not UTF-8): the file's one diagnostic, at `span` of
+   * `text` when known (the first bad byte of a text decoded with U+FFFD).
+   */
+  problem?: { ruleId: 'syntax-error' | 'limit-exceeded'; message: string; span?: Span };
   /** Set when the file was UTF-16 (with a BOM): --fix writes it back in the same encoding. */
   encoding?: 'utf-16le' | 'utf-16be';
 }
@@ -189,8 +192,11 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
   };
   const file: FileState = { input, displayPath: displayPath(input.filePath, opts.cwd), settings, parsed, docs: [], diagnostics: [], options, dropped: false, recorded: { error: 0, warning: 0, info: 0 }, overflow: { error: 0, warning: 0, info: 0 } };
   if (input.problem) {
-    file.docs.push({ index: 0, parsed: { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined }, base: '', value: null });
-    addSpanDiagnostic(file, input.problem.ruleId, input.problem.message, { start: 0, end: 0 }, 0, opts);
+    // Whatever the text still reads as (bytes decoded with U+FFFD) only serves to mask secrets in the frame.
+    const read = input.text ? parsed.documents.find((d) => !d.empty) : undefined;
+    const salvage = read ? () => (read.unusable ? read.salvage?.() : read.value) : undefined;
+    file.docs.push({ index: 0, parsed: { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: (p) => read?.locate(p), salvage }, base: '', value: null });
+    addSpanDiagnostic(file, input.problem.ruleId, input.problem.message, input.problem.span ?? { start: 0, end: 0 }, 0, opts);
     return file;
   }
   const modelines = findModelines(parsed.text);

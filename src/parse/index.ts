@@ -3,6 +3,8 @@ import { LineIndex } from './lines';
 import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooDeepMessage } from './json';
 import { parseYamlText, yamlPositions } from './yaml';
 import { fastYamlDocument } from './yaml-fast';
+import { directiveProblems } from './yaml-directives';
+import { costProblem } from './cost';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 
 export * from './types';
@@ -20,7 +22,35 @@ function unusableDocument(salvage?: () => unknown): ParsedDocument {
   return { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined, salvage };
 }
 
+// The language server asks for one text's parse several times (lint, kinds, hover, completion):
+// each text version is parsed once and the parse shared. Besides the time, parsing a deeply
+// nested YAML text a second time in one process could kill V8 (a fatal regexp-stack overflow).
+const memo = new Map<string, ParsedFile>();
+let memoOn = false;
+const MEMO_MAX = 16;
+/** Texts parsed since the process started (not counting parses served from the memo). */
+export const parseCounter = { parses: 0 };
+
+/** Keeps the last parses by text (the language server; the CLI parses each text once anyway). */
+export function enableParseMemo(): void {
+  memoOn = true;
+}
+
 export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimits = DEFAULT_LIMITS): ParsedFile {
+  if (!memoOn) return parseAnew(rawText, fileName, limits);
+  const key = `${syntaxFor(fileName, rawText)}\u0000${limits.maxBytes}/${limits.maxDepth}/${limits.maxAliases}/${limits.maxNodes}/${limits.maxMemoryMB}\u0000${rawText}`;
+  let parsed = memo.get(key);
+  if (parsed) memo.delete(key); // most recently used last
+  else {
+    parsed = parseAnew(rawText, fileName, limits);
+    if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
+  }
+  memo.set(key, parsed);
+  return parsed;
+}
+
+function parseAnew(rawText: string, fileName: string, limits: ParseLimits): ParsedFile {
+  parseCounter.parses++;
   const bom = rawText.charCodeAt(0) === 0xfeff;
   const text = bom ? rawText.slice(1) : rawText;
   const lines = new LineIndex(text);
@@ -63,7 +93,10 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
   }
 
   const first = /\S/.exec(text)?.[0];
+  const overLimit = (p: ParseProblem) => done([unusableDocument()], [p]);
   if (syntax === 'json' || first === '{' || first === '[') {
+    const over = costProblem(text, 'json', limits);
+    if (over) return overLimit(over);
     const parsed = parseJsonText(text, limits);
     if (parsed) return done(parsed.documents.length ? parsed.documents : [unusableDocument()], parsed.problems, 'json');
     if (syntax === 'json') {
@@ -81,9 +114,15 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
       return done([unusableDocument(() => salvageJson(text))], [{ ruleId: 'syntax-error', message: err.message, span: err.span, documentIndex: 0 }]);
     }
   }
-  // Plain single-document YAML: the block reader's (or js-yaml's) value now, positions when needed.
+  const over = costProblem(text, 'yaml', limits);
+  if (over) return overLimit(over);
+  // Plain single-document YAML: the block reader's value now, positions when needed.
   const fast = fastYamlDocument(text, limits, () => yamlPositions(text));
   if (fast) return done([fast], [], 'yaml');
   const parsed = parseYamlText(text, limits);
-  return done(parsed.documents, parsed.problems, 'yaml');
+  const directives = directiveProblems(text);
+  if (directives.length === 0) return done(parsed.documents, parsed.problems, 'yaml');
+  const broken = new Set(directives.map((p) => p.documentIndex));
+  const documents = parsed.documents.map((d, i) => (broken.has(i) ? { ...d, value: null, empty: false, unusable: true } : d));
+  return done(documents.length ? documents : [unusableDocument()], [...parsed.problems, ...directives].sort((a, b) => a.span.start - b.span.start), 'yaml');
 }

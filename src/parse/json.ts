@@ -153,7 +153,20 @@ const ERROR_WORDS: Record<number, string> = {
  * or not). jsonc-parser recurses per level, so deeper texts must never reach it.
  */
 export function bracketDepthExceeded(text: string, maxDepth: number): number | undefined {
+  return jsonCost(text, maxDepth).tooDeepAt;
+}
+
+export interface TextCost {
+  /** Keys and values, as near as a scan without a parser can tell. */
+  nodes: number;
+  /** Offset where nesting first went deeper than the limit asked about, if it did. */
+  tooDeepAt?: number;
+}
+
+/** Nodes and depth of a JSON text (strings skipped; any text, valid or not). */
+export function jsonCost(text: string, maxDepth: number): TextCost {
   let depth = 0;
+  let nodes = 1;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -164,10 +177,11 @@ export function bracketDepthExceeded(text: string, maxDepth: number): number | u
         else if (d === 34 || d === 10 || d === 13) break; // a line break ends a broken string
       }
     } else if (c === 123 || c === 91) {
-      if (++depth > maxDepth) return i;
+      if (++depth > maxDepth) return { nodes, tooDeepAt: i };
     } else if ((c === 125 || c === 93) && depth > 0) depth--;
+    else if (c === 44 /* , */ || c === 58 /* : */) nodes++;
   }
-  return undefined;
+  return { nodes };
 }
 
 /** The first syntax error of a text that JSON.parse rejected, in plain words. */
@@ -182,6 +196,14 @@ export function jsonSyntaxError(text: string, jsonParseMessage: string): { messa
   // PropertyNameExpected; keep its first error.
   if (errors.length > 0) {
     const e = errors[0];
+    // A value or a name expected right before a closing bracket: a trailing comma.
+    if ((e.error === 4 || e.error === 3) && (text[e.offset] === ']' || text[e.offset] === '}')) {
+      let comma = e.offset - 1;
+      while (comma > 0 && /\s/.test(text[comma])) comma--;
+      if (text[comma] === ',') {
+        return { message: `JSON syntax error: a trailing comma before "${text[e.offset]}"; JSON allows none. Remove the comma.`, span: { start: comma, end: comma + 1 } };
+      }
+    }
     const words = ERROR_WORDS[e.error] ?? 'invalid JSON';
     return { message: `JSON syntax error: ${words}.`, span: { start: e.offset, end: e.offset + Math.max(1, e.length) } };
   }

@@ -63,10 +63,17 @@ export interface ParseLimits {
   maxDepth: number;
   /** Maximum number of alias expansions in a YAML document. */
   maxAliases: number;
+  /** Maximum number of nodes (keys and values) in a file, YAML aliases counted as what they expand to. */
+  maxNodes: number;
+  /** Memory a file's parse may take, in MB, as estimated from its node count before parsing. */
+  maxMemoryMB: number;
 }
 
 export const DEFAULT_LIMITS: ParseLimits = {
   maxBytes: 64 * 1024 * 1024,
   maxDepth: 256,
   maxAliases: 1000,
+  // A 24 MB automation config of 20,000 processes holds 1.4 million nodes.
+  maxNodes: 5_000_000,
+  maxMemoryMB: 512,
 };

@@ -1,4 +1,4 @@
-// Values of plain block YAML, and on demand their positions, without js-yaml or the `yaml` parse. On a
+// Values of plain block YAML, and on demand their positions, without the `yaml` parse. On a
 // run over thousands of small files, js-yaml was a quarter of the time, and building the `yaml`
 // syntax tree just to place a few findings was a tenth (most of it the parser's warm-up).
 //
@@ -6,7 +6,7 @@
 // mappings with plain keys, block sequences, one-line scalars (plain or quoted without escapes)
 // and one-line flow sequences of plain scalars, comments and blank lines. Anything else makes the
 // whole text unreadable here (undefined), a value of another form leaves the value unknown (the
-// caller asks js-yaml), and a pointer whose range is not known here is UNSURE (the caller asks
+// caller takes the full parse), and a pointer whose range is not known here is UNSURE (the caller asks
 // the full parse). Where it answers, it answers exactly as the full parse would
 // (test/parse/yaml-block-reader.test.ts compares values and positions pointer by pointer).
 import { splitPointer } from '../engine/pointer';
@@ -85,6 +85,8 @@ export interface BlockYaml extends BlockLocator {
  * positions (a second read) only on the first question: most files of a run have no finding.
  */
 export function readBlockYaml(text: string): BlockYaml | undefined {
+  // Tabs are never indentation and rarely anything else in these files: the full parse judges them.
+  if (text.includes('\t')) return undefined;
   let value: unknown;
   let nesting = 0;
   try {

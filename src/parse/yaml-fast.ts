@@ -1,17 +1,18 @@
-// The fast path for plain YAML: the block reader (yaml-block-reader.ts) or else js-yaml reads the
-// value (an order of magnitude faster than the position-aware `yaml` parse), and the `yaml` parse
-// runs only if a diagnostic needs a position the block reader does not know. Only for texts where
-// the parsers must agree: one document, no anchors, aliases, tags, directives, merge keys or
-// .nan/.inf. Anything they refuse (duplicate keys, syntax errors, deep nesting) goes to the full
-// parse, which reports it with positions.
-import { load, CORE_SCHEMA } from 'js-yaml';
+// The fast path for plain YAML: the block reader (yaml-block-reader.ts) reads the value (an order
+// of magnitude faster than the position-aware `yaml` parse), and the `yaml` parse runs only if a
+// diagnostic needs a position the block reader does not know. Only for texts where the two must
+// agree: one document, no anchors, aliases, tags, directives, merge keys or .nan/.inf. Anything
+// the block reader does not read (other forms, duplicate keys, syntax errors, deep nesting) goes
+// to the full parse, which reports it with positions.
+//
+// js-yaml used to read the forms between the two. Against the YAML test suite it accepted six
+// texts the spec and `yaml` reject (multi-line flow and quoted scalars badly indented, "#" glued to
+// a value), folded multi-line quoted scalars of spaces differently and named collection keys
+// differently (test/parse/conformance.test.ts): those forms now take the full parse.
 import type { ParseLimits, ParsedDocument } from './types';
-import { tooDeep } from './yaml';
 import { readBlockYaml, UNSURE } from './yaml-block-reader';
 
-/** Anything that makes the two parsers' values differ, or that needs the full parse's care. */
-// js-yaml's core schema also reads 1_000 and 0b101 as numbers, where YAML 1.2 reads strings;
-// it also takes a lone CR as a line break and keys over 1024 characters, which YAML 1.2 refuses.
+/** Anything that needs the full parse's care (number forms, line breaks and key lengths YAML 1.2 treats specially). */
 // Cheap substring tests first: this runs on every YAML file.
 function needsFullParse(text: string): boolean {
   if ((text.includes('&') || text.includes('*') || text.includes('!')) && /(?:^|[\s[\]{},:-])[&*!][^\s]/m.test(text)) return true;
@@ -52,7 +53,8 @@ export function hasDigitUnderscore(text: string): boolean {
   return false;
 }
 
-// As js-yaml's own test (lib/loader.js), with the byte order mark, which is only allowed first.
+// Characters YAML does not allow in a stream (as js-yaml's test, lib/loader.js), with the byte
+// order mark, which is only allowed first: the full parse reports them.
 // One character class first: the alternatives with lookaheads cost ~10 ns per character.
 const MAYBE_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFEFF\uFFFE\uFFFF]/;
 const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
@@ -74,25 +76,15 @@ function hasSeveralDocuments(text: string): boolean {
 
 
 /**
- * One document read by the block reader or js-yaml, with positions from the block reader or,
- * for what it cannot place, from `full` (the `yaml` parse) on first use;
- * undefined when the text must take the full parse.
+ * One document read by the block reader, with positions from the block reader or, for what it
+ * cannot place, from `full` (the `yaml` parse) on first use; undefined when the text must take
+ * the full parse.
  */
 export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined): ParsedDocument | undefined {
-  if (needsFullParse(text) || hasSeveralDocuments(text)) return undefined;
+  if (needsFullParse(text) || hasSeveralDocuments(text) || hasNonPrintable(text)) return undefined;
   const block = readBlockYaml(text);
-  // Characters YAML does not allow in a stream: js-yaml refuses them, and so the full parse reports them.
-  let value = block?.value !== undefined && !hasNonPrintable(text) ? block.value : undefined;
-  if (value !== undefined) {
-    if (block!.nesting > limits.maxDepth) return undefined;
-  } else {
-    try {
-      value = load(text, { schema: CORE_SCHEMA, json: false });
-    } catch {
-      return undefined;
-    }
-    if (value === undefined || value === null || typeof value !== 'object' || tooDeep(value, limits.maxDepth)) return undefined;
-  }
+  const value = block?.value;
+  if (value === undefined || block!.nesting > limits.maxDepth) return undefined;
   let positions: ParsedDocument | undefined;
   let tried = false;
   const located = () => {
@@ -109,11 +101,11 @@ export function fastYamlDocument(text: string, limits: ParseLimits, full: () => 
     span: { start, end: text.length },
     // Most pointers of plain files are placed without the `yaml` parse; it answers the rest.
     locate: (pointer) => {
-      const hit = block?.locate(pointer);
+      const hit = block!.locate(pointer);
       return hit !== undefined && hit !== UNSURE ? hit : located()?.locate(pointer);
     },
     keysAt: (pointer) => {
-      const hit = block?.keysAt(pointer);
+      const hit = block!.keysAt(pointer);
       return hit !== undefined && hit !== UNSURE ? hit : (located()?.keysAt?.(pointer) ?? []);
     },
   };

@@ -1,9 +1,10 @@
 // YAML (and JSON that JSON.parse rejected but YAML reads): every document of a stream, with
 // positions from the yaml AST. Tags never construct objects: only the core schema's own types.
-import { parseAllDocuments, parseDocument, isMap, isSeq, isScalar, isPair, isAlias, type Document, type DocumentOptions, type Node as YamlNode, type Pair, type ParseOptions, type SchemaOptions, type YAMLMap } from 'yaml';
+import { parseAllDocuments, parseDocument, isMap, isSeq, isScalar, isPair, isAlias, visit, type Document, type DocumentOptions, type Node as YamlNode, type Pair, type ParseOptions, type SchemaOptions, type YAMLMap } from 'yaml';
 import type { Span } from '../engine/types';
 import { splitPointer } from '../engine/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
+import { nodeProblem } from './cost';
 
 const PLAIN_WORDS: Record<string, string> = {
   BAD_INDENT: 'bad indentation',
@@ -112,11 +113,11 @@ function salvageYaml(doc: Document, limits: ParseLimits): unknown {
 }
 
 /**
- * Offsets of keys repeated in one mapping (as yaml's uniqueKeys: equal scalar values, or the same
- * node), in linear time and without recursion.
+ * Keys repeated in one mapping (as yaml's uniqueKeys: equal scalar values, or the same node), with
+ * where they stand, in linear time and without recursion.
  */
-function duplicateKeys(doc: Document): number[] {
-  const out: number[] = [];
+function duplicateKeys(doc: Document): { span: Span; key: string }[] {
+  const out: { span: Span; key: string }[] = [];
   const stack: unknown[] = [doc.contents];
   while (stack.length) {
     const node = stack.pop();
@@ -125,8 +126,10 @@ function duplicateKeys(doc: Document): number[] {
       for (const pair of node.items) {
         const k = pair.key;
         const id = isScalar(k) ? k.value : k;
-        if (seen.has(id)) out.push(rangeOf(k)?.start ?? rangeOf(pair.value)?.start ?? 0);
-        else seen.add(id);
+        if (seen.has(id)) {
+          const at = rangeOf(k) ?? rangeOf(pair.value) ?? { start: 0, end: 0 };
+          out.push({ span: { start: at.start, end: Math.max(at.end, at.start + 1) }, key: keyString(k) });
+        } else seen.add(id);
         stack.push(k, pair.value);
       }
     } else if (isSeq(node)) {
@@ -135,7 +138,73 @@ function duplicateKeys(doc: Document): number[] {
       stack.push(node.key, node.value);
     }
   }
-  return out.sort((a, b) => a - b);
+  return out.sort((a, b) => a.span.start - b.span.start);
+}
+
+/**
+ * Where the quoted scalar that yaml reports unclosed (at the end of the text) opens: the last
+ * quote of its kind before the error, skipping escaped ones (\" in double, '' in single quotes).
+ */
+export function openingQuote(text: string, before: number, quote: '"' | "'"): number | undefined {
+  for (let i = Math.min(before, text.length) - 1; i >= 0; i--) {
+    if (text[i] !== quote) continue;
+    if (quote === "'" && text[i - 1] === "'") {
+      i--; // an escaped '' pair
+      continue;
+    }
+    if (quote === '"') {
+      let k = i;
+      while (text[k - 1] === '\\') k--;
+      if ((i - k) % 2 === 1) continue; // escaped
+    }
+    return i;
+  }
+  return undefined;
+}
+
+const printKey = (key: string) => JSON.stringify(key.length > 60 ? key.slice(0, 57) + '…' : key);
+
+/**
+ * Nodes of a document with each alias counted as the nodes it stands for (at most `cap`: the
+ * count stops there). Each anchored node is sized once, so nested alias bombs cost no more to
+ * measure than to parse. Nesting is bounded before the parse (cost.ts), so recursion is safe.
+ */
+export function expandedNodes(doc: Document, cap: number): number {
+  const sizes = new Map<unknown, number>();
+  // Each alias's anchor, found in one walk in document order as Alias.resolve finds it (which
+  // walks the whole document per alias: quadratic for a thousand aliases).
+  const anchors = new Map<string, unknown>();
+  const targets = new Map<unknown, unknown>();
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) targets.set(node, anchors.get(node.source));
+      else if (node.anchor) anchors.set(node.anchor, node);
+    },
+  });
+  const sizeOf = (node: unknown): number => {
+    if (isAlias(node)) {
+      const target = targets.get(node);
+      return target ? sizeOf(target) : 1;
+    }
+    const known = sizes.get(node);
+    if (known !== undefined) return known;
+    sizes.set(node, 1); // an alias inside its own anchor
+    let n = 1;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        n += sizeOf(pair.key) + sizeOf(pair.value);
+        if (n > cap) break;
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) {
+        n += sizeOf(item);
+        if (n > cap) break;
+      }
+    }
+    sizes.set(node, n);
+    return n;
+  };
+  return Math.min(sizeOf(doc.contents), cap);
 }
 
 /** Whether a plain value nests objects deeper than maxDepth (the root object is at depth 0). */
@@ -182,8 +251,8 @@ const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
 };
 
 /**
- * Only the positions of a one-document text whose value the js-yaml fast path has read: no
- * value (toJS), no duplicate-key or depth checks (js-yaml has made them). About half the cost of
+ * Only the positions of a one-document text whose value the block reader has read: no
+ * value (toJS), no duplicate-key or depth checks (the reader has made them). About half the cost of
  * the full parse, which counts when a few files of a big run have findings.
  */
 export function yamlPositions(text: string): ParsedDocument {
@@ -198,11 +267,11 @@ function parseStream(text: string, limits: ParseLimits): StreamResult {
   const list = Array.isArray(docs) ? docs : [];
   list.forEach((doc, index) => {
     let broken = false;
-    for (const start of duplicateKeys(doc)) {
+    for (const { span, key } of duplicateKeys(doc)) {
       problems.push({
         ruleId: 'duplicate-key',
-        message: 'This key appears twice in one mapping; the server keeps only one of them silently. Remove or rename one.',
-        span: { start, end: start + 1 },
+        message: `Key ${printKey(key)} appears twice in one mapping; the server keeps only one of them silently. Remove or rename one.`,
+        span,
         documentIndex: index,
       });
     }
@@ -214,6 +283,17 @@ function parseStream(text: string, limits: ParseLimits): StreamResult {
           ruleId: 'limit-exceeded',
           message: 'The YAML nests too deeply to be read (stack exhausted); no real document nests this deep.',
           span,
+          documentIndex: index,
+        });
+        continue;
+      }
+      const quote = err.code === 'MISSING_CHAR' ? /Missing closing (["'])quote/.exec(err.message)?.[1] : undefined;
+      const open = quote ? openingQuote(text, err.pos[0], quote as '"' | "'") : undefined;
+      if (open !== undefined) {
+        problems.push({
+          ruleId: 'syntax-error',
+          message: `YAML syntax error: the quoted value opened here is never closed (no closing ${quote} before the end of the file).`,
+          span: { start: open, end: open + 1 },
           documentIndex: index,
         });
         continue;
@@ -235,6 +315,17 @@ function parseStream(text: string, limits: ParseLimits): StreamResult {
     if (empty) {
       documents.push(yamlDocument(doc, null, true));
       return;
+    }
+    // Aliases share one value, but every rule and the schema walk each use of it: the document
+    // costs what it expands to (999 aliases of a 200,000-item list are 200 million nodes).
+    if (text.includes('*')) {
+      const expanded = expandedNodes(doc, limits.maxNodes + 1);
+      const over = nodeProblem(expanded, 0, limits, rangeOf(contents) ?? { start: 0, end: 1 }, 'An alias bomb: with its aliases expanded, the document');
+      if (over) {
+        problems.push({ ...over, documentIndex: index });
+        documents.push(yamlDocument(doc, null, false, true));
+        return;
+      }
     }
     let value: unknown;
     try {

@@ -21,6 +21,7 @@ import { hasBom } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
 import { enableYamlDocumentCache } from '../parse/yaml';
+import { enableParseMemo } from '../parse/index';
 
 export interface ServiceOptions {
   /** Clock for date rules (default: the real one). */
@@ -66,6 +67,7 @@ export class OmlintLanguageService {
   constructor(private readonly options: ServiceOptions = {}) {
     // Re-lint on every edit: keep each YAML document's parse, so an edit re-parses one document.
     enableYamlDocumentCache();
+    enableParseMemo();
     this.workspace = new Workspace((message) => {
       if (this.reportedConfigErrors.has(message)) return;
       this.reportedConfigErrors.add(message);

@@ -48,3 +48,16 @@ describe('readInput', () => {
     expect(readInput(bad).problem?.message).toMatch(/not valid UTF-8/);
   });
 });
+
+describe('invalid UTF-8 through the CLI', () => {
+  it('is reported at the first bad byte, not at 1:1', async () => {
+    const { cli } = await import('./run');
+    const p = path.join(dir, 'latin1.alert-config.yaml');
+    writeFileSync(p, Buffer.concat([Buffer.from('eventTypeName: HOST_DOWN\nenabled: true\nname: "caf'), Buffer.from([0xe9]), Buffer.from('"\n')]));
+    const r = await cli(['check', '--format', 'json', p]);
+    const [file] = JSON.parse(r.stdout);
+    const d = file.diagnostics.find((m: { ruleId: string }) => m.ruleId === 'syntax-error');
+    expect(d.range.start).toEqual({ line: 3, column: 11 });
+    expect(d.message).toMatch(/byte 0xE9/);
+  });
+});

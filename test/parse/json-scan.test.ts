@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseJsonText, plainStructure, scanJson, tooDeepMessage } from '../../src/parse/json';
+import { DEFAULT_LIMITS } from '../../src/parse/types';
 import { jsonTextArb } from './json-arbitraries';
 
 /** Nesting depth of a value (1 for a flat object or array). */
@@ -18,7 +19,7 @@ function expectedProblems(text: string, maxDepth: number) {
 }
 
 function actualProblems(text: string, maxDepth: number) {
-  const parsed = parseJsonText(text, { maxBytes: Infinity, maxDepth, maxAliases: 10 })!;
+  const parsed = parseJsonText(text, { ...DEFAULT_LIMITS, maxBytes: Infinity, maxDepth, maxAliases: 10 })!;
   return parsed.problems.map((p) => (p.ruleId === 'duplicate-key' ? { ruleId: p.ruleId, span: p.span, pointer: p.pointer, key: /Key "(.*)" appears/s.exec(p.message)![1] } : p));
 }
 

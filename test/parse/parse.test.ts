@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseText } from '../../src/parse/index';
 import { scanJson } from '../../src/parse/json';
+import { DEFAULT_LIMITS } from '../../src/parse/types';
 
 const pos = (file: ReturnType<typeof parseText>, offset: number) => file.lines.position(offset);
 
@@ -58,7 +59,7 @@ describe('parse: JSON', () => {
   });
 
   it('enforces the size limit before parsing', () => {
-    const f = parseText('{"a": "' + 'x'.repeat(2000) + '"}', 'big.json', { maxBytes: 1000, maxDepth: 64, maxAliases: 10 });
+    const f = parseText('{"a": "' + 'x'.repeat(2000) + '"}', 'big.json', { ...DEFAULT_LIMITS, maxBytes: 1000, maxDepth: 64, maxAliases: 10 });
     expect(f.problems[0].ruleId).toBe('limit-exceeded');
     expect(f.problems[0].message).toMatch(/--max-file-size/);
   });
@@ -132,5 +133,34 @@ describe('parse: values JSON cannot hold', () => {
   it('keeps YAML .nan and .inf as strings (the schema then reports them)', () => {
     const f = parseText('a: .nan\nb: -.inf\nc: 1.5e3\n', 'x.yaml');
     expect(f.documents[0].value).toEqual({ a: '.nan', b: '-.inf', c: 1500 });
+  });
+});
+
+// Issue 17: "syntax errors point at the cause".
+describe('syntax errors point at the cause', () => {
+  const problems = (text: string, name: string) => parseText(text, name).problems.map((p) => ({ ruleId: p.ruleId, at: text.slice(p.span.start, p.span.end), start: p.span.start, message: p.message }));
+
+  it.each([
+    ['double', 'a: 1\nb: "abc\nc: 2\nd: 3\n', 8],
+    ['single', "a: 1\nb: 'it''s\nc: 2\n", 8],
+    ['double with an escaped quote', 'b: "say \\"hi\\" \nc: 2\n', 3],
+    ['in a flow sequence', 'x: [1, "ab\n', 7],
+  ])('an unclosed %s quote: at the opening quote', (_, text, open) => {
+    const [first] = problems(text, 'x.yaml');
+    expect(first).toMatchObject({ ruleId: 'syntax-error', start: open, message: expect.stringMatching(/never closed/) });
+    expect(first.at).toMatch(/^["']$/);
+  });
+
+  it.each([
+    ['{"a": 1,}', 7, '}'],
+    ['{"a": [1, 2 ,\n ], "b": 2}', 12, ']'],
+    ['[1,\n]', 2, ']'],
+  ])('a JSON trailing comma, named as such, at the comma: %j', (text, at, bracket) => {
+    expect(problems(text, 'x.json')).toEqual([{ ruleId: 'syntax-error', at: ',', start: at, message: `JSON syntax error: a trailing comma before "${bracket}"; JSON allows none. Remove the comma.` }]);
+  });
+
+  it('a duplicate key names the key, at the repeated key (YAML and JSON)', () => {
+    expect(problems('name: a\nother: 1\nname: b\n', 'x.yaml')).toEqual([{ ruleId: 'duplicate-key', at: 'name', start: 17, message: expect.stringMatching(/^Key "name" appears twice/) }]);
+    expect(problems('{"name": "a", "name": "b"}', 'x.json')).toEqual([{ ruleId: 'duplicate-key', at: '"name"', start: 14, message: expect.stringMatching(/^Key "name" appears twice/) }]);
   });
 });

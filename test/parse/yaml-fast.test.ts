@@ -1,4 +1,4 @@
-// The js-yaml fast path must give exactly the value of the full `yaml` parse, or step aside.
+// The fast path (the block reader) must give exactly the value of the full `yaml` parse, or step aside.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';

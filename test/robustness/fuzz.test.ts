@@ -16,6 +16,7 @@ import { KINDS } from '../../src/kinds/names';
 import { LineIndex, parseText } from '../../src/parse/index';
 import { ROOT } from './support';
 import { allPointers } from '../pointers';
+import { JSON_CASES, YAML_CASES } from '../parse/suites';
 
 const RUNS = Number(process.env.OMLINT_FUZZ_RUNS ?? 0) || undefined;
 const SEED = Number(process.env.OMLINT_FUZZ_SEED ?? 20261121);
@@ -203,6 +204,23 @@ describe('fuzzing lint()', () => {
         await checkLint(seed.name, text);
       }),
       params(100),
+    );
+  });
+
+  // The official YAML test suite and JSONTestSuite: every corner of both syntaxes, mutated.
+  it('text mutations of the YAML test suite and JSONTestSuite texts (lint never throws, ranges inside, same answer twice)', async () => {
+    const suite = [
+      ...YAML_CASES.map((c) => ({ name: `${c.id}-${c.index}.yaml`, text: c.text })),
+      ...JSON_CASES.filter((c) => c.input.length < 10_000).map((c) => ({ name: c.name, text: c.input })),
+    ];
+    const byName = new Map(suite.map((c) => [c.name, c]));
+    const suiteArb = fc.constantFrom(...suite.map((c) => c.name)).map((n) => byName.get(n)!, (c) => (c as Seed).name);
+    await fc.assert(
+      fc.asyncProperty(suiteArb, fc.array(textMutation(256), { minLength: 0, maxLength: 3 }), fc.constantFrom('', '.alert-config'), async (seed, mutations, kind) => {
+        const text = mutations.reduce((t, m) => applyTextMutation(t, m), seed.text);
+        await checkLint(seed.name.replace(/\.(json|yaml)$/, `${kind}.$1`), text);
+      }),
+      params(200),
     );
   });
 

@@ -19,6 +19,8 @@ interface Case {
   /** The diagnostics expected: at least one of each entry (an entry may list alternatives). */
   expect: (string | string[])[];
   args?: string[];
+  /** A limit-exceeded diagnostic's message names the limit. */
+  message?: RegExp;
 }
 
 function aliasBomb(): string {
@@ -75,7 +77,10 @@ const CASES: Case[] = [
   // Found here: a YAML 1.1 directive switched to a schema that builds Buffers, Sets and Dates.
   { name: 'a %YAML 1.1 directive with !!set, !!omap and !!timestamp', file: 'yaml11.maintenance-window.yaml', content: () => '%YAML 1.1\n---\nstartDate: !!timestamp 2026-12-01\nendDate: 2026-12-02\nalertTypeNames: !!set {HOST, CLUSTER}\ndescription: !!omap [a: 1]\n', expect: ['invalid-type'] },
   // Found here: a top-level array gave one diagnostic per item (a 2 MB file: a million; out of memory).
+  // (Valid JSON in a .yaml file: read by JSON.parse, within every limit.)
   { name: 'a flow sequence of a million numbers', file: 'million.yaml', content: () => `[${Array(1_000_000).fill('1').join(',')}]`, expect: ['unknown-kind'] },
+  // Not JSON: the `yaml` parse of a million nodes would take about 1 GB, over the memory budget.
+  { name: 'a YAML flow sequence of a million plain words', file: 'million-words.yaml', content: () => `[${Array(1_000_000).fill('a').join(', ')}]`, expect: ['limit-exceeded'], message: /memory budget of 512 MB \(--max-memory\)/ },
   { name: 'an array of 200,000 empty objects', file: 'empties.json', content: () => `[${Array(200_000).fill('{}').join(',')}]`, expect: ['unknown-kind'] },
   // Found here: every lookup of a key scanned the whole mapping (quadratic); diagnostics are now
   // capped. 100,000 keys: 43 s until the block-YAML reader stopped searching the rest of the text
@@ -94,6 +99,34 @@ const CASES: Case[] = [
     expect: ['window-alert-type'],
   },
   { name: 'a 2,000-character key and lone CRs', file: 'keys.alert-config.yaml', content: () => `eventTypeName: HOST_DOWN\renabled: true\r${'k'.repeat(2000)}: 1\r`, expect: ['syntax-error'] },
+  // Issue 18: each of these ran the process out of memory (V8 abort, no message) or took minutes.
+  { name: '32 MB of 16 million "-" lines (a sequence of nulls)', file: 'nulls.yaml', content: () => '-\n'.repeat(16_000_000), expect: ['limit-exceeded'], message: /more than 5,000,000 nodes.*--max-nodes/ },
+  { name: 'a 20 MB "- - - …" sequence nested 10 million deep', file: 'deep-compact.yaml', content: () => '- '.repeat(10_000_000) + '\n', expect: ['limit-exceeded'], message: /Nesting deeper than 256/ },
+  { name: 'a 1e6-deep YAML flow map', file: 'deep-flow-map.yaml', content: () => '{a: '.repeat(1_000_000), expect: ['limit-exceeded'], message: /Nesting deeper than 256/ },
+  { name: 'a 1e6-deep JSON object nesting', file: 'deep-1e6.json', content: () => '{"a":'.repeat(1_000_000) + '1' + '}'.repeat(1_000_000), expect: ['limit-exceeded'], message: /Nesting deeper than 256/ },
+  {
+    name: 'matchers = 999 aliases of a 200,000-item array (alias amplification under the alias cap)',
+    file: 'amplified.alert-config.yaml',
+    content: () => `eventTypeName: HOST_DOWN\nenabled: true\nitems: &m [${Array(200_000).fill('1').join(', ')}]\nmatchers: [${Array(999).fill('*m').join(', ')}]\n`,
+    expect: ['limit-exceeded'],
+    message: /alias bomb: with its aliases expanded.*--max-nodes/,
+  },
+  {
+    name: 'a merge-key bomb (<< keys merging aliases of aliases)',
+    file: 'merge.alert-config.yaml',
+    content: () => {
+      let s = `eventTypeName: HOST_DOWN\nl0: &a0 {${Array.from({ length: 50 }, (_, i) => `k${i}: v`).join(', ')}}\n`;
+      for (let i = 1; i < 8; i++) s += `l${i}: &a${i}\n  <<: [${Array(20).fill(`*a${i - 1}`).join(', ')}]\n`;
+      return s;
+    },
+    expect: ['limit-exceeded'],
+    message: /alias bomb/,
+  },
+  { name: 'a 50 MB single line of JSON', file: 'line.alert-config.json', content: () => JSON.stringify({ eventTypeName: 'HOST_DOWN', enabled: 'yes', notifications: [{ typeName: 'EMAIL', emailAddress: 'a@example.com', intervalMin: 60, delayMin: 0 }], note: 'x'.repeat(50 * 1024 * 1024) }), expect: ['invalid-type', 'unknown-field'] },
+  { name: 'a million keys in YAML', file: 'keys.yaml', content: () => Array.from({ length: 1_000_000 }, (_, i) => `k${i}: ${i}`).join('\n') + '\n', expect: ['limit-exceeded'], message: /--max-memory/ },
+  { name: 'a million keys in JSON', file: 'keys.alert-config.json', content: () => JSON.stringify({ eventTypeName: 'HOST_DOWN', ...Object.fromEntries(Array.from({ length: 1_000_000 }, (_, i) => [`k${i}`, i])) }), expect: ['unknown-field', 'limit-exceeded'] },
+  { name: 'lowered --max-nodes on 200,000 numbers of JSON', file: 'numbers.json', args: ['--max-nodes', '100000'], content: () => `[${Array(200_000).fill('1').join(',')}]`, expect: ['limit-exceeded'], message: /more than 100,000 nodes.*--max-nodes/ },
+  { name: 'lowered --max-memory on 20,000 YAML keys', file: 'wide.yaml', args: ['--max-memory', '16'], content: () => Array.from({ length: 20_000 }, (_, i) => `k${i}: ${i}`).join('\n') + '\n', expect: ['limit-exceeded'], message: /memory budget of 16 MB \(--max-memory\)/ },
   { name: `${DEPTH_JSON}-deep JSON with --max-depth raised past it`, file: 'deep-raised.json', args: ['--max-depth', '300000'], content: () => '['.repeat(DEPTH_JSON) + ']'.repeat(DEPTH_JSON), expect: ['unknown-kind'] },
   { name: `${DEPTH_JSON}-deep unterminated JSON with --max-depth raised past it`, file: 'deep-open-raised.json', args: ['--max-depth', '300000'], content: () => '['.repeat(DEPTH_JSON), expect: ['syntax-error'] },
 ];
@@ -126,6 +159,7 @@ describe('hostile inputs: one clear diagnostic, exit 1, seconds, bounded memory'
     expect(ids.has('internal-error'), c.name).toBe(false);
     expect(result.diagnostics.length).toBeLessThanOrEqual(3 * 10_000 + 1); // capped per file and severity
     for (const d of result.diagnostics) expect(d.message.length, c.name).toBeGreaterThan(10);
+    if (c.message) expect(result.diagnostics.filter((d) => d.ruleId === 'limit-exceeded').map((d) => d.message), c.name).toEqual([expect.stringMatching(c.message)]);
   });
 
   it('hostile input on stdin (200,000-deep JSON, alias bomb) and through the stylish format', async () => {
@@ -180,5 +214,64 @@ describe('a 90 MB JSON document', () => {
     const ids = result.diagnostics.map((d) => d.ruleId);
     expect(ids).not.toContain('limit-exceeded');
     expect(ids).toContain('unknown-field'); // `note`: really linted
+  });
+});
+
+// The other front doors: the worker threads (--jobs) and the CLI in-process (the same limits,
+// lowered by options so that the inputs stay small).
+const GOOD = 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    intervalMin: 60\n    delayMin: 0\n';
+const LIMIT_CASES: [string, string, RegExp][] = [
+  ['nulls.alert-config.yaml', '-\n'.repeat(40_000), /memory budget of 16 MB \(--max-memory\)/],
+  ['deep.alert-config.yaml', '- '.repeat(100_000) + '\n', /Nesting deeper than 256/],
+  ['deep-map.alert-config.yaml', '{a: '.repeat(100_000), /Nesting deeper than 256/],
+  ['amplified.alert-config.yaml', `eventTypeName: HOST_DOWN\nlist: &l [${Array(2_000).fill('1').join(', ')}]\nmatchers: [${Array(999).fill('*l').join(', ')}]\n`, /alias bomb.*--max-nodes/],
+  ['numbers.alert-config.json', `[${Array(60_000).fill('1').join(',')}]`, /more than 50,000 nodes.*--max-nodes/],
+];
+const LOWERED = ['--max-nodes', '50000', '--max-memory', '16'];
+
+function expectLimits(results: ReturnType<typeof jsonReport>): void {
+  const byName = new Map(results.map((r) => [path.basename(r.filePath), r]));
+  for (const [name, , message] of LIMIT_CASES) {
+    const limits = byName.get(name)?.diagnostics.filter((d) => d.ruleId === 'limit-exceeded').map((d) => d.message);
+    expect(limits, name).toEqual([expect.stringMatching(message)]);
+  }
+  // The run went on: the good files were linted (clean).
+  const good = results.filter((r) => path.basename(r.filePath).startsWith('good'));
+  expect(good.length).toBeGreaterThan(0);
+  for (const r of good) expect(r.diagnostics.filter((d) => d.severity === 'error'), r.filePath).toEqual([]);
+}
+
+describe('hostile inputs through the other front doors', () => {
+  const dir = tempDir('hostile-doors');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  beforeAll(() => {
+    for (let i = 0; i < 70; i++) writeFileSync(path.join(dir, `good${i}.alert-config.yaml`), GOOD);
+    for (const [name, text] of LIMIT_CASES) writeFileSync(path.join(dir, name), text);
+  });
+
+  it('worker threads (--jobs 2 over 75 files): each hostile file one limit-exceeded, the rest linted, exit 1', async () => {
+    const r = await runBundle(['check', '--format', 'json', '--jobs', '2', ...LOWERED, dir], { cwd: dir });
+    expectClean(r, 'workers');
+    expect(r.code, r.stderr).toBe(1);
+    const results = jsonReport(r.stdout);
+    expect(results).toHaveLength(75);
+    expectLimits(results);
+  });
+
+  it('the CLI in-process: the same answers, and Object.prototype unchanged by __proto__ and constructor keys', async () => {
+    const { cli } = await import('../cli/run');
+    writeFileSync(path.join(dir, 'proto.alert-config.yaml'), '__proto__: {polluted: true}\nconstructor: {prototype: {polluted: true}}\neventTypeName: HOST_DOWN\n');
+    writeFileSync(path.join(dir, 'proto.alert-config.json'), '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "eventTypeName": "HOST_DOWN"}');
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    try {
+      const r = await cli(['check', '--format', 'json', ...LOWERED, dir], { cwd: dir });
+      expect(r.code, r.stderr).toBe(1);
+      expectLimits(jsonReport(r.stdout));
+      expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    } finally {
+      rmSync(path.join(dir, 'proto.alert-config.yaml'));
+      rmSync(path.join(dir, 'proto.alert-config.json'));
+    }
   });
 });

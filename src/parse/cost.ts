@@ -117,16 +117,30 @@ function quoteEnd(text: string, open: number, quote: number): number {
 
 /**
  * The limit a text's cost breaks, as a problem naming it, or undefined. Texts too small to break
- * a limit (every node takes a character) are not scanned.
+ * a limit (every node takes a character) are not scanned. YAML is judged at the block reader's
+ * rate (plain objects, like JSON.parse): a 12 MB plain block automation config must be read. The
+ * full `yaml` parse's own budget is checked by `fullYamlParseProblem` once the reader declines.
  */
 export function costProblem(text: string, syntax: 'json' | 'yaml', limits: ParseLimits): ParseProblem | undefined {
-  const perNode = syntax === 'json' ? JSON_BYTES_PER_NODE : YAML_BYTES_PER_NODE;
   const budget = limits.maxMemoryMB * 1048576;
   // Small JSON's depth is checked after JSON.parse (which does not recurse); YAML's always here.
-  if (syntax === 'json' && text.length <= limits.maxNodes && text.length * perNode <= budget) return undefined;
-  const cost = syntax === 'json' ? jsonCost(text, limits.maxDepth) : yamlCost(text, limits.maxDepth);
+  if (syntax === 'json' && text.length <= limits.maxNodes && text.length * JSON_BYTES_PER_NODE <= budget) return undefined;
+  const cost = syntax === 'json' ? jsonCost(text, limits.maxDepth) : yamlCostOnce(text, limits.maxDepth);
   if (cost.tooDeepAt !== undefined) return limitProblem(tooDeepMessage(limits.maxDepth), { start: cost.tooDeepAt, end: cost.tooDeepAt + 1 });
-  return nodeProblem(cost.nodes, perNode, limits, { start: 0, end: 0 });
+  return nodeProblem(cost.nodes, JSON_BYTES_PER_NODE, limits, { start: 0, end: 0 });
+}
+
+/** The memory budget of the full `yaml` parse (about 1 KB per node), for texts the block reader declined. */
+export function fullYamlParseProblem(text: string, limits: ParseLimits): ParseProblem | undefined {
+  if (text.length * YAML_BYTES_PER_NODE <= limits.maxMemoryMB * 1048576) return undefined;
+  return nodeProblem(yamlCostOnce(text, limits.maxDepth).nodes, YAML_BYTES_PER_NODE, limits, { start: 0, end: 0 });
+}
+
+// The last text scanned: costProblem and fullYamlParseProblem ask about the same text in a row.
+let lastCost: { text: string; maxDepth: number; cost: TextCost } | undefined;
+function yamlCostOnce(text: string, maxDepth: number): TextCost {
+  if (lastCost?.text !== text || lastCost.maxDepth !== maxDepth) lastCost = { text, maxDepth, cost: yamlCost(text, maxDepth) };
+  return lastCost.cost;
 }
 
 /** The node-count or memory limit that `nodes` break, if any. */

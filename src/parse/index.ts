@@ -4,7 +4,7 @@ import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooD
 import { parseYamlText, yamlPositions } from './yaml';
 import { fastYamlDocument } from './yaml-fast';
 import { directiveProblems } from './yaml-directives';
-import { costProblem } from './cost';
+import { costProblem, fullYamlParseProblem } from './cost';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 
 export * from './types';
@@ -119,6 +119,8 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits): Pars
   // Plain single-document YAML: the block reader's value now, positions when needed.
   const fast = fastYamlDocument(text, limits, () => yamlPositions(text));
   if (fast) return done([fast], [], 'yaml');
+  const overFull = fullYamlParseProblem(text, limits);
+  if (overFull) return overLimit(overFull);
   const parsed = parseYamlText(text, limits);
   const directives = directiveProblems(text);
   if (directives.length === 0) return done(parsed.documents, parsed.problems, 'yaml');

@@ -75,5 +75,5 @@ export const DEFAULT_LIMITS: ParseLimits = {
   maxAliases: 1000,
   // A 24 MB automation config of 20,000 processes holds 1.4 million nodes.
   maxNodes: 5_000_000,
-  maxMemoryMB: 512,
+  maxMemoryMB: 768,
 };

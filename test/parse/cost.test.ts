@@ -7,7 +7,7 @@ import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { alertConfig, alertYaml, makeRng } from '../../bench/generate';
 import { buildAutomationConfig } from '../../bench/automation-fixtures';
-import { costProblem, yamlCost } from '../../src/parse/cost';
+import { costProblem, fullYamlParseProblem, yamlCost } from '../../src/parse/cost';
 import { jsonCost } from '../../src/parse/json';
 import { parseText } from '../../src/parse/index';
 import { DEFAULT_LIMITS } from '../../src/parse/types';
@@ -73,7 +73,8 @@ describe('the cost pre-scan', () => {
   it('names the limit it applies: nodes, memory, nesting', () => {
     const limits = { ...DEFAULT_LIMITS, maxNodes: 1_000, maxMemoryMB: 1 };
     expect(costProblem(`[${Array(2_000).fill('1').join(',')}]`, 'json', limits)?.message).toMatch(/more than 1,000 nodes.*--max-nodes/);
-    expect(costProblem('-\n'.repeat(1_500), 'yaml', { ...limits, maxNodes: 10_000 })?.message).toMatch(/about 2 MB to read \(1,500 nodes\), over the per-file memory budget of 1 MB \(--max-memory\)/);
+    expect(costProblem('-\n'.repeat(15_000), 'yaml', { ...limits, maxNodes: 100_000 })?.message).toMatch(/about 2 MB to read \(15,000 nodes\), over the per-file memory budget of 1 MB \(--max-memory\)/);
+    expect(fullYamlParseProblem('-\n'.repeat(1_500), { ...limits, maxNodes: 10_000 })?.message).toMatch(/about 2 MB to read \(1,500 nodes\), over the per-file memory budget of 1 MB \(--max-memory\)/);
     expect(costProblem('- '.repeat(300), 'yaml', limits)?.message).toMatch(/Nesting deeper than 256 levels.*--max-depth/);
     expect(costProblem('a: 1\n', 'yaml', limits)).toBeUndefined();
   });
@@ -82,5 +83,15 @@ describe('the cost pre-scan', () => {
     const text = 'a: |\n  - [x, [y, {z: 1}]]\n  - b: c\nb: "[[[[ , , :"\n# [[[[ - - - \nc: d\n';
     expect(yamlCost(text, 2).tooDeepAt).toBeUndefined();
     expect(yamlCost(text, 2).nodes).toBe(6);
+  });
+
+  it('budgets YAML by the parser that reads it: the block reader cheaply, the full parse at ~1 KB a node', () => {
+    // 3,000 plain block entries: ~300 KB at the block reader's rate, ~3 MB for the full parse.
+    const plain = Array.from({ length: 1_500 }, (_, i) => `k${i}: v${i}`).join('\n') + '\n';
+    const limits = { ...DEFAULT_LIMITS, maxMemoryMB: 2 };
+    expect(parseText(plain, 'big.yaml', limits).problems).toEqual([]);
+    // The same entries in a form the block reader leaves to the full parse (a flow mapping).
+    const flow = `{${Array.from({ length: 1_500 }, (_, i) => `k${i}: v${i}`).join(', ')}}\n`;
+    expect(parseText(flow, 'big.yaml', limits).problems.map((p) => p.ruleId)).toEqual(['limit-exceeded']);
   });
 });

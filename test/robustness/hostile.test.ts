@@ -80,7 +80,7 @@ const CASES: Case[] = [
   // (Valid JSON in a .yaml file: read by JSON.parse, within every limit.)
   { name: 'a flow sequence of a million numbers', file: 'million.yaml', content: () => `[${Array(1_000_000).fill('1').join(',')}]`, expect: ['unknown-kind'] },
   // Not JSON: the `yaml` parse of a million nodes would take about 1 GB, over the memory budget.
-  { name: 'a YAML flow sequence of a million plain words', file: 'million-words.yaml', content: () => `[${Array(1_000_000).fill('a').join(', ')}]`, expect: ['limit-exceeded'], message: /memory budget of 512 MB \(--max-memory\)/ },
+  { name: 'a YAML flow sequence of a million plain words', file: 'million-words.yaml', content: () => `[${Array(1_000_000).fill('a').join(', ')}]`, expect: ['limit-exceeded'], message: /memory budget of 768 MB \(--max-memory\)/ },
   { name: 'an array of 200,000 empty objects', file: 'empties.json', content: () => `[${Array(200_000).fill('{}').join(',')}]`, expect: ['unknown-kind'] },
   // Found here: every lookup of a key scanned the whole mapping (quadratic); diagnostics are now
   // capped. 100,000 keys: 43 s until the block-YAML reader stopped searching the rest of the text
@@ -123,10 +123,10 @@ const CASES: Case[] = [
     message: /alias bomb/,
   },
   { name: 'a 50 MB single line of JSON', file: 'line.alert-config.json', content: () => JSON.stringify({ eventTypeName: 'HOST_DOWN', enabled: 'yes', notifications: [{ typeName: 'EMAIL', emailAddress: 'a@example.com', intervalMin: 60, delayMin: 0 }], note: 'x'.repeat(50 * 1024 * 1024) }), expect: ['invalid-type', 'unknown-field'] },
-  { name: 'a million keys in YAML', file: 'keys.yaml', content: () => Array.from({ length: 1_000_000 }, (_, i) => `k${i}: ${i}`).join('\n') + '\n', expect: ['limit-exceeded'], message: /--max-memory/ },
+  { name: 'a million keys in YAML (block reader: ~100 bytes a node, over a 64 MB budget)', file: 'keys.yaml', args: ['--max-memory', '64'], content: () => Array.from({ length: 1_000_000 }, (_, i) => `k${i}: ${i}`).join('\n') + '\n', expect: ['limit-exceeded'], message: /--max-memory/ },
   { name: 'a million keys in JSON', file: 'keys.alert-config.json', content: () => JSON.stringify({ eventTypeName: 'HOST_DOWN', ...Object.fromEntries(Array.from({ length: 1_000_000 }, (_, i) => [`k${i}`, i])) }), expect: ['unknown-field', 'limit-exceeded'] },
   { name: 'lowered --max-nodes on 200,000 numbers of JSON', file: 'numbers.json', args: ['--max-nodes', '100000'], content: () => `[${Array(200_000).fill('1').join(',')}]`, expect: ['limit-exceeded'], message: /more than 100,000 nodes.*--max-nodes/ },
-  { name: 'lowered --max-memory on 20,000 YAML keys', file: 'wide.yaml', args: ['--max-memory', '16'], content: () => Array.from({ length: 20_000 }, (_, i) => `k${i}: ${i}`).join('\n') + '\n', expect: ['limit-exceeded'], message: /memory budget of 16 MB \(--max-memory\)/ },
+  { name: 'lowered --max-memory on 20,000 YAML keys', file: 'wide.yaml', args: ['--max-memory', '1'], content: () => Array.from({ length: 20_000 }, (_, i) => `k${i}: ${i}`).join('\n') + '\n', expect: ['limit-exceeded'], message: /memory budget of 1 MB \(--max-memory\)/ },
   { name: `${DEPTH_JSON}-deep JSON with --max-depth raised past it`, file: 'deep-raised.json', args: ['--max-depth', '300000'], content: () => '['.repeat(DEPTH_JSON) + ']'.repeat(DEPTH_JSON), expect: ['unknown-kind'] },
   { name: `${DEPTH_JSON}-deep unterminated JSON with --max-depth raised past it`, file: 'deep-open-raised.json', args: ['--max-depth', '300000'], content: () => '['.repeat(DEPTH_JSON), expect: ['syntax-error'] },
 ];

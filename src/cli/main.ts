@@ -1,7 +1,7 @@
 // The omlint command line (commander). Exit codes: 0 clean, 1 lint errors (or too many
 // warnings), 2 usage, config or internal error.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, ConfigResolver } from '../config/load';
 import { KNOWN_RULE_IDS, RULE_SUMMARIES } from '../engine/catalog';
@@ -13,11 +13,18 @@ import { packageRoot } from '../paths';
 import { VERSION } from '../version';
 import { useColor } from '../format/color';
 import { formatResults, FORMATS, keepInternals, type FormatName } from '../format/index';
-import { decodeInput, findFiles, readInput, type FoundFile, IGNORE_FILE } from './files';
+import { decodeInput, findFiles, readInput, type FoundFiles, IGNORE_FILE } from './files';
 import { DEFAULT_CACHE_FILE, ResultCache, cacheFilePath, cacheSecret } from './cache';
 import { FileWriteError, encodeText, writeFileAtomic } from './write-file';
 import { lintFiles } from './run-lint';
 import { Baseline, BaselineError, DEFAULT_SUPPRESSIONS_FILE, type BaselineFlags } from './baseline';
+import { displayPath, type KindReport } from '../engine/lint';
+import { parseRuleOption, withRuleOverrides } from '../config/rule-option';
+import { resolvedConfig } from './print-config';
+import { closeNames, didYouMean } from '../config/did-you-mean';
+import type { SeveritySetting } from '../engine/types';
+import { formatStatistics, ruleStatistics } from './statistics';
+import { debugLog, describeFound, describeRun, type DebugLog } from './debug';
 
 export interface CliIO {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -39,6 +46,15 @@ function parseNow(v: string): Date {
 function parseCount(v: string): number {
   if (!/^\d+$/.test(v)) throw new InvalidArgumentError('expected a whole number');
   return Number(v);
+}
+/** --max-warnings: a count, or -1 for no limit (ESLint's convention). */
+function parseWarningLimit(v: string): number {
+  if (v.trim() === '-1') return -1;
+  if (!/^\d+$/.test(v)) throw new InvalidArgumentError('expected a whole number, or -1 for no limit');
+  return Number(v);
+}
+function collect(v: string, previous: string[] = []): string[] {
+  return [...previous, v];
 }
 function parseVersion(v: string): string {
   if (!/^\d+\.\d+(\.\d+)?$/.test(v)) throw new InvalidArgumentError('expected a version such as 7.0');
@@ -74,12 +90,32 @@ interface CheckOptions extends BaselineFlags {
   skipUnknown?: boolean;
   ignorePattern?: string[];
   inlineConfig: boolean;
+  /** False with --no-error-on-unmatched-pattern. */
+  errorOnUnmatchedPattern: boolean;
+  rule?: string[];
+  printConfig?: string;
+  debug?: boolean;
+  stats?: boolean;
+  statistics?: boolean;
+}
+
+function statSafe(p: string) {
+  try {
+    return statSync(p);
+  } catch {
+    return undefined;
+  }
 }
 
 async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<number> {
   const resolver = new ConfigResolver(KNOWN_RULE_IDS, o.config ? path.resolve(io.cwd, o.config) : undefined);
   if (o.config && !existsSync(path.resolve(io.cwd, o.config))) throw new ConfigError(`${o.config}: no such configuration file`);
-  const settingsFor = (filePath: string) => resolver.settingsFor(filePath);
+  const cliRules: Record<string, SeveritySetting> = Object.assign({}, ...(o.rule ?? []).map((r) => parseRuleOption(r, KNOWN_RULE_IDS)));
+  const settingsFor = withRuleOverrides((filePath: string) => resolver.settingsFor(filePath), cliRules);
+  const debug = debugLog(io.stderr, Boolean(o.debug));
+  const kindReports = new Map<string, { documents: KindReport[]; skipped: boolean }>();
+  const onKinds = debug ? (filePath: string, documents: KindReport[], skipped: boolean) => void kindReports.set(filePath, { documents, skipped }) : undefined;
+  const timed = <T>(name: string, run: () => T): T => (debug ? debug.phase(name, run) : run());
   const limits = {
     maxBytes: o.maxFileSize !== undefined ? o.maxFileSize * 1024 * 1024 : DEFAULT_LIMITS.maxBytes,
     maxDepth: o.maxDepth ?? DEFAULT_LIMITS.maxDepth,
@@ -88,12 +124,20 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     maxMemoryMB: o.maxMemory ?? DEFAULT_LIMITS.maxMemoryMB,
   };
   const now = o.now ?? new Date();
+  if (o.printConfig !== undefined) {
+    const file = path.resolve(io.cwd, o.printConfig);
+    const input = existsSync(file) && !statSafe(file)?.isDirectory() ? readInput(file, limits) : undefined;
+    const config = await resolvedConfig(file, input, settingsFor(file), { kind: o.kind, targetVersion: o.targetVersion, cwd: io.cwd, limits });
+    io.stdout.write(JSON.stringify(config, null, 2) + '\n');
+    return 0;
+  }
   const fixing = o.fix || o.fixDryRun;
   const baseline = Baseline.forRun(o, io.cwd, Boolean(o.stdin));
   let results: FileResult[];
   /** UTF-16 inputs by absolute path: --fix writes them back as UTF-16. */
   const encodings = new Map<string, LintInput['encoding']>();
   let unwritten = 0;
+  let linted: string[] = [];
   if (o.stdin || fixing) {
     let inputs: LintInput[];
     let discovered = new Set<string>();
@@ -101,13 +145,14 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       const name = o.stdinFilename ? path.resolve(io.cwd, o.stdinFilename) : '<stdin>';
       inputs = [decodeInput(name, await io.readStdin())];
     } else {
-      const found = walk(paths, o, io, settingsFor);
+      const found = timed('find files', () => walk(paths, o, io, settingsFor, debug));
       inputs = found.files.map((f) => (f.problem ? { filePath: f.filePath, text: '', problem: f.problem } : readInput(f.filePath, limits)));
       for (const i of inputs) if (i.encoding) encodings.set(i.filePath, i.encoding);
       discovered = new Set(found.files.filter((f) => f.discovered || o.skipUnknown).map((f) => f.filePath));
     }
-    const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd, inlineConfig: o.inlineConfig };
-    results = fixing ? await lintAndFix(inputs, runOptions) : await lint(inputs, runOptions);
+    linted = inputs.map((i) => i.filePath);
+    const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd, inlineConfig: o.inlineConfig, onKinds };
+    results = await timed(fixing ? 'lint and fix' : 'lint', () => (fixing ? lintAndFix(inputs, runOptions) : lint(inputs, runOptions)));
     if (o.fix && !o.stdin) {
       const failed = writeFixes(results, encodings, io);
       unwritten = failed.size;
@@ -118,13 +163,14 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       }
     }
   } else {
-    const found = walk(paths, o, io, settingsFor);
+    const found = timed('find files', () => walk(paths, o, io, settingsFor, debug));
     const files = found.files.map((f) => f.filePath);
+    linted = files;
     // Config problems surface here, in this thread, before any worker starts.
-    for (const f of files) settingsFor(f);
+    timed('configuration', () => files.forEach((f) => settingsFor(f)));
     const progress = progressReporter(io.stderr);
     const cache = o.cache ? openCache(o, io) : undefined;
-    results = await lintFiles({
+    results = await timed('lint', () => lintFiles({
       files,
       discovered: new Set(found.files.filter((f) => f.discovered || o.skipUnknown).map((f) => f.filePath)),
       settingsFor,
@@ -135,42 +181,88 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       kind: o.kind,
       limits,
       cwd: io.cwd,
-      jobs: o.jobs,
+      // --debug lints in this thread: the kind of each document is known only where it is linted.
+      jobs: debug ? 1 : o.jobs,
+      rules: cliRules,
+      onKinds,
       cache,
       unread: new Map(found.files.filter((f) => f.problem).map((f) => [f.filePath, { filePath: f.filePath, text: '', problem: f.problem }])),
       version: VERSION,
       progress: progress.update,
       inlineConfig: o.inlineConfig,
-    });
+    }));
     progress.end();
     for (const n of cache?.notes ?? []) io.stderr.write(`omlint: note: ${n}\n`);
   }
+  const skipped = linted.length - results.length;
+  if (debug) for (const line of describeRun(linted, kindReports, results, io.cwd)) debug(line);
   // After fixing (what --fix repairs is not recorded), before --quiet (as ESLint).
   if (baseline) results = baseline.apply(results, io.stderr);
+  const hidden = { warnings: 0, infos: 0 };
   if (o.quiet) {
+    for (const r of results) {
+      hidden.warnings += r.warningCount;
+      hidden.infos += r.infoCount;
+    }
     results = results.map((r) => keepInternals(r, { ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error'), warningCount: 0, infoCount: 0 }));
   }
   const color = !o.outputFile && useColor(io.stdout, o.color, io.env);
-  const text = formatResults(o.format, results, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)) });
+  const reportStart = performance.now();
+  const text =
+    o.stats || o.statistics
+      ? formatStatistics(ruleStatistics(results), o.format === 'json' ? 'json' : 'text')
+      : formatResults(o.format, results, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), hidden: o.quiet ? hidden : undefined, skipped });
   if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the report to' });
   else io.stdout.write(text);
+  if (debug) {
+    debug.record('report', performance.now() - reportStart);
+    debug(`${skipped} file${skipped === 1 ? '' : 's'} skipped: not Ops Manager documents`);
+    debug(`timings: ${debug.timings()}`);
+  }
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
   if (baseline?.failsOnUnpruned(io.stderr)) return 2;
   if (unwritten > 0) return 2;
   if (errors > 0) return 1;
-  if (o.maxWarnings !== undefined && warnings > o.maxWarnings) {
+  if (o.maxWarnings !== undefined && o.maxWarnings >= 0 && warnings > o.maxWarnings) {
     io.stderr.write(`omlint found too many warnings (maximum: ${o.maxWarnings}, found: ${warnings}).\n`);
     return 1;
   }
   return 0;
 }
 
-/** The files of a run (notes on stderr); named paths that do not exist are a usage error. */
-function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: string) => { ignored: boolean }): { files: FoundFile[] } {
-  const found = findFiles(paths.length ? paths : ['.'], { cwd: io.cwd, isIgnored: (p) => settingsFor(p).ignored, ignorePatterns: o.ignorePattern });
+/**
+ * The files of a run (notes on stderr). A named path that does not exist, or an argument that
+ * yields no file to lint (ESLint's "No files matching"), is a usage error.
+ */
+function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: string) => { ignored: boolean }, debug?: DebugLog): FoundFiles {
+  // For --debug: what the configs' ignore lists kept out (directories too, which the walk does not list).
+  const configIgnored = new Set<string>();
+  const isIgnored = (p: string) => {
+    const ignored = settingsFor(p).ignored;
+    if (ignored && debug) configIgnored.add(p);
+    return ignored;
+  };
+  const found = findFiles(paths.length ? paths : ['.'], { cwd: io.cwd, isIgnored, ignorePatterns: o.ignorePattern });
   for (const n of found.notes) io.stderr.write(`omlint: note: ${n}\n`);
   if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
+  if (debug) for (const line of describeFound(found, configIgnored, io.cwd)) debug(line);
+  if (o.errorOnUnmatchedPattern) {
+    // A named file an ignore pattern excludes gets a note (ESLint warns), and is an error only
+    // when nothing else is checked: then the run would pass over nothing. With --skip-unknown (the
+    // pre-commit hook: staged files by name) it is never one: the commit is not blocked.
+    const namedIgnored = (m: FoundFiles['perArgument'][number]) => m.ignored.length === 1 && m.ignored[0] === path.resolve(io.cwd, m.argument);
+    const unmatched = found.perArgument.filter((m) => m.matched === 0 && !(namedIgnored(m) && (found.files.length > 0 || o.skipUnknown)));
+    if (unmatched.length) {
+      const why = unmatched
+        .filter((m) => m.ignored.length > 0)
+        .map((m) => `"${m.argument}" ${m.ignored.length === 1 && path.resolve(io.cwd, m.argument) === m.ignored[0] ? 'is' : `holds ${m.ignored.length} file${m.ignored.length === 1 ? '' : 's'}`} ignored by an ignore pattern (the configuration's ignore, ${IGNORE_FILE} or --ignore-pattern)`);
+      throw new UsageError(
+        `No files matching ${unmatched.map((m) => `"${m.argument}"`).join(', ')} were found${why.length ? ` (${why.join('; ')})` : ''}: omlint lints *.json, *.yaml and *.yml files. ` +
+          'Pass --no-error-on-unmatched-pattern to allow this.',
+      );
+    }
+  }
   return found;
 }
 
@@ -256,7 +348,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('-c, --config <file>', 'use this configuration file for every input')
     .option('--fix', 'apply safe fixes to the files')
     .option('--fix-dry-run', 'compute fixes without writing (json output carries the fixed text)')
-    .option('--max-warnings <n>', 'exit 1 when warnings exceed n', parseCount)
+    .option('--max-warnings <n>', 'exit 1 when warnings exceed n (-1: no limit)', parseWarningLimit)
     .option('--quiet', 'report errors only')
     .option('--skip-unknown', 'skip named files that hold no document of a known kind, as directory walks do (for pre-commit)')
     .option('--stdin', 'lint standard input')
@@ -279,6 +371,12 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('--pass-on-unpruned-suppressions', 'do not exit 2 when recorded suppressions no longer occur')
     .option('--max-nodes <n>', `most keys and values in a file, aliases expanded (default ${DEFAULT_LIMITS.maxNodes})`, parseCount)
     .option('--max-memory <mb>', `memory budget of one file's parse, in MB (default ${DEFAULT_LIMITS.maxMemoryMB})`, parseCount)
+    .option('--rule <id: severity>', "a rule's severity for this run, over the configuration (repeatable): --rule 'enabled-omitted: error'", collect)
+    .option('--no-error-on-unmatched-pattern', 'a path that yields no file to lint is no error')
+    .option('--print-config <file>', 'print the configuration resolved for a file (kinds, rules, scope, target version) as JSON; lint nothing')
+    .option('--debug', 'tell on stderr which files were found and skipped, each kind and its source, and the time of each phase')
+    .option('--stats', 'print the count of problems per rule instead of the report (Ruff\'s --statistics)')
+    .option('--statistics', 'same as --stats')
     .action(async (paths: string[], o: CheckOptions) => {
       setExit(await runCheck(paths, o, io));
     });
@@ -304,7 +402,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .action(async (id: string) => {
       const [{ RULE_META }, { ruleDocMarkdown }] = await Promise.all([import('../engine/catalog-full'), import('../engine/rule-docs')]);
       const meta = RULE_META.get(id);
-      if (!meta) throw new UsageError(`Unknown rule id "${id}"; \`omlint rules\` lists them.`);
+      if (!meta) throw new UsageError(`Unknown rule id "${id}".${didYouMean(id, RULE_META.keys())} \`omlint rules\` lists them.`);
       io.stdout.write(ruleDocMarkdown(meta));
       setExit(0);
     });
@@ -314,7 +412,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .description("print a kind's JSON Schema")
     .argument('<kind>', KINDS.join(' | '))
     .action((kind: string) => {
-      if (!isKind(kind)) throw new UsageError(`Unknown kind "${kind}"; kinds: ${KINDS.join(', ')}.`);
+      if (!isKind(kind)) throw new UsageError(`Unknown kind "${kind}".${didYouMean(kind, KINDS)} Kinds: ${KINDS.join(', ')}.`);
       io.stdout.write(readFileSync(path.join(packageRoot(), 'schemas', `${kind}.schema.json`), 'utf8'));
       setExit(0);
     });
@@ -342,11 +440,26 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
   return program;
 }
 
+/**
+ * `omlint chek .`: `check` is the default command, so a first word that is no command is a path.
+ * When no such path exists and the word is near a command's name, it was a mistyped command.
+ */
+function mistypedCommand(argv: string[], program: Command, cwd: string): string | undefined {
+  const first = argv[0];
+  if (first === undefined || first.startsWith('-')) return undefined;
+  const names = [...program.commands.map((c) => c.name()), 'help'];
+  if (names.includes(first) || existsSync(path.resolve(cwd, first))) return undefined;
+  const near = closeNames(first, names, 1);
+  return near.length ? `Unknown command '${first}'. Did you mean '${near[0]}'?` : undefined;
+}
+
 /** Runs the CLI; resolves to the exit code (-1: keep running, e.g. the language server). */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   let code = 0;
   const program = buildProgram(io, (c) => (code = c));
   try {
+    const mistyped = mistypedCommand(argv, program, io.cwd);
+    if (mistyped) throw new UsageError(mistyped);
     await program.parseAsync(argv, { from: 'user' });
     return code;
   } catch (e) {

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FileSettings } from '../config/load';
 import { lint, RESULT_INTERNALS, displayPath, type LintInput, type LintRunOptions } from '../engine/lint';
-import type { FileResult } from '../engine/types';
+import type { FileResult, SeveritySetting } from '../engine/types';
 import type { Kind } from '../kinds/names';
 import type { ParseLimits } from '../parse/types';
 import { ResultCache, sha256 } from './cache';
@@ -41,6 +41,10 @@ export interface RunPlan {
   unread?: Map<string, LintInput>;
   /** False: directive comments are ignored (--no-inline-config). */
   inlineConfig?: boolean;
+  /** Severities from --rule (settingsFor has them already; workers need them to build theirs). */
+  rules?: Record<string, SeveritySetting>;
+  /** Told each file's kinds (--debug); only where files are linted in this thread. */
+  onKinds?: LintRunOptions['onKinds'];
 }
 
 /** A file's input: the walk's problem if it had one, else the file read now. */
@@ -96,6 +100,7 @@ async function lintInWorkers(files: string[], plan: RunPlan, script: string): Pr
             limits: plan.limits,
             cwd: plan.cwd,
             inlineConfig: plan.inlineConfig,
+            rules: plan.rules,
           };
           const w = new (workerThreads().Worker)(script, { workerData: job });
           w.once('message', (m: { ok: boolean; value?: WorkerResult; error?: string }) => {
@@ -133,6 +138,7 @@ async function lintHere(inputs: LintInput[], plan: RunPlan): Promise<FileResult[
     skipUnknown: (p) => plan.discovered.has(p),
     cwd: plan.cwd,
     inlineConfig: plan.inlineConfig,
+    onKinds: plan.onKinds,
   };
   const results = await lint(inputs, opts);
   plan.progress?.(inputs.length, inputs.length);

@@ -4,6 +4,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { KNOWN_RULE_IDS } from '../engine/catalog';
 import { ConfigResolver } from '../config/load';
+import { withRuleOverrides } from '../config/rule-option';
+import type { SeveritySetting } from '../engine/types';
 import { lint, RESULT_INTERNALS } from '../engine/lint';
 import type { FileResult } from '../engine/types';
 import type { Kind } from '../kinds/names';
@@ -20,6 +22,8 @@ export interface WorkerJob {
   limits: ParseLimits;
   cwd: string;
   inlineConfig?: boolean;
+  /** Severities from --rule. */
+  rules?: Record<string, SeveritySetting>;
 }
 
 export interface WorkerResult {
@@ -28,6 +32,7 @@ export interface WorkerResult {
 
 async function run(job: WorkerJob): Promise<WorkerResult> {
   const resolver = new ConfigResolver(KNOWN_RULE_IDS, job.explicitConfig);
+  const settingsFor = withRuleOverrides((p: string) => resolver.settingsFor(p), job.rules ?? {});
   const discovered = new Set(job.discovered);
   const results = await lint(job.files.map((f) => readInput(f, job.limits)), {
     now: new Date(job.now),
@@ -36,7 +41,7 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
     limits: job.limits,
     cwd: job.cwd,
     inlineConfig: job.inlineConfig,
-    settingsFor: (p) => resolver.settingsFor(p),
+    settingsFor,
     skipUnknown: (p) => discovered.has(p),
   });
   return {

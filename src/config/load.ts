@@ -5,10 +5,11 @@ import { readRegularText } from '../cli/read-input';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { parseText } from '../parse/index';
-import { isKind, type Kind } from '../kinds/names';
+import { KINDS, isKind, type Kind } from '../kinds/names';
 import type { SeveritySetting } from '../engine/types';
 import type { OmlintConfig } from './types';
 import { absolutePath, pathBelow } from '../paths';
+import { didYouMean } from './did-you-mean';
 
 export const CONFIG_NAMES = ['omlint.config.yaml', 'omlint.config.yml', 'omlint.config.json'];
 
@@ -65,12 +66,12 @@ export function checkConfig(value: unknown, knownRules: Set<string>, where: (poi
   if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('', 'the configuration must be a mapping (object)');
   const v = value as Record<string, unknown>;
   const allowed = ['$schema', 'rules', 'overrides', 'ignore', 'targetVersion', 'secretPlaceholders'];
-  for (const k of Object.keys(v)) if (!allowed.includes(k)) fail(`/${k}`, `unknown setting "${k}"; settings: ${allowed.slice(1).join(', ')}`);
+  for (const k of Object.keys(v)) if (!allowed.includes(k)) fail(`/${k}`, `unknown setting "${k}";${didYouMean(k, allowed)} settings: ${allowed.slice(1).join(', ')}`);
   const checkRules = (rules: unknown, at: string) => {
     if (rules === undefined) return;
     if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail(at, '"rules" must map rule ids to off, info, warning or error');
     for (const [id, sev] of Object.entries(rules as object)) {
-      if (!knownRules.has(id)) fail(`${at}/${id}`, `unknown rule id "${id}" (omlint rules lists them)`);
+      if (!knownRules.has(id)) fail(`${at}/${id}`, `unknown rule id "${id}".${didYouMean(id, knownRules)} (omlint rules lists them)`);
       if (typeof sev !== 'string' || !SEVERITIES.includes(sev)) fail(`${at}/${id}`, `severity of "${id}" must be one of ${SEVERITIES.join(', ')}, not ${JSON.stringify(sev)}`);
     }
   };
@@ -100,10 +101,10 @@ export function checkConfig(value: unknown, knownRules: Set<string>, where: (poi
       const at = `/overrides/${i}`;
       if (o === null || typeof o !== 'object' || Array.isArray(o)) fail(at, 'must be a mapping {files, kind?, rules?, scope?}');
       const ov = o as Record<string, unknown>;
-      for (const k of Object.keys(ov)) if (!['files', 'kind', 'rules', 'scope'].includes(k)) fail(`${at}/${k}`, `unknown setting "${k}" in an override; settings: files, kind, rules, scope`);
+      for (const k of Object.keys(ov)) if (!['files', 'kind', 'rules', 'scope'].includes(k)) fail(`${at}/${k}`, `unknown setting "${k}" in an override;${didYouMean(k, ['files', 'kind', 'rules', 'scope'])} settings: files, kind, rules, scope`);
       if (ov.files === undefined) fail(at, 'an override needs "files" (glob patterns)');
       checkGlobs(ov.files, `${at}/files`, true);
-      if (ov.kind !== undefined && !isKind(ov.kind)) fail(`${at}/kind`, `unknown kind ${JSON.stringify(ov.kind)}`);
+      if (ov.kind !== undefined && !isKind(ov.kind)) fail(`${at}/kind`, `unknown kind ${JSON.stringify(ov.kind)};${typeof ov.kind === 'string' ? didYouMean(ov.kind, KINDS) : ''} kinds: ${KINDS.join(', ')}`);
       checkRules(ov.rules, `${at}/rules`);
       if (ov.scope !== undefined && (typeof ov.scope !== 'string' || ov.scope === '')) fail(`${at}/scope`, 'must be a non-empty string');
     });

@@ -3,8 +3,8 @@
 // severities and suppressions, mask secrets.
 import path from 'node:path';
 import { parseText, DEFAULT_LIMITS, type LineIndex, type ParseLimits, type ParsedDocument, type ParsedFile } from '../parse/index';
-import { declaredKind, detectItems, findModelines } from '../kinds/detect';
-import { KINDS as RULE_KINDS, type Kind } from '../kinds/names';
+import { declaredKind, detectItems, findBrokenModelines, findModelines, type KindSource } from '../kinds/detect';
+import { KINDS as RULE_KINDS, kindWithArticle, type Kind } from '../kinds/names';
 import { loadValidators, validateLoaded } from '../schema/validate';
 import { KNOWN_RULE_IDS, RULE_INFO, loadRules } from './catalog';
 import { applyEdits, fixEdits } from './fix';
@@ -16,6 +16,7 @@ import type {
 } from './types';
 import { defaultSettings, type FileSettings } from '../config/load';
 import { pathBelow } from '../paths';
+import { didYouMean } from '../config/did-you-mean';
 
 export interface LintInput {
   filePath: string;
@@ -50,6 +51,19 @@ export interface LintRunOptions {
   maxProblemsPerFile?: number;
   /** False: omlint-disable/enable comments are ignored (--no-inline-config). */
   inlineConfig?: boolean;
+  /** Told each file's documents, their kinds and where each kind came from (--debug, --print-config). */
+  onKinds?: (filePath: string, documents: KindReport[], skipped: boolean) => void;
+}
+
+/** How one lintable item got its kind (or why it has none). */
+export interface KindReport {
+  documentIndex: number;
+  /** The item's pointer in its YAML document ('' for the whole document). */
+  base: string;
+  kind?: Kind;
+  source?: KindSource;
+  /** Why no kind, when none. */
+  problem?: string;
 }
 
 /**
@@ -64,6 +78,11 @@ interface DocState {
   base: string;
   kind?: Kind;
   value: unknown;
+  /** Where the kind came from; or why there is none (for onKinds). */
+  source?: KindSource;
+  /** The kind declared for a document with no content (comments only): reported, not checked. */
+  declared?: Kind;
+  why?: string;
 }
 
 interface FileState {
@@ -181,6 +200,10 @@ function appliesTo(rule: Rule, kind: Kind): boolean {
   return rule.meta.kinds === '*' || rule.meta.kinds.includes(kind);
 }
 
+function invalidModelineMessage(name: string): string {
+  return `The modeline names "${name}", which is no omlint kind.${didYouMean(name, RULE_KINDS)} Kinds: ${[...RULE_KINDS].join(', ')}.`;
+}
+
 /** Parses a file and finds its documents and their kinds. */
 function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
   const settings = (opts.settingsFor ?? defaultSettings)(input.filePath);
@@ -206,12 +229,12 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
     firstDocIndex.push(file.docs.length);
     if (pd.unusable) {
       unknownOnly = false;
-      file.docs.push({ index: file.docs.length, parsed: pd, base: '', value: null });
+      file.docs.push({ index: file.docs.length, parsed: pd, base: '', value: null, why: 'does not parse' });
       continue;
     }
     if (pd.empty) {
       unknownOnly = false;
-      const doc: DocState = { index: file.docs.length, parsed: pd, base: '', value: null };
+      const doc: DocState = { index: file.docs.length, parsed: pd, base: '', value: null, why: 'empty' };
       file.docs.push(doc);
       addSpanDiagnostic(file, 'empty-document', parsed.documents.length > 1 ? 'This YAML document is empty; remove the stray "---" separator or give it content.' : 'The file is empty: it configures nothing.', { start: pd.span.start, end: pd.span.start }, doc.index, opts);
       continue;
@@ -219,22 +242,45 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
     const declared = declaredKind({ optionKind: opts.kind, configKind: file.settings.kind, filePath: input.filePath, modelines }, pd.span.end);
     if (declared && 'invalid' in declared) {
       unknownOnly = false;
-      const doc: DocState = { index: file.docs.length, parsed: pd, base: '', value: pd.value };
+      const doc: DocState = { index: file.docs.length, parsed: pd, base: '', value: pd.value, why: `the modeline names "${declared.invalid}", no kind` };
       file.docs.push(doc);
       const span = { start: declared.offset, end: declared.offset + declared.invalid.length + 14 };
-      addSpanDiagnostic(file, 'unknown-kind', `The modeline names "${declared.invalid}", which is no omlint kind; kinds: ${[...RULE_KINDS].join(', ')}.`, span, doc.index, opts);
+      addSpanDiagnostic(file, 'unknown-kind', invalidModelineMessage(declared.invalid), span, doc.index, opts);
       continue;
     }
     for (const item of detectItems(pd.value, declared)) {
-      const doc: DocState = { index: file.docs.length, parsed: pd, base: item.base, kind: item.kind, value: item.value };
+      const doc: DocState = { index: file.docs.length, parsed: pd, base: item.base, kind: item.kind, value: item.value, source: item.source, why: item.problem?.message };
       file.docs.push(doc);
       if (item.kind) {
         unknownOnly = false;
         continue;
       }
-      if (item.problem!.candidates.length > 0) unknownOnly = false;
-      addReport(file, doc, 'unknown-kind', { pointer: '', message: item.problem!.message }, opts);
+      const problem = item.problem!;
+      if (problem.candidates.length > 0) unknownOnly = false;
+      addReport(file, doc, 'unknown-kind', { pointer: problem.pointer ?? '', target: problem.pointer ? 'key' : undefined, message: problem.message, fix: problem.fix }, opts);
     }
+  }
+  if (parsed.documents.length === 0) {
+    // Comments only: an empty document when a kind is declared for it (a modeline, the file
+    // name…), so that it is not skipped as "no omlint document"; nothing otherwise.
+    const declared = declaredKind({ optionKind: opts.kind, configKind: file.settings.kind, filePath: input.filePath, modelines }, parsed.text.length);
+    if (declared) {
+      unknownOnly = false;
+      file.docs.push({ index: 0, parsed: { value: null, empty: true, span: { start: 0, end: 0 }, locate: () => undefined }, base: '', value: null, why: 'comments only', ...('kind' in declared ? { declared: declared.kind, source: declared.source } : {}) });
+      if ('invalid' in declared) {
+        addSpanDiagnostic(file, 'unknown-kind', invalidModelineMessage(declared.invalid), { start: declared.offset, end: declared.offset }, 0, opts);
+      } else {
+        const how = declared.source === 'file-name' ? 'by its file name' : declared.source === 'modeline' ? 'by its modeline' : declared.source === 'config' ? 'by the configuration' : 'by --kind';
+        addSpanDiagnostic(file, 'empty-document', `The file holds only comments: it is declared ${kindWithArticle(declared.kind)} (${how}) but configures nothing.`, { start: 0, end: 0 }, 0, opts);
+      }
+    }
+  }
+  // A comment meant as a modeline that does not read as one: the kind it names was never applied.
+  for (const b of parsed.syntax === 'yaml' ? findBrokenModelines(parsed.text) : []) {
+    unknownOnly = false;
+    if (file.docs.length === 0) file.docs.push({ index: 0, parsed: { value: null, empty: true, span: { start: 0, end: 0 }, locate: () => undefined }, base: '', value: null, why: 'comments only' });
+    const fixed = `# omlint: kind=${b.kind ?? '<kind>'}`;
+    addSpanDiagnostic(file, 'unknown-kind', `This comment looks like an omlint modeline but is malformed, so it declares no kind; write "${fixed}".`, { start: b.offset, end: b.offset + b.length }, 0, opts);
   }
   // Problems found while parsing, attached to the first item of their YAML document.
   for (const p of parsed.problems) {
@@ -248,6 +294,7 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
     addSpanDiagnostic(file, p.ruleId, p.message, span, docIndex, opts, doc?.kind ?? 'unknown', p.pointer ?? '');
   }
   file.dropped = Boolean(opts.skipUnknown?.(input.filePath)) && unknownOnly && parsed.problems.length === 0;
+  opts.onKinds?.(input.filePath, file.docs.map((d) => ({ documentIndex: d.index, base: d.base, kind: d.kind ?? d.declared, source: d.source, problem: d.kind ? undefined : d.why })), file.dropped);
   return file;
 }
 

@@ -15,6 +15,10 @@ export interface FormatOptions {
   color: boolean;
   cwd: string;
   fixDryRun: boolean;
+  /** Problems --quiet left out (the summary must not say "no problems" over them). */
+  hidden?: { warnings: number; infos: number };
+  /** Files skipped as no Ops Manager document (named in the summary). */
+  skipped?: number;
 }
 
 /** Copies of results without their fixed text, keeping what formatters need to mask secrets. */
@@ -46,6 +50,6 @@ export function formatResults(format: FormatName, results: FileResult[], opts: F
       return formatGitlab(results);
     case 'stylish':
     default:
-      return formatStylish(results, { color: opts.color });
+      return formatStylish(results, { color: opts.color, hidden: opts.hidden, skipped: opts.skipped });
   }
 }

@@ -31,7 +31,14 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palett
   return out;
 }
 
-export function formatStylish(results: FileResult[], opts: { color: boolean; frames?: boolean } = { color: false }): string {
+function hiddenCounts(h: { warnings: number; infos: number }): string {
+  return [h.warnings ? plural(h.warnings, 'warning') : '', h.infos ? plural(h.infos, 'info') : ''].filter(Boolean).join(' and ');
+}
+
+export function formatStylish(
+  results: FileResult[],
+  opts: { color: boolean; frames?: boolean; hidden?: { warnings: number; infos: number }; skipped?: number } = { color: false },
+): string {
   const c = palette(opts.color);
   const out: string[] = [];
   let errors = 0, warnings = 0, infos = 0, fixableErrors = 0, fixableWarnings = 0, fixed = 0;
@@ -60,6 +67,11 @@ export function formatStylish(results: FileResult[], opts: { color: boolean; fra
     }
   }
   if (fixed > 0) out.push(`Fixed ${plural(fixed, 'problem')} in ${plural(results.filter((r) => r.fixCount).length, 'file')}.`);
-  if (total === 0 && fixed === 0) out.push(`✔ ${plural(results.length, 'file')} checked, no problems.`);
+  const hidden = (opts.hidden?.warnings ?? 0) + (opts.hidden?.infos ?? 0);
+  if (total === 0 && fixed === 0) {
+    // --quiet hid warnings: "no problems" would not be true.
+    out.push(`✔ ${plural(results.length, 'file')} checked, ${hidden > 0 ? `no errors (${hiddenCounts(opts.hidden!)} not shown: --quiet)` : 'no problems'}.`);
+  } else if (hidden > 0) out.push(c.dim(`  ${hiddenCounts(opts.hidden!)} not shown (--quiet).`));
+  if (opts.skipped) out.push(c.dim(`${plural(opts.skipped, 'file')} skipped: not Ops Manager documents; --debug lists them.`));
   return out.join('\n') + '\n';
 }

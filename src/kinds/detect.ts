@@ -1,8 +1,10 @@
 // Which kind a document is, in the order of DESIGN.md: --kind, a config override, a modeline
 // (`# omlint: kind=…` or yaml-language-server's `$schema=…/<kind>.schema.json`), the file-name
 // convention of schemas/catalog.json (`*.<kind>.yaml`), then content sniffing.
-import { KINDS, isKind, type Kind } from './names';
+import { KINDS, isKind, kindWithArticle, type Kind } from './names';
 import { INTEGRATION_FIELDS, INTEGRATION_TYPES } from '../model/integrations';
+import { nearMatches } from '../schema/near';
+import type { Fix } from '../engine/types';
 
 export type KindSource = 'option' | 'config' | 'modeline' | 'file-name' | 'content';
 
@@ -14,8 +16,11 @@ export interface KindItem {
   value: unknown;
   /** Pointer of the item inside its parsed document ('' for the whole document). */
   base: string;
-  /** When no kind was found: why, and the candidates if it is ambiguous. */
-  problem?: { message: string; candidates: Kind[]; pointer?: string };
+  /**
+   * When no kind was found: why, and the candidates if it is ambiguous or nearly a kind (a
+   * misspelt identifying key: then `pointer` is that key and `fix` renames it, when one key is near).
+   */
+  problem?: { message: string; candidates: Kind[]; pointer?: string; fix?: Fix };
 }
 
 export interface Modeline {
@@ -42,6 +47,38 @@ export function findModelines(text: string): Modeline[] {
   return out.sort((a, b) => a.offset - b.offset);
 }
 
+/** A comment that was meant as an omlint modeline but does not read as one. */
+export interface BrokenModeline {
+  offset: number;
+  length: number;
+  /** The kind it names (or nearly names), if any. */
+  kind?: Kind;
+}
+
+// `omlint`, then a word and a value: `# omlint kind=x`, `# omlint: kind: x`, `# omlint: type=x`, `# omlint: x`.
+const OMLINT_COMMENT = /#[ \t]*omlint(?![-\w])[ \t]*(:?)[ \t]*([A-Za-z0-9_-]*)(?:(?:[ \t]*[=:][ \t]*|[ \t]+)([A-Za-z0-9_-]*))?/g;
+const MODELINE_AT_START = /^#\s*omlint:\s*kind\s*=\s*[A-Za-z0-9_-]+/;
+
+/**
+ * Comments that mean to be a modeline but are malformed: the modeline regex misses them and the
+ * file would go unlinted. A comment counts when it names a kind (or nearly) or writes a word near
+ * `kind` after `omlint`; prose such as "# omlint checks this file" does not.
+ */
+export function findBrokenModelines(text: string): BrokenModeline[] {
+  if (!text.includes('omlint')) return [];
+  const out: BrokenModeline[] = [];
+  for (const m of text.matchAll(OMLINT_COMMENT)) {
+    const [whole, colon, word, value] = m;
+    if (MODELINE_AT_START.test(whole)) continue; // a modeline (valid, or naming an unknown kind: reported as such)
+    const kindNamed = [value, word].find((w) => w && (isKind(w) || nearMatches(w, KINDS).length > 0));
+    const kindWord = word !== '' && (word === 'kind' || nearMatches(word.toLowerCase(), ['kind', 'type']).length > 0 || word.toLowerCase() === 'type');
+    if (!kindNamed && !(kindWord && (colon || value !== undefined))) continue;
+    const named = kindNamed && (isKind(kindNamed) ? kindNamed : nearMatches(kindNamed, KINDS)[0]);
+    out.push({ offset: m.index!, length: whole.length, kind: named && isKind(named) ? named : undefined });
+  }
+  return out;
+}
+
 /** The kind that a file name declares by the catalog convention `name.<kind>.(json|yaml|yml)`. */
 export function kindFromFileName(fileName: string): Kind | undefined {
   const m = /\.([a-z-]+)\.(json|ya?ml)$/i.exec(fileName);
@@ -61,6 +98,20 @@ const INTEGRATION_KEYS = new Set<string>(
 );
 const ALERT_HINTS = ['notifications', 'matchers', 'metricThreshold', 'threshold', 'enabled'];
 
+/** Some element of v[key] is an object with a string `field` (`notifications[].typeName`). */
+function someItemHas(v: Record<string, unknown>, key: string, field: string): boolean {
+  const list = v[key];
+  return Array.isArray(list) && list.some((e) => isObject(e) && typeof e[field] === 'string');
+}
+
+/**
+ * An alert configuration without `eventTypeName` (the docs' response examples cut it): its
+ * notifications carry `typeName` or its matchers `fieldName`, which no other document has.
+ */
+function alertStructure(v: Record<string, unknown>): boolean {
+  return someItemHas(v, 'notifications', 'typeName') || someItemHas(v, 'matchers', 'fieldName');
+}
+
 /** The kinds an object's fields suggest. */
 export function sniffObject(v: Record<string, unknown>): Kind[] {
   const keys = Object.keys(v);
@@ -73,6 +124,9 @@ export function sniffObject(v: Record<string, unknown>): Kind[] {
       else if (ALERT_HINTS.some(has)) out.push('alert-config');
     }
     return out;
+  }
+  if (alertStructure(v) && !has('status') && !has('alertConfigId') && !nearMisses(v).has('eventTypeName')) {
+    return [has('forAllGroups') || has('groupIds') ? 'global-alert-config' : 'alert-config'];
   }
   if (typeof v.type === 'string' && ((INTEGRATION_TYPES as readonly string[]).includes(v.type) || keys.some((k) => INTEGRATION_KEYS.has(k)))) {
     return ['integration'];
@@ -92,6 +146,111 @@ export function sniffObject(v: Record<string, unknown>): Kind[] {
     out.push('automation-config');
   }
   return out;
+}
+
+// ---------------------------------------------------------------- near misses
+// A document whose identifying key is misspelt (`eventTypename`, `alertTypeName`, `"typ"`) must
+// not pass as "no omlint document": it gets unknown-kind naming the kind it nearly is.
+
+/** Keys read for near misses, at most (a hostile mapping may have 100,000). */
+const NEAR_MISS_KEYS = 1000;
+
+/** The keys that identify a kind, which a near miss is measured against. */
+const IDENTIFYING_KEYS = ['eventTypeName', 'alertTypeNames', 'startDate', 'endDate', 'type', 'processes', 'replicaSets', 'mongoDbVersions', 'acknowledgedUntil'];
+const IDENTIFYING_LENGTHS = IDENTIFYING_KEYS.map((k) => k.length);
+const isString = (x: unknown) => typeof x === 'string';
+/** The value a near-miss key must hold to count: a `process:` mapping is no misspelt `processes`. */
+const VALUE_FITS: Record<string, (x: unknown) => boolean> = {
+  eventTypeName: isString,
+  alertTypeNames: (x) => Array.isArray(x) || isString(x),
+  type: isString,
+  processes: Array.isArray,
+  replicaSets: Array.isArray,
+  mongoDbVersions: Array.isArray,
+};
+
+/**
+ * The keys of `v` that are near misses (case, or an edit or two) of absent identifying keys:
+ * meant → written. One pass over the keys, most of which a length comparison rules out.
+ */
+function nearMisses(v: Record<string, unknown>): Map<string, string> {
+  const out = new Map<string, string>();
+  let n = 0;
+  for (const k in v) {
+    if (++n > NEAR_MISS_KEYS) break;
+    for (let i = 0; i < IDENTIFYING_KEYS.length; i++) {
+      if (Math.abs(k.length - IDENTIFYING_LENGTHS[i]) > 2) continue;
+      const meant = IDENTIFYING_KEYS[i];
+      if (out.has(meant) || Object.prototype.hasOwnProperty.call(v, meant) || !(VALUE_FITS[meant]?.(v[k]) ?? true)) continue;
+      if (nearMatches(k, [meant]).length > 0) out.set(meant, k);
+    }
+  }
+  return out;
+}
+
+/** Integration keys that only integrations have (not url, username, enabled…). */
+const DISTINCT_INTEGRATION_KEYS = new Set(
+  [...INTEGRATION_KEYS].filter((k) => !['url', 'username', 'password', 'enabled', 'region', 'secret', 'scheme'].includes(k)),
+);
+const WINDOW_KEYS = ['alertTypeNames', 'startDate', 'endDate'];
+const AUTOMATION_LONG_KEYS = ['processes', 'replicaSets', 'mongoDbVersions'];
+
+interface NearMiss {
+  kind: Kind;
+  /** Written key → meant key. */
+  keys: [string, string][];
+}
+
+function nearMissKind(v: Record<string, unknown>): NearMiss | undefined {
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(v, k);
+  const near = nearMisses(v);
+  if (near.size === 0) return undefined;
+  const nearMissOf = (meant: string) => near.get(meant);
+  const alertKey = nearMissOf('eventTypeName');
+  if (alertKey && !has('status') && !has('alertConfigId')) {
+    return { kind: has('forAllGroups') || has('groupIds') ? 'global-alert-config' : 'alert-config', keys: [[alertKey, 'eventTypeName']] };
+  }
+  const windowNear = WINDOW_KEYS.map((k) => [nearMissOf(k), k] as const).filter((p): p is [string, string] => p[0] !== undefined);
+  // startDate and endDate are common words (`start_date`): a window needs alertTypeNames, or one
+  // of the dates spelt exactly.
+  const windowLike = has('alertTypeNames') || nearMissOf('alertTypeNames') !== undefined || has('startDate') || has('endDate');
+  if (windowNear.length > 0 && windowLike) {
+    const present = WINDOW_KEYS.filter(has).length + windowNear.length;
+    const onlyWindow = Object.keys(v).every((k) => WINDOW_KEYS.includes(k) || k === 'description' || windowNear.some(([w]) => w === k));
+    if (present === 3) return { kind: 'maintenance-window', keys: windowNear };
+    if (present === 2 || onlyWindow) return { kind: 'maintenance-window-update', keys: windowNear };
+  }
+  const typeKey = nearMissOf('type');
+  if (typeKey) {
+    const value = v[typeKey];
+    const typeLike = typeof value === 'string' && ((INTEGRATION_TYPES as readonly string[]).includes(value) || nearMatches(value, INTEGRATION_TYPES).length > 0);
+    if (typeLike || Object.keys(v).some((k) => DISTINCT_INTEGRATION_KEYS.has(k))) return { kind: 'integration', keys: [[typeKey, 'type']] };
+  }
+  if (!has('goalVersion')) {
+    const autoNear = AUTOMATION_LONG_KEYS.map((k) => [nearMissOf(k), k] as const).filter((p): p is [string, string] => p[0] !== undefined);
+    const autoExact = Object.keys(v).filter((k) => AUTOMATION_KEYS.has(k)).length;
+    if (autoNear.length > 0 && autoNear.length + autoExact >= 2) return { kind: 'automation-config', keys: autoNear };
+  }
+  const ackKey = nearMissOf('acknowledgedUntil');
+  if (ackKey) return { kind: 'alert-acknowledgement', keys: [[ackKey, 'acknowledgedUntil']] };
+  return undefined;
+}
+
+/** Whether an object looks like an omlint document: a kind, or nearly one. */
+function resemblesKind(v: unknown): boolean {
+  return isObject(v) && (sniffObject(v).length > 0 || nearMissKind(v) !== undefined);
+}
+
+function nearMissProblem(near: NearMiss): NonNullable<KindItem['problem']> {
+  const [[written, meant]] = near.keys;
+  const pointer = '/' + written.replace(/~/g, '~0').replace(/\//g, '~1');
+  const keys = near.keys.map(([w, m]) => `"${w}" (did you mean \`${m}\`?)`).join(', ');
+  return {
+    message: `This looks like ${kindWithArticle(near.kind)}, but omlint cannot be sure: ${near.keys.length === 1 ? 'its key' : 'its keys'} ${keys} ${near.keys.length === 1 ? 'is' : 'are'} no field of any kind. Fix the spelling, or declare the kind (--kind, a config override or "# omlint: kind=${near.kind}").`,
+    candidates: [near.kind],
+    pointer,
+    fix: near.keys.length === 1 ? { title: `Rename to ${meant}`, ops: [{ op: 'rename', pointer, key: meant }] } : undefined,
+  };
 }
 
 function isAccessListArray(v: unknown[]): boolean {
@@ -124,7 +283,7 @@ export function detectItems(value: unknown, declared?: { kind: Kind; source: Kin
     }
     // An array of which no item looks like an omlint document is one unknown document: one
     // diagnostic, not one per item (a million-item array would give a million).
-    if (!declared && !value.some((r) => isObject(r) && sniffObject(r).length > 0)) {
+    if (!declared && !value.some(resemblesKind)) {
       return [{ value, base: '', problem: { message: `None of the ${value.length} items of this array is an omlint document: every kind is an object (access-list entries: an array of objects). ${HOW_TO_DECLARE}.`, candidates: [] } }];
     }
     return value.map((r, i) => itemFor(r, `/${i}`, declared));
@@ -142,6 +301,10 @@ function itemFor(value: unknown, base: string, declared?: { kind: Kind; source: 
     };
   }
   const candidates = sniffObject(value);
+  if (candidates.length === 0) {
+    const near = nearMissKind(value);
+    if (near) return { value, base, problem: nearMissProblem(near) };
+  }
   if (candidates.length === 1) return { kind: candidates[0], source: 'content', value, base };
   if (candidates.length > 1) {
     return {

@@ -16,3 +16,8 @@ export type Kind = (typeof KINDS)[number];
 export function isKind(s: unknown): s is Kind {
   return typeof s === 'string' && (KINDS as readonly string[]).includes(s);
 }
+
+/** "an alert-config", "a maintenance-window" (every kind name is read as spelt). */
+export function kindWithArticle(kind: Kind): string {
+  return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+}

@@ -1,6 +1,6 @@
 // Runs the CLI in-process with captured output (fast), or the built bundle as a real process.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli/main';
@@ -26,4 +26,14 @@ export const BIN = path.join(__dirname, '..', '..', 'dist', 'omlint.js');
 export function cliProcess(args: string[], opts: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd, input: opts.input, encoding: 'utf8', env: { PATH: process.env.PATH, XDG_CACHE_HOME: TEST_CACHE_HOME, ...opts.env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A temporary directory holding these files (relative path → text). */
+export function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-cli-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
 }

@@ -1,9 +1,10 @@
 // All processes of one cluster (a replica set, or a sharded cluster with its shards, config
 // servers and mongos) must share one authSchemaVersion (docs: "must match the other processes of
-// the same cluster"): they share one user store.
+// the same cluster"): they share one user store. Arbiters hold no data, so no users: their value
+// is not compared (issue 15: a set where only the arbiter differs is sound).
 import { defineRule } from '../src/engine/rule';
 import { joinPointer } from '../src/engine/pointer';
-import { getTopology, type ProcessInfo } from '../src/model/automation-topology';
+import { getTopology, isArbiter, type ProcessInfo } from '../src/model/automation-topology';
 
 export default defineRule({
   meta: {
@@ -139,11 +140,13 @@ sharding: []
   },
   check(ctx) {
     const reported = new Set<ProcessInfo>();
-    for (const group of getTopology(ctx.value).groups) {
+    const topology = getTopology(ctx.value);
+    for (const group of topology.groups) {
       // Count the versions in use; an absent or non-numeric value is the schema's concern.
       const counts = new Map<number, number>();
       let first: number | undefined;
-      for (const p of group.processes) {
+      const holders = group.processes.filter((p) => !isArbiter(topology, p));
+      for (const p of holders) {
         const v = p.value.authSchemaVersion;
         if (typeof v !== 'number') continue;
         first ??= v;
@@ -154,7 +157,7 @@ sharding: []
       let expected = first!;
       for (const [v, n] of counts) if (n > counts.get(expected)!) expected = v;
       const what = group.kind === 'replica-set' ? 'replica set' : 'sharded cluster';
-      for (const p of group.processes) {
+      for (const p of holders) {
         const v = p.value.authSchemaVersion;
         if (typeof v !== 'number' || v === expected || reported.has(p)) continue;
         reported.add(p);

@@ -1,9 +1,12 @@
 // win2008plus and winVCRedist* describe Windows builds only; on a Linux or macOS build they are
-// ignored, which usually means the fields were copied onto the wrong build.
+// ignored, which usually means the fields were copied onto the wrong build. A build without
+// `architecture` is what GETs of OM 2.x/3.x deployments return for MongoDB 3.0/3.2 builds (so no
+// error); for 3.4+ builds the reference lists it, so its absence is worth a warning (unconfirmed
+// whether the server rejects it: a warning, not an error).
 import { defineRule } from '../src/engine/rule';
 import { joinPointer } from '../src/engine/pointer';
 import { isObject } from '../src/model/automation-topology';
-import { WINDOWS_ONLY_BUILD_FIELDS, isWindowsPlatform } from '../src/model/automation';
+import { FCV_SINCE, WINDOWS_ONLY_BUILD_FIELDS, isBefore, isWindowsPlatform } from '../src/model/automation';
 
 export default defineRule({
   meta: {
@@ -11,12 +14,13 @@ export default defineRule({
     kinds: ['automation-config'],
     defaultSeverity: 'warning',
     hasSuggestions: true,
-    description: 'win2008plus or winVCRedist* on a build whose platform is not Windows.',
+    description: 'win2008plus or winVCRedist* on a build whose platform is not Windows; a build of MongoDB 3.4+ without architecture.',
     docs: {
       why:
         '`win2008plus` and the `winVCRedist*` fields (the Visual C++ redistributable to install first) only mean ' +
         'something for a Windows build. On a `linux` or `osx` build the agent ignores them, which usually means they ' +
-        'were pasted into the wrong build entry.',
+        'were pasted into the wrong build entry. Every build of MongoDB 3.4 and later carries `architecture` in a GET; ' +
+        'GETs of MongoDB 3.0/3.2 builds (OM 2.x/3.x) omit it, so only those builds may go without.',
       bad: `version: 3
 options:
   downloadBase: /var/lib/mongodb-mms-automation
@@ -61,7 +65,18 @@ sharding: []
     if (!isObject(doc) || !Array.isArray(doc.mongoDbVersions)) return;
     doc.mongoDbVersions.forEach((version, vi) => {
       if (!isObject(version) || !Array.isArray(version.builds)) return;
+      const legacy = isBefore(version.name, FCV_SINCE) === true;
       version.builds.forEach((build, bi) => {
+        if (isObject(build) && !('architecture' in build) && !legacy) {
+          ctx.report({
+            pointer: joinPointer('/mongoDbVersions', vi, 'builds', bi),
+            target: 'key',
+            message:
+              `Build ${bi} of ${JSON.stringify(version.name ?? `mongoDbVersions[${vi}]`)} has no architecture; the reference lists it for ` +
+              'every build (amd64, aarch64, ppc64le or s390x) and the agent picks the build by it. Copy the build from a GET of ' +
+              'the automation configuration. (Only GETs of MongoDB 3.0/3.2 builds omit it.)',
+          });
+        }
         if (!isObject(build) || typeof build.platform !== 'string' || isWindowsPlatform(build.platform)) return;
         for (const field of WINDOWS_ONLY_BUILD_FIELDS) {
           const v = build[field];

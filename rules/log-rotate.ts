@@ -15,14 +15,28 @@ function checkLogRotate(ctx: RuleContext, value: unknown, base: string, key: str
   const num = value.numUncompressed;
   if (legacy !== undefined && num !== undefined) {
     const legacyPointer = pointer(LEGACY_NUM_UNCOMPRESSED);
-    ctx.report({
-      pointer: legacyPointer,
-      target: 'key',
-      message:
-        'Both maxUncompressed and numUncompressed are set; they are one setting (maxUncompressed is the earlier name) ' +
-        'and the server keeps only one. Remove maxUncompressed.',
-      suggestions: [{ title: 'Remove maxUncompressed', ops: [{ op: 'remove', pointer: legacyPointer }] }],
-    });
+    const suggestions = [{ title: 'Remove maxUncompressed', ops: [{ op: 'remove' as const, pointer: legacyPointer }] }];
+    // Equal values: OM accepts the pair and returns it unchanged in a GET, so it is no error, only clutter.
+    if (legacy === num) {
+      ctx.report({
+        pointer: legacyPointer,
+        target: 'key',
+        severity: 'info',
+        message:
+          `maxUncompressed repeats numUncompressed (both ${JSON.stringify(num)}); OM accepts the pair and returns it as it is, ` +
+          'but they are one setting (maxUncompressed is the earlier name). Remove maxUncompressed to clean up.',
+        suggestions,
+      });
+    } else {
+      ctx.report({
+        pointer: legacyPointer,
+        target: 'key',
+        message:
+          `Both maxUncompressed (${JSON.stringify(legacy)}) and numUncompressed (${JSON.stringify(num)}) are set; they are one ` +
+          'setting (maxUncompressed is the earlier name) and the server keeps only one. Remove maxUncompressed.',
+        suggestions,
+      });
+    }
   }
   const pct = value.percentOfDiskspace;
   if (typeof pct === 'number' && !(pct > 0 && pct <= 1)) {

@@ -1,10 +1,13 @@
 // MongoDB's replica set limits: at most 7 voting members and 50 members, and a member that can
 // never become primary must have priority 0 ("must have priority 0 when not eligible to become
-// primary", go-client-mongodb-ops-manager #60).
+// primary", go-client-mongodb-ops-manager #60). Arbiters are the exception: up to 3.4 the manual
+// documents priority 1 as their default and 3.6+ resets it to 0 itself, so a GET of an older
+// deployment carries `priority: 1` on arbiters: a warning (3.6+) or information (before 3.6).
 import { defineRule } from '../src/engine/rule';
 import { joinPointer } from '../src/engine/pointer';
 import { getTopology, type MemberInfo } from '../src/model/automation-topology';
-import { DEFAULT_MEMBER_VOTES, MAX_REPLICA_SET_MEMBERS, MAX_VOTING_MEMBERS } from '../src/model/automation';
+import { ARBITER_PRIORITY_ZERO_SINCE, DEFAULT_MEMBER_VOTES, MAX_REPLICA_SET_MEMBERS, MAX_VOTING_MEMBERS, isBefore } from '../src/model/automation';
+import type { Severity } from '../src/engine/types';
 
 const positive = (v: unknown) => typeof v === 'number' && v > 0;
 
@@ -23,6 +26,20 @@ function notElectable(m: MemberInfo): string | undefined {
   if (positive(v.secondaryDelaySecs)) return `delayed (secondaryDelaySecs: ${v.secondaryDelaySecs})`;
   if (positive(v.slaveDelay)) return `delayed (slaveDelay: ${v.slaveDelay})`;
   return undefined;
+}
+
+/** An arbiter's priority > 0: information before 3.6 (the documented default), a warning from 3.6 on. */
+function arbiterSeverity(m: MemberInfo): Severity {
+  return isBefore(m.process?.version, ARBITER_PRIORITY_ZERO_SINCE) === true ? 'info' : 'warning';
+}
+
+function arbiterMessage(member: string, priority: unknown, version: unknown): string {
+  const older = isBefore(version, ARBITER_PRIORITY_ZERO_SINCE) === true;
+  return older
+    ? `${member} is an arbiter with priority ${priority}, the default MongoDB ${version} documents for arbiters; from 3.6 on ` +
+        'mongod resets it to 0. Set priority: 0 before upgrading, to keep the configuration and the running set alike.'
+    : `${member} is an arbiter with priority ${priority}; an arbiter can never become primary and mongod 3.6+ silently ` +
+        'resets its priority to 0. Set priority: 0 so the configuration says what runs.';
 }
 
 export default defineRule({
@@ -229,12 +246,18 @@ sharding: []
         const why = notElectable(m);
         if (!why) continue;
         const pointer = joinPointer(m.pointer, 'priority');
+        const member = `Member ${JSON.stringify(m.host ?? `members[${m.index}]`)} of replica set ${name}`;
+        const suggestions = [{ title: 'Set priority to 0', ops: [{ op: 'replace' as const, pointer, value: 0 }] }];
+        if (m.value.arbiterOnly === true) {
+          ctx.report({ pointer, severity: arbiterSeverity(m), message: arbiterMessage(member, priority, m.process?.version), suggestions });
+          continue;
+        }
         ctx.report({
           pointer,
           message:
-            `Member ${JSON.stringify(m.host ?? `members[${m.index}]`)} of replica set ${name} is ${why} and can never become primary, ` +
+            `${member} is ${why} and can never become primary, ` +
             `yet has priority ${priority}; mongod requires priority 0 for such members. Set priority: 0.`,
-          suggestions: [{ title: 'Set priority to 0', ops: [{ op: 'replace', pointer, value: 0 }] }],
+          suggestions,
         });
       }
     }

@@ -125,6 +125,12 @@ export function processesByAddress(t: AutomationTopology): Map<string, ProcessIn
   return index;
 }
 
+/** Whether a replica set member naming the process is an arbiter (arbiters hold no data and no users). */
+export function isArbiter(t: AutomationTopology, p: ProcessInfo): boolean {
+  if (p.name === undefined) return false;
+  return (t.membersByHost.get(p.name) ?? []).some((m) => m.value.arbiterOnly === true);
+}
+
 /** The topology of an automation configuration (memoized per document value). */
 export function getTopology(doc: unknown): AutomationTopology {
   if (doc === null || typeof doc !== 'object') return buildTopology(doc);

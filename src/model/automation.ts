@@ -119,6 +119,19 @@ const MAJOR_RELEASES_BEFORE_5: MajorMinor[] = [
   { major: 4, minor: 0 }, { major: 4, minor: 2 }, { major: 4, minor: 4 },
 ];
 export const FCV_SINCE: MajorMinor = { major: 3, minor: 4 };
+/** members[].secondaryDelaySecs replaced slaveDelay in MongoDB 5.0. */
+export const SECONDARY_DELAY_SECS_SINCE: MajorMinor = { major: 5, minor: 0 };
+/** From 3.6 on mongod gives arbiters priority 0 (up to 3.4 the manual documents 1 as their default). */
+export const ARBITER_PRIORITY_ZERO_SINCE: MajorMinor = { major: 3, minor: 6 };
+
+/**
+ * Whether a process version is older than a release: true/false when the version starts with
+ * major.minor, undefined when it cannot be read (a placeholder, a missing version).
+ */
+export function isBefore(version: unknown, release: MajorMinor): boolean | undefined {
+  const mm = typeof version === 'string' ? parseMajorMinor(version) : undefined;
+  return mm === undefined ? undefined : compareMajorMinor(mm, release) < 0;
+}
 
 /** The major release before `v` (for a rapid release, the major release of its series). */
 export function previousMajorRelease(v: MajorMinor): MajorMinor | undefined {

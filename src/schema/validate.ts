@@ -6,6 +6,8 @@ import { getAt, joinPointer, parentPointer, lastToken } from '../engine/pointer'
 import type { Fix, Report } from '../engine/types';
 import type { Kind } from '../kinds/names';
 import { INTEGRATION_FIELDS } from '../model/integrations';
+import { SECONDARY_DELAY_SECS_SINCE, isBefore } from '../model/automation';
+import { getTopology } from '../model/automation-topology';
 import { collapseUnions } from './collapse';
 import { expectedTypes, label, orList, show, typeName } from './describe';
 import { loaders, type ValidatorModule } from './generated/index';
@@ -217,6 +219,18 @@ function invalidEnum(pointer: string, data: unknown, allowed: unknown[]): Schema
   return finding;
 }
 
+/**
+ * slaveDelay of a member whose process runs MongoDB before 5.0: there it is the only name
+ * (secondaryDelaySecs arrived in 5.0), so it is not deprecated for that process.
+ */
+function slaveDelayBefore5(doc: unknown, pointer: string): boolean {
+  const m = /^\/replicaSets\/(\d+)\/members\/(\d+)\/slaveDelay$/.exec(pointer);
+  if (!m) return false;
+  const rs = getTopology(doc).replicaSets.find((r) => r.index === Number(m[1]));
+  const member = rs?.members.find((x) => x.index === Number(m[2]));
+  return isBefore(member?.process?.version, SECONDARY_DELAY_SECS_SINCE) === true;
+}
+
 /** Deprecated keys with a safe fix. */
 function deprecationFix(ctx: Context, pointer: string): Fix | undefined {
   const key = lastToken(pointer);
@@ -236,6 +250,7 @@ function deprecationFix(ctx: Context, pointer: string): Fix | undefined {
 function deprecatedField(ctx: Context, pointer: string, data: unknown, why: string): SchemaFinding | undefined {
   // An empty list or object (monitoringVersions: [] in every GET) sets nothing: nothing to say.
   if (typeof data === 'object' && data !== null && Object.keys(data).length === 0) return undefined;
+  if (ctx.kind === 'automation-config' && slaveDelayBefore5(ctx.value, pointer)) return undefined;
   const finding: SchemaFinding = {
     ruleId: 'deprecated-field',
     pointer,

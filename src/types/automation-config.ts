@@ -62,9 +62,10 @@ export interface MongoDbBuild {
   gitVersion: string;
   /**
    * CPU architecture. The reference lists amd64 and ppc64le; real GET responses also carry aarch64
-   * and s390x.
+   * and s390x. Not required: GETs of OM 2.x/3.x deployments (MongoDB 3.0/3.2 builds) omit it, and
+   * build-platform-fields warns about a build without it.
    */
-  architecture: 'amd64' | 'ppc64le' | 'aarch64' | 's390x';
+  architecture?: 'amd64' | 'ppc64le' | 'aarch64' | 's390x';
   /**
    * Word size of the build. Deprecated by the server, which says: do not remove or change it.
    * @asType integer
@@ -128,7 +129,10 @@ export interface AgentVersionEntry {
   hostname?: string;
   /** Download URLs by platform; each platform maps build names to URLs and has a `default` key. */
   urls?: Record<string, Record<string, string>>;
-  /** Base URL the agent reports to. */
+  /**
+   * Base URL the agent reports to; real GETs return null (OM 2.x-8.x alike).
+   * @nullable
+   */
   baseUrl?: string;
   /** Path of the agent's log (default /dev/null). */
   logPath?: string;
@@ -546,7 +550,9 @@ export interface DefaultRWConcern {
 
 /**
  * A mongod or mongos process of the deployment.
- * @if {"properties": {"processType": {"const": "mongod"}}, "required": ["processType"]}
+ * featureCompatibilityVersion is required of mongod from 3.4 on (FCV arrived in 3.4; OM's GET omits
+ * it for 3.2 and older processes).
+ * @if {"properties": {"processType": {"const": "mongod"}, "version": {"not": {"pattern": "^([0-2]|3\\.[0-3])\\."}}}, "required": ["processType"]}
  * @then {"required": ["featureCompatibilityVersion"]}
  */
 export interface Process {
@@ -562,7 +568,7 @@ export interface Process {
   args2_6: ProcessArgs;
   /**
    * Feature compatibility version, "major.minor": the process version or one release older.
-   * Required for mongod.
+   * Required for mongod 3.4 and later (MongoDB 3.2 and older have no FCV).
    */
   featureCompatibilityVersion?: string;
   /**
@@ -842,13 +848,19 @@ export interface CustomRole {
       db?: string;
       /** Collection. */
       collection?: string;
-      /** The cluster resource. */
+      /**
+       * The cluster resource; real GETs return null for a database resource.
+       * @nullable
+       */
       cluster?: boolean;
     };
     /** Allowed actions, e.g. find, insert. */
     actions?: string[];
   }[];
-  /** Roles this role inherits from. */
+  /**
+   * Roles this role inherits from; real GETs return null for none.
+   * @nullable
+   */
   roles?: UserRole[];
   /** Authentication restrictions of the role. */
   authenticationRestrictions?: AuthenticationRestriction[];

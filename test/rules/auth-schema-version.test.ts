@@ -42,6 +42,14 @@ describe(RULE, () => {
     expect(await hits(text)).toEqual(expected);
   });
 
+  it('does not compare an arbiter: it holds no data and no users (issue 15)', async () => {
+    const arbiterSet = `${processes(5, 5, 3)}replicaSets:\n  - {_id: rs0, members: [{_id: 0, host: a}, {_id: 1, host: b}, {_id: 2, host: c, arbiterOnly: true}]}\n`;
+    expect(await hits(arbiterSet)).toEqual([]);
+    // The data-bearing members still must agree, with the arbiter present.
+    const split = `${processes(5, 3, 5)}replicaSets:\n  - {_id: rs0, members: [{_id: 0, host: a}, {_id: 1, host: b}, {_id: 2, host: c, arbiterOnly: true}]}\n`;
+    expect(await hits(split)).toEqual([[3, 34, 'error']]);
+  });
+
   it('names the cluster and the version the others use', async () => {
     const [d] = await diagnostics(sharded(5, 5, 5, 5, 3));
     expect(d.pointer).toBe('/processes/4/authSchemaVersion');

@@ -32,13 +32,34 @@ describe(RULE, () => {
     ['eight voting members', rs(...times(6, 'votes: 1'), '', 'votes: 1'), [[3, 5, 'error']]],
     ['fifty-one members', rs(...times(7, 'votes: 1'), ...times(44, 'priority: 0, votes: 0')), [[3, 5, 'error']]],
     ['fifty-one voting members (both limits)', rs(...times(51, '')), [[3, 5, 'error'], [3, 5, 'error']]],
-    ['an arbiter with priority 1', rs('priority: 1', 'priority: 1', 'arbiterOnly: true, priority: 1'), [[6, 57, 'error']]],
+    // Never an error (issue 15): MongoDB up to 3.4 documents 1 as the arbiter default; 3.6+ resets it to 0.
+    ['an arbiter with priority 1 (process version unknown)', rs('priority: 1', 'priority: 1', 'arbiterOnly: true, priority: 1'), [[6, 57, 'warning']]],
     ['a hidden member with priority 0.5', rs('priority: 1', 'hidden: true, priority: 0.5'), [[5, 52, 'error']]],
     ['a non-voting member with priority 1', rs('priority: 1', 'votes: 0, priority: 1'), [[5, 48, 'error']]],
     ['a delayed member with priority 1', rs('priority: 1', 'secondaryDelaySecs: 3600, priority: 1'), [[5, 64, 'error']]],
     ['a legacy slaveDelay member with priority 2', rs('priority: 1', 'slaveDelay: 60, priority: 2'), [[5, 54, 'error']]],
   ])('reports %s', async (_name, text, expected) => {
     expect(await hits(text)).toEqual(expected);
+  });
+
+  /** The replica set of rs() after three processes p0-p2 of one MongoDB version. */
+  const onVersion = (version: string, ...members: string[]) =>
+    `processes:\n${[0, 1, 2].map((i) => `  - {name: p${i}, processType: mongod, version: "${version}"}\n`).join('')}${rs(...members)}`;
+
+  it.each([
+    ['3.2.22', 'info'],
+    ['3.4.24-ent', 'info'],
+    ['3.6.0', 'warning'],
+    ['7.0.12', 'warning'],
+  ])('an arbiter with priority 1 on MongoDB %s is %s, never an error', async (version, severity) => {
+    const found = await diagnostics(onVersion(version, 'priority: 1', 'priority: 1', 'arbiterOnly: true, priority: 1'));
+    expect(found.map((d) => [d.pointer, d.severity])).toEqual([['/replicaSets/0/members/2/priority', severity]]);
+    expect(found[0].message).toContain(severity === 'info' ? `the default MongoDB ${version} documents for arbiters` : 'mongod 3.6+ silently resets');
+  });
+
+  it('a hidden member with priority 1 stays an error on every version', async () => {
+    const found = await diagnostics(onVersion('3.2.22', 'priority: 1', 'hidden: true, priority: 1'));
+    expect(found.map((d) => d.severity)).toEqual(['error']);
   });
 
   it('counts the voters and suggests priority 0', async () => {
@@ -48,7 +69,7 @@ describe(RULE, () => {
     );
     const [arbiter] = await diagnostics(rs('priority: 1', 'arbiterOnly: true, priority: 1'));
     expect(arbiter.pointer).toBe('/replicaSets/0/members/1/priority');
-    expect(arbiter.message).toContain('is an arbiter and can never become primary');
+    expect(arbiter.message).toContain('is an arbiter with priority 1; an arbiter can never become primary');
     expect(arbiter.fixable).toBe(false);
     expect(arbiter.suggestions?.[0].title).toBe('Set priority to 0');
   });

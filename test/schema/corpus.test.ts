@@ -103,7 +103,7 @@ const EXPECTED: Record<string, string[]> = {
   'automation-config/om-goclient__automation_config_test__L704_TestAutomation_GetTlsConfig.json': ['required-field /version', 'required-field /options', 'required-field /mongoDbVersions', 'required-field /processes'],
   'automation-config/om-goclient__automation_config_test__L737_TestAutomation_Sharding.json': ['required-field /version', 'required-field /options', 'required-field /mongoDbVersions', 'required-field /processes'],
   'automation-config/om-goclient__automation_config_test__L858_TestAutomation_GetPrometheusConfig.json': ['required-field /version', 'required-field /options', 'required-field /mongoDbVersions', 'required-field /processes'],
-  'automation-config/om-goclient__automation_config_test__jsonBlob.json': ['required-field /options', 'required-field /mongoDbVersions', 'deprecated-field /replicaSets/0/members/0/slaveDelay', 'deprecated-field /replicaSets/0/members/1/slaveDelay', 'deprecated-field /replicaSets/0/members/2/slaveDelay'],
+  'automation-config/om-goclient__automation_config_test__jsonBlob.json': ['required-field /options', 'required-field /mongoDbVersions'], // slaveDelay is the only name on MongoDB 4.2.2 (secondaryDelaySecs: 5.0+)
   'global-alert-config/docs__global-alert-configurations-create-one__request.json': ['deprecated-field /typeName'],
   'global-alert-config/docs__global-alert-configurations-create-one__response.json': [...GLOBAL_RESPONSE, 'deprecated-field /typeName', 'read-only-field /links'],
   'global-alert-config/docs__global-alert-configurations-get-all__results_0.json': [...GLOBAL_RESPONSE, 'deprecated-field /typeName', 'read-only-field /links'],

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Kind } from '../src/kinds/names';
 import { lintDoc } from './helpers';
+import { describeWithCorpus } from './shared-corpus';
 
 const CORPUS = path.resolve(__dirname, '../../shared/corpus');
 
@@ -78,7 +79,7 @@ const files = existsSync(CORPUS)
   ? DIRS.flatMap((kind) => readdirSync(path.join(CORPUS, kind)).sort().map((name) => ({ kind, name })))
   : [];
 
-describe.skipIf(!existsSync(CORPUS))('corpus: alert configurations', () => {
+describeWithCorpus('corpus: alert configurations', () => {
   it('has an expectation for every file', () => {
     expect(files.map((f) => f.name).sort()).toEqual(Object.keys(EXPECTED).sort());
   });

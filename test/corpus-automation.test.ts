@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintDoc } from './helpers';
+import { describeWithCorpus } from './shared-corpus';
 
 const DIR = path.resolve(__dirname, '../../shared/corpus/automation-config');
 
@@ -141,7 +142,7 @@ const EXPECTED: Record<string, Expected> = {
 
 const byPosition = (a: [string, number], b: [string, number]) => a[1] - b[1] || a[0].localeCompare(b[0]);
 
-describe.skipIf(!existsSync(DIR))('corpus: automation configurations', () => {
+describeWithCorpus('corpus: automation configurations', () => {
   const files = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.json')).sort() : [];
 
   it('has an expectation for every file', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../src/engine/lint';
 import { cliProcess, BIN } from './cli/run';
+import { describeWithCorpus } from './shared-corpus';
 
 const CORPUS = path.join(__dirname, '..', '..', 'shared', 'corpus');
 const files = existsSync(CORPUS)
@@ -13,7 +14,7 @@ const files = existsSync(CORPUS)
       .sort()
   : [];
 
-describe.skipIf(files.length === 0)('corpus smoke test', () => {
+describeWithCorpus('corpus smoke test', () => {
   it('lints every corpus file without internal-error', async () => {
     const results = await lint(files.map((f) => ({ filePath: f, text: readFileSync(f, 'utf8') })), { now: new Date('2026-11-21T00:00:00Z') });
     expect(results).toHaveLength(files.length);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Kind } from '../src/kinds/names';
 import { lintDoc, lintFiles } from './helpers';
+import { describeWithCorpus } from './shared-corpus';
 
 const CORPUS = path.resolve(__dirname, '../../shared/corpus');
 const NOW = '2026-11-21T00:00:00Z';
@@ -89,7 +90,7 @@ const CASES: Case[] = [
   },
 ];
 
-describe.skipIf(!existsSync(CORPUS))('corpus: maintenance windows, integrations, request bodies', () => {
+describeWithCorpus('corpus: maintenance windows, integrations, request bodies', () => {
   it.each(CASES)('$file', async ({ file, kind, expected }) => {
     const text = readFileSync(path.join(CORPUS, file), 'utf8');
     const diagnostics = await lintDoc(text, { kind, fileName: path.basename(file), now: NOW });

@@ -42,6 +42,12 @@ describe(RULE, () => {
     expect(await hits(text)).toEqual(expected);
   });
 
+  it('requires the PROMETHEUS password of a write body (API-SPEC: required in the body, omitted in responses)', async () => {
+    const text = 'type: PROMETHEUS\nusername: u\nlistenAddress: 0.0.0.0:9216\nserviceDiscovery: http\nscheme: http\nenabled: true\n';
+    const d = (await lintDoc(text, { kind: 'integration' })).filter((x) => x.ruleId === RULE);
+    expect(d.map((x) => x.message)).toEqual(['A PROMETHEUS integration needs password; add it, or the server rejects the configuration.']);
+  });
+
   it('names each missing field, and a key that differs only in case', async () => {
     const text = '{\n  "MicrosoftTeamsWebhookURL": "${URL}",\n  "type": "MICROSOFT_TEAMS"\n}\n';
     const d = (await lintDoc(text, { kind: 'integration', fileName: 'teams.json' })).filter((x) => x.ruleId === RULE);

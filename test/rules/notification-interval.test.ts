@@ -31,6 +31,8 @@ describe(RULE, () => {
   it.each([
     ['an interval below 5', '    delayMin: 0\n    intervalMin: 1\n', [[7, 18, 'error']]],
     ['an interval of 0', '    intervalMin: 0\n', [[6, 18, 'error']]],
+    // One below the minimum of 5 (DOCS-11735: the API and the UI both refuse less than 5).
+    ['an interval of 4', '    intervalMin: 4\n', [[6, 18, 'error']]],
     ['a fractional interval', '    intervalMin: 7.5\n', [[6, 18, 'error']]],
     ['a negative delay', '    delayMin: -5\n    intervalMin: 60\n', [[6, 15, 'error']]],
     ['a fractional delay', '    delayMin: 0.5\n', [[6, 15, 'error']]],

@@ -32,6 +32,13 @@ sharding:
 `;
 
 describe(RULE, () => {
+  it('checks every shard, not only the first (issue 18 mutant)', async () => {
+    const text = doc().replace('      - {_id: sh0, rs: shard0}\n', '      - {_id: sh0, rs: shard0}\n      - {_id: sh1, rs: shard0}\n      - {_id: sh2, rs: shard9}\n');
+    const found = await diagnostics(text);
+    expect(found.map((d) => d.pointer)).toEqual(['/sharding/0/shards/2/rs']);
+    expect(found[0].message).toContain('Shard "sh2" of cluster "sales": no replica set named "shard9"');
+  });
+
   it.each([
     ['a consistent sharded cluster', doc()],
     ['a sharding fragment without replicaSets (Go client test)', 'sharding:\n  - name: lorem\n    configServerReplica: lorem\n    shards:\n      - {_id: lorem01_0, rs: lorem01_0}\n'],

@@ -29,6 +29,8 @@ describe(RULE, () => {
     ['a secret alone', '    webhookSecret: ${SECRET}\n', [[5, 5, 'error']]],
     ['a secret with an empty URL', '    webhookUrl: ""\n    webhookSecret: ${SECRET}\n', [[6, 5, 'error']]],
     ['a secret with a null URL', '    webhookUrl: null\n    webhookSecret: ${SECRET}\n', [[6, 5, 'error']]],
+    // Whitespace is no URL (issue 18: a mutant dropping the trim() survived).
+    ['a secret with a whitespace-only URL', '    webhookUrl: "  \\t "\n    webhookSecret: ${SECRET}\n', [[6, 5, 'error']]],
   ])('reports %s', async (_name, notification, expected) => {
     expect(await hits(doc(notification))).toEqual(expected);
   });

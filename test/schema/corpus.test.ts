@@ -22,6 +22,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isKind, type Kind } from '../../src/kinds/names';
 import { validateSchema } from '../../src/schema/validate';
+import { describeWithCorpus } from '../shared-corpus';
 
 const CORPUS = path.resolve(__dirname, '../../../shared/corpus');
 const KINDS_CHECKED = ['alert-config', 'global-alert-config', 'maintenance-window', 'integration', 'automation-config'];
@@ -155,7 +156,7 @@ async function findingsOf(file: string, kind: Kind, wholeBody = false): Promise<
   return out;
 }
 
-describe.skipIf(!existsSync(CORPUS))('schema layer on the real corpus', () => {
+describeWithCorpus('schema layer on the real corpus', () => {
   const files = existsSync(CORPUS) ? manifest().filter((m) => KINDS_CHECKED.includes(m.kind)) : [];
 
   it('the expectations name corpus files', () => {

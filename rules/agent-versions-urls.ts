@@ -13,6 +13,7 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'monitoringVersions[]/backupVersions[].urls.<platform> without a default key.',
     docs: {
+      versions: 'the monitoringVersions/backupVersions lists of OM before the unified agent; the rule reads no version.',
       why:
         'In `monitoringVersions[]` and `backupVersions[]`, `urls` maps each platform to an object of build names and ' +
         'download URLs. The agent looks up its own build there and falls back to the `default` entry, which the ' +

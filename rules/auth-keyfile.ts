@@ -20,6 +20,7 @@ export default defineRule({
     hasSuggestions: true,
     description: 'auth.disabled: false without auth.keyfile or auth.autoUser.',
     docs: {
+      versions: 'every version (OM 3.4 and later also require auth.keyfileWindows; not checked).',
       why:
         'When `auth.disabled` is false the automation agent authenticates to every process as `auth.autoUser` ' +
         '(for X.509, the subject of its certificate), and the members authenticate to each other with the key ' +

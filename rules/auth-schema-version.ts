@@ -16,6 +16,7 @@ export default defineRule({
       'Processes of one cluster (a replica set, or a sharded cluster with its shards, config servers and mongos) ' +
       'with different authSchemaVersion.',
     docs: {
+      versions: 'every MongoDB version; arbiters (which hold no data and no users) are not compared.',
       why:
         'The members of a replica set, and all parts of a sharded cluster, share one set of users, stored in one ' +
         'credential schema. OM requires every process of a cluster to carry the same `authSchemaVersion` ' +

@@ -16,6 +16,7 @@ export default defineRule({
     hasSuggestions: true,
     description: 'win2008plus or winVCRedist* on a build whose platform is not Windows; a build of MongoDB 3.4+ without architecture.',
     docs: {
+      versions: 'every version for the Windows-only fields; `architecture` is expected on builds of MongoDB 3.4 and later (a warning: when OM began to require it is unconfirmed), and builds of MongoDB 3.0/3.2 may omit it, as GETs of OM 2.x/3.x do.',
       why:
         '`win2008plus` and the `winVCRedist*` fields (the Visual C++ redistributable to install first) only mean ' +
         'something for a Windows build. On a `linux` or `osx` build the agent ignores them, which usually means they ' +

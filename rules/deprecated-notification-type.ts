@@ -9,6 +9,7 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'SNMP (removed in 7.0), HIPCHAT and FLOWDOCK notifications should be replaced.',
     docs: {
+      versions: 'SNMP: deprecated from Ops Manager 6.0.0, removed in 7.0.0 (an error when `targetVersion` is 7.0 or later, else a warning); HipChat and Flowdock: every version.',
       why:
         'SNMP notifications are deprecated since Ops Manager 6.0.0 and absent from 7.0.0: with ' +
         '`targetVersion` 7.0 or later this is an error. HipChat and Flowdock no longer exist, so ' +

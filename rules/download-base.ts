@@ -12,6 +12,7 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'options.downloadBase not an absolute path.',
     docs: {
+      versions: 'every version: the rule reads no version.',
       why:
         '`options.downloadBase` is the directory on Linux and UNIX hosts where the automation agent downloads MongoDB ' +
         'binaries and writes startup scripts. The agent resolves nothing relative to its working directory, so the ' +

@@ -11,6 +11,7 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'Two processes with one name, or two on the same hostname and args2_6.net.port.',
     docs: {
+      versions: 'every version: the rule reads no version.',
       why:
         'A process `name` is the key by which replica set members, automation status and the agent find a process; ' +
         'two processes with one name make the configuration ambiguous and OM rejects it. Two processes on the same ' +

@@ -14,6 +14,7 @@ export default defineRule({
     hasSuggestions: true,
     description: 'featureCompatibilityVersion not major.minor, newer than the process version, or more than one release older.',
     docs: {
+      versions: 'MongoDB 3.4 and later (FCV arrived in 3.4); for processes before 3.4 only an FCV newer than the process is reported. Rapid releases (x.1, x.2…) from 5.0 on are accepted as the previous major release\'s successors.',
       why:
         'mongod accepts a featureCompatibilityVersion written as `major.minor` (for example "7.0") that equals its own ' +
         'release or the release before it. A patch-level value such as "7.0.12", or an FCV the binary cannot run ' +

@@ -71,6 +71,7 @@ export default defineRule({
       'Both maxUncompressed and numUncompressed; percentOfDiskspace outside (0, 1]; numTotal below numUncompressed (warning). ' +
       'Top level and per process.',
     docs: {
+      versions: 'every version. Equal maxUncompressed and numUncompressed (which OM accepts and returns in a GET) are information; different values an error. Process-level logRotate needs OM 7.0.4 / 6.0.24 or later (not checked: a document does not name its OM version).',
       why:
         '`numUncompressed` replaced the earlier `maxUncompressed`; with both set it is unclear which one the server ' +
         'keeps. `percentOfDiskspace` is a fraction (0.02 means 2%), so 2 or 40 would let logs take the whole disk. ' +

@@ -9,6 +9,7 @@ export default defineRule({
     defaultSeverity: 'error',
     description: `intervalMin must be an integer of at least ${MIN_INTERVAL_MIN}, delayMin a non-negative integer.`,
     docs: {
+      versions: 'every Ops Manager version: intervalMin of at least 5 (DOCS-11735: the API and the UI refuse less).',
       why:
         '`intervalMin` is the number of minutes between repeated notifications of an unresolved ' +
         `alert; its minimum is ${MIN_INTERVAL_MIN}. \`delayMin\` is the number of minutes to wait before ` +

@@ -8,6 +8,7 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'A secret field holds a literal secret in a file meant for version control.',
     docs: {
+      versions: 'every version: the rule reads no version (secret fields are the same in every Ops Manager release).',
       why:
         'API keys, tokens, webhook URLs and passwords in a committed file are readable by everyone ' +
         'with access to the repository and its history. Keep a placeholder in the file (`${VAR}`, ' +

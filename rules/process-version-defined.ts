@@ -11,6 +11,7 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'A processes[].version with no mongoDbVersions[].name entry.',
     docs: {
+      versions: 'every version: the rule reads no version.',
       why:
         'The automation agent downloads each process binary from the builds of the `mongoDbVersions` entry ' +
         'whose `name` equals the process `version`. Without that entry OM rejects the configuration. ' +

@@ -8,6 +8,7 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'A secret field holds a redaction mask copied from an API response.',
     docs: {
+      versions: 'every version: the rule reads no version (Ops Manager GETs redact secrets the same way in every release).',
       why:
         'GET responses return keys, tokens and webhook URLs partially redacted (`****…abcd`, ' +
         '`********-****-****-<12 hex>`, `https://host/****`) and webhook secrets completely ' +

@@ -17,6 +17,7 @@ export default defineRule({
       'A member host naming no process, a process in two replica sets, a duplicate member or replica set _id, ' +
       "or a member whose replSetName differs from its set's _id.",
     docs: {
+      versions: 'every version: the rule reads no version.',
       why:
         '`replicaSets[].members[].host` is the `name` of a process in `processes` (not a hostname:port). ' +
         'The agent starts each member with `args2_6.replication.replSetName` and initiates the set from ' +

@@ -6,7 +6,7 @@
 import { defineRule } from '../src/engine/rule';
 import { joinPointer } from '../src/engine/pointer';
 import { getTopology, type MemberInfo } from '../src/model/automation-topology';
-import { ARBITER_PRIORITY_ZERO_SINCE, DEFAULT_MEMBER_VOTES, MAX_REPLICA_SET_MEMBERS, MAX_VOTING_MEMBERS, isBefore } from '../src/model/automation';
+import { ARBITER_PRIORITY_ZERO_SINCE, NON_VOTING_PRIORITY_ZERO_SINCE, DEFAULT_MEMBER_VOTES, MAX_REPLICA_SET_MEMBERS, MAX_VOTING_MEMBERS, isBefore } from '../src/model/automation';
 import type { Severity } from '../src/engine/types';
 
 const positive = (v: unknown) => typeof v === 'number' && v > 0;
@@ -50,12 +50,16 @@ export default defineRule({
     hasSuggestions: true,
     description:
       'More than 7 voting members or 50 members in a replica set; a member with priority > 0 that cannot be primary ' +
-      '(arbiter, hidden, votes: 0, delayed).',
+      '(hidden, votes: 0, delayed; an arbiter only as a warning, or information before MongoDB 3.6).',
     docs: {
+      versions: 'MongoDB 3.0 and later for the limits of 7 voting members and 50 members (2.6 allowed 12 members: not checked). A non-voting member with priority > 0: an error from MongoDB 3.2 (no finding before). An arbiter with priority > 0: never an error; information before 3.6 (the 3.4 manual documents priority 1 as the arbiter default), a warning from 3.6 (mongod resets it to 0). Hidden and delayed members: every version. The version read is the member\'s process `version`; unknown versions count as current.',
       why:
         'mongod refuses a replica set configuration with more than 7 voting members or more than 50 members. ' +
         'Arbiters, hidden members, non-voting members and delayed members can never become primary, so mongod ' +
-        'requires `priority: 0` for them; OM reports "must have priority 0 when not eligible to become primary".',
+        'requires `priority: 0` for them; OM reports "must have priority 0 when not eligible to become primary". ' +
+        'Arbiters are the exception: up to MongoDB 3.4 their documented default priority is 1, and 3.6+ resets it to 0 ' +
+        'itself, so a GET of an older deployment carries `priority: 1` on arbiters; that is a warning (information ' +
+        'before 3.6) asking to write 0, never an error.',
       bad: `version: 3
 options:
   downloadBase: /var/lib/mongodb-mms-automation
@@ -245,6 +249,9 @@ sharding: []
         if (!positive(priority)) continue;
         const why = notElectable(m);
         if (!why) continue;
+        // Before 3.2 a non-voting member could keep a priority ("Changed in version 3.2: non-voting
+        // members must have priority of 0"): a GET of such a deployment is no error.
+        if (m.value.votes === 0 && m.value.arbiterOnly !== true && isBefore(m.process?.version, NON_VOTING_PRIORITY_ZERO_SINCE) === true) continue;
         const pointer = joinPointer(m.pointer, 'priority');
         const member = `Member ${JSON.stringify(m.host ?? `members[${m.index}]`)} of replica set ${name}`;
         const suggestions = [{ title: 'Set priority to 0', ops: [{ op: 'replace' as const, pointer, value: 0 }] }];

@@ -24,6 +24,7 @@ export default defineRule({
       'shards[].rs or configServerReplica naming no replica set; a mongos whose cluster names no sharding[].name; ' +
       'a mongos without cluster.',
     docs: {
+      versions: 'every version: the rule reads no version.',
       why:
         'OM builds a sharded cluster from `sharding[]`: each `shards[].rs` and the `configServerReplica` must be the ' +
         '`_id` of a replica set in `replicaSets`, and every `mongos` process names its cluster in `cluster` ' +

@@ -13,6 +13,7 @@ export default defineRule({
     hasSuggestions: true,
     description: 'tls.CAFilePath and tls.clientCertificateMode without each other (same for legacy ssl).',
     docs: {
+      versions: 'every version; top-level `ssl` is the pre-4.x name of `tls` and is checked the same way.',
       why:
         'When the deployment uses TLS, `tls.CAFilePath` is the CA the agent uses to verify the processes and ' +
         '`tls.clientCertificateMode` says whether clients must present a certificate; the reference requires them ' +

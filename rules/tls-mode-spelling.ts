@@ -14,6 +14,7 @@ export default defineRule({
     hasSuggestions: true,
     description: 'net.tls.mode with an SSL-era spelling (requireSSL, preferSSL, allowSSL). Fix: the TLS spelling.',
     docs: {
+      versions: 'net.tls exists from MongoDB 4.2: the automatic fix applies only to processes known to run 4.2 or later; others get it as a suggestion.',
       why:
         'Since MongoDB 4.2 the `net.tls` options spell the modes `allowTLS`, `preferTLS` and `requireTLS`; the ' +
         '`…SSL` spellings belong to the older `net.ssl` options. The agent accepts both (the operator\'s own ' +

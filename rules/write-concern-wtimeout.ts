@@ -13,6 +13,7 @@ export default defineRule({
     hasSuggestions: true,
     description: 'defaultWriteConcern.wtimeout set while w is 0 or 1: it applies only when w > 1 (or "majority"/a tag).',
     docs: {
+      versions: 'MongoDB 4.4 and later, where defaultRWConcern exists; the rule reads no version (w 0 or 1 never waits, on any version).',
       why:
         '`wtimeout` limits how long a write waits for other members to acknowledge it. With `w: 0` or `w: 1` no other ' +
         'member is waited for, so the timeout never applies; its presence usually means `w` was meant to be ' +

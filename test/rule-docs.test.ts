@@ -31,6 +31,13 @@ describe('rule docs examples', () => {
           expect((await run(meta, meta.docs.bad)).length).toBeGreaterThan(0);
         });
       }
+      // Rules that judge a deployment state the MongoDB / Ops Manager versions they apply to (issue 15).
+      const versionDependent = meta.kinds === '*' ? ['required-field', 'deprecated-field', 'invalid-type'].includes(meta.id) : meta.kinds.includes('automation-config');
+      if (versionDependent || meta.id === 'deprecated-notification-type' || meta.id === 'notification-interval') {
+        it('states the versions it applies to', () => {
+          expect(meta.docs.versions?.length ?? 0).toBeGreaterThan(20);
+        });
+      }
       it('good example produces none', async () => {
         expect(await run(meta, meta.docs.good)).toEqual([]);
       });

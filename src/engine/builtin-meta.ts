@@ -98,6 +98,7 @@ export const BUILTIN_RULES: RuleMeta[] = [
     defaultSeverity: 'error',
     description: 'A field the kind always requires is missing.',
     docs: {
+      versions: 'every version; in automation configurations featureCompatibilityVersion is required of mongod processes on MongoDB 3.4 and later only (FCV arrived in 3.4; OM\'s GET omits it for older processes), and builds[].architecture is not required (OM 2.x/3.x GETs omit it).',
       why: 'The server rejects the body. The diagnostic stands on the key of the object that lacks the field.',
       bad: `enabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
       good: ALERT_GOOD,
@@ -122,6 +123,7 @@ export const BUILTIN_RULES: RuleMeta[] = [
     defaultSeverity: 'error',
     description: 'A value has the wrong JSON type.',
     docs: {
+      versions: 'every version; the fields real GETs of OM 2.x-8.x return as null are nullable (monitoringVersions/backupVersions baseUrl, roles[].roles, roles[].privileges[].resource.cluster, tls CAFilePath).',
       why: 'The server rejects a string where it expects a number, an object where it expects an array, and so on.',
       bad: ALERT_GOOD.replace('intervalMin: 60', 'intervalMin: "sixty"'),
       good: ALERT_GOOD,
@@ -146,6 +148,7 @@ export const BUILTIN_RULES: RuleMeta[] = [
     defaultSeverity: 'warning',
     description: 'A field documented as deprecated or obsolete.',
     docs: {
+      versions: 'every version, except slaveDelay: deprecated only for members whose process runs MongoDB 5.0 or later at FCV 5.0 or later (secondaryDelaySecs arrived in 5.0; FCV < 5.0 still uses slaveDelay).',
       why: 'Deprecated fields are ignored or will be removed: global `typeName` is ignored, `monitoringVersions`/`backupVersions` are obsolete, `logRotate.maxUncompressed` is the old name of `numUncompressed`, `slaveDelay` is now `secondaryDelaySecs`, top-level `ssl` is now `tls`.',
       bad: `eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\ntypeName: HOST\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
       good: `eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,

@@ -12,6 +12,7 @@ export function ruleDocMarkdown(meta: RuleMeta): string {
     `- Applies to: ${kinds}`,
     `- Fixable: ${meta.fixable ? 'yes (`--fix`)' : 'no'}${meta.hasSuggestions ? '; offers quick-fix suggestions in editors' : ''}`,
     ...(meta.scope === 'workspace' ? ['- Scope: across the documents of one project scope (a directory, or a config `overrides[].scope`)'] : []),
+    `- Versions: ${meta.docs.versions ?? 'every MongoDB and Ops Manager version: the rule reads no version'} (sources: docs/versions.md)`,
     '',
     '## Why',
     '',

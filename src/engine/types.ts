@@ -132,6 +132,11 @@ export interface RuleDocs {
   kind?: Kind;
   /** For workspace rules: further documents of the same scope, for both examples. */
   scope?: string[];
+  /**
+   * The MongoDB / Ops Manager versions the rule applies to, and how it reads them (docs/versions.md
+   * has the sources). Absent: the rule reads no version.
+   */
+  versions?: string;
 }
 
 export interface RuleMeta {

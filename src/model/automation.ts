@@ -121,6 +121,8 @@ const MAJOR_RELEASES_BEFORE_5: MajorMinor[] = [
 export const FCV_SINCE: MajorMinor = { major: 3, minor: 4 };
 /** members[].secondaryDelaySecs replaced slaveDelay in MongoDB 5.0. */
 export const SECONDARY_DELAY_SECS_SINCE: MajorMinor = { major: 5, minor: 0 };
+/** From 3.2 on a non-voting member must have priority 0 (the 3.4 manual: "Changed in version 3.2"). */
+export const NON_VOTING_PRIORITY_ZERO_SINCE: MajorMinor = { major: 3, minor: 2 };
 /** From 3.6 on mongod gives arbiters priority 0 (up to 3.4 the manual documents 1 as their default). */
 export const ARBITER_PRIORITY_ZERO_SINCE: MajorMinor = { major: 3, minor: 6 };
 

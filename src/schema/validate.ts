@@ -220,15 +220,17 @@ function invalidEnum(pointer: string, data: unknown, allowed: unknown[]): Schema
 }
 
 /**
- * slaveDelay of a member whose process runs MongoDB before 5.0: there it is the only name
- * (secondaryDelaySecs arrived in 5.0), so it is not deprecated for that process.
+ * slaveDelay of a member whose process runs MongoDB before 5.0, or runs with an FCV before 5.0:
+ * there it is the only name (secondaryDelaySecs arrived in 5.0, and "nodes in FCV < 5.0 still use
+ * slaveDelay": DOCS-14169 / SERVER-50423), so it is not deprecated for that process.
  */
 function slaveDelayBefore5(doc: unknown, pointer: string): boolean {
   const m = /^\/replicaSets\/(\d+)\/members\/(\d+)\/slaveDelay$/.exec(pointer);
   if (!m) return false;
   const rs = getTopology(doc).replicaSets.find((r) => r.index === Number(m[1]));
   const member = rs?.members.find((x) => x.index === Number(m[2]));
-  return isBefore(member?.process?.version, SECONDARY_DELAY_SECS_SINCE) === true;
+  const p = member?.process;
+  return isBefore(p?.version, SECONDARY_DELAY_SECS_SINCE) === true || isBefore(p?.value.featureCompatibilityVersion, SECONDARY_DELAY_SECS_SINCE) === true;
 }
 
 /** Deprecated keys with a safe fix. */

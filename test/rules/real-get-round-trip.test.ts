@@ -96,6 +96,10 @@ describe('deprecated-field: slaveDelay by MongoDB version', () => {
     expect(await findings(config('4.4.29', ['featureCompatibilityVersion: "4.4"']), 'deprecated-field')).toEqual([]);
   });
 
+  it('says nothing of slaveDelay on a 5.0 process still at FCV 4.4 (DOCS-14169: FCV < 5.0 uses slaveDelay)', async () => {
+    expect(await findings(config('5.0.30', ['featureCompatibilityVersion: "4.4"']), 'deprecated-field')).toEqual([]);
+  });
+
   it('warns of slaveDelay on a 5.0+ process (secondaryDelaySecs replaced it)', async () => {
     expect(await findings(config('5.0.30', ['featureCompatibilityVersion: "5.0"']), 'deprecated-field')).toEqual([
       'warning /replicaSets/0/members/0/slaveDelay',

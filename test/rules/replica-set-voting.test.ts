@@ -57,6 +57,11 @@ describe(RULE, () => {
     expect(found[0].message).toContain(severity === 'info' ? `the default MongoDB ${version} documents for arbiters` : 'mongod 3.6+ silently resets');
   });
 
+  it('a non-voting member with priority 1 is no error before 3.2, an error from 3.2 on', async () => {
+    expect(await diagnostics(onVersion('3.0.15', 'priority: 1', 'votes: 0, priority: 1'))).toEqual([]);
+    expect((await diagnostics(onVersion('3.2.0', 'priority: 1', 'votes: 0, priority: 1'))).map((d) => d.severity)).toEqual(['error']);
+  });
+
   it('a hidden member with priority 1 stays an error on every version', async () => {
     const found = await diagnostics(onVersion('3.2.22', 'priority: 1', 'hidden: true, priority: 1'));
     expect(found.map((d) => d.severity)).toEqual(['error']);

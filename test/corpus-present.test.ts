@@ -53,5 +53,5 @@ describe('the shared corpus', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -17,12 +17,14 @@ function votes(m: MemberInfo): boolean {
   return v === undefined ? DEFAULT_MEMBER_VOTES > 0 : positive(v);
 }
 
+const NON_VOTING = 'non-voting (votes: 0)';
+
 /** Why a member can never become primary, or undefined when it can. */
 function notElectable(m: MemberInfo): string | undefined {
   const v = m.value;
   if (v.arbiterOnly === true) return 'an arbiter';
   if (v.hidden === true) return 'hidden';
-  if (v.votes === 0) return 'non-voting (votes: 0)';
+  if (v.votes === 0) return NON_VOTING;
   if (positive(v.secondaryDelaySecs)) return `delayed (secondaryDelaySecs: ${v.secondaryDelaySecs})`;
   if (positive(v.slaveDelay)) return `delayed (slaveDelay: ${v.slaveDelay})`;
   return undefined;
@@ -104,7 +106,7 @@ processes:
       systemLog:
         destination: file
         path: /data/rs0/mongod.log
-  - name: rs0-arbiter
+  - name: rs0-hidden
     hostname: db2.example.net
     processType: mongod
     version: 7.0.12
@@ -116,10 +118,10 @@ processes:
       replication:
         replSetName: rs0
       storage:
-        dbPath: /data/arbiter
+        dbPath: /data/hidden
       systemLog:
         destination: file
-        path: /data/arbiter/mongod.log
+        path: /data/hidden/mongod.log
 replicaSets:
   - _id: rs0
     protocolVersion: "1"
@@ -133,8 +135,8 @@ replicaSets:
         priority: 1
         votes: 1
       - _id: 2
-        host: rs0-arbiter
-        arbiterOnly: true
+        host: rs0-hidden
+        hidden: true
         priority: 1
         votes: 1
 sharding: []
@@ -183,7 +185,7 @@ processes:
       systemLog:
         destination: file
         path: /data/rs0/mongod.log
-  - name: rs0-arbiter
+  - name: rs0-hidden
     hostname: db2.example.net
     processType: mongod
     version: 7.0.12
@@ -195,10 +197,10 @@ processes:
       replication:
         replSetName: rs0
       storage:
-        dbPath: /data/arbiter
+        dbPath: /data/hidden
       systemLog:
         destination: file
-        path: /data/arbiter/mongod.log
+        path: /data/hidden/mongod.log
 replicaSets:
   - _id: rs0
     protocolVersion: "1"
@@ -212,8 +214,8 @@ replicaSets:
         priority: 1
         votes: 1
       - _id: 2
-        host: rs0-arbiter
-        arbiterOnly: true
+        host: rs0-hidden
+        hidden: true
         priority: 0
         votes: 1
 sharding: []
@@ -251,7 +253,7 @@ sharding: []
         if (!why) continue;
         // Before 3.2 a non-voting member could keep a priority ("Changed in version 3.2: non-voting
         // members must have priority of 0"): a GET of such a deployment is no error.
-        if (m.value.votes === 0 && m.value.arbiterOnly !== true && isBefore(m.process?.version, NON_VOTING_PRIORITY_ZERO_SINCE) === true) continue;
+        if (why === NON_VOTING && isBefore(m.process?.version, NON_VOTING_PRIORITY_ZERO_SINCE) === true) continue;
         const pointer = joinPointer(m.pointer, 'priority');
         const member = `Member ${JSON.stringify(m.host ?? `members[${m.index}]`)} of replica set ${name}`;
         const suggestions = [{ title: 'Set priority to 0', ops: [{ op: 'replace' as const, pointer, value: 0 }] }];

@@ -62,9 +62,11 @@ describe(RULE, () => {
     expect((await diagnostics(onVersion('3.2.0', 'priority: 1', 'votes: 0, priority: 1'))).map((d) => d.severity)).toEqual(['error']);
   });
 
-  it('a hidden member with priority 1 stays an error on every version', async () => {
+  it('a hidden member with priority 1 stays an error on every version, non-voting or not', async () => {
     const found = await diagnostics(onVersion('3.2.22', 'priority: 1', 'hidden: true, priority: 1'));
     expect(found.map((d) => d.severity)).toEqual(['error']);
+    const old = await diagnostics(onVersion('3.0.15', 'priority: 1', 'hidden: true, votes: 0, priority: 1'));
+    expect(old.map((d) => d.severity)).toEqual(['error']);
   });
 
   it('counts the voters and suggests priority 0', async () => {

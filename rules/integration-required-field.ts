@@ -5,6 +5,9 @@ function isIntegrationType(t: unknown): t is IntegrationType {
   return typeof t === 'string' && (INTEGRATION_TYPES as readonly string[]).includes(t);
 }
 
+/** Required write fields that GET responses omit (API-SPEC "Third-party integration": PROMETHEUS "password is omitted"). */
+const RESPONSE_OMITS: Partial<Record<string, readonly string[]>> = { PROMETHEUS: ['password'] };
+
 export default defineRule({
   meta: {
     id: 'integration-required-field',
@@ -18,7 +21,9 @@ export default defineRule({
         'notificationToken and roomName; OPS_GENIE and VICTOR_OPS apiKey; WEBHOOK url; ' +
         'MICROSOFT_TEAMS microsoftTeamsWebhookUrl; PROMETHEUS username, password, listenAddress, ' +
         'serviceDiscovery, scheme and enabled; NEW_RELIC licenseKey, accountId, writeToken and ' +
-        'readToken. Without them the server rejects the configuration.',
+        'readToken. Without them the server rejects the configuration. The PROMETHEUS password is ' +
+        'a warning only: GET responses leave it out (API-SPEC "Third-party integration"), so an ' +
+        'unchanged GET is no error, but a PUT must carry it.',
       bad: `type: SLACK
 apiToken: \${SLACK_BOT_TOKEN}
 channelName: ops-alerts
@@ -41,6 +46,15 @@ channelName: ops-alerts
       // A key differing only in case (MicrosoftTeamsWebhookURL) is a common slip worth naming.
       const miscased = keys.find((k) => k.toLowerCase() === field.toLowerCase());
       const hint = miscased ? ` (${miscased} is not it: key names are case-sensitive)` : '';
+      if (RESPONSE_OMITS[type]?.includes(field)) {
+        // A GET returns this integration without the field: the unchanged GET is no error, but a PUT needs it.
+        ctx.report({
+          pointer: '/type',
+          severity: 'warning',
+          message: `A ${type} integration needs ${field} in a write body${hint}; a GET response leaves it out, so add it before a PUT, or the server rejects the configuration.`,
+        });
+        continue;
+      }
       ctx.report({
         pointer: '/type',
         message: `A ${type} integration needs ${field}${hint}; add it, or the server rejects the configuration.`,

@@ -58,3 +58,12 @@ export async function lintFiles(files: Record<string, string>, opts: DocOptions 
 export function at(diagnostics: Diagnostic[], ruleId: string): string[] {
   return diagnostics.filter((d) => d.ruleId === ruleId).map((d) => `${d.range.start.line}:${d.range.start.column}`);
 }
+
+/**
+ * Diagnostics with each aggregate (a finding repeated over array items, src/engine/aggregate.ts)
+ * expanded into one entry per place, in file order: rule tests count places, not lines of output.
+ */
+export function places(diagnostics: Diagnostic[]): Diagnostic[] {
+  const out = diagnostics.flatMap((d) => [d, ...(d.occurrences ? (d.related ?? []).map((r) => ({ ...d, pointer: r.pointer, message: r.message, range: r.range!, related: undefined })) : [])]);
+  return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
+}

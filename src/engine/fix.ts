@@ -2,6 +2,7 @@
 import { stringify as yamlStringify } from 'yaml';
 import type { FixOp, TextEdit } from './types';
 import { joinPointer, lastToken, parentPointer } from './pointer';
+import { compatibleGroups } from './edit-clash';
 import type { ParsedDocument, ParsedFile } from '../parse/types';
 
 export type { TextEdit };
@@ -27,8 +28,12 @@ function lineIndent(text: string, offset: number): string {
   return m ? m[0] : '';
 }
 
-function eol(text: string): string {
-  return text.includes('\r\n') ? '\r\n' : '\n';
+/** The line break of a file, found once per file: a scan of the text per fix would be quadratic. */
+const EOLS = new WeakMap<ParsedFile, string>();
+function eol(file: ParsedFile): string {
+  let e = EOLS.get(file);
+  if (e === undefined) EOLS.set(file, (e = file.text.includes('\r\n') ? '\r\n' : '\n'));
+  return e;
 }
 
 /** Start of the line holding `offset`. */
@@ -129,7 +134,7 @@ function addEdits(file: ParsedFile, doc: ParsedDocument, abs: string, key: strin
   const loc = doc.locate(abs);
   if (!loc) return undefined;
   const keys = doc.keysAt?.(abs) ?? [];
-  const nl = eol(text);
+  const nl = eol(file);
   const flow = text[loc.value.start] === '{';
   if (file.syntax === 'json' || flow) {
     const k = JSON.stringify(key);
@@ -166,18 +171,24 @@ export function fixEdits(file: ParsedFile, doc: ParsedDocument, base: string, op
   return edits;
 }
 
-/** Applies non-overlapping edits (a later overlapping edit is dropped). Returns the text and count. */
-export function applyEdits(text: string, groups: TextEdit[][]): { text: string; applied: number } {
-  const accepted: TextEdit[] = [];
-  let applied = 0;
-  for (const group of groups) {
-    const clash = group.some((e) => accepted.some((a) => e.span.start < a.span.end && a.span.start < e.span.end || (e.span.start === a.span.start && e.span.end === a.span.end)));
-    if (clash) continue;
-    accepted.push(...group);
-    applied++;
+/**
+ * Applies the groups of edits (one group per fix) that do not clash with an earlier group; a
+ * clashing group is dropped (the next --fix pass sees the new text and offers it again).
+ * O(size + n log n) for n edits: the clash checks use a segment tree, and the text is built
+ * once, left to right. `accepted`: the indices of the groups applied.
+ */
+export function applyEdits(text: string, groups: TextEdit[][]): { text: string; applied: number; accepted: number[] } {
+  const accepted = compatibleGroups(groups);
+  const edits = accepted.flatMap((i) => groups[i]);
+  // Left to right; an insertion goes before a replacement that starts at the same place.
+  edits.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of edits) {
+    if (e.span.start < at) continue; // overlaps within one group: the rule's mistake, never garbage text
+    parts.push(text.slice(at, e.span.start), e.text);
+    at = e.span.end;
   }
-  accepted.sort((a, b) => b.span.start - a.span.start || b.span.end - a.span.end);
-  let out = text;
-  for (const e of accepted) out = out.slice(0, e.span.start) + e.text + out.slice(e.span.end);
-  return { text: out, applied };
+  parts.push(text.slice(at));
+  return { text: parts.join(''), applied: accepted.length, accepted };
 }

@@ -10,6 +10,7 @@ import { KNOWN_RULE_IDS, RULE_INFO, loadRules } from './catalog';
 import { applyEdits, fixEdits } from './fix';
 import { compareStrings, joinPointer, parentPointer } from './pointer';
 import { applyDirectives, directiveProblems, findDirectives, NO_DIRECTIVES } from './suppress';
+import { aggregateRepeats } from './aggregate';
 import { collectSecretValues, maskSecrets } from './mask';
 import type {
   Diagnostic, FileResult, Fix, LintOptions, Report, Rule, RuleContext, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
@@ -412,8 +413,9 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
       if (d.related) d.related = d.related.map((r) => ({ ...r, message: maskSecrets(r.message, secrets) }));
     }
   }
+  diagnostics = aggregateRepeats(diagnostics, { filePath: file.displayPath, documentValue: (i) => file.docs[i]?.value });
   diagnostics = diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || compareStrings(a.ruleId, b.ruleId));
-  const count = (s: Severity) => diagnostics.filter((d) => d.severity === s).length;
+  const count = (s: Severity) => diagnostics.reduce((n, d) => n + (d.severity === s ? (d.occurrences ?? 1) : 0), 0);
   const result: FileResult = {
     filePath: file.displayPath,
     kinds: file.docs.map((d) => d.kind ?? 'unknown'),
@@ -464,7 +466,7 @@ export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Prom
       for (const rel of d.related ?? []) {
         const f = byPath.get(rel.filePath);
         const doc = f?.docs[rel.documentIndex];
-        if (f && doc) rel.range = f.parsed.lines.range(spanFor(f, doc.parsed, doc.base + rel.pointer, 'value'));
+        if (f && doc && !rel.range) rel.range = f.parsed.lines.range(spanFor(f, doc.parsed, doc.base + rel.pointer, 'value'));
       }
     }
   }
@@ -478,38 +480,46 @@ function parseProblemCount(text: string, filePath: string, opts: LintRunOptions)
   return parseText(text, filePath, opts.limits ?? DEFAULT_LIMITS).problems.filter((p) => p.ruleId === 'syntax-error' || p.ruleId === 'duplicate-key').length;
 }
 
-/** Applies the safe fixes of a file's diagnostics, re-linting to a fixed point (bounded passes). */
+/**
+ * Applies the safe fixes of a file's diagnostics, re-linting to a fixed point (bounded passes).
+ * The lint that finds nothing more to fix is the result: n fixes cost one lint per pass, one
+ * O(size + n log n) application (applyEdits) and one parse of the fixed text.
+ */
 export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
   const texts = new Map(inputs.map((i) => [i.filePath, i.text]));
   const fixCounts = new Map<string, number>();
   // A file that could not be read keeps its problem (never "empty") and is never fixed.
   const unread = new Map(inputs.filter((i) => i.problem).map((i) => [i.filePath, i]));
-  const asInputs = () => [...texts].map(([filePath, text]) => unread.get(filePath) ?? { filePath, text });
+  const lintTexts = () => lint([...texts].map(([filePath, text]) => unread.get(filePath) ?? { filePath, text }), opts);
+  let final = await lintTexts();
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    const results = await lint(asInputs(), opts);
     let changed = false;
     const byDisplay = new Map([...texts.keys()].map((p) => [displayPath(p, opts.cwd), p]));
-    results.forEach((r) => {
+    final.forEach((r) => {
       const filePath = byDisplay.get(r.filePath);
       const internals = RESULT_INTERNALS.get(r)!;
-      const groups = r.diagnostics.filter((d) => d.fix).map((d) => d.fix!.edits);
+      const fixed = r.diagnostics.filter((d) => d.fix);
+      const groups = fixed.map((d) => d.fix!.edits);
       if (groups.length === 0 || !filePath) return;
-      let { text, applied } = applyEdits(internals.text, groups);
+      let { text, accepted } = applyEdits(internals.text, groups);
       // Fixes at different places can still clash in meaning (adding `enabled` while another
       // renames `enabeld` to it). When the result parses worse than the input, apply only the
       // first fix in this pass; the next pass sees the new text.
-      if (applied > 1 && parseProblemCount(text, filePath, opts) > parseProblemCount(internals.text, filePath, opts)) {
-        ({ text, applied } = applyEdits(internals.text, groups.slice(0, 1)));
+      const problems = accepted.length > 1 ? parseProblemCount(text, filePath, opts) : 0;
+      if (problems > 0 && problems > parseProblemCount(internals.text, filePath, opts)) {
+        ({ text, accepted } = applyEdits(internals.text, groups.slice(0, 1)));
       }
-      if (applied > 0 && text !== internals.text) {
+      if (accepted.length > 0 && text !== internals.text) {
         texts.set(filePath, (internals.bom ? '\uFEFF' : '') + text);
-        fixCounts.set(filePath, (fixCounts.get(filePath) ?? 0) + applied);
+        // A fix of a repeated finding (one diagnostic for several places) counts each place.
+        const places = accepted.reduce((n, i) => n + (fixed[i].occurrences ?? 1), 0);
+        fixCounts.set(filePath, (fixCounts.get(filePath) ?? 0) + places);
         changed = true;
       }
     });
     if (!changed) break;
+    final = await lintTexts();
   }
-  const final = await lint(asInputs(), opts);
   const original = new Map(inputs.map((i) => [displayPath(i.filePath, opts.cwd), i]));
   for (const r of final) {
     const input = original.get(r.filePath);

@@ -84,6 +84,11 @@ export interface Diagnostic {
   /** Quick fixes that --fix does not apply. */
   suggestions?: TextFix[];
   related?: RelatedInfo[];
+  /**
+   * A finding repeated over the items of an array, reported once (src/engine/aggregate.ts): how
+   * many places it stands for (the first, here, and the others in `related`). Absent: one place.
+   */
+  occurrences?: number;
   /** 0-based offsets of the range, for editors and fixes. */
   span?: Span;
 }

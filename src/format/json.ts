@@ -1,5 +1,15 @@
 // `--format json`: exactly the contract of DESIGN.md, field for field (plus `output` with --fix-dry-run).
-import type { FileResult } from '../engine/types';
+import type { FileResult, RelatedInfo } from '../engine/types';
+
+function relatedJson(r: RelatedInfo) {
+  return {
+    filePath: r.filePath,
+    documentIndex: r.documentIndex,
+    pointer: r.pointer,
+    message: r.message,
+    ...(r.range ? { range: { start: { line: r.range.start.line, column: r.range.start.column }, end: { line: r.range.end.line, column: r.range.end.column } } } : {}),
+  };
+}
 
 export function formatJson(results: FileResult[]): string {
   return JSON.stringify(
@@ -19,6 +29,10 @@ export function formatJson(results: FileResult[]): string {
         kind: d.kind,
         documentIndex: d.documentIndex,
         fixable: d.fixable,
+        // Where else the finding is: the other places of a repeated finding (then `occurrences`
+        // counts them all), or the other documents a cross-document finding names.
+        ...(d.occurrences ? { occurrences: d.occurrences } : {}),
+        ...(d.related?.length ? { related: d.related.map(relatedJson) } : {}),
       })),
       ...(r.output !== undefined ? { output: r.output } : {}),
     })),

@@ -31,6 +31,14 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palett
   return out;
 }
 
+/** Where else a repeated finding is: the first few places, then how many more. */
+const ALSO_AT_SHOWN = 5;
+function alsoAt(d: Diagnostic): string {
+  const places = (d.related ?? []).filter((r) => r.range).map((r) => `${r.range!.start.line}:${r.range!.start.column}`);
+  const shown = places.slice(0, ALSO_AT_SHOWN).join(', ');
+  return places.length > ALSO_AT_SHOWN ? `${shown} and ${places.length - ALSO_AT_SHOWN} more` : shown;
+}
+
 function hiddenCounts(h: { warnings: number; infos: number }): string {
   return [h.warnings ? plural(h.warnings, 'warning') : '', h.infos ? plural(h.infos, 'info') : ''].filter(Boolean).join(' and ');
 }
@@ -52,9 +60,12 @@ export function formatStylish(
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info');
       out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${d.message}  ${c.dim(d.ruleId)}`);
       if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, internals!.secrets, c));
-      if (d.severity === 'error') { errors++; if (d.fixable) fixableErrors++; }
-      else if (d.severity === 'warning') { warnings++; if (d.fixable) fixableWarnings++; }
-      else infos++;
+      if (d.occurrences) out.push(c.dim(`      also at ${alsoAt(d)}`));
+      // A repeated finding (one diagnostic for several places) counts every place.
+      const n = d.occurrences ?? 1;
+      if (d.severity === 'error') { errors += n; if (d.fixable) fixableErrors += n; }
+      else if (d.severity === 'warning') { warnings += n; if (d.fixable) fixableWarnings += n; }
+      else infos += n;
     }
     out.push('');
   }

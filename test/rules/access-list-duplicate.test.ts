@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
+import { lintDoc, places } from '../helpers';
 
 const RULE = 'access-list-duplicate';
 
 async function hits(text: string) {
-  const diagnostics = await lintDoc(text, { kind: 'access-list-entries' });
+  const diagnostics = places(await lintDoc(text, { kind: 'access-list-entries' }));
   return diagnostics.filter((d) => d.ruleId === RULE).map((d) => [d.range.start.line, d.range.start.column, d.severity]);
 }
 

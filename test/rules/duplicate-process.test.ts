@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
+import { lintDoc, places } from '../helpers';
 
 const RULE = 'duplicate-process';
 
@@ -7,7 +7,7 @@ async function diagnostics(text: string) {
   return (await lintDoc(text, { kind: 'automation-config' })).filter((d) => d.ruleId === RULE);
 }
 async function hits(text: string) {
-  return (await diagnostics(text)).map((d) => [d.range.start.line, d.range.start.column, d.severity]);
+  return places(await diagnostics(text)).map((d) => [d.range.start.line, d.range.start.column, d.severity]);
 }
 
 /** Six lines per process: process k's name is on line 2 + 6k (column 11), its port on 6 + 6k (column 15). */

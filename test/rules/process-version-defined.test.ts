@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
+import { lintDoc, places } from '../helpers';
 
 const RULE = 'process-version-defined';
 
@@ -7,7 +7,7 @@ async function diagnostics(text: string) {
   return (await lintDoc(text, { kind: 'automation-config' })).filter((d) => d.ruleId === RULE);
 }
 async function hits(text: string) {
-  return (await diagnostics(text)).map((d) => [d.range.start.line, d.range.start.column, d.severity]);
+  return places(await diagnostics(text)).map((d) => [d.range.start.line, d.range.start.column, d.severity]);
 }
 
 const versions = `mongoDbVersions:

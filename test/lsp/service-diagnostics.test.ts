@@ -134,3 +134,31 @@ describe('diagnostics', () => {
     expect((await service.diagnostics(doc)).filter((d) => d.code === 'duplicate-alert-config')).toEqual([]);
   });
 });
+
+describe('repeated findings', () => {
+  it('are one diagnostic at the first place, the others as relatedInformation in the same document', async () => {
+    const service = new OmlintLanguageService({ now: NOW });
+    const text = `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: a@example.com
+    flag: 1
+  - typeName: EMAIL
+    emailAddress: b@example.com
+    flag: 1
+  - typeName: EMAIL
+    emailAddress: c@example.com
+    flag: 1
+`;
+    const doc = open(service, tempDir(), 'cpu.yaml', text);
+    const unknown = (await service.diagnostics(doc)).filter((x) => x.code === 'unknown-field');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0].range).toEqual({ start: { line: 5, character: 4 }, end: { line: 5, character: 8 } });
+    expect(unknown[0].message).toMatch(/\(and 2 more places\)$/);
+    expect(unknown[0].relatedInformation).toEqual([
+      { location: { uri: doc.uri, range: { start: { line: 8, character: 4 }, end: { line: 8, character: 8 } } }, message: expect.stringContaining('`notifications[1]`') },
+      { location: { uri: doc.uri, range: { start: { line: 11, character: 4 }, end: { line: 11, character: 8 } } }, message: expect.stringContaining('`notifications[2]`') },
+    ]);
+  });
+});

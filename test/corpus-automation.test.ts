@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintDoc } from './helpers';
+import { lintDoc, places } from './helpers';
 import { describeWithCorpus } from './shared-corpus';
 
 const DIR = path.resolve(__dirname, '../../shared/corpus/automation-config');
@@ -151,7 +151,7 @@ describeWithCorpus('corpus: automation configurations', () => {
 
   it.each(files)('%s', async (file) => {
     const text = readFileSync(path.join(DIR, file), 'utf8');
-    const diagnostics = (await lintDoc(text, { kind: 'automation-config', fileName: file })).filter((d) => RULE_IDS.has(d.ruleId));
+    const diagnostics = places(await lintDoc(text, { kind: 'automation-config', fileName: file })).filter((d) => RULE_IDS.has(d.ruleId));
     const got = diagnostics.map((d): [string, number] => [d.ruleId, d.range.start.line]).sort(byPosition);
     expect(got).toEqual([...(EXPECTED[file] ?? [])].sort(byPosition));
     // Findings on valid but unusual spellings never rise above info.

@@ -5,6 +5,7 @@ import { RESULT_INTERNALS } from '../engine/lint';
 import { maskSecretsInPlace } from '../engine/mask';
 import { LineIndex } from '../parse/lines';
 import { palette, type Palette } from './color';
+import { cutLine, frameWindow, windowAround } from './frame-window';
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -15,19 +16,23 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palett
   if (line < 1 || line > lines.lineCount) return [];
   const width = String(Math.min(lines.lineCount, line + 1)).length;
   const out: string[] = [];
-  const show = (n: number, mark: boolean) => {
-    const raw = lines.lineText(n).replace(/\t/g, ' ');
-    // Mask first: a secret straddling the cut must not show its first characters.
-    const masked = maskSecretsInPlace(raw, secrets);
-    const text = masked.length > 200 ? masked.slice(0, 200) + '…' : masked;
+  // Mask first: a secret straddling a cut must not show its first characters.
+  const textOf = (n: number) => maskSecretsInPlace(lines.lineText(n).replace(/\t/g, ' '), secrets);
+  const marked = textOf(line);
+  const endCol = d.range.end.line === line ? Math.max(d.range.end.column, d.range.start.column + 1) : marked.length + 1;
+  // A long line shows a window around the problem; the line above shows the same columns.
+  const frame = frameWindow(marked, d.range.start.column, endCol);
+  const show = (n: number, text: string, mark: boolean) => {
     out.push(`    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${text}`);
   };
-  if (line > 1 && lines.lineText(line - 1).trim() !== '') show(line - 1, false);
-  show(line, true);
-  const startCol = d.range.start.column;
-  const endCol = d.range.end.line === line ? Math.max(d.range.end.column, startCol + 1) : lines.lineText(line).length + 1;
-  const len = Math.max(1, Math.min(endCol - startCol, 200));
-  out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(Math.min(startCol - 1, 200))}${(d.severity === 'error' ? c.red : d.severity === 'warning' ? c.yellow : c.blue)('^'.repeat(len))}`);
+  if (line > 1 && lines.lineText(line - 1).trim() !== '') {
+    const above = textOf(line - 1);
+    const { from, to } = frame.from === 0 && frame.to === marked.length ? windowAround(above, 0) : { from: frame.from, to: Math.min(above.length, frame.to) };
+    show(line - 1, from >= above.length && from > 0 ? '…' : cutLine(above, from, to), false);
+  }
+  show(line, frame.text, true);
+  const caret = d.severity === 'error' ? c.red : d.severity === 'warning' ? c.yellow : c.blue;
+  out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(frame.caretAt)}${caret('^'.repeat(frame.caretCount))}`);
   return out;
 }
 

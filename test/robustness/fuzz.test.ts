@@ -295,7 +295,8 @@ const parentOf = (p: string) => p.replace(/\/[^/]*$/, '');
 
 /**
  * One pass of --fix as lintAndFix does it: the safe fixes of every diagnostic, non-overlapping.
- * Returns the new text and the pointers (absolute) that the applied fixes addressed.
+ * Returns the new text and the pointers (absolute) that the applied fixes addressed (every place
+ * of a repeated finding: its fix covers them all).
  */
 async function fixPass(fileName: string, text: string): Promise<{ text: string; addressed: string[]; diagnostics: Diagnostic[] } | undefined> {
   const [result] = await lint([{ filePath: fileName, text }], OPTS);
@@ -305,7 +306,7 @@ async function fixPass(fileName: string, text: string): Promise<{ text: string; 
   if (!bases || bases.length !== result.documents) return undefined;
   const internals = RESULT_INTERNALS.get(result)!;
   const { text: fixed } = applyEdits(internals.text, fixable.map((d) => d.fix!.edits));
-  return { text: (internals.bom ? '\uFEFF' : '') + fixed, addressed: fixable.map((d) => bases[d.documentIndex] + d.pointer), diagnostics: result.diagnostics };
+  return { text: (internals.bom ? '\uFEFF' : '') + fixed, addressed: fixable.flatMap((d) => [d.pointer, ...(d.occurrences ? (d.related ?? []).map((r) => r.pointer) : [])].map((p) => bases[d.documentIndex] + p)), diagnostics: result.diagnostics };
 }
 
 describe('fuzzing --fix', () => {

@@ -1,0 +1,51 @@
+// The stylish code frame on long lines: a window around the problem, `…` on the cut sides.
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../src/engine/lint';
+import { formatStylish } from '../../src/format/stylish';
+import { keepInternals } from '../../src/format/index';
+import { FRAME_WIDTH, frameWindow } from '../../src/format/frame-window';
+
+/** The frame line of a problem and the column (in that line) of the first caret below it. */
+function frame(out: string): { line: string; text: string; caret: number; carets: number } {
+  const lines = out.split('\n');
+  const i = lines.findIndex((l) => /^ {4}> /.test(l));
+  const line = lines[i];
+  const textStart = line.indexOf('| ') + 2;
+  const caretLine = lines[i + 1];
+  const caret = caretLine.indexOf('^');
+  return { line, text: line.slice(textStart), caret: caret - textStart, carets: caretLine.lastIndexOf('^') - caret + 1 };
+}
+
+describe('stylish code frames', () => {
+  it('on a long minified JSON line: a window around the problem, … on both cut sides, carets under the problem', async () => {
+    const filler = Array.from({ length: 120 }, (_, i) => `"fieldName${i}": "value number ${i}"`).join(',');
+    const text = `[{"eventTypeName":"HOST_DOWN","enabled":true,"notifications":[{"typeName":"EMAIL","emailAddress":"a@example.com","intervalMin":60,"delayMin":0}],"tags":{${filler}},"enabeld":true,"matchers":[],"labels":{${filler}}}]`;
+    expect(text.length).toBeGreaterThan(4000);
+    const [r] = await lint([{ filePath: 'curl.json', text }], { kind: 'alert-config', now: new Date('2026-11-21T00:00:00Z') });
+    const d = r.diagnostics.find((x) => x.ruleId === 'unknown-field' && x.pointer === '/enabeld')!;
+    expect(d.range.start.column).toBeGreaterThan(FRAME_WIDTH);
+    const out = formatStylish([keepInternals(r, { ...r, diagnostics: [d] })], { color: false });
+    const f = frame(out);
+    expect(f.text.startsWith('…')).toBe(true);
+    expect(f.text.endsWith('…')).toBe(true);
+    expect(f.text.length).toBeLessThanOrEqual(FRAME_WIDTH + 2);
+    expect(f.text.slice(f.caret, f.caret + f.carets)).toBe('"enabeld"');
+  });
+
+  it('on a long line, a problem near its end: the window ends with the line (no … on that side)', () => {
+    const line = 'x'.repeat(1000) + 'PROBLEM';
+    const w = frameWindow(line, 1001, 1008);
+    expect(w.text.startsWith('…')).toBe(true);
+    expect(w.text.endsWith('PROBLEM')).toBe(true);
+    expect(w.text.slice(w.caretAt, w.caretAt + w.caretCount)).toBe('PROBLEM');
+  });
+
+  it('short lines are shown whole; a cut never splits a surrogate pair', () => {
+    expect(frameWindow('abc: def', 6, 9)).toEqual({ from: 0, to: 8, text: 'abc: def', caretAt: 5, caretCount: 3 });
+    const line = '😀'.repeat(300);
+    const w = frameWindow(line, 301, 303);
+    expect(w.from % 2).toBe(0);
+    expect(w.to % 2).toBe(0);
+    expect(w.text.slice(w.caretAt, w.caretAt + w.caretCount)).toBe('😀');
+  });
+});

@@ -1,5 +1,5 @@
-// `--format junit`: one <testsuite> per file, one <testcase> per document; each error is a
-// <failure>, warnings and infos go to the test case's <system-out> (CI test report widgets).
+// `--format junit`: one <testsuite> per file, one <testcase> per problem (a clean file: one
+// passing test case); an error is a <failure>, a warning or info a passing case with <system-out>.
 import type { Diagnostic, FileResult } from '../engine/types';
 import { secretMasker } from './shared';
 
@@ -19,24 +19,26 @@ function where(d: Diagnostic): string {
   return `${d.range.start.line}:${d.range.start.column}`;
 }
 
-function testCase(r: FileResult, index: number, diagnostics: Diagnostic[], mask: (s: string) => string): string[] {
-  const kind = r.kinds[index] ?? 'unknown';
-  const name = `${r.filePath} document ${index + 1} (${kind})`;
-  const failures = diagnostics.filter((d) => d.severity === 'error');
-  const others = diagnostics.filter((d) => d.severity !== 'error');
-  const open = `    <testcase name="${xmlAttr(name)}" classname="omlint"`;
-  if (failures.length === 0 && others.length === 0) return [`${open}/>`];
-  const out = [`${open}>`];
-  for (const d of failures) {
-    const message = mask(d.message);
-    out.push(`      <failure message="${xmlAttr(message)}" type="${xmlAttr(d.ruleId)}">${xmlText(`${where(d)} ${d.ruleId}: ${message}`)}</failure>`);
-  }
-  if (others.length > 0) {
-    const lines = others.map((d) => `${where(d)} ${d.severity} ${d.ruleId}: ${mask(d.message)}`);
-    out.push(`      <system-out>${xmlText(lines.join('\n'))}</system-out>`);
-  }
-  out.push('    </testcase>');
-  return out;
+/** Jenkins reads dots in a classname as package separators: the path without its extension. */
+function className(filePath: string): string {
+  return filePath.replace(/\.(json|ya?ml)$/i, '');
+}
+
+/**
+ * One test case per problem (ESLint's and cfn-lint's convention: CI report widgets list each).
+ * An error is a <failure>; a warning or an info is a passing case with its text in <system-out>,
+ * so the report agrees with the exit code (warnings do not fail the gate).
+ */
+function problemCase(r: FileResult, d: Diagnostic, mask: (s: string) => string): string[] {
+  const message = mask(d.message);
+  const others = (d.related ?? []).filter((rel) => d.occurrences && rel.range).map((rel) => `${rel.range!.start.line}:${rel.range!.start.column}`);
+  const body = `${where(d)} ${d.severity} ${d.ruleId}: ${message}${others.length ? `\nalso at ${others.join(', ')}` : ''}`;
+  const open = `    <testcase name="${xmlAttr(`${d.ruleId} (${where(d)})`)}" classname="${xmlAttr(className(r.filePath))}" file="${xmlAttr(r.filePath)}" time="0">`;
+  const inner =
+    d.severity === 'error'
+      ? `      <failure message="${xmlAttr(message)}" type="${xmlAttr(d.ruleId)}">${xmlText(body)}</failure>`
+      : `      <system-out>${xmlText(body)}</system-out>`;
+  return [open, inner, '    </testcase>'];
 }
 
 export function formatJunit(results: FileResult[]): string {
@@ -45,15 +47,14 @@ export function formatJunit(results: FileResult[]): string {
   let tests = 0;
   let failed = 0;
   for (const r of results) {
-    // One test case per document; diagnostics of a document beyond the count (none expected) still get one.
-    const count = r.diagnostics.reduce((n, d) => Math.max(n, d.documentIndex + 1), Math.max(r.documents, 1));
-    const byDoc: Diagnostic[][] = Array.from({ length: count }, () => []);
-    for (const d of r.diagnostics) byDoc[Math.max(0, d.documentIndex)].push(d);
-    const failedHere = byDoc.filter((ds) => ds.some((d) => d.severity === 'error')).length;
+    // A clean file is one passing test case; otherwise one case per problem.
+    const count = Math.max(1, r.diagnostics.length);
+    const failedHere = r.diagnostics.filter((d) => d.severity === 'error').length;
     tests += count;
     failed += failedHere;
     out.push(`  <testsuite name="${xmlAttr(r.filePath)}" tests="${count}" failures="${failedHere}" errors="0" skipped="0">`);
-    byDoc.forEach((ds, i) => out.push(...testCase(r, i, ds, mask)));
+    if (r.diagnostics.length === 0) out.push(`    <testcase name="${xmlAttr(r.filePath)}" classname="${xmlAttr(className(r.filePath))}" file="${xmlAttr(r.filePath)}" time="0"/>`);
+    for (const d of r.diagnostics) out.push(...problemCase(r, d, mask));
     out.push('  </testsuite>');
   }
   return [

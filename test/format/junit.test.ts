@@ -29,42 +29,39 @@ describe.skipIf(!PYTHON)('junit format (parsed by expat)', () => {
     expect(Number(root.attrs.failures)).toBe(suites.reduce((n, s) => n + Number(s.attrs.failures), 0));
   });
 
-  it('has a <testcase> per document, named after the path, the document number and its kind', () => {
+  it('has a <testcase> per problem, and one passing <testcase> for a clean file', () => {
     for (const [i, suite] of children(root, 'testsuite').entries()) {
       const r = results[i];
       const cases = children(suite, 'testcase');
-      expect(cases).toHaveLength(r.documents);
-      expect(suite.attrs.tests).toBe(String(r.documents));
+      expect(cases).toHaveLength(Math.max(1, r.diagnostics.length));
+      expect(suite.attrs.tests).toBe(String(cases.length));
       expect(suite.attrs.errors).toBe('0');
-      expect(cases.map((c) => c.attrs.name)).toEqual(r.kinds.map((k, n) => `${r.filePath} document ${n + 1} (${k})`));
-      for (const c of cases) expect(c.attrs.classname).toBe('omlint');
-      // failures counts the failed test cases (JUnit semantics), not the failure elements.
+      const names = r.diagnostics.length ? r.diagnostics.map((d) => `${d.ruleId} (${d.range.start.line}:${d.range.start.column})`) : [r.filePath];
+      expect(cases.map((c) => c.attrs.name)).toEqual(names);
+      for (const c of cases) {
+        expect(c.attrs.classname).toBe(r.filePath.replace(/\.(json|ya?ml)$/, ''));
+        expect(c.attrs.file).toBe(r.filePath);
+      }
+      // failures counts the failed test cases (JUnit semantics).
       const failed = cases.filter((c) => children(c, 'failure').length > 0).length;
       expect(suite.attrs.failures).toBe(String(failed));
     }
   });
 
-  it('puts each error in a <failure> of its document, warnings and infos in <system-out>', () => {
+  it('makes each error a <failure>, each warning and info a passing case with <system-out>', () => {
     for (const [i, suite] of children(root, 'testsuite').entries()) {
       const r = results[i];
       const cases = children(suite, 'testcase');
-      cases.forEach((c, doc) => {
-        const ds = r.diagnostics.filter((d) => d.documentIndex === doc);
-        const errors = ds.filter((d) => d.severity === 'error');
-        const failures = children(c, 'failure');
-        expect(failures.map((f) => ({ message: f.attrs.message, type: f.attrs.type, body: f.text }))).toEqual(
-          errors.map((d) => ({
-            message: stripForbidden(d.message),
-            type: d.ruleId,
-            body: stripForbidden(`${d.range.start.line}:${d.range.start.column} ${d.ruleId}: ${d.message}`),
-          })),
-        );
-        const others = ds.filter((d) => d.severity !== 'error');
-        const out = children(c, 'system-out');
-        if (others.length === 0) expect(out).toHaveLength(0);
-        else {
-          expect(out).toHaveLength(1);
-          expect(out[0].text.split('\n')).toEqual(others.map((d) => stripForbidden(`${d.range.start.line}:${d.range.start.column} ${d.severity} ${d.ruleId}: ${d.message}`)));
+      r.diagnostics.forEach((d, k) => {
+        const body = stripForbidden(`${d.range.start.line}:${d.range.start.column} ${d.severity} ${d.ruleId}: ${d.message}`);
+        if (d.severity === 'error') {
+          expect(children(cases[k], 'failure').map((f) => ({ message: f.attrs.message, type: f.attrs.type, body: f.text }))).toEqual([
+            { message: stripForbidden(d.message), type: d.ruleId, body },
+          ]);
+          expect(children(cases[k], 'system-out')).toHaveLength(0);
+        } else {
+          expect(children(cases[k], 'failure')).toHaveLength(0);
+          expect(children(cases[k], 'system-out').map((o) => o.text)).toEqual([body]);
         }
       });
     }
@@ -73,19 +70,13 @@ describe.skipIf(!PYTHON)('junit format (parsed by expat)', () => {
   it('covers the syntax error, the multi-document stream and the clean file', () => {
     const suite = (name: string) => children(root, 'testsuite').find((s) => s.attrs.name === name)!;
     const broken = children(suite('broken.yaml'), 'testcase');
-    expect(broken).toHaveLength(1);
-    expect(children(broken[0], 'failure').map((f) => f.attrs.type)).toContain('syntax-error');
+    expect(broken.flatMap((c) => children(c, 'failure')).map((f) => f.attrs.type)).toContain('syntax-error');
     const alerts = children(suite('alerts.yaml'), 'testcase');
-    expect(alerts.map((c) => c.attrs.name)).toEqual([
-      'alerts.yaml document 1 (alert-config)',
-      'alerts.yaml document 2 (alert-config)',
-      'alerts.yaml document 3 (unknown)',
-    ]);
-    expect(children(alerts[0], 'failure')).toHaveLength(0);
-    expect(children(alerts[0], 'system-out')[0].text).toMatch(/info read-only-field/);
-    expect(children(alerts[1], 'failure').map((f) => f.attrs.type).sort()).toEqual(['duplicate-key', 'required-field']);
+    expect(alerts.flatMap((c) => children(c, 'failure')).map((f) => f.attrs.type)).toEqual(expect.arrayContaining(['duplicate-key', 'required-field']));
+    expect(alerts.flatMap((c) => children(c, 'system-out')).map((o) => o.text).join('\n')).toMatch(/info read-only-field/);
     const clean = children(suite('clean.alert-config.yaml'), 'testcase');
     expect(clean).toHaveLength(1);
+    expect(clean[0].attrs.name).toBe('clean.alert-config.yaml');
     expect(clean[0].children).toEqual([]);
   });
 
@@ -100,11 +91,11 @@ describe.skipIf(!PYTHON)('junit format (parsed by expat)', () => {
     const parsed = parseXml(xml);
     const suite = children(parsed, 'testsuite')[0];
     expect(suite.attrs.name).toBe('dir/<odd> & "name".yaml');
-    const c = children(suite, 'testcase')[0];
+    const [c, w] = children(suite, 'testcase');
     const expected = 'a <b> & "c" \'d\' ]]> efghij \u{1F600}\ttab\nline';
     expect(children(c, 'failure')[0].attrs.message).toBe(expected);
-    expect(children(c, 'failure')[0].text).toBe(`1:1 invalid-value: ${expected}`);
-    expect(children(c, 'system-out')[0].text).toBe(`1:1 warning unknown-field: ${expected}`);
+    expect(children(c, 'failure')[0].text).toBe(`1:1 error invalid-value: ${expected}`);
+    expect(children(w, 'system-out')[0].text).toBe(`1:1 warning unknown-field: ${expected}`);
   });
 
   it('an empty run is still a well-formed report', () => {

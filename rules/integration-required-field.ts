@@ -1,5 +1,6 @@
 import { defineRule } from '../src/engine/rule';
 import { INTEGRATION_FIELDS, INTEGRATION_TYPES, type IntegrationType } from '../src/model/integrations';
+import { WithArticle } from '../src/engine/article';
 
 function isIntegrationType(t: unknown): t is IntegrationType {
   return typeof t === 'string' && (INTEGRATION_TYPES as readonly string[]).includes(t);
@@ -57,7 +58,7 @@ channelName: ops-alerts
       }
       ctx.report({
         pointer: '/type',
-        message: `A ${type} integration needs ${field}${hint}; add it, or the server rejects the configuration.`,
+        message: `${WithArticle(String(type))} integration needs ${field}${hint}; add it, or the server rejects the configuration.`,
       });
     }
   },

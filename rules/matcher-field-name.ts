@@ -2,6 +2,7 @@ import { defineRule } from '../src/engine/rule';
 import { isObject, knownEvent } from '../src/model/alerts';
 import { MATCHER_FIELDS_BY_TARGET, TARGET_LABEL } from '../src/model/events';
 import { MATCHER_FIELD_NAMES } from '../src/model/matchers';
+import { withArticle } from '../src/engine/article';
 
 export default defineRule({
   meta: {
@@ -58,7 +59,7 @@ notifications:
       ctx.report({
         pointer: `/matchers/${i}/fieldName`,
         message:
-          `${event.name} is a ${TARGET_LABEL[target]} event, which cannot be matched on ${field}; ` +
+          `${event.name} is ${withArticle(TARGET_LABEL[target])} event, which cannot be matched on ${field}; ` +
           `use one of ${allowed.join(', ')}.`,
       });
     });

@@ -3,6 +3,7 @@ import { isObject, knownEvent } from '../src/model/alerts';
 import { isAtlasOnlyEvent } from '../src/model/events';
 import { metricInfo, unitFitsMetric, type MetricInfo } from '../src/model/metrics';
 import { DATA_UNITS, TIME_UNITS, unitFamily } from '../src/model/units';
+import { withArticle } from '../src/engine/article';
 
 function acceptedUnits(metric: MetricInfo): string {
   switch (metric.family) {
@@ -18,7 +19,7 @@ function acceptedUnits(metric: MetricInfo): string {
 function describe(metric: MetricInfo): string {
   if (metric.family === 'data') return 'a data-size metric';
   if (metric.family === 'time') return 'a time metric';
-  return `a ${metric.measure ?? 'raw'} metric`;
+  return `${withArticle(metric.measure ?? 'raw')} metric`;
 }
 
 export default defineRule({

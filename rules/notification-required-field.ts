@@ -1,6 +1,7 @@
 import { defineRule } from '../src/engine/rule';
 import { configScope, eachNotification, has } from '../src/model/alerts';
 import { notificationTypeInScope } from '../src/model/notifications';
+import { WithArticle } from '../src/engine/article';
 
 export default defineRule({
   meta: {
@@ -49,7 +50,7 @@ notifications:
       ctx.report({
         pointer: `${base}/typeName`,
         message:
-          `A ${n.typeName} notification needs ${list}, which ${missing.length === 1 ? 'is' : 'are'} missing; ` +
+          `${WithArticle(String(n.typeName))} notification needs ${list}, which ${missing.length === 1 ? 'is' : 'are'} missing; ` +
           `add ${missing.length === 1 ? 'it' : 'them'} to this notification.`,
       });
     });

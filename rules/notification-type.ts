@@ -1,6 +1,7 @@
 import { defineRule } from '../src/engine/rule';
 import { configScope, didYouMean, eachNotification, nearNames } from '../src/model/alerts';
 import { notificationTypeInfo, notificationTypesFor } from '../src/model/notifications';
+import { withArticle } from '../src/engine/article';
 
 export default defineRule({
   meta: {
@@ -48,7 +49,7 @@ notifications:
       ctx.report({
         pointer,
         message: known
-          ? `${type} notifications are accepted only in ${other} alert configurations; in a ${scope} ` +
+          ? `${type} notifications are accepted only in ${other} alert configurations; in ${withArticle(scope)} ` +
             `configuration use one of ${shown()}.`
           : `${type} is not a notification type of ${scope} alert configurations; use one of ` +
             `${shown()}.${didYouMean(near)}`,

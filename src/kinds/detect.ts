@@ -5,6 +5,7 @@ import { KINDS, isKind, kindWithArticle, type Kind } from './names';
 import { INTEGRATION_FIELDS, INTEGRATION_TYPES } from '../model/integrations';
 import { nearMatches } from '../schema/near';
 import type { Fix } from '../engine/types';
+import { WithArticle } from '../engine/article';
 
 export type KindSource = 'option' | 'config' | 'modeline' | 'file-name' | 'content';
 
@@ -297,7 +298,7 @@ function itemFor(value: unknown, base: string, declared?: { kind: Kind; source: 
     return {
       value,
       base,
-      problem: { message: `${value === null ? 'A null' : Array.isArray(value) ? 'An array' : `A ${typeof value}`} is no omlint document: every kind is an object (access-list entries: an array of objects). ${HOW_TO_DECLARE}.`, candidates: [] },
+      problem: { message: `${value === null ? 'A null' : Array.isArray(value) ? 'An array' : WithArticle(typeof value)} is no omlint document: every kind is an object (access-list entries: an array of objects). ${HOW_TO_DECLARE}.`, candidates: [] },
     };
   }
   const candidates = sniffObject(value);

@@ -1,5 +1,6 @@
 // Words for messages: where a value is, what type it has, a short rendering of a value.
 import { splitPointer } from '../engine/pointer';
+import { withArticle } from '../engine/article';
 
 /** "`notifications[0].typeName`" for "/notifications/0/typeName"; "the document" for "". */
 export function label(pointer: string): string {
@@ -19,7 +20,7 @@ export function typeName(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : 'a number';
   if (typeof value === 'object') return 'an object';
-  return `a ${typeof value}`;
+  return withArticle(typeof value);
 }
 
 const TYPE_WORDS: Record<string, string> = {

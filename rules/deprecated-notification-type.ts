@@ -48,8 +48,8 @@ notifications:
         pointer: `${base}/typeName`,
         severity: removed ? 'error' : undefined,
         message: removed
-          ? `${n.typeName} notifications were removed in Ops Manager ${deprecation.removedIn}.0, the target ` +
-            'version; replace this notification with another type such as EMAIL or WEBHOOK.'
+          ? `${n.typeName} notifications were removed in Ops Manager ${deprecation.removedIn}.0, so the target ` +
+            `version, ${target}, has none; replace this notification with another type such as EMAIL or WEBHOOK.`
           : `${deprecation.reason}${deprecation.removedIn ? ` and removed in ${deprecation.removedIn}.0` : ''}; ` +
             'replace this notification with another type such as EMAIL, WEBHOOK or MICROSOFT_TEAMS.',
       });

@@ -51,4 +51,9 @@ describe(RULE, () => {
     const [d] = (await lintDoc(doc(SNMP), { kind: 'alert-config', targetVersion: '7.0' })).filter((x) => x.ruleId === RULE);
     expect(d.message).toContain('removed in Ops Manager 7.0.0');
   });
+
+  it('names the target version it was given (8.0), not the version of the removal', async () => {
+    const [d] = (await lintDoc(doc(SNMP), { kind: 'alert-config', targetVersion: '8.0' })).filter((x) => x.ruleId === RULE);
+    expect(d.message).toContain('removed in Ops Manager 7.0.0, so the target version, 8.0, has none');
+  });
 });

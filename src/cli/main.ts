@@ -25,6 +25,7 @@ import { closeNames, didYouMean } from '../config/did-you-mean';
 import type { SeveritySetting } from '../engine/types';
 import { formatStatistics, ruleStatistics } from './statistics';
 import { debugLog, describeFound, describeRun, type DebugLog } from './debug';
+import { STARTER_CONFIG } from './starter-config';
 
 export interface CliIO {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -309,25 +310,6 @@ function progressReporter(stderr: CliIO['stderr']) {
     },
   };
 }
-
-const STARTER_CONFIG = `# omlint configuration: https://github.com/omlint/omlint#configuration
-# Severities: off | info | warning | error
-rules: {}
-  # read-only-field: off
-# Per-path settings (later entries win). A pattern without "/" matches file names anywhere.
-overrides: []
-#  - files: ["alerts/**/*.yaml"]
-#    kind: alert-config
-#    rules:
-#      enabled-omitted: error
-#    scope: production        # one project scope for cross-document rules
-# Files never linted:
-ignore: []
-# Server version the documents are written for (deprecations become errors once removed):
-# targetVersion: "7.0"
-# Values that are placeholders, not secrets (regular expressions):
-secretPlaceholders: []
-`;
 
 export function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
   const program = new Command();

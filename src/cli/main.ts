@@ -109,6 +109,7 @@ function statSafe(p: string) {
 }
 
 async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<number> {
+  if (o.stdinFilename !== undefined && !o.stdin) throw new UsageError('--stdin-filename names standard input: use it with --stdin (to lint a file, name it as an argument).');
   const resolver = new ConfigResolver(KNOWN_RULE_IDS, o.config ? path.resolve(io.cwd, o.config) : undefined);
   if (o.config && !existsSync(path.resolve(io.cwd, o.config))) throw new ConfigError(`${o.config}: no such configuration file`);
   const cliRules: Record<string, SeveritySetting> = Object.assign({}, ...(o.rule ?? []).map((r) => parseRuleOption(r, KNOWN_RULE_IDS)));

@@ -26,6 +26,7 @@ import type { SeveritySetting } from '../engine/types';
 import { formatStatistics, ruleStatistics } from './statistics';
 import { debugLog, describeFound, describeRun, type DebugLog } from './debug';
 import { STARTER_CONFIG } from './starter-config';
+import { progressReporter } from './progress';
 
 export interface CliIO {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -294,22 +295,6 @@ function writeFixes(results: FileResult[], encodings: Map<string, LintInput['enc
     }
   }
   return failed;
-}
-
-/** A progress line on stderr, only on a terminal and only once a run has taken a second. */
-function progressReporter(stderr: CliIO['stderr']) {
-  const start = Date.now();
-  let shown = false;
-  return {
-    update: (done: number, total: number) => {
-      if (!stderr.isTTY || Date.now() - start < 1000) return;
-      shown = true;
-      stderr.write(`\romlint: ${done}/${total} files`);
-    },
-    end: () => {
-      if (shown) stderr.write('\r\u001b[K');
-    },
-  };
 }
 
 export function buildProgram(io: CliIO, setExit: (code: number) => void): Command {

@@ -10,7 +10,7 @@ import type { ParseLimits } from '../parse/types';
 import { ResultCache, sha256 } from './cache';
 import { readInput } from './files';
 import { nodeOs, workerThreads } from '../lazy-builtins';
-import type { WorkerJob, WorkerResult } from './worker';
+import type { WorkerJob, WorkerMessage, WorkerResult } from './worker';
 
 /** Below this many files, starting workers costs more than it saves (asked for with --jobs). */
 export const MIN_FILES_FOR_WORKERS = 64;
@@ -80,11 +80,20 @@ function workerScript(): string | undefined {
   return existsSync(p) ? p : undefined;
 }
 
-async function lintInWorkers(files: string[], plan: RunPlan, script: string): Promise<FileResult[]> {
+/** Counts linted files for the progress line, file by file, across scopes and threads. */
+type Counter = (files?: number) => void;
+function fileCounter(plan: RunPlan, total: number): Counter {
+  let done = 0;
+  return (files = 1) => {
+    done += files;
+    plan.progress?.(done, total);
+  };
+}
+
+async function lintInWorkers(files: string[], plan: RunPlan, script: string, counted: Counter): Promise<FileResult[]> {
   const [own, ...parts] = shares(files, plan, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
   // Workers read their own files: the ones the walk could not read stay in this thread.
   for (const part of parts) for (let i = part.length - 1; i >= 0; i--) if (plan.unread?.has(part[i])) own.push(...part.splice(i, 1));
-  let done = 0;
   // This thread lints a share too: it has loaded omlint already, and waits for the others anyway.
   const workers = Promise.all(
     parts.map(
@@ -103,9 +112,9 @@ async function lintInWorkers(files: string[], plan: RunPlan, script: string): Pr
             rules: plan.rules,
           };
           const w = new (workerThreads().Worker)(script, { workerData: job });
-          w.once('message', (m: { ok: boolean; value?: WorkerResult; error?: string }) => {
-            done += part.length;
-            plan.progress?.(done, files.length);
+          w.on('message', (m: WorkerMessage) => {
+            // A worker reports each file as it is done, then its results.
+            if ('progress' in m) return counted(m.progress);
             if (m.ok) resolve(m.value!);
             else reject(new Error(`worker failed: ${m.error}`));
             void w.terminate();
@@ -114,9 +123,7 @@ async function lintInWorkers(files: string[], plan: RunPlan, script: string): Pr
         }),
     ),
   );
-  const ownResults = await lintHere(own.map((f) => read(plan, f)), { ...plan, progress: undefined });
-  done += own.length;
-  plan.progress?.(done, files.length);
+  const ownResults = await lintHere(own.map((f) => read(plan, f)), plan, counted);
   const outputs = await workers;
   const byPath = new Map<string, FileResult>(ownResults.map((r) => [r.filePath, r]));
   for (const o of outputs) {
@@ -128,7 +135,7 @@ async function lintInWorkers(files: string[], plan: RunPlan, script: string): Pr
   return files.map((f) => byPath.get(displayPath(f, plan.cwd))).filter((r): r is FileResult => Boolean(r));
 }
 
-async function lintHere(inputs: LintInput[], plan: RunPlan): Promise<FileResult[]> {
+async function lintHere(inputs: LintInput[], plan: RunPlan, counted: Counter): Promise<FileResult[]> {
   const opts: LintRunOptions = {
     now: plan.now,
     targetVersion: plan.targetVersion,
@@ -139,10 +146,9 @@ async function lintHere(inputs: LintInput[], plan: RunPlan): Promise<FileResult[
     cwd: plan.cwd,
     inlineConfig: plan.inlineConfig,
     onKinds: plan.onKinds,
+    onFileChecked: () => counted(),
   };
-  const results = await lint(inputs, opts);
-  plan.progress?.(inputs.length, inputs.length);
-  return results;
+  return lint(inputs, opts);
 }
 
 /**
@@ -150,15 +156,12 @@ async function lintHere(inputs: LintInput[], plan: RunPlan): Promise<FileResult[
  * documents are released before the next scope is read, which keeps the heap small for big runs
  * (2,000 files in 20 scopes: peak RSS 115 -> 103 MB; bench/README.md).
  */
-async function lintScopeByScope(files: string[], plan: RunPlan): Promise<FileResult[]> {
+async function lintScopeByScope(files: string[], plan: RunPlan, counted: Counter): Promise<FileResult[]> {
   const groups = byScope(files, plan);
-  if (groups.length < 2) return lintHere(files.map((f) => read(plan, f)), plan);
+  if (groups.length < 2) return lintHere(files.map((f) => read(plan, f)), plan, counted);
   const byPath = new Map<string, FileResult>();
-  let done = 0;
   for (const group of groups) {
-    for (const r of await lintHere(group.map((f) => read(plan, f)), { ...plan, progress: undefined })) byPath.set(r.filePath, r);
-    done += group.length;
-    plan.progress?.(done, files.length);
+    for (const r of await lintHere(group.map((f) => read(plan, f)), plan, counted)) byPath.set(r.filePath, r);
   }
   return files.map((f) => byPath.get(displayPath(f, plan.cwd))).filter((r): r is FileResult => Boolean(r));
 }
@@ -167,9 +170,10 @@ async function lintScopeByScope(files: string[], plan: RunPlan): Promise<FileRes
 export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
   const minFiles = plan.jobs !== undefined ? MIN_FILES_FOR_WORKERS : MIN_FILES_FOR_DEFAULT_WORKERS;
   const script = plan.files.length >= minFiles && (plan.jobs ?? defaultJobs()) > 1 ? workerScript() : undefined;
+  const counted = fileCounter(plan, plan.files.length);
   if (!plan.cache) {
-    if (script) return lintInWorkers(plan.files, plan, script);
-    return lintScopeByScope(plan.files, plan);
+    if (script) return lintInWorkers(plan.files, plan, script, counted);
+    return lintScopeByScope(plan.files, plan, counted);
   }
   // With a cache the texts are read here, to hash them.
   const inputs = new Map(plan.files.map((f) => [f, read(plan, f)]));
@@ -199,7 +203,8 @@ export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
       cached.set(f, hit.result);
     } else misses.push(f);
   }
-  const fresh = misses.length === 0 ? [] : script && misses.length >= minFiles ? await lintInWorkers(misses, plan, script) : await lintHere(misses.map((f) => inputs.get(f)!), plan);
+  if (misses.length < plan.files.length) counted(plan.files.length - misses.length);
+  const fresh = misses.length === 0 ? [] : script && misses.length >= minFiles ? await lintInWorkers(misses, plan, script, counted) : await lintHere(misses.map((f) => inputs.get(f)!), plan, counted);
   const freshByPath = new Map(fresh.map((r) => [r.filePath, r]));
   for (const f of misses) {
     const r = freshByPath.get(displayPath(f, plan.cwd)) ?? null;

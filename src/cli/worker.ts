@@ -26,6 +26,9 @@ export interface WorkerJob {
   rules?: Record<string, SeveritySetting>;
 }
 
+/** What a worker posts: one `progress` per file linted, then the outcome. */
+export type WorkerMessage = { progress: number } | { ok: boolean; value?: WorkerResult; error?: string };
+
 export interface WorkerResult {
   results: { result: FileResult; text: string; bom: boolean; secrets: string[] }[];
 }
@@ -43,6 +46,7 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
     inlineConfig: job.inlineConfig,
     settingsFor,
     skipUnknown: (p) => discovered.has(p),
+    onFileChecked: () => parentPort?.postMessage({ progress: 1 } satisfies WorkerMessage),
   });
   return {
     results: results.map((result) => {

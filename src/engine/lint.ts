@@ -54,6 +54,8 @@ export interface LintRunOptions {
   inlineConfig?: boolean;
   /** Told each file's documents, their kinds and where each kind came from (--debug, --print-config). */
   onKinds?: (filePath: string, documents: KindReport[], skipped: boolean) => void;
+  /** Called as each file's documents are checked (progress counts files, not runs). */
+  onFileChecked?: (filePath: string) => void;
 }
 
 /** How one lintable item got its kind (or why it has none). */
@@ -447,13 +449,13 @@ export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Prom
   const wsRules = ruleSet.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
   const forKind = new Map<Kind, DocumentRule[]>();
   for (const file of files) {
-    if (file.dropped) continue;
-    for (const doc of file.docs) {
+    for (const doc of file.dropped ? [] : file.docs) {
       if (!doc.kind) continue;
       let rules = forKind.get(doc.kind);
       if (!rules) forKind.set(doc.kind, (rules = docRules.filter((r) => appliesTo(r, doc.kind!))));
       checkDocument(file, doc, opts, rules);
     }
+    opts.onFileChecked?.(file.input.filePath);
   }
   runWorkspaceRules(files, opts, wsRules);
   const known = opts.ruleSet ? new Set([...KNOWN_RULE_IDS, ...ruleSet.map((r) => r.meta.id)]) : KNOWN_RULE_IDS;

@@ -609,6 +609,47 @@ export function processesForSize(bytes: number, seed = DEFAULT_SEED): number {
   return Math.max(100, Math.round((1000 + (bytes - small) / perProcess) / 100) * 100);
 }
 
+/**
+ * The `fix` workload's files (issue 17: --fix must scale), each with exactly `fixes` safe fixes:
+ * - an automation configuration whose first `fixes` mongod processes write net.tls.mode
+ *   `requireSSL` (tls-mode-spelling fixes it to requireTLS): one finding repeated over the
+ *   processes, reported once with every place, its fix one group of `fixes` edits;
+ * - a JSON list of `fixes` alert configurations without `enabled` (enabled-omitted adds it):
+ *   one finding per item, `fixes` separate fixes.
+ */
+export function writeFixCorpus(dir: string, fixes: number, seed = DEFAULT_SEED): { automation: string; alerts: string; fixes: number; bytes: [number, number] } {
+  assertOutsideRepo(dir);
+  mkdirSync(dir, { recursive: true });
+  // About 9 mongod processes in 10 (mongos have no storage to fix): grow until there are enough.
+  let doc = automationConfig(Math.ceil(fixes * 1.15), seed);
+  for (let n = Math.ceil(fixes * 1.25); (doc.processes as Json[]).filter((p) => p.processType === 'mongod').length < fixes; n = Math.ceil(n * 1.1)) doc = automationConfig(n, seed);
+  let planted = 0;
+  for (const p of doc.processes as Json[]) {
+    if (p.processType !== 'mongod' || planted === fixes) continue;
+    ((p.args2_6 as Json).net as Json).tls = { mode: 'requireSSL' };
+    planted++;
+  }
+  const automation = path.join(dir, `fix-${fixes}.automation-config.json`);
+  const automationText = automationJson(doc);
+  writeFileSync(automation, automationText);
+  const rng = makeRng(seed);
+  const items: Json[] = [];
+  let used = new Set<string>();
+  for (let i = 0; i < fixes; i++) {
+    if (i % 100 === 0) used = new Set();
+    // Only configurations with matchers: they name their project, so no two are duplicates.
+    let alert: Json;
+    do alert = alertConfig(rng, i, `p${Math.floor(i / 100)}`, used, 0).doc;
+    while (!alert.matchers);
+    delete alert.enabled;
+    items.push(alert);
+  }
+  const alerts = path.join(dir, `fix-${fixes}.alert-config.json`);
+  const alertsText = JSON.stringify(items, null, 2) + '\n';
+  writeFileSync(alerts, alertsText);
+  return { automation, alerts, fixes, bytes: [Buffer.byteLength(automationText), Buffer.byteLength(alertsText)] };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /** The generator writes test data, not project files: refuse any path inside the repository. */

@@ -1,5 +1,5 @@
 // The benchmark: omlint against ajv-cli 5 and Spectral 6.16 on the same generated workloads.
-//   npm run bench -- [--only cold,files,automation,scaling,files-json,lsp] [--no-spectral]
+//   npm run bench -- [--only cold,files,automation,scaling,files-json,lsp,fix] [--no-spectral]
 //                    [--runs 5] [--warmup 1] [--spectral-runs 3] [--seed N] [--json out.json]
 //                    [--omlint <package root>] [--no-build] [--scratch DIR] [--tools DIR] [--keep]
 //   npm run bench -- --report out.json     (re-print the tables of a saved run)
@@ -9,13 +9,13 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SCRATCH, DEFAULT_SEED, REPO_ROOT, assertOutsideRepo, makeRng, processesForSize, writeAlertCorpus, writeAutomationConfig } from './generate';
+import { DEFAULT_SCRATCH, DEFAULT_SEED, REPO_ROOT, assertOutsideRepo, makeRng, processesForSize, writeAlertCorpus, writeAutomationConfig, writeFixCorpus } from './generate';
 
 const AJV_CLI = 'ajv-cli@5.0.0';
 const AJV_FORMATS = 'ajv-formats@3.0.1';
 const SPECTRAL_CLI = '@stoplight/spectral-cli@6.16.3';
-const ALL_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'files-json', 'lsp'] as const;
-const DEFAULT_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'lsp'];
+const ALL_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'files-json', 'lsp', 'fix'] as const;
+const DEFAULT_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'lsp', 'fix'];
 type Workload = (typeof ALL_WORKLOADS)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -143,6 +143,10 @@ interface Invocation {
   args: string[];
   /** A reason when the run did not do the work (crash, no file matched…). */
   check: (r: Output) => string | undefined;
+  /** Set-up before each run, not measured (--fix runs get their unfixed file back). */
+  before?: () => void;
+  /** The name in the tables when the tool runs twice in a case (omlint, omlint --fix). */
+  label?: string;
 }
 
 interface Result {
@@ -151,6 +155,8 @@ interface Result {
   key: string;
   label: string;
   tool: Tool;
+  /** Which invocation of the tool, when a case runs it twice ("--fix"). */
+  variant?: string;
   samples: Sample[];
   error?: string;
 }
@@ -172,6 +178,7 @@ function measure(inv: Invocation, cwd: string): { sample: Sample; error?: string
   const files = [path.join(SCRATCH, 'child.stdout'), path.join(SCRATCH, 'child.stderr')];
   const fds = files.map((f) => openSync(f, 'w'));
   let r;
+  inv.before?.();
   const t0 = performance.now();
   try {
     r = spawnSync(cmd, args, { cwd, stdio: ['ignore', fds[0], fds[1]], env: { ...process.env, NO_COLOR: '1' } });
@@ -193,7 +200,7 @@ function measure(inv: Invocation, cwd: string): { sample: Sample; error?: string
  * and skips the warm-up (the other tools' warm-up has already brought the files into the page cache).
  */
 function runCase(workload: string, key: string, label: string, cwd: string, invocations: Invocation[], runs = RUNS): Result[] {
-  const results: Result[] = invocations.map((inv) => ({ workload, key, label, tool: inv.tool, samples: [] }));
+  const results: Result[] = invocations.map((inv) => ({ workload, key, label, tool: inv.tool, variant: inv.label, samples: [] }));
   process.stdout.write(`  ${label}: `);
   // The tools run in a new random order each round (seeded): on this kind of VM the first command
   // of a round measured a few per cent faster than the same command later in the round.
@@ -320,6 +327,42 @@ function coldCase(ctx: Ctx): Result[] {
   ], COLD_RUNS);
 }
 
+/**
+ * --fix against lint alone on the same file (issue 17: 10,000 fixes in at most 2 × the lint
+ * time). The --fix run gets the unfixed file back before each run (not measured), and must
+ * report that it fixed every one.
+ */
+function fixCases(ctx: Ctx, fixes = 10_000): Result[] {
+  const dir = path.join(ctx.corpus, 'fix');
+  const stamp = path.join(dir, '.done');
+  if (!existsSync(stamp)) writeFileSync(stamp, JSON.stringify(writeFixCorpus(dir, fixes, SEED)));
+  const c = JSON.parse(readFileSync(stamp, 'utf8')) as ReturnType<typeof writeFixCorpus>;
+  const out: Result[] = [];
+  const cases: [key: string, file: string, bytes: number, what: string][] = [
+    ['fix-automation', c.automation, c.bytes[0], `automation configuration, ${fixes.toLocaleString('en')} TLS modes to fix (one repeated finding)`],
+    ['fix-alerts', c.alerts, c.bytes[1], `list of ${fixes.toLocaleString('en')} alert configurations without enabled (one finding each)`],
+  ];
+  for (const [key, file, bytes, what] of cases) {
+    const work = path.join(dir, `work-${path.basename(file)}`);
+    const lintCopy = path.join(dir, `lint-${path.basename(file)}`);
+    copyFileSync(file, lintCopy);
+    const fixed = new RegExp(`^Fixed ${fixes} problems in 1 file\\.$`, 'm');
+    out.push(
+      ...runCase('fix', key, `${what} (${mb(bytes)})`, dir, [
+        omlintRun(ctx, path.basename(lintCopy)),
+        {
+          tool: 'omlint',
+          label: '--fix',
+          args: [path.join(ctx.omlint, 'dist/omlint.js'), 'check', '--fix', '--no-color', path.basename(work)],
+          before: () => copyFileSync(file, work),
+          check: (r) => exitIn([0, 1])(r) ?? (fixed.test(r.stdout) ? undefined : `did not fix all ${fixes}: ${r.stdout.split('\n').filter((l) => l.startsWith('Fixed')).join(' ') || 'no "Fixed" line'}`),
+        },
+      ]),
+    );
+  }
+  return out;
+}
+
 function lspLatency(ctx: Ctx): string | undefined {
   const script = path.join(REPO_ROOT, 'bench/lsp-latency.ts');
   if (!existsSync(script)) {
@@ -354,14 +397,15 @@ function table(results: Result[]): string {
   const lines = ['| workload | tool | median wall | min – max | runs | peak RSS (median) | omlint ÷ tool (wall) |', '|---|---|---:|---:|---:|---:|---:|'];
   let last = '';
   for (const r of results) {
-    const omlint = results.find((o) => o.key === r.key && o.tool === 'omlint');
+    const omlint = results.find((o) => o.key === r.key && o.tool === 'omlint' && !o.variant);
     const m = wall(r);
     const ms = r.samples.map((s) => s.ms);
-    const ratio = r.tool !== 'omlint' && m && wall(omlint) ? `${(wall(omlint)! / m).toFixed(2)}×` : '';
+    // A variant of omlint (--fix) is compared the other way round: variant ÷ plain lint.
+    const ratio = r.variant && m && wall(omlint) ? `${(m / wall(omlint)!).toFixed(2)}× lint` : r.tool !== 'omlint' && m && wall(omlint) ? `${(wall(omlint)! / m).toFixed(2)}×` : '';
     const cells = r.error && !ms.length
       ? ['failed', '', '0', '', '']
       : [fmtMs(m!), `${fmtMs(Math.min(...ms))} – ${fmtMs(Math.max(...ms))}`, String(ms.length), fmtRss(rss(r)), ratio];
-    lines.push(`| ${r.key === last ? '' : r.label} | ${r.tool === 'node' ? 'bare `node -e 0`' : r.tool} | ${cells.join(' | ')} |`);
+    lines.push(`| ${r.key === last ? '' : r.label} | ${r.tool === 'node' ? 'bare `node -e 0`' : r.variant ? `${r.tool} ${r.variant}` : r.tool} | ${cells.join(' | ')} |`);
     last = r.key;
   }
   return lines.join('\n');
@@ -372,7 +416,7 @@ function table(results: Result[]): string {
  * name), and of the best runs, which a loaded machine disturbs least.
  */
 function targets(results: Result[]): string {
-  const find = (key: string, tool: Tool) => results.find((r) => r.key === key && r.tool === tool);
+  const find = (key: string, tool: Tool, variant?: string) => results.find((r) => r.key === key && r.tool === tool && r.variant === variant);
   const best = (r: Result | undefined) => (r && r.samples.length ? Math.min(...r.samples.map((s) => s.ms)) : undefined);
   const rows: string[] = [];
   const verdict = (v: number, limit: number) => (v <= limit ? 'met' : '**not met**');
@@ -390,6 +434,10 @@ function targets(results: Result[]): string {
   if (bigRss !== undefined) rows.push(`| 22 MB automation config: omlint peak RSS | | ${fmtRss(bigRss)} | | ≤ 250 MB | ${verdict(bigRss / 1024, 250)} |`);
   timeRatio('10× the files: 2,000 ÷ 200 (omlint)', find('files-2000-yaml', 'omlint'), find('files-200-yaml', 'omlint'), 11);
   timeRatio('10× the processes: 10k ÷ 1k (omlint)', find('automation-10000', 'omlint'), find('automation-1000', 'omlint'), 11);
+  for (const key of ['fix-automation', 'fix-alerts']) {
+    const r = find(key, 'omlint', '--fix');
+    if (r) timeRatio(`${r.label}: --fix ÷ lint`, r, find(key, 'omlint'), 2);
+  }
   if (!rows.length) return '';
   return ['| target | medians | ratio of medians | ratio of best runs | target | verdict (medians) |', '|---|---:|---:|---:|---:|---|', ...rows].join('\n');
 }
@@ -437,6 +485,7 @@ function main(): void {
     results.push(...automationCase(ctx, 'scaling', 'automation-1000', 1000, false));
     results.push(...automationCase(ctx, 'scaling', 'automation-10000', 10000, false));
   }
+  if (wants('fix')) results.push(...fixCases(ctx));
   if (wants('lsp')) {
     console.log('  language server, edit → diagnostics (bench/lsp-latency.ts):');
     lsp = lspLatency(ctx);

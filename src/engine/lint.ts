@@ -427,7 +427,7 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
     infoCount: count('info'),
     diagnostics,
   };
-  RESULT_INTERNALS.set(result, { secrets, text: file.parsed.text, bom: file.parsed.bom, lines: file.parsed.lines });
+  RESULT_INTERNALS.set(result, { secrets, text: file.parsed.text, bom: file.parsed.bom, lines: file.parsed.lines, parseProblems: badParse(file.parsed.problems) });
   return result;
 }
 
@@ -435,7 +435,7 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
  * What formatters and --fix need from a result but must never serialise. `lines`: the file's line
  * index, for a formatter to reuse (counting the lines of a big text again costs as much as the first time).
  */
-export const RESULT_INTERNALS = new WeakMap<FileResult, { secrets: string[]; text: string; bom: boolean; lines?: LineIndex }>();
+export const RESULT_INTERNALS = new WeakMap<FileResult, { secrets: string[]; text: string; bom: boolean; lines?: LineIndex; parseProblems?: number }>();
 
 /** Lints texts together (one run: workspace rules see every document of a scope). */
 export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
@@ -477,15 +477,26 @@ export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Prom
 
 const MAX_FIX_PASSES = 20;
 
-/** Syntax errors and duplicate keys in a text: a fix must never add any. */
-function parseProblemCount(text: string, filePath: string, opts: LintRunOptions): number {
-  return parseText(text, filePath, opts.limits ?? DEFAULT_LIMITS).problems.filter((p) => p.ruleId === 'syntax-error' || p.ruleId === 'duplicate-key').length;
+/** Syntax errors and duplicate keys among a parse's problems: a fix must never add any. */
+function badParse(problems: ParsedFile['problems']): number {
+  return problems.filter((p) => p.ruleId === 'syntax-error' || p.ruleId === 'duplicate-key').length;
+}
+
+/** What a pass did to a file, to take it back if the file then parses worse. */
+interface PassRecord {
+  problems: number;
+  /** More than one fix was applied (else there is nothing to take back). */
+  several: boolean;
+  firstOnly: () => string;
+  places: number;
+  firstPlaces: number;
 }
 
 /**
  * Applies the safe fixes of a file's diagnostics, re-linting to a fixed point (bounded passes).
- * The lint that finds nothing more to fix is the result: n fixes cost one lint per pass, one
- * O(size + n log n) application (applyEdits) and one parse of the fixed text.
+ * A pass costs one O(size + n log n) application of n fixes (applyEdits) and the lint of the new
+ * text, which also tells whether the fixes broke the syntax; the lint that finds nothing more to
+ * fix is the result.
  */
 export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
   const texts = new Map(inputs.map((i) => [i.filePath, i.text]));
@@ -493,34 +504,47 @@ export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {})
   // A file that could not be read keeps its problem (never "empty") and is never fixed.
   const unread = new Map(inputs.filter((i) => i.problem).map((i) => [i.filePath, i]));
   const lintTexts = () => lint([...texts].map(([filePath, text]) => unread.get(filePath) ?? { filePath, text }), opts);
+  const byDisplay = new Map([...texts.keys()].map((p) => [displayPath(p, opts.cwd), p]));
+  const count = (filePath: string, places: number) => fixCounts.set(filePath, (fixCounts.get(filePath) ?? 0) + places);
   let final = await lintTexts();
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-    let changed = false;
-    const byDisplay = new Map([...texts.keys()].map((p) => [displayPath(p, opts.cwd), p]));
-    final.forEach((r) => {
+    const records = new Map<string, PassRecord>();
+    for (const r of final) {
       const filePath = byDisplay.get(r.filePath);
       const internals = RESULT_INTERNALS.get(r)!;
       const fixed = r.diagnostics.filter((d) => d.fix);
+      if (fixed.length === 0 || !filePath) continue;
       const groups = fixed.map((d) => d.fix!.edits);
-      if (groups.length === 0 || !filePath) return;
-      let { text, accepted } = applyEdits(internals.text, groups);
-      // Fixes at different places can still clash in meaning (adding `enabled` while another
-      // renames `enabeld` to it). When the result parses worse than the input, apply only the
-      // first fix in this pass; the next pass sees the new text.
-      const problems = accepted.length > 1 ? parseProblemCount(text, filePath, opts) : 0;
-      if (problems > 0 && problems > parseProblemCount(internals.text, filePath, opts)) {
-        ({ text, accepted } = applyEdits(internals.text, groups.slice(0, 1)));
-      }
-      if (accepted.length > 0 && text !== internals.text) {
-        texts.set(filePath, (internals.bom ? '\uFEFF' : '') + text);
-        // A fix of a repeated finding (one diagnostic for several places) counts each place.
-        const places = accepted.reduce((n, i) => n + (fixed[i].occurrences ?? 1), 0);
-        fixCounts.set(filePath, (fixCounts.get(filePath) ?? 0) + places);
-        changed = true;
-      }
-    });
-    if (!changed) break;
+      const { text, accepted } = applyEdits(internals.text, groups);
+      if (accepted.length === 0 || text === internals.text) continue;
+      const bom = internals.bom ? '\uFEFF' : '';
+      // A repeated finding (one diagnostic for several places) counts each place it fixes.
+      const places = accepted.reduce((n, i) => n + (fixed[i].occurrences ?? 1), 0);
+      records.set(filePath, {
+        several: accepted.length > 1,
+        problems: internals.parseProblems ?? 0,
+        firstOnly: () => bom + applyEdits(internals.text, groups.slice(0, 1)).text,
+        places,
+        firstPlaces: fixed[0].occurrences ?? 1,
+      });
+      texts.set(filePath, bom + text);
+      count(filePath, places);
+    }
+    if (records.size === 0) break;
     final = await lintTexts();
+    // Fixes at different places can still clash in meaning (adding `enabled` while another
+    // renames `enabeld` to it). When a file now parses worse, this pass applies only its first
+    // fix there; the next pass sees the new text.
+    let retake = false;
+    for (const r of final) {
+      const filePath = byDisplay.get(r.filePath);
+      const rec = filePath ? records.get(filePath) : undefined;
+      if (!rec?.several || (RESULT_INTERNALS.get(r)?.parseProblems ?? 0) <= rec.problems) continue;
+      texts.set(filePath!, rec.firstOnly());
+      count(filePath!, rec.firstPlaces - rec.places);
+      retake = true;
+    }
+    if (retake) final = await lintTexts();
   }
   const original = new Map(inputs.map((i) => [displayPath(i.filePath, opts.cwd), i]));
   for (const r of final) {

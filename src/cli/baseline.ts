@@ -50,7 +50,8 @@ function errorCounts(r: FileResult): Map<string, number> {
   const counts = new Map<string, number>();
   for (const d of r.diagnostics) {
     if (d.severity !== 'error' || NEVER_SUPPRESSED.has(d.ruleId)) continue;
-    counts.set(d.ruleId, (counts.get(d.ruleId) ?? 0) + 1);
+    // A repeated finding (one diagnostic for several places, engine/aggregate.ts) counts each place.
+    counts.set(d.ruleId, (counts.get(d.ruleId) ?? 0) + (d.occurrences ?? 1));
   }
   return counts;
 }
@@ -123,7 +124,7 @@ export function applySuppressions(results: FileResult[], s: Suppressions, cwd: s
     }
     if (![...hidden].some((rule) => counts.has(rule))) return r;
     const diagnostics = r.diagnostics.filter((d) => !(d.severity === 'error' && hidden.has(d.ruleId)));
-    return keepInternals(r, { ...r, diagnostics, errorCount: diagnostics.filter((d) => d.severity === 'error').length });
+    return keepInternals(r, { ...r, diagnostics, errorCount: diagnostics.reduce((n, d) => n + (d.severity === 'error' ? (d.occurrences ?? 1) : 0), 0) });
   });
   return { results: out, unused };
 }

@@ -39,6 +39,21 @@ describe('baseline: adopting omlint on a repository with findings', () => {
     expect(out.map((r) => [r.filePath, r.errorCount])).toEqual([['a.yaml', 2], ['ok.yaml', 0], ['sub/b.yaml', 0]]);
   });
 
+  it('a finding repeated over array items counts each place: one more place is a new error', () => {
+    const notification = (n: number) => `  - typeName: EMAIL\n    emailAddress: dba${n}@example.com\n    delayMin: 0\n    intervalMin: "sixty"\n`;
+    const doc = (n: number) => `eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n${Array.from({ length: n }, (_, i) => notification(i)).join('')}`;
+    const dir = tree({ 'a.yaml': doc(2) });
+    const [before] = JSON.parse(run(dir, '-f', 'json', '.').stdout);
+    expect(before.diagnostics.filter((d: any) => d.ruleId === 'invalid-type').map((d: any) => d.occurrences)).toEqual([2]);
+    expect(run(dir, '--suppress-all', '.').code).toBe(0);
+    expect(baseline(dir)).toEqual({ 'a.yaml': { 'invalid-type': { count: 2 } } });
+    expect(run(dir, '.').code).toBe(0);
+    writeFileSync(path.join(dir, 'a.yaml'), doc(3));
+    const more = run(dir, '-f', 'json', '.');
+    expect(more.code).toBe(1);
+    expect(JSON.parse(more.stdout)[0].errorCount).toBe(3);
+  });
+
   it('fewer errors than recorded: a notice and exit 2 (as ESLint); --pass-on-unpruned-suppressions; --prune-suppressions lowers the counts', () => {
     const dir = tree({ 'a.yaml': errors(2), 'b.yaml': errors(1) });
     expect(run(dir, '--suppress-all', '.').code).toBe(0);

@@ -21,8 +21,10 @@ export function ruleStatistics(results: FileResult[]): RuleStatistic[] {
     for (const d of r.diagnostics) {
       let s = byRule.get(d.ruleId);
       if (!s) byRule.set(d.ruleId, (s = { ruleId: d.ruleId, count: 0, severity: d.severity, fixable: 0, description: RULE_INFO.get(d.ruleId)?.description ?? '' }));
-      s.count++;
-      if (d.fixable) s.fixable++;
+      // A repeated finding (one diagnostic for several places) counts each place.
+      const places = d.occurrences ?? 1;
+      s.count += places;
+      if (d.fixable) s.fixable += places;
       if (RANK[d.severity] > RANK[s.severity]) s.severity = d.severity;
     }
   }

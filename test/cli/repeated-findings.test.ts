@@ -77,3 +77,11 @@ describe('repeated findings in the CLI', () => {
     expect(stdout).toMatch(/✖ \d+ problems \(\d+ errors?, 3 warnings/);
   });
 });
+
+describe('--stats with repeated findings', () => {
+  it('counts every place of a repeated finding', async () => {
+    const dir = project();
+    const { stdout } = await cli(['check', 'ac.yaml', '--stats', ...args], { cwd: dir });
+    expect(stdout).toMatch(/^3\s+deprecated-field\s/m);
+  });
+});

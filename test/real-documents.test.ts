@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { lint } from '../src/engine/lint';
 import type { Diagnostic, Kind } from '../src/engine/types';
 import { isKind } from '../src/kinds/names';
+import { places } from './helpers';
 
 const DIR = path.join(__dirname, 'data', 'real');
 const NOW = new Date('2026-11-21T00:00:00Z');
@@ -55,7 +56,8 @@ function describeFinding(d: Diagnostic): string {
 async function findingsOf(entry: Entry): Promise<Diagnostic[]> {
   const filePath = path.join(DIR, entry.file);
   const [result] = await lint([{ filePath, text: readFileSync(filePath, 'utf8') }], { now: NOW, kind: entry.kind });
-  return result.diagnostics;
+  // Every place of a repeated finding (one diagnostic for several array items) is listed.
+  return places(result.diagnostics);
 }
 
 describe('real documents (test/data/real)', () => {

@@ -1,57 +1,209 @@
-// No output of omlint ever contains a secret's value: every message (and code frame) passes here.
-import { findSecrets, isPlaceholder, isRedactionMask, KINDS_WITH_SECRETS, type SecretLocation } from '../model/secrets';
+// No output of omlint ever contains a secret's value: every message, code frame and fixed text
+// passes here. Three nets, because any one can miss: the secret fields of every kind and every
+// field named like a secret in the parsed values; `key: value` pairs named like secrets in the
+// source text (duplicate keys, lines that do not parse, numbers, near-miss names); and values
+// that look like secrets whatever their name (SECRET_SHAPES).
+import { findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, isTokenLike, KINDS_WITH_SECRETS, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
+import { isWholePlaceholder } from '../model/placeholders';
 import type { Kind } from '../kinds/names';
 
 export interface SecretSource {
-  /** The document's kind; without one, the secret fields of every kind count. */
+  /** The document's kind; the secret fields of every kind count anyway. */
   kind?: Kind;
   value: unknown;
   /** The source text of the value at a pointer, when known. */
   sourceOf?: (pointer: string) => string | undefined;
 }
 
-function secretsOf(d: SecretSource): readonly SecretLocation[] {
+function secretsOf(d: SecretSource, wide: boolean): readonly SecretLocation[] {
   if (d.value === null || typeof d.value !== 'object') return [];
-  if (d.kind) return findSecrets(d.kind, d.value);
-  // A document of unknown kind, or one that does not parse: mask whatever looks like a secret.
-  return KINDS_WITH_SECRETS.flatMap((k) => findSecrets(k, d.value));
+  // A document linted as another kind than its content: every kind's finder runs.
+  const byKind = KINDS_WITH_SECRETS.flatMap((k) => findSecrets(k, d.value));
+  return wide ? [...byKind, ...findSecretsByName(d.value)] : byKind;
+}
+
+/** Not secrets: showing them helps (a placeholder, a mask pasted back, a word). */
+function shown(value: string): boolean {
+  return isWholePlaceholder(value) || isRedactionMask(value) || /^(true|false|null|~|yes|no|on|off)$/i.test(value);
+}
+
+export interface CollectOptions {
+  /** The file's text: its `key: value` pairs named like secrets count too. */
+  text?: string;
+  /** Also every field named like a secret in the values (costs a walk of each document). */
+  wide?: boolean;
 }
 
 /**
- * The secret values of some documents (short values are left out: masking them would garble text).
- * Code frames show source text, which differs from the value when it is escaped ("https:\/\/…",
- * "\x41") or folded over lines: those source forms are masked too, line by line.
+ * The secret values of a file (short values are left out: replacing them in messages would
+ * garble text; code frames mask short ones by position, maskLine). Code frames show source text,
+ * which differs from the value when it is escaped ("https:\/\/…", "\x41") or folded over lines:
+ * those source forms are listed too, line by line.
  */
-export function collectSecretValues(docs: SecretSource[]): string[] {
+export function collectSecretValues(docs: SecretSource[], opts: CollectOptions = {}): string[] {
   const out = new Set<string>();
+  const add = (v: string) => {
+    const t = v.trim();
+    if (t.length >= 4 && !shown(t)) out.add(t);
+  };
   for (const d of docs) {
-    for (const s of secretsOf(d)) {
-      // Placeholders and redaction masks are not secrets; showing them helps.
-      if (s.value.length < 4 || isPlaceholder(s.value) || isRedactionMask(s.value)) continue;
+    for (const s of secretsOf(d, opts.wide ?? true)) {
+      if (s.value.length < 4 || shown(s.value)) continue;
       out.add(s.value);
       const raw = d.sourceOf?.(s.pointer);
       if (raw === undefined || raw === s.value) continue;
-      for (const piece of raw.replace(/^["']|["']$/g, '').split(/\r\n|\r|\n/)) {
-        const p = piece.trim();
-        if (p.length >= 4) out.add(p);
-      }
+      for (const piece of raw.replace(/^["']|["']$/g, '').split(/\r\n|\r|\n/)) add(piece);
     }
   }
+  if (opts.text !== undefined) for (const v of secretsInText(opts.text)) add(v);
   // Longest first, so that a secret containing another is masked whole.
   return [...out].sort((a, b) => b.length - a.length);
 }
 
 export const MASK = '****';
 
-export function maskSecrets(text: string, secrets: string[]): string {
+/** Replaces the listed secrets and anything shaped like a secret (SECRET_SHAPES). */
+export function maskSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of secrets) if (out.includes(s)) out = out.split(s).join(MASK);
+  return maskShapes(out, () => MASK);
+}
+
+/**
+ * Masks secrets keeping the text's length, so that columns of a code frame still line up: the
+ * listed secrets, values of secret-named keys on each line (of any length, by position), and
+ * secret shapes.
+ */
+export function maskSecretsInPlace(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('*'.repeat(s.length));
+  out = out.split(/(\r\n|\r|\n)/).map((line, i) => (i % 2 ? line : maskLine(line))).join('');
+  return maskShapes(out, (m) => '*'.repeat(m.length));
+}
+
+function maskShapes(text: string, mask: (m: string) => string): string {
+  let out = text;
+  for (const re of SECRET_SHAPES) {
+    re.lastIndex = 0;
+    out = out.replace(re, (m) => (re.source.startsWith('[A-Za-z0-9_+=-]') && !isTokenLike(m) ? m : mask(m)));
+  }
   return out;
 }
 
-/** Masks secrets keeping the text's length, so that columns of a code frame still line up. */
-export function maskSecretsInPlace(text: string, secrets: string[]): string {
-  let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('*'.repeat(s.length));
+// ---------------------------------------------------------------- secrets in source text
+
+/**
+ * A key (quoted or plain) followed by a colon that starts a value. Bounded repetitions: linear
+ * on a 50 MB line.
+ */
+const KEY = /("(?:[^"\\\r\n]|\\.){1,128}"|'[^'\r\n]{1,128}'|[A-Za-z_$][\w$.-]{0,127})[ \t]*:(?=[ \t]|$|["'])/g;
+
+interface ValueSpan {
+  start: number;
+  end: number;
+  /** The value as written (quotes off). */
+  text: string;
+  /** A block scalar (`|`, `>`): the value is on the following lines. */
+  block: boolean;
+}
+
+/** The spans of values of secret-named keys in one line. */
+export function secretSpansInLine(line: string): ValueSpan[] {
+  const spans: ValueSpan[] = [];
+  KEY.lastIndex = 0;
+  for (let m = KEY.exec(line); m; m = KEY.exec(line)) {
+    const rawKey = m[1];
+    const key = /^["']/.test(rawKey) ? rawKey.slice(1, -1) : rawKey;
+    if (!isSecretFieldName(key) && key.toLowerCase() !== 'url') continue;
+    const v = valueAt(line, KEY.lastIndex, flowBefore(line, m.index));
+    if (!v || v.text === '') continue;
+    // A url is masked when it holds something secret-looking (Slack and Teams hooks carry the
+    // token in the path); download URLs stay readable.
+    if (key.toLowerCase() === 'url' && !isSecretFieldName(key) && !urlHoldsSecret(v.text)) continue;
+    if (!v.block && shown(v.text)) continue;
+    spans.push(v);
+    KEY.lastIndex = Math.max(KEY.lastIndex, v.end);
+  }
+  return spans;
+}
+
+/** A URL with user-info, a query, or a token in its path. */
+export function urlHoldsSecret(url: string): boolean {
+  if (/:\/\/[^\s/@]*@/.test(url) || /\?./.test(url)) return true;
+  return (url.match(/[A-Za-z0-9_+=-]{16,}/g) ?? []).some((t) => isTokenLike(t) || /^[0-9a-f]{32}$/.test(t));
+}
+
+/** Whether a flow collection is open before this offset (then `,` `}` `]` end a plain value). */
+function flowBefore(line: string, at: number): boolean {
+  return /[{[]/.test(line.slice(0, at).replace(/"(?:[^"\\]|\\.)*"|'[^']*'/g, ''));
+}
+
+function valueAt(line: string, from: number, flow: boolean): ValueSpan | undefined {
+  let i = from;
+  while (line[i] === ' ' || line[i] === '\t') i++;
+  if (i >= line.length) return undefined;
+  const c = line[i];
+  if (c === '"' || c === "'") {
+    let j = i + 1;
+    while (j < line.length && line[j] !== c) j += c === '"' && line[j] === '\\' ? 2 : c === "'" && line[j + 1] === "'" && line[j] === "'" ? 2 : 1;
+    const end = Math.min(j, line.length);
+    return { start: i + 1, end, text: line.slice(i + 1, end), block: false };
+  }
+  if ((c === '|' || c === '>') && /^[|>][0-9+-]*[ \t]*(#.*)?$/.test(line.slice(i))) return { start: i, end: i, text: '', block: true };
+  if (c === '{' || c === '[' || c === '&' || c === '*' || c === '!' || c === '#') return undefined;
+  let end = line.length;
+  const comment = line.slice(i).search(/[ \t]#/);
+  if (comment >= 0) end = i + comment;
+  if (flow) {
+    const stop = line.slice(i, end).search(/[,}\]]/);
+    if (stop >= 0) end = i + stop;
+  }
+  while (end > i && /[ \t]/.test(line[end - 1])) end--;
+  return { start: i, end, text: line.slice(i, end), block: false };
+}
+
+/** One line with the values of its secret-named keys masked in place. */
+export function maskLine(line: string): string {
+  const spans = secretSpansInLine(line);
+  if (spans.length === 0) return line;
+  let out = '';
+  let at = 0;
+  for (const s of spans) {
+    out += line.slice(at, s.start) + '*'.repeat(s.end - s.start);
+    at = s.end;
+  }
+  return out + line.slice(at);
+}
+
+/**
+ * Values of secret-named keys anywhere in a text, as written: in lines that do not parse, under
+ * duplicated keys, in documents of another kind. Block scalars give their lines.
+ */
+export function secretsInText(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.split(/\r\n|\r|\n/);
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n];
+    // Cheap test first: most lines of a big file name no secret.
+    if (!/[:]/.test(line)) continue;
+    for (const s of secretSpansInLine(line)) {
+      if (!s.block) {
+        out.push(s.text);
+        continue;
+      }
+      const indent = line.search(/\S/);
+      while (n + 1 < lines.length && (lines[n + 1].trim() === '' || lines[n + 1].search(/\S/) > indent)) out.push(lines[++n]);
+    }
+  }
   return out;
+}
+
+/**
+ * A whole text (the fixed text of --fix-dry-run) with its secrets masked in place: the listed
+ * ones, those the text itself shows by name (block scalars too) or by shape.
+ */
+export function maskText(text: string, secrets: readonly string[]): string {
+  const all = new Set(secrets);
+  for (const v of secretsInText(text)) if (v.trim().length >= 4 && !shown(v.trim())) all.add(v.trim());
+  return maskSecretsInPlace(text, [...all].sort((a, b) => b.length - a.length));
 }

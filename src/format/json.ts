@@ -1,5 +1,8 @@
-// `--format json`: exactly the contract of DESIGN.md, field for field (plus `output` with --fix-dry-run).
+// `--format json`: exactly the contract of DESIGN.md, field for field (plus `output` with
+// --fix-dry-run: the fixed text with its secrets masked, since a report ends up in CI logs).
 import type { FileResult } from '../engine/types';
+import { RESULT_INTERNALS } from '../engine/lint';
+import { maskText } from '../engine/mask';
 
 export function formatJson(results: FileResult[]): string {
   return JSON.stringify(
@@ -20,7 +23,7 @@ export function formatJson(results: FileResult[]): string {
         documentIndex: d.documentIndex,
         fixable: d.fixable,
       })),
-      ...(r.output !== undefined ? { output: r.output } : {}),
+      ...(r.output !== undefined ? { output: maskText(r.output, RESULT_INTERNALS.get(r)?.secrets ?? []) } : {}),
     })),
   ) + '\n';
 }

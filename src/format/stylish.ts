@@ -5,6 +5,7 @@ import { RESULT_INTERNALS } from '../engine/lint';
 import { maskSecretsInPlace } from '../engine/mask';
 import { LineIndex } from '../parse/lines';
 import { palette, type Palette } from './color';
+import { escapeControls } from './escape';
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -19,15 +20,17 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palett
     const raw = lines.lineText(n).replace(/\t/g, ' ');
     // Mask first: a secret straddling the cut must not show its first characters.
     const masked = maskSecretsInPlace(raw, secrets);
-    const text = masked.length > 200 ? masked.slice(0, 200) + '…' : masked;
+    const text = escapeControls(masked.length > 200 ? masked.slice(0, 200) + '…' : masked);
     out.push(`    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${text}`);
   };
   if (line > 1 && lines.lineText(line - 1).trim() !== '') show(line - 1, false);
   show(line, true);
   const startCol = d.range.start.column;
   const endCol = d.range.end.line === line ? Math.max(d.range.end.column, startCol + 1) : lines.lineText(line).length + 1;
-  const len = Math.max(1, Math.min(endCol - startCol, 200));
-  out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(Math.min(startCol - 1, 200))}${(d.severity === 'error' ? c.red : d.severity === 'warning' ? c.yellow : c.blue)('^'.repeat(len))}`);
+  // Columns as shown: an escaped control character takes six.
+  const shown = (col: number) => escapeControls(lines.lineText(line).slice(0, Math.min(col - 1, 200))).length;
+  const len = Math.max(1, Math.min(shown(endCol) - shown(startCol), 200));
+  out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(shown(startCol))}${(d.severity === 'error' ? c.red : d.severity === 'warning' ? c.yellow : c.blue)('^'.repeat(len))}`);
   return out;
 }
 
@@ -47,10 +50,10 @@ export function formatStylish(
     if (r.diagnostics.length === 0) continue;
     const internals = RESULT_INTERNALS.get(r);
     const lines = internals ? (internals.lines ?? new LineIndex(internals.text)) : undefined;
-    out.push(c.underline(r.filePath));
+    out.push(c.underline(escapeControls(r.filePath)));
     for (const d of r.diagnostics) {
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info');
-      out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${d.message}  ${c.dim(d.ruleId)}`);
+      out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${escapeControls(d.message)}  ${c.dim(d.ruleId)}`);
       if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, internals!.secrets, c));
       if (d.severity === 'error') { errors++; if (d.fixable) fixableErrors++; }
       else if (d.severity === 'warning') { warnings++; if (d.fixable) fixableWarnings++; }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldPath, findSecrets, isPlaceholder, isRedactionMask } from '../../src/model/secrets';
+import { fieldPath, findSecrets, isRedactionMask } from '../../src/model/secrets';
+import { isPlaceholder } from '../../src/model/placeholders';
 
 describe('findSecrets', () => {
   it('finds notification secrets of alert configurations', () => {

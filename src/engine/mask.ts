@@ -105,6 +105,8 @@ interface ValueSpan {
   text: string;
   /** A block scalar (`|`, `>`): the value is on the following lines. */
   block: boolean;
+  /** The secret part of a URL under a name that is not a secret's. */
+  url?: boolean;
 }
 
 /** The spans of values of secret-named keys in one line. */
@@ -115,16 +117,27 @@ export function secretSpansInLine(line: string): ValueSpan[] {
     const rawKey = m[1];
     const key = /^["']/.test(rawKey) ? rawKey.slice(1, -1) : rawKey;
     if (!isSecretFieldName(key) && key.toLowerCase() !== 'url') continue;
-    const v = valueAt(line, KEY.lastIndex, flowBefore(line, m.index));
-    if (!v || v.text === '') continue;
-    // A url is masked when it holds something secret-looking (Slack and Teams hooks carry the
-    // token in the path); download URLs stay readable.
-    if (key.toLowerCase() === 'url' && !isSecretFieldName(key) && !urlHoldsSecret(v.text)) continue;
+    let v = valueAt(line, KEY.lastIndex, flowBefore(line, m.index));
+    if (!v || (v.text === '' && !v.block)) continue;
+    // A url under any name but a secret one: the path, query and user-info may be a token (Slack
+    // and Teams hooks, a url under another integration type); scheme and host stay readable.
+    if (!isSecretFieldName(key)) {
+      v = v.block ? undefined : urlSecretPart(v);
+      if (!v) continue;
+    }
     if (!v.block && shown(v.text)) continue;
     spans.push(v);
     KEY.lastIndex = Math.max(KEY.lastIndex, v.end);
   }
   return spans;
+}
+
+function urlSecretPart(v: ValueSpan): ValueSpan | undefined {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(v.text);
+  if (!m) return undefined;
+  const from = m[1].includes('@') ? m[0].length - m[1].length : m[0].length;
+  if (v.text.length - from <= 1) return undefined;
+  return { start: v.start + from, end: v.end, text: v.text.slice(from), block: false, url: true };
 }
 
 /** A URL with user-info, a query, or a token in its path. */
@@ -176,6 +189,30 @@ export function maskLine(line: string): string {
 }
 
 /**
+ * Line n (1-based) of a text for a code frame, masked: maskSecretsInPlace, and the whole line
+ * when it is inside a block scalar (`key: |`) of a secret-named key, which the line alone does
+ * not tell.
+ */
+export function maskFrameLine(lineText: (n: number) => string, n: number, secrets: readonly string[]): string {
+  const line = lineText(n);
+  const masked = maskSecretsInPlace(line, secrets);
+  return inSecretBlock(lineText, n) ? masked.replace(/\S/g, '*') : masked;
+}
+
+/** Whether line n is content of a block scalar under a secret-named key (looking up 500 lines at most). */
+function inSecretBlock(lineText: (n: number) => string, n: number): boolean {
+  const indent = lineText(n).search(/\S/);
+  if (indent <= 0) return false;
+  for (let k = n - 1; k >= 1 && k >= n - 500; k--) {
+    const above = lineText(k);
+    const at = above.search(/\S/);
+    if (at < 0 || at >= indent) continue;
+    return secretSpansInLine(above).some((s) => s.block);
+  }
+  return false;
+}
+
+/**
  * Values of secret-named keys anywhere in a text, as written: in lines that do not parse, under
  * duplicated keys, in documents of another kind. Block scalars give their lines.
  */
@@ -188,7 +225,8 @@ export function secretsInText(text: string): string[] {
     if (!/[:]/.test(line)) continue;
     for (const s of secretSpansInLine(line)) {
       if (!s.block) {
-        out.push(s.text);
+        // Messages quote download URLs: only a URL part that looks secret is listed for them.
+        if (!s.url || urlHoldsSecret(s.text)) out.push(s.text);
         continue;
       }
       const indent = line.search(/\S/);

@@ -2,7 +2,7 @@
 // span underlined, actionlint-style), then a summary.
 import type { Diagnostic, FileResult } from '../engine/types';
 import { RESULT_INTERNALS } from '../engine/lint';
-import { maskSecretsInPlace } from '../engine/mask';
+import { maskFrameLine } from '../engine/mask';
 import { LineIndex } from '../parse/lines';
 import { palette, type Palette } from './color';
 import { escapeControls } from './escape';
@@ -17,9 +17,8 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palett
   const width = String(Math.min(lines.lineCount, line + 1)).length;
   const out: string[] = [];
   const show = (n: number, mark: boolean) => {
-    const raw = lines.lineText(n).replace(/\t/g, ' ');
     // Mask first: a secret straddling the cut must not show its first characters.
-    const masked = maskSecretsInPlace(raw, secrets);
+    const masked = maskFrameLine((k) => lines.lineText(k), n, secrets).replace(/\t/g, ' ');
     const text = escapeControls(masked.length > 200 ? masked.slice(0, 200) + '…' : masked);
     out.push(`    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${text}`);
   };

@@ -158,7 +158,13 @@ function valueAt(line: string, from: number, flow: boolean): ValueSpan | undefin
   const c = line[i];
   if (c === '"' || c === "'") {
     let j = i + 1;
-    while (j < line.length && line[j] !== c) j += c === '"' && line[j] === '\\' ? 2 : c === "'" && line[j + 1] === "'" && line[j] === "'" ? 2 : 1;
+    for (; j < line.length; j++) {
+      if (c === '"' && line[j] === '\\') j++; // an escape: the next character is taken
+      else if (line[j] === c) {
+        if (c === "'" && line[j + 1] === "'") j++; // '' is a quote inside single quotes
+        else break;
+      }
+    }
     const end = Math.min(j, line.length);
     return { start: i + 1, end, text: line.slice(i + 1, end), block: false };
   }

@@ -28,7 +28,8 @@ const WHOLE_FORMS: readonly RegExp[] = [
   /^%[A-Za-z_][A-Za-z0-9_]*%$/, // %VAR% (Windows)
   /^__[A-Z][A-Z0-9_]*__$/, // __VAR__
   /^@[A-Za-z_][A-Za-z0-9_.]*@$/, // @VAR@ (Maven, autoconf)
-  /^YOUR[_-][A-Z0-9_-]+$/i, // YOUR_SLACK_TOKEN, your-api-key
+  /^YOUR[_-][A-Z0-9_-]+$/, // YOUR_SLACK_TOKEN
+  /^your(?:[_-][a-z]+)+$/, // your-api-key (words only: your_token_is_k8s9 may be a password)
   /^your(?:[A-Z][a-z0-9]*)+$/, // yourApiKey
   /^MY_[A-Z0-9_]+$/, // MY_API_KEY
   /^(?:CHANGE|REPLACE)[_-]?ME(?:[_-][A-Za-z0-9_-]+)?$/i, // CHANGE_ME, changeme, REPLACE_ME_WITH_KEY

@@ -64,9 +64,7 @@ export const MASK = '****';
 
 /** Replaces the listed secrets and anything shaped like a secret (SECRET_SHAPES). */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(MASK);
-  return maskShapes(out, () => MASK);
+  return maskShapes(replaceListed(text, secrets, () => MASK), () => MASK);
 }
 
 /**
@@ -75,10 +73,52 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
  * secret shapes.
  */
 export function maskSecretsInPlace(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('*'.repeat(s.length));
-  out = out.split(/(\r\n|\r|\n)/).map((line, i) => (i % 2 ? line : maskLine(line))).join('');
+  const out = replaceListed(text, secrets, (s) => '*'.repeat(s.length))
+    .split(/(\r\n|\r|\n)/)
+    .map((line, i) => (i % 2 ? line : maskLine(line)))
+    .join('');
   return maskShapes(out, (m) => '*'.repeat(m.length));
+}
+
+/** The listed secrets by their first four characters (every listed secret has at least four). */
+type SecretIndex = Map<string, string[]>;
+const INDEXES = new WeakMap<readonly string[], SecretIndex>();
+
+function indexOf(secrets: readonly string[]): SecretIndex {
+  let index = INDEXES.get(secrets);
+  if (!index) {
+    index = new Map();
+    // Longest first within a bucket, so that a secret containing another is masked whole.
+    for (const s of [...secrets].sort((a, b) => b.length - a.length)) {
+      const key = s.slice(0, 4);
+      const bucket = index.get(key);
+      if (bucket) bucket.push(s);
+      else index.set(key, [s]);
+    }
+    INDEXES.set(secrets, index);
+  }
+  return index;
+}
+
+/**
+ * Replaces every listed secret in one pass over the text: at each offset only the secrets that
+ * start with the next four characters are tried, so a file with 100,000 secrets costs no more per
+ * message than one with ten.
+ */
+function replaceListed(text: string, secrets: readonly string[], mask: (s: string) => string): string {
+  if (secrets.length === 0 || text.length < 4) return text;
+  const index = indexOf(secrets);
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i + 4 <= text.length; ) {
+    const hit = index.get(text.slice(i, i + 4))?.find((s) => text.startsWith(s, i));
+    if (hit) {
+      out += text.slice(copied, i) + mask(hit);
+      i += hit.length;
+      copied = i;
+    } else i++;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 function maskShapes(text: string, mask: (m: string) => string): string {
@@ -112,12 +152,13 @@ interface ValueSpan {
 /** The spans of values of secret-named keys in one line. */
 export function secretSpansInLine(line: string): ValueSpan[] {
   const spans: ValueSpan[] = [];
+  let flow: number | undefined;
   KEY.lastIndex = 0;
   for (let m = KEY.exec(line); m; m = KEY.exec(line)) {
     const rawKey = m[1];
     const key = /^["']/.test(rawKey) ? rawKey.slice(1, -1) : rawKey;
     if (!isSecretFieldName(key) && key.toLowerCase() !== 'url') continue;
-    let v = valueAt(line, KEY.lastIndex, flowBefore(line, m.index));
+    let v = valueAt(line, KEY.lastIndex, (flow ??= flowStart(line)) < m.index);
     if (!v || (v.text === '' && !v.block)) continue;
     // A url under any name but a secret one: the path, query and user-info may be a token (Slack
     // and Teams hooks, a url under another integration type); scheme and host stay readable.
@@ -146,9 +187,21 @@ export function urlHoldsSecret(url: string): boolean {
   return (url.match(/[A-Za-z0-9_+=-]{16,}/g) ?? []).some((t) => isTokenLike(t) || /^[0-9a-f]{32}$/.test(t));
 }
 
-/** Whether a flow collection is open before this offset (then `,` `}` `]` end a plain value). */
-function flowBefore(line: string, at: number): boolean {
-  return /[{[]/.test(line.slice(0, at).replace(/"(?:[^"\\]|\\.)*"|'[^']*'/g, ''));
+/**
+ * Where the first flow collection (`{`, `[`) outside quotes opens in a line (Infinity if none): a
+ * plain value after it ends at `,` `}` `]`. One pass per line (a minified JSON line is megabytes).
+ */
+function flowStart(line: string): number {
+  let quote = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '{' || c === '[') return i;
+  }
+  return Infinity;
 }
 
 function valueAt(line: string, from: number, flow: boolean): ValueSpan | undefined {
@@ -197,10 +250,16 @@ export function maskLine(line: string): string {
 /**
  * Line n (1-based) of a text for a code frame, masked: maskSecretsInPlace, and the whole line
  * when it is inside a block scalar (`key: |`) of a secret-named key, which the line alone does
- * not tell.
+ * not tell. With `shownWidth`, a long line comes back cut (at least shownWidth characters).
  */
-export function maskFrameLine(lineText: (n: number) => string, n: number, secrets: readonly string[]): string {
-  const line = lineText(n);
+export function maskFrameLine(lineText: (n: number) => string, n: number, secrets: readonly string[], shownWidth = Infinity): string {
+  let line = lineText(n);
+  // A frame shows the start of a long line (a minified JSON document): only that start, and
+  // enough beyond it for any secret that straddles the cut, is masked (and returned).
+  let longest = 0;
+  for (const s of secrets) longest = Math.max(longest, s.length);
+  const window = shownWidth + Math.max(4096, longest);
+  if (line.length > window) line = line.slice(0, window);
   const masked = maskSecretsInPlace(line, secrets);
   return inSecretBlock(lineText, n) ? masked.replace(/\S/g, '*') : masked;
 }

@@ -11,15 +11,20 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palette): string[] {
+/** A frame shows this many characters of a line at most. */
+const FRAME_WIDTH = 200;
+
+function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palette, masked: Map<number, string>): string[] {
   const line = d.range.start.line;
   if (line < 1 || line > lines.lineCount) return [];
   const width = String(Math.min(lines.lineCount, line + 1)).length;
   const out: string[] = [];
   const show = (n: number, mark: boolean) => {
-    // Mask first: a secret straddling the cut must not show its first characters.
-    const masked = maskFrameLine((k) => lines.lineText(k), n, secrets).replace(/\t/g, ' ');
-    const text = escapeControls(masked.length > 200 ? masked.slice(0, 200) + '…' : masked);
+    // Mask first: a secret straddling the cut must not show its first characters. Once per line
+    // (the diagnostics of a minified JSON document all stand on line 1).
+    let m = masked.get(n);
+    if (m === undefined) masked.set(n, (m = maskFrameLine((k) => lines.lineText(k), n, secrets, FRAME_WIDTH).replace(/\t/g, ' ')));
+    const text = escapeControls(m.length > FRAME_WIDTH ? m.slice(0, FRAME_WIDTH) + '…' : m);
     out.push(`    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${text}`);
   };
   if (line > 1 && lines.lineText(line - 1).trim() !== '') show(line - 1, false);
@@ -50,10 +55,11 @@ export function formatStylish(
     const internals = RESULT_INTERNALS.get(r);
     const lines = internals ? (internals.lines ?? new LineIndex(internals.text)) : undefined;
     out.push(c.underline(escapeControls(r.filePath)));
+    const masked = new Map<number, string>();
     for (const d of r.diagnostics) {
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info');
       out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${escapeControls(d.message)}  ${c.dim(d.ruleId)}`);
-      if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, internals!.secrets, c));
+      if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, internals!.secrets, c, masked));
       if (d.severity === 'error') { errors++; if (d.fixable) fixableErrors++; }
       else if (d.severity === 'warning') { warnings++; if (d.fixable) fixableWarnings++; }
       else infos++;

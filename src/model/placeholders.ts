@@ -36,7 +36,7 @@ const WHOLE_FORMS: readonly RegExp[] = [
   /^(?:REPLACE|INSERT)[_-](?:WITH[_-])?[A-Z0-9_-]+$/, // REPLACE_WITH_TOKEN, INSERT_KEY_HERE
   /^[A-Z][A-Z0-9_]*_HERE$/, // API_KEY_HERE
   /^(?:TODO|TBD|FIXME|PLACEHOLDER|SECRET_PLACEHOLDER)$/i,
-  /^x{3,}$/i, // xxxx
+  /^x{3,40}$/i, // xxxx
 ];
 
 /** Substitutions inside a longer value (a URL with its secret part templated). */

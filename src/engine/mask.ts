@@ -123,9 +123,12 @@ function replaceListed(text: string, secrets: readonly string[], mask: (s: strin
 
 function maskShapes(text: string, mask: (m: string) => string): string {
   let out = text;
-  for (const re of SECRET_SHAPES) {
+  for (const { re, part } of SECRET_SHAPES) {
     re.lastIndex = 0;
-    out = out.replace(re, (m) => (re.source.startsWith('[A-Za-z0-9_+=-]') && !isTokenLike(m) ? m : mask(m)));
+    out = out.replace(re, (m) => {
+      const [a, b] = part ? (part(m) ?? [0, 0]) : [0, m.length];
+      return a === b ? m : m.slice(0, a) + mask(m.slice(a, b)) + m.slice(b);
+    });
   }
   return out;
 }
@@ -133,10 +136,25 @@ function maskShapes(text: string, mask: (m: string) => string): string {
 // ---------------------------------------------------------------- secrets in source text
 
 /**
- * A key (quoted or plain) followed by a colon that starts a value. Bounded repetitions: linear
- * on a 50 MB line.
+ * The key that ends just before a colon (quoted, or plain), read backwards from the colon: at
+ * most 130 characters, so that a line with a million colons is still read in linear time.
  */
-const KEY = /("(?:[^"\\\r\n]|\\.){1,128}"|'[^'\r\n]{1,128}'|[A-Za-z_$][\w$.-]{0,127})[ \t]*:(?=[ \t]|$|["'])/g;
+function keyBefore(line: string, colon: number): { key: string; start: number } | undefined {
+  let end = colon;
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  const last = line[end - 1];
+  if (last === '"' || last === "'") {
+    const open = line.lastIndexOf(last, end - 2);
+    if (open < 0 || end - open > 130) return undefined;
+    return { key: line.slice(open + 1, end - 1), start: open };
+  }
+  let start = end;
+  while (start > 0 && end - start < 128 && /[\w$.-]/.test(line[start - 1])) start--;
+  if (start === end || !/[A-Za-z_$]/.test(line[start])) return undefined;
+  // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
+  if (start > 0 && !/[\s{,[?-]/.test(line[start - 1])) return undefined;
+  return { key: line.slice(start, end), start };
+}
 
 interface ValueSpan {
   start: number;
@@ -153,12 +171,17 @@ interface ValueSpan {
 export function secretSpansInLine(line: string): ValueSpan[] {
   const spans: ValueSpan[] = [];
   let flow: number | undefined;
-  KEY.lastIndex = 0;
-  for (let m = KEY.exec(line); m; m = KEY.exec(line)) {
-    const rawKey = m[1];
-    const key = /^["']/.test(rawKey) ? rawKey.slice(1, -1) : rawKey;
+  // Colons first (a 10 MB line of letters has none): each that can end a key (after a quoted
+  // key, or before a blank, the end or a quote) is tried.
+  for (let colon = line.indexOf(':'); colon >= 0; colon = line.indexOf(':', colon + 1)) {
+    const next = line[colon + 1];
+    const quotedKey = line[colon - 1] === '"' || line[colon - 1] === "'";
+    if (!quotedKey && next !== undefined && next !== ' ' && next !== '\t' && next !== '"' && next !== "'") continue;
+    const found = keyBefore(line, colon);
+    if (!found) continue;
+    const { key, start: keyStart } = found;
     if (!isSecretFieldName(key) && key.toLowerCase() !== 'url') continue;
-    let v = valueAt(line, KEY.lastIndex, (flow ??= flowStart(line)) < m.index);
+    let v = valueAt(line, colon + 1, (flow ??= flowStart(line)) < keyStart);
     if (!v || (v.text === '' && !v.block)) continue;
     // A url under any name but a secret one: the path, query and user-info may be a token (Slack
     // and Teams hooks, a url under another integration type); scheme and host stay readable.
@@ -168,7 +191,7 @@ export function secretSpansInLine(line: string): ValueSpan[] {
     }
     if (!v.block && shown(v.text)) continue;
     spans.push(v);
-    KEY.lastIndex = Math.max(KEY.lastIndex, v.end);
+    colon = Math.max(colon, v.end - 1);
   }
   return spans;
 }

@@ -213,10 +213,10 @@ export function findSecretsByName(value: unknown): SecretLocation[] {
     const typed = Object.prototype.hasOwnProperty.call(obj, 'type') || Object.prototype.hasOwnProperty.call(obj, 'typeName');
     for (const key of Object.keys(obj)) {
       const v = obj[key];
-      const pointer = `${base}/${escapeToken(key)}`;
-      if (v !== null && typeof v === 'object') stack.push([v, pointer]);
+      // Pointers are built for containers and secrets only: a 90 MB document has millions of scalars.
+      if (v !== null && typeof v === 'object') stack.push([v, `${base}/${escapeToken(key)}`]);
       else if ((typeof v === 'string' && v !== '') || typeof v === 'number') {
-        if (isSecretFieldName(key) || (typed && key.toLowerCase() === 'url')) out.push({ pointer, value: String(v), field: key });
+        if (isSecretFieldName(key) || (typed && key.toLowerCase() === 'url')) out.push({ pointer: `${base}/${escapeToken(key)}`, value: String(v), field: key });
       }
     }
   }
@@ -228,15 +228,22 @@ export function findSecretsByName(value: unknown): SecretLocation[] {
  * text): vendor token formats, URL passwords, and long mixed-case tokens. Global regexes for
  * replace(); each is linear (no nested quantifiers).
  */
-export const SECRET_SHAPES: readonly RegExp[] = [
-  /\bxox[abposr]-[A-Za-z0-9-]{8,}/g, // Slack tokens
-  /\bgh[pousr]_[A-Za-z0-9]{20,}/g, // GitHub tokens
-  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, // AWS access key ids
-  /\bAIza[0-9A-Za-z_-]{30,}/g, // Google API keys
-  /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g, // JSON web tokens
-  /(?<=:\/\/[^\s:@/]{0,256}:)[^\s@/]+(?=@)/g, // the password of a URL's user-info
-  /(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/g, // 32 hex digits (Datadog, PagerDuty, New Relic keys)
-  /[A-Za-z0-9_+=-]{16,}/g, // a long token: masked only when it mixes upper, lower and digits (isTokenLike)
+export interface SecretShape {
+  re: RegExp;
+  /** The secret part of a match, [start, end) (default: all of it); undefined: none. */
+  part?: (match: string) => [number, number] | undefined;
+}
+
+export const SECRET_SHAPES: readonly SecretShape[] = [
+  { re: /\bxox[abposr]-[A-Za-z0-9-]{8,}/g }, // Slack tokens
+  { re: /\bgh[pousr]_[A-Za-z0-9]{20,}/g }, // GitHub tokens
+  { re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g }, // AWS access key ids
+  { re: /\bAIza[0-9A-Za-z_-]{30,}/g }, // Google API keys
+  { re: /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g }, // JSON web tokens
+  // The password of a URL's user-info (bounded: no backtracking over a long line).
+  { re: /:\/\/[^\s:@/]{0,256}:[^\s@/]{1,256}@/g, part: (m) => [m.indexOf(':', 3) + 1, m.length - 1] },
+  { re: /(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/g }, // 32 hex digits (Datadog, PagerDuty, New Relic keys)
+  { re: /[A-Za-z0-9_+=-]{16,}/g, part: (m) => (isTokenLike(m) ? [0, m.length] : undefined) }, // a long generated token
 ];
 
 /** Whether a run of token characters mixes upper case, lower case and digits, as generated secrets do. */

@@ -173,6 +173,7 @@ function nearSecretWord(word: string): boolean {
 }
 
 const NAME_VERDICTS = new Map<string, boolean>();
+const SECRET_LETTERS = /pa|pw|se|to|tk|ke|ky|ap|cr|ur|ho/i;
 
 /**
  * Whether a field of this name holds a secret, in any kind and at any level: its last word is
@@ -183,6 +184,9 @@ const NAME_VERDICTS = new Map<string, boolean>();
 export function isSecretFieldName(name: string): boolean {
   let verdict = NAME_VERDICTS.get(name);
   if (verdict !== undefined) return verdict;
+  // Every secret word and near-miss found so far holds one of these pairs; most names (k123,
+  // hostname, port) hold none, and a document of a million distinct keys is judged quickly.
+  if (!SECRET_LETTERS.test(name)) return false;
   const w = words(name.slice(0, 128));
   const last = w[w.length - 1] ?? '';
   const joined = w.join('');
@@ -194,6 +198,8 @@ export function isSecretFieldName(name: string): boolean {
   return verdict;
 }
 
+const MAX_KEYS_WALKED = 200_000;
+
 /**
  * Secrets found by field name anywhere in any value: strings and numbers under secret names,
  * and `url` beside a `type` (an integration of any type, spelt in any case). For masking, not for
@@ -203,7 +209,10 @@ export function findSecretsByName(value: unknown): SecretLocation[] {
   const out: SecretLocation[] = [];
   if (value === null || typeof value !== 'object') return out;
   const stack: [unknown, string][] = [[value, '']];
-  while (stack.length > 0) {
+  // Bounded: past this many keys (a hostile document of a million keys) the text scan of the
+  // masking (secretsInText), which reads the same names as written, is the net.
+  let budget = MAX_KEYS_WALKED;
+  while (stack.length > 0 && budget > 0) {
     const [node, base] = stack.pop()!;
     if (Array.isArray(node)) {
       for (let i = node.length - 1; i >= 0; i--) if (node[i] !== null && typeof node[i] === 'object') stack.push([node[i], `${base}/${i}`]);
@@ -212,6 +221,7 @@ export function findSecretsByName(value: unknown): SecretLocation[] {
     const obj = node as Record<string, unknown>;
     const typed = Object.prototype.hasOwnProperty.call(obj, 'type') || Object.prototype.hasOwnProperty.call(obj, 'typeName');
     for (const key of Object.keys(obj)) {
+      if (--budget < 0) break;
       const v = obj[key];
       // Pointers are built for containers and secrets only: a 90 MB document has millions of scalars.
       if (v !== null && typeof v === 'object') stack.push([v, `${base}/${escapeToken(key)}`]);

@@ -148,9 +148,9 @@ describe('findSecretsByName', () => {
     expect(findSecretsByName(doc).map((s) => `${s.pointer}=${s.value}`).sort()).toEqual(['/apiTokn=a', '/deep/0/x/autoPwd=9381953897703180', '/integ/url=https://h/p']);
   });
 
-  it('walks a million-deep document without recursion', () => {
+  it('walks a deep document without recursion (150,000 levels)', () => {
     let deep: Record<string, unknown> = { password: 'bottom' };
-    for (let i = 0; i < 200_000; i++) deep = { a: deep };
+    for (let i = 0; i < 150_000; i++) deep = { a: deep };
     expect(findSecretsByName(deep).map((s) => s.value)).toEqual(['bottom']);
   });
 });

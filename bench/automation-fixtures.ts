@@ -108,6 +108,7 @@ export function runAutomationRules(value: unknown): number {
     kind: 'automation-config',
     filePath: 'bench.json',
     options: { now: new Date(0), secretPlaceholders: [] },
+    isTemplate: () => false,
     report: () => {
       findings++;
     },

@@ -37,7 +37,7 @@ const n = sizes[sizes.length - 1];
 const doc = buildAutomationConfig(n);
 console.log(`\nper rule, ${n} processes (topology built by the first):`);
 for (const rule of AUTOMATION_RULES) {
-  const ctx: RuleContext = { value: doc, kind: 'automation-config', filePath: 'bench.json', options: { now: new Date(0), secretPlaceholders: [] }, report: () => {} };
+  const ctx: RuleContext = { value: doc, kind: 'automation-config', filePath: 'bench.json', options: { now: new Date(0), secretPlaceholders: [] }, report: () => {}, isTemplate: () => false };
   const ms = time(() => rule.check(ctx), 1);
   console.log(`  ${rule.meta.id.padEnd(32)} ${ms.toFixed(1).padStart(8)} ms`);
 }

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule';
-import { fieldPath, findSecrets, isPlaceholder, isRedactionMask, KINDS_WITH_SECRETS } from '../src/model/secrets';
+import { fieldPath, findSecrets, isRedactionMask, KINDS_WITH_SECRETS } from '../src/model/secrets';
 
 export default defineRule({
   meta: {
@@ -35,10 +35,9 @@ notifications:
     },
   },
   check(ctx) {
-    const extra = ctx.options.secretPlaceholders ?? [];
     for (const secret of findSecrets(ctx.kind, ctx.value)) {
       // Masks are redacted-secret's; placeholders are the way out.
-      if (isRedactionMask(secret.value) || isPlaceholder(secret.value, extra)) continue;
+      if (isRedactionMask(secret.value) || ctx.isTemplate(secret.value)) continue;
       ctx.report({
         pointer: secret.pointer,
         message:

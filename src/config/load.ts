@@ -10,6 +10,7 @@ import type { SeveritySetting } from '../engine/types';
 import type { OmlintConfig } from './types';
 import { absolutePath, pathBelow } from '../paths';
 import { didYouMean } from './did-you-mean';
+import { compilePlaceholderPattern, PlaceholderPatternError, type PlaceholderPattern } from '../model/placeholders';
 
 export const CONFIG_NAMES = ['omlint.config.yaml', 'omlint.config.yml', 'omlint.config.json'];
 
@@ -27,7 +28,7 @@ export interface LoadedConfig {
   config: OmlintConfig;
   ignore: PathMatcher | undefined;
   overrides: { match: PathMatcher; kind?: Kind; rules?: Record<string, SeveritySetting>; scope?: string }[];
-  secretPlaceholders: RegExp[];
+  secretPlaceholders: PlaceholderPattern[];
 }
 
 /** What the config says about one file. */
@@ -39,7 +40,7 @@ export interface FileSettings {
   /** Project scope key for cross-document rules. */
   scope: string;
   targetVersion?: string;
-  secretPlaceholders: RegExp[];
+  secretPlaceholders: readonly PlaceholderPattern[];
 }
 
 const SEVERITIES = ['off', 'info', 'warning', 'error'];
@@ -88,10 +89,12 @@ export function checkConfig(value: unknown, knownRules: Set<string>, where: (poi
     if (!Array.isArray(v.secretPlaceholders)) fail('/secretPlaceholders', 'must be a list of regular expressions');
     (v.secretPlaceholders as unknown[]).forEach((r, i) => {
       if (typeof r !== 'string') fail(`/secretPlaceholders/${i}`, 'must be a string (a regular expression)');
+      // RE2 (linear-time) rather than RegExp: a pattern such as ^(a+)+$ must not hang a run.
       try {
-        new RegExp(r as string);
+        compilePlaceholderPattern(r as string);
       } catch (e) {
-        fail(`/secretPlaceholders/${i}`, `invalid regular expression: ${(e as Error).message}`);
+        if (!(e instanceof PlaceholderPatternError)) throw e;
+        fail(`/secretPlaceholders/${i}`, `invalid regular expression: ${e.message}`);
       }
     });
   }
@@ -148,7 +151,7 @@ export function loadConfigText(filePath: string, text: string, knownRules: Set<s
     config,
     ignore: config.ignore?.length ? globMatcher(config.ignore) : undefined,
     overrides: (config.overrides ?? []).map((o) => ({ match: globMatcher(o.files), kind: o.kind, rules: o.rules, scope: o.scope })),
-    secretPlaceholders: (config.secretPlaceholders ?? []).map((r) => new RegExp(r)),
+    secretPlaceholders: (config.secretPlaceholders ?? []).map(compilePlaceholderPattern),
   };
 }
 

@@ -167,4 +167,21 @@ export const BUILTIN_RULES: RuleMeta[] = [
       kind: 'alert-config',
     },
   },
+  {
+    id: 'template-value',
+    kinds: '*',
+    defaultSeverity: 'info',
+    description: 'A template value (placeholder) that omlint does not check.',
+    docs: {
+      why:
+        'Values such as `{{ .Values.operator }}`, `${VAR}`, `<REGION>`, `:MONGOD_VERSION:`, `YOUR_SLACK_TOKEN` or `CHANGE_ME` ' +
+        'are filled in by a templating or deployment tool before the document reaches the API. omlint does not judge ' +
+        'them (no enum, pattern, version or secret errors) and says so once per value. The forms are recognised only ' +
+        "as a whole value (a password such as `Hunter2<Prod>Sig9` is not a template); the config's " +
+        '`secretPlaceholders` adds patterns of your own. Turn the rule off to hide the notes.',
+      bad: `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: ASSERT_REGULAR\n  operator: "{{ .Values.operator }}"\n  threshold: 5\n  units: RAW\n  mode: AVERAGE\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+      good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: ASSERT_REGULAR\n  operator: GREATER_THAN\n  threshold: 5\n  units: RAW\n  mode: AVERAGE\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+      kind: 'alert-config',
+    },
+  },
 ];

@@ -8,10 +8,12 @@ import { KINDS as RULE_KINDS, kindWithArticle, type Kind } from '../kinds/names'
 import { loadValidators, validateLoaded } from '../schema/validate';
 import { KNOWN_RULE_IDS, RULE_INFO, loadRules } from './catalog';
 import { applyEdits, fixEdits } from './fix';
-import { compareStrings, joinPointer, parentPointer } from './pointer';
+import { compareStrings, getAt, joinPointer, parentPointer } from './pointer';
 import { applyDirectives, directiveProblems, findDirectives, NO_DIRECTIVES } from './suppress';
 import { aggregateRepeats } from './aggregate';
 import { collectSecretValues, maskSecrets } from './mask';
+import { isPlaceholder, templateMessage } from '../model/placeholders';
+import { fieldPath } from '../model/secrets';
 import type {
   Diagnostic, FileResult, Fix, LintOptions, Report, Rule, RuleContext, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
 } from './types';
@@ -99,6 +101,8 @@ interface FileState {
   dropped: boolean;
   /** Problems recorded, and those not recorded once maxProblemsPerFile was reached, by severity. */
   recorded: Record<Severity, number>;
+  /** Template values some rule would have judged: "doc index \0 pointer" → the rules. */
+  templates: Map<string, { doc: DocState; pointer: string; value: string; rules: Set<string> }>;
   overflow: Record<Severity, number>;
 }
 
@@ -168,7 +172,9 @@ function toTextFix(file: FileState, doc: DocState, fix: Fix): TextFix | undefine
 
 function addReport(file: FileState, doc: DocState | undefined, ruleId: string, report: Report, opts: LintRunOptions, docIndexOverride?: number): void {
   const severity = severityOf(ruleId, report.severity, file, opts);
-  if (severity === 'off' || overflowed(file, severity, opts)) return;
+  if (severity === 'off') return;
+  if (doc && ruleId !== TEMPLATE_VALUE && templateJudged(file, doc, ruleId, report)) return;
+  if (overflowed(file, severity, opts)) return;
   const span = doc ? spanFor(file, doc.parsed, doc.base + report.pointer, report.target ?? 'value') : { start: 0, end: 0 };
   const fix = doc && report.fix ? toTextFix(file, doc, report.fix) : undefined;
   const suggestions = doc && report.suggestions ? report.suggestions.map((s) => toTextFix(file, doc, s)).filter((s): s is TextFix => Boolean(s)) : undefined;
@@ -186,6 +192,37 @@ function addReport(file: FileState, doc: DocState | undefined, ruleId: string, r
     related: report.related,
     span,
   });
+}
+
+const TEMPLATE_VALUE = 'template-value';
+
+/**
+ * A report that judges a template value (`{{ .Values.x }}`, `:MONGOD_VERSION:`) is moot: the
+ * value is not the one the server will see. It is recorded, and the file gets one info per such
+ * value instead (templateInfos). The schema mapper sends its own (rule `template-value`, with the
+ * check it skipped in `skipped`).
+ */
+function templateJudged(file: FileState, doc: DocState, ruleId: string, report: Report): boolean {
+  if ((report.target ?? 'value') !== 'value') return false;
+  const value = getAt(doc.value, report.pointer);
+  if (typeof value !== 'string' || !isPlaceholder(value, file.options.secretPlaceholders)) return false;
+  noteTemplate(file, doc, report.pointer, value, ruleId);
+  return true;
+}
+
+function noteTemplate(file: FileState, doc: DocState, pointer: string, value: string, ruleId: string): void {
+  const key = `${doc.index}\0${pointer}`;
+  let entry = file.templates.get(key);
+  if (!entry) file.templates.set(key, (entry = { doc, pointer, value, rules: new Set() }));
+  entry.rules.add(ruleId);
+}
+
+/** One info per template value that a check skipped. */
+function templateInfos(file: FileState, opts: LintRunOptions): void {
+  for (const t of file.templates.values()) {
+    addReport(file, t.doc, TEMPLATE_VALUE, { pointer: t.pointer, message: templateMessage(fieldPath(t.pointer) || 'The document', t.value, [...t.rules].sort()) }, opts);
+  }
+  file.templates.clear();
 }
 
 function addSpanDiagnostic(file: FileState, ruleId: string, message: string, span: Span, documentIndex: number, opts: LintRunOptions, kind: Kind | 'unknown' = 'unknown', pointer = ''): void {
@@ -216,7 +253,7 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
     targetVersion: opts.targetVersion ?? settings.targetVersion,
     secretPlaceholders: settings.secretPlaceholders,
   };
-  const file: FileState = { input, displayPath: displayPath(input.filePath, opts.cwd), settings, parsed, docs: [], diagnostics: [], options, dropped: false, recorded: { error: 0, warning: 0, info: 0 }, overflow: { error: 0, warning: 0, info: 0 } };
+  const file: FileState = { input, displayPath: displayPath(input.filePath, opts.cwd), settings, parsed, docs: [], diagnostics: [], options, dropped: false, templates: new Map(), recorded: { error: 0, warning: 0, info: 0 }, overflow: { error: 0, warning: 0, info: 0 } };
   if (input.problem) {
     // Whatever the text still reads as (bytes decoded with U+FFFD) only serves to mask secrets in the frame.
     const read = input.text ? parsed.documents.find((d) => !d.empty) : undefined;
@@ -306,8 +343,12 @@ function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rul
   const kind = doc.kind!;
   // Reports are placed together, so that a big JSON text is read forward once for all their positions.
   const pending: { ruleId: string; report: Report }[] = [];
+  const isTemplate = (value: unknown) => isPlaceholder(value, file.options.secretPlaceholders);
   try {
-    for (const finding of validateLoaded(kind, doc.value)) pending.push({ ruleId: finding.ruleId, report: finding });
+    for (const finding of validateLoaded(kind, doc.value, isTemplate)) {
+      if (finding.ruleId === TEMPLATE_VALUE) noteTemplate(file, doc, finding.pointer, String(getAt(doc.value, finding.pointer)), finding.skipped ?? 'schema');
+      else pending.push({ ruleId: finding.ruleId, report: finding });
+    }
   } catch (e) {
     internalError(file, doc, `schema validation (${kind})`, e, opts);
   }
@@ -319,6 +360,7 @@ function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rul
     filePath: file.displayPath,
     options: file.options,
     report: (r) => pending.push({ ruleId: id, report: r }),
+    isTemplate,
   };
   for (const rule of rules) {
     id = rule.meta.id;
@@ -362,6 +404,7 @@ function runWorkspaceRules(files: FileState[], opts: LintRunOptions, rules: Work
         rule.check({
           documents: inScope.map((m) => m.sd),
           options: inScope[0].file.options,
+          isTemplate: (value) => isPlaceholder(value, inScope[0].file.options.secretPlaceholders),
           report: (sd, r) => {
             const m = bySd.get(sd);
             if (m) addReport(m.file, m.doc, rule.meta.id, r, opts);
@@ -375,6 +418,7 @@ function runWorkspaceRules(files: FileState[], opts: LintRunOptions, rules: Work
 }
 
 function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): FileResult {
+  templateInfos(file, opts);
   const { text, lines } = file.parsed;
   const found = opts.inlineConfig !== false && file.parsed.syntax === 'yaml' ? findDirectives(text, lines) : NO_DIRECTIVES;
   let diagnostics = applyDirectives(file.diagnostics, found.directives, lines);
@@ -404,6 +448,9 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
         return loc ? file.parsed.text.slice(loc.value.start, loc.value.end) : undefined;
       },
     })),
+    // Nothing of a clean file is printed but a fixed text, which the formatter masks itself:
+    // the walks over every value and every line are for files with something to say.
+    diagnostics.length > 0 ? { text: file.parsed.text, wide: true } : { wide: false },
   );
   if (secrets.length) {
     for (const d of diagnostics) {

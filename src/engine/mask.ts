@@ -1,57 +1,335 @@
-// No output of omlint ever contains a secret's value: every message (and code frame) passes here.
-import { findSecrets, isPlaceholder, isRedactionMask, KINDS_WITH_SECRETS, type SecretLocation } from '../model/secrets';
+// No output of omlint ever contains a secret's value: every message, code frame and fixed text
+// passes here. Three nets, because any one can miss: the secret fields of every kind and every
+// field named like a secret in the parsed values; `key: value` pairs named like secrets in the
+// source text (duplicate keys, lines that do not parse, numbers, near-miss names); and values
+// that look like secrets whatever their name (SECRET_SHAPES).
+import { findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, isTokenLike, KINDS_WITH_SECRETS, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
+import { isWholePlaceholder } from '../model/placeholders';
 import type { Kind } from '../kinds/names';
 
 export interface SecretSource {
-  /** The document's kind; without one, the secret fields of every kind count. */
+  /** The document's kind; the secret fields of every kind count anyway. */
   kind?: Kind;
   value: unknown;
   /** The source text of the value at a pointer, when known. */
   sourceOf?: (pointer: string) => string | undefined;
 }
 
-function secretsOf(d: SecretSource): readonly SecretLocation[] {
+function secretsOf(d: SecretSource, wide: boolean): readonly SecretLocation[] {
   if (d.value === null || typeof d.value !== 'object') return [];
-  if (d.kind) return findSecrets(d.kind, d.value);
-  // A document of unknown kind, or one that does not parse: mask whatever looks like a secret.
-  return KINDS_WITH_SECRETS.flatMap((k) => findSecrets(k, d.value));
+  // A document linted as another kind than its content: every kind's finder runs.
+  const byKind = KINDS_WITH_SECRETS.flatMap((k) => findSecrets(k, d.value));
+  return wide ? [...byKind, ...findSecretsByName(d.value)] : byKind;
+}
+
+/** Not secrets: showing them helps (a placeholder, a mask pasted back, a word). */
+function shown(value: string): boolean {
+  return isWholePlaceholder(value) || isRedactionMask(value) || /^(true|false|null|~|yes|no|on|off)$/i.test(value);
+}
+
+export interface CollectOptions {
+  /** The file's text: its `key: value` pairs named like secrets count too. */
+  text?: string;
+  /** Also every field named like a secret in the values (costs a walk of each document). */
+  wide?: boolean;
 }
 
 /**
- * The secret values of some documents (short values are left out: masking them would garble text).
- * Code frames show source text, which differs from the value when it is escaped ("https:\/\/…",
- * "\x41") or folded over lines: those source forms are masked too, line by line.
+ * The secret values of a file (short values are left out: replacing them in messages would
+ * garble text; code frames mask short ones by position, maskLine). Code frames show source text,
+ * which differs from the value when it is escaped ("https:\/\/…", "\x41") or folded over lines:
+ * those source forms are listed too, line by line.
  */
-export function collectSecretValues(docs: SecretSource[]): string[] {
+export function collectSecretValues(docs: SecretSource[], opts: CollectOptions = {}): string[] {
   const out = new Set<string>();
+  const add = (v: string) => {
+    const t = v.trim();
+    if (t.length >= 4 && !shown(t)) out.add(t);
+  };
   for (const d of docs) {
-    for (const s of secretsOf(d)) {
-      // Placeholders and redaction masks are not secrets; showing them helps.
-      if (s.value.length < 4 || isPlaceholder(s.value) || isRedactionMask(s.value)) continue;
+    for (const s of secretsOf(d, opts.wide ?? true)) {
+      if (s.value.length < 4 || shown(s.value)) continue;
       out.add(s.value);
       const raw = d.sourceOf?.(s.pointer);
       if (raw === undefined || raw === s.value) continue;
-      for (const piece of raw.replace(/^["']|["']$/g, '').split(/\r\n|\r|\n/)) {
-        const p = piece.trim();
-        if (p.length >= 4) out.add(p);
-      }
+      for (const piece of raw.replace(/^["']|["']$/g, '').split(/\r\n|\r|\n/)) add(piece);
     }
   }
+  if (opts.text !== undefined) for (const v of secretsInText(opts.text)) add(v);
   // Longest first, so that a secret containing another is masked whole.
   return [...out].sort((a, b) => b.length - a.length);
 }
 
 export const MASK = '****';
 
-export function maskSecrets(text: string, secrets: string[]): string {
+/** Replaces the listed secrets and anything shaped like a secret (SECRET_SHAPES). */
+export function maskSecrets(text: string, secrets: readonly string[]): string {
+  return maskShapes(replaceListed(text, secrets, () => MASK), () => MASK);
+}
+
+/**
+ * Masks secrets keeping the text's length, so that columns of a code frame still line up: the
+ * listed secrets, values of secret-named keys on each line (of any length, by position), and
+ * secret shapes.
+ */
+export function maskSecretsInPlace(text: string, secrets: readonly string[]): string {
+  const out = replaceListed(text, secrets, (s) => '*'.repeat(s.length))
+    .split(/(\r\n|\r|\n)/)
+    .map((line, i) => (i % 2 ? line : maskLine(line)))
+    .join('');
+  return maskShapes(out, (m) => '*'.repeat(m.length));
+}
+
+/** The listed secrets by their first four characters (every listed secret has at least four). */
+type SecretIndex = Map<string, string[]>;
+const INDEXES = new WeakMap<readonly string[], SecretIndex>();
+
+function indexOf(secrets: readonly string[]): SecretIndex {
+  let index = INDEXES.get(secrets);
+  if (!index) {
+    index = new Map();
+    // Longest first within a bucket, so that a secret containing another is masked whole.
+    for (const s of [...secrets].sort((a, b) => b.length - a.length)) {
+      const key = s.slice(0, 4);
+      const bucket = index.get(key);
+      if (bucket) bucket.push(s);
+      else index.set(key, [s]);
+    }
+    INDEXES.set(secrets, index);
+  }
+  return index;
+}
+
+/**
+ * Replaces every listed secret in one pass over the text: at each offset only the secrets that
+ * start with the next four characters are tried, so a file with 100,000 secrets costs no more per
+ * message than one with ten.
+ */
+function replaceListed(text: string, secrets: readonly string[], mask: (s: string) => string): string {
+  if (secrets.length === 0 || text.length < 4) return text;
+  const index = indexOf(secrets);
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i + 4 <= text.length; ) {
+    const hit = index.get(text.slice(i, i + 4))?.find((s) => text.startsWith(s, i));
+    if (hit) {
+      out += text.slice(copied, i) + mask(hit);
+      i += hit.length;
+      copied = i;
+    } else i++;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+function maskShapes(text: string, mask: (m: string) => string): string {
   let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(MASK);
+  for (const { re, part } of SECRET_SHAPES) {
+    re.lastIndex = 0;
+    out = out.replace(re, (m) => {
+      const [a, b] = part ? (part(m) ?? [0, 0]) : [0, m.length];
+      return a === b ? m : m.slice(0, a) + mask(m.slice(a, b)) + m.slice(b);
+    });
+  }
   return out;
 }
 
-/** Masks secrets keeping the text's length, so that columns of a code frame still line up. */
-export function maskSecretsInPlace(text: string, secrets: string[]): string {
-  let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('*'.repeat(s.length));
+// ---------------------------------------------------------------- secrets in source text
+
+/**
+ * The key that ends just before a colon (quoted, or plain), read backwards from the colon: at
+ * most 130 characters, so that a line with a million colons is still read in linear time.
+ */
+function keyBefore(line: string, colon: number): { key: string; start: number } | undefined {
+  let end = colon;
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  const last = line[end - 1];
+  if (last === '"' || last === "'") {
+    const open = line.lastIndexOf(last, end - 2);
+    if (open < 0 || end - open > 130) return undefined;
+    return { key: line.slice(open + 1, end - 1), start: open };
+  }
+  let start = end;
+  while (start > 0 && end - start < 128 && /[\w$.-]/.test(line[start - 1])) start--;
+  if (start === end || !/[A-Za-z_$]/.test(line[start])) return undefined;
+  // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
+  if (start > 0 && !/[\s{,[?-]/.test(line[start - 1])) return undefined;
+  return { key: line.slice(start, end), start };
+}
+
+interface ValueSpan {
+  start: number;
+  end: number;
+  /** The value as written (quotes off). */
+  text: string;
+  /** A block scalar (`|`, `>`): the value is on the following lines. */
+  block: boolean;
+  /** The secret part of a URL under a name that is not a secret's. */
+  url?: boolean;
+}
+
+/** The spans of values of secret-named keys in one line. */
+export function secretSpansInLine(line: string): ValueSpan[] {
+  const spans: ValueSpan[] = [];
+  let flow: number | undefined;
+  // Colons first (a 10 MB line of letters has none): each that can end a key (after a quoted
+  // key, or before a blank, the end or a quote) is tried.
+  for (let colon = line.indexOf(':'); colon >= 0; colon = line.indexOf(':', colon + 1)) {
+    const next = line[colon + 1];
+    const quotedKey = line[colon - 1] === '"' || line[colon - 1] === "'";
+    if (!quotedKey && next !== undefined && next !== ' ' && next !== '\t' && next !== '"' && next !== "'") continue;
+    const found = keyBefore(line, colon);
+    if (!found) continue;
+    const { key, start: keyStart } = found;
+    if (!isSecretFieldName(key) && key.toLowerCase() !== 'url') continue;
+    let v = valueAt(line, colon + 1, (flow ??= flowStart(line)) < keyStart);
+    if (!v || (v.text === '' && !v.block)) continue;
+    // A url under any name but a secret one: the path, query and user-info may be a token (Slack
+    // and Teams hooks, a url under another integration type); scheme and host stay readable.
+    if (!isSecretFieldName(key)) {
+      v = v.block ? undefined : urlSecretPart(v);
+      if (!v) continue;
+    }
+    if (!v.block && shown(v.text)) continue;
+    spans.push(v);
+    colon = Math.max(colon, v.end - 1);
+  }
+  return spans;
+}
+
+function urlSecretPart(v: ValueSpan): ValueSpan | undefined {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(v.text);
+  if (!m) return undefined;
+  const from = m[1].includes('@') ? m[0].length - m[1].length : m[0].length;
+  if (v.text.length - from <= 1) return undefined;
+  return { start: v.start + from, end: v.end, text: v.text.slice(from), block: false, url: true };
+}
+
+/** A URL with user-info, a query, or a token in its path. */
+export function urlHoldsSecret(url: string): boolean {
+  if (/:\/\/[^\s/@]*@/.test(url) || /\?./.test(url)) return true;
+  return (url.match(/[A-Za-z0-9_+=-]{16,}/g) ?? []).some((t) => isTokenLike(t) || /^[0-9a-f]{32}$/.test(t));
+}
+
+/**
+ * Where the first flow collection (`{`, `[`) outside quotes opens in a line (Infinity if none): a
+ * plain value after it ends at `,` `}` `]`. One pass per line (a minified JSON line is megabytes).
+ */
+function flowStart(line: string): number {
+  let quote = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '{' || c === '[') return i;
+  }
+  return Infinity;
+}
+
+function valueAt(line: string, from: number, flow: boolean): ValueSpan | undefined {
+  let i = from;
+  while (line[i] === ' ' || line[i] === '\t') i++;
+  if (i >= line.length) return undefined;
+  const c = line[i];
+  if (c === '"' || c === "'") {
+    let j = i + 1;
+    for (; j < line.length; j++) {
+      if (c === '"' && line[j] === '\\') j++; // an escape: the next character is taken
+      else if (line[j] === c) {
+        if (c === "'" && line[j + 1] === "'") j++; // '' is a quote inside single quotes
+        else break;
+      }
+    }
+    const end = Math.min(j, line.length);
+    return { start: i + 1, end, text: line.slice(i + 1, end), block: false };
+  }
+  if ((c === '|' || c === '>') && /^[|>][0-9+-]*[ \t]*(#.*)?$/.test(line.slice(i))) return { start: i, end: i, text: '', block: true };
+  if (c === '{' || c === '[' || c === '&' || c === '*' || c === '!' || c === '#') return undefined;
+  let end = line.length;
+  const comment = line.slice(i).search(/[ \t]#/);
+  if (comment >= 0) end = i + comment;
+  if (flow) {
+    const stop = line.slice(i, end).search(/[,}\]]/);
+    if (stop >= 0) end = i + stop;
+  }
+  while (end > i && /[ \t]/.test(line[end - 1])) end--;
+  return { start: i, end, text: line.slice(i, end), block: false };
+}
+
+/** One line with the values of its secret-named keys masked in place. */
+export function maskLine(line: string): string {
+  const spans = secretSpansInLine(line);
+  if (spans.length === 0) return line;
+  let out = '';
+  let at = 0;
+  for (const s of spans) {
+    out += line.slice(at, s.start) + '*'.repeat(s.end - s.start);
+    at = s.end;
+  }
+  return out + line.slice(at);
+}
+
+/**
+ * Line n (1-based) of a text for a code frame, masked: maskSecretsInPlace, and the whole line
+ * when it is inside a block scalar (`key: |`) of a secret-named key, which the line alone does
+ * not tell. With `shownWidth`, a long line comes back cut (at least shownWidth characters).
+ */
+export function maskFrameLine(lineText: (n: number) => string, n: number, secrets: readonly string[], shownWidth = Infinity): string {
+  let line = lineText(n);
+  // A frame shows the start of a long line (a minified JSON document): only that start, and
+  // enough beyond it for any secret that straddles the cut, is masked (and returned).
+  let longest = 0;
+  for (const s of secrets) longest = Math.max(longest, s.length);
+  const window = shownWidth + Math.max(4096, longest);
+  if (line.length > window) line = line.slice(0, window);
+  const masked = maskSecretsInPlace(line, secrets);
+  return inSecretBlock(lineText, n) ? masked.replace(/\S/g, '*') : masked;
+}
+
+/** Whether line n is content of a block scalar under a secret-named key (looking up 500 lines at most). */
+function inSecretBlock(lineText: (n: number) => string, n: number): boolean {
+  const indent = lineText(n).search(/\S/);
+  if (indent <= 0) return false;
+  for (let k = n - 1; k >= 1 && k >= n - 500; k--) {
+    const above = lineText(k);
+    const at = above.search(/\S/);
+    if (at < 0 || at >= indent) continue;
+    return secretSpansInLine(above).some((s) => s.block);
+  }
+  return false;
+}
+
+/**
+ * Values of secret-named keys anywhere in a text, as written: in lines that do not parse, under
+ * duplicated keys, in documents of another kind. Block scalars give their lines.
+ */
+export function secretsInText(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.split(/\r\n|\r|\n/);
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n];
+    // Cheap test first: most lines of a big file name no secret.
+    if (!/[:]/.test(line)) continue;
+    for (const s of secretSpansInLine(line)) {
+      if (!s.block) {
+        // Messages quote download URLs: only a URL part that looks secret is listed for them.
+        if (!s.url || urlHoldsSecret(s.text)) out.push(s.text);
+        continue;
+      }
+      const indent = line.search(/\S/);
+      while (n + 1 < lines.length && (lines[n + 1].trim() === '' || lines[n + 1].search(/\S/) > indent)) out.push(lines[++n]);
+    }
+  }
   return out;
+}
+
+/**
+ * A whole text (the fixed text of --fix-dry-run) with its secrets masked in place: the listed
+ * ones, those the text itself shows by name (block scalars too) or by shape.
+ */
+export function maskText(text: string, secrets: readonly string[]): string {
+  const all = new Set(secrets);
+  for (const v of secretsInText(text)) if (v.trim().length >= 4 && !shown(v.trim())) all.add(v.trim());
+  return maskSecretsInPlace(text, [...all].sort((a, b) => b.length - a.length));
 }

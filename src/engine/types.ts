@@ -1,5 +1,6 @@
 // The contracts every part of omlint shares: kinds, positions, diagnostics, fixes, rules.
 import type { Kind } from '../kinds/names';
+import type { PlaceholderPattern } from '../model/placeholders';
 
 export type { Kind };
 export type Severity = 'error' | 'warning' | 'info';
@@ -98,8 +99,8 @@ export interface LintOptions {
   targetVersion?: string;
   /** Clock for date rules. */
   now: Date;
-  /** Placeholders that are not secrets. */
-  secretPlaceholders: RegExp[];
+  /** Placeholders that are not secrets (the config's `secretPlaceholders`). */
+  secretPlaceholders: readonly PlaceholderPattern[];
 }
 
 /** One document of a workspace scope, as workspace rules see it. */
@@ -117,6 +118,12 @@ export interface RuleContext<T = any> {
   filePath: string;
   options: LintOptions;
   report(report: Report): void;
+  /**
+   * Whether a value is a template (`${VAR}`, `{{ .Values.x }}`, `<REGION>`, a config
+   * `secretPlaceholders` match): a rule does not judge it. A report on a template value becomes
+   * the info `template-value` anyway.
+   */
+  isTemplate(value: unknown): boolean;
 }
 
 export interface WorkspaceRuleContext {
@@ -124,6 +131,8 @@ export interface WorkspaceRuleContext {
   documents: ScopeDocument[];
   options: LintOptions;
   report(document: ScopeDocument, report: Report): void;
+  /** As RuleContext.isTemplate. */
+  isTemplate(value: unknown): boolean;
 }
 
 export interface RuleDocs {

@@ -2,11 +2,13 @@
 // Escaping as @actions/core does it: data escapes % CR LF; properties also escape : and ,.
 import type { FileResult, Severity } from '../engine/types';
 import { secretMasker } from './shared';
+import { escapeControls } from './escape';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
 export function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  // CR and LF keep their workflow-command escapes; other control characters (ESC…) are shown.
+  return escapeControls(s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 export function escapeProperty(s: string): string {

@@ -1,5 +1,8 @@
-// `--format json`: exactly the contract of DESIGN.md, field for field (plus `output` with --fix-dry-run).
+// `--format json`: exactly the contract of DESIGN.md, field for field (plus `output` with
+// --fix-dry-run: the fixed text with its secrets masked, since a report ends up in CI logs).
 import type { FileResult, RelatedInfo } from '../engine/types';
+import { RESULT_INTERNALS } from '../engine/lint';
+import { maskText } from '../engine/mask';
 
 function relatedJson(r: RelatedInfo) {
   return {
@@ -34,7 +37,7 @@ export function formatJson(results: FileResult[]): string {
         ...(d.occurrences ? { occurrences: d.occurrences } : {}),
         ...(d.related?.length ? { related: d.related.map(relatedJson) } : {}),
       })),
-      ...(r.output !== undefined ? { output: r.output } : {}),
+      ...(r.output !== undefined ? { output: maskText(r.output, RESULT_INTERNALS.get(r)?.secrets ?? []) } : {}),
     })),
   ) + '\n';
 }

@@ -2,28 +2,35 @@
 // span underlined, actionlint-style), then a summary.
 import type { Diagnostic, FileResult } from '../engine/types';
 import { RESULT_INTERNALS } from '../engine/lint';
-import { maskSecretsInPlace } from '../engine/mask';
+import { maskFrameLine } from '../engine/mask';
 import { LineIndex } from '../parse/lines';
 import { palette, type Palette } from './color';
 import { cutLine, frameWindow, windowAround } from './frame-window';
+import { escapeControls } from './escape';
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palette): string[] {
+function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palette, masked: Map<number, string>): string[] {
   const line = d.range.start.line;
   if (line < 1 || line > lines.lineCount) return [];
   const width = String(Math.min(lines.lineCount, line + 1)).length;
   const out: string[] = [];
-  // Mask first: a secret straddling a cut must not show its first characters.
-  const textOf = (n: number) => maskSecretsInPlace(lines.lineText(n).replace(/\t/g, ' '), secrets);
+  // Each line masked whole, once per file (the diagnostics of a minified JSON document all stand
+  // on line 1), before any cut: a secret straddling a cut must not show its first characters.
+  // Masking keeps lengths, so columns still hold.
+  const textOf = (n: number) => {
+    let m = masked.get(n);
+    if (m === undefined) masked.set(n, (m = maskFrameLine((k) => lines.lineText(k), n, secrets).replace(/\t/g, ' ')));
+    return m;
+  };
   const marked = textOf(line);
   const endCol = d.range.end.line === line ? Math.max(d.range.end.column, d.range.start.column + 1) : marked.length + 1;
   // A long line shows a window around the problem; the line above shows the same columns.
   const frame = frameWindow(marked, d.range.start.column, endCol);
   const show = (n: number, text: string, mark: boolean) => {
-    out.push(`    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${text}`);
+    out.push(`    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${escapeControls(text)}`);
   };
   if (line > 1 && lines.lineText(line - 1).trim() !== '') {
     const above = textOf(line - 1);
@@ -31,8 +38,11 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palett
     show(line - 1, from >= above.length && from > 0 ? '…' : cutLine(above, from, to), false);
   }
   show(line, frame.text, true);
+  // Columns as shown: an escaped control character takes six.
+  const caretAt = escapeControls(frame.text.slice(0, frame.caretAt)).length;
+  const caretCount = Math.max(1, escapeControls(frame.text.slice(frame.caretAt, frame.caretAt + frame.caretCount)).length);
   const caret = d.severity === 'error' ? c.red : d.severity === 'warning' ? c.yellow : c.blue;
-  out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(frame.caretAt)}${caret('^'.repeat(frame.caretCount))}`);
+  out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(caretAt)}${caret('^'.repeat(caretCount))}`);
   return out;
 }
 
@@ -60,11 +70,12 @@ export function formatStylish(
     if (r.diagnostics.length === 0) continue;
     const internals = RESULT_INTERNALS.get(r);
     const lines = internals ? (internals.lines ?? new LineIndex(internals.text)) : undefined;
-    out.push(c.underline(r.filePath));
+    out.push(c.underline(escapeControls(r.filePath)));
+    const masked = new Map<number, string>();
     for (const d of r.diagnostics) {
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info');
-      out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${d.message}  ${c.dim(d.ruleId)}`);
-      if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, internals!.secrets, c));
+      out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${escapeControls(d.message)}  ${c.dim(d.ruleId)}`);
+      if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, internals!.secrets, c, masked));
       if (d.occurrences) out.push(c.dim(`      also at ${alsoAt(d)}`));
       // A repeated finding (one diagnostic for several places) counts every place.
       const n = d.occurrences ?? 1;

@@ -1,6 +1,9 @@
-// Where secrets live in each kind, what a redaction mask looks like, and what counts as a
-// placeholder (RULES.md "Secrets", DOMAIN §5). The engine also uses findSecrets to mask secret
-// values in every output, so it visits only the known secret paths: linear in the document.
+// Where secrets live in each kind, what a redaction mask looks like, which field names and value
+// shapes mean a secret (RULES.md "Secrets", DOMAIN §5). findSecrets knows the documented secret
+// paths of each kind (plaintext-secret reports them); the output masking asks more widely
+// (findSecretsByName, SECRET_SHAPES): a secret under a misspelt name, at the wrong level or in a
+// document linted as another kind must not be printed either.
+import { distance } from 'fastest-levenshtein';
 import type { Kind } from '../kinds/names';
 import { escapeToken } from '../engine/pointer';
 import { NOTIFICATION_SECRET_FIELDS } from './notifications';
@@ -47,12 +50,13 @@ const INTEGRATION_SECRET_FIELDS = [
 ];
 const integrationSecrets: Finder = (doc, base, out) => {
   takeAll(doc, INTEGRATION_SECRET_FIELDS, base, out);
-  if (doc.type === 'WEBHOOK' || doc.type === undefined) take(doc, 'url', base, out);
+  // The type as written may be lower case (`webhook`): the server upper-cases enum input.
+  if (doc.type === undefined || String(doc.type).toUpperCase() === 'WEBHOOK') take(doc, 'url', base, out);
 };
 
 const TLS_FIELDS = ['autoPEMKeyFilePwd'];
 /** mongod/mongos TLS options that hold passwords (net.tls and legacy net.ssl). */
-const NET_TLS_FIELDS = ['certificateKeyFilePassword', 'clusterPassword', 'PEMKeyPassword'];
+const NET_TLS_FIELDS = ['certificateKeyFilePassword', 'clusterPassword', 'PEMKeyPassword', 'clusterFilePassword'];
 const automationConfigSecrets: Finder = (doc, base, out) => {
   const auth = doc.auth;
   if (isObject(auth)) {
@@ -63,13 +67,27 @@ const automationConfigSecrets: Finder = (doc, base, out) => {
   takeAll(doc.ssl, TLS_FIELDS, `${base}/ssl`, out);
   takeAll(doc.prometheus, ['password', 'tlsPemPassword'], `${base}/prometheus`, out);
   takeAll(doc.ldap, ['bindQueryPassword'], `${base}/ldap`, out);
+  // Obsolete agent entries of old GETs may carry the agents' own credentials.
+  for (const list of ['monitoringVersions', 'backupVersions']) {
+    eachItem(doc[list], `${base}/${list}`, (v, p) => takeAll(v, AGENT_FIELDS, p, out));
+  }
   eachItem(doc.processes, `${base}/processes`, (proc, p) => {
-    const net = isObject(proc) && isObject(proc.args2_6) ? proc.args2_6.net : undefined;
-    if (!isObject(net)) return;
-    takeAll(net.tls, NET_TLS_FIELDS, `${p}/args2_6/net/tls`, out);
-    takeAll(net.ssl, NET_TLS_FIELDS, `${p}/args2_6/net/ssl`, out);
+    const args = isObject(proc) && isObject(proc.args2_6) ? proc.args2_6 : undefined;
+    if (!args) return;
+    const net = args.net;
+    if (isObject(net)) {
+      takeAll(net.tls, NET_TLS_FIELDS, `${p}/args2_6/net/tls`, out);
+      takeAll(net.ssl, NET_TLS_FIELDS, `${p}/args2_6/net/ssl`, out);
+    }
+    // mongod security options that hold passwords (KMIP client certificate, LDAP bind).
+    const security = args.security;
+    if (isObject(security)) {
+      take(security.kmip, 'clientCertificatePassword', `${p}/args2_6/security/kmip`, out);
+      if (isObject(security.ldap)) take(security.ldap.bind, 'queryPassword', `${p}/args2_6/security/ldap/bind`, out);
+    }
   });
 };
+const AGENT_FIELDS = ['password', 'sslPEMKeyFilePwd', 'sslPEMKeyPassword'];
 
 const apiKeySecrets: Finder = (doc, base, out) => take(doc, 'privateKey', base, out);
 
@@ -129,24 +147,118 @@ export function isRedactionMask(value: unknown): boolean {
   return typeof value === 'string' && MASKS.some((re) => re.test(value));
 }
 
-// Placeholders that templating tools substitute before the document reaches the API.
-const PLACEHOLDERS: readonly RegExp[] = [
-  /\$\{[^}]*\}/, // ${VAR}
-  /\{\{[^}]*\}\}/, // {{ var }}
-  /\$\([^)]*\)/, // $(command)
-  /<[^<>]+>/, // <your-token>
-  /^\$[A-Za-z_][A-Za-z0-9_]*$/, // $VAR
-  /^\{[A-Z0-9_-]+\}$/, // {API-KEY}, the docs' placeholder style
+// ---------------------------------------------------------------- secrets by name and by shape
+
+/** Last words of a field name that make it a secret (`datadogApiKey`, `autoPEMKeyFilePwd`, `key`). */
+const SECRET_WORDS = new Set([
+  'password', 'passwords', 'passwd', 'pwd', 'pass', 'passphrase', 'secret', 'secrets', 'token', 'tokens',
+  'key', 'apikey', 'credential', 'credentials',
+]);
+/** Near-misses are looked for among these (long enough that one typo does not make another word). */
+const NEAR_WORDS = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'credential', 'credentials'];
+
+/** The words of a field name: camelCase, snake_case, kebab-case and dotted names split. */
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+function nearSecretWord(word: string): boolean {
+  if (word.length < 4) return false;
+  return NEAR_WORDS.some((w) => Math.abs(w.length - word.length) <= 2 && distance(w, word) <= (word.length >= 6 ? 2 : 1));
+}
+
+const NAME_VERDICTS = new Map<string, boolean>();
+const SECRET_LETTERS = /pa|pw|se|to|tk|ke|ky|ap|cr|ur|ho/i;
+
+/**
+ * Whether a field of this name holds a secret, in any kind and at any level: its last word is
+ * password, pwd, secret, token, key… or a near-miss of one (`apiTokn`, `webhookSecert`,
+ * `pasword`), or it names a webhook URL. `passwordHash`, `tokenFillRateSeconds`, `keyfile` (a
+ * path) are not secrets: their last word says what they are.
+ */
+export function isSecretFieldName(name: string): boolean {
+  let verdict = NAME_VERDICTS.get(name);
+  if (verdict !== undefined) return verdict;
+  // Every secret word and near-miss found so far holds one of these pairs; most names (k123,
+  // hostname, port) hold none, and a document of a million distinct keys is judged quickly.
+  if (!SECRET_LETTERS.test(name)) return false;
+  const w = words(name.slice(0, 128));
+  const last = w[w.length - 1] ?? '';
+  const joined = w.join('');
+  verdict =
+    SECRET_WORDS.has(last) || SECRET_WORDS.has(w.slice(-2).join('')) || /webhookur[li]$/.test(joined) ||
+    nearSecretWord(last) || nearSecretWord(w.slice(-2).join(''));
+  // Bounded: a hostile document with a million distinct keys must not grow this without end.
+  if (NAME_VERDICTS.size < 50_000) NAME_VERDICTS.set(name, verdict);
+  return verdict;
+}
+
+const MAX_KEYS_WALKED = 200_000;
+
+/**
+ * Secrets found by field name anywhere in any value: strings and numbers under secret names,
+ * and `url` beside a `type` (an integration of any type, spelt in any case). For masking, not for
+ * reports. Iterative: documents may be nested a million deep.
+ */
+export function findSecretsByName(value: unknown): SecretLocation[] {
+  const out: SecretLocation[] = [];
+  if (value === null || typeof value !== 'object') return out;
+  const stack: [unknown, string][] = [[value, '']];
+  // Bounded: past this many keys (a hostile document of a million keys) the text scan of the
+  // masking (secretsInText), which reads the same names as written, is the net.
+  let budget = MAX_KEYS_WALKED;
+  while (stack.length > 0 && budget > 0) {
+    const [node, base] = stack.pop()!;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) if (node[i] !== null && typeof node[i] === 'object') stack.push([node[i], `${base}/${i}`]);
+      continue;
+    }
+    const obj = node as Record<string, unknown>;
+    const typed = Object.prototype.hasOwnProperty.call(obj, 'type') || Object.prototype.hasOwnProperty.call(obj, 'typeName');
+    for (const key of Object.keys(obj)) {
+      if (--budget < 0) break;
+      const v = obj[key];
+      // Pointers are built for containers and secrets only: a 90 MB document has millions of scalars.
+      if (v !== null && typeof v === 'object') stack.push([v, `${base}/${escapeToken(key)}`]);
+      else if ((typeof v === 'string' && v !== '') || typeof v === 'number') {
+        if (isSecretFieldName(key) || (typed && key.toLowerCase() === 'url')) out.push({ pointer: `${base}/${escapeToken(key)}`, value: String(v), field: key });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Values that are secrets by their shape, wherever they stand (a message, a code frame, a fixed
+ * text): vendor token formats, URL passwords, and long mixed-case tokens. Global regexes for
+ * replace(); each is linear (no nested quantifiers).
+ */
+export interface SecretShape {
+  re: RegExp;
+  /** The secret part of a match, [start, end) (default: all of it); undefined: none. */
+  part?: (match: string) => [number, number] | undefined;
+}
+
+export const SECRET_SHAPES: readonly SecretShape[] = [
+  { re: /\bxox[abposr]-[A-Za-z0-9-]{8,}/g }, // Slack tokens
+  { re: /\bgh[pousr]_[A-Za-z0-9]{20,}/g }, // GitHub tokens
+  { re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g }, // AWS access key ids
+  { re: /\bAIza[0-9A-Za-z_-]{30,}/g }, // Google API keys
+  { re: /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g }, // JSON web tokens
+  // The password of a URL's user-info (bounded: no backtracking over a long line).
+  { re: /:\/\/[^\s:@/]{0,256}:[^\s@/]{1,256}@/g, part: (m) => [m.indexOf(':', 3) + 1, m.length - 1] },
+  { re: /(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/g }, // 32 hex digits (Datadog, PagerDuty, New Relic keys)
+  { re: /[A-Za-z0-9_+=-]{16,}/g, part: (m) => (isTokenLike(m) ? [0, m.length] : undefined) }, // a long generated token
 ];
 
-/** Whether a value is a placeholder rather than a literal secret. `extra`: config secretPlaceholders. */
-export function isPlaceholder(value: unknown, extra: readonly RegExp[] = []): boolean {
-  if (typeof value !== 'string') return false;
-  if (PLACEHOLDERS.some((re) => re.test(value))) return true;
-  return extra.some((re) => {
-    re.lastIndex = 0; // a /g or /y regex keeps state between calls
-    return re.test(value);
-  });
+/** Whether a run of token characters mixes upper case, lower case and digits, as generated secrets do. */
+export function isTokenLike(s: string): boolean {
+  return s.length >= 16 && /[A-Z]/.test(s) && /[a-z]/.test(s) && /[0-9]/.test(s);
 }
 
 /** A pointer as a field path for messages: /notifications/0/apiToken → notifications[0].apiToken. */

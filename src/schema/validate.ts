@@ -8,6 +8,7 @@ import type { Kind } from '../kinds/names';
 import { INTEGRATION_FIELDS } from '../model/integrations';
 import { SECONDARY_DELAY_SECS_SINCE, isBefore } from '../model/automation';
 import { getTopology } from '../model/automation-topology';
+import { isPlaceholder } from '../model/placeholders';
 import { collapseUnions } from './collapse';
 import { expectedTypes, label, orList, show, typeName } from './describe';
 import { loaders, type ValidatorModule } from './generated/index';
@@ -16,7 +17,8 @@ import type { SchemaName } from './names';
 
 export { loadSchema, schemaPath } from './files';
 
-export type SchemaFinding = Report & { ruleId: string };
+/** `skipped`: for rule `template-value`, the rule whose check a template value made moot. */
+export type SchemaFinding = Report & { ruleId: string; skipped?: string };
 
 /** Enumerations up to this size are listed whole in messages; larger ones show the nearest few. */
 const LIST_ALL = 12;
@@ -54,27 +56,28 @@ interface Context {
   knownKeys: Record<string, string[]>;
   /** "parent pointer \0 known key" of each unknown key that is a near-miss of exactly that key. */
   misspelled: Set<string>;
+  isTemplate: (value: unknown) => boolean;
 }
 
 /** A finding while the mapper works: required-field findings remember the missing field's name. */
 type Draft = SchemaFinding & { missing?: string };
 
 /** Checks a document of a kind against its schema. */
-export async function validateSchema(kind: Kind | 'omlint-config', value: unknown): Promise<SchemaFinding[]> {
+export async function validateSchema(kind: Kind | 'omlint-config', value: unknown, isTemplate?: (value: unknown) => boolean): Promise<SchemaFinding[]> {
   await validatorOf(kind);
-  return validateLoaded(kind, value);
+  return validateLoaded(kind, value, isTemplate);
 }
 
 /**
  * validateSchema() without a promise per document, for a kind whose validator loadValidators()
  * has loaded (else it throws).
  */
-export function validateLoaded(kind: Kind | 'omlint-config', value: unknown): SchemaFinding[] {
+export function validateLoaded(kind: Kind | 'omlint-config', value: unknown, isTemplate: (value: unknown) => boolean = isPlaceholder): SchemaFinding[] {
   const mod = loaded.get(kind);
   if (!mod) throw failed.get(kind) ?? new Error(`omlint: the validator of ${kind} is not loaded`);
   const validate = mod.default;
   if (validate(value)) return [];
-  const ctx: Context = { kind, value, knownKeys: mod.knownKeys, misspelled: new Set() };
+  const ctx: Context = { kind, value, knownKeys: mod.knownKeys, misspelled: new Set(), isTemplate };
   const findings: Draft[] = [];
   let unknownKeys = 0;
   for (const error of collapseUnions(validate.errors ?? [])) {
@@ -113,9 +116,17 @@ function tidy(ctx: Context, findings: Draft[]): SchemaFinding[] {
   return kept.map(({ missing: _missing, ...finding }) => finding);
 }
 
+/** Keywords that judge a value itself (not its presence or its neighbours). */
+const VALUE_KEYWORDS = new Set(['type', 'enum', 'const', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
+
 function toFinding(ctx: Context, e: ErrorObject): Draft | undefined {
   const pointer = e.instancePath;
   const data = getAt(ctx.value, pointer);
+  // A template ({{ .Values.region }}, <REGION>) is not the value the server will see: an info,
+  // not an error about a value nobody will send.
+  if (VALUE_KEYWORDS.has(e.keyword) && typeof data === 'string' && ctx.isTemplate(data)) {
+    return { ruleId: 'template-value', pointer, message: `${capitalize(label(pointer))} is a template value: not checked.`, skipped: e.keyword === 'type' ? 'invalid-type' : 'invalid-value' };
+  }
   switch (e.keyword) {
     case 'required':
       return requiredField(pointer, String(e.params.missingProperty));

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, formatGithub } from '../../src/format/github';
+import { escapeControls } from '../../src/format/escape';
 import type { FileResult } from '../../src/engine/types';
 import { allDiagnostics, assertCoverage, fixtureResults, handResult } from './results';
 
@@ -41,7 +42,8 @@ describe('github format', () => {
           endColumn: String(d.range.end.column),
           title: d.ruleId,
         },
-        message: d.message,
+        // Control characters (the fixture's BEL and ESC) are shown escaped, never sent raw.
+        message: escapeControls(d.message),
       });
     });
     expect(new Set(lines.map((l) => parseCommand(l).command))).toEqual(new Set(['error', 'warning', 'notice']));

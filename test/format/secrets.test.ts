@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lint } from '../../src/engine/lint';
+import { lint, lintAndFix, RESULT_INTERNALS } from '../../src/engine/lint';
 import type { FileResult } from '../../src/engine/types';
 import { formatResults, FORMATS } from '../../src/format/index';
 import { formatStylish } from '../../src/format/stylish';
@@ -61,4 +61,63 @@ describe('secrets never reach an output', () => {
       });
     }
   }
+});
+
+// Issue 18: the leaks found in the default (stylish) code frames. The secrets here are plain
+// lower-case words, so that no "looks like a token" shape rule hides them: each is masked by its
+// field name, by the source text, or by the kind-independent finders.
+describe('stylish code frames mask every secret-bearing line', () => {
+  const CASES: { name: string; file: string; text: string; secret: string; kind?: 'maintenance-window' }[] = [
+    { name: 'a duplicated secret key (the overridden value)', file: 'dup.alert-config.yaml', secret: 'plumtreeoverridden', text: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: SLACK\n    apiToken: plumtreeoverridden\n    apiToken: plumtreekeptvalue\n    channelName: x\n    delayMin: 0\n    intervalMin: 60\n' },
+    { name: 'a secret written as a number', file: 'n.automation-config.yaml', secret: '9381953897703180', text: 'version: 1\nauth:\n  disabled: false\n  autoUser: mms-automation\n  autoPwd: 9381953897703180\n  keyfile: /k\nprocesses: []\nmongoDbVersions: []\n' },
+    { name: 'a misspelt field (apiTokn)', file: 'm.integration.yaml', secret: 'plumtreemisspelt', text: 'type: SLACK\napiTokn: plumtreemisspelt\nteamName: ops\n' },
+    { name: 'a field at the wrong level (top-level webhookSecret)', file: 'w.alert-config.yaml', secret: 'plumtreetoplevel', text: 'eventTypeName: HOST_DOWN\nenabled: true\nwebhookSecret: plumtreetoplevel\nnotifications: []\n' },
+    { name: 'a value that merely contains a placeholder-like part', file: 'p.integration.yaml', secret: 'plumtree', text: 'type: DATADOG\napiKey: plumtree<Prod>sig\nregion: US\n' },
+    { name: 'an integration url under another type', file: 's.integration.yaml', secret: 'plumtreeslackpath', text: 'type: SLACK\napiToken: ${T}\nteamName: t\nurl: https://hooks.example.com/services/plumtreeslackpath\n' },
+    { name: 'an integration url under a lower-case webhook', file: 'l.integration.yaml', secret: 'plumtreelowerpath', text: 'type: webhook\nurl: https://hooks.example.com/services/plumtreelowerpath\n' },
+    { name: 'a document linted as another kind', file: 'k.yaml', secret: 'plumtreeotherkind', kind: 'maintenance-window', text: 'notifications:\n  - typeName: PAGER_DUTY\n    serviceKey: plumtreeotherkind\neventTypeName: HOST_DOWN\n' },
+    { name: 'a secret on a syntax-error line', file: 'b.integration.yaml', secret: 'plumtreebroken', text: 'type: DATADOG\napiKey: plumtreebroken: [\n' },
+    { name: 'a secret on a syntax-error line of JSON', file: 'b.integration.json', secret: 'plumtreejson', text: '{"type": "DATADOG", "apiKey": "plumtreejson" "region": "US"}\n' },
+    { name: 'a field the finders do not know, on the line before a finding', file: 'u.integration.yaml', secret: 'plumtreeunknownfield', text: 'type: DATADOG\nregion: US\nmyCustomPassword: plumtreeunknownfield\nbogusField: 1\n' },
+    { name: 'backupVersions[].password', file: 'bv.automation-config.yaml', secret: 'plumtreebackup', text: 'version: 1\nbackupVersions:\n  - name: b\n    hostname: h\n    password: plumtreebackup\nprocesses: []\nmongoDbVersions: []\n' },
+    { name: 'security.kmip.clientCertificatePassword and security.ldap.bind.queryPassword', file: 'sec.automation-config.yaml', secret: 'plumtreekmip', text: 'version: 1\nprocesses:\n  - name: a\n    processType: mongod\n    args2_6:\n      security:\n        kmip:\n          clientCertificatePassword: plumtreekmip\n        ldap:\n          bind:\n            queryPassword: plumtreekmipldap\nmongoDbVersions: []\n' },
+    { name: 'a flow mapping', file: 'f.integration.yaml', secret: 'plumtreeflow', text: '{type: DATADOG, apiKey: plumtreeflow, region: US, bogus: 1}\n' },
+    { name: 'a block scalar', file: 'bs.automation-config.yaml', secret: 'plumtreeblock', text: 'version: 1\nauth:\n  key: |\n    plumtreeblock\n  autoPwd: 42\n' },
+  ];
+
+  for (const c of CASES) {
+    it(c.name, async () => {
+      const results = await lint([{ filePath: c.file, text: c.text }], { now: NOW, kind: c.kind });
+      // The secret stands in the frame of some finding (so the test exercises the frame).
+      const lines = c.text.split('\n');
+      const at = lines.findIndex((l) => l.includes(c.secret)) + 1;
+      expect(results[0].diagnostics.some((d) => d.range.start.line === at || d.range.start.line === at + 1), 'a frame shows the line').toBe(true);
+      const out = formatStylish(results, { color: false, frames: true });
+      expect(out).not.toContain(c.secret);
+      // Nor does any other format, nor the same after the cache lost the secret list.
+      for (const format of FORMATS) expect(formatResults(format, results, { color: false, cwd: '.', fixDryRun: true })).not.toContain(c.secret);
+      const internals = RESULT_INTERNALS.get(results[0])!;
+      RESULT_INTERNALS.set(results[0], { ...internals, secrets: [] });
+      expect(formatStylish(results, { color: false, frames: true })).not.toContain(c.secret);
+    });
+  }
+
+  it('keeps placeholders, masks and ordinary values readable', async () => {
+    const results = await lint([{ filePath: 'r.integration.yaml', text: 'type: DATADOG\napiKey: ${DD_API_KEY}\nbogusField: 1\nregion: US\n' }], { now: NOW });
+    const out = formatStylish(results, { color: false, frames: true });
+    expect(out).toContain('apiKey: ${DD_API_KEY}');
+    expect(out).toContain('bogusField: 1');
+  });
+});
+
+describe('--fix-dry-run json: the fixed text is printed with its secrets masked', () => {
+  it('masks the output of a fixed file, keeping its length and shape', async () => {
+    const text = 'eventTypeName: HOST_DOWN\nnotifications:\n  - typeName: SLACK\n    apiToken: plumtreefixed\n    channelName: x\n    delayMin: 0\n    intervalMin: 60\n';
+    const fixed = await lintAndFix([{ filePath: 'x.alert-config.yaml', text }], { now: NOW });
+    expect(fixed[0].output).toContain('plumtreefixed'); // --fix writes the real text
+    const json = JSON.parse(formatResults('json', fixed, { color: false, cwd: '.', fixDryRun: true })) as { output: string }[];
+    expect(json[0].output).toContain('enabled');
+    expect(json[0].output).toContain(`apiToken: ${'*'.repeat('plumtreefixed'.length)}\n`);
+    expect(json[0].output).not.toContain('plumtreefixed');
+  });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fieldPath, findSecrets, isPlaceholder, isRedactionMask } from '../../src/model/secrets';
+import { fieldPath, findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName } from '../../src/model/secrets';
+import { collectSecretValues, maskLine, maskSecrets, secretsInText } from '../../src/engine/mask';
+import { isPlaceholder } from '../../src/model/placeholders';
 
 describe('findSecrets', () => {
   it('finds notification secrets of alert configurations', () => {
@@ -107,5 +109,80 @@ describe('fieldPath', () => {
     expect(fieldPath('/notifications/0/apiToken')).toBe('notifications[0].apiToken');
     expect(fieldPath('/auth/usersWanted/1/pwd')).toBe('auth.usersWanted[1].pwd');
     expect(fieldPath('/0/a~1b')).toBe('[0].a/b');
+  });
+});
+
+describe('findSecrets: the fields issue 18 found missing', () => {
+  it('automation agents, KMIP and LDAP bind passwords, lower-case webhook urls', () => {
+    const ac = {
+      backupVersions: [{ name: 'b', password: 'bp' }],
+      monitoringVersions: [{ name: 'm', password: 'mp' }],
+      processes: [{ args2_6: { security: { kmip: { clientCertificatePassword: 'k' }, ldap: { bind: { queryPassword: 'q' } } }, net: { tls: { clusterFilePassword: 'c' } } } }],
+    };
+    expect(findSecrets('automation-config', ac).map((s) => s.pointer).sort()).toEqual([
+      '/backupVersions/0/password', '/monitoringVersions/0/password', '/processes/0/args2_6/net/tls/clusterFilePassword',
+      '/processes/0/args2_6/security/kmip/clientCertificatePassword', '/processes/0/args2_6/security/ldap/bind/queryPassword',
+    ]);
+    expect(findSecrets('integration', { type: 'webhook', url: 'https://x/y' }).map((s) => s.field)).toEqual(['url']);
+  });
+});
+
+describe('isSecretFieldName', () => {
+  it.each([
+    'password', 'pwd', 'autoPwd', 'initPwd', 'apiToken', 'datadogApiKey', 'serviceKey', 'key', 'privateKey', 'licenseKey', 'writeToken',
+    'webhookSecret', 'microsoftTeamsWebhookUrl', 'webhookUrl', 'bindQueryPassword', 'queryPassword', 'clientCertificatePassword',
+    'PEMKeyPassword', 'clusterFilePassword', 'tlsPemPassword', 'autoPEMKeyFilePwd', 'api_key', 'SECRET_TOKEN', 'credentials',
+    // Near-misses: a typo does not make a secret public.
+    'apiTokn', 'webhookSecert', 'pasword', 'passwrd', 'datadogApiKye',
+  ])('%s names a secret', (n) => expect(isSecretFieldName(n)).toBe(true));
+
+  it.each(['passwordHash', 'passwordSalt', 'tokenFillRateSeconds', 'burstTokenCount', 'keyfile', 'keyFile', 'encryptionKeyFile', 'username', 'typeName', 'url', 'channelName', 'region', 'monkey', 'hostname'])(
+    '%s does not',
+    (n) => expect(isSecretFieldName(n)).toBe(false),
+  );
+});
+
+describe('findSecretsByName', () => {
+  it('finds strings and numbers under secret names at any level, and url beside a type', () => {
+    const doc = { apiTokn: 'a', deep: [{ x: { autoPwd: 9381953897703180 } }], integ: { type: 'SLACK', url: 'https://h/p' }, plain: { url: 'https://dl/x' }, webhookSecret: '' };
+    expect(findSecretsByName(doc).map((s) => `${s.pointer}=${s.value}`).sort()).toEqual(['/apiTokn=a', '/deep/0/x/autoPwd=9381953897703180', '/integ/url=https://h/p']);
+  });
+
+  it('walks a deep document without recursion (150,000 levels)', () => {
+    let deep: Record<string, unknown> = { password: 'bottom' };
+    for (let i = 0; i < 150_000; i++) deep = { a: deep };
+    expect(findSecretsByName(deep).map((s) => s.value)).toEqual(['bottom']);
+  });
+});
+
+describe('secrets in source text', () => {
+  it('values of secret-named keys, in YAML, JSON and flow style, quoted or not, masked in place', () => {
+    expect(maskLine('    apiToken: hunter2hunter2 # a comment')).toBe('    apiToken: ************** # a comment');
+    expect(maskLine('{"type": "DATADOG", "apiKey": "abc\\"def", "region": "US"}')).toBe('{"type": "DATADOG", "apiKey": "********", "region": "US"}');
+    expect(maskLine('{type: DATADOG, apiKey: abcdef, region: US}')).toBe('{type: DATADOG, apiKey: ******, region: US}');
+    expect(maskLine("  autoPwd: 9381953897703180")).toBe('  autoPwd: ****************');
+    expect(maskLine("  pwd: 'it''s'")).toBe("  pwd: '*****'");
+    expect(maskLine('url: https://hooks.example.com/services/abc/def')).toBe('url: https://hooks.example.com*****************');
+    expect(maskLine('url: https://u:p@h.example.com/')).toBe(`url: https://${'*'.repeat('u:p@h.example.com/'.length)}`);
+    // Placeholders, masks and names that are not secrets stay.
+    for (const l of ['apiKey: ${DD}', 'apiKey: "********"', 'passwordHash: abcdef', 'url: https://fastdl.mongodb.org/', 'enabled: true']) expect(maskLine(l)).toBe(l);
+  });
+
+  it('secretsInText lists values on broken lines, duplicated keys and block scalars', () => {
+    const text = 'apiToken: first1\napiToken: second2\napiKey: broken3: [\nkey: |\n  lineone4\n  linetwo5\nother: x\n';
+    expect(secretsInText(text)).toEqual(['first1', 'second2', 'broken3: [', '  lineone4', '  linetwo5']);
+  });
+
+  it('collectSecretValues: every kind, every name, the text; placeholders left readable', () => {
+    const value = { notifications: [{ serviceKey: 'pagerkey1' }], apiTokn: 'near-miss2', region: '${R}', apiKey: '${K}' };
+    const found = collectSecretValues([{ kind: 'maintenance-window', value }], { text: 'apiToken: fromtext3\n' });
+    expect(found.sort()).toEqual(['fromtext3', 'near-miss2', 'pagerkey1']);
+  });
+
+  it('maskSecrets masks secret shapes in any text', () => {
+    expect(maskSecrets('token xoxb-1234567890-abcdef and AKIAABCDEFGHIJKLMNOP and Qx7001LeakCanary9f8e, not OUTSIDE_METRIC_THRESHOLD or mongodb-linux-x86_64-7.0.12', [])).toBe(
+      'token **** and **** and ****, not OUTSIDE_METRIC_THRESHOLD or mongodb-linux-x86_64-7.0.12',
+    );
+    expect(maskSecrets('mongodb://app:s3cr3t@db.example.com', [])).toBe('mongodb://app:****@db.example.com');
   });
 });

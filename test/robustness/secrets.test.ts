@@ -14,135 +14,33 @@ import { lint, lintAndFix } from '../../src/engine/lint';
 import type { FileResult, Kind } from '../../src/engine/types';
 import { formatResults, FORMATS } from '../../src/format/index';
 import { findSecrets } from '../../src/model/secrets';
-import { NOTIFICATION_SECRET_FIELDS } from '../../src/model/notifications';
+import type { FileSettings } from '../../src/config/load';
+import { CANARY, expectNoLeak, plantedSecrets } from '../planted-secrets';
 import { OmlintLanguageService } from '../../src/server/service';
 import { cli } from '../cli/run';
 import { ensureBuilt, runBundle, tempDir } from './support';
 
 const NOW = '2026-11-21T00:00:00Z';
-let counter = 0;
-const planted: string[] = [];
-
-/** A unique, realistic-looking secret for a field; URL fields get URLs (http: so that URL rules speak up). */
+const { docs: DOCS, files: FILES, forcedKinds, planted } = plantedSecrets();
+/** A unique secret for the tests below (not part of the shared fixture). */
+let extra = 0;
 function secret(field: string): string {
-  const n = String(++counter).padStart(3, '0');
-  const value = /url/i.test(field) ? `http://hooks.example.com/services/T0${n}/B0${n}/Qx7${n}LeakCanary${field}` : `Qx7${n}LeakCanary${field}9f8e`;
-  planted.push(value);
-  return value;
+  return `Qx7${900 + ++extra}LeakCanary${field}9f8e`;
 }
 
-/** Every recognisable fragment of a planted secret (what must never be printed). */
-const CANARY = /LeakCanary|Qx7\d{3}/;
+/** The config that forces the kinds of plantedSecrets().forcedKinds, as a user would. */
+const CONFIG = `overrides:\n${Object.entries(forcedKinds).map(([f, k]) => `  - files: ["${f}"]\n    kind: ${k}\n`).join('')}`;
 
-const NOTIFICATION_TYPE: Record<string, string> = {
-  apiToken: 'SLACK', datadogApiKey: 'DATADOG', notificationToken: 'HIP_CHAT', serviceKey: 'PAGER_DUTY', webhookSecret: 'WEBHOOK',
-  opsGenieApiKey: 'OPS_GENIE', victorOpsApiKey: 'VICTOR_OPS', microsoftTeamsWebhookUrl: 'MICROSOFT_TEAMS', webhookUrl: 'WEBHOOK', flowdockApiToken: 'FLOWDOCK',
-};
-const INTEGRATION_FIELDS: [string, string][] = [
-  ['DATADOG', 'apiKey'], ['SLACK', 'apiToken'], ['PAGER_DUTY', 'serviceKey'], ['HIP_CHAT', 'notificationToken'], ['WEBHOOK', 'secret'],
-  ['PROMETHEUS', 'password'], ['PROMETHEUS', 'tlsPemPassword'], ['MICROSOFT_TEAMS', 'microsoftTeamsWebhookUrl'], ['NEW_RELIC', 'licenseKey'],
-  ['NEW_RELIC', 'writeToken'], ['NEW_RELIC', 'readToken'], ['VICTOR_OPS', 'routingKey'], ['VICTOR_OPS', 'apiKey'], ['OPS_GENIE', 'apiKey'], ['WEBHOOK', 'url'],
-];
-
-interface Planted {
-  file: string;
-  kind: Kind;
-  value: unknown;
-  secrets: string[];
+/** What that config says about a file, for in-process lint() runs. */
+function settingsFor(filePath: string): FileSettings {
+  return { ignored: false, rules: {}, scope: path.dirname(path.resolve(filePath)), secretPlaceholders: [], kind: forcedKinds[path.basename(filePath)] };
 }
-
-function alertConfig(global: boolean): Planted {
-  const notifications = NOTIFICATION_SECRET_FIELDS.map((field) => ({ typeName: NOTIFICATION_TYPE[field] ?? 'WEBHOOK', [field]: secret(field), intervalMin: 1, delayMin: 0 }));
-  const value = { eventTypeName: 'HOST_DOWN', enabled: true, ...(global ? { forAllGroups: true } : {}), notifications };
-  return { file: global ? 'all.global-alert-config' : 'all.alert-config', kind: global ? 'global-alert-config' : 'alert-config', value, secrets: notifications.map((n) => Object.values(n)[1] as string) };
-}
-
-function integrations(): Planted[] {
-  return INTEGRATION_FIELDS.map(([type, field], i) => {
-    const value = { type, [field]: secret(`${type}${field}`), bogusField: 1 };
-    return { file: `i${i}-${type.toLowerCase()}.integration`, kind: 'integration' as Kind, value, secrets: [value[field] as string] };
-  });
-}
-
-function automationConfig(): Planted {
-  const s: string[] = [];
-  const take = (field: string) => (s.push(secret(field)), s[s.length - 1]);
-  const netSecrets = () => ({ certificateKeyFilePassword: take('certificateKeyFilePassword'), clusterPassword: take('clusterPassword'), PEMKeyPassword: take('PEMKeyPassword') });
-  const value = {
-    auth: { disabled: false, autoUser: 'mms-automation', autoPwd: take('autoPwd'), newAutoPwd: take('newAutoPwd'), key: take('key'), keyfile: '/var/lib/mongodb-mms-automation/keyfile', usersWanted: [{ user: 'app', db: 'admin', roles: [], pwd: take('pwd'), initPwd: take('initPwd') }] },
-    tls: { autoPEMKeyFilePwd: take('tlsautoPEMKeyFilePwd') },
-    ssl: { autoPEMKeyFilePwd: take('sslautoPEMKeyFilePwd') },
-    prometheus: { enabled: true, username: 'prom', password: take('prometheuspassword'), tlsPemPassword: take('prometheustlsPemPassword'), listenAddress: '0.0.0.0:9216', scheme: 'http' },
-    ldap: { bindQueryUser: 'cn=admin', bindQueryPassword: take('bindQueryPassword') },
-    processes: [
-      { name: 'rs0-0', processType: 'mongod', hostname: 'db0.example.com', version: '7.0.12', args2_6: { net: { port: 27017, tls: { mode: 'requireTLS', ...netSecrets() } } } },
-      { name: 'rs0-1', processType: 'mongod', hostname: 'db1.example.com', version: '7.0.12', args2_6: { net: { port: 27017, ssl: { mode: 'requireSSL', ...netSecrets() } } } },
-    ],
-    replicaSets: [{ _id: 'rs0', members: [{ _id: 0, host: 'rs0-0' }, { _id: 1, host: 'rs0-1' }] }],
-    mongoDbVersions: [],
-  };
-  return { file: 'rs0.automation-config', kind: 'automation-config', value, secrets: s };
-}
-
-function apiKeyUpdate(): Planted {
-  const value = { desc: 'ci', roles: ['GROUP_READ_ONLY'], privateKey: secret('privateKey') };
-  return { file: 'ci.api-key-update', kind: 'api-key-update', value, secrets: [value.privateKey] };
-}
-
-const DOCS: Planted[] = [alertConfig(false), alertConfig(true), ...integrations(), automationConfig(), apiKeyUpdate()];
-
-/** The files of a run: every document as YAML and as JSON, plus the source forms that differ from the value. */
-function files(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const d of DOCS) {
-    out[`${d.file}.json`] = JSON.stringify(d.value, null, 2) + '\n';
-    out[`${d.file}.yaml`] = toYaml(d.value);
-  }
-  const hook = DOCS.find((d) => d.kind === 'integration' && (d.value as { type: string }).type === 'WEBHOOK' && 'url' in (d.value as object))!;
-  const url = (hook.value as { url: string }).url;
-  // JSON escapes "/" as "\/" (PHP, some Java serialisers): the source text is not the value.
-  out['escaped.integration.json'] = JSON.stringify(hook.value, null, 2).replace(/\//g, '\\/') + '\n';
-  // YAML escapes and a double-quoted scalar folded over two lines.
-  const dd = DOCS.find((d) => (d.value as { type?: string }).type === 'DATADOG')!;
-  const key = dd.secrets[0];
-  out['escaped.integration.yaml'] = `type: DATADOG\napiKey: "${key.slice(0, 6)}\\x${key.charCodeAt(6).toString(16)}${key.slice(7)}"\nbogusField: 1\n`;
-  out['folded.integration.yaml'] = `type: DATADOG\napiKey: "${key.slice(0, 12)}\n  ${key.slice(12)}"\nbogusField: 1\n`;
-  // Documents that do not parse: the code frame shows the lines around the error.
-  out['broken.integration.yaml'] = `type: WEBHOOK\nurl: ${url}\nsecret: ${DOCS[2].secrets[0]}\nregion: US: EU\n`;
-  out['broken.integration.json'] = `{"type": "WEBHOOK",\n "url": "${url}",\n "secret": "${DOCS[2].secrets[0]}",\n "region": US}\n`;
-  out['broken.alert-config.yaml'] = `eventTypeName: HOST_DOWN\nnotifications:\n  - typeName: SLACK\n    apiToken: ${DOCS[0].secrets[0]}\n   channelName: x\n`;
-  // A mapping used as a key: yaml used to print a process warning quoting it on stderr.
-  out['complex-key.integration.yaml'] = `type: DATADOG\n? {apiKey: ${key}}\n: 1\napiKey: ${key}\n`;
-  // No kind can be told: the secret fields of every kind are masked.
-  out['unknown.yaml'] = `notifications:\n  - apiToken: ${DOCS[0].secrets[0]}\n    bogus: [\n`;
-  return out;
-}
-
-function toYaml(value: unknown, indent = ''): string {
-  // Plain block YAML (every scalar quoted the JSON way: valid YAML), one key a line.
-  if (Array.isArray(value)) {
-    if (value.length === 0) return `${indent}[]\n`;
-    return value.map((v) => (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length ? `${indent}- ${toYaml(v, indent + '  ').trimStart()}` : `${indent}- ${JSON.stringify(v)}\n`)).join('');
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value)
-      .map(([k, v]) => (v !== null && typeof v === 'object' && Object.keys(v).length ? `${indent}${k}:\n${toYaml(v, indent + '  ')}` : `${indent}${k}: ${JSON.stringify(v)}\n`))
-      .join('');
-  }
-  return `${indent}${JSON.stringify(value)}\n`;
-}
-
-const FILES = files();
 
 function writeAll(dir: string, copies = 1): void {
+  writeFileSync(path.join(dir, 'omlint.config.yaml'), CONFIG);
   for (let c = 0; c < copies; c++) {
     for (const [name, text] of Object.entries(FILES)) writeFileSync(path.join(dir, c ? `c${c}-${name}` : name), text);
   }
-}
-
-function expectNoLeak(text: string, what: string): void {
-  const hit = CANARY.exec(text);
-  expect(hit ? text.slice(Math.max(0, hit.index - 120), hit.index + 80) : null, `${what} prints a secret`).toBeNull();
 }
 
 beforeAll(() => ensureBuilt(), 120_000);
@@ -159,7 +57,7 @@ describe('the planted secrets', () => {
   });
 
   it('appear in diagnostics and on flagged lines, so that masking is really exercised', async () => {
-    const results = await lint(Object.entries(FILES).map(([f, text]) => ({ filePath: f, text })), { now: new Date(NOW) });
+    const results = await lint(Object.entries(FILES).map(([f, text]) => ({ filePath: f, text })), { now: new Date(NOW), settingsFor });
     const ruleIds = new Set(results.flatMap((r) => r.diagnostics.map((d) => d.ruleId)));
     expect([...ruleIds]).toEqual(expect.arrayContaining(['plaintext-secret', 'syntax-error']));
     // Most planted values stand on a line that has a diagnostic (so stylish shows it in a frame).
@@ -180,8 +78,8 @@ describe('no output contains a secret', () => {
   let fixed: FileResult[];
   beforeAll(async () => {
     const inputs = Object.entries(FILES).map(([f, text]) => ({ filePath: f, text }));
-    results = await lint(inputs, { now: new Date(NOW) });
-    fixed = await lintAndFix(inputs, { now: new Date(NOW) });
+    results = await lint(inputs, { now: new Date(NOW), settingsFor });
+    fixed = await lintAndFix(inputs, { now: new Date(NOW), settingsFor });
   });
 
   it.each(FORMATS)('formatResults %s', (format) => {
@@ -208,15 +106,24 @@ describe('no output contains a secret', () => {
     expectNoLeak(r.stderr, `--format ${format} (stderr)`);
   });
 
-  it('the CLI in-process: --fix-dry-run prints the fixed text (the file itself) and nothing else with a secret', async () => {
+  it('the CLI in-process: --fix-dry-run prints the fixed texts with their secrets masked, and nothing else with a secret', async () => {
     const dir = tempDir('secrets-dry');
     writeAll(dir);
     const r = await cli(['check', '--format', 'json', '--fix-dry-run', '--now', NOW, '.'], { cwd: dir });
-    const report = JSON.parse(r.stdout) as { output?: string }[];
-    expectNoLeak(JSON.stringify(report.map(({ output, ...rest }) => rest)), '--fix-dry-run (without output)');
+    const report = JSON.parse(r.stdout) as { filePath: string; output?: string }[];
+    const outputs = report.filter((f) => f.output !== undefined);
+    // Fixes were made (so `output` is printed) in files holding secrets.
+    expect(outputs.length).toBeGreaterThanOrEqual(3);
+    expect(outputs.some((f) => /\*{16,}/.test(f.output!))).toBe(true);
+    expectNoLeak(r.stdout, '--fix-dry-run --format json');
     expectNoLeak(r.stderr, '--fix-dry-run (stderr)');
     const stylish = await cli(['check', '--fix-dry-run', '--now', NOW, '.'], { cwd: dir });
     expectNoLeak(stylish.stdout + stylish.stderr, '--fix-dry-run stylish');
+    // --fix itself writes the real fixed text (the secrets stay in the file, where they were).
+    const fix = await cli(['check', '--fix', '--format', 'json', '--now', NOW, '.'], { cwd: dir });
+    expectNoLeak(fix.stdout + fix.stderr, '--fix');
+    const written = outputs.map((f) => readFileSync(path.join(dir, f.filePath), 'utf8'));
+    expect(written.some((t) => CANARY.test(t))).toBe(true);
   });
 
   it('the CLI as a process, every format', async () => {
@@ -245,10 +152,20 @@ describe('no output contains a secret', () => {
     }
     expect(existsSync(cacheFile)).toBe(true);
     expectNoLeak(readFileSync(cacheFile, 'utf8'), 'the cache file');
+    // A cache whose entries lost their secret offsets (an older omlint, an edited file): the code
+    // frames mask by name and by shape anyway.
+    const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as { entries: Record<string, { secretSpans: unknown[] }> };
+    const withSpans = Object.values(cache.entries).filter((e) => e.secretSpans.length > 0);
+    expect(withSpans.length).toBeGreaterThan(10);
+    for (const e of withSpans) e.secretSpans = [];
+    writeFileSync(cacheFile, JSON.stringify(cache));
+    const emptied = await runBundle(['check', '--jobs', '1', '--cache', '--cache-location', cacheFile, '--now', NOW, '.'], { cwd: dir });
+    expect(emptied.code, emptied.stderr).toBe(1);
+    expectNoLeak(emptied.stdout + emptied.stderr, '--cache with empty secretSpans');
   });
 
   it('the CLI as a process reading stdin', async () => {
-    const picks = Object.keys(FILES).filter((n) => /^(all\.alert-config\.yaml|rs0\.automation-config\.json|escaped|folded|broken\.integration\.json|complex-key)/.test(n));
+    const picks = Object.keys(FILES).filter((n) => /^(all\.alert-config\.yaml|rs0\.automation-config\.json|escaped|folded|broken\.integration\.json|complex-key|duplicate|number|misspelt|error-line)/.test(n));
     const runs = await Promise.all(picks.map((name) => runBundle(['check', '--stdin', '--stdin-filename', name, '--now', NOW], { input: FILES[name] })));
     runs.forEach((r, i) => expectNoLeak(r.stdout + r.stderr, `stdin ${picks[i]}`));
   });

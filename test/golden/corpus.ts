@@ -1,6 +1,6 @@
 // The golden corpus: which `omlint check` runs over examples/ are recorded, and how. Shared by
 // test/golden.test.ts (compares) and scripts/golden-update.ts (rewrites, on purpose).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,17 @@ export const GOLDEN_NOW = '2026-11-21T00:00:00Z';
 export const GOLDEN_CASES = ['clean', 'problems', 'formats', 'scoped'] as const;
 export type GoldenCase = (typeof GOLDEN_CASES)[number];
 
+/** The lintable inputs of one case (or all), relative to the repository root, sorted. */
+export function caseInputs(cases: readonly GoldenCase[] = GOLDEN_CASES): string[] {
+  return cases
+    .flatMap((c) =>
+      (readdirSync(path.join(ROOT, 'examples', c), { recursive: true }) as string[])
+        .filter((f) => /\.(json|ya?ml)$/.test(f) && !/(^|[\\/])omlint\.config\.[a-z]+$/.test(f))
+        .map((f) => path.posix.join('examples', c, f.split(path.sep).join('/'))),
+    )
+    .sort();
+}
+
 export interface CheckRun {
   code: number;
   stdout: string;
@@ -25,10 +36,10 @@ export interface CheckRun {
 const CACHE_HOME = mkdtempSync(path.join(os.tmpdir(), 'omlint-golden-'));
 
 /** `omlint check` in-process, from the repository root (so paths read examples/…). */
-export async function check(args: string[]): Promise<CheckRun> {
+export async function check(args: string[], now = GOLDEN_NOW): Promise<CheckRun> {
   let stdout = '';
   let stderr = '';
-  const code = await main(['check', ...args, '--now', GOLDEN_NOW, '--no-color'], {
+  const code = await main(['check', ...args, '--now', now, '--no-color'], {
     stdout: { write: (s: string) => (stdout += s), isTTY: false },
     stderr: { write: (s: string) => (stderr += s) },
     readStdin: async () => Buffer.from(''),

@@ -63,7 +63,11 @@ function fromLsp(file: string, text: string, diagnostics: LspDiagnostic[]): Find
 }
 
 const uriOf = (file: string) => pathToFileURL(path.join(ROOT, file)).href;
-const textOf = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+/** A file's text as an editor holds it: UTF-16 with a BOM decoded (its BOM dropped), UTF-8 as is. */
+function textOf(file: string): string {
+  const buf = readFileSync(path.join(ROOT, file));
+  return buf[0] === 0xff && buf[1] === 0xfe ? new TextDecoder('utf-16le').decode(buf) : buf.toString('utf8');
+}
 const languageOf = (file: string) => (file.endsWith('.json') ? 'json' : 'yaml');
 
 /**

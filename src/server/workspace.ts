@@ -2,7 +2,7 @@
 // documents of a document's project scope (its directory's *.json|*.yaml|*.yml files on disk,
 // replaced by open buffers, plus open buffers of the same scope elsewhere).
 import { readdirSync, statSync } from 'node:fs';
-import { readRegularText } from '../cli/read-input';
+import { readInput } from '../cli/read-input';
 import path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileSettings } from '../config/load';
@@ -107,12 +107,10 @@ export class Workspace {
     if (!st.isFile() || st.size > MAX_SIBLING_BYTES) return undefined;
     const hit = this.disk.get(filePath);
     if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit;
-    let text: string;
-    try {
-      text = readRegularText(filePath); // swapped for a FIFO since the stat: refused, not awaited
-    } catch {
-      return undefined;
-    }
+    // Decoded as the CLI decodes it (UTF-16 with a BOM too); a FIFO swapped in since the stat is
+    // refused, not awaited; a file the CLI cannot read either (binary, bad bytes) is left out.
+    const { text, problem } = readInput(filePath);
+    if (problem) return undefined;
     const entry = { mtimeMs: st.mtimeMs, size: st.size, text, kinds: this.kindsOf(filePath, text) };
     this.disk.set(filePath, entry);
     return entry;

@@ -53,13 +53,15 @@ describe('golden corpus (examples/ → test/golden/)', () => {
     expect([...kinds].filter((k) => k !== 'unknown').sort()).toEqual([...KINDS].sort());
   });
 
-  it('keeps the text shapes the corpus exists for: multi-document YAML, an API list response, CRLF, BOM, directives, a scoped config', () => {
+  it('keeps the text shapes the corpus exists for: multi-document YAML, an API list response, CRLF, BOMs, UTF-16, directives, a scoped config', () => {
     const texts = inputs().map((f) => ({ f, text: readFileSync(path.join(ROOT, f), 'utf8') }));
     const some = (what: string, test: (t: { f: string; text: string }) => boolean) => expect(texts.some(test), what).toBe(true);
     some('a multi-document YAML file', (t) => /\.ya?ml$/.test(t.f) && /^---\s*$/m.test(t.text));
     some('an API list response', (t) => t.f.endsWith('.json') && /"results"\s*:/.test(t.text) && /"totalCount"\s*:/.test(t.text));
     some('a CRLF file', (t) => t.text.includes('\r\n'));
     some('a file with a UTF-8 BOM', (t) => t.text.charCodeAt(0) === 0xfeff);
+    some('a UTF-16 file with a BOM', (t) => readFileSync(path.join(ROOT, t.f)).subarray(0, 2).equals(Buffer.from([0xff, 0xfe])));
+    some('a YAML syntax error', (t) => t.text.includes('\n\t- '));
     some('a directive', (t) => /#\s*omlint-disable/.test(t.text));
     some('a non-BMP character (UTF-16 columns)', (t) => /[\u{10000}-\u{10FFFF}]/u.test(t.text));
     expect(readFileSync(path.join(ROOT, 'examples/scoped/omlint.config.yaml'), 'utf8')).toMatch(/scope:/);

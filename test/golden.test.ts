@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KINDS } from '../src/kinds/names';
-import { caseInputs, expectedNames, GOLDEN_CASES, GOLDEN_DIR, recordAll, ROOT } from './golden/corpus';
+import { cliProcess } from './cli/run';
+import { caseInputs, EXIT_CODES_FILE, expectedNames, GOLDEN_CASES, GOLDEN_DIR, GOLDEN_NOW, oneDiagnosticALine, recordAll, ROOT } from './golden/corpus';
 
 const HINT = 'differs from what omlint check prints now: if the change is intended, run `npm run golden:update` and review `git diff test/golden/`';
 
@@ -32,6 +33,13 @@ describe('golden corpus (examples/ → test/golden/)', () => {
     expect(expected, `test/golden/${name} is missing: run \`npm run golden:update\``).toBeDefined();
     // On a mismatch vitest prints the line diff (- recorded, + now).
     expect(recorded.get(name), `test/golden/${name} ${HINT}`).toBe(expected);
+  });
+
+  it('is what the built bundle prints too (dist/omlint.js, a real process)', () => {
+    const run = cliProcess(['check', 'examples/problems', '--format', 'json', '--now', GOLDEN_NOW], { cwd: ROOT });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(JSON.parse(golden(EXIT_CODES_FILE) ?? '{}').problems);
+    expect(oneDiagnosticALine(JSON.parse(run.stdout)), 'dist/omlint.js differs from test/golden/problems.json: `npm run build` if the bundle is stale').toBe(golden('problems.json'));
   });
 
   it('holds no file that no case records (a renamed or dropped case leaves none behind)', () => {

@@ -165,7 +165,8 @@ describe('CLI and language server give the same diagnostics on the golden corpus
 
   describe('over stdio (the real server process)', () => {
     // Files of every text shape whose findings do not depend on the clock (the process runs on the
-    // real one): BOM JSON, CRLF, multi-document YAML with non-BMP text and a sibling duplicate, a modeline.
+    // real one): BOM JSON with a UTF-16 sibling it duplicates, CRLF, multi-document YAML with non-BMP
+    // text and a duplicate in a sibling's list response, a modeline.
     const SUBSET = [
       'examples/formats/bom.integration.json',
       'examples/formats/crlf.maintenance-window.yaml',

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { OmlintLanguageService } from '../src/server/service';
-import { caseInputs, check, GOLDEN_CASES, GOLDEN_NOW, ROOT } from './golden/corpus';
+import { caseInputs, check, GOLDEN_CASES, GOLDEN_NOW, lintableUnder, ROOT } from './golden/corpus';
+import { describeWithCorpus, SHARED_CORPUS } from './shared-corpus';
 import { startClient, type LspClient } from './lsp/client';
 
 /** How the editor holds the corpus: each file opened alone, or every file of a case open. */
@@ -32,12 +33,15 @@ interface JsonResult {
 
 const SEVERITY: Record<number, string> = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' };
 
-async function cliFindings(files: string[], now = GOLDEN_NOW): Promise<Finding[]> {
-  const dirs = [...new Set(files.map((f) => f.split('/').slice(0, 2).join('/')))];
+/** `omlint check` over whole directories (project scopes complete), the findings of `files`. */
+async function cliFindings(dirs: string[], files: string[], now = GOLDEN_NOW): Promise<Finding[]> {
   const run = await check([...dirs, '--format', 'json'], now);
   expect(run.stderr).toBe('');
   const wanted = new Set(files);
+  // The CLI names files outside its working directory by absolute path: back to root-relative.
+  const relative = (p: string) => path.relative(ROOT, path.resolve(ROOT, p)).split(path.sep).join('/');
   return (JSON.parse(run.stdout) as JsonResult[])
+    .map((r) => ({ ...r, filePath: relative(r.filePath) }))
     .filter((r) => wanted.has(r.filePath))
     .flatMap((r) =>
       r.diagnostics.map((d) => ({
@@ -141,7 +145,7 @@ describe('CLI and language server give the same diagnostics on the golden corpus
   const MODES = ['one at a time', 'all open'] as const;
   it.each(GOLDEN_CASES.flatMap((c) => MODES.map((m) => [c, m] as const)))('examples/%s through the transport-free service, files %s', async (c, mode) => {
     const files = caseInputs([c]);
-    const cli = await cliFindings(files);
+    const cli = await cliFindings([`examples/${c}`], files);
     const server = await serviceFindings(files, mode);
     // Not vacuous: every case but the clean one has findings to compare.
     if (c !== 'clean') expect(cli.length).toBeGreaterThan(0);
@@ -163,6 +167,17 @@ describe('CLI and language server give the same diagnostics on the golden corpus
     expect(fromLsp('a', 'x', [d])[0].range).toBe('1:6-2:4');
   });
 
+  // Real documents (GET responses, client-library fixtures, automation configs up to megabytes):
+  // no difference at all, one file open at a time.
+  describeWithCorpus('on real documents', () => {
+    it.each([path.relative(ROOT, SHARED_CORPUS), 'test/data/real'])('%s', async (dir) => {
+      const files = lintableUnder(dir);
+      const cli = await cliFindings([dir], files);
+      expect(new Set(cli.map((f) => f.file)).size).toBeGreaterThan(10);
+      expect(differences(cli, await serviceFindings(files, 'one at a time')).map(describeDifference)).toEqual([]);
+    });
+  });
+
   describe('over stdio (the real server process)', () => {
     // Files of every text shape whose findings do not depend on the clock (the process runs on the
     // real one): BOM JSON with a UTF-16 sibling it duplicates, CRLF, multi-document YAML with non-BMP
@@ -182,9 +197,10 @@ describe('CLI and language server give the same diagnostics on the golden corpus
     });
 
     it('publishes what the CLI reports for each file', async () => {
-      const cli = await cliFindings(SUBSET);
+      const dirs = [...new Set(SUBSET.map((f) => path.posix.dirname(f)))];
+      const cli = await cliFindings(dirs, SUBSET);
       // The subset is clock-free: the CLI says the same on another day.
-      expect(await cliFindings(SUBSET, new Date().toISOString())).toEqual(cli);
+      expect(await cliFindings(dirs, SUBSET, new Date().toISOString())).toEqual(cli);
       const server: Finding[] = [];
       for (const file of SUBSET) {
         const published = client.diagnostics(uriOf(file));

@@ -15,15 +15,17 @@ export const GOLDEN_NOW = '2026-11-21T00:00:00Z';
 export const GOLDEN_CASES = ['clean', 'problems', 'formats', 'scoped'] as const;
 export type GoldenCase = (typeof GOLDEN_CASES)[number];
 
+/** The JSON and YAML files under a directory (relative to the root), config files left out, sorted. */
+export function lintableUnder(dir: string): string[] {
+  return (readdirSync(path.join(ROOT, dir), { recursive: true }) as string[])
+    .filter((f) => /\.(json|ya?ml)$/.test(f) && !/(^|[\\/])omlint\.config\.[a-z]+$/.test(f))
+    .map((f) => path.posix.join(dir, f.split(path.sep).join('/')))
+    .sort();
+}
+
 /** The lintable inputs of one case (or all), relative to the repository root, sorted. */
 export function caseInputs(cases: readonly GoldenCase[] = GOLDEN_CASES): string[] {
-  return cases
-    .flatMap((c) =>
-      (readdirSync(path.join(ROOT, 'examples', c), { recursive: true }) as string[])
-        .filter((f) => /\.(json|ya?ml)$/.test(f) && !/(^|[\\/])omlint\.config\.[a-z]+$/.test(f))
-        .map((f) => path.posix.join('examples', c, f.split(path.sep).join('/'))),
-    )
-    .sort();
+  return cases.flatMap((c) => lintableUnder(`examples/${c}`)).sort();
 }
 
 export interface CheckRun {

@@ -15,13 +15,11 @@ import { completionFor } from './completion';
 import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, type CursorContext } from './cursor';
 import { toLspDiagnostic } from './diagnostics';
-import { analyzeDocument, DocumentItems, itemAt, itemKind, kindIsDeclared } from './documents';
+import { DocumentItems, itemAt, itemKind, kindIsDeclared } from './documents';
 import { hoverFor } from './hover';
 import { hasBom } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
-import { enableYamlDocumentCache } from '../parse/yaml';
-import { enableParseMemo } from '../parse/index';
 
 export interface ServiceOptions {
   /** Clock for date rules (default: the real one). */
@@ -65,9 +63,6 @@ export class OmlintLanguageService {
   private readonly reportedConfigErrors = new Set<string>();
 
   constructor(private readonly options: ServiceOptions = {}) {
-    // Re-lint on every edit: keep each YAML document's parse, so an edit re-parses one document.
-    enableYamlDocumentCache();
-    enableParseMemo();
     this.workspace = new Workspace((message) => {
       if (this.reportedConfigErrors.has(message)) return;
       this.reportedConfigErrors.add(message);
@@ -105,11 +100,11 @@ export class OmlintLanguageService {
     const own = this.states.get(uri)?.kinds;
     const wanted = own ? scopeKinds(own, this.options.ruleSet) : 'all';
     if (wanted !== 'all' && wanted.size === 0) return [];
-    const dir = path.dirname(p);
+    const scope = this.workspace.project.scopeOf(p);
     const out: string[] = [];
     for (const other of this.workspace.openDocuments()) {
       const q = uriToPath(other.uri);
-      if (other.uri === uri || !q || path.dirname(q) !== dir) continue;
+      if (other.uri === uri || !q || this.workspace.project.scopeOf(q) !== scope) continue;
       const st = this.states.get(other.uri);
       if (wanted !== 'all' && st?.kinds && !st.kinds.some((k) => wanted.has(k))) continue;
       if (st) st.lint = undefined;
@@ -147,24 +142,25 @@ export class OmlintLanguageService {
   /** A config file changed (on disk or in a buffer): settings are read again. */
   configChanged(): void {
     this.workspace.config.invalidate();
+    this.workspace.project.forgetScopes();
     this.reportedConfigErrors.clear();
     for (const s of this.states.values()) s.lint = undefined;
   }
 
   /**
    * Files changed on disk (not config files): forget their cached text. Returns the open
-   * documents of their directories (files open in the editor are read from the buffer anyway).
+   * documents of their scopes (files open in the editor are read from the buffer anyway).
    */
   filesChanged(paths: string[]): string[] {
-    const dirs = new Set<string>();
+    const scopes = new Set<string>();
     for (const p of paths) {
       this.workspace.forgetDisk(p);
-      if (!this.workspace.documentAt(p)) dirs.add(path.dirname(p));
+      if (!this.workspace.documentAt(p)) scopes.add(this.workspace.project.scopeOf(p));
     }
     const out: string[] = [];
     for (const doc of this.workspace.openDocuments()) {
       const q = uriToPath(doc.uri);
-      if (!q || !dirs.has(path.dirname(q))) continue;
+      if (!q || !scopes.has(this.workspace.project.scopeOf(q))) continue;
       const st = this.states.get(doc.uri);
       if (st) st.lint = undefined;
       out.push(doc.uri);
@@ -204,13 +200,14 @@ export class OmlintLanguageService {
       ruleSet: this.options.ruleSet,
       settingsFor: (p) => (p === filePath ? settings : this.workspace.settingsFor(p)),
       cwd,
+      // Every text through the project's cache: an edit re-parses the edited buffer only.
+      parse: (input, limits) => project.parse(input.filePath, input.text, limits),
     };
+    const project = this.workspace.project;
     let kinds: Kind[] = st.kinds ?? [];
-    if (!st.kinds && onDisk) {
-      kinds = [...new Set(analyzeDocument(text, filePath, settings).items.flatMap((i) => (i.kind ? [i.kind] : [])))];
-    }
+    if (!st.kinds && onDisk) kinds = [...project.kindsOf(filePath, text)];
     const inputsFor = (ks: Kind[]): LintInput[] => {
-      const others = onDisk ? this.workspace.scopeInputs(filePath, settings, ks) : [];
+      const others = onDisk ? this.workspace.scopeInputs(filePath, ks) : [];
       return [{ filePath, text }, ...others].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
     };
     let inputs = inputsFor(kinds);
@@ -250,7 +247,7 @@ export class OmlintLanguageService {
    */
   private isRelevant(filePath: string, text: string, settings: ReturnType<Workspace['settingsFor']>, hasKind: boolean, st: DocState): boolean {
     if (hasKind || kindIsDeclared(filePath, text, settings)) return true;
-    const a = analyzeDocument(text, filePath, settings);
+    const a = this.workspace.project.analyze(filePath, text, settings);
     if (a.items.some((i) => i.candidates.length > 0)) return true;
     if (a.usable.some(Boolean) || text.trim() === '') return false;
     return st.relevant ?? false;
@@ -292,7 +289,7 @@ export class OmlintLanguageService {
     if (settings.ignored) return undefined;
     const offset = doc.offsetAt(position);
     const st = this.state(doc.uri);
-    const { items } = st.items.at(text, offset, filePath, settings);
+    const { items } = st.items.at(text, offset, filePath, settings, this.workspace.project.parse(filePath, text));
     const ctx = cursorContext(text, offset, filePath, () => st.items.jsonTree(text));
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;

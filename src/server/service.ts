@@ -3,14 +3,15 @@
 // to a connection; tests call it directly.
 import path from 'node:path';
 import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, Hover, Position, Range } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { RULES } from '../engine/catalog-full';
 import { KNOWN_RULE_IDS } from '../engine/catalog';
 import { displayPath, lint, lintAndFix, RESULT_INTERNALS, type LintInput, type LintRunOptions } from '../engine/lint';
 import { maskSecrets } from '../engine/mask';
-import { splitPointer } from '../engine/pointer';
+import { compareStrings, splitPointer } from '../engine/pointer';
 import type { FileResult, Rule } from '../engine/types';
 import type { Kind } from '../kinds/names';
-import { codeActionsFor } from './code-actions';
+import { codeActionsFor, FIX_ALL_KIND, fixAllEdit } from './code-actions';
 import { completionFor } from './completion';
 import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, type CursorContext } from './cursor';
@@ -253,13 +254,64 @@ export class OmlintLanguageService {
     return st.relevant ?? false;
   }
 
+  // ------------------------------------------------------------------ workspace diagnostics
+
+  /**
+   * What the cross-document (workspace) rules find in files that are not open, for the scopes of
+   * the open documents (open ones get their diagnostics pushed): workspace/diagnostic.
+   */
+  async workspaceDiagnostics(cancelled: () => boolean = () => false): Promise<{ uri: string; diagnostics: LspDiagnostic[] }[]> {
+    const project = this.workspace.project;
+    const rules = this.options.ruleSet ?? RULES;
+    const workspaceIds = new Set(rules.filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id));
+    const open = new Set(this.workspace.openDocuments().flatMap((d) => uriToPath(d.uri) ?? []));
+    const scopesDone = new Set<string>();
+    const out = new Map<string, LspDiagnostic[]>();
+    for (const doc of this.workspace.openDocuments()) {
+      const filePath = uriToPath(doc.uri);
+      if (!filePath || isConfigFile(filePath) || cancelled()) continue;
+      const settings = this.workspace.settingsFor(filePath);
+      if (settings.ignored || scopesDone.has(settings.scope)) continue;
+      scopesDone.add(settings.scope);
+      const text = doc.getText();
+      // In path order, as the CLI and the document's own lint read them (the later duplicate is reported).
+      const inputs = [{ filePath, text }, ...project.scopeInputs(filePath, project.kindsOf(filePath, text))].sort((x, y) => compareStrings(x.filePath, y.filePath));
+      if (inputs.length < 2) continue;
+      const cwd = path.dirname(path.resolve(filePath));
+      const results = await lint(inputs, {
+        now: this.options.now?.(),
+        ruleSet: this.options.ruleSet,
+        settingsFor: (p) => this.workspace.settingsFor(p),
+        cwd,
+        parse: (input, limits) => project.parse(input.filePath, input.text, limits),
+      });
+      const byDisplay = new Map(inputs.map((i) => [displayPath(i.filePath, cwd), i]));
+      for (const r of results) {
+        const input = byDisplay.get(r.filePath);
+        if (!input || open.has(input.filePath)) continue;
+        const uri = pathToUri(input.filePath);
+        const asDoc = TextDocument.create(uri, 'yaml', 0, input.text);
+        const related = (rel: { filePath: string }) => {
+          const other = byDisplay.get(rel.filePath);
+          return other ? { uri: this.workspace.documentAt(other.filePath)?.uri ?? pathToUri(other.filePath), bom: hasBom(other.text) } : undefined;
+        };
+        out.set(uri, r.diagnostics.filter((d) => workspaceIds.has(d.ruleId)).map((d) => toLspDiagnostic(asDoc, d, related)));
+      }
+    }
+    return [...out].map(([uri, diagnostics]) => ({ uri, diagnostics }));
+  }
+
   // ------------------------------------------------------------------ code actions
 
-  async codeActions(doc: TextDocument, range: Range, context: CodeActionContext): Promise<CodeAction[]> {
+  /**
+   * Code actions at a range. `lazy`: the client resolves code actions, so fix-all comes without
+   * its edit (resolveCodeAction computes it). `cancelled`: $/cancelRequest arrived.
+   */
+  async codeActions(doc: TextDocument, range: Range, context: CodeActionContext, lazy = false, cancelled: () => boolean = () => false): Promise<CodeAction[]> {
     const state = await this.lintState(doc);
+    if (cancelled()) return [];
     const filePath = lintNameOf(doc.uri);
     const text = doc.getText();
-    const cwd = path.dirname(path.resolve(filePath));
     // The diagnostics as published (with their related information).
     const published = new Map(state.result?.diagnostics.map((d, i) => [d, state.diagnostics[i]]) ?? []);
     return codeActionsFor({
@@ -270,12 +322,27 @@ export class OmlintLanguageService {
       yaml: !isJsonText(filePath, text.replace(/^\uFEFF/, '')),
       toLsp: (d) => published.get(d) ?? toLspDiagnostic(doc, d),
       mask: (t) => maskSecrets(t, (state.result && RESULT_INTERNALS.get(state.result)?.secrets) ?? []),
-      fixedText: async () => {
-        const results = await lintAndFix(state.inputs, state.options);
-        const mine = results.find((r) => r.filePath === displayPath(filePath, cwd));
-        return mine?.output ?? text;
-      },
+      fixedText: () => this.fixedText(doc, state),
+      lazyFixAll: lazy ? { uri: doc.uri, version: doc.version } : undefined,
     });
+  }
+
+  /** The text of a document with every safe fix applied. */
+  private async fixedText(doc: TextDocument, state: LintState): Promise<string> {
+    const filePath = lintNameOf(doc.uri);
+    const cwd = path.dirname(path.resolve(filePath));
+    const results = await lintAndFix(state.inputs, state.options);
+    const mine = results.find((r) => r.filePath === displayPath(filePath, cwd));
+    return mine?.output ?? doc.getText();
+  }
+
+  /** codeAction/resolve: the edit of a fix-all offered lazily, for the document's current text. */
+  async resolveCodeAction(action: CodeAction, doc: TextDocument | undefined): Promise<CodeAction> {
+    const data = action.data as { uri?: unknown; version?: unknown } | undefined;
+    if (action.kind !== FIX_ALL_KIND || !doc || data?.uri !== doc.uri || data.version !== doc.version) return action;
+    const state = await this.lintState(doc);
+    const edit = await fixAllEdit(doc, () => this.fixedText(doc, state));
+    return edit ? { ...action, edit } : action;
   }
 
   // ------------------------------------------------------------------ hover and completion

@@ -1,5 +1,6 @@
 // Edit → diagnostics latency of the language server (not a test; prints figures).
 //   npx tsx bench/lsp-latency.ts [--server <bundle.js>] [--runs N]
+//   npx tsx bench/lsp-latency.ts --project [--runs N]   (the project-model cases below, service only)
 // Three documents: a generated ~100 KB multi-document YAML of alert configurations (target ≤ 50 ms)
 // and the large real automation configuration of the corpus (~1.9 MB JSON as stored, 3.2 MB
 // pretty-printed; target ≤ 300 ms).
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { stringify as stringifyYaml } from 'yaml';
 import { OmlintLanguageService } from '../src/server/service';
 import { DEBOUNCE_MS } from '../src/server/main';
 import { startClient } from '../test/lsp/client';
@@ -115,7 +117,110 @@ async function stdioLatency(dir: string, filePath: string, text: string, server?
   }
 }
 
+/** The corpus automation config grown (more processes) to at least `bytes` of block YAML. */
+function bigAutomationYaml(bytes: number): string {
+  // Kept between runs (stringifying megabytes of YAML takes a while): before/after runs read the same text.
+  const cached = path.join(os.tmpdir(), `omlint-bench-automation-${bytes}.yaml`);
+  if (existsSync(cached)) return readFileSync(cached, 'utf8');
+  const ac = JSON.parse(readFileSync(AUTOMATION, 'utf8')) as { processes: { name: string }[] };
+  const base = ac.processes;
+  let yaml = stringifyYaml(ac);
+  for (let round = 1; yaml.length < bytes; round++) {
+    ac.processes = [...ac.processes, ...base.map((p) => ({ ...p, name: `${p.name}-copy${round}` }))];
+    yaml = stringifyYaml(ac);
+  }
+  writeFileSync(cached, yaml);
+  return yaml;
+}
+
+const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+const rss = () => process.memoryUsage().rss;
+
+async function timed<T>(f: () => Promise<T> | T): Promise<[T, number]> {
+  const t0 = performance.now();
+  const r = await f();
+  return [r, performance.now() - t0];
+}
+
+/** The project-model figures of issue 16 (bench/README.md, "Project model"). */
+async function projectCases(): Promise<void> {
+  if (!existsSync(AUTOMATION)) {
+    console.log(`(skipped: ${AUTOMATION} not found)`);
+    return;
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-bench-project-'));
+  const big = bigAutomationYaml(4.6 * 1048576);
+  const bigPath = path.join(dir, 'deployment.yaml');
+  writeFileSync(bigPath, big);
+  const alertText = `eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    intervalMin: 60\n    delayMin: 0\n`;
+  const alertPath = path.join(dir, 'alert.yaml');
+  writeFileSync(alertPath, alertText);
+  console.log(`project model (${RUNS} runs; node ${process.version}, ${os.cpus().length} CPUs)`);
+
+  // 1. A 400-byte alert edited next to the big automation config (on disk, not open).
+  {
+    const service = new OmlintLanguageService();
+    const uri = pathToFileURL(alertPath).href;
+    let doc = TextDocument.create(uri, 'yaml', 1, alertText);
+    service.setDocument(doc);
+    const [, first] = await timed(() => service.diagnostics(doc));
+    const ms: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      doc = TextDocument.create(uri, 'yaml', doc.version + 1, alertText.replace('intervalMin: 60', `intervalMin: ${61 + i}`));
+      service.setDocument(doc);
+      ms.push((await timed(() => service.diagnostics(doc)))[1]);
+    }
+    const s = stats(ms);
+    console.log(`  ${alertText.length}-byte alert next to a ${mb(big.length)} YAML automation config: first ${fmt(first)}, edit → diagnostics median ${fmt(s.median)}, max ${fmt(s.max)}; RSS ${mb(rss())}`);
+  }
+  // 2. The big YAML open: first diagnostics, then hover and completion after each edit.
+  {
+    const service = new OmlintLanguageService();
+    const uri = pathToFileURL(bigPath).href;
+    let doc = TextDocument.create(uri, 'yaml', 1, big);
+    service.setDocument(doc);
+    const [, first] = await timed(() => service.diagnostics(doc));
+    const at = big.indexOf('hostname:', Math.floor(big.length / 2));
+    const hover: number[] = [];
+    const completion: number[] = [];
+    const diagnostics: number[] = [];
+    for (let i = 0; i < Math.min(RUNS, 5); i++) {
+      doc = TextDocument.create(uri, 'yaml', doc.version + 1, edited(big, i));
+      service.setDocument(doc);
+      diagnostics.push((await timed(() => service.diagnostics(doc)))[1]);
+      const pos = doc.positionAt(at + 3);
+      hover.push((await timed(() => service.hover(doc, pos)))[1]);
+      completion.push((await timed(() => service.completion(doc, pos)))[1]);
+    }
+    console.log(`  ${mb(big.length)} YAML automation config open: first diagnostics ${fmt(first)} [target 1000 ms]; edit → diagnostics median ${fmt(stats(diagnostics).median)}`);
+    console.log(`    hover after an edit median ${fmt(stats(hover).median)}, completion median ${fmt(stats(completion).median)} [target 50 ms]; RSS ${mb(rss())}`);
+  }
+  // 3. Code actions on a 13 MB config (JSON, with a safe fix so that fix-all is offered).
+  {
+    const ac = JSON.parse(readFileSync(AUTOMATION, 'utf8')) as { processes: { name: string }[] };
+    const base = ac.processes;
+    let json = '';
+    for (let round = 1; (json = `${JSON.stringify(ac, null, 2)}\n`).length < 13 * 1048576; round++) {
+      ac.processes = [...ac.processes, ...base.map((p) => ({ ...p, name: `${p.name}-copy${round}` }))];
+    }
+    const jsonPath = path.join(dir, 'big.json');
+    writeFileSync(jsonPath, json);
+    const service = new OmlintLanguageService();
+    const uri = pathToFileURL(jsonPath).href;
+    const doc = TextDocument.create(uri, 'json', 1, json);
+    service.setDocument(doc);
+    const diags = await service.diagnostics(doc);
+    const range = diags[0]?.range ?? { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } };
+    const context = { diagnostics: diags.slice(0, 1) };
+    const [lazy, lazyMs] = await timed(() => service.codeActions(doc, range, context, true));
+    const fixAll = lazy.find((a) => a.kind === 'source.fixAll.omlint');
+    const resolveMs = fixAll && 'resolveCodeAction' in service ? (await timed(() => service.resolveCodeAction(fixAll, doc)))[1] : undefined;
+    console.log(`  code actions on a ${mb(json.length)} JSON automation config (${diags.length} diagnostics): ${fmt(lazyMs)} (fix-all ${fixAll ? (fixAll.edit ? 'computed' : 'lazy') : 'not offered'}${resolveMs !== undefined ? `; codeAction/resolve ${fmt(resolveMs)}` : ''}); RSS ${mb(rss())}`);
+  }
+}
+
 async function main(): Promise<void> {
+  if (args.includes('--project')) return projectCases();
   const server = arg('--server');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-bench-'));
   const yamlPath = path.join(dir, 'alerts.yaml');

@@ -84,7 +84,7 @@ export class DocumentItems {
       }
     }
     const json = isJsonText(filePath, text);
-    const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(text, offset);
+    const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(text, offset, parsed?.lines);
     const declared = json ? declaredKindOf(filePath, settings, [], text.length) : declaredKindOf(filePath, settings, findModelines(text), doc.end);
     const chunk = text.slice(doc.start, doc.end);
     const key = `${doc.docIndex}\u0000${declared?.kind ?? ''}\u0000${chunk}`;

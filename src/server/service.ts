@@ -356,8 +356,10 @@ export class OmlintLanguageService {
     if (settings.ignored) return undefined;
     const offset = doc.offsetAt(position);
     const st = this.state(doc.uri);
-    const { items } = st.items.at(text, offset, filePath, settings, this.workspace.project.parse(filePath, text));
-    const ctx = cursorContext(text, offset, filePath, () => st.items.jsonTree(text));
+    // The text's parse (shared with lint; parsed once per version) gives the items and the line index.
+    const parsed = this.workspace.project.parse(filePath, text);
+    const { items } = st.items.at(text, offset, filePath, settings, parsed);
+    const ctx = cursorContext(text, offset, filePath, () => st.items.jsonTree(text), parsed.lines);
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
     const item = itemAt(items, ctx.docIndex, pointer);

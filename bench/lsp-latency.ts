@@ -1,6 +1,6 @@
 // Edit → diagnostics latency of the language server (not a test; prints figures).
 //   npx tsx bench/lsp-latency.ts [--server <bundle.js>] [--runs N]
-//   npx tsx bench/lsp-latency.ts --project [--runs N]   (the project-model cases below, service only)
+//   npx tsx bench/lsp-latency.ts --project [--case 1|2|3] [--runs N]   (the project-model cases, service only)
 // Three documents: a generated ~100 KB multi-document YAML of alert configurations (target ≤ 50 ms)
 // and the large real automation configuration of the corpus (~1.9 MB JSON as stored, 3.2 MB
 // pretty-printed; target ≤ 300 ms).
@@ -171,8 +171,10 @@ async function projectCases(): Promise<void> {
   writeFileSync(alertPath, alertText);
   console.log(`project model (${RUNS} runs; node ${process.version}, ${os.cpus().length} CPUs)`);
 
-  // 1. A 400-byte alert edited next to the big automation config (on disk, not open).
-  {
+  // --case N: one case per process (a parse kept by an earlier case must not serve a later one).
+  const only = arg('--case');
+  // 1. A small alert edited next to the big automation config (on disk, not open).
+  if (!only || only === '1') {
     const service = new OmlintLanguageService();
     const uri = pathToFileURL(alertPath).href;
     let doc = TextDocument.create(uri, 'yaml', 1, alertText);
@@ -188,7 +190,7 @@ async function projectCases(): Promise<void> {
     console.log(`  ${alertText.length}-byte alert next to a ${mb(big.length)} YAML automation config: first ${fmt(first)}, edit → diagnostics median ${fmt(s.median)}, max ${fmt(s.max)}; RSS ${mb(rss())}`);
   }
   // 2. The big YAML open: first diagnostics, then hover and completion after each edit.
-  {
+  if (!only || only === '2') {
     const service = new OmlintLanguageService();
     const uri = pathToFileURL(bigPath).href;
     let doc = TextDocument.create(uri, 'yaml', 1, big);
@@ -210,8 +212,8 @@ async function projectCases(): Promise<void> {
     console.log(`  ${mb(big.length)} YAML automation config open: first diagnostics ${fmt(first)} [target 1000 ms] (${firstDiagnostics.length} diagnostics, ${syntax} syntax errors); edit → diagnostics median ${fmt(stats(diagnostics).median)}`);
     console.log(`    hover after an edit median ${fmt(stats(hover).median)}, completion median ${fmt(stats(completion).median)} [target 50 ms]; RSS ${mb(rss())}`);
   }
-  // 3. Code actions on a 13 MB config (JSON, with a safe fix so that fix-all is offered).
-  {
+  // 3. Code actions on a 13 MB config (JSON).
+  if (!only || only === '3') {
     const ac = JSON.parse(readFileSync(AUTOMATION, 'utf8')) as { processes: { name: string }[] };
     const base = [...ac.processes];
     const per = JSON.stringify({ processes: base }, null, 2).length;

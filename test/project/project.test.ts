@@ -107,3 +107,15 @@ describe('sniffKinds', () => {
     expect(sniffKinds('/p/x.yaml', '', { ...settings, kind: 'integration' }, 5_000_000)).toEqual(new Set(['integration']));
   });
 });
+
+describe('readPrefix', () => {
+  it('reads the first bytes of a regular file, and refuses a FIFO without waiting', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { readPrefix } = await import('../../src/project/sniff');
+    const dir = tempDir({ 'a.yaml': 'x'.repeat(100) });
+    expect(readPrefix(path.join(dir, 'a.yaml'), 10)).toBe('x'.repeat(10));
+    if (process.platform === 'win32') return;
+    execFileSync('mkfifo', [path.join(dir, 'fifo.yaml')]);
+    expect(readPrefix(path.join(dir, 'fifo.yaml'))).toBeUndefined();
+  });
+});

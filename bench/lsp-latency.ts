@@ -1,5 +1,6 @@
 // Edit → diagnostics latency of the language server (not a test; prints figures).
 //   npx tsx bench/lsp-latency.ts [--server <bundle.js>] [--runs N]
+//   npx tsx bench/lsp-latency.ts --project [--case 1|2|3] [--runs N]   (the project-model cases, service only)
 // Three documents: a generated ~100 KB multi-document YAML of alert configurations (target ≤ 50 ms)
 // and the large real automation configuration of the corpus (~1.9 MB JSON as stored, 3.2 MB
 // pretty-printed; target ≤ 300 ms).
@@ -115,7 +116,128 @@ async function stdioLatency(dir: string, filePath: string, text: string, server?
   }
 }
 
+/** Block YAML of a JSON value (strings double-quoted, which YAML reads as JSON strings): fast for megabytes. */
+function blockYaml(value: unknown, indent = ''): string {
+  const key = (k: string) => (/^[A-Za-z_][\w.-]*$/.test(k) ? k : JSON.stringify(k));
+  const scalar = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+  const isContainer = (v: unknown) => v !== null && typeof v === 'object' && Object.keys(v).length > 0;
+  let out = '';
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      if (isContainer(v)) out += `${indent}-\n${blockYaml(v, `${indent}  `)}`;
+      else out += `${indent}- ${Array.isArray(v) ? '[]' : v !== null && typeof v === 'object' ? '{}' : scalar(v)}\n`;
+    }
+  } else {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (isContainer(v)) out += `${indent}${key(k)}:\n${blockYaml(v, `${indent}  `)}`;
+      else out += `${indent}${key(k)}: ${Array.isArray(v) ? '[]' : v !== null && typeof v === 'object' ? '{}' : scalar(v)}\n`;
+    }
+  }
+  return out;
+}
+
+/** The corpus automation config grown (more processes) to at least `bytes` of block YAML. */
+function bigAutomationYaml(bytes: number): string {
+  const ac = JSON.parse(readFileSync(AUTOMATION, 'utf8')) as { processes: { name: string }[] };
+  const base = [...ac.processes];
+  const rest = blockYaml(ac).length;
+  const per = blockYaml({ processes: base }).length;
+  const copies = Math.max(0, Math.ceil((bytes - rest) / per));
+  for (let round = 1; round <= copies; round++) ac.processes.push(...base.map((p) => ({ ...p, name: `${p.name}-copy${round}` })));
+  return blockYaml(ac);
+}
+
+const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+const rss = () => process.memoryUsage().rss;
+
+async function timed<T>(f: () => Promise<T> | T): Promise<[T, number]> {
+  const t0 = performance.now();
+  const r = await f();
+  return [r, performance.now() - t0];
+}
+
+/** The project-model figures of issue 16 (bench/README.md, "Project model"). */
+async function projectCases(): Promise<void> {
+  if (!existsSync(AUTOMATION)) {
+    console.log(`(skipped: ${AUTOMATION} not found)`);
+    return;
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-bench-project-'));
+  const big = bigAutomationYaml(4.6 * 1048576);
+  const bigPath = path.join(dir, 'deployment.yaml');
+  writeFileSync(bigPath, big);
+  const alertText = `eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    intervalMin: 60\n    delayMin: 0\n`;
+  const alertPath = path.join(dir, 'alert.yaml');
+  writeFileSync(alertPath, alertText);
+  console.log(`project model (${RUNS} runs; node ${process.version}, ${os.cpus().length} CPUs)`);
+
+  // --case N: one case per process (a parse kept by an earlier case must not serve a later one).
+  const only = arg('--case');
+  // 1. A small alert edited next to the big automation config (on disk, not open).
+  if (!only || only === '1') {
+    const service = new OmlintLanguageService();
+    const uri = pathToFileURL(alertPath).href;
+    let doc = TextDocument.create(uri, 'yaml', 1, alertText);
+    service.setDocument(doc);
+    const [, first] = await timed(() => service.diagnostics(doc));
+    const ms: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      doc = TextDocument.create(uri, 'yaml', doc.version + 1, alertText.replace('intervalMin: 60', `intervalMin: ${61 + i}`));
+      service.setDocument(doc);
+      ms.push((await timed(() => service.diagnostics(doc)))[1]);
+    }
+    const s = stats(ms);
+    console.log(`  ${alertText.length}-byte alert next to a ${mb(big.length)} YAML automation config: first ${fmt(first)}, edit → diagnostics median ${fmt(s.median)}, max ${fmt(s.max)}; RSS ${mb(rss())}`);
+  }
+  // 2. The big YAML open: first diagnostics, then hover and completion after each edit.
+  if (!only || only === '2') {
+    const service = new OmlintLanguageService();
+    const uri = pathToFileURL(bigPath).href;
+    let doc = TextDocument.create(uri, 'yaml', 1, big);
+    service.setDocument(doc);
+    const [firstDiagnostics, first] = await timed(() => service.diagnostics(doc));
+    const syntax = firstDiagnostics.filter((d) => d.code === 'syntax-error').length;
+    const at = big.indexOf('hostname:', Math.floor(big.length / 2));
+    const hover: number[] = [];
+    const completion: number[] = [];
+    const diagnostics: number[] = [];
+    for (let i = 0; i < Math.min(RUNS, 5); i++) {
+      doc = TextDocument.create(uri, 'yaml', doc.version + 1, edited(big, i));
+      service.setDocument(doc);
+      diagnostics.push((await timed(() => service.diagnostics(doc)))[1]);
+      const pos = doc.positionAt(at + 3);
+      hover.push((await timed(() => service.hover(doc, pos)))[1]);
+      completion.push((await timed(() => service.completion(doc, pos)))[1]);
+    }
+    console.log(`  ${mb(big.length)} YAML automation config open: first diagnostics ${fmt(first)} [target 1000 ms] (${firstDiagnostics.length} diagnostics, ${syntax} syntax errors); edit → diagnostics median ${fmt(stats(diagnostics).median)}`);
+    console.log(`    hover after an edit median ${fmt(stats(hover).median)}, completion median ${fmt(stats(completion).median)} [target 50 ms]; RSS ${mb(rss())}`);
+  }
+  // 3. Code actions on a 13 MB config (JSON).
+  if (!only || only === '3') {
+    const ac = JSON.parse(readFileSync(AUTOMATION, 'utf8')) as { processes: { name: string }[] };
+    const base = [...ac.processes];
+    const per = JSON.stringify({ processes: base }, null, 2).length;
+    const copies = Math.max(0, Math.ceil((13 * 1048576 - JSON.stringify(ac, null, 2).length) / per));
+    for (let round = 1; round <= copies; round++) ac.processes.push(...base.map((p) => ({ ...p, name: `${p.name}-copy${round}` })));
+    const json = `${JSON.stringify(ac, null, 2)}\n`;
+    const jsonPath = path.join(dir, 'big.json');
+    writeFileSync(jsonPath, json);
+    const service = new OmlintLanguageService();
+    const uri = pathToFileURL(jsonPath).href;
+    const doc = TextDocument.create(uri, 'json', 1, json);
+    service.setDocument(doc);
+    const diags = await service.diagnostics(doc);
+    const range = diags[0]?.range ?? { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } };
+    const context = { diagnostics: diags.slice(0, 1) };
+    const [lazy, lazyMs] = await timed(() => service.codeActions(doc, range, context, true));
+    const fixAll = lazy.find((a) => a.kind === 'source.fixAll.omlint');
+    const resolveMs = fixAll && 'resolveCodeAction' in service ? (await timed(() => service.resolveCodeAction(fixAll, doc)))[1] : undefined;
+    console.log(`  code actions on a ${mb(json.length)} JSON automation config (${diags.length} diagnostics): ${fmt(lazyMs)} (fix-all ${fixAll ? (fixAll.edit ? 'computed' : 'lazy') : 'not offered'}${resolveMs !== undefined ? `; codeAction/resolve ${fmt(resolveMs)}` : ''}); RSS ${mb(rss())}`);
+  }
+}
+
 async function main(): Promise<void> {
+  if (args.includes('--project')) return projectCases();
   const server = arg('--server');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-bench-'));
   const yamlPath = path.join(dir, 'alerts.yaml');

@@ -173,7 +173,8 @@ class OmlintExtension {
     if (!editor) return;
     const doc = editor.document;
     const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length));
-    const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, whole, FIX_ALL_KIND.value)) ?? [];
+    // The server offers fix-all without its edit (computed on codeAction/resolve): resolve the actions returned.
+    const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, whole, FIX_ALL_KIND.value, 10)) ?? [];
     const fix = actions.find((a) => a.kind && FIX_ALL_KIND.contains(a.kind) && a.edit);
     if (!fix?.edit) {
       void vscode.window.showInformationMessage('omlint: nothing in this file can be fixed automatically.');

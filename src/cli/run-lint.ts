@@ -7,6 +7,7 @@ import { lint, RESULT_INTERNALS, displayPath, type LintInput, type LintRunOption
 import type { FileResult, SeveritySetting } from '../engine/types';
 import type { Kind } from '../kinds/names';
 import type { ParseLimits } from '../parse/types';
+import { groupByScope } from '../project/scope';
 import { ResultCache, sha256 } from './cache';
 import { readInput } from './files';
 import { nodeOs, workerThreads } from '../lazy-builtins';
@@ -55,16 +56,7 @@ function settingsKey(s: FileSettings): string {
 }
 
 /** The files of each project scope, in the order of their first file. */
-function byScope(files: string[], plan: RunPlan): string[][] {
-  const groups = new Map<string, string[]>();
-  for (const f of files) {
-    const s = plan.settingsFor(f).scope;
-    const group = groups.get(s);
-    if (group) group.push(f);
-    else groups.set(s, [f]);
-  }
-  return [...groups.values()];
-}
+const byScope = (files: string[], plan: RunPlan): string[][] => groupByScope(files, (f) => plan.settingsFor(f).scope);
 
 /** Groups files by project scope, then deals the groups out to n shares of similar size. */
 function shares(files: string[], plan: RunPlan, n: number): string[][] {
@@ -178,14 +170,7 @@ export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
   // With a cache the texts are read here, to hash them.
   const inputs = new Map(plan.files.map((f) => [f, read(plan, f)]));
   const contentHash = new Map([...inputs].map(([f, i]) => [f, sha256(i.text, i.problem?.message ?? '')]));
-  const scopeFiles = new Map<string, string[]>();
-  for (const f of plan.files) {
-    const s = plan.settingsFor(f).scope;
-    const group = scopeFiles.get(s);
-    if (group) group.push(f);
-    else scopeFiles.set(s, [f]);
-  }
-  const scopeHash = new Map([...scopeFiles].map(([s, fs]) => [s, sha256(...fs.flatMap((f) => [f, contentHash.get(f)!]))]));
+  const scopeHash = new Map(byScope(plan.files, plan).map((fs) => [plan.settingsFor(fs[0]).scope, sha256(...fs.flatMap((f) => [f, contentHash.get(f)!]))]));
   const runKey = JSON.stringify([plan.version, plan.kind, plan.targetVersion, plan.fixedNow ? plan.now.toISOString() : plan.now.toISOString().slice(0, 10), plan.limits, plan.inlineConfig !== false]);
   const keys = new Map<string, string>();
   const cached = new Map<string, FileResult | null>();

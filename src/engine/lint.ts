@@ -20,6 +20,7 @@ import type {
 import { defaultSettings, type FileSettings } from '../config/load';
 import { pathBelow } from '../paths';
 import { didYouMean } from '../config/did-you-mean';
+import { groupByScope } from '../project/scope';
 
 export interface LintInput {
   filePath: string;
@@ -54,6 +55,8 @@ export interface LintRunOptions {
   maxProblemsPerFile?: number;
   /** False: omlint-disable/enable comments are ignored (--no-inline-config). */
   inlineConfig?: boolean;
+  /** The parse of an input from its owner's cache (the language server's Project); default: parsed now. */
+  parse?: (input: LintInput, limits: ParseLimits) => ParsedFile;
   /** Told each file's documents, their kinds and where each kind came from (--debug, --print-config). */
   onKinds?: (filePath: string, documents: KindReport[], skipped: boolean) => void;
   /** Called as each file's documents are checked (progress counts files, not runs). */
@@ -247,7 +250,8 @@ function invalidModelineMessage(name: string): string {
 /** Parses a file and finds its documents and their kinds. */
 function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
   const settings = (opts.settingsFor ?? defaultSettings)(input.filePath);
-  const parsed = parseText(input.text, input.filePath, opts.limits ?? DEFAULT_LIMITS);
+  const limits = opts.limits ?? DEFAULT_LIMITS;
+  const parsed = opts.parse ? opts.parse(input, limits) : parseText(input.text, input.filePath, limits);
   const options: LintOptions = {
     now: opts.now ?? new Date(),
     targetVersion: opts.targetVersion ?? settings.targetVersion,
@@ -385,17 +389,10 @@ function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rul
 
 function runWorkspaceRules(files: FileState[], opts: LintRunOptions, rules: WorkspaceRule[]): void {
   if (rules.length === 0) return;
-  const scopes = new Map<string, { file: FileState; doc: DocState; sd: ScopeDocument }[]>();
-  for (const file of files) {
-    if (file.dropped) continue;
-    for (const doc of file.docs) {
-      if (!doc.kind) continue;
-      const list = scopes.get(file.settings.scope) ?? [];
-      list.push({ file, doc, sd: { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value } });
-      scopes.set(file.settings.scope, list);
-    }
-  }
-  for (const members of scopes.values()) {
+  const docs = files.flatMap((file) =>
+    file.dropped ? [] : file.docs.flatMap((doc) => (doc.kind ? [{ file, doc, sd: { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value } as ScopeDocument }] : [])),
+  );
+  for (const members of groupByScope(docs, (m) => m.file.settings.scope)) {
     for (const rule of rules) {
       const inScope = members.filter((m) => appliesTo(rule, m.doc.kind!));
       if (inScope.length === 0) continue;

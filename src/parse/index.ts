@@ -1,7 +1,8 @@
 // text → documents with source maps. Never throws: every problem becomes a ParseProblem.
 import { LineIndex } from './lines';
 import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooDeepMessage } from './json';
-import { parseYamlText, yamlPositions } from './yaml';
+import { parseYamlText, yamlPositions, type YamlDocumentCache } from './yaml';
+export { YamlDocumentCache } from './yaml';
 import { fastYamlDocument } from './yaml-fast';
 import { directiveProblems } from './yaml-directives';
 import { costProblem, fullYamlParseProblem } from './cost';
@@ -22,34 +23,19 @@ function unusableDocument(salvage?: () => unknown): ParsedDocument {
   return { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined, salvage };
 }
 
-// The language server asks for one text's parse several times (lint, kinds, hover, completion):
-// each text version is parsed once and the parse shared. Besides the time, parsing a deeply
-// nested YAML text a second time in one process could kill V8 (a fatal regexp-stack overflow).
-const memo = new Map<string, ParsedFile>();
-let memoOn = false;
-const MEMO_MAX = 16;
-/** Texts parsed since the process started (not counting parses served from the memo). */
+/** Texts parsed since the process started (tests count parses: whoever owns a file caches its parse). */
 export const parseCounter = { parses: 0 };
 
-/** Keeps the last parses by text (the language server; the CLI parses each text once anyway). */
-export function enableParseMemo(): void {
-  memoOn = true;
+/**
+ * Parses a text. No cache here: the owner of a file (src/project's Project) keeps its parse per
+ * text version. `documents`: the owner's cache of YAML stream documents, so that an edit of a big
+ * multi-document stream re-parses the edited document only.
+ */
+export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimits = DEFAULT_LIMITS, documents?: YamlDocumentCache): ParsedFile {
+  return parseAnew(rawText, fileName, limits, documents);
 }
 
-export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimits = DEFAULT_LIMITS): ParsedFile {
-  if (!memoOn) return parseAnew(rawText, fileName, limits);
-  const key = `${syntaxFor(fileName, rawText)}\u0000${limits.maxBytes}/${limits.maxDepth}/${limits.maxAliases}/${limits.maxNodes}/${limits.maxMemoryMB}\u0000${rawText}`;
-  let parsed = memo.get(key);
-  if (parsed) memo.delete(key); // most recently used last
-  else {
-    parsed = parseAnew(rawText, fileName, limits);
-    if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
-  }
-  memo.set(key, parsed);
-  return parsed;
-}
-
-function parseAnew(rawText: string, fileName: string, limits: ParseLimits): ParsedFile {
+function parseAnew(rawText: string, fileName: string, limits: ParseLimits, documentCache?: YamlDocumentCache): ParsedFile {
   parseCounter.parses++;
   const bom = rawText.charCodeAt(0) === 0xfeff;
   const text = bom ? rawText.slice(1) : rawText;
@@ -121,7 +107,7 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits): Pars
   if (fast) return done([fast], [], 'yaml');
   const overFull = fullYamlParseProblem(text, limits);
   if (overFull) return overLimit(overFull);
-  const parsed = parseYamlText(text, limits);
+  const parsed = parseYamlText(text, limits, documentCache);
   const directives = directiveProblems(text);
   if (directives.length === 0) return done(parsed.documents, parsed.problems, 'yaml');
   const broken = new Set(directives.map((p) => p.documentIndex));

@@ -402,20 +402,21 @@ function splitStream(text: string): { start: number; text: string }[] {
   return starts.map((s, i) => ({ start: s, text: text.slice(s, starts[i + 1] ?? text.length) }));
 }
 
-const documentCache = new Map<string, StreamResult>();
-let cacheEnabled = false;
-
-/** Keeps documents' parses across calls (the language server); the CLI parses each text once. */
-export function enableYamlDocumentCache(): void {
-  cacheEnabled = true;
+/**
+ * The parses of a stream's documents, kept by their owner (the language server's Project) across
+ * versions of a text: an edit re-parses the edited document only. Bounded (least recently used out).
+ */
+export class YamlDocumentCache {
+  readonly entries = new Map<string, StreamResult>();
 }
 const CACHE_MAX = 5000;
 /** Below this size a stream is parsed whole (the cache would not pay). */
 const CACHE_MIN_BYTES = 4096;
 
-export function parseYamlText(text: string, limits: ParseLimits): StreamResult {
-  const chunks = cacheEnabled && text.length >= CACHE_MIN_BYTES && text.includes('\n---') ? splitStream(text) : [];
-  if (chunks.length < 2) return parseStream(text, limits);
+export function parseYamlText(text: string, limits: ParseLimits, cache?: YamlDocumentCache): StreamResult {
+  const documentCache = cache?.entries;
+  const chunks = documentCache && text.length >= CACHE_MIN_BYTES && text.includes('\n---') ? splitStream(text) : [];
+  if (!documentCache || chunks.length < 2) return parseStream(text, limits);
   const documents: ParsedDocument[] = [];
   const problems: ParseProblem[] = [];
   for (const c of chunks) {

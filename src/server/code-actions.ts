@@ -6,6 +6,7 @@ import type { Diagnostic, FileResult, TextFix } from '../engine/types';
 import { rangesOverlap, spanToRange } from './positions';
 
 export const FIX_ALL_KIND = 'source.fixAll.omlint';
+export const FIX_ALL_TITLE = 'Fix all auto-fixable omlint problems';
 
 /** Rules that inline directives cannot silence (src/engine/suppress.ts). */
 const NOT_SUPPRESSIBLE = new Set(['syntax-error', 'internal-error', 'unused-disable-directive']);
@@ -23,6 +24,11 @@ export interface CodeActionInput {
   fixedText(): Promise<string>;
   /** Hides secrets in titles (as the engine does in messages). */
   mask?(text: string): string;
+  /**
+   * The client resolves code actions (codeAction/resolve): fix-all is offered with this `data`
+   * and its edit computed only when chosen (a fix-all of a big file costs seconds).
+   */
+  lazyFixAll?: unknown;
 }
 
 export function wantsKind(kind: string, only: string[] | undefined): boolean {
@@ -107,11 +113,22 @@ export async function codeActionsFor(input: CodeActionInput): Promise<CodeAction
   // Asked for, or next to the quick fixes of a problem (not on every line of the file).
   const fixAllWanted = only ? wantsKind(FIX_ALL_KIND, only) : actions.length > 0;
   if (fixAllWanted && result.diagnostics.some((d) => d.fix)) {
+    if (input.lazyFixAll !== undefined) {
+      actions.push({ title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, data: input.lazyFixAll });
+      return actions;
+    }
     const before = doc.getText();
     const after = await input.fixedText();
     if (after !== before) {
-      actions.push({ title: 'Fix all auto-fixable omlint problems', kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: [minimalEdit(doc, before, after)] } } });
+      actions.push({ title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: [minimalEdit(doc, before, after)] } } });
     }
   }
   return actions;
+}
+
+/** The edit of a lazily offered fix-all (none when the fixes change nothing). */
+export async function fixAllEdit(doc: TextDocument, fixedText: () => Promise<string>): Promise<CodeAction['edit']> {
+  const before = doc.getText();
+  const after = await fixedText();
+  return after === before ? undefined : { changes: { [doc.uri]: [minimalEdit(doc, before, after)] } };
 }

@@ -4,6 +4,7 @@
 import { findNodeAtLocation, getLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { bracketDepthExceeded } from '../parse/json';
 import { DEFAULT_LIMITS } from '../parse/types';
+import { LineIndex } from '../parse/lines';
 import { joinPointer } from '../engine/pointer';
 
 export interface CursorContext {
@@ -46,11 +47,12 @@ export function isJsonText(fileName: string, text: string): boolean {
 }
 
 /** The cursor context in a document's text (the editor's text; a BOM is skipped). */
-export function cursorContext(text: string, offset: number, fileName: string, jsonTree?: () => JsonNode | undefined): CursorContext | undefined {
+/** `lines`: the line index of the text without its BOM (the parse's), when the caller has it. */
+export function cursorContext(text: string, offset: number, fileName: string, jsonTree?: () => JsonNode | undefined, lines?: LineIndex): CursorContext | undefined {
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const body = shift ? text.slice(1) : text;
   const at = Math.max(0, offset - shift);
-  const c = isJsonText(fileName, body) ? jsonCursor(body, at, jsonTree) : yamlCursor(body, at);
+  const c = isJsonText(fileName, body) ? jsonCursor(body, at, jsonTree) : yamlCursor(body, at, lines);
   if (c && shift) {
     c.replaceStart += shift;
     c.replaceEnd += shift;
@@ -149,28 +151,62 @@ interface Line {
   text: string;
 }
 
-function splitLines(text: string): Line[] {
-  const out: Line[] = [];
-  const re = /\r\n|\r|\n/g;
-  let start = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) {
-    out.push({ start, text: text.slice(start, m.index) });
-    start = m.index + m[0].length;
+/**
+ * The lines of a text, read through a LineIndex (the parse's, cached per text version) instead of
+ * splitting the whole text per request; document markers found once per index.
+ */
+class Lines {
+  private markerLines?: number[];
+  constructor(
+    private readonly text: string,
+    private readonly index: LineIndex,
+  ) {}
+
+  get length(): number {
+    return this.index.lineCount;
   }
-  out.push({ start, text: text.slice(start) });
-  return out;
+
+  at(i: number): Line {
+    const start = this.index.lineStart(i + 1);
+    return { start, text: this.text.slice(start, this.index.lineEnd(i + 1)) };
+  }
+
+  indexOf(offset: number): number {
+    return this.index.position(offset).line - 1;
+  }
+
+  /** Lines `from` (0-based) up to `to` (excluded), read forward through the text. */
+  *range(from: number, to = Infinity): Generator<Line & { i: number }> {
+    if (from >= to) return;
+    const text = this.text;
+    const breaks = /\r\n|\r|\n/g;
+    let start = this.index.lineStart(from + 1);
+    for (let i = from; i < to; i++) {
+      breaks.lastIndex = start;
+      const m = breaks.exec(text);
+      yield { i, start, text: text.slice(start, m ? m.index : text.length) };
+      if (!m) return;
+      start = m.index + m[0].length;
+    }
+  }
+
+  /** 0-based lines that are "---" or "..." markers, in order. */
+  markers(): number[] {
+    if (!this.markerLines) {
+      const out: number[] = [];
+      for (const m of this.text.matchAll(/^(?:---|\.\.\.)(?:[ \t]|\r?$)/gm)) out.push(this.indexOf(m.index!));
+      this.markerLines = out;
+    }
+    return this.markerLines;
+  }
 }
 
-function lineIndexOf(lines: Line[], offset: number): number {
-  let lo = 0;
-  let hi = lines.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lines[mid].start <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+const lineIndexes = new WeakMap<LineIndex, Lines>();
+function linesOf(text: string, index?: LineIndex): Lines {
+  const own = index && index.text === text ? index : new LineIndex(text);
+  let lines = lineIndexes.get(own);
+  if (!lines) lineIndexes.set(own, (lines = new Lines(text, own)));
+  return lines;
 }
 
 const isBlockScalarHeader = (v: string) => /^[|>][0-9+-]*(\s+#.*)?$/.test(v);
@@ -204,10 +240,9 @@ function pushItems(stack: Entry[], info: LineInfo, prev: number | undefined, upT
 }
 
 /** Keys at `column` after the cursor's line, up to the end of the object. */
-function keysAfter(lines: Line[], from: number, column: number): string[] {
+function keysAfter(lines: Lines, from: number, column: number): string[] {
   const out: string[] = [];
-  for (let i = from; i < lines.length; i++) {
-    const t = lines[i].text;
+  for (const { text: t } of lines.range(from)) {
     if (DOC_MARKER.test(t)) break;
     const info = parseLine(t);
     if (info.blank) continue;
@@ -218,53 +253,57 @@ function keysAfter(lines: Line[], from: number, column: number): string[] {
 }
 
 /** The YAML document holding line `li`: its first and past-the-end lines, and its index. */
-function documentOfLine(lines: Line[], li: number): { first: number; end: number; docIndex: number } {
-  let first = 0;
-  for (let i = li - 1; i >= 0; i--) {
-    if (DOC_MARKER.test(lines[i].text)) {
-      first = i + 1;
-      break;
-    }
+function documentOfLine(lines: Lines, li: number): { first: number; end: number; docIndex: number } {
+  const markers = lines.markers();
+  // The last marker above the line, and the first below it (binary search over the markers).
+  let lo = 0;
+  let hi = markers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (markers[mid] < li) lo = mid + 1;
+    else hi = mid;
   }
-  let end = lines.length;
-  for (let i = li + 1; i < lines.length; i++) {
-    if (DOC_MARKER.test(lines[i].text)) {
-      end = i;
-      break;
-    }
-  }
+  const first = lo > 0 ? markers[lo - 1] + 1 : 0;
+  let below = lo;
+  while (below < markers.length && markers[below] <= li) below++;
+  const end = below < markers.length ? markers[below] : lines.length;
   // Its index: the "---" lines above, less one when the first opens the stream (nothing before it).
-  let markers = 0;
+  // Content is looked for before the first "---" only (whether it opens the stream).
+  let count = 0;
   let leading = false;
   let content = false;
-  for (let i = 0; i < first; i++) {
-    const t = lines[i].text;
-    if (/^---(\s|$)/.test(t)) {
-      if (markers === 0 && !content) leading = true;
-      markers++;
-    } else if (!/^\s*(#.*)?$/.test(t) && !/^%/.test(t) && !/^\.\.\.(\s|$)/.test(t)) content = true;
+  for (const m of markers) {
+    if (m >= first) break;
+    if (!/^---/.test(lines.at(m).text)) continue;
+    if (count === 0) {
+      for (let i = 0; i < m && !content; i++) {
+        const t = lines.at(i).text;
+        if (!/^\s*(#.*)?$/.test(t) && !/^%/.test(t) && !/^\.\.\.(\s|$)/.test(t)) content = true;
+      }
+      leading = !content;
+    }
+    count++;
   }
-  return { first, end, docIndex: markers - (leading ? 1 : 0) };
+  return { first, end, docIndex: count - (leading ? 1 : 0) };
 }
 
 /** The YAML document holding an offset: its index and the offsets of its text (without markers). */
-export function yamlDocumentAt(text: string, offset: number): { docIndex: number; start: number; end: number } {
-  const lines = splitLines(text);
-  const { first, end, docIndex } = documentOfLine(lines, lineIndexOf(lines, offset));
-  return { docIndex, start: lines[first]?.start ?? text.length, end: end < lines.length ? lines[end].start : text.length };
+export function yamlDocumentAt(text: string, offset: number, index?: LineIndex): { docIndex: number; start: number; end: number } {
+  const lines = linesOf(text, index);
+  const { first, end, docIndex } = documentOfLine(lines, lines.indexOf(offset));
+  return { docIndex, start: first < lines.length ? lines.at(first).start : text.length, end: end < lines.length ? lines.at(end).start : text.length };
 }
 
-export function yamlCursor(text: string, offset: number): CursorContext | undefined {
-  const lines = splitLines(text);
-  const li = lineIndexOf(lines, offset);
-  const line = lines[li];
+export function yamlCursor(text: string, offset: number, index?: LineIndex): CursorContext | undefined {
+  const lines = linesOf(text, index);
+  const li = lines.indexOf(offset);
+  const line = lines.at(li);
   if (DOC_MARKER.test(line.text)) return undefined;
   const { first: docStart, docIndex } = documentOfLine(lines, li);
 
   const stack: Entry[] = [{ col: -1, type: 'root', token: '', childKeys: [] }];
   let blockCol: number | undefined;
-  for (let i = docStart; i < li; i++) {
-    const t = lines[i].text;
+  for (const { text: t } of lines.range(docStart, li)) {
     const info = parseLine(t);
     if (blockCol !== undefined) {
       if (info.blank || info.indent > blockCol) continue;

@@ -2,65 +2,19 @@
 // modeline, file-name convention, sniffing). For hover and completion, DocumentItems also knows
 // the kinds while the document being edited does not parse.
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { declaredKind, detectItems, findModelines, kindFromFileName, type KindSource, type Modeline } from '../kinds/detect';
+import { findModelines, kindFromFileName } from '../kinds/detect';
+import { analyzeParsed, declaredKindOf, itemsOf, type ItemInfo } from '../project/items';
 import type { Kind } from '../kinds/names';
 import { parseText, DEFAULT_LIMITS, type ParsedFile } from '../parse/index';
 import { bracketDepthExceeded } from '../parse/json';
 import type { FileSettings } from '../config/load';
 import { isJsonText, yamlDocumentAt } from './cursor';
 
-export interface ItemInfo {
-  /** Index of the YAML document (0 for JSON). */
-  docIndex: number;
-  /** Pointer of the item inside its document ('' for the whole document). */
-  base: string;
-  kind?: Kind;
-  /** Kinds an ambiguous item could be. */
-  candidates: Kind[];
-  value: unknown;
-}
-
-export interface DocumentAnalysis {
-  parsed: ParsedFile;
-  items: ItemInfo[];
-  /** Per document: parsed without syntax errors. */
-  usable: boolean[];
-}
-
-type Declared = { kind: Kind; source: KindSource } | undefined;
-
-/** The kind declared for a document ending at `docEnd`, as lint() decides it (without --kind). */
-export function declaredKindOf(filePath: string, settings: FileSettings, modelines: Modeline[], docEnd: number): Declared {
-  const d = declaredKind({ configKind: settings.kind, filePath, modelines }, docEnd);
-  return d && 'kind' in d ? d : undefined;
-}
+export { analyzeParsed, declaredKindOf, type DocumentAnalysis, type ItemInfo } from '../project/items';
 
 /** Whether the config, a modeline or the file name says what the file is. */
 export function kindIsDeclared(filePath: string, text: string, settings: FileSettings): boolean {
   return Boolean(settings.kind) || findModelines(text).length > 0 || Boolean(kindFromFileName(filePath));
-}
-
-function itemsOf(value: unknown, docIndex: number, declared: Declared): ItemInfo[] {
-  return detectItems(value, declared).map((item) => ({
-    docIndex,
-    base: item.base,
-    kind: item.kind,
-    candidates: item.problem?.candidates ?? [],
-    value: item.value,
-  }));
-}
-
-export function analyzeDocument(text: string, filePath: string, settings: FileSettings): DocumentAnalysis {
-  const parsed = parseText(text, filePath);
-  const modelines = findModelines(parsed.text);
-  const items: ItemInfo[] = [];
-  const usable: boolean[] = [];
-  parsed.documents.forEach((pd, docIndex) => {
-    usable.push(!pd.unusable);
-    if (pd.unusable || pd.empty) return;
-    items.push(...itemsOf(pd.value, docIndex, declaredKindOf(filePath, settings, modelines, pd.span.end)));
-  });
-  return { parsed, items, usable };
 }
 
 /** The item holding a pointer of a document: the one with the longest base that prefixes it. */
@@ -94,22 +48,49 @@ function withoutLineAt(text: string, offset: number): string {
  * when it last parsed, else those of its text without the line being edited, else its declared
  * kind.
  */
+/** The document of a parse that holds an offset: the last one starting at or before it. */
+function documentIndexAt(parsed: ParsedFile, offset: number): number {
+  let at = 0;
+  parsed.documents.forEach((d, i) => {
+    if (d.span.start <= offset && (i === 0 || d.span.end > d.span.start)) at = i;
+  });
+  return at;
+}
+
 export class DocumentItems {
   private readonly good = new Map<number, ItemInfo[]>();
   private last?: { key: string; items: ItemInfo[] };
   private json?: { text: string; tree: JsonNode | undefined };
 
-  at(rawText: string, rawOffset: number, filePath: string, settings: FileSettings): { docIndex: number; items: ItemInfo[] } {
+  private analyses = new WeakMap<ParsedFile, ItemInfo[]>();
+
+  /**
+   * `parsed`: the parse of the whole text (the project's, shared with lint): when the cursor's
+   * document parsed, its items come from it without reading the text again.
+   */
+  at(rawText: string, rawOffset: number, filePath: string, settings: FileSettings, parsed?: ParsedFile): { docIndex: number; items: ItemInfo[] } {
     const shift = rawText.charCodeAt(0) === 0xfeff ? 1 : 0;
     const text = shift ? rawText.slice(1) : rawText;
     const offset = Math.max(0, rawOffset - shift);
+    if (parsed) {
+      const docIndex = documentIndexAt(parsed, offset);
+      const pd = parsed.documents[docIndex];
+      if (pd && !pd.unusable && !pd.empty) {
+        let all = this.analyses.get(parsed);
+        if (!all) this.analyses.set(parsed, (all = analyzeParsed(parsed, filePath, settings).items));
+        const items = all.filter((i) => i.docIndex === docIndex);
+        this.good.set(docIndex, items);
+        return { docIndex, items };
+      }
+    }
     const json = isJsonText(filePath, text);
-    const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(text, offset);
+    const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(text, offset, parsed?.lines);
     const declared = json ? declaredKindOf(filePath, settings, [], text.length) : declaredKindOf(filePath, settings, findModelines(text), doc.end);
     const chunk = text.slice(doc.start, doc.end);
     const key = `${doc.docIndex}\u0000${declared?.kind ?? ''}\u0000${chunk}`;
     if (this.last?.key === key) return { docIndex: doc.docIndex, items: this.last.items };
-    const first = parseText(chunk, filePath).documents.find((d) => !d.empty) ;
+    // The whole text is the chunk (one document): its parse is the project's (a text is parsed once).
+    const first = (parsed && chunk === text ? parsed : parseText(chunk, filePath)).documents.find((d) => !d.empty);
     if (first && !first.unusable) {
       const items = itemsOf(first.value, doc.docIndex, declared);
       this.good.set(doc.docIndex, items);
@@ -118,12 +99,25 @@ export class DocumentItems {
     }
     let items = first ? this.good.get(doc.docIndex) : undefined;
     if (!items && first) {
-      const repaired = parseText(withoutLineAt(chunk, offset - doc.start), filePath).documents.find((d) => !d.empty && !d.unusable);
+      const repaired = this.repairedParse(withoutLineAt(chunk, offset - doc.start), filePath).documents.find((d) => !d.empty && !d.unusable);
       if (repaired) items = itemsOf(repaired.value, doc.docIndex, declared).filter((i) => i.kind || i.candidates.length);
       if (items?.length) return { docIndex: doc.docIndex, items }; // valid for this cursor line only: not kept
     }
     if (!items?.length) items = declared ? [{ docIndex: doc.docIndex, base: '', kind: declared.kind, candidates: [], value: {} }] : [];
     return { docIndex: doc.docIndex, items };
+  }
+
+  /** Hover and completion at one place ask for the same repaired text: parsed once. */
+  private readonly repaired = new Map<string, ParsedFile>();
+  private repairedParse(text: string, filePath: string): ParsedFile {
+    let parsed = this.repaired.get(text);
+    if (!parsed) {
+      parsed = parseText(text, filePath);
+      // A few recent texts (undo brings one back); a text is never parsed twice meanwhile.
+      if (this.repaired.size >= 4) this.repaired.delete(this.repaired.keys().next().value!);
+      this.repaired.set(text, parsed);
+    }
+    return parsed;
   }
 
   /** The JSON tree of a text (for the keys of an object), kept for the last text. */

@@ -47,6 +47,8 @@ export function startServer(options: ServerOptions = {}): void {
   const generations = new Map<string, number>();
   const openedVersion = new Map<string, number>();
   let watchDynamically = false;
+  /** The client resolves code actions: fix-all's edit is computed when chosen. */
+  let lazyFixAll = false;
 
   const bump = (uri: string): number => {
     const g = (generations.get(uri) ?? 0) + 1;
@@ -94,6 +96,10 @@ export function startServer(options: ServerOptions = {}): void {
 
   connection.onInitialize((params): InitializeResult => {
     watchDynamically = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    lazyFixAll = Boolean(params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit'));
+    // Pull diagnostics for the workspace: the cross-document findings in files that are not open
+    // (open documents keep getting theirs pushed).
+    const pull = Boolean(params.capabilities.textDocument?.diagnostic);
     // The editor's settings (the VS Code extension sends omlint.targetVersion here).
     service.setEditorSettings(params.initializationOptions as { targetVersion?: unknown } | undefined);
     return {
@@ -101,7 +107,8 @@ export function startServer(options: ServerOptions = {}): void {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
         completionProvider: { triggerCharacters: [':', ' ', '"'], resolveProvider: false },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
+        ...(pull ? { diagnosticProvider: { identifier: 'omlint-workspace', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
       },
       serverInfo: { name: 'omlint-language-server', version: SERVER_VERSION },
     };
@@ -187,14 +194,42 @@ export function startServer(options: ServerOptions = {}): void {
     }
   });
 
-  connection.onCodeAction(async (params) => {
+  /** Waits out the debounce of a document being edited: code actions are asked for at every cursor move. */
+  async function settled(uri: string): Promise<void> {
+    while (timers.has(uri)) await new Promise((r) => setTimeout(r, debounce));
+  }
+
+  connection.onCodeAction(async (params, token) => {
+    await settled(params.textDocument.uri);
     const doc = documents.get(params.textDocument.uri);
-    if (!doc) return [];
+    if (!doc || token.isCancellationRequested) return [];
     try {
-      return await service.codeActions(doc, params.range, params.context);
+      return await service.codeActions(doc, params.range, params.context, lazyFixAll, () => token.isCancellationRequested || documents.get(doc.uri)?.version !== doc.version);
     } catch (e) {
       connection.console.error(`omlint: code actions failed: ${e instanceof Error ? e.message : String(e)}`);
       return [];
+    }
+  });
+
+  connection.onCodeActionResolve(async (action) => {
+    const uri = (action.data as { uri?: unknown } | undefined)?.uri;
+    try {
+      return await service.resolveCodeAction(action, typeof uri === 'string' ? documents.get(uri) : undefined);
+    } catch (e) {
+      connection.console.error(`omlint: resolving a code action failed: ${e instanceof Error ? e.message : String(e)}`);
+      return action;
+    }
+  });
+
+  // Open documents get pushed diagnostics: the document pull adds nothing to them.
+  connection.languages.diagnostics.on(() => ({ kind: 'full', items: [] }));
+  connection.languages.diagnostics.onWorkspace(async (_params, token) => {
+    try {
+      const report = await service.workspaceDiagnostics(() => token.isCancellationRequested);
+      return { items: report.map((r) => ({ kind: 'full' as const, uri: r.uri, version: null, items: r.diagnostics })) };
+    } catch (e) {
+      connection.console.error(`omlint: workspace diagnostics failed: ${e instanceof Error ? e.message : String(e)}`);
+      return { items: [] };
     }
   });
 

@@ -3,25 +3,24 @@
 // to a connection; tests call it directly.
 import path from 'node:path';
 import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, Hover, Position, Range } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { RULES } from '../engine/catalog-full';
 import { KNOWN_RULE_IDS } from '../engine/catalog';
 import { displayPath, lint, lintAndFix, RESULT_INTERNALS, type LintInput, type LintRunOptions } from '../engine/lint';
 import { maskSecrets } from '../engine/mask';
-import { splitPointer } from '../engine/pointer';
+import { compareStrings, splitPointer } from '../engine/pointer';
 import type { FileResult, Rule } from '../engine/types';
 import type { Kind } from '../kinds/names';
-import { codeActionsFor } from './code-actions';
+import { codeActionsFor, FIX_ALL_KIND, fixAllEdit } from './code-actions';
 import { completionFor } from './completion';
 import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, type CursorContext } from './cursor';
 import { toLspDiagnostic } from './diagnostics';
-import { analyzeDocument, DocumentItems, itemAt, itemKind, kindIsDeclared } from './documents';
+import { DocumentItems, itemAt, itemKind, kindIsDeclared } from './documents';
 import { hoverFor } from './hover';
 import { hasBom } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
-import { enableYamlDocumentCache } from '../parse/yaml';
-import { enableParseMemo } from '../parse/index';
 
 export interface ServiceOptions {
   /** Clock for date rules (default: the real one). */
@@ -65,9 +64,6 @@ export class OmlintLanguageService {
   private readonly reportedConfigErrors = new Set<string>();
 
   constructor(private readonly options: ServiceOptions = {}) {
-    // Re-lint on every edit: keep each YAML document's parse, so an edit re-parses one document.
-    enableYamlDocumentCache();
-    enableParseMemo();
     this.workspace = new Workspace((message) => {
       if (this.reportedConfigErrors.has(message)) return;
       this.reportedConfigErrors.add(message);
@@ -105,11 +101,11 @@ export class OmlintLanguageService {
     const own = this.states.get(uri)?.kinds;
     const wanted = own ? scopeKinds(own, this.options.ruleSet) : 'all';
     if (wanted !== 'all' && wanted.size === 0) return [];
-    const dir = path.dirname(p);
+    const scope = this.workspace.project.scopeOf(p);
     const out: string[] = [];
     for (const other of this.workspace.openDocuments()) {
       const q = uriToPath(other.uri);
-      if (other.uri === uri || !q || path.dirname(q) !== dir) continue;
+      if (other.uri === uri || !q || this.workspace.project.scopeOf(q) !== scope) continue;
       const st = this.states.get(other.uri);
       if (wanted !== 'all' && st?.kinds && !st.kinds.some((k) => wanted.has(k))) continue;
       if (st) st.lint = undefined;
@@ -147,24 +143,25 @@ export class OmlintLanguageService {
   /** A config file changed (on disk or in a buffer): settings are read again. */
   configChanged(): void {
     this.workspace.config.invalidate();
+    this.workspace.project.forgetScopes();
     this.reportedConfigErrors.clear();
     for (const s of this.states.values()) s.lint = undefined;
   }
 
   /**
    * Files changed on disk (not config files): forget their cached text. Returns the open
-   * documents of their directories (files open in the editor are read from the buffer anyway).
+   * documents of their scopes (files open in the editor are read from the buffer anyway).
    */
   filesChanged(paths: string[]): string[] {
-    const dirs = new Set<string>();
+    const scopes = new Set<string>();
     for (const p of paths) {
       this.workspace.forgetDisk(p);
-      if (!this.workspace.documentAt(p)) dirs.add(path.dirname(p));
+      if (!this.workspace.documentAt(p)) scopes.add(this.workspace.project.scopeOf(p));
     }
     const out: string[] = [];
     for (const doc of this.workspace.openDocuments()) {
       const q = uriToPath(doc.uri);
-      if (!q || !dirs.has(path.dirname(q))) continue;
+      if (!q || !scopes.has(this.workspace.project.scopeOf(q))) continue;
       const st = this.states.get(doc.uri);
       if (st) st.lint = undefined;
       out.push(doc.uri);
@@ -204,13 +201,14 @@ export class OmlintLanguageService {
       ruleSet: this.options.ruleSet,
       settingsFor: (p) => (p === filePath ? settings : this.workspace.settingsFor(p)),
       cwd,
+      // Every text through the project's cache: an edit re-parses the edited buffer only.
+      parse: (input, limits) => project.parse(input.filePath, input.text, limits),
     };
+    const project = this.workspace.project;
     let kinds: Kind[] = st.kinds ?? [];
-    if (!st.kinds && onDisk) {
-      kinds = [...new Set(analyzeDocument(text, filePath, settings).items.flatMap((i) => (i.kind ? [i.kind] : [])))];
-    }
+    if (!st.kinds && onDisk) kinds = [...project.kindsOf(filePath, text)];
     const inputsFor = (ks: Kind[]): LintInput[] => {
-      const others = onDisk ? this.workspace.scopeInputs(filePath, settings, ks) : [];
+      const others = onDisk ? this.workspace.scopeInputs(filePath, ks) : [];
       return [{ filePath, text }, ...others].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
     };
     let inputs = inputsFor(kinds);
@@ -250,19 +248,70 @@ export class OmlintLanguageService {
    */
   private isRelevant(filePath: string, text: string, settings: ReturnType<Workspace['settingsFor']>, hasKind: boolean, st: DocState): boolean {
     if (hasKind || kindIsDeclared(filePath, text, settings)) return true;
-    const a = analyzeDocument(text, filePath, settings);
+    const a = this.workspace.project.analyze(filePath, text, settings);
     if (a.items.some((i) => i.candidates.length > 0)) return true;
     if (a.usable.some(Boolean) || text.trim() === '') return false;
     return st.relevant ?? false;
   }
 
+  // ------------------------------------------------------------------ workspace diagnostics
+
+  /**
+   * What the cross-document (workspace) rules find in files that are not open, for the scopes of
+   * the open documents (open ones get their diagnostics pushed): workspace/diagnostic.
+   */
+  async workspaceDiagnostics(cancelled: () => boolean = () => false): Promise<{ uri: string; diagnostics: LspDiagnostic[] }[]> {
+    const project = this.workspace.project;
+    const rules = this.options.ruleSet ?? RULES;
+    const workspaceIds = new Set(rules.filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id));
+    const open = new Set(this.workspace.openDocuments().flatMap((d) => uriToPath(d.uri) ?? []));
+    const scopesDone = new Set<string>();
+    const out = new Map<string, LspDiagnostic[]>();
+    for (const doc of this.workspace.openDocuments()) {
+      const filePath = uriToPath(doc.uri);
+      if (!filePath || isConfigFile(filePath) || cancelled()) continue;
+      const settings = this.workspace.settingsFor(filePath);
+      if (settings.ignored || scopesDone.has(settings.scope)) continue;
+      scopesDone.add(settings.scope);
+      const text = doc.getText();
+      // In path order, as the CLI and the document's own lint read them (the later duplicate is reported).
+      const inputs = [{ filePath, text }, ...project.scopeInputs(filePath, project.kindsOf(filePath, text))].sort((x, y) => compareStrings(x.filePath, y.filePath));
+      if (inputs.length < 2) continue;
+      const cwd = path.dirname(path.resolve(filePath));
+      const results = await lint(inputs, {
+        now: this.options.now?.(),
+        ruleSet: this.options.ruleSet,
+        settingsFor: (p) => this.workspace.settingsFor(p),
+        cwd,
+        parse: (input, limits) => project.parse(input.filePath, input.text, limits),
+      });
+      const byDisplay = new Map(inputs.map((i) => [displayPath(i.filePath, cwd), i]));
+      for (const r of results) {
+        const input = byDisplay.get(r.filePath);
+        if (!input || open.has(input.filePath)) continue;
+        const uri = pathToUri(input.filePath);
+        const asDoc = TextDocument.create(uri, 'yaml', 0, input.text);
+        const related = (rel: { filePath: string }) => {
+          const other = byDisplay.get(rel.filePath);
+          return other ? { uri: this.workspace.documentAt(other.filePath)?.uri ?? pathToUri(other.filePath), bom: hasBom(other.text) } : undefined;
+        };
+        out.set(uri, r.diagnostics.filter((d) => workspaceIds.has(d.ruleId)).map((d) => toLspDiagnostic(asDoc, d, related)));
+      }
+    }
+    return [...out].map(([uri, diagnostics]) => ({ uri, diagnostics }));
+  }
+
   // ------------------------------------------------------------------ code actions
 
-  async codeActions(doc: TextDocument, range: Range, context: CodeActionContext): Promise<CodeAction[]> {
+  /**
+   * Code actions at a range. `lazy`: the client resolves code actions, so fix-all comes without
+   * its edit (resolveCodeAction computes it). `cancelled`: $/cancelRequest arrived.
+   */
+  async codeActions(doc: TextDocument, range: Range, context: CodeActionContext, lazy = false, cancelled: () => boolean = () => false): Promise<CodeAction[]> {
     const state = await this.lintState(doc);
+    if (cancelled()) return [];
     const filePath = lintNameOf(doc.uri);
     const text = doc.getText();
-    const cwd = path.dirname(path.resolve(filePath));
     // The diagnostics as published (with their related information).
     const published = new Map(state.result?.diagnostics.map((d, i) => [d, state.diagnostics[i]]) ?? []);
     return codeActionsFor({
@@ -273,12 +322,27 @@ export class OmlintLanguageService {
       yaml: !isJsonText(filePath, text.replace(/^\uFEFF/, '')),
       toLsp: (d) => published.get(d) ?? toLspDiagnostic(doc, d),
       mask: (t) => maskSecrets(t, (state.result && RESULT_INTERNALS.get(state.result)?.secrets) ?? []),
-      fixedText: async () => {
-        const results = await lintAndFix(state.inputs, state.options);
-        const mine = results.find((r) => r.filePath === displayPath(filePath, cwd));
-        return mine?.output ?? text;
-      },
+      fixedText: () => this.fixedText(doc, state),
+      lazyFixAll: lazy ? { uri: doc.uri, version: doc.version } : undefined,
     });
+  }
+
+  /** The text of a document with every safe fix applied. */
+  private async fixedText(doc: TextDocument, state: LintState): Promise<string> {
+    const filePath = lintNameOf(doc.uri);
+    const cwd = path.dirname(path.resolve(filePath));
+    const results = await lintAndFix(state.inputs, state.options);
+    const mine = results.find((r) => r.filePath === displayPath(filePath, cwd));
+    return mine?.output ?? doc.getText();
+  }
+
+  /** codeAction/resolve: the edit of a fix-all offered lazily, for the document's current text. */
+  async resolveCodeAction(action: CodeAction, doc: TextDocument | undefined): Promise<CodeAction> {
+    const data = action.data as { uri?: unknown; version?: unknown } | undefined;
+    if (action.kind !== FIX_ALL_KIND || !doc || data?.uri !== doc.uri || data.version !== doc.version) return action;
+    const state = await this.lintState(doc);
+    const edit = await fixAllEdit(doc, () => this.fixedText(doc, state));
+    return edit ? { ...action, edit } : action;
   }
 
   // ------------------------------------------------------------------ hover and completion
@@ -292,8 +356,10 @@ export class OmlintLanguageService {
     if (settings.ignored) return undefined;
     const offset = doc.offsetAt(position);
     const st = this.state(doc.uri);
-    const { items } = st.items.at(text, offset, filePath, settings);
-    const ctx = cursorContext(text, offset, filePath, () => st.items.jsonTree(text));
+    // The text's parse (shared with lint; parsed once per version) gives the items and the line index.
+    const parsed = this.workspace.project.parse(filePath, text);
+    const { items } = st.items.at(text, offset, filePath, settings, parsed);
+    const ctx = cursorContext(text, offset, filePath, () => st.items.jsonTree(text), parsed.lines);
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
     const item = itemAt(items, ctx.docIndex, pointer);

@@ -38,7 +38,8 @@ export interface LspClient {
 }
 
 /** Starts the server (`node --import tsx src/server/bin.ts --stdio`) and initializes it. */
-export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/server/bin.ts'), '--stdio']): Promise<LspClient> {
+/** `textDocument`: client capabilities added to the default ones (code action resolve, pull diagnostics). */
+export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/server/bin.ts'), '--stdio'], textDocument: Record<string, unknown> = {}): Promise<LspClient> {
   const child = spawn(process.execPath, command, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += String(d)));
@@ -68,6 +69,7 @@ export async function startClient(rootDir: string, command: string[] = ['--impor
         hover: { contentFormat: ['markdown', 'plaintext'] },
         completion: { completionItem: { snippetSupport: false } },
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } } },
+        ...textDocument,
       },
       workspace: { didChangeWatchedFiles: { dynamicRegistration: true } },
     },

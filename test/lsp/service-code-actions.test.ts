@@ -109,4 +109,23 @@ describe('code actions', () => {
     const quick = await service.codeActions(doc, whole(doc), { diagnostics: [], only: ['quickfix'] });
     expect(quick.some((a) => a.kind === 'source.fixAll.omlint')).toBe(false);
   });
+
+  it('offers fix-all without its edit to clients that resolve code actions, and computes it on codeAction/resolve', async () => {
+    const service = new OmlintLanguageService({ now: NOW, ruleSet: [...RULES, upRule] });
+    const text = ALERT.replace('enabled: true\n', '');
+    const dir = tempDir();
+    const doc = openDoc(service, dir, 'cpu.yaml', text);
+    const only = { diagnostics: [], only: ['source.fixAll'] };
+    const eager = await service.codeActions(doc, whole(doc), only);
+    const [lazy] = await service.codeActions(doc, whole(doc), only, true);
+    expect(lazy.kind).toBe('source.fixAll.omlint');
+    expect(lazy.edit).toBeUndefined();
+    expect(lazy.data).toEqual({ uri: doc.uri, version: 1 });
+    const resolved = await service.resolveCodeAction(lazy, doc);
+    expect(resolved.edit).toEqual(eager[0].edit);
+    // Resolved against a newer text: the offer is stale and gets no edit.
+    const newer = openDoc(service, dir, 'cpu.yaml', text, 2);
+    expect((await service.resolveCodeAction(lazy, newer)).edit).toBeUndefined();
+    expect(await service.codeActions(doc, whole(doc), only, true, () => true)).toEqual([]);
+  });
 });

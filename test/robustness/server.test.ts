@@ -71,8 +71,9 @@ function positions(doc: TextDocument, count = 12): { line: number; character: nu
  * and src/server/cursor.ts (getLocation/parseTree) recurse once per level. Remove a name from
  * here once fixed, e.g. by skipping the JSON tree when src/parse/json.ts bracketDepthExceeded().
  */
-// nulls.yaml: hover and completion split the whole text into lines per request (cursor.ts
-// splitLines, ~1 s per request on 600,000 lines): slow but bounded, so it runs under the hang guard.
+// nulls.yaml: hover and completion read the parse's line index (no split of the whole text per
+// request); the YAML cursor scan still reads from the document's start to the cursor's line, so
+// 600,000 lines are slow but bounded: it runs under the hang guard.
 const KNOWN_SERVER_BUGS = new Set<string>([]);
 
 // A guard against hangs, not a timing test: generous enough for a loaded 2-core CI machine.

@@ -21,6 +21,7 @@ export default defineRule({
     description: `snmpAddress must be host:${SNMP_TRAP_PORT}; SNMP traps go to port ${SNMP_TRAP_PORT} only.`,
     hasSuggestions: true,
     docs: {
+      alsoReports: ['deprecated-notification-type'],
       why:
         `Ops Manager sends SNMP v2c traps to the standard trap port ${SNMP_TRAP_PORT} only. An ` +
         '`snmpAddress` without a port, or with another port, does not deliver the alert where it ' +

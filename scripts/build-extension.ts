@@ -3,13 +3,13 @@
 // in ONE file: no splitting, so the validators and rules that the server imports lazily are
 // inlined), dist/rules.json (for "Show rule documentation"), and schemas/ (read by the server at
 // run time through packageRoot(), which finds extension/ by its schemas/ and package.json).
-// Expects the generated sources (rules/manifest.ts, src/schema/generated/) that `npm run build`
+// Expects the generated sources (rules/registry.ts, src/schema/generated/) that `npm run build`
 // writes; scripts/vsix.ts runs that first.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RULE_SUMMARIES } from '../src/engine/catalog';
+import { REGISTRY } from '../rules/registry';
 import { ruleDocsUrl } from '../src/server/diagnostics';
 import { VERSION } from '../src/version';
 
@@ -58,5 +58,5 @@ for (const name of readdirSync(path.join(root, 'schemas'))) {
   if (name.endsWith('.json')) copyFileSync(path.join(root, 'schemas', name), path.join(ext, 'schemas', name));
 }
 
-const rules = RULE_SUMMARIES.map((r) => ({ id: r.id, description: r.description, defaultSeverity: r.defaultSeverity, url: ruleDocsUrl(r.id) }));
+const rules = REGISTRY.map((r) => ({ id: r.id, description: r.summary, defaultSeverity: r.severity, url: ruleDocsUrl(r.id) }));
 writeFileSync(path.join(ext, 'dist/rules.json'), `${JSON.stringify(rules, null, 1)}\n`);

@@ -2,19 +2,19 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALL_RULE_META } from '../src/engine/catalog-full';
+import { loadAllMeta } from '../rules/registry';
 import { ruleDocMarkdown } from '../src/engine/rule-docs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const docsDir = path.join(root, 'docs', 'rules');
 
-export function ruleDocs(): Record<string, string> {
-  return Object.fromEntries(ALL_RULE_META.map((m) => [`${m.id}.md`, ruleDocMarkdown(m)]));
+export async function ruleDocs(): Promise<Record<string, string>> {
+  return Object.fromEntries((await loadAllMeta()).map((m) => [`${m.id}.md`, ruleDocMarkdown(m)]));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   mkdirSync(docsDir, { recursive: true });
-  const docs = ruleDocs();
+  const docs = await ruleDocs();
   for (const f of readdirSync(docsDir)) if (f.endsWith('.md') && !(f in docs)) rmSync(path.join(docsDir, f));
   for (const [f, text] of Object.entries(docs)) {
     const p = path.join(docsDir, f);

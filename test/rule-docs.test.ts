@@ -1,19 +1,21 @@
-// Biome-style: every rule's docs examples are executed. A bad example must produce the rule's
-// diagnostic; a good one none of it. Every rule must have docs and a generated page.
+// Biome-style: every rule's docs examples are executed. A bad example must produce exactly one
+// diagnostic, of its rule; a good one none of the rule. Every rule must have docs and a page.
 import { describe, expect, it } from 'vitest';
-import { ALL_RULE_META } from '../src/engine/catalog-full';
+import { loadAllMeta } from '../rules/registry';
+import { exampleText } from '../src/engine/examples';
 import { lint } from '../src/engine/lint';
 import type { RuleMeta } from '../src/engine/types';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
+const ALL_RULE_META = await loadAllMeta();
 
 async function run(meta: RuleMeta, text: string) {
   const kind = meta.docs.kind ?? (meta.kinds === '*' ? undefined : meta.kinds[0]);
-  const inputs = [{ filePath: '/scope/example.yaml', text }, ...(meta.docs.scope ?? []).map((t, i) => ({ filePath: `/scope/other-${i}.yaml`, text: t }))];
+  const inputs = [{ filePath: '/scope/example.yaml', text }, ...(meta.docs.scope ?? []).map((t, i) => ({ filePath: `/scope/other-${i}.yaml`, text: exampleText(t) }))];
   // The docs kind applies to the example only; the scope's other documents are detected.
   const settingsFor = (filePath: string) => ({ ignored: false, rules: {}, scope: '/scope', secretPlaceholders: [], kind: filePath === '/scope/example.yaml' ? kind : undefined });
   const results = await lint(inputs, { now: NOW, settingsFor });
-  return results[0].diagnostics.filter((d) => d.ruleId === meta.id);
+  return results[0].diagnostics;
 }
 
 describe('rule docs examples', () => {
@@ -22,13 +24,17 @@ describe('rule docs examples', () => {
       it('has a description, a why, and examples', () => {
         expect(meta.description.length).toBeGreaterThan(10);
         expect(meta.docs.why.length).toBeGreaterThan(10);
-        expect(meta.docs.good.length).toBeGreaterThan(0);
+        expect(exampleText(meta.docs.good).length).toBeGreaterThan(0);
         // internal-error cannot be produced by a document: it is tested with a throwing rule.
-        if (meta.id !== 'internal-error') expect(meta.docs.bad.length).toBeGreaterThan(0);
+        if (meta.id !== 'internal-error') expect(exampleText(meta.docs.bad).length).toBeGreaterThan(0);
       });
       if (meta.id !== 'internal-error') {
-        it('bad example produces the diagnostic', async () => {
-          expect((await run(meta, meta.docs.bad)).length).toBeGreaterThan(0);
+        it('bad example produces exactly one diagnostic of this rule, and no other but the declared ones', async () => {
+          const found = await run(meta, exampleText(meta.docs.bad));
+          const others = new Set(meta.docs.alsoReports ?? []);
+          expect(found.filter((d) => !others.has(d.ruleId)).map((d) => `${d.ruleId}: ${d.message}`)).toEqual([expect.stringMatching(new RegExp(`^${meta.id}: `))]);
+          // A declared other rule must really be reported (no stale allowance).
+          for (const id of others) expect(found.some((d) => d.ruleId === id), id).toBe(true);
         });
       }
       // Rules that judge a deployment state the MongoDB / Ops Manager versions they apply to (issue 15).
@@ -39,7 +45,7 @@ describe('rule docs examples', () => {
         });
       }
       it('good example produces none', async () => {
-        expect(await run(meta, meta.docs.good)).toEqual([]);
+        expect((await run(meta, exampleText(meta.docs.good))).filter((d) => d.ruleId === meta.id)).toEqual([]);
       });
     });
   }

@@ -9,7 +9,7 @@
 // The file holds paths, rule ids and counts only: never a message, so never a secret.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { KNOWN_RULE_IDS } from '../engine/catalog';
+import { KNOWN_RULE_IDS } from '../../rules/registry';
 import type { FileResult } from '../engine/types';
 import { keepInternals } from '../format/index';
 import { nearMatches } from '../schema/near';

@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, ConfigResolver } from '../config/load';
-import { KNOWN_RULE_IDS, RULE_SUMMARIES } from '../engine/catalog';
+import { KNOWN_RULE_IDS, REGISTRY, RULE_INFO } from '../../rules/registry';
 import { lint, lintAndFix, type LintInput, type LintRunOptions } from '../engine/lint';
 import type { FileResult } from '../engine/types';
 import { KINDS, isKind, type Kind } from '../kinds/names';
@@ -355,10 +355,10 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action((o: { format: string }) => {
       if (o.format === 'json') {
-        io.stdout.write(JSON.stringify(RULE_SUMMARIES.map((m) => ({ id: m.id, kinds: m.kinds, defaultSeverity: m.defaultSeverity, fixable: m.fixable, description: m.description })), null, 2) + '\n');
+        io.stdout.write(JSON.stringify(REGISTRY.map((m) => ({ id: m.id, kinds: m.kinds, defaultSeverity: m.severity, fixable: m.fixable, description: m.summary })), null, 2) + '\n');
       } else {
-        const w = Math.max(...RULE_SUMMARIES.map((m) => m.id.length));
-        for (const m of RULE_SUMMARIES) io.stdout.write(`${m.id.padEnd(w)}  ${m.defaultSeverity.padEnd(7)}  ${m.fixable ? 'fix' : '   '}  ${m.description}\n`);
+        const w = Math.max(...REGISTRY.map((m) => m.id.length));
+        for (const m of REGISTRY) io.stdout.write(`${m.id.padEnd(w)}  ${m.severity.padEnd(7)}  ${m.fixable ? 'fix' : '   '}  ${m.summary}\n`);
       }
       setExit(0);
     });
@@ -368,9 +368,9 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .description("print a rule's documentation")
     .argument('<rule-id>')
     .action(async (id: string) => {
-      const [{ RULE_META }, { ruleDocMarkdown }] = await Promise.all([import('../engine/catalog-full'), import('../engine/rule-docs')]);
-      const meta = RULE_META.get(id);
-      if (!meta) throw new UsageError(`Unknown rule id "${id}".${didYouMean(id, RULE_META.keys())} \`omlint rules\` lists them.`);
+      const entry = RULE_INFO.get(id);
+      if (!entry) throw new UsageError(`Unknown rule id "${id}".${didYouMean(id, RULE_INFO.keys())} \`omlint rules\` lists them.`);
+      const [{ meta }, { ruleDocMarkdown }] = await Promise.all([entry.load(), import('../engine/rule-docs')]);
       io.stdout.write(ruleDocMarkdown(meta));
       setExit(0);
     });

@@ -4,7 +4,7 @@
 // beyond finding the kinds (the engine does that, so the answer is what a run would use).
 import path from 'node:path';
 import { lint, type KindReport, type LintInput } from '../engine/lint';
-import { RULE_SUMMARIES } from '../engine/catalog';
+import { REGISTRY } from '../../rules/registry';
 import type { Kind } from '../kinds/names';
 import { declaredKind } from '../kinds/detect';
 import type { ParseLimits } from '../parse/types';
@@ -30,9 +30,9 @@ export async function resolvedConfig(filePath: string, input: LintInput | undefi
   }
   const kinds = new Set(documents.flatMap((d) => (d.kind ? [d.kind] : [])));
   const rules: Record<string, string> = {};
-  for (const r of RULE_SUMMARIES) {
+  for (const r of REGISTRY) {
     if (kinds.size > 0 && r.kinds !== '*' && !r.kinds.some((k) => kinds.has(k))) continue;
-    rules[r.id] = settings.rules[r.id] ?? r.defaultSeverity;
+    rules[r.id] = settings.rules[r.id] ?? r.severity;
   }
   const scopeName = settings.scope.startsWith('scope:') ? settings.scope.slice(settings.scope.lastIndexOf('#') + 1) : undefined;
   return {

@@ -1,7 +1,7 @@
 // --stats / --statistics: counts per rule, as Ruff's --statistics prints them (instead of the
 // report): most frequent first, with the rule's severity and whether --fix can fix some.
 import type { FileResult, Severity } from '../engine/types';
-import { RULE_INFO } from '../engine/catalog';
+import { RULE_INFO } from '../../rules/registry';
 
 export interface RuleStatistic {
   ruleId: string;
@@ -20,7 +20,7 @@ export function ruleStatistics(results: FileResult[]): RuleStatistic[] {
   for (const r of results) {
     for (const d of r.diagnostics) {
       let s = byRule.get(d.ruleId);
-      if (!s) byRule.set(d.ruleId, (s = { ruleId: d.ruleId, count: 0, severity: d.severity, fixable: 0, description: RULE_INFO.get(d.ruleId)?.description ?? '' }));
+      if (!s) byRule.set(d.ruleId, (s = { ruleId: d.ruleId, count: 0, severity: d.severity, fixable: 0, description: RULE_INFO.get(d.ruleId)?.summary ?? '' }));
       // A repeated finding (one diagnostic for several places) counts each place.
       const places = d.occurrences ?? 1;
       s.count += places;

@@ -2,7 +2,7 @@
 // files (whole project scopes, so that cross-document rules see every document of a scope) and
 // posts the results back.
 import { parentPort, workerData } from 'node:worker_threads';
-import { KNOWN_RULE_IDS } from '../engine/catalog';
+import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { ConfigResolver } from '../config/load';
 import { withRuleOverrides } from '../config/rule-option';
 import type { SeveritySetting } from '../engine/types';

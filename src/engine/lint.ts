@@ -6,7 +6,7 @@ import { parseText, DEFAULT_LIMITS, type LineIndex, type ParseLimits, type Parse
 import { declaredKind, detectItems, findBrokenModelines, findModelines, type KindSource } from '../kinds/detect';
 import { KINDS as RULE_KINDS, kindWithArticle, type Kind } from '../kinds/names';
 import { loadValidators, validateLoaded } from '../schema/validate';
-import { KNOWN_RULE_IDS, RULE_INFO, loadRules } from './catalog';
+import { KNOWN_RULE_IDS, RULE_INFO, loadRules } from '../../rules/registry';
 import { applyEdits, fixEdits } from './fix';
 import { compareStrings, getAt, joinPointer, parentPointer } from './pointer';
 import { applyDirectives, directiveProblems, findDirectives, NO_DIRECTIVES } from './suppress';
@@ -21,6 +21,7 @@ import { defaultSettings, type FileSettings } from '../config/load';
 import { pathBelow } from '../paths';
 import { didYouMean } from '../config/did-you-mean';
 import { groupByScope } from '../project/scope';
+import { defineBuiltin } from './rule';
 
 export interface LintInput {
   filePath: string;
@@ -134,7 +135,7 @@ export function displayPath(filePath: string, cwd = process.cwd()): string {
 function severityOf(ruleId: string, reported: Severity | undefined, file: FileState, opts: LintRunOptions): Severity | 'off' {
   const configured = opts.rules?.[ruleId] ?? file.settings.rules[ruleId];
   if (configured) return configured;
-  return reported ?? RULE_INFO.get(ruleId)?.defaultSeverity ?? 'error';
+  return reported ?? RULE_INFO.get(ruleId)?.severity ?? 'error';
 }
 
 /** Whether a span holds a line break (by line number: no copy of a value that may be megabytes long). */
@@ -602,3 +603,59 @@ export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {})
   }
   return final;
 }
+
+// The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
+export const EMPTY_DOCUMENT = defineBuiltin({
+  id: 'empty-document',
+  kinds: '*',
+  defaultSeverity: 'warning',
+  description: 'A file or YAML document has no content.',
+  docs: {
+    why: 'An empty document is usually a stray `---` separator or a file that lost its content; it configures nothing.',
+    bad: { base: 'alert-config', after: `---\n` },
+    good: { base: 'alert-config' },
+  },
+});
+
+export const UNKNOWN_KIND = defineBuiltin({
+  id: 'unknown-kind',
+  kinds: '*',
+  defaultSeverity: 'error',
+  description: 'The document kind cannot be determined, or is ambiguous.',
+  fixable: true,
+  docs: {
+    why: 'omlint checks each document against the rules of its kind. When the content does not say which kind it is, declare it with `--kind`, a config override (`overrides: [{files: [...], kind: ...}]`) or a modeline comment `# omlint: kind=alert-config`. A document whose identifying key is misspelt (`eventTypename`, `alertTypeName`, `"typ"`) or whose modeline is malformed (`# omlint kind=alert-config`) is reported here with the kind it nearly is, never skipped as a file of no kind; `--fix` renames the key when one key is near.',
+    bad: `# omlint: kind=alert-configuration\neventTypeName: HOST_DOWN\n`,
+    good: { base: 'alert-config', before: `# omlint: kind=alert-config\n` },
+  },
+});
+
+export const INTERNAL_ERROR = defineBuiltin({
+  id: 'internal-error',
+  kinds: '*',
+  defaultSeverity: 'error',
+  description: 'A rule failed on this document; the other rules still ran.',
+  docs: {
+    why: 'A bug in omlint must not hide the other findings or pass silently: the failing rule is named so that it can be reported.',
+    bad: '',
+    good: { base: 'alert-config' },
+  },
+});
+
+export const TEMPLATE_VALUE_RULE = defineBuiltin({
+  id: 'template-value',
+  kinds: '*',
+  defaultSeverity: 'info',
+  description: 'A template value (placeholder) that omlint does not check.',
+  docs: {
+    why:
+      'Values such as `{{ .Values.operator }}`, `${VAR}`, `<REGION>`, `:MONGOD_VERSION:`, `YOUR_SLACK_TOKEN` or `CHANGE_ME` ' +
+      'are filled in by a templating or deployment tool before the document reaches the API. omlint does not judge ' +
+      'them (no enum, pattern, version or secret errors) and says so once per value. The forms are recognised only ' +
+      "as a whole value (a password such as `Hunter2<Prod>Sig9` is not a template); the config's " +
+      '`secretPlaceholders` adds patterns of your own. Turn the rule off to hide the notes.',
+    bad: `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: ASSERT_REGULAR\n  operator: "{{ .Values.operator }}"\n  threshold: 5\n  units: RAW\n  mode: AVERAGE\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+    good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: ASSERT_REGULAR\n  operator: GREATER_THAN\n  threshold: 5\n  units: RAW\n  mode: AVERAGE\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+    kind: 'alert-config',
+  },
+});

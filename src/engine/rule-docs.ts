@@ -1,4 +1,5 @@
 // Markdown docs of a rule, generated from its meta (docs/rules/<id>.md and `omlint explain`).
+import { exampleText } from './examples';
 import type { RuleMeta } from './types';
 
 export function ruleDocMarkdown(meta: RuleMeta): string {
@@ -19,15 +20,17 @@ export function ruleDocMarkdown(meta: RuleMeta): string {
     meta.docs.why,
     '',
   ];
-  if (meta.docs.bad) {
-    lines.push('## Bad', '', '```yaml', meta.docs.bad.trimEnd(), '```', '');
+  const bad = exampleText(meta.docs.bad);
+  const good = exampleText(meta.docs.good);
+  if (bad) {
+    lines.push('## Bad', '', '```yaml', bad.trimEnd(), '```', '');
   }
-  if (meta.docs.good) {
-    lines.push('## Good', '', '```yaml', meta.docs.good.trimEnd(), '```', '');
+  if (good) {
+    lines.push('## Good', '', '```yaml', good.trimEnd(), '```', '');
   }
   if (meta.docs.scope?.length) {
     lines.push('## Other documents of the scope in these examples', '');
-    for (const s of meta.docs.scope) lines.push('```yaml', s.trimEnd(), '```', '');
+    for (const s of meta.docs.scope) lines.push('```yaml', exampleText(s).trimEnd(), '```', '');
   }
   lines.push('## Turning it off', '', 'In `omlint.config.yaml`:', '', '```yaml', 'rules:', `  ${meta.id}: off`, '```', '', `Or for one line of a YAML file: \`# omlint-disable-next-line ${meta.id} -- reason\`.`, '');
   return lines.join('\n');

@@ -10,6 +10,7 @@ import type { Diagnostic, Span, TextFix } from './types';
 import { LineIndex } from '../parse/lines';
 import { yamlCommentSpans } from '../parse/comments';
 import { nearMatches } from '../schema/near';
+import { defineBuiltin } from './rule';
 
 export const DIRECTIVE_WORDS = ['disable', 'enable', 'disable-line', 'disable-next-line'] as const;
 export type DirectiveWord = (typeof DIRECTIVE_WORDS)[number];
@@ -332,3 +333,17 @@ function removeComment(comment: Span, { text, lines }: Removal): { span: Span; t
   if (from === lineStart) return [{ span: { start: lineStart, end: lines.lineStart(line + 1) }, text: '' }];
   return [{ span: { start: from, end: comment.end }, text: '' }];
 }
+
+// The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
+export const UNUSED_DISABLE_DIRECTIVE = defineBuiltin({
+  id: 'unused-disable-directive',
+  kinds: '*',
+  defaultSeverity: 'warning',
+  fixable: true,
+  description: 'An omlint directive comment suppresses nothing, is misspelled, or names an unknown rule.',
+  docs: {
+    why: 'Stale suppressions hide future problems; remove them once the problem they silenced is gone (`--fix` removes them, or only their unused rule ids). A misspelled directive (`# omlint-disabel`) or rule id suppresses nothing: the message names the nearest directive or rule.',
+    bad: { base: 'alert-config', before: `# omlint-disable-next-line enabled-omitted -- migrating\n` },
+    good: { base: 'alert-config' },
+  },
+});

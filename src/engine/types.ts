@@ -135,17 +135,34 @@ export interface WorkspaceRuleContext {
   isTemplate(value: unknown): boolean;
 }
 
+/**
+ * A docs example: a whole YAML text, or a small patch on a named base document
+ * (src/engine/examples.ts), so that an example shows only what it is about.
+ */
+export type Example =
+  | string
+  | {
+      base: string;
+      /** Text replacements, each `find` occurring exactly once in the base. */
+      replace?: [find: string, by: string][];
+      /** Text put before / after the base. */
+      before?: string;
+      after?: string;
+    };
+
 export interface RuleDocs {
   /** Why the rule exists: what the server does with such a document. Markdown. */
   why: string;
-  /** A document (YAML) that breaks the rule: must produce the rule's diagnostic. */
-  bad: string;
+  /** A document (YAML) that breaks the rule: must produce exactly one diagnostic of the rule. */
+  bad: Example;
   /** The same document put right: must produce none of the rule's diagnostics. */
-  good: string;
+  good: Example;
   /** The kind of the examples when the rule has several (default: the first of meta.kinds). */
   kind?: Kind;
   /** For workspace rules: further documents of the same scope, for both examples. */
-  scope?: string[];
+  scope?: Example[];
+  /** Rules the bad example cannot help triggering too (an SNMP address is an SNMP notification). */
+  alsoReports?: string[];
   /**
    * The MongoDB / Ops Manager versions the rule applies to, and how it reads them (docs/versions.md
    * has the sources). Absent: the rule reads no version.
@@ -168,16 +185,29 @@ export interface RuleMeta {
   scope?: 'document' | 'workspace';
 }
 
-/** What the catalogue knows of a rule without loading its module (rules/manifest.ts). */
-export interface RuleSummary {
+/**
+ * One line of the generated rules/registry.ts: what a run knows of a rule without loading its
+ * module (config checks, severities, `omlint rules`, SARIF), and how to load it.
+ */
+export interface RegistryEntry {
   id: string;
   kinds: Kind[] | '*';
-  defaultSeverity: Severity;
-  fixable: boolean;
-  scope: 'document' | 'workspace';
-  description: string;
+  severity: Severity;
+  /** One sentence (meta.description). */
+  summary: string;
   /** The docs' "why", for help texts (SARIF). */
   why: string;
+  fixable: boolean;
+  scope: 'document' | 'workspace';
+  /** Reported by the parser, kind detection, the schema layer or the engine, not by a rule module. */
+  builtin: boolean;
+  load(): Promise<Rule | BuiltinRule>;
+}
+
+/** A rule id reported by omlint's own code, declared beside that code with defineBuiltin(). */
+export interface BuiltinRule {
+  meta: RuleMeta;
+  builtin: true;
 }
 
 export interface DocumentRule {

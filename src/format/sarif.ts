@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, FileResult, Range, RelatedInfo, RuleMeta, Severity } from '../engine/types';
-import { RULE_SUMMARIES } from '../engine/catalog';
+import { REGISTRY } from '../../rules/registry';
 import { VERSION } from '../version';
 import { fingerprints, INFORMATION_URI, ruleDocsUrl, secretMasker } from './shared';
 
@@ -65,7 +65,7 @@ export interface SarifOptions {
 
 export function formatSarif(results: FileResult[], opts: SarifOptions): string {
   const mask = secretMasker(results);
-  const rules = RULE_SUMMARIES.map((m) => ruleDescriptor(m));
+  const rules = REGISTRY.map((m) => ruleDescriptor({ id: m.id, description: m.summary, defaultSeverity: m.severity, why: m.why }));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   // An id outside the catalogue (should not happen) still gets a descriptor, so ruleIndex stays valid.
   const describe = (d: Diagnostic): number => {

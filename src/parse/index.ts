@@ -7,6 +7,7 @@ import { fastYamlDocument } from './yaml-fast';
 import { directiveProblems } from './yaml-directives';
 import { costProblem, fullYamlParseProblem } from './cost';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
+import { defineBuiltin } from '../engine/rule';
 
 export * from './types';
 export { LineIndex } from './lines';
@@ -114,3 +115,28 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
   const documents = parsed.documents.map((d, i) => (broken.has(i) ? { ...d, value: null, empty: false, unusable: true } : d));
   return done(documents.length ? documents : [unusableDocument()], [...parsed.problems, ...directives].sort((a, b) => a.span.start - b.span.start), 'yaml');
 }
+
+// The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
+export const SYNTAX_ERROR = defineBuiltin({
+  id: 'syntax-error',
+  kinds: '*',
+  defaultSeverity: 'error',
+  description: 'The file is not valid JSON or YAML.',
+  docs: {
+    why: 'The server rejects a body it cannot parse; omlint points at the exact spot and says why in plain words.',
+    bad: { base: 'alert-config', replace: [['intervalMin: 60', 'intervalMin: [60']] },
+    good: { base: 'alert-config' },
+  },
+});
+
+export const LIMIT_EXCEEDED = defineBuiltin({
+  id: 'limit-exceeded',
+  kinds: '*',
+  defaultSeverity: 'error',
+  description: 'The file exceeds a size, nesting-depth, node-count, memory or alias-expansion limit.',
+  docs: {
+    why: 'Hostile or broken files (alias bombs, absurd nesting, huge files, millions of nodes) must not hang or exhaust a pre-commit hook or an editor. The limits are checked by a cheap scan before any parser runs, and aliases are counted as what they expand to. The message names the limit and the option that raises it (`--max-file-size`, `--max-depth`, `--max-nodes`, `--max-memory`, `--max-aliases`). See docs/robustness.md.',
+    bad: `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n`,
+    good: { base: 'alert-config' },
+  },
+});

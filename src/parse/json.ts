@@ -6,6 +6,7 @@ import type { Span } from '../engine/types';
 import { joinPointer, splitPointer } from '../engine/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
 import { backslashFinder, JsonNavigator, stringEnd, stringTable } from './json-locate';
+import { defineBuiltin } from '../engine/rule';
 
 /** From this size on, positions come from walking the text to each pointer rather than a syntax tree. */
 export const NAVIGATE_MIN_CHARS = 512 * 1024;
@@ -364,3 +365,16 @@ export function parseJsonText(text: string, limits: ParseLimits): { documents: P
   }
   return { documents: [jsonDocument(text, value, scan.duplicates.length === 0, structure.strings)], problems };
 }
+
+// The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
+export const DUPLICATE_KEY = defineBuiltin({
+  id: 'duplicate-key',
+  kinds: '*',
+  defaultSeverity: 'error',
+  description: 'A key is repeated in one object.',
+  docs: {
+    why: 'JSON and YAML parsers keep one of the values silently (the server keeps the last), so one of the two settings is lost without a word.',
+    bad: { base: 'alert-config', replace: [['enabled: true\n', 'enabled: true\nenabled: false\n']] },
+    good: { base: 'alert-config' },
+  },
+});

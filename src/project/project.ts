@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_NAMES, type FileSettings } from '../config/load';
 import type { Rule } from '../engine/types';
+import { REGISTRY } from '../../rules/registry';
 import type { Kind } from '../kinds/names';
 import type { ParsedFile, ParseLimits } from '../parse/index';
 import { analyzeParsed, kindsOfItems, type DocumentAnalysis } from './items';
@@ -51,16 +52,17 @@ export function isConfigFile(filePath: string): boolean {
 }
 
 /** Kinds that some workspace rule reads together with one of `kinds` ('all': a rule reads every kind). */
-export function scopeKinds(kinds: Iterable<Kind>, rules: readonly Rule[]): Set<Kind> | 'all' {
+export function scopeKinds(kinds: Iterable<Kind>, rules?: readonly Rule[]): Set<Kind> | 'all' {
   const own = new Set(kinds);
   const out = new Set<Kind>();
-  for (const rule of rules) {
-    if (rule.meta.scope !== 'workspace') continue;
-    if (rule.meta.kinds === '*') {
+  // Without a rule set: every rule of the registry, read without loading a rule module.
+  for (const rule of rules?.map((r) => r.meta) ?? REGISTRY) {
+    if (rule.scope !== 'workspace') continue;
+    if (rule.kinds === '*') {
       if (own.size) return 'all';
       continue;
     }
-    if (rule.meta.kinds.some((k) => own.has(k))) for (const k of rule.meta.kinds) out.add(k);
+    if (rule.kinds.some((k) => own.has(k))) for (const k of rule.kinds) out.add(k);
   }
   return out;
 }
@@ -75,7 +77,7 @@ export class Project {
   constructor(
     private readonly host: ProjectHost,
     /** The rules lint() runs (their workspace rules decide which other documents matter). */
-    private readonly rules: readonly Rule[],
+    private readonly rules?: readonly Rule[],
   ) {}
 
   settingsFor(filePath: string): FileSettings {

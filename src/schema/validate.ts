@@ -14,6 +14,7 @@ import { expectedTypes, label, orList, show, typeName } from './describe';
 import { loaders, type ValidatorModule } from './generated/index';
 import { closestFew, nearMatches } from './near';
 import type { SchemaName } from './names';
+import { defineBuiltin } from '../engine/rule';
 
 export { loadSchema, schemaPath } from './files';
 
@@ -336,3 +337,85 @@ function invalidValueMessage(e: ErrorObject, pointer: string, data: unknown): st
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+// The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
+export const REQUIRED_FIELD = defineBuiltin({
+  id: 'required-field',
+  kinds: '*',
+  defaultSeverity: 'error',
+  description: 'A field the kind always requires is missing.',
+  docs: {
+    versions: 'every version; in automation configurations featureCompatibilityVersion is required of mongod processes on MongoDB 3.4 and later only (FCV arrived in 3.4; OM\'s GET omits it for older processes), and builds[].architecture is not required (OM 2.x/3.x GETs omit it).',
+    why: 'The server rejects the body. The diagnostic stands on the key of the object that lacks the field.',
+    bad: `enabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+    good: { base: 'alert-config' },
+    kind: 'alert-config',
+  },
+});
+
+export const UNKNOWN_FIELD = defineBuiltin({
+  id: 'unknown-field',
+  kinds: '*',
+  defaultSeverity: 'warning',
+  description: 'A field the kind does not define (did you mean…?).',
+  docs: {
+    why: 'The server ignores fields it does not know, so a typo silently loses a setting. In automation configurations, which carry many undocumented keys, only near-misses of known keys are reported.',
+    bad: { base: 'alert-config', replace: [['delayMin: 0', 'delayMn: 0']] },
+    good: { base: 'alert-config' },
+    kind: 'alert-config',
+  },
+});
+
+export const INVALID_TYPE = defineBuiltin({
+  id: 'invalid-type',
+  kinds: '*',
+  defaultSeverity: 'error',
+  description: 'A value has the wrong JSON type.',
+  docs: {
+    versions: 'every version; the fields real GETs of OM 2.x-8.x return as null are nullable (monitoringVersions/backupVersions baseUrl, roles[].roles, roles[].privileges[].resource.cluster, tls CAFilePath).',
+    why: 'The server rejects a string where it expects a number, an object where it expects an array, and so on.',
+    bad: { base: 'alert-config', replace: [['intervalMin: 60', 'intervalMin: "sixty"']] },
+    good: { base: 'alert-config' },
+    kind: 'alert-config',
+  },
+});
+
+export const INVALID_VALUE = defineBuiltin({
+  id: 'invalid-value',
+  kinds: '*',
+  defaultSeverity: 'error',
+  description: 'A value breaks an enumeration, pattern, format, length or range.',
+  docs: {
+    why: 'The server rejects values outside the documented set. Enum violations list the accepted values and offer a fix when one is near.',
+    bad: `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: ASSERT_REGULAR\n  operator: GREATER\n  threshold: 5\n  units: RAW\n  mode: AVERAGE\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+    good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: ASSERT_REGULAR\n  operator: GREATER_THAN\n  threshold: 5\n  units: RAW\n  mode: AVERAGE\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+    kind: 'alert-config',
+  },
+});
+
+export const DEPRECATED_FIELD = defineBuiltin({
+  id: 'deprecated-field',
+  kinds: '*',
+  defaultSeverity: 'warning',
+  description: 'A field documented as deprecated or obsolete.',
+  docs: {
+    versions: 'every version, except slaveDelay: deprecated only for members whose process runs MongoDB 5.0 or later at FCV 5.0 or later (secondaryDelaySecs arrived in 5.0; FCV < 5.0 still uses slaveDelay).',
+    why: 'Deprecated fields are ignored or will be removed: global `typeName` is ignored, `monitoringVersions`/`backupVersions` are obsolete, `logRotate.maxUncompressed` is the old name of `numUncompressed`, `slaveDelay` is now `secondaryDelaySecs`, top-level `ssl` is now `tls`.',
+    bad: `eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\ntypeName: HOST\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+    good: `eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+    kind: 'global-alert-config',
+  },
+});
+
+export const READ_ONLY_FIELD = defineBuiltin({
+  id: 'read-only-field',
+  kinds: '*',
+  defaultSeverity: 'info',
+  description: 'A response-only field in a write body; the server ignores it.',
+  docs: {
+    why: 'Fields such as `id`, `created`, `updated`, `links` and `groupId` come back in responses; in a request body they are ignored, which usually means the file is a pasted response.',
+    bad: { base: 'alert-config', before: `id: 5a0a1e7e0f2912c554080adc\n` },
+    good: { base: 'alert-config' },
+    kind: 'alert-config',
+  },
+});

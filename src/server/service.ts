@@ -4,8 +4,7 @@
 import path from 'node:path';
 import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, Hover, Position, Range } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { RULES } from '../engine/catalog-full';
-import { KNOWN_RULE_IDS } from '../engine/catalog';
+import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, lint, lintAndFix, RESULT_INTERNALS, type LintInput, type LintRunOptions } from '../engine/lint';
 import { maskSecrets } from '../engine/mask';
 import { compareStrings, splitPointer } from '../engine/pointer';
@@ -262,8 +261,9 @@ export class OmlintLanguageService {
    */
   async workspaceDiagnostics(cancelled: () => boolean = () => false): Promise<{ uri: string; diagnostics: LspDiagnostic[] }[]> {
     const project = this.workspace.project;
-    const rules = this.options.ruleSet ?? RULES;
-    const workspaceIds = new Set(rules.filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id));
+    // Without a rule set: the registry says which rules read a scope, without loading them.
+    const rules = this.options.ruleSet?.map((r) => r.meta) ?? REGISTRY;
+    const workspaceIds = new Set(rules.filter((r) => r.scope === 'workspace').map((r) => r.id));
     const open = new Set(this.workspace.openDocuments().flatMap((d) => uriToPath(d.uri) ?? []));
     const scopesDone = new Set<string>();
     const out = new Map<string, LspDiagnostic[]>();

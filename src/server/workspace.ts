@@ -5,8 +5,7 @@ import { readInput } from '../cli/read-input';
 import path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileSettings } from '../config/load';
-import { KNOWN_RULE_IDS } from '../engine/catalog';
-import { RULES } from '../engine/catalog-full';
+import { KNOWN_RULE_IDS } from '../../rules/registry';
 import type { Rule } from '../engine/types';
 import type { Kind } from '../kinds/names';
 import { Project, scopeKinds as projectScopeKinds } from '../project/project';
@@ -18,7 +17,7 @@ export function defaultSettings(filePath: string): FileSettings {
 }
 
 /** Kinds that some workspace rule reads together with one of `kinds` ('all': a rule reads every kind). */
-export function scopeKinds(kinds: Iterable<Kind>, rules: readonly Rule[] = RULES): Set<Kind> | 'all' {
+export function scopeKinds(kinds: Iterable<Kind>, rules?: readonly Rule[]): Set<Kind> | 'all' {
   return projectScopeKinds(kinds, rules);
 }
 
@@ -32,7 +31,7 @@ export class Workspace {
   constructor(
     onConfigError?: (message: string) => void,
     /** The rules lint() runs (their workspace rules decide which other documents matter). */
-    private readonly rules: readonly Rule[] = RULES,
+    private readonly rules?: readonly Rule[],
   ) {
     this.config = new ServerConfig(KNOWN_RULE_IDS, (p) => this.byPath.get(p)?.getText(), onConfigError);
     this.project = new Project(

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfigText } from '../../src/config/load';
-import { KNOWN_RULE_IDS } from '../../src/engine/catalog';
+import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { cli } from './run';
 
 async function starter(): Promise<string> {

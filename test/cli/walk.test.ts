@@ -249,7 +249,7 @@ describe('permissions (process level, unprivileged)', () => {
 describe('the language server reads configs the same way', () => {
   it('a FIFO named omlint.config.yaml is reported once, never awaited', async () => {
     const { ServerConfig } = await import('../../src/server/config');
-    const { KNOWN_RULE_IDS } = await import('../../src/engine/catalog');
+    const { KNOWN_RULE_IDS } = await import('../../rules/registry');
     const dir = tree({ 'a.yaml': GOOD });
     mkfifo(path.join(dir, 'omlint.config.yaml'));
     const errors: string[] = [];

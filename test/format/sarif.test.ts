@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatSarif } from '../../src/format/sarif';
-import { ALL_RULE_META } from '../../src/engine/catalog-full';
+import { REGISTRY } from '../../rules/registry';
 import type { FileResult } from '../../src/engine/types';
 import pkg from '../../package.json';
 import { allDiagnostics, assertCoverage, FIXTURES, fixtureResults, handResult } from './results';
@@ -29,13 +29,13 @@ describe('sarif format', () => {
 
   it('lists every rule of the catalogue, with its docs page and default level', () => {
     const rules = log.runs[0].tool.driver.rules;
-    expect(rules.map((r: any) => r.id)).toEqual(ALL_RULE_META.map((m) => m.id));
-    for (const [i, m] of ALL_RULE_META.entries()) {
+    expect(rules.map((r: any) => r.id)).toEqual(REGISTRY.map((m) => m.id));
+    for (const [i, m] of REGISTRY.entries()) {
       expect(rules[i]).toMatchObject({
         id: m.id,
-        shortDescription: { text: m.description },
+        shortDescription: { text: m.summary },
         helpUri: `https://github.com/omlint/omlint/blob/main/docs/rules/${m.id}.md`,
-        defaultConfiguration: { level: LEVEL[m.defaultSeverity] },
+        defaultConfiguration: { level: LEVEL[m.severity] },
       });
       expect(rules[i].fullDescription.text.length).toBeGreaterThan(0);
       expect(rules[i].help.text).toContain(rules[i].helpUri);

@@ -1,11 +1,13 @@
 // The language service called directly: quick fixes, suggestions, disable-for-line, fix all.
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { RULES } from '../../src/engine/catalog-full';
+import { loadAllRules } from '../../rules/registry';
 import { lintAndFix } from '../../src/engine/lint';
 import { defineRule } from '../../src/engine/rule';
 import { OmlintLanguageService } from '../../src/server/service';
 import { ALERT, applyAction, NOW, openDoc, tempDir } from './fixtures';
+
+const RULES = await loadAllRules();
 
 /** A rule with both a safe fix and a suggestion, independent of the real rules' evolution. */
 const upRule = defineRule({

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { RULES } from '../../src/engine/catalog-full';
+import { loadAllRules } from '../../rules/registry';
 import { OmlintLanguageService } from '../../src/server/service';
 import duplicateAlertConfig from '../../rules/duplicate-alert-config';
 import { ALERT, NOW, openDoc as open, tempDir } from './fixtures';
+
+const RULES = await loadAllRules();
 
 describe('diagnostics', () => {
   it('publishes exact 0-based ranges with rule id, docs link, source and severity', async () => {

@@ -2,10 +2,12 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../../src/engine/catalog-full';
+import { loadAllRules } from '../../rules/registry';
 import { OmlintLanguageService } from '../../src/server/service';
 import duplicateAlertConfig from '../../rules/duplicate-alert-config';
 import { ALERT, NOW, openDoc, tempDir } from './fixtures';
+
+const RULES = await loadAllRules();
 
 const ruleSet = RULES.some((r) => r.meta.id === 'duplicate-alert-config') ? RULES : [...RULES, duplicateAlertConfig];
 const CONFIG = 'overrides:\n  - files: ["**/*.yaml"]\n    scope: production\n';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/engine/lint';
 import { compilePlaceholderPattern, isPlaceholder, isWholePlaceholder, PlaceholderPatternError } from '../../src/model/placeholders';
 import { ConfigError, loadConfigText } from '../../src/config/load';
-import { KNOWN_RULE_IDS } from '../../src/engine/catalog';
+import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { cli } from '../cli/run';
 import { tempDir } from '../robustness/support';
 import { writeFileSync } from 'node:fs';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { RULES } from '../../src/engine/catalog-full';
+import { loadAllRules } from '../../rules/registry';
 import { parseCounter } from '../../src/parse/index';
 import { defaultSettings } from '../../src/config/load';
 import { Project } from '../../src/project/project';
@@ -13,6 +13,8 @@ import { sniffKinds, SNIFF_BYTES } from '../../src/project/sniff';
 import { OmlintLanguageService } from '../../src/server/service';
 import duplicateAlertConfig from '../../rules/duplicate-alert-config';
 import { ALERT, NOW, openDoc, tempDir } from '../lsp/fixtures';
+
+const RULES = await loadAllRules();
 
 const ruleSet = RULES.some((r) => r.meta.id === 'duplicate-alert-config') ? RULES : [...RULES, duplicateAlertConfig];
 const alert = (event: string) => ALERT.replace('HOST_DOWN', event);

@@ -2,11 +2,13 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../../src/engine/catalog-full';
+import { loadAllRules } from '../../rules/registry';
 import { OmlintLanguageService } from '../../src/server/service';
 import duplicateAlertConfig from '../../rules/duplicate-alert-config';
 import { ALERT, NOW, openDoc, tempDir } from '../lsp/fixtures';
 import { cli } from '../cli/run';
+
+const RULES = await loadAllRules();
 
 const CONFIG = 'overrides:\n  - files: ["**/*.yaml"]\n    scope: production\n';
 const ruleSet = RULES.some((r) => r.meta.id === 'duplicate-alert-config') ? RULES : [...RULES, duplicateAlertConfig];

@@ -108,7 +108,7 @@ sharding: []
   check(ctx) {
     const doc = ctx.value;
     if (!isObject(doc)) return;
-    for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, doc[key], '', key);
+    for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, (doc as Record<string, unknown>)[key], '', key);
     for (const p of getTopology(doc).processes) {
       for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, p.value[key], p.pointer, key);
     }

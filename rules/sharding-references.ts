@@ -205,7 +205,7 @@ sharding:
   },
 });
 
-type ReportFn = RuleContext['report'];
+type ReportFn = RuleContext<unknown, never>['report'];
 
 function checkReplicaSetReferences(t: AutomationTopology, report: ReportFn): void {
   // A fragment without replicaSets cannot be judged (its absence is another rule's concern).

@@ -15,13 +15,13 @@ import { collectSecretValues, maskSecrets } from './mask';
 import { isPlaceholder, templateMessage } from '../model/placeholders';
 import { fieldPath } from '../model/secrets';
 import type {
-  Diagnostic, FileResult, Fix, LintOptions, Report, Rule, RuleContext, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
+  Diagnostic, FileResult, Fix, LintOptions, MessageReport, Report, Rule, RuleContext, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
 } from './types';
 import { defaultSettings, type FileSettings } from '../config/load';
 import { pathBelow } from '../paths';
 import { didYouMean } from '../config/did-you-mean';
 import { groupByScope } from '../project/scope';
-import { defineBuiltin } from './rule';
+import { defineBuiltin, reportMessage } from './rule';
 
 export interface LintInput {
   filePath: string;
@@ -174,7 +174,7 @@ function toTextFix(file: FileState, doc: DocState, fix: Fix): TextFix | undefine
   return edits ? { title: fix.title, edits } : undefined;
 }
 
-function addReport(file: FileState, doc: DocState | undefined, ruleId: string, report: Report, opts: LintRunOptions, docIndexOverride?: number): void {
+function addReport(file: FileState, doc: DocState | undefined, ruleId: string, report: MessageReport, opts: LintRunOptions, docIndexOverride?: number): void {
   const severity = severityOf(ruleId, report.severity, file, opts);
   if (severity === 'off') return;
   if (doc && ruleId !== TEMPLATE_VALUE && templateJudged(file, doc, ruleId, report)) return;
@@ -186,6 +186,7 @@ function addReport(file: FileState, doc: DocState | undefined, ruleId: string, r
     ruleId,
     severity,
     message: report.message,
+    ...(report.messageId === undefined ? {} : { messageId: report.messageId }),
     pointer: report.pointer,
     range: file.parsed.lines.range(span),
     kind: doc?.kind ?? 'unknown',
@@ -206,7 +207,7 @@ const TEMPLATE_VALUE = 'template-value';
  * value instead (templateInfos). The schema mapper sends its own (rule `template-value`, with the
  * check it skipped in `skipped`).
  */
-function templateJudged(file: FileState, doc: DocState, ruleId: string, report: Report): boolean {
+function templateJudged(file: FileState, doc: DocState, ruleId: string, report: MessageReport): boolean {
   if ((report.target ?? 'value') !== 'value') return false;
   const value = getAt(doc.value, report.pointer);
   if (typeof value !== 'string' || !isPlaceholder(value, file.options.secretPlaceholders)) return false;
@@ -347,7 +348,7 @@ function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
 function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rules: DocumentRule[]): void {
   const kind = doc.kind!;
   // Reports are placed together, so that a big JSON text is read forward once for all their positions.
-  const pending: { ruleId: string; report: Report }[] = [];
+  const pending: { ruleId: string; report: MessageReport }[] = [];
   const isTemplate = (value: unknown) => isPlaceholder(value, file.options.secretPlaceholders);
   try {
     for (const finding of validateLoaded(kind, doc.value, isTemplate)) {
@@ -358,17 +359,19 @@ function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rul
     internalError(file, doc, `schema validation (${kind})`, e, opts);
   }
   // One context for all rules of the document (rules run one after another, synchronously).
-  let id = '';
+  let current: DocumentRule | undefined;
   const ctx: RuleContext = {
     value: doc.value,
     kind,
     filePath: file.displayPath,
     options: file.options,
-    report: (r) => pending.push({ ruleId: id, report: r }),
+    // An unknown message id throws here, inside the rule's check: an internal-error of that rule.
+    report: (r) => pending.push({ ruleId: current!.meta.id, report: { ...r, message: reportMessage(current!.meta, r) } }),
     isTemplate,
   };
   for (const rule of rules) {
-    id = rule.meta.id;
+    current = rule;
+    const id = rule.meta.id;
     if ((opts.rules?.[id] ?? file.settings.rules[id]) === 'off') continue;
     try {
       rule.check(ctx);
@@ -405,7 +408,7 @@ function runWorkspaceRules(files: FileState[], opts: LintRunOptions, rules: Work
           isTemplate: (value) => isPlaceholder(value, inScope[0].file.options.secretPlaceholders),
           report: (sd, r) => {
             const m = bySd.get(sd);
-            if (m) addReport(m.file, m.doc, rule.meta.id, r, opts);
+            if (m) addReport(m.file, m.doc, rule.meta.id, { ...r, message: reportMessage(rule.meta, r) }, opts);
           },
         });
       } catch (e) {

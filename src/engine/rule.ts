@@ -1,8 +1,50 @@
-import type { BuiltinRule, DocumentRule, RuleMeta, WorkspaceRule } from './types';
+// The rule contract: identity helpers that give a rule module its types, and the message
+// templates a report names by id.
+import type { AccessListEntries } from '../types/access-list-entries';
+import type { AlertAcknowledgement } from '../types/alert-acknowledgement';
+import type { AlertConfig } from '../types/alert-config';
+import type { ApiKeyUpdate } from '../types/api-key-update';
+import type { AutomationConfig } from '../types/automation-config';
+import type { GlobalAlertConfig } from '../types/global-alert-config';
+import type { Integration } from '../types/integration';
+import type { MaintenanceWindow } from '../types/maintenance-window';
+import type { MaintenanceWindowUpdate } from '../types/maintenance-window-update';
+import type { BuiltinRule, DocumentRule, Kind, Report, RuleContext, RuleMeta, WorkspaceRule } from './types';
 
-/** Identity helpers that give a rule module its types (the shape of STYLE.md). */
-export function defineRule(rule: DocumentRule): DocumentRule {
-  return rule;
+/** The type of each kind's documents: the same src/types the JSON schemas are generated from. */
+export interface KindTypes {
+  'alert-config': AlertConfig;
+  'global-alert-config': GlobalAlertConfig;
+  'maintenance-window': MaintenanceWindow;
+  'maintenance-window-update': MaintenanceWindowUpdate;
+  integration: Integration;
+  'automation-config': AutomationConfig;
+  'api-key-update': ApiKeyUpdate;
+  'access-list-entries': AccessListEntries;
+  'alert-acknowledgement': AlertAcknowledgement;
+}
+
+/**
+ * A document as a rule sees it: the kind's type with every field optional, all the way down.
+ * Rules run on documents with schema errors too, so a value can still be of another JSON type
+ * than declared: rules check with isObject()/typeof before they trust one.
+ */
+export type Loose<T> = T extends readonly (infer U)[] ? Loose<U>[] : T extends object ? { [P in keyof T]?: Loose<T[P]> } : T;
+
+/** The value of a document of one of the kinds `K`. */
+export type KindValue<K extends Kind> = Loose<KindTypes[K]>;
+
+type DocumentRuleSpec<K extends Kind, M extends Record<string, string>> = {
+  meta: Omit<RuleMeta, 'kinds' | 'messages' | 'scope'> & { kinds: readonly K[] | '*'; messages?: M; scope?: 'document' };
+  check(ctx: RuleContext<KindValue<K>, Extract<keyof M, string>>): void;
+};
+
+/**
+ * A document rule. `ctx.value` is typed from the kinds the rule declares, and `ctx.report`
+ * accepts only the message ids of `meta.messages` (or, while rules migrate, a plain message).
+ */
+export function defineRule<const K extends Kind, const M extends Record<string, string> = Record<never, string>>(rule: DocumentRuleSpec<K, M>): DocumentRule {
+  return rule as unknown as DocumentRule;
 }
 export function defineWorkspaceRule(rule: WorkspaceRule): WorkspaceRule {
   return rule;
@@ -14,4 +56,16 @@ export function defineWorkspaceRule(rule: WorkspaceRule): WorkspaceRule {
  */
 export function defineBuiltin(meta: RuleMeta): BuiltinRule {
   return { meta, builtin: true };
+}
+
+/** The text of a report: its message, or its messageId's template filled from its data. */
+export function reportMessage(meta: Pick<RuleMeta, 'id' | 'messages'>, report: Report): string {
+  if (report.messageId === undefined) return report.message;
+  const template = meta.messages?.[report.messageId];
+  if (template === undefined) throw new Error(`Rule ${meta.id} reported the message id "${report.messageId}", which its meta.messages does not define.`);
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    const value = report.data?.[name];
+    if (value === undefined) throw new Error(`Rule ${meta.id}, message "${report.messageId}": no data for {{${name}}}.`);
+    return String(value);
+  });
 }

@@ -55,13 +55,26 @@ export interface RelatedInfo {
   range?: Range;
 }
 
-/** What a rule (or the schema layer) reports. */
-export interface Report {
+/** A report with its text: what the schema layer produces, and what the engine makes of a rule's report. */
+export type MessageReport = ReportBase & { message: string; messageId?: string };
+
+/** What a rule (or the schema layer) reports: a message, or a messageId of the rule's meta.messages. */
+export type Report<MessageId extends string = string> = ReportBase &
+  (
+    | { message: string; messageId?: undefined; data?: undefined }
+    | {
+        /** A key of the rule's meta.messages; the engine fills the template's {{name}} from data. */
+        messageId: MessageId;
+        data?: Record<string, string | number>;
+        message?: undefined;
+      }
+  );
+
+export interface ReportBase {
   /** JSON pointer, relative to the document, of the offending key or value. */
   pointer: string;
   /** Underline the key or the value at the pointer (default: value; 'key' for unknown/deprecated keys). */
   target?: 'key' | 'value';
-  message: string;
   /** Overrides the rule's default severity for this report (a user's configured severity wins). */
   severity?: Severity;
   /** A safe fix, applied by --fix. */
@@ -75,6 +88,8 @@ export interface Diagnostic {
   ruleId: string;
   severity: Severity;
   message: string;
+  /** The rule's message id, when it reported one (not part of the JSON contract; RuleTester reads it). */
+  messageId?: string;
   pointer: string;
   range: Range;
   kind: Kind | 'unknown';
@@ -111,13 +126,13 @@ export interface ScopeDocument {
   value: unknown;
 }
 
-export interface RuleContext<T = any> {
+export interface RuleContext<T = any, MessageId extends string = string> {
   /** The document, as plain JSON values. */
   value: T;
   kind: Kind;
   filePath: string;
   options: LintOptions;
-  report(report: Report): void;
+  report(report: Report<MessageId>): void;
   /**
    * Whether a value is a template (`${VAR}`, `{{ .Values.x }}`, `<REGION>`, a config
    * `secretPlaceholders` match): a rule does not judge it. A report on a template value becomes
@@ -183,6 +198,11 @@ export interface RuleMeta {
   hasSuggestions?: boolean;
   /** Rules that read several documents of one project scope. */
   scope?: 'document' | 'workspace';
+  /**
+   * The rule's messages by id: templates with {{name}} placeholders filled from a report's
+   * data. Reports name them by messageId, so that tests and docs check which message, not its words.
+   */
+  messages?: Record<string, string>;
 }
 
 /**

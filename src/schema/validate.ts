@@ -3,7 +3,7 @@
 // deprecated-field, read-only-field), one per real problem, with "did you mean" and fixes.
 import type { ErrorObject } from 'ajv';
 import { getAt, joinPointer, parentPointer, lastToken } from '../engine/pointer';
-import type { Fix, Report } from '../engine/types';
+import type { Fix, MessageReport } from '../engine/types';
 import type { Kind } from '../kinds/names';
 import { INTEGRATION_FIELDS } from '../model/integrations';
 import { SECONDARY_DELAY_SECS_SINCE, isBefore } from '../model/automation';
@@ -19,7 +19,7 @@ import { defineBuiltin } from '../engine/rule';
 export { loadSchema, schemaPath } from './files';
 
 /** `skipped`: for rule `template-value`, the rule whose check a template value made moot. */
-export type SchemaFinding = Report & { ruleId: string; skipped?: string };
+export type SchemaFinding = MessageReport & { ruleId: string; skipped?: string };
 
 /** Enumerations up to this size are listed whole in messages; larger ones show the nearest few. */
 const LIST_ALL = 12;

@@ -10,6 +10,12 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'Access-list entries need a valid IPv4/IPv6 address or CIDR block.',
     fixable: true,
+    messages: {
+      hasHostBits: '"{{text}}" has host bits set beyond the /{{prefix}} prefix; the range it denotes is {{network}}, write that (or a longer prefix if one host was meant).',
+      invalidAddress: '{{field}} "{{text}}" is not an IPv4 or IPv6 address or CIDR block; write e.g. 192.0.2.15, 192.0.2.0/24 or 2001:db8::/32.',
+      conflictingRanges: 'ipAddress "{{ipAddress}}" and cidrBlock "{{cidrBlock}}" name different ranges in one entry; keep one of them, or make them agree.',
+      singleAddressSuffix: 'The /{{maxPrefix}} of "{{text}}" is not stored: a single address is the same as {{bare}}; drop the suffix.',
+    },
     docs: {
       why:
         'Each entry of an access-list POST names an address (`ipAddress`) or a range ' +
@@ -43,7 +49,8 @@ export default defineRule({
         if (!address) {
           ctx.report({
             pointer,
-            message: `${field} "${text}" is not an IPv4 or IPv6 address or CIDR block; write e.g. 192.0.2.15, 192.0.2.0/24 or 2001:db8::/32.`,
+            messageId: 'invalidAddress',
+            data: { field, text },
           });
           continue;
         }
@@ -53,7 +60,8 @@ export default defineRule({
           ctx.report({
             pointer,
             severity: 'info',
-            message: `The /${address.maxPrefix} of "${text}" is not stored: a single address is the same as ${bare}; drop the suffix.`,
+            messageId: 'singleAddressSuffix',
+            data: { maxPrefix: address.maxPrefix, text, bare },
             fix: { title: `Drop the /${address.maxPrefix}`, ops: [{ op: 'replace', pointer, value: bare }] },
           });
         } else if (address.prefix !== undefined && address.hostBitsSet) {
@@ -61,7 +69,8 @@ export default defineRule({
           ctx.report({
             pointer,
             severity: 'warning',
-            message: `"${text}" has host bits set beyond the /${address.prefix} prefix; the range it denotes is ${network}, write that (or a longer prefix if one host was meant).`,
+            messageId: 'hasHostBits',
+            data: { text, prefix: address.prefix, network },
             fix: { title: `Replace with ${network}`, ops: [{ op: 'replace', pointer, value: network }] },
           });
         }
@@ -71,7 +80,8 @@ export default defineRule({
         const e = entry as Record<string, unknown>;
         ctx.report({
           pointer: `/${i}/cidrBlock`,
-          message: `ipAddress "${e.ipAddress}" and cidrBlock "${e.cidrBlock}" name different ranges in one entry; keep one of them, or make them agree.`,
+          messageId: 'conflictingRanges',
+          data: { ipAddress: e.ipAddress, cidrBlock: e.cidrBlock },
         });
       }
     });

@@ -8,6 +8,9 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'The same address twice in one access-list body.',
     hasSuggestions: true,
+    messages: {
+      duplicate: '{{detail}} is already in entry {{first}} of this body; the server ignores the repeat, so remove this entry (or merge its comment).',
+    },
     docs: {
       why:
         'The server ignores an address that is already in the access list, so a repeated entry ' +
@@ -49,7 +52,8 @@ export default defineRule({
       }
       ctx.report({
         pointer: `/${i}/${field}`,
-        message: `${e[field]} is already in entry ${first} of this body; the server ignores the repeat, so remove this entry (or merge its comment).`,
+        messageId: 'duplicate',
+        data: { detail: e[field], first },
         suggestions: [{ title: 'Remove this entry', ops: [{ op: 'remove', pointer: `/${i}` }] }],
       });
     });

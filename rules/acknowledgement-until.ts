@@ -7,6 +7,10 @@ export default defineRule({
     kinds: ['alert-acknowledgement'],
     defaultSeverity: 'warning',
     description: 'acknowledgedUntil in the past, or absent, removes the acknowledgement.',
+    messages: {
+      inPast: 'acknowledgedUntil {{acknowledgedUntil}} is not after now ({{formatInstant}}), which removes the acknowledgement instead of setting it; give a future time (about 100 years ahead for good).',
+      missing: 'Without acknowledgedUntil this body removes the acknowledgement of the alert; add acknowledgedUntil (a future time) to acknowledge it instead.',
+    },
     docs: {
       why:
         'An alert is acknowledged until `acknowledgedUntil`. A time in the past (checked against ' +
@@ -28,9 +32,7 @@ acknowledgementComment: This is normal. Please ignore.
       ctx.report({
         pointer: '',
         severity: 'info',
-        message:
-          'Without acknowledgedUntil this body removes the acknowledgement of the alert; ' +
-          'add acknowledgedUntil (a future time) to acknowledge it instead.',
+        messageId: 'missing',
       });
       return;
     }
@@ -40,9 +42,8 @@ acknowledgementComment: This is normal. Please ignore.
     if (until.epochMs > now.getTime()) return;
     ctx.report({
       pointer: '/acknowledgedUntil',
-      message:
-        `acknowledgedUntil ${doc.acknowledgedUntil} is not after now (${formatInstant(now)}), which removes ` +
-        'the acknowledgement instead of setting it; give a future time (about 100 years ahead for good).',
+      messageId: 'inPast',
+      data: { acknowledgedUntil: doc.acknowledgedUntil, formatInstant: formatInstant(now) },
     });
   },
 });

@@ -12,6 +12,9 @@ export default defineRule({
     kinds: ['automation-config'],
     defaultSeverity: 'error',
     description: 'monitoringVersions[]/backupVersions[].urls.<platform> without a default key.',
+    messages: {
+      noDefault: '{{key}}[{{i}}].urls.{{platform}} has no "default" entry{{detail}}; the agent falls back to it when no build name matches. Add default: <URL of the generic build>.',
+    },
     docs: {
       versions: 'the monitoringVersions/backupVersions lists of OM before the unified agent; the rule reads no version.',
       why:
@@ -67,9 +70,8 @@ sharding: []
           ctx.report({
             pointer: joinPointer('/' + key, i, 'urls', platform),
             target: 'key',
-            message:
-              `${key}[${i}].urls.${platform} has no "default" entry${keys.length ? ` (it has ${keys.map((k) => JSON.stringify(k)).join(', ')})` : ''}; ` +
-              'the agent falls back to it when no build name matches. Add default: <URL of the generic build>.',
+            messageId: 'noDefault',
+            data: { key, i, platform, detail: keys.length ? ` (it has ${keys.map((k) => JSON.stringify(k)).join(', ')})` : '' },
           });
         }
       });

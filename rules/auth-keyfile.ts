@@ -19,6 +19,11 @@ export default defineRule({
     defaultSeverity: 'error',
     hasSuggestions: true,
     description: 'auth.disabled: false without auth.keyfile or auth.autoUser.',
+    messages: {
+      noKeyfile: 'Authentication is enabled (auth.disabled: false) without auth.keyfile, which the Ops Manager Go client documents as required for internal authentication. Set keyfile (e.g. {{defaultKeyfile}}) unless the members use X.509 membership authentication.',
+      noAutoUser: 'Authentication is enabled (auth.disabled: false) without auth.autoUser: the automation agent has no user to log in as. Set autoUser (e.g. {{defaultAutoUser}}; for X.509 the subject of the agent\'s certificate).',
+      noKeyfileOrAutoUser: 'Authentication is enabled (auth.disabled: false) without auth.keyfile or auth.autoUser: the agent has no user to log in as and the members no keyfile. Set autoUser (e.g. {{defaultAutoUser}}, with autoPwd) and keyfile (e.g. {{defaultKeyfile}}), or set disabled: true.',
+    },
     docs: {
       versions: 'every version (OM 3.4 and later also require auth.keyfileWindows; not checked).',
       why:
@@ -94,28 +99,23 @@ sharding: []
     if (!hasKeyfile && !hasUser) {
       ctx.report({
         pointer: '/auth/disabled',
-        message:
-          'Authentication is enabled (auth.disabled: false) without auth.keyfile or auth.autoUser: the agent has no user to log in as ' +
-          `and the members no keyfile. Set autoUser (e.g. ${JSON.stringify(DEFAULT_AUTO_USER)}, with autoPwd) and keyfile ` +
-          `(e.g. ${JSON.stringify(DEFAULT_KEYFILE)}), or set disabled: true.`,
+        messageId: 'noKeyfileOrAutoUser',
+        data: { defaultAutoUser: JSON.stringify(DEFAULT_AUTO_USER), defaultKeyfile: JSON.stringify(DEFAULT_KEYFILE) },
         suggestions: [{ title: 'Add autoUser and keyfile', ops: [...addUser.ops, ...addKeyfile.ops] }],
       });
     } else if (!hasUser) {
       ctx.report({
         pointer: '/auth/disabled',
-        message:
-          'Authentication is enabled (auth.disabled: false) without auth.autoUser: the automation agent has no user to log in as. ' +
-          `Set autoUser (e.g. ${JSON.stringify(DEFAULT_AUTO_USER)}; for X.509 the subject of the agent's certificate).`,
+        messageId: 'noAutoUser',
+        data: { defaultAutoUser: JSON.stringify(DEFAULT_AUTO_USER) },
         suggestions: [addUser],
       });
     } else {
       ctx.report({
         pointer: '/auth/disabled',
         severity: 'info',
-        message:
-          'Authentication is enabled (auth.disabled: false) without auth.keyfile, which the Ops Manager Go client documents as ' +
-          `required for internal authentication. Set keyfile (e.g. ${JSON.stringify(DEFAULT_KEYFILE)}) unless the members use X.509 ` +
-          'membership authentication.',
+        messageId: 'noKeyfile',
+        data: { defaultKeyfile: JSON.stringify(DEFAULT_KEYFILE) },
         suggestions: [addKeyfile],
       });
     }

@@ -15,6 +15,9 @@ export default defineRule({
     description:
       'Processes of one cluster (a replica set, or a sharded cluster with its shards, config servers and mongos) ' +
       'with different authSchemaVersion.',
+    messages: {
+      mixedVersions: 'Process {{detail}} has authSchemaVersion {{v}}, but the other processes of {{what}} {{name}} use {{expected}}; all processes of one cluster share one authSchemaVersion. Set it to {{expected}}.',
+    },
     docs: {
       versions: 'every MongoDB version; arbiters (which hold no data and no users) are not compared.',
       why:
@@ -165,10 +168,8 @@ sharding: []
         const pointer = joinPointer(p.pointer, 'authSchemaVersion');
         ctx.report({
           pointer,
-          message:
-            `Process ${JSON.stringify(p.name ?? `processes[${p.index}]`)} has authSchemaVersion ${v}, but the other processes of ` +
-            `${what} ${JSON.stringify(group.name)} use ${expected}; all processes of one cluster share one authSchemaVersion. ` +
-            `Set it to ${expected}.`,
+          messageId: 'mixedVersions',
+          data: { detail: JSON.stringify(p.name ?? `processes[${p.index}]`), v, what, name: JSON.stringify(group.name), expected },
           suggestions: [{ title: `Set authSchemaVersion to ${expected}`, ops: [{ op: 'replace', pointer, value: expected }] }],
         });
       }

@@ -15,6 +15,10 @@ export default defineRule({
     defaultSeverity: 'warning',
     hasSuggestions: true,
     description: 'win2008plus or winVCRedist* on a build whose platform is not Windows; a build of MongoDB 3.4+ without architecture.',
+    messages: {
+      windowsOnlyField: '{{field}} applies to Windows builds only, but this build\'s platform is {{platform}}; the agent ignores it here. Move it to the Windows build or remove it.',
+      noArchitecture: 'Build {{bi}} of {{detail}} has no architecture; the reference lists it for every build (amd64, aarch64, ppc64le or s390x) and the agent picks the build by it. Copy the build from a GET of the automation configuration. (Only GETs of MongoDB 3.0/3.2 builds omit it.)',
+    },
     docs: {
       versions: 'every version for the Windows-only fields; `architecture` is expected on builds of MongoDB 3.4 and later (a warning: when OM began to require it is unconfirmed), and builds of MongoDB 3.0/3.2 may omit it, as GETs of OM 2.x/3.x do.',
       why:
@@ -72,10 +76,8 @@ sharding: []
           ctx.report({
             pointer: joinPointer('/mongoDbVersions', vi, 'builds', bi),
             target: 'key',
-            message:
-              `Build ${bi} of ${JSON.stringify(version.name ?? `mongoDbVersions[${vi}]`)} has no architecture; the reference lists it for ` +
-              'every build (amd64, aarch64, ppc64le or s390x) and the agent picks the build by it. Copy the build from a GET of ' +
-              'the automation configuration. (Only GETs of MongoDB 3.0/3.2 builds omit it.)',
+            messageId: 'noArchitecture',
+            data: { bi, detail: JSON.stringify(version.name ?? `mongoDbVersions[${vi}]`) },
           });
         }
         if (!isObject(build) || typeof build.platform !== 'string' || isWindowsPlatform(build.platform)) return;
@@ -87,9 +89,8 @@ sharding: []
           ctx.report({
             pointer,
             target: 'key',
-            message:
-              `${field} applies to Windows builds only, but this build's platform is ${JSON.stringify(build.platform)}; ` +
-              'the agent ignores it here. Move it to the Windows build or remove it.',
+            messageId: 'windowsOnlyField',
+            data: { field, platform: JSON.stringify(build.platform) },
             suggestions: [{ title: `Remove ${field}`, ops: [{ op: 'remove', pointer }] }],
           });
         }

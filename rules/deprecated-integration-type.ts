@@ -7,6 +7,9 @@ export default defineRule({
     kinds: ['integration'],
     defaultSeverity: 'warning',
     description: 'HipChat, Flowdock and New Relic integrations are at end of life.',
+    messages: {
+      endOfLife: '{{type}} integrations are at end of life (the service is discontinued or no longer supported); move these notifications to a supported service (e.g. SLACK, MICROSOFT_TEAMS, WEBHOOK).',
+    },
     docs: {
       why:
         'HipChat and Flowdock have been discontinued, and the New Relic integration is at end of ' +
@@ -28,7 +31,8 @@ microsoftTeamsWebhookUrl: \${TEAMS_WEBHOOK_URL}
     if (!INTEGRATION_FIELDS[type as IntegrationType].endOfLife) return;
     ctx.report({
       pointer: '/type',
-      message: `${type} integrations are at end of life (the service is discontinued or no longer supported); move these notifications to a supported service (e.g. SLACK, MICROSOFT_TEAMS, WEBHOOK).`,
+      messageId: 'endOfLife',
+      data: { type },
     });
   },
 });

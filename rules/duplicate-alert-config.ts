@@ -58,6 +58,9 @@ export default defineWorkspaceRule({
     defaultSeverity: 'warning',
     scope: 'workspace',
     description: 'Two alert configurations with the same event, matchers and thresholds.',
+    messages: {
+      duplicate: 'This alert configuration repeats the one in {{label}}: same eventTypeName, matchers and thresholds, so each alert opens twice and notifies twice; merge them into one configuration.',
+    },
     docs: {
       why:
         'Two configurations that fire on the same event, for the same matchers and thresholds, ' +
@@ -160,9 +163,8 @@ notifications:
       const label = documentLabel(first, doc);
       ctx.report(doc, {
         pointer: '/eventTypeName',
-        message:
-          `This alert configuration repeats the one in ${label}: same eventTypeName, matchers and ` +
-          'thresholds, so each alert opens twice and notifies twice; merge them into one configuration.',
+        messageId: 'duplicate',
+        data: { label },
         related: [
           {
             filePath: first.filePath,

@@ -9,6 +9,9 @@ export default defineWorkspaceRule({
     defaultSeverity: 'error',
     scope: 'workspace',
     description: 'Two integrations of one type in one project.',
+    messages: {
+      duplicate: 'A second {{type}} integration: {{documentLabel}} already configures {{type}}, and a project has one configuration per type (the last PUT wins); merge them into one document.',
+    },
     docs: {
       why:
         'A project has one integration configuration per type: each PUT to ' +
@@ -48,9 +51,8 @@ serviceKey: \${PAGERDUTY_SERVICE_KEY}
       }
       ctx.report(doc, {
         pointer: '/type',
-        message:
-          `A second ${type} integration: ${documentLabel(first, doc)} already configures ${type}, and a project ` +
-          'has one configuration per type (the last PUT wins); merge them into one document.',
+        messageId: 'duplicate',
+        data: { type, documentLabel: documentLabel(first, doc) },
         related: [
           {
             filePath: first.filePath,

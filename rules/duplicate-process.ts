@@ -10,6 +10,10 @@ export default defineRule({
     kinds: ['automation-config'],
     defaultSeverity: 'error',
     description: 'Two processes with one name, or two on the same hostname and args2_6.net.port.',
+    messages: {
+      samePort: 'Process {{detail}} listens on {{hostname}}:{{port}}, like processes[{{index}}]{{detail2}}; two processes cannot bind one port. Give one of them another args2_6.net.port.',
+      sameName: 'Process name {{name}} is already used by processes[{{index}}]; process names must be unique. Rename one of them (and its replica set member host).',
+    },
     docs: {
       versions: 'every version: the rule reads no version.',
       why:
@@ -113,9 +117,8 @@ sharding: []
       if (first !== p) {
         ctx.report({
           pointer: joinPointer(p.pointer, 'name'),
-          message:
-            `Process name ${JSON.stringify(p.name)} is already used by processes[${first.index}]; ` +
-            'process names must be unique. Rename one of them (and its replica set member host).',
+          messageId: 'sameName',
+          data: { name: JSON.stringify(p.name), index: first.index },
         });
       }
     }
@@ -125,11 +128,8 @@ sharding: []
         const p = atAddress[i];
         ctx.report({
           pointer: joinPointer(p.pointer, 'args2_6', 'net', 'port'),
-          message:
-            `Process ${JSON.stringify(p.name ?? `processes[${p.index}]`)} listens on ${p.hostname}:${p.port}, ` +
-            `like processes[${first.index}]${first.name === undefined ? '' : ` (${JSON.stringify(first.name)})`}; ` +
-            'two processes cannot bind one port. ' +
-            'Give one of them another args2_6.net.port.',
+          messageId: 'samePort',
+          data: { detail: JSON.stringify(p.name ?? `processes[${p.index}]`), hostname: p.hostname, port: p.port, index: first.index, detail2: first.name === undefined ? '' : ` (${JSON.stringify(first.name)})` },
         });
       }
     }

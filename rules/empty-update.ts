@@ -13,6 +13,9 @@ export default defineRule({
     kinds: ['maintenance-window-update', 'api-key-update'],
     defaultSeverity: 'error',
     description: 'An update body must change at least one field.',
+    messages: {
+      empty: 'The update body sets none of {{list}}, and the server needs at least one; add the fields to change.',
+    },
     docs: {
       why:
         'A maintenance-window PATCH needs at least one of `alertTypeNames`, `startDate`, ' +
@@ -35,7 +38,8 @@ endDate: "2099-10-24T02:00:00Z"
     const list = fields.slice(0, -1).join(', ') + ' or ' + fields[fields.length - 1];
     ctx.report({
       pointer: '',
-      message: `The update body sets none of ${list}, and the server needs at least one; add the fields to change.`,
+      messageId: 'empty',
+      data: { list },
     });
   },
 });

@@ -8,6 +8,9 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'An alert configuration without enabled is disabled on update.',
     fixable: true,
+    messages: {
+      omitted: 'enabled is omitted, and on update an omitted enabled disables the configuration; add enabled: true (or enabled: false to disable it on purpose).',
+    },
     docs: {
       why:
         'On update (PUT), an alert configuration whose `enabled` is omitted is saved as disabled, ' +
@@ -35,9 +38,7 @@ notifications:
     if (!isObject(doc) || has(doc, 'enabled')) return;
     ctx.report({
       pointer: '',
-      message:
-        'enabled is omitted, and on update an omitted enabled disables the configuration; add ' +
-        'enabled: true (or enabled: false to disable it on purpose).',
+      messageId: 'omitted',
       fix: { title: 'Add enabled: true', ops: [{ op: 'add', pointer: '', key: 'enabled', value: true }] },
     });
   },

@@ -9,6 +9,11 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'eventTypeName must be an Ops Manager event type accepted in this scope.',
     hasSuggestions: true,
+    messages: {
+      atlasOnly: '{{name}} is an Atlas-only event type: Ops Manager never raises it, so this configuration never fires. Use an Ops Manager event type (Atlas configurations belong to the Atlas API).',
+      wrongScope: '{{name}} is an event of {{where}} alert configurations, not of {{scope}} ones; configure it at the {{detail}} level instead.',
+      unknown: '{{name}} is not an Ops Manager event type of {{scope}} alert configurations: the configuration is rejected or never fires.{{hint}}',
+    },
     docs: {
       why:
         'An alert configuration fires only for the event named in `eventTypeName`. A misspelt name, ' +
@@ -44,9 +49,8 @@ notifications:
     if (ATLAS_ONLY_EVENT_TYPES.has(name)) {
       ctx.report({
         pointer,
-        message:
-          `${name} is an Atlas-only event type: Ops Manager never raises it, so this configuration ` +
-          'never fires. Use an Ops Manager event type (Atlas configurations belong to the Atlas API).',
+        messageId: 'atlasOnly',
+        data: { name },
       });
       return;
     }
@@ -57,9 +61,8 @@ notifications:
       const where = info.scopes.join(' and ');
       ctx.report({
         pointer,
-        message:
-          `${name} is an event of ${where} alert configurations, not of ${scope} ones; ` +
-          `configure it at the ${info.scopes.includes('global') ? 'global' : 'organization'} level instead.`,
+        messageId: 'wrongScope',
+        data: { name, where, scope, detail: info.scopes.includes('global') ? 'global' : 'organization' },
       });
       return;
     }
@@ -72,9 +75,8 @@ notifications:
       : didYouMean(near) || ' See the Ops Manager alert list for the accepted names.';
     ctx.report({
       pointer,
-      message:
-        `${name} is not an Ops Manager event type of ${scope} alert configurations: the configuration is ` +
-        `rejected or never fires.${hint}`,
+      messageId: 'unknown',
+      data: { name, scope, hint },
       suggestions: near.map((n) => ({ title: `Replace with ${n}`, ops: [{ op: 'replace' as const, pointer, value: n }] })),
     });
   },

@@ -13,6 +13,10 @@ export default defineRule({
     defaultSeverity: 'error',
     hasSuggestions: true,
     description: 'featureCompatibilityVersion not major.minor, newer than the process version, or more than one release older.',
+    messages: {
+      tooOld: 'featureCompatibilityVersion {{fcv}} of process {{name}} is more than one release older than its version {{version}}; mongod {{own}} accepts FCV {{formatMajorMinor}} to {{own}}. Upgrade one release at a time, raising the FCV to {{formatMajorMinor}} before moving past it.',
+      newerThanBinary: 'featureCompatibilityVersion {{fcv}} of process {{name}} is newer than its version {{version}}; mongod {{own}} runs with FCV {{own}} or the release before. Set the FCV to {{own2}} or upgrade the process first.',
+    },
     docs: {
       versions: 'MongoDB 3.4 and later (FCV arrived in 3.4); for processes before 3.4 only an FCV newer than the process is reported. Rapid releases (x.1, x.2…) from 5.0 on are accepted as the previous major release\'s successors.',
       why:
@@ -107,19 +111,16 @@ sharding: []
         case 'newer':
           ctx.report({
             pointer,
-            message:
-              `featureCompatibilityVersion ${JSON.stringify(fcv)} of process ${name} is newer than its version ${JSON.stringify(p.version)}; ` +
-              `mongod ${own} runs with FCV ${own} or the release before. Set the FCV to ${JSON.stringify(own)} or upgrade the process first.`,
+            messageId: 'newerThanBinary',
+            data: { fcv: JSON.stringify(fcv), name, version: JSON.stringify(p.version), own, own2: JSON.stringify(own) },
             suggestions: [{ title: `Set featureCompatibilityVersion to "${own}"`, ops: [{ op: 'replace', pointer, value: own }] }],
           });
           break;
         case 'too-old':
           ctx.report({
             pointer,
-            message:
-              `featureCompatibilityVersion ${JSON.stringify(fcv)} of process ${name} is more than one release older than its version ` +
-              `${JSON.stringify(p.version)}; mongod ${own} accepts FCV ${formatMajorMinor(verdict.oldest)} to ${own}. ` +
-              `Upgrade one release at a time, raising the FCV to ${formatMajorMinor(verdict.oldest)} before moving past it.`,
+            messageId: 'tooOld',
+            data: { fcv: JSON.stringify(fcv), name, version: JSON.stringify(p.version), own, formatMajorMinor: formatMajorMinor(verdict.oldest) },
           });
           break;
       }

@@ -8,6 +8,11 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'forAllGroups false needs groupIds and no tags; with true, groupIds is ignored.',
     hasSuggestions: true,
+    messages: {
+      noGroupIds: 'With forAllGroups: false the configuration applies only to the projects in groupIds, and none are listed, which the API rejects; list at least one project id in groupIds, or set forAllGroups: true.',
+      groupIdsIgnored: 'groupIds is ignored with forAllGroups: true (the configuration applies to every project); remove groupIds, or set forAllGroups: false to limit it to those projects.',
+      tagsWithoutForAll: 'tags cannot be used with forAllGroups: false; remove tags, or set forAllGroups: true and let tags choose the projects.',
+    },
     docs: {
       why:
         'A global alert configuration applies either to every project (`forAllGroups: true`, ' +
@@ -44,19 +49,14 @@ notifications:
       if (!hasGroups && (groupIds === undefined || Array.isArray(groupIds))) {
         ctx.report({
           pointer: Array.isArray(groupIds) ? '/groupIds' : '/forAllGroups',
-          message:
-            'With forAllGroups: false the configuration applies only to the projects in groupIds, and ' +
-            'none are listed, which the API rejects; list at least one project id in groupIds, or set ' +
-            'forAllGroups: true.',
+          messageId: 'noGroupIds',
         });
       }
       if (Array.isArray(doc.tags) && doc.tags.length > 0) {
         ctx.report({
           pointer: '/tags',
           target: 'key',
-          message:
-            'tags cannot be used with forAllGroups: false; remove tags, or set forAllGroups: true and ' +
-            'let tags choose the projects.',
+          messageId: 'tagsWithoutForAll',
           suggestions: [{ title: 'Remove tags', ops: [{ op: 'remove', pointer: '/tags' }] }],
         });
       }
@@ -65,9 +65,7 @@ notifications:
         pointer: '/groupIds',
         target: 'key',
         severity: 'warning',
-        message:
-          'groupIds is ignored with forAllGroups: true (the configuration applies to every project); ' +
-          'remove groupIds, or set forAllGroups: false to limit it to those projects.',
+        messageId: 'groupIdsIgnored',
         suggestions: [{ title: 'Remove groupIds', ops: [{ op: 'remove', pointer: '/groupIds' }] }],
       });
     }

@@ -22,6 +22,9 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'A field of another integration type has no effect on this one.',
     fixable: true,
+    messages: {
+      otherType: '{{field}} belongs to {{detail}} integrations, not {{type}}, and the server ignores it; remove it (or check the type).',
+    },
     docs: {
       why:
         'Each integration type stores its own fields only. A field that belongs to another type ' +
@@ -52,9 +55,8 @@ url: \${OPS_WEBHOOK_URL}
       ctx.report({
         pointer,
         target: 'key',
-        message:
-          `${field} belongs to ${owners.join(' and ')} integrations, not ${type}, and the server ignores it; ` +
-          'remove it (or check the type).',
+        messageId: 'otherType',
+        data: { field, detail: owners.join(' and '), type },
         fix: { title: `Remove ${field}`, ops: [{ op: 'remove', pointer }] },
       });
     }

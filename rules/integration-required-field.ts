@@ -15,6 +15,10 @@ export default defineRule({
     kinds: ['integration'],
     defaultSeverity: 'error',
     description: 'Each integration type has fields it cannot work without.',
+    messages: {
+      missing: '{{aType}} integration needs {{field}}{{hint}}; add it, or the server rejects the configuration.',
+      missingInWriteBody: 'A {{type}} integration needs {{field}} in a write body{{hint}}; a GET response leaves it out, so add it before a PUT, or the server rejects the configuration.',
+    },
     docs: {
       why:
         'An integration is a PUT of one object whose `type` decides which fields it needs: ' +
@@ -52,13 +56,15 @@ channelName: ops-alerts
         ctx.report({
           pointer: '/type',
           severity: 'warning',
-          message: `A ${type} integration needs ${field} in a write body${hint}; a GET response leaves it out, so add it before a PUT, or the server rejects the configuration.`,
+          messageId: 'missingInWriteBody',
+          data: { type, field, hint },
         });
         continue;
       }
       ctx.report({
         pointer: '/type',
-        message: `${WithArticle(String(type))} integration needs ${field}${hint}; add it, or the server rejects the configuration.`,
+        messageId: 'missing',
+        data: { aType: WithArticle(String(type)), field, hint },
       });
     }
   },

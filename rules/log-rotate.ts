@@ -22,18 +22,16 @@ function checkLogRotate(ctx: RuleContext, value: unknown, base: string, key: str
         pointer: legacyPointer,
         target: 'key',
         severity: 'info',
-        message:
-          `maxUncompressed repeats numUncompressed (both ${JSON.stringify(num)}); OM accepts the pair and returns it as it is, ` +
-          'but they are one setting (maxUncompressed is the earlier name). Remove maxUncompressed to clean up.',
+        messageId: 'sameValueBothNames',
+        data: { num: JSON.stringify(num) },
         suggestions,
       });
     } else {
       ctx.report({
         pointer: legacyPointer,
         target: 'key',
-        message:
-          `Both maxUncompressed (${JSON.stringify(legacy)}) and numUncompressed (${JSON.stringify(num)}) are set; they are one ` +
-          'setting (maxUncompressed is the earlier name) and the server keeps only one. Remove maxUncompressed.',
+        messageId: 'bothNames',
+        data: { legacy: JSON.stringify(legacy), num: JSON.stringify(num) },
         suggestions,
       });
     }
@@ -54,9 +52,8 @@ function checkLogRotate(ctx: RuleContext, value: unknown, base: string, key: str
     ctx.report({
       pointer: pointer('numTotal'),
       severity: 'warning',
-      message:
-        `numTotal ${total} is below numUncompressed ${uncompressed}: numTotal counts every kept log file, compressed or not, ` +
-        `so fewer uncompressed files will be kept than asked. Raise numTotal to at least ${uncompressed}.`,
+      messageId: 'totalBelowUncompressed',
+      data: { total, uncompressed },
     });
   }
 }
@@ -70,6 +67,11 @@ export default defineRule({
     description:
       'Both maxUncompressed and numUncompressed; percentOfDiskspace outside (0, 1]; numTotal below numUncompressed (warning). ' +
       'Top level and per process.',
+    messages: {
+      bothNames: 'Both maxUncompressed ({{legacy}}) and numUncompressed ({{num}}) are set; they are one setting (maxUncompressed is the earlier name) and the server keeps only one. Remove maxUncompressed.',
+      sameValueBothNames: 'maxUncompressed repeats numUncompressed (both {{num}}); OM accepts the pair and returns it as it is, but they are one setting (maxUncompressed is the earlier name). Remove maxUncompressed to clean up.',
+      totalBelowUncompressed: 'numTotal {{total}} is below numUncompressed {{uncompressed}}: numTotal counts every kept log file, compressed or not, so fewer uncompressed files will be kept than asked. Raise numTotal to at least {{uncompressed}}.',
+    },
     docs: {
       versions: 'every version. Equal maxUncompressed and numUncompressed (which OM accepts and returns in a GET) are information; different values an error. Process-level logRotate needs OM 7.0.4 / 6.0.24 or later (not checked: a document does not name its OM version).',
       why:

@@ -10,6 +10,9 @@ export default defineRule({
     kinds: ['alert-config', 'global-alert-config'],
     defaultSeverity: 'error',
     description: "A matcher's fieldName must suit the event's target (host, replica set, sharded cluster).",
+    messages: {
+      notForEvent: '{{name}} is {{aTarget}} event, which cannot be matched on {{field}}; use one of {{allowed}}.',
+    },
     docs: {
       why:
         'Each event is about one kind of object, and matchers can only test that object\'s fields: ' +
@@ -58,9 +61,8 @@ notifications:
       if (allowed.includes(field)) return;
       ctx.report({
         pointer: `/matchers/${i}/fieldName`,
-        message:
-          `${event.name} is ${withArticle(TARGET_LABEL[target])} event, which cannot be matched on ${field}; ` +
-          `use one of ${allowed.join(', ')}.`,
+        messageId: 'notForEvent',
+        data: { name: event.name, aTarget: withArticle(TARGET_LABEL[target]), field, allowed: allowed.join(', ') },
       });
     });
   },

@@ -50,6 +50,10 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'A matcher value must fit its field and operator: TYPE_NAME values, ports, regexes.',
     hasSuggestions: true,
+    messages: {
+      portNotNumber: 'A PORT matcher with {{op}} needs a port number from 1 to 65535; write the port as digits, e.g. "27017".',
+      badRegex: 'The REGEX matcher value does not compile ({{reason}}), so it matches nothing; fix the pattern.',
+    },
     docs: {
       why:
         'A matcher whose value can never match silently turns the configuration off for every ' +
@@ -98,7 +102,8 @@ notifications:
         if (reason) {
           ctx.report({
             pointer,
-            message: `The REGEX matcher value does not compile (${reason}), so it matches nothing; fix the pattern.`,
+            messageId: 'badRegex',
+            data: { reason },
           });
         }
         return;
@@ -129,7 +134,8 @@ notifications:
         if (port !== undefined && Number.isInteger(port) && port >= 1 && port <= 65535) return;
         ctx.report({
           pointer,
-          message: `A PORT matcher with ${op} needs a port number from 1 to 65535; write the port as digits, e.g. "27017".`,
+          messageId: 'portNotNumber',
+          data: { op },
         });
       }
     });

@@ -8,6 +8,9 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'matchers are only for host, replica set and sharded cluster events.',
     hasSuggestions: true,
+    messages: {
+      notAllowed: '{{name}} is not a host, replica set or sharded cluster event, so it takes no matchers; remove matchers (or choose an event of one of those targets).',
+    },
     docs: {
       why:
         'Matchers narrow a configuration to some hosts, replica sets or clusters. Events about ' +
@@ -43,9 +46,8 @@ notifications:
     ctx.report({
       pointer: '/matchers',
       target: 'key',
-      message:
-        `${event.name} is not a host, replica set or sharded cluster event, so it takes no matchers; ` +
-        'remove matchers (or choose an event of one of those targets).',
+      messageId: 'notAllowed',
+      data: { name: event.name },
       suggestions: [{ title: 'Remove matchers', ops: [{ op: 'remove', pointer: '/matchers' }] }],
     });
   },

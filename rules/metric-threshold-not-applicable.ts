@@ -8,6 +8,9 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'metricThreshold is ignored on events other than OUTSIDE_METRIC_THRESHOLD.',
     hasSuggestions: true,
+    messages: {
+      notApplicable: '{{name}} does not use metricThreshold, so it is ignored; remove it, or use eventTypeName OUTSIDE_METRIC_THRESHOLD for a metric alert.',
+    },
     docs: {
       why:
         'Only metric events read `metricThreshold`. On any other event it is ignored, which usually ' +
@@ -51,9 +54,8 @@ notifications:
     ctx.report({
       pointer: '/metricThreshold',
       target: 'key',
-      message:
-        `${event.name} does not use metricThreshold, so it is ignored; remove it, or use ` +
-        'eventTypeName OUTSIDE_METRIC_THRESHOLD for a metric alert.',
+      messageId: 'notApplicable',
+      data: { name: event.name },
       suggestions: [{ title: 'Remove metricThreshold', ops: [{ op: 'remove', pointer: '/metricThreshold' }] }],
     });
   },

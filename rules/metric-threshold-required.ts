@@ -7,6 +7,9 @@ export default defineRule({
     kinds: ['alert-config', 'global-alert-config'],
     defaultSeverity: 'error',
     description: 'OUTSIDE_METRIC_THRESHOLD alerts need a metricThreshold.',
+    messages: {
+      missing: '{{name}} needs a metricThreshold (metricName, operator, threshold, units, mode AVERAGE), or the API rejects the configuration; add one.',
+    },
     docs: {
       why:
         '`OUTSIDE_METRIC_THRESHOLD` fires when a metric crosses a threshold, and `metricThreshold` ' +
@@ -42,9 +45,8 @@ notifications:
     if (isObject(doc) && doc.metricThreshold !== undefined && doc.metricThreshold !== null) return;
     ctx.report({
       pointer: '/eventTypeName',
-      message:
-        `${event.name} needs a metricThreshold (metricName, operator, threshold, units, mode AVERAGE), ` +
-        'or the API rejects the configuration; add one.',
+      messageId: 'missing',
+      data: { name: event.name },
     });
   },
 });

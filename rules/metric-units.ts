@@ -28,6 +28,9 @@ export default defineRule({
     kinds: ['alert-config', 'global-alert-config'],
     defaultSeverity: 'warning',
     description: "metricThreshold.units must be able to measure the metric (RAW always can).",
+    messages: {
+      wrongUnits: '{{units}} cannot measure {{metricName}}, {{describe}}; use {{acceptedUnits}}.',
+    },
     docs: {
       why:
         'The threshold is read in `units`: memory and storage metrics in data units, durations in ' +
@@ -77,7 +80,8 @@ notifications:
     if (!family || unitFitsMetric(metric, family)) return; // unknown units are the schema's
     ctx.report({
       pointer: '/metricThreshold/units',
-      message: `${units} cannot measure ${metricName}, ${describe(metric)}; use ${acceptedUnits(metric)}.`,
+      messageId: 'wrongUnits',
+      data: { units, metricName, describe: describe(metric), acceptedUnits: acceptedUnits(metric) },
     });
   },
 });

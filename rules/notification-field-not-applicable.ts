@@ -23,6 +23,9 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'A notification field that its typeName does not use; the API drops it.',
     fixable: true,
+    messages: {
+      otherType: '{{reason}}; remove it.',
+    },
     docs: {
       why:
         'The API keeps only the fields of a notification\'s own type and silently drops the rest, ' +
@@ -65,7 +68,8 @@ notifications:
         ctx.report({
           pointer,
           target: 'key',
-          message: `${reason}; remove it.`,
+          messageId: 'otherType',
+          data: { reason },
           fix: { title: `Remove ${field}`, ops: [{ op: 'remove', pointer }] },
         });
       }

@@ -8,6 +8,11 @@ export default defineRule({
     kinds: ['alert-config', 'global-alert-config'],
     defaultSeverity: 'error',
     description: `intervalMin must be an integer of at least ${MIN_INTERVAL_MIN}, delayMin a non-negative integer.`,
+    messages: {
+      badDelay: 'delayMin is {{delay}}, but it is a whole number of minutes, 0 or more; use e.g. 0 to notify at once.',
+      intervalTooSmall: 'intervalMin is {{interval}}, below the minimum of {{minIntervalMin}} minutes; use {{minIntervalMin}} or more.',
+      intervalNotInteger: 'intervalMin is {{interval}}, but it counts whole minutes; use an integer of at least {{minIntervalMin}}.',
+    },
     docs: {
       versions: 'every Ops Manager version: intervalMin of at least 5 (DOCS-11735: the API and the UI refuse less).',
       why:
@@ -41,12 +46,14 @@ notifications:
         if (!Number.isInteger(interval)) {
           ctx.report({
             pointer: `${base}/intervalMin`,
-            message: `intervalMin is ${interval}, but it counts whole minutes; use an integer of at least ${MIN_INTERVAL_MIN}.`,
+            messageId: 'intervalNotInteger',
+            data: { interval, minIntervalMin: MIN_INTERVAL_MIN },
           });
         } else if (interval < MIN_INTERVAL_MIN) {
           ctx.report({
             pointer: `${base}/intervalMin`,
-            message: `intervalMin is ${interval}, below the minimum of ${MIN_INTERVAL_MIN} minutes; use ${MIN_INTERVAL_MIN} or more.`,
+            messageId: 'intervalTooSmall',
+            data: { interval, minIntervalMin: MIN_INTERVAL_MIN },
           });
         }
       }
@@ -54,7 +61,8 @@ notifications:
       if (typeof delay === 'number' && (!Number.isInteger(delay) || delay < 0)) {
         ctx.report({
           pointer: `${base}/delayMin`,
-          message: `delayMin is ${delay}, but it is a whole number of minutes, 0 or more; use e.g. 0 to notify at once.`,
+          messageId: 'badDelay',
+          data: { delay },
         });
       }
     });

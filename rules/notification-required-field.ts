@@ -9,6 +9,9 @@ export default defineRule({
     kinds: ['alert-config', 'global-alert-config'],
     defaultSeverity: 'error',
     description: 'A notification must carry the fields its typeName requires.',
+    messages: {
+      missing: '{{aType}} notification needs {{list}}, which {{isAre}} missing; add {{itThem}} to this notification.',
+    },
     docs: {
       why:
         'Each notification type needs its own fields: SLACK apiToken and channelName, DATADOG ' +
@@ -49,9 +52,8 @@ notifications:
       const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
       ctx.report({
         pointer: `${base}/typeName`,
-        message:
-          `${WithArticle(String(n.typeName))} notification needs ${list}, which ${missing.length === 1 ? 'is' : 'are'} missing; ` +
-          `add ${missing.length === 1 ? 'it' : 'them'} to this notification.`,
+        messageId: 'missing',
+        data: { aType: WithArticle(String(n.typeName)), list, isAre: missing.length === 1 ? 'is' : 'are', itThem: missing.length === 1 ? 'it' : 'them' },
       });
     });
   },

@@ -26,6 +26,9 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'GROUP notifications take project roles (GROUP_…), ORG notifications organization roles (ORG_…).',
     hasSuggestions: true,
+    messages: {
+      atlasRole: '{{role}} is an Atlas {{label}} role that Ops Manager does not have, so no user holds it here; use one of {{detail}}.',
+    },
     docs: {
       why:
         '`roles` limits a GROUP or ORG notification to users holding those roles. A GROUP ' +
@@ -70,9 +73,8 @@ notifications:
           ctx.report({
             pointer,
             severity: 'warning',
-            message:
-              `${role} is an Atlas ${family.label} role that Ops Manager does not have, so no user holds it here; ` +
-              `use one of ${family.roles.join(', ')}.`,
+            messageId: 'atlasRole',
+            data: { role, label: family.label, detail: family.roles.join(', ') },
           });
           return;
         }

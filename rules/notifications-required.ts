@@ -7,6 +7,10 @@ export default defineRule({
     kinds: ['alert-config', 'global-alert-config'],
     defaultSeverity: 'error',
     description: 'An alert configuration needs at least one notification.',
+    messages: {
+      missing: 'The configuration has no notifications, which the API requires; add a notifications list with at least one entry (e.g. typeName: EMAIL with emailAddress).',
+      empty: 'notifications is empty, so alerts would reach nobody and the API rejects it; add at least one notification (e.g. typeName: EMAIL with emailAddress).',
+    },
     docs: {
       why:
         '`notifications` says who hears about an alert. The API requires it, and a configuration ' +
@@ -32,16 +36,12 @@ notifications:
     if (notifications === undefined) {
       ctx.report({
         pointer: '',
-        message:
-          'The configuration has no notifications, which the API requires; add a notifications list ' +
-          'with at least one entry (e.g. typeName: EMAIL with emailAddress).',
+        messageId: 'missing',
       });
     } else if (Array.isArray(notifications) && notifications.length === 0) {
       ctx.report({
         pointer: '/notifications',
-        message:
-          'notifications is empty, so alerts would reach nobody and the API rejects it; add at least ' +
-          'one notification (e.g. typeName: EMAIL with emailAddress).',
+        messageId: 'empty',
       });
     }
   },

@@ -6,6 +6,9 @@ export default defineRule({
     kinds: ['integration'],
     defaultSeverity: 'info',
     description: 'An Opsgenie integration in the EU region needs a server setting.',
+    messages: {
+      badRegion: 'region EU needs the Ops Manager custom setting opsgenie.api.url set to the EU Opsgenie API; make sure it is configured, or alerts are sent to the US API.',
+    },
     docs: {
       why:
         'Ops Manager talks to the US Opsgenie API unless told otherwise. `region: EU` works only ' +
@@ -27,9 +30,7 @@ region: US
     if (doc.type !== 'OPS_GENIE' || doc.region !== 'EU') return;
     ctx.report({
       pointer: '/region',
-      message:
-        'region EU needs the Ops Manager custom setting opsgenie.api.url set to the EU Opsgenie API; ' +
-        'make sure it is configured, or alerts are sent to the US API.',
+      messageId: 'badRegion',
     });
   },
 });

@@ -7,6 +7,9 @@ export default defineRule({
     kinds: KINDS_WITH_SECRETS,
     defaultSeverity: 'warning',
     description: 'A secret field holds a literal secret in a file meant for version control.',
+    messages: {
+      plaintext: '{{fieldPath}} holds a literal secret; keep secrets out of version control by using a placeholder such as ${VAR} that your deployment tool fills in, or list your placeholder pattern in the config\'s secretPlaceholders.',
+    },
     docs: {
       versions: 'every version: the rule reads no version (secret fields are the same in every Ops Manager release).',
       why:
@@ -40,10 +43,8 @@ notifications:
       if (isRedactionMask(secret.value) || ctx.isTemplate(secret.value)) continue;
       ctx.report({
         pointer: secret.pointer,
-        message:
-          `${fieldPath(secret.pointer)} holds a literal secret; keep secrets out of version control by ` +
-          'using a placeholder such as ${VAR} that your deployment tool fills in, or list your ' +
-          "placeholder pattern in the config's secretPlaceholders.",
+        messageId: 'plaintext',
+        data: { fieldPath: fieldPath(secret.pointer) },
       });
     }
   },

@@ -7,6 +7,9 @@ export default defineRule({
     kinds: ['integration'],
     defaultSeverity: 'error',
     description: 'A Prometheus listenAddress must be IP:port.',
+    messages: {
+      badAddress: 'listenAddress "{{address}}" is not IP:port; write an IP address and a port 1-65535, such as 0.0.0.0:9216 (IPv6 in brackets: [::]:9216).',
+    },
     docs: {
       why:
         'Ops Manager binds the Prometheus discovery endpoint to `listenAddress`, which must be an ' +
@@ -37,9 +40,8 @@ scheme: http
     if (typeof address !== 'string' || parseListenAddress(address)) return;
     ctx.report({
       pointer: '/listenAddress',
-      message:
-        `listenAddress "${address}" is not IP:port; write an IP address and a port 1-65535, ` +
-        'such as 0.0.0.0:9216 (IPv6 in brackets: [::]:9216).',
+      messageId: 'badAddress',
+      data: { address },
     });
   },
 });

@@ -11,6 +11,11 @@ export default defineRule({
     kinds: ['integration'],
     defaultSeverity: 'error',
     description: 'A Prometheus integration over https needs tlsPemPath, an absolute path.',
+    messages: {
+      httpsWithoutPem: 'scheme https needs tlsPemPath, the absolute path of the PEM certificate file; add it, or use scheme http.',
+      passwordWithoutPem: 'tlsPemPassword is set without tlsPemPath, so there is no PEM file for it to decrypt; add tlsPemPath or remove the password.',
+      relativePemPath: 'tlsPemPath "{{tlsPemPath}}" is not an absolute path; give the full path of the PEM file on the Ops Manager host (e.g. /etc/mongodb-mms/prometheus.pem).',
+    },
     docs: {
       why:
         'With `scheme: https` the Prometheus endpoint needs a certificate: `tlsPemPath`, the ' +
@@ -43,13 +48,14 @@ tlsPemPath: /etc/mongodb-mms/prometheus.pem
     if (doc.scheme === 'https' && !hasPemPath) {
       ctx.report({
         pointer: '/scheme',
-        message: 'scheme https needs tlsPemPath, the absolute path of the PEM certificate file; add it, or use scheme http.',
+        messageId: 'httpsWithoutPem',
       });
     }
     if (typeof doc.tlsPemPath === 'string' && !isAbsolutePath(doc.tlsPemPath)) {
       ctx.report({
         pointer: '/tlsPemPath',
-        message: `tlsPemPath "${doc.tlsPemPath}" is not an absolute path; give the full path of the PEM file on the Ops Manager host (e.g. /etc/mongodb-mms/prometheus.pem).`,
+        messageId: 'relativePemPath',
+        data: { tlsPemPath: doc.tlsPemPath },
       });
     }
     if (Object.hasOwn(doc, 'tlsPemPassword') && !hasPemPath) {
@@ -57,7 +63,7 @@ tlsPemPath: /etc/mongodb-mms/prometheus.pem
         pointer: '/tlsPemPassword',
         target: 'key',
         severity: 'warning',
-        message: 'tlsPemPassword is set without tlsPemPath, so there is no PEM file for it to decrypt; add tlsPemPath or remove the password.',
+        messageId: 'passwordWithoutPem',
       });
     }
   },

@@ -7,6 +7,9 @@ export default defineRule({
     kinds: KINDS_WITH_SECRETS,
     defaultSeverity: 'error',
     description: 'A secret field holds a redaction mask copied from an API response.',
+    messages: {
+      redacted: '{{fieldPath}} is a redaction mask as the API returns it, not the secret; writing it back replaces the real secret with the mask. Put the real value (or a placeholder that your deployment tool fills in) here.',
+    },
     docs: {
       versions: 'every version: the rule reads no version (Ops Manager GETs redact secrets the same way in every release).',
       why:
@@ -35,10 +38,8 @@ notifications:
       if (!isRedactionMask(secret.value)) continue;
       ctx.report({
         pointer: secret.pointer,
-        message:
-          `${fieldPath(secret.pointer)} is a redaction mask as the API returns it, not the secret; ` +
-          'writing it back replaces the real secret with the mask. Put the real value (or a ' +
-          'placeholder that your deployment tool fills in) here.',
+        messageId: 'redacted',
+        data: { fieldPath: fieldPath(secret.pointer) },
       });
     }
   },

@@ -16,6 +16,12 @@ export default defineRule({
     description:
       'A member host naming no process, a process in two replica sets, a duplicate member or replica set _id, ' +
       "or a member whose replSetName differs from its set's _id.",
+    messages: {
+      unknownHost: 'Member host {{host}} of replica set {{setName}} names no process; {{describeExisting}}.{{detail}}',
+      duplicateMemberId: 'Member _id {{id}} is already used by members[{{index}}] of replica set {{setName}}; member _ids must be unique within a replica set. Give this member an unused _id.',
+      replSetNameMismatch: 'Process {{detail}} is a member of replica set {{id}} but its replSetName is {{replSetName}}; the member would never join the set. Set replSetName to the replica set _id.',
+      duplicateSetId: 'Replica set _id {{id}} is already used by replicaSets[{{index}}]; replica set names must be unique. Rename one of them (and its members\' replSetName).',
+    },
     docs: {
       versions: 'every version: the rule reads no version.',
       why:
@@ -112,9 +118,8 @@ sharding: []
         if (first && first !== rs) {
           ctx.report({
             pointer: joinPointer(rs.pointer, '_id'),
-            message:
-              `Replica set _id ${quote(rs.id)} is already used by replicaSets[${first.index}]; ` +
-              'replica set names must be unique. Rename one of them (and its members\' replSetName).',
+            messageId: 'duplicateSetId',
+            data: { id: quote(rs.id), index: first.index },
           });
         }
       }
@@ -127,9 +132,8 @@ sharding: []
           if (first) {
             ctx.report({
               pointer: joinPointer(m.pointer, '_id'),
-              message:
-                `Member _id ${JSON.stringify(id)} is already used by members[${first.index}] of replica set ${setName(m)}; ` +
-                'member _ids must be unique within a replica set. Give this member an unused _id.',
+              messageId: 'duplicateMemberId',
+              data: { id: JSON.stringify(id), index: first.index, setName: setName(m) },
             });
           } else memberIds.set(key, m);
         }
@@ -145,9 +149,8 @@ sharding: []
           }
           ctx.report({
             pointer: joinPointer(m.pointer, 'host'),
-            message:
-              `Member host ${quote(m.host)} of replica set ${setName(m)} names no process; ` +
-              `${describeExisting('processes', m.host, processNames)}.${hint || ' Use a processes[].name.'}`,
+            messageId: 'unknownHost',
+            data: { host: quote(m.host), setName: setName(m), describeExisting: describeExisting('processes', m.host, processNames), detail: hint || ' Use a processes[].name.' },
           });
           continue;
         }
@@ -171,9 +174,8 @@ sharding: []
           reportedProcesses.add(p);
           ctx.report({
             pointer: joinPointer(p.pointer, 'args2_6', 'replication', 'replSetName'),
-            message:
-              `Process ${quote(p.name ?? m.host)} is a member of replica set ${quote(rs.id)} but its replSetName is ${quote(p.replSetName)}; ` +
-              'the member would never join the set. Set replSetName to the replica set _id.',
+            messageId: 'replSetNameMismatch',
+            data: { detail: quote(p.name ?? m.host), id: quote(rs.id), replSetName: quote(p.replSetName) },
             suggestions: [
               {
                 title: `Set replSetName to ${quote(rs.id)}`,

@@ -53,6 +53,11 @@ export default defineRule({
     description:
       'More than 7 voting members or 50 members in a replica set; a member with priority > 0 that cannot be primary ' +
       '(hidden, votes: 0, delayed; an arbiter only as a warning, or information before MongoDB 3.6).',
+    messages: {
+      memberVotes: '{{member}} is {{why}} and can never become primary, yet has priority {{priority}}; mongod requires priority 0 for such members. Set priority: 0.',
+      tooManyVoters: 'Replica set {{name}} has {{voters}} voting members; at most {{maxVotingMembers}} members may vote. Set votes: 0 and priority: 0 on the extra members.',
+      tooManyMembers: 'Replica set {{name}} has {{length}} members; a replica set holds at most {{maxReplicaSetMembers}}. Split the data across shards or remove members.',
+    },
     docs: {
       versions: 'MongoDB 3.0 and later for the limits of 7 voting members and 50 members (2.6 allowed 12 members: not checked). A non-voting member with priority > 0: an error from MongoDB 3.2 (no finding before). An arbiter with priority > 0: never an error; information before 3.6 (the 3.4 manual documents priority 1 as the arbiter default), a warning from 3.6 (mongod resets it to 0). Hidden and delayed members: every version. The version read is the member\'s process `version`; unknown versions count as current.',
       why:
@@ -230,9 +235,8 @@ sharding: []
         ctx.report({
           pointer: membersPointer,
           target: 'key',
-          message:
-            `Replica set ${name} has ${rs.members.length} members; a replica set holds at most ${MAX_REPLICA_SET_MEMBERS}. ` +
-            'Split the data across shards or remove members.',
+          messageId: 'tooManyMembers',
+          data: { name, length: rs.members.length, maxReplicaSetMembers: MAX_REPLICA_SET_MEMBERS },
         });
       }
       let voters = 0;
@@ -241,9 +245,8 @@ sharding: []
         ctx.report({
           pointer: membersPointer,
           target: 'key',
-          message:
-            `Replica set ${name} has ${voters} voting members; at most ${MAX_VOTING_MEMBERS} members may vote. ` +
-            'Set votes: 0 and priority: 0 on the extra members.',
+          messageId: 'tooManyVoters',
+          data: { name, voters, maxVotingMembers: MAX_VOTING_MEMBERS },
         });
       }
       for (const m of rs.members) {
@@ -263,9 +266,8 @@ sharding: []
         }
         ctx.report({
           pointer,
-          message:
-            `${member} is ${why} and can never become primary, ` +
-            `yet has priority ${priority}; mongod requires priority 0 for such members. Set priority: 0.`,
+          messageId: 'memberVotes',
+          data: { member, why, priority },
           suggestions,
         });
       }

@@ -23,6 +23,11 @@ export default defineRule({
     description:
       'shards[].rs or configServerReplica naming no replica set; a mongos whose cluster names no sharding[].name; ' +
       'a mongos without cluster.',
+    messages: {
+      mongosWithoutCluster: 'mongos {{label}} has no cluster; a mongos must name its sharded cluster (sharding[].name) in cluster. {{wayOut}}',
+      unknownShardSet: 'Shard {{detail}} of cluster {{cluster}}: no replica set named {{rs}}; {{existing}}. Add it to replicaSets or name an existing one.',
+      unnamedCluster: 'sharding[{{index}}] has no name, so no mongos can name it in cluster; add name.',
+    },
     docs: {
       versions: 'every version: the rule reads no version.',
       why:
@@ -205,7 +210,7 @@ sharding:
   },
 });
 
-type ReportFn = RuleContext<unknown, never>['report'];
+type ReportFn = RuleContext<unknown, 'mongosWithoutCluster' | 'unknownShardSet' | 'unnamedCluster'>['report'];
 
 function checkReplicaSetReferences(t: AutomationTopology, report: ReportFn): void {
   // A fragment without replicaSets cannot be judged (its absence is another rule's concern).
@@ -231,16 +236,16 @@ function checkReplicaSetReferences(t: AutomationTopology, report: ReportFn): voi
     if (c.name === undefined && typeof c.value._id !== 'string') {
       report({
         pointer: c.pointer,
-        message: `sharding[${c.index}] has no name, so no mongos can name it in cluster; add name.`,
+        messageId: 'unnamedCluster',
+        data: { index: c.index },
       });
     }
     for (const s of c.shards) {
       if (s.rs === undefined || s.replicaSet) continue;
       report({
         pointer: joinPointer(s.pointer, 'rs'),
-        message:
-          `Shard ${quote(s.id ?? `shards[${s.index}]`)} of cluster ${quote(cluster)}: no replica set named ${quote(s.rs)}; ` +
-          `${existing(s.rs)}. Add it to replicaSets or name an existing one.`,
+        messageId: 'unknownShardSet',
+        data: { detail: quote(s.id ?? `shards[${s.index}]`), cluster: quote(cluster), rs: quote(s.rs), existing: existing(s.rs) },
       });
     }
   }
@@ -266,7 +271,8 @@ function checkMongos(t: AutomationTopology, report: ReportFn): void {
         pointer: joinPointer(p.pointer, 'processType'),
         // With one sharded cluster there is no doubt which it serves (real fixtures omit it then).
         severity: only !== undefined ? 'info' : undefined,
-        message: `mongos ${label} has no cluster; a mongos must name its sharded cluster (sharding[].name) in cluster. ${wayOut}`,
+        messageId: 'mongosWithoutCluster',
+        data: { label, wayOut },
         suggestions: only !== undefined ? [{ title: `Add cluster: ${quote(only)}`, ops: [{ op: 'add', pointer: p.pointer, key: 'cluster', value: only }] }] : undefined,
       });
       continue;

@@ -20,6 +20,9 @@ export default defineRule({
     defaultSeverity: 'error',
     description: `snmpAddress must be host:${SNMP_TRAP_PORT}; SNMP traps go to port ${SNMP_TRAP_PORT} only.`,
     hasSuggestions: true,
+    messages: {
+      wrongPort: '{{problem}}, but SNMP traps go to port {{snmpTrapPort}} only; write it as host:{{snmpTrapPort}}.',
+    },
     docs: {
       alsoReports: ['deprecated-notification-type'],
       why:
@@ -61,7 +64,8 @@ notifications:
             : `snmpAddress names port ${port}`;
       ctx.report({
         pointer,
-        message: `${problem}, but SNMP traps go to port ${SNMP_TRAP_PORT} only; write it as host:${SNMP_TRAP_PORT}.`,
+        messageId: 'wrongPort',
+        data: { problem, snmpTrapPort: SNMP_TRAP_PORT },
         suggestions: host === '' ? undefined : [{ title: `Use ${fixed}`, ops: [{ op: 'replace', pointer, value: fixed }] }],
       });
     });

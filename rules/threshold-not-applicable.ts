@@ -8,6 +8,9 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'threshold is ignored on events that do not use one.',
     hasSuggestions: true,
+    messages: {
+      notApplicable: '{{name}} does not use threshold{{metric}}, so it is ignored; remove it.',
+    },
     docs: {
       why:
         '`threshold` is read by the events that compare a count, such as TOO_FEW_HEALTHY_MEMBERS, ' +
@@ -45,7 +48,8 @@ notifications:
     ctx.report({
       pointer: '/threshold',
       target: 'key',
-      message: `${event.name} does not use threshold${metric}, so it is ignored; remove it.`,
+      messageId: 'notApplicable',
+      data: { name: event.name, metric },
       suggestions: [{ title: 'Remove threshold', ops: [{ op: 'remove', pointer: '/threshold' }] }],
     });
   },

@@ -7,6 +7,9 @@ export default defineRule({
     kinds: ['alert-config', 'global-alert-config'],
     defaultSeverity: 'error',
     description: 'TOO_FEW_HEALTHY_MEMBERS and TOO_MANY_UNHEALTHY_MEMBERS need a threshold.',
+    messages: {
+      missing: '{{name}} needs a threshold ({operator: GREATER_THAN or LESS_THAN, threshold: <number>}), or the API rejects the configuration; add one.',
+    },
     docs: {
       why:
         'These replica set events compare a member count with `threshold` ({operator, threshold}). ' +
@@ -39,9 +42,8 @@ notifications:
     if (isObject(doc) && doc.threshold !== undefined && doc.threshold !== null) return;
     ctx.report({
       pointer: '/eventTypeName',
-      message:
-        `${event.name} needs a threshold ({operator: GREATER_THAN or LESS_THAN, threshold: <number>}), ` +
-        'or the API rejects the configuration; add one.',
+      messageId: 'missing',
+      data: { name: event.name },
     });
   },
 });

@@ -12,6 +12,10 @@ export default defineRule({
     defaultSeverity: 'error',
     hasSuggestions: true,
     description: 'tls.CAFilePath and tls.clientCertificateMode without each other (same for legacy ssl).',
+    messages: {
+      caFileWithoutTls: '{{key}}.CAFilePath is set without {{key}}.clientCertificateMode; the two go together. Add clientCertificateMode: OPTIONAL (or REQUIRE to make clients present a certificate).',
+      requireWithoutCa: '{{key}}.clientCertificateMode is REQUIRE without {{key}}.CAFilePath: client certificates cannot be verified without a CA. Add CAFilePath (the CA file on the agent hosts), or use OPTIONAL.',
+    },
     docs: {
       versions: 'every version; top-level `ssl` is the pre-4.x name of `tls` and is checked the same way.',
       why:
@@ -55,18 +59,16 @@ sharding: []
         ctx.report({
           pointer: `/${key}/CAFilePath`,
           target: 'key',
-          message:
-            `${key}.CAFilePath is set without ${key}.clientCertificateMode; the two go together. ` +
-            'Add clientCertificateMode: OPTIONAL (or REQUIRE to make clients present a certificate).',
+          messageId: 'caFileWithoutTls',
+          data: { key },
           suggestions: [{ title: 'Add clientCertificateMode: OPTIONAL', ops: [{ op: 'add', pointer: `/${key}`, key: 'clientCertificateMode', value: 'OPTIONAL' }] }],
         });
       }
       if (mode === 'REQUIRE' && !hasCa) {
         ctx.report({
           pointer: `/${key}/clientCertificateMode`,
-          message:
-            `${key}.clientCertificateMode is REQUIRE without ${key}.CAFilePath: client certificates cannot be verified without a CA. ` +
-            'Add CAFilePath (the CA file on the agent hosts), or use OPTIONAL.',
+          messageId: 'requireWithoutCa',
+          data: { key },
         });
       }
     }

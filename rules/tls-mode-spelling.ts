@@ -13,6 +13,9 @@ export default defineRule({
     fixable: true,
     hasSuggestions: true,
     description: 'net.tls.mode with an SSL-era spelling (requireSSL, preferSSL, allowSSL). Fix: the TLS spelling.',
+    messages: {
+      spelling: 'net.tls.mode {{mode}} is the SSL-era spelling; net.tls spells it {{tls}} (the agent accepts both). Write {{tls2}}.',
+    },
     docs: {
       versions: 'net.tls exists from MongoDB 4.2: the automatic fix applies only to processes known to run 4.2 or later; others get it as a suggestion.',
       why:
@@ -107,9 +110,8 @@ sharding: []
       const safe = version !== undefined && compareMajorMinor(version, NET_TLS_SINCE) >= 0;
       ctx.report({
         pointer,
-        message:
-          `net.tls.mode ${JSON.stringify(mode)} is the SSL-era spelling; net.tls spells it ${JSON.stringify(tls)} ` +
-          `(the agent accepts both). Write ${tls}.`,
+        messageId: 'spelling',
+        data: { mode: JSON.stringify(mode), tls: JSON.stringify(tls), tls2: tls },
         ...(safe ? { fix } : { suggestions: [fix] }),
       });
     }

@@ -14,6 +14,9 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'Timestamps should be written in UTC (with Z).',
     fixable: true,
+    messages: {
+      offset: '{{field}} {{text}} has the offset {{formatOffset}}, but the API expects UTC; write the same instant as {{utc}}.',
+    },
     docs: {
       why:
         'The API documents every timestamp as ISO-8601 UTC and returns them with `Z`. A local ' +
@@ -38,9 +41,8 @@ acknowledgementComment: This is normal. Please ignore.
         const field = pointer.slice(pointer.lastIndexOf('/') + 1);
         ctx.report({
           pointer,
-          message:
-            `${field} ${text} has the offset ${formatOffset(ts.offsetMinutes)}, but the API expects UTC; ` +
-            `write the same instant as ${utc}.`,
+          messageId: 'offset',
+          data: { field, text, formatOffset: formatOffset(ts.offsetMinutes), utc },
           fix: { title: `Rewrite as ${utc}`, ops: [{ op: 'replace', pointer, value: utc }] },
         });
       }

@@ -12,6 +12,9 @@ export default defineWorkspaceRule({
     defaultSeverity: 'warning',
     scope: 'workspace',
     description: 'A WEBHOOK notification without webhookUrl needs a WEBHOOK integration in the project.',
+    messages: {
+      noUrl: 'This WEBHOOK notification has no webhookUrl, and no WEBHOOK integration is in this project\'s documents to provide the default URL; add webhookUrl, or a WEBHOOK integration document.',
+    },
     docs: {
       why:
         'A WEBHOOK notification without `webhookUrl` posts to the default URL of the project, ' +
@@ -51,9 +54,7 @@ notifications:
         if (notification.typeName !== 'WEBHOOK' || hasWebhookUrl(notification)) return;
         ctx.report(doc, {
           pointer: `/notifications/${i}/typeName`,
-          message:
-            'This WEBHOOK notification has no webhookUrl, and no WEBHOOK integration is in this project\'s ' +
-            'documents to provide the default URL; add webhookUrl, or a WEBHOOK integration document.',
+          messageId: 'noUrl',
         });
       });
     }

@@ -7,6 +7,9 @@ export default defineRule({
     kinds: ['alert-config', 'global-alert-config'],
     defaultSeverity: 'error',
     description: 'webhookSecret needs an explicit webhookUrl in the same notification.',
+    messages: {
+      secretWithoutUrl: 'webhookSecret is accepted only with an explicit webhookUrl in the same notification; add webhookUrl, or remove webhookSecret and set the default URL\'s secret in the WEBHOOK integration.',
+    },
     docs: {
       why:
         'A WEBHOOK notification without `webhookUrl` posts to the default URL of the project\'s ' +
@@ -42,9 +45,7 @@ notifications:
       ctx.report({
         pointer: `${base}/webhookSecret`,
         target: 'key',
-        message:
-          'webhookSecret is accepted only with an explicit webhookUrl in the same notification; add ' +
-          "webhookUrl, or remove webhookSecret and set the default URL's secret in the WEBHOOK integration.",
+        messageId: 'secretWithoutUrl',
       });
     });
   },

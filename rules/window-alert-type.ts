@@ -10,6 +10,10 @@ export default defineRule({
     description: 'alertTypeNames values must be HOST, REPLICA_SET, CLUSTER, AGENT or BACKUP, each once.',
     fixable: true,
     hasSuggestions: true,
+    messages: {
+      duplicate: '{{name}} is already listed at alertTypeNames[{{first}}]; remove the repeat.',
+      unknownType: '"{{name}}" is not a maintenance-window alert type; use one of {{accepted}}.{{hint}}',
+    },
     docs: {
       why:
         'A maintenance window silences alerts by alert type, and only HOST, REPLICA_SET, CLUSTER, ' +
@@ -46,7 +50,8 @@ description: Rolling restart of rs0
           near.length === 0 ? '' : near.length === 1 ? ` Did you mean ${near[0]}?` : ` Did you mean one of ${near.join(', ')}?`;
         ctx.report({
           pointer,
-          message: `"${name}" is not a maintenance-window alert type; use one of ${accepted}.${hint}`,
+          messageId: 'unknownType',
+          data: { name, accepted, hint },
           fix: near.length === 1 ? { title: `Replace with ${near[0]}`, ops: [{ op: 'replace', pointer, value: near[0] }] } : undefined,
           suggestions:
             near.length > 1 ? near.map((n) => ({ title: `Replace with ${n}`, ops: [{ op: 'replace' as const, pointer, value: n }] })) : undefined,
@@ -61,7 +66,8 @@ description: Rolling restart of rs0
       ctx.report({
         pointer,
         severity: 'warning',
-        message: `${name} is already listed at alertTypeNames[${first}]; remove the repeat.`,
+        messageId: 'duplicate',
+        data: { name, first },
         suggestions: [{ title: `Remove the repeated ${name}`, ops: [{ op: 'remove', pointer }] }],
       });
     });

@@ -7,6 +7,9 @@ export default defineRule({
     kinds: ['maintenance-window', 'maintenance-window-update'],
     defaultSeverity: 'error',
     description: 'A maintenance window must end after it starts.',
+    messages: {
+      endBeforeStart: 'endDate {{endDate}} {{relation}} startDate {{startDate}}, so the window covers no time; set endDate after startDate (swapped dates?).',
+    },
     docs: {
       why:
         'A window whose `endDate` is not after its `startDate` covers no time at all: it silences ' +
@@ -38,9 +41,8 @@ description: Kernel upgrade of the rs0 hosts
     const relation = end.epochMs === start.epochMs ? 'is the same instant as' : 'is before';
     ctx.report({
       pointer: '/endDate',
-      message:
-        `endDate ${doc.endDate} ${relation} startDate ${doc.startDate}, so the window covers no time; ` +
-        'set endDate after startDate (swapped dates?).',
+      messageId: 'endBeforeStart',
+      data: { endDate: doc.endDate, relation, startDate: doc.startDate },
     });
   },
 });

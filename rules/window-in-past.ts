@@ -7,6 +7,9 @@ export default defineRule({
     kinds: ['maintenance-window', 'maintenance-window-update'],
     defaultSeverity: 'warning',
     description: 'A maintenance window whose end date has passed silences nothing.',
+    messages: {
+      inPast: 'endDate {{endDate}} is not after now ({{formatInstant}}): the window has ended, silences nothing and can no longer be updated or deleted; set a future endDate.',
+    },
     docs: {
       why:
         'Alerts are silenced only between `startDate` and `endDate`. A window that has already ' +
@@ -38,9 +41,8 @@ description: Backup daemon migration
     if (end.epochMs > now.getTime()) return;
     ctx.report({
       pointer: '/endDate',
-      message:
-        `endDate ${doc.endDate} is not after now (${formatInstant(now)}): the window has ended, ` +
-        'silences nothing and can no longer be updated or deleted; set a future endDate.',
+      messageId: 'inPast',
+      data: { endDate: doc.endDate, formatInstant: formatInstant(now) },
     });
   },
 });

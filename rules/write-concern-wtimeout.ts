@@ -12,6 +12,9 @@ export default defineRule({
     defaultSeverity: 'warning',
     hasSuggestions: true,
     description: 'defaultWriteConcern.wtimeout set while w is 0 or 1: it applies only when w > 1 (or "majority"/a tag).',
+    messages: {
+      wtimeoutWithoutW: 'wtimeout is set while w is {{w}}: a write with w 0 or 1 waits for no other member, so the timeout never applies. Remove wtimeout, or set w to "majority" or a number above 1.',
+    },
     docs: {
       versions: 'MongoDB 4.4 and later, where defaultRWConcern exists; the rule reads no version (w 0 or 1 never waits, on any version).',
       why:
@@ -96,9 +99,8 @@ sharding: []
       ctx.report({
         pointer,
         target: 'key',
-        message:
-          `wtimeout is set while w is ${JSON.stringify(wc.w)}: a write with w 0 or 1 waits for no other member, so the timeout never applies. ` +
-          'Remove wtimeout, or set w to "majority" or a number above 1.',
+        messageId: 'wtimeoutWithoutW',
+        data: { w: JSON.stringify(wc.w) },
         suggestions: [{ title: 'Remove wtimeout', ops: [{ op: 'remove', pointer }] }],
       });
     }

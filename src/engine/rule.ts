@@ -64,8 +64,7 @@ export function reportMessage(meta: Pick<RuleMeta, 'id' | 'messages'>, report: R
   const template = meta.messages?.[report.messageId];
   if (template === undefined) throw new Error(`Rule ${meta.id} reported the message id "${report.messageId}", which its meta.messages does not define.`);
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
-    const value = report.data?.[name];
-    if (value === undefined) throw new Error(`Rule ${meta.id}, message "${report.messageId}": no data for {{${name}}}.`);
-    return String(value);
+    if (!report.data || !Object.hasOwn(report.data, name)) throw new Error(`Rule ${meta.id}, message "${report.messageId}": no data for {{${name}}}.`);
+    return String(report.data[name]);
   });
 }

@@ -65,7 +65,8 @@ export type Report<MessageId extends string = string> = ReportBase &
     | {
         /** A key of the rule's meta.messages; the engine fills the template's {{name}} from data. */
         messageId: MessageId;
-        data?: Record<string, string | number>;
+        /** Values of the template's placeholders, written as a template literal would write them. */
+        data?: Record<string, unknown>;
         message?: undefined;
       }
   );

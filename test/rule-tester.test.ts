@@ -1,0 +1,58 @@
+// The RuleTester must fail a case that is not exactly what it claims, and the rule contract
+// must fill message templates and refuse unknown message ids or missing data.
+import { describe, expect, it } from 'vitest';
+import enabledOmitted from '../rules/enabled-omitted';
+import notificationInterval from '../rules/notification-interval';
+import { lint } from '../src/engine/lint';
+import { defineRule } from '../src/engine/rule';
+import { checkInvalid, checkValid } from './rule-tester';
+
+const NOTIFY = (interval: number) => `  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: ${interval}\n`;
+const TWO_BAD = `eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n${NOTIFY(1)}${NOTIFY(2)}`;
+const NO_ENABLED = 'eventTypeName: HOST_DOWN\nnotifications: []\n';
+
+describe('RuleTester', () => {
+  it('fails an invalid case that yields no diagnostic', async () => {
+    await expect(checkInvalid(enabledOmitted, { code: `enabled: true\n${NO_ENABLED}`, errors: [{ messageId: 'omitted' }] })).rejects.toThrow(/expected 1 diagnostic/);
+  });
+  it('fails an invalid case that yields an extra diagnostic', async () => {
+    await expect(checkInvalid(notificationInterval, { code: TWO_BAD, errors: [{ messageId: 'intervalTooSmall', line: 7 }] })).rejects.toThrow(/expected 1 diagnostic/);
+    await checkInvalid(notificationInterval, { code: TWO_BAD, errors: [{ messageId: 'intervalTooSmall', line: 7, column: 18 }, { messageId: 'intervalTooSmall', line: 11, column: 18 }] });
+  });
+  it('fails a wrong messageId, data, line or column', async () => {
+    const ok = { code: TWO_BAD, errors: [{ messageId: 'intervalTooSmall', line: 7 }, { messageId: 'intervalTooSmall', line: 11 }] };
+    await checkInvalid(notificationInterval, ok);
+    await expect(checkInvalid(notificationInterval, { ...ok, errors: [{ messageId: 'badDelay' }, ok.errors[1]] })).rejects.toThrow();
+    await expect(checkInvalid(notificationInterval, { ...ok, errors: [{ messageId: 'noSuchMessage' }, ok.errors[1]] })).rejects.toThrow(/has no message "noSuchMessage"/);
+    await expect(checkInvalid(notificationInterval, { ...ok, errors: [{ messageId: 'intervalTooSmall', data: { interval: 3, minIntervalMin: 5 } }, ok.errors[1]] })).rejects.toThrow();
+    await expect(checkInvalid(notificationInterval, { ...ok, errors: [{ messageId: 'intervalTooSmall', line: 8 }, ok.errors[1]] })).rejects.toThrow(/line/);
+    await expect(checkInvalid(notificationInterval, { ...ok, errors: [{ messageId: 'intervalTooSmall', column: 1 }, ok.errors[1]] })).rejects.toThrow(/column/);
+  });
+  it('demands the fixed output of a fixable case, and checks it', async () => {
+    const c = { code: NO_ENABLED, errors: [{ messageId: 'omitted', line: 1, column: 1 }] };
+    await expect(checkInvalid(enabledOmitted, c)).rejects.toThrow(/state the fixed text/);
+    await expect(checkInvalid(enabledOmitted, { ...c, output: NO_ENABLED })).rejects.toThrow(/output/);
+    await checkInvalid(enabledOmitted, { ...c, output: `enabled: true\n${NO_ENABLED}` });
+  });
+  it('fails a valid case with a diagnostic', async () => {
+    await expect(checkValid(enabledOmitted, { code: NO_ENABLED })).rejects.toThrow(/valid case/);
+  });
+});
+
+describe('rule contract: messages', () => {
+  const run = async (make: (report: (r: object) => void) => void) => {
+    const r = defineRule({
+      meta: { id: 'test-messages', kinds: ['alert-config'], defaultSeverity: 'warning', description: 'test', messages: { hello: 'Hello {{who}}, {{n}} times.' }, docs: { why: '', bad: '', good: '' } },
+      check: (ctx) => make(ctx.report as (r: object) => void),
+    });
+    const [res] = await lint([{ filePath: 'a.yaml', text: NO_ENABLED }], { kind: 'alert-config', ruleSet: [r] });
+    return res.diagnostics.map((d) => [d.ruleId, d.messageId, d.message]);
+  };
+  it('fills a template from data and keeps the messageId', async () => {
+    expect(await run((report) => report({ pointer: '', messageId: 'hello', data: { who: 'ops', n: 2 } }))).toEqual([['test-messages', 'hello', 'Hello ops, 2 times.']]);
+  });
+  it('an unknown messageId or missing data is an internal error of the rule, never a silent pass', async () => {
+    expect(await run((report) => report({ pointer: '', messageId: 'bye' }))).toEqual([['internal-error', undefined, expect.stringMatching(/test-messages failed.*message id "bye"/)]]);
+    expect(await run((report) => report({ pointer: '', messageId: 'hello', data: { who: 'ops' } }))).toEqual([['internal-error', undefined, expect.stringMatching(/no data for \{\{n\}\}/)]]);
+  });
+});

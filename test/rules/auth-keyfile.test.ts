@@ -1,46 +1,36 @@
-import { describe, expect, it } from 'vitest';
-import { fixDoc, lintDoc } from '../helpers';
-
-const RULE = 'auth-keyfile';
-
-async function diagnostics(text: string) {
-  return (await lintDoc(text, { kind: 'automation-config' })).filter((d) => d.ruleId === RULE);
-}
-async function hits(text: string) {
-  return (await diagnostics(text)).map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/auth-keyfile';
+import { ruleTester } from '../rule-tester';
 
 /** `disabled` is on line 2; its value at column 13. */
 const auth = (disabled: string, ...lines: string[]) => `auth:\n  disabled: ${disabled}\n${lines.map((l) => `  ${l}\n`).join('')}`;
 
-describe(RULE, () => {
-  it.each([
-    ['auth enabled with keyfile and autoUser', auth('false', 'autoUser: mms-automation', 'keyfile: /var/lib/mongodb-mms-automation/keyfile')],
-    ['auth disabled without either (real GET of an empty project)', auth('true', 'autoUser: ""')],
-    ['no disabled flag', 'auth:\n  autoUser: mms-automation\n'],
-    ['no auth at all', 'processes: []\n'],
-    ['a disabled flag of the wrong type', auth('"false"')],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['auth enabled without keyfile or autoUser', auth('false', 'autoAuthMechanism: SCRAM-SHA-256'), [[2, 13, 'error']]],
-    ['auth enabled with an empty autoUser and no keyfile', auth('false', 'autoUser: ""'), [[2, 13, 'error']]],
-    ['auth enabled without autoUser', auth('false', 'keyfile: /var/lib/mongodb-mms-automation/keyfile'), [[2, 13, 'error']]],
+ruleTester(rule, {
+  valid: [
+    { name: 'auth enabled with keyfile and autoUser', code: auth('false', 'autoUser: mms-automation', 'keyfile: /var/lib/mongodb-mms-automation/keyfile') },
+    { name: 'auth disabled without either (real GET of an empty project)', code: auth('true', 'autoUser: ""') },
+    { name: 'no disabled flag', code: 'auth:\n  autoUser: mms-automation\n' },
+    { name: 'no auth at all', code: 'processes: []\n' },
+    { name: 'a disabled flag of the wrong type', code: auth('"false"') },
+  ],
+  invalid: [
+    {
+      name: 'auth enabled without keyfile or autoUser',
+      code: auth('false', 'autoAuthMechanism: SCRAM-SHA-256'),
+      errors: [{ messageId: 'noKeyfileOrAutoUser', line: 2, column: 13, severity: 'error', suggestions: ['Add autoUser and keyfile'] }],
+    },
+    { name: 'auth enabled with an empty autoUser and no keyfile', code: auth('false', 'autoUser: ""'), errors: [{ messageId: 'noKeyfileOrAutoUser', line: 2, column: 13, severity: 'error' }] },
+    {
+      name: 'auth enabled without autoUser',
+      code: auth('false', 'keyfile: /var/lib/mongodb-mms-automation/keyfile'),
+      errors: [{ messageId: 'noAutoUser', line: 2, column: 13, severity: 'error', suggestions: ['Set autoUser: mms-automation'] }],
+    },
     // The migration fixtures of the operator omit keyfile alone: information only.
-    ['auth enabled without keyfile (info)', auth('false', 'autoUser: mms-automation-agent'), [[2, 13, 'info']]],
-  ])('reports %s', async (_name, text, expected) => {
-    expect(await hits(text)).toEqual(expected);
-  });
-
-  it('suggests the defaults and never applies them', async () => {
-    const text = auth('false');
-    const [d] = await diagnostics(text);
-    expect(d.pointer).toBe('/auth/disabled');
-    expect(d.message).toContain('without auth.keyfile or auth.autoUser');
-    expect(d.fixable).toBe(false);
-    expect(d.suggestions?.[0].title).toBe('Add autoUser and keyfile');
-    expect(await fixDoc(text, { kind: 'automation-config' })).toBe(text);
-  });
+    {
+      name: 'auth enabled without keyfile (info)',
+      code: auth('false', 'autoUser: mms-automation-agent'),
+      errors: [{ messageId: 'noKeyfile', line: 2, column: 13, severity: 'info', suggestions: ['Set keyfile: /var/lib/mongodb-mms-automation/keyfile'] }],
+    },
+    // Suggestions are offered in editors and never applied by --fix.
+    { name: 'the defaults are suggested, never applied', code: auth('false'), errors: [{ messageId: 'noKeyfileOrAutoUser', line: 2, column: 13, suggestions: ['Add autoUser and keyfile'] }], output: null },
+  ],
 });

@@ -1,13 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
-
-const RULE = 'for-all-groups';
-
-async function hits(text: string) {
-  return (await lintDoc(text, { kind: 'global-alert-config' }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/for-all-groups';
+import { ruleTester } from '../rule-tester';
 
 const doc = (targeting: string) => `enabled: true
 eventTypeName: BACKUP_AGENT_DOWN
@@ -16,24 +8,19 @@ ${targeting}notifications:
     intervalMin: 60
 `;
 
-describe(RULE, () => {
-  it.each([
-    ['all projects', 'forAllGroups: true\n'],
-    ['all projects with empty lists', 'forAllGroups: true\ngroupIds: []\ntags: []\n'],
-    ['all projects narrowed by tags', 'forAllGroups: true\ntags: [production]\n'],
-    ['listed projects', 'forAllGroups: false\ngroupIds: [5e1d4c0f8f0f0a6b3c2d1e0f]\n'],
-    ['listed projects and empty tags', 'forAllGroups: false\ngroupIds: [5e1d4c0f8f0f0a6b3c2d1e0f]\ntags: []\n'],
-    ['no forAllGroups (the schema says so)', 'groupIds: []\n'],
-  ])('accepts %s', async (_name, targeting) => {
-    expect(await hits(doc(targeting))).toEqual([]);
-  });
-
-  it.each([
-    ['false without groupIds', 'forAllGroups: false\n', [[3, 15, 'error']]],
-    ['false with empty groupIds', 'forAllGroups: false\ngroupIds: []\n', [[4, 11, 'error']]],
-    ['false with tags', 'forAllGroups: false\ngroupIds: [5e1d4c0f8f0f0a6b3c2d1e0f]\ntags: [production]\n', [[5, 1, 'error']]],
-    ['true with groupIds (ignored)', 'forAllGroups: true\ngroupIds: [5e1d4c0f8f0f0a6b3c2d1e0f]\n', [[4, 1, 'warning']]],
-  ])('reports %s', async (_name, targeting, expected) => {
-    expect(await hits(doc(targeting))).toEqual(expected);
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'all projects', code: doc('forAllGroups: true\n') },
+    { name: 'all projects with empty lists', code: doc('forAllGroups: true\ngroupIds: []\ntags: []\n') },
+    { name: 'all projects narrowed by tags', code: doc('forAllGroups: true\ntags: [production]\n') },
+    { name: 'listed projects', code: doc('forAllGroups: false\ngroupIds: [5e1d4c0f8f0f0a6b3c2d1e0f]\n') },
+    { name: 'listed projects and empty tags', code: doc('forAllGroups: false\ngroupIds: [5e1d4c0f8f0f0a6b3c2d1e0f]\ntags: []\n') },
+    { name: 'no forAllGroups (the schema says so)', code: doc('groupIds: []\n') },
+  ],
+  invalid: [
+    { name: 'false without groupIds', code: doc('forAllGroups: false\n'), errors: [{ messageId: 'noGroupIds', line: 3, column: 15, severity: 'error' }] },
+    { name: 'false with empty groupIds', code: doc('forAllGroups: false\ngroupIds: []\n'), errors: [{ messageId: 'noGroupIds', line: 4, column: 11, severity: 'error' }] },
+    { name: 'false with tags', code: doc('forAllGroups: false\ngroupIds: [5e1d4c0f8f0f0a6b3c2d1e0f]\ntags: [production]\n'), errors: [{ messageId: 'tagsWithoutForAll', line: 5, column: 1, severity: 'error' }] },
+    { name: 'true with groupIds (ignored)', code: doc('forAllGroups: true\ngroupIds: [5e1d4c0f8f0f0a6b3c2d1e0f]\n'), errors: [{ messageId: 'groupIdsIgnored', line: 4, column: 1, severity: 'warning' }] },
+  ],
 });

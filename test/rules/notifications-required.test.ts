@@ -1,29 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/kinds/names';
-import { lintDoc } from '../helpers';
+import rule from '../../rules/notifications-required';
+import { ruleTester } from '../rule-tester';
 
-const RULE = 'notifications-required';
+const error = (messageId: string, line: number, column: number) => ({ messageId, line, column, severity: 'error' as const });
 
-async function hits(text: string, kind: Kind = 'alert-config', fileName?: string) {
-  return (await lintDoc(text, { kind, fileName }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
-
-describe(RULE, () => {
-  it.each([
-    ['one notification', 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n'],
-    ['a notification of the wrong type (the schema says so)', 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications: EMAIL\n'],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['an empty list', 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications: []\n', 'alert-config', undefined, [[3, 16, 'error']]],
-    ['no notifications', 'eventTypeName: HOST_DOWN\nenabled: true\n', 'alert-config', undefined, [[1, 1, 'error']]],
-    ['no notifications, globally', 'eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\n', 'global-alert-config', undefined, [[1, 1, 'error']]],
-    ['an empty list in JSON', '{\n  "eventTypeName": "HOST_DOWN",\n  "enabled": true,\n  "notifications": []\n}\n', 'alert-config', 'a.json', [[4, 20, 'error']]],
-  ] as [string, string, Kind, string | undefined, unknown[]][])('reports %s', async (_name, text, kind, fileName, expected) => {
-    expect(await hits(text, kind, fileName)).toEqual(expected);
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'one notification', code: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n' },
+    { name: 'a notification of the wrong type (the schema says so)', code: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications: EMAIL\n' },
+  ],
+  invalid: [
+    { name: 'an empty list', code: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications: []\n', errors: [error('empty', 3, 16)] },
+    { name: 'no notifications', code: 'eventTypeName: HOST_DOWN\nenabled: true\n', errors: [error('missing', 1, 1)] },
+    { name: 'no notifications, globally', kind: 'global-alert-config', code: 'eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\n', errors: [error('missing', 1, 1)] },
+    { name: 'an empty list in JSON', fileName: 'a.json', code: '{\n  "eventTypeName": "HOST_DOWN",\n  "enabled": true,\n  "notifications": []\n}\n', errors: [error('empty', 4, 20)] },
+  ],
 });

@@ -24,34 +24,7 @@ export default defineRule({
         'The members of a replica set, and all parts of a sharded cluster, share one set of users, stored in one ' +
         'credential schema. OM requires every process of a cluster to carry the same `authSchemaVersion` ' +
         '(5 for SCRAM, which the operator always writes; 3 only for legacy MONGODB-CR deployments).',
-      bad: `version: 3
-options:
-  downloadBase: /var/lib/mongodb-mms-automation
-mongoDbVersions:
-  - name: 7.0.12
-    builds:
-      - platform: linux
-        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
-        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
-        architecture: amd64
-        modules: []
-processes:
-  - name: rs0-0
-    hostname: db0.example.net
-    processType: mongod
-    version: 7.0.12
-    featureCompatibilityVersion: "7.0"
-    authSchemaVersion: 5
-    args2_6:
-      net:
-        port: 27017
-      replication:
-        replSetName: rs0
-      storage:
-        dbPath: /data/rs0
-      systemLog:
-        destination: file
-        path: /data/rs0/mongod.log
+      bad: { base: 'automation-config/replica-set', replace: [['        path: /data/rs0/mongod.log\n', `        path: /data/rs0/mongod.log
   - name: rs0-1
     hostname: db1.example.net
     processType: mongod
@@ -68,48 +41,13 @@ processes:
       systemLog:
         destination: file
         path: /data/rs0/mongod.log
-replicaSets:
-  - _id: rs0
-    protocolVersion: "1"
-    members:
-      - _id: 0
-        host: rs0-0
-        priority: 1
-        votes: 1
+`], ['        votes: 1\n', `        votes: 1
       - _id: 1
         host: rs0-1
         priority: 1
         votes: 1
-sharding: []
-`,
-      good: `version: 3
-options:
-  downloadBase: /var/lib/mongodb-mms-automation
-mongoDbVersions:
-  - name: 7.0.12
-    builds:
-      - platform: linux
-        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
-        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
-        architecture: amd64
-        modules: []
-processes:
-  - name: rs0-0
-    hostname: db0.example.net
-    processType: mongod
-    version: 7.0.12
-    featureCompatibilityVersion: "7.0"
-    authSchemaVersion: 5
-    args2_6:
-      net:
-        port: 27017
-      replication:
-        replSetName: rs0
-      storage:
-        dbPath: /data/rs0
-      systemLog:
-        destination: file
-        path: /data/rs0/mongod.log
+`]] },
+      good: { base: 'automation-config/replica-set', replace: [['        path: /data/rs0/mongod.log\n', `        path: /data/rs0/mongod.log
   - name: rs0-1
     hostname: db1.example.net
     processType: mongod
@@ -126,20 +64,12 @@ processes:
       systemLog:
         destination: file
         path: /data/rs0/mongod.log
-replicaSets:
-  - _id: rs0
-    protocolVersion: "1"
-    members:
-      - _id: 0
-        host: rs0-0
-        priority: 1
-        votes: 1
+`], ['        votes: 1\n', `        votes: 1
       - _id: 1
         host: rs0-1
         priority: 1
         votes: 1
-sharding: []
-`,
+`]] },
     },
   },
   check(ctx) {

@@ -20,22 +20,8 @@ export default defineRule({
         'an Atlas-only event (`REPLICATION_OPLOG_WINDOW_RUNNING_OUT`, `CPS_*`, billing events) or an ' +
         'event of another scope (organization events in a project configuration) gives a ' +
         'configuration that never fires on Ops Manager, or is rejected.',
-      bad: `eventTypeName: HOST_DOWNN
-enabled: true
-notifications:
-  - typeName: EMAIL
-    emailAddress: dba-oncall@example.com
-    delayMin: 5
-    intervalMin: 60
-`,
-      good: `eventTypeName: HOST_DOWN
-enabled: true
-notifications:
-  - typeName: EMAIL
-    emailAddress: dba-oncall@example.com
-    delayMin: 5
-    intervalMin: 60
-`,
+      bad: { base: 'alert-config/host-down', replace: [['eventTypeName: HOST_DOWN\n', 'eventTypeName: HOST_DOWNN\n']] },
+      good: { base: 'alert-config/host-down' },
     },
   },
   check(ctx) {

@@ -60,30 +60,18 @@ export default defineRule({
         'object. With fieldName TYPE_NAME the value is one of PRIMARY, SECONDARY, STANDALONE, ' +
         'CONFIG, MONGOS (this list applies to TYPE_NAME only); a PORT compared with EQUALS or ' +
         'NOT_EQUALS is an integer from 1 to 65535; a REGEX value must be a valid regular expression.',
-      bad: `eventTypeName: HOST_DOWN
-enabled: true
+      bad: { base: 'alert-config/host-down', replace: [['enabled: true\n', `enabled: true
 matchers:
   - fieldName: TYPE_NAME
     operator: EQUALS
     value: ARBITER
-notifications:
-  - typeName: EMAIL
-    emailAddress: dba-oncall@example.com
-    delayMin: 5
-    intervalMin: 60
-`,
-      good: `eventTypeName: HOST_DOWN
-enabled: true
+`]] },
+      good: { base: 'alert-config/host-down', replace: [['enabled: true\n', `enabled: true
 matchers:
   - fieldName: TYPE_NAME
     operator: EQUALS
     value: PRIMARY
-notifications:
-  - typeName: EMAIL
-    emailAddress: dba-oncall@example.com
-    delayMin: 5
-    intervalMin: 60
-`,
+`]] },
     },
   },
   check(ctx) {

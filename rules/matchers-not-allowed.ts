@@ -28,14 +28,7 @@ notifications:
     delayMin: 5
     intervalMin: 60
 `,
-      good: `eventTypeName: MONITORING_AGENT_DOWN
-enabled: true
-notifications:
-  - typeName: EMAIL
-    emailAddress: dba-oncall@example.com
-    delayMin: 5
-    intervalMin: 60
-`,
+      good: { base: 'alert-config/host-down', replace: [['eventTypeName: HOST_DOWN\n', 'eventTypeName: MONITORING_AGENT_DOWN\n']] },
     },
   },
   check(ctx) {

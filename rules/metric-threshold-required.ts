@@ -14,28 +14,14 @@ export default defineRule({
       why:
         '`OUTSIDE_METRIC_THRESHOLD` fires when a metric crosses a threshold, and `metricThreshold` ' +
         'says which metric and which threshold. The API rejects the configuration without it.',
-      bad: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
-enabled: true
-notifications:
-  - typeName: EMAIL
-    emailAddress: dba-oncall@example.com
-    delayMin: 5
-    intervalMin: 60
-`,
-      good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
-enabled: true
-metricThreshold:
+      bad: { base: 'alert-config/outside-metric-threshold-2', replace: [[`metricThreshold:
   metricName: CONNECTIONS
   mode: AVERAGE
   operator: GREATER_THAN
   threshold: 5000
   units: RAW
-notifications:
-  - typeName: EMAIL
-    emailAddress: dba-oncall@example.com
-    delayMin: 5
-    intervalMin: 60
-`,
+`, '']] },
+      good: { base: 'alert-config/outside-metric-threshold-2' },
     },
   },
   check(ctx) {

@@ -19,14 +19,7 @@ export default defineRule({
 enabled: true
 notifications: []
 `,
-      good: `eventTypeName: HOST_DOWN
-enabled: true
-notifications:
-  - typeName: EMAIL
-    emailAddress: dba-oncall@example.com
-    delayMin: 5
-    intervalMin: 60
-`,
+      good: { base: 'alert-config/host-down' },
     },
   },
   check(ctx) {

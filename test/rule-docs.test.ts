@@ -2,7 +2,7 @@
 // diagnostic, of its rule; a good one none of the rule. Every rule must have docs and a page.
 import { describe, expect, it } from 'vitest';
 import { loadAllMeta } from '../rules/registry';
-import { exampleText } from '../src/engine/examples';
+import { EXAMPLE_BASES, exampleText } from '../src/engine/examples';
 import { lint } from '../src/engine/lint';
 import type { RuleMeta } from '../src/engine/types';
 
@@ -49,4 +49,17 @@ describe('rule docs examples', () => {
       });
     });
   }
+});
+
+describe('docs examples as patches on named base documents', () => {
+  it('applies each replacement once, and refuses a patch that does not apply exactly once', () => {
+    expect(exampleText({ base: 'alert-config', replace: [['HOST_DOWN', 'NO_PRIMARY']], before: '# a\n' })).toMatch(/^# a\neventTypeName: NO_PRIMARY\n/);
+    expect(() => exampleText({ base: 'alert-config', replace: [['NO_SUCH_TEXT', 'x']] })).toThrow(/exactly once/);
+    expect(() => exampleText({ base: 'alert-config', replace: [['    ', 'x']] })).toThrow(/exactly once/);
+    expect(() => exampleText({ base: 'no-such-base' })).toThrow(/No example base/);
+  });
+  it('every base document is used by some example', () => {
+    const used = new Set(ALL_RULE_META.flatMap((m) => [m.docs.bad, m.docs.good, ...(m.docs.scope ?? [])]).flatMap((e) => (typeof e === 'string' ? [] : [e.base])));
+    expect(Object.keys(EXAMPLE_BASES).filter((b) => !used.has(b))).toEqual([]);
+  });
 });

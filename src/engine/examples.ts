@@ -9,10 +9,312 @@ const NOTIFY_EMAIL = `notifications:
     intervalMin: 60
 `;
 
+/** What every automation base starts with: one MongoDB version with its Linux build. */
+const AUTOMATION_HEAD = `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+`;
+
 export const EXAMPLE_BASES: Record<string, string> = {
   'alert-config': `eventTypeName: HOST_DOWN
 enabled: true
 ${NOTIFY_EMAIL}`,
+  'alert-config/host-down': `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+  'alert-config/no-primary': `eventTypeName: NO_PRIMARY
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+  'alert-config/outside-metric-threshold': `# One configuration per condition, with all its notifications.
+eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 5000
+  units: RAW
+notifications:
+  - typeName: GROUP
+    roles:
+      - GROUP_OWNER
+    emailEnabled: true
+    smsEnabled: false
+    delayMin: 0
+    intervalMin: 60
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 15
+---
+eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 8000
+  units: RAW
+notifications:
+  - typeName: GROUP
+    roles:
+      - GROUP_OWNER
+    emailEnabled: true
+    smsEnabled: true
+    delayMin: 0
+    intervalMin: 15
+`,
+  'alert-config/outside-metric-threshold-2': `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 5000
+  units: RAW
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+  'alert-config/outside-metric-threshold-3': `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: ASSERT_REGULAR
+  operator: GREATER_THAN
+  threshold: 5
+  units: RAW
+  mode: AVERAGE
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+  'automation-config/with-auth': `${AUTOMATION_HEAD}auth:
+  disabled: false
+  authoritativeSet: false
+  autoUser: mms-automation
+  autoAuthMechanism: SCRAM-SHA-256
+  autoAuthMechanisms:
+    - SCRAM-SHA-256
+  deploymentAuthMechanisms:
+    - SCRAM-SHA-256
+  keyfile: /var/lib/mongodb-mms-automation/keyfile
+  keyfileWindows: '%SystemDrive%\\MMSAutomation\\versions\\keyfile'
+  usersWanted: []
+  usersDeleted: []
+processes: []
+replicaSets: []
+sharding: []
+`,
+  'automation-config/small': `${AUTOMATION_HEAD}processes:
+  - name: standalone-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    defaultRWConcern:
+      defaultWriteConcern:
+        w: 1
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/db
+      systemLog:
+        destination: file
+        path: /data/db/mongod.log
+replicaSets: []
+sharding: []
+`,
+  'automation-config/replica-set': `${AUTOMATION_HEAD}processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+sharding: []
+`,
+  'automation-config/replica-set-3': `${AUTOMATION_HEAD}processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-1
+    hostname: db1.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-arbiter
+    hostname: db2.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/arbiter
+      systemLog:
+        destination: file
+        path: /data/arbiter/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+      - _id: 1
+        host: rs0-1
+        priority: 1
+        votes: 1
+      - _id: 2
+        host: rs0-arbiter
+        arbiterOnly: true
+        priority: 0
+        votes: 1
+sharding: []
+`,
+  'automation-config/sharded-cluster': `${AUTOMATION_HEAD}processes:
+  - name: shard0-0
+    hostname: shard0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27018
+      replication:
+        replSetName: shard0
+      sharding:
+        clusterRole: shardsvr
+      storage:
+        dbPath: /data/shard0
+      systemLog:
+        destination: file
+        path: /data/shard0/mongod.log
+  - name: config-0
+    hostname: config.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27019
+      replication:
+        replSetName: config
+      sharding:
+        clusterRole: configsvr
+      storage:
+        dbPath: /data/config
+      systemLog:
+        destination: file
+        path: /data/config/mongod.log
+  - name: mongos-0
+    hostname: router.example.net
+    processType: mongos
+    cluster: sales
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      systemLog:
+        destination: file
+        path: /var/log/mongos.log
+replicaSets:
+  - _id: shard0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: shard0-0
+        priority: 1
+        votes: 1
+  - _id: config
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: config-0
+        priority: 1
+        votes: 1
+sharding:
+  - name: sales
+    configServerReplica: config
+    shards:
+      - _id: shard0
+        rs: shard0
+`,
 };
 
 /** The YAML text of an example. Throws when a patch does not apply exactly once. */

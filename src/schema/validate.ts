@@ -347,7 +347,7 @@ export const REQUIRED_FIELD = defineBuiltin({
   docs: {
     versions: 'every version; in automation configurations featureCompatibilityVersion is required of mongod processes on MongoDB 3.4 and later only (FCV arrived in 3.4; OM\'s GET omits it for older processes), and builds[].architecture is not required (OM 2.x/3.x GETs omit it).',
     why: 'The server rejects the body. The diagnostic stands on the key of the object that lacks the field.',
-    bad: `enabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+    bad: { base: 'alert-config', replace: [['eventTypeName: HOST_DOWN\n', '']] },
     good: { base: 'alert-config' },
     kind: 'alert-config',
   },
@@ -387,8 +387,8 @@ export const INVALID_VALUE = defineBuiltin({
   description: 'A value breaks an enumeration, pattern, format, length or range.',
   docs: {
     why: 'The server rejects values outside the documented set. Enum violations list the accepted values and offer a fix when one is near.',
-    bad: `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: ASSERT_REGULAR\n  operator: GREATER\n  threshold: 5\n  units: RAW\n  mode: AVERAGE\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
-    good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: ASSERT_REGULAR\n  operator: GREATER_THAN\n  threshold: 5\n  units: RAW\n  mode: AVERAGE\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+    bad: { base: 'alert-config/outside-metric-threshold-3', replace: [['  operator: GREATER_THAN\n', '  operator: GREATER\n']] },
+    good: { base: 'alert-config/outside-metric-threshold-3' },
     kind: 'alert-config',
   },
 });
@@ -401,8 +401,13 @@ export const DEPRECATED_FIELD = defineBuiltin({
   docs: {
     versions: 'every version, except slaveDelay: deprecated only for members whose process runs MongoDB 5.0 or later at FCV 5.0 or later (secondaryDelaySecs arrived in 5.0; FCV < 5.0 still uses slaveDelay).',
     why: 'Deprecated fields are ignored or will be removed: global `typeName` is ignored, `monitoringVersions`/`backupVersions` are obsolete, `logRotate.maxUncompressed` is the old name of `numUncompressed`, `slaveDelay` is now `secondaryDelaySecs`, top-level `ssl` is now `tls`.',
-    bad: `eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\ntypeName: HOST\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
-    good: `eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+    bad: { base: 'alert-config', replace: [['enabled: true\n', `enabled: true
+forAllGroups: true
+typeName: HOST
+`]] },
+    good: { base: 'alert-config', replace: [['enabled: true\n', `enabled: true
+forAllGroups: true
+`]] },
     kind: 'global-alert-config',
   },
 });

@@ -8,6 +8,10 @@ export default defineRule({
     kinds: ['alert-config', 'global-alert-config'],
     defaultSeverity: 'warning',
     description: 'SNMP (removed in 7.0), HIPCHAT and FLOWDOCK notifications should be replaced.',
+    messages: {
+      removed: '{{typeName}} notifications were removed in Ops Manager {{removedIn}}.0, so the target version, {{target}}, has none; replace this notification with another type such as EMAIL or WEBHOOK.',
+      deprecated: '{{reason}}{{removal}}; replace this notification with another type such as EMAIL, WEBHOOK or MICROSOFT_TEAMS.',
+    },
     docs: {
       versions: 'SNMP: deprecated from Ops Manager 6.0.0, removed in 7.0.0 (an error when `targetVersion` is 7.0 or later, else a warning); HipChat and Flowdock: every version.',
       why:
@@ -37,11 +41,8 @@ export default defineRule({
       ctx.report({
         pointer: `${base}/typeName`,
         severity: removed ? 'error' : undefined,
-        message: removed
-          ? `${n.typeName} notifications were removed in Ops Manager ${deprecation.removedIn}.0, so the target ` +
-            `version, ${target}, has none; replace this notification with another type such as EMAIL or WEBHOOK.`
-          : `${deprecation.reason}${deprecation.removedIn ? ` and removed in ${deprecation.removedIn}.0` : ''}; ` +
-            'replace this notification with another type such as EMAIL, WEBHOOK or MICROSOFT_TEAMS.',
+        messageId: removed ? 'removed' : 'deprecated',
+        data: removed ? { typeName: n.typeName, removedIn: deprecation.removedIn, target } : { reason: deprecation.reason, removal: deprecation.removedIn ? ` and removed in ${deprecation.removedIn}.0` : '' },
       });
     });
   },

@@ -11,6 +11,10 @@ export default defineRule({
     kinds: ['automation-config'],
     defaultSeverity: 'error',
     description: 'options.downloadBase not an absolute path.',
+    messages: {
+      windowsPath: 'downloadBase {{base}} is a Windows path; downloadBase is the directory on Linux and UNIX hosts and must start with "/". Put Windows paths in options.downloadBaseWindows.',
+      notAbsolute: 'downloadBase {{base}} is not an absolute path; the agent needs a directory starting with "/", such as "/var/lib/mongodb-mms-automation".',
+    },
     docs: {
       versions: 'every version: the rule reads no version.',
       why:
@@ -44,11 +48,8 @@ sharding: []
     if (typeof base !== 'string' || base.startsWith('/')) return;
     ctx.report({
       pointer: '/options/downloadBase',
-      message: WINDOWS_PATH.test(base)
-        ? `downloadBase ${JSON.stringify(base)} is a Windows path; downloadBase is the directory on Linux and UNIX hosts and must ` +
-          'start with "/". Put Windows paths in options.downloadBaseWindows.'
-        : `downloadBase ${JSON.stringify(base)} is not an absolute path; the agent needs a directory starting with "/", ` +
-          'such as "/var/lib/mongodb-mms-automation".',
+      messageId: WINDOWS_PATH.test(base) ? 'windowsPath' : 'notAbsolute',
+      data: WINDOWS_PATH.test(base) ? { base: JSON.stringify(base) } : { base: JSON.stringify(base) },
     });
   },
 });

@@ -14,6 +14,7 @@ export default defineRule({
     hasSuggestions: true,
     description: 'featureCompatibilityVersion not major.minor, newer than the process version, or more than one release older.',
     messages: {
+      notMajorMinor: 'featureCompatibilityVersion {{fcv}} of process {{name}} is not "major.minor"; the server accepts only a release such as {{example}}. {{advice}}',
       tooOld: 'featureCompatibilityVersion {{fcv}} of process {{name}} is more than one release older than its version {{version}}; mongod {{own}} accepts FCV {{formatMajorMinor}} to {{own}}. Upgrade one release at a time, raising the FCV to {{formatMajorMinor}} before moving past it.',
       newerThanBinary: 'featureCompatibilityVersion {{fcv}} of process {{name}} is newer than its version {{version}}; mongod {{own}} runs with FCV {{own}} or the release before. Set the FCV to {{own2}} or upgrade the process first.',
     },
@@ -50,10 +51,8 @@ export default defineRule({
           const proposal = mm ? formatMajorMinor(mm) : own;
           ctx.report({
             pointer,
-            message:
-              `featureCompatibilityVersion ${JSON.stringify(fcv)} of process ${name} is not "major.minor"; ` +
-              `the server accepts only a release such as ${JSON.stringify(own ?? '7.0')}. ` +
-              (proposal ? `Write ${JSON.stringify(proposal)}.` : 'Write the release as major.minor.'),
+            messageId: 'notMajorMinor',
+            data: { fcv: JSON.stringify(fcv), name, example: JSON.stringify(own ?? '7.0'), advice: proposal ? `Write ${JSON.stringify(proposal)}.` : 'Write the release as major.minor.' },
             suggestions: proposal ? [{ title: `Set featureCompatibilityVersion to "${proposal}"`, ops: [{ op: 'replace', pointer, value: proposal }] }] : undefined,
           });
           break;

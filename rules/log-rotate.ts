@@ -40,9 +40,8 @@ function checkLogRotate(ctx: RuleContext, value: unknown, base: string, key: str
   if (typeof pct === 'number' && !(pct > 0 && pct <= 1)) {
     ctx.report({
       pointer: pointer('percentOfDiskspace'),
-      message:
-        `percentOfDiskspace ${pct} is outside (0, 1]: it is a fraction of the disk (default 0.02), not a percentage. ` +
-        (pct > 1 && pct <= 100 ? `Write ${pct / 100} for ${pct}%.` : 'Use a value such as 0.02.'),
+      messageId: 'percentOutOfRange',
+      data: { pct, advice: pct > 1 && pct <= 100 ? `Write ${pct / 100} for ${pct}%.` : 'Use a value such as 0.02.' },
     });
   }
   const total = value.numTotal;
@@ -68,6 +67,7 @@ export default defineRule({
       'Both maxUncompressed and numUncompressed; percentOfDiskspace outside (0, 1]; numTotal below numUncompressed (warning). ' +
       'Top level and per process.',
     messages: {
+      percentOutOfRange: 'percentOfDiskspace {{pct}} is outside (0, 1]: it is a fraction of the disk (default 0.02), not a percentage. {{advice}}',
       bothNames: 'Both maxUncompressed ({{legacy}}) and numUncompressed ({{num}}) are set; they are one setting (maxUncompressed is the earlier name) and the server keeps only one. Remove maxUncompressed.',
       sameValueBothNames: 'maxUncompressed repeats numUncompressed (both {{num}}); OM accepts the pair and returns it as it is, but they are one setting (maxUncompressed is the earlier name). Remove maxUncompressed to clean up.',
       totalBelowUncompressed: 'numTotal {{total}} is below numUncompressed {{uncompressed}}: numTotal counts every kept log file, compressed or not, so fewer uncompressed files will be kept than asked. Raise numTotal to at least {{uncompressed}}.',

@@ -51,6 +51,8 @@ export default defineRule({
     description: 'A matcher value must fit its field and operator: TYPE_NAME values, ports, regexes.',
     hasSuggestions: true,
     messages: {
+      notATypeName: '"{{value}}" is not a TYPE_NAME value; use one of {{detail}}.{{detail2}}',
+      unknownTypeName: 'No TYPE_NAME value ({{detail}}) satisfies {{op}} "{{value}}", so this matcher never matches; change the value or the operator.',
       portNotNumber: 'A PORT matcher with {{op}} needs a port number from 1 to 65535; write the port as digits, e.g. "27017".',
       badRegex: 'The REGEX matcher value does not compile ({{reason}}), so it matches nothing; fix the pattern.',
     },
@@ -106,11 +108,8 @@ matchers:
           : undefined;
         ctx.report({
           pointer,
-          message: exact
-            ? `"${value}" is not a TYPE_NAME value; use one of ${TYPE_NAMES.join(', ')}.` +
-              (sameCase ? ` Values are upper case: ${sameCase}.` : '')
-            : `No TYPE_NAME value (${TYPE_NAMES.join(', ')}) satisfies ${op} "${value}", so this matcher ` +
-              'never matches; change the value or the operator.',
+          messageId: exact ? 'notATypeName' : 'unknownTypeName',
+          data: exact ? { value, detail: TYPE_NAMES.join(', '), detail2: sameCase ? ` Values are upper case: ${sameCase}.` : '' } : { detail: TYPE_NAMES.join(', '), op, value },
           suggestions: fix,
         });
         return;

@@ -11,6 +11,9 @@ export default defineRule({
     description: 'metricThreshold.metricName must be an Ops Manager metric name.',
     fixable: true,
     hasSuggestions: true,
+    messages: {
+      unknown: '{{name}} is not an Ops Manager metric name, so the API rejects the configuration.{{hint}}',
+    },
     docs: {
       why:
         'The API rejects an unknown metric ("An invalid enumeration value … was specified."). ' +
@@ -36,9 +39,8 @@ export default defineRule({
     const near = nearNames(name, METRIC_NAMES);
     ctx.report({
       pointer,
-      message:
-        `${name} is not an Ops Manager metric name, so the API rejects the configuration.` +
-        (near.length > 0 ? didYouMean(near) : ' See the metric names of OUTSIDE_METRIC_THRESHOLD alerts.'),
+      messageId: 'unknown',
+      data: { name, hint: near.length > 0 ? didYouMean(near) : ' See the metric names of OUTSIDE_METRIC_THRESHOLD alerts.' },
       fix: near.length === 1 ? { title: `Replace with ${near[0]}`, ops: [{ op: 'replace', pointer, value: near[0] }] } : undefined,
       suggestions:
         near.length > 1 ? near.map((n) => ({ title: `Replace with ${n}`, ops: [{ op: 'replace' as const, pointer, value: n }] })) : undefined,

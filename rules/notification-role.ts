@@ -27,6 +27,8 @@ export default defineRule({
     description: 'GROUP notifications take project roles (GROUP_…), ORG notifications organization roles (ORG_…).',
     hasSuggestions: true,
     messages: {
+      unknownRole: '{{role}} is not an Ops Manager {{label}} role; use one of {{detail}}.{{didYouMean}}',
+      otherFamily: '{{role}} is {{familyOf}}, but {{type}} notifications take {{label}} roles ({{prefix}}…); use one of {{detail}}.{{didYouMean}}',
       atlasRole: '{{role}} is an Atlas {{label}} role that Ops Manager does not have, so no user holds it here; use one of {{detail}}.',
     },
     docs: {
@@ -82,10 +84,8 @@ notifications:
         const near = sameFamily || !role.includes('_') ? nearNames(role, family.roles) : [];
         ctx.report({
           pointer,
-          message: sameFamily
-            ? `${role} is not an Ops Manager ${family.label} role; use one of ${family.roles.join(', ')}.${didYouMean(near)}`
-            : `${role} is ${familyOf(role)}, but ${type} notifications take ${family.label} roles ` +
-              `(${family.prefix}…); use one of ${family.roles.join(', ')}.${didYouMean(near)}`,
+          messageId: sameFamily ? 'unknownRole' : 'otherFamily',
+          data: sameFamily ? { role, label: family.label, detail: family.roles.join(', '), didYouMean: didYouMean(near) } : { role, familyOf: familyOf(role), type, label: family.label, prefix: family.prefix, detail: family.roles.join(', '), didYouMean: didYouMean(near) },
           suggestions: near.map((r) => ({ title: `Replace with ${r}`, ops: [{ op: 'replace' as const, pointer, value: r }] })),
         });
       };

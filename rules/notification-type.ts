@@ -10,6 +10,10 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'notifications[].typeName must be a notification type of this scope.',
     hasSuggestions: true,
+    messages: {
+      otherScope: '{{type}} notifications are accepted only in {{other}} alert configurations; in {{aScope}} configuration use one of {{shown}}.',
+      unknown: '{{type}} is not a notification type of {{scope}} alert configurations; use one of {{shown}}.{{didYouMean}}',
+    },
     docs: {
       why:
         'Project configurations accept DATADOG, EMAIL, GROUP, HIPCHAT (also HIP_CHAT), ORG, ' +
@@ -34,11 +38,8 @@ export default defineRule({
       const near = known ? [] : nearNames(type, accepted);
       ctx.report({
         pointer,
-        message: known
-          ? `${type} notifications are accepted only in ${other} alert configurations; in ${withArticle(scope)} ` +
-            `configuration use one of ${shown()}.`
-          : `${type} is not a notification type of ${scope} alert configurations; use one of ` +
-            `${shown()}.${didYouMean(near)}`,
+        messageId: known ? 'otherScope' : 'unknown',
+        data: known ? { type, other, aScope: withArticle(scope), shown: shown() } : { type, scope, shown: shown(), didYouMean: didYouMean(near) },
         suggestions: near.map((t) => ({ title: `Replace with ${t}`, ops: [{ op: 'replace' as const, pointer, value: t }] })),
       });
     });

@@ -10,6 +10,10 @@ export default defineRule({
     kinds: ['automation-config'],
     defaultSeverity: 'error',
     description: 'A processes[].version with no mongoDbVersions[].name entry.',
+    messages: {
+      noVersions: 'Version {{version}} has no mongoDbVersions entry: mongoDbVersions is empty. Add an entry with this name and its builds (copy it from a GET of the automation configuration).',
+      undefinedVersion: 'Version {{version}} has no mongoDbVersions entry; {{existing}}. Use a defined version, or add an entry with this name and its builds.',
+    },
     docs: {
       versions: 'every version: the rule reads no version.',
       why:
@@ -40,21 +44,19 @@ export default defineRule({
     const defined = new Set<string>();
     for (const v of doc.mongoDbVersions) if (isObject(v) && typeof v.name === 'string') defined.add(v.name);
     const names = [...defined];
-    // One message per missing version: a big project repeats the same version on many processes.
-    const messages = new Map<string, string>();
+    // Listing the defined versions costs: once per missing version (a big project repeats the same version on many processes).
+    const existing = new Map<string, string>();
     for (const p of getTopology(doc).processes) {
       if (p.version === undefined || defined.has(p.version)) continue;
-      let message = messages.get(p.version);
-      if (message === undefined) {
-        message =
-          names.length === 0
-            ? `Version ${JSON.stringify(p.version)} has no mongoDbVersions entry: mongoDbVersions is empty. ` +
-              'Add an entry with this name and its builds (copy it from a GET of the automation configuration).'
-            : `Version ${JSON.stringify(p.version)} has no mongoDbVersions entry; ${describeExisting('defined', p.version, names)}. ` +
-              'Use a defined version, or add an entry with this name and its builds.';
-        messages.set(p.version, message);
+      const pointer = joinPointer(p.pointer, 'version');
+      const version = JSON.stringify(p.version);
+      if (names.length === 0) {
+        ctx.report({ pointer, messageId: 'noVersions', data: { version } });
+        continue;
       }
-      ctx.report({ pointer: joinPointer(p.pointer, 'version'), message });
+      let known = existing.get(p.version);
+      if (known === undefined) existing.set(p.version, (known = describeExisting('defined', p.version, names)));
+      ctx.report({ pointer, messageId: 'undefinedVersion', data: { version, existing: known } });
     }
   },
 });

@@ -17,6 +17,8 @@ export default defineRule({
       'A member host naming no process, a process in two replica sets, a duplicate member or replica set _id, ' +
       "or a member whose replSetName differs from its set's _id.",
     messages: {
+      listedTwice: 'Process {{host}} is listed twice in replica set {{setName}} (members[{{index}}]); remove one of the entries.',
+      inTwoSets: 'Process {{host}} is already a member of replica set {{setName}}; a process belongs to at most one replica set. Remove it from one of them.',
       unknownHost: 'Member host {{host}} of replica set {{setName}} names no process; {{describeExisting}}.{{detail}}',
       duplicateMemberId: 'Member _id {{id}} is already used by members[{{index}}] of replica set {{setName}}; member _ids must be unique within a replica set. Give this member an unused _id.',
       replSetNameMismatch: 'Process {{detail}} is a member of replica set {{id}} but its replSetName is {{replSetName}}; the member would never join the set. Set replSetName to the replica set _id.',
@@ -86,11 +88,8 @@ export default defineRule({
         if (first !== m) {
           ctx.report({
             pointer: joinPointer(m.pointer, 'host'),
-            message:
-              first.replicaSet === m.replicaSet
-                ? `Process ${quote(m.host)} is listed twice in replica set ${setName(m)} (members[${first.index}]); remove one of the entries.`
-                : `Process ${quote(m.host)} is already a member of replica set ${setName(first)}; a process belongs to at most one replica set. ` +
-                  'Remove it from one of them.',
+            messageId: first.replicaSet === m.replicaSet ? 'listedTwice' : 'inTwoSets',
+            data: first.replicaSet === m.replicaSet ? { host: quote(m.host), setName: setName(m), index: first.index } : { host: quote(m.host), setName: setName(first) },
           });
           continue;
         }

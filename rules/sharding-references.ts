@@ -24,6 +24,9 @@ export default defineRule({
       'shards[].rs or configServerReplica naming no replica set; a mongos whose cluster names no sharding[].name; ' +
       'a mongos without cluster.',
     messages: {
+      clusterWithoutName: 'mongos {{label}} names cluster {{cluster}}, but sharding[{{index}}] with that _id has no name; a mongos\'s cluster must equal sharding[].name. Add name: {{cluster}} to sharding[{{index}}].',
+      unknownCluster: 'mongos {{label}} names cluster {{cluster}}, which no sharding[].name defines; {{describeExisting}}. Use the name of its sharded cluster.',
+      unknownConfigServerSet: 'Config server replica set of cluster {{cluster}}: no replica set named {{configServerReplica}}; {{existing}}. {{detail}}',
       mongosWithoutCluster: 'mongos {{label}} has no cluster; a mongos must name its sharded cluster (sharding[].name) in cluster. {{wayOut}}',
       unknownShardSet: 'Shard {{detail}} of cluster {{cluster}}: no replica set named {{rs}}; {{existing}}. Add it to replicaSets or name an existing one.',
       unnamedCluster: 'sharding[{{index}}] has no name, so no mongos can name it in cluster; add name.',
@@ -46,7 +49,7 @@ export default defineRule({
   },
 });
 
-type ReportFn = RuleContext<unknown, 'mongosWithoutCluster' | 'unknownShardSet' | 'unnamedCluster'>['report'];
+type ReportFn = RuleContext<unknown, 'mongosWithoutCluster' | 'unknownShardSet' | 'unnamedCluster' | 'unknownConfigServerSet' | 'clusterWithoutName' | 'unknownCluster'>['report'];
 
 function checkReplicaSetReferences(t: AutomationTopology, report: ReportFn): void {
   // A fragment without replicaSets cannot be judged (its absence is another rule's concern).
@@ -63,10 +66,8 @@ function checkReplicaSetReferences(t: AutomationTopology, report: ReportFn): voi
       report({
         pointer: joinPointer(c.pointer, 'configServerReplica'),
         severity: deployed ? undefined : 'info',
-        message:
-          `Config server replica set of cluster ${quote(cluster)}: no replica set named ${quote(c.configServerReplica)}; ` +
-          `${existing(c.configServerReplica)}. ` +
-          (deployed ? 'Add it to replicaSets or name an existing one.' : 'No mongos serves this cluster yet; add the replica set before deploying it.'),
+        messageId: 'unknownConfigServerSet',
+        data: { cluster: quote(cluster), configServerReplica: quote(c.configServerReplica), existing: existing(c.configServerReplica), detail: deployed ? 'Add it to replicaSets or name an existing one.' : 'No mongos serves this cluster yet; add the replica set before deploying it.' },
       });
     }
     if (c.name === undefined && typeof c.value._id !== 'string') {
@@ -122,11 +123,8 @@ function checkMongos(t: AutomationTopology, report: ReportFn): void {
     const byId = namelessById.get(p.cluster);
     report({
       pointer: joinPointer(p.pointer, 'cluster'),
-      message: byId
-        ? `mongos ${label} names cluster ${quote(p.cluster)}, but sharding[${byId.index}] with that _id has no name; ` +
-          `a mongos's cluster must equal sharding[].name. Add name: ${quote(p.cluster)} to sharding[${byId.index}].`
-        : `mongos ${label} names cluster ${quote(p.cluster)}, which no sharding[].name defines; ` +
-          `${describeExisting('clusters', p.cluster, clusterNames())}. Use the name of its sharded cluster.`,
+      messageId: byId ? 'clusterWithoutName' : 'unknownCluster',
+      data: byId ? { label, cluster: quote(p.cluster), index: byId.index } : { label, cluster: quote(p.cluster), describeExisting: describeExisting('clusters', p.cluster, clusterNames()) },
     });
   }
 }

@@ -1,7 +1,7 @@
 // Biome-style: every rule's docs examples are executed. A bad example must produce exactly one
 // diagnostic, of its rule; a good one none of the rule. Every rule must have docs and a page.
 import { describe, expect, it } from 'vitest';
-import { loadAllMeta } from '../rules/registry';
+import { REGISTRY, loadAllMeta } from '../rules/registry';
 import { EXAMPLE_BASES, exampleText } from '../src/engine/examples';
 import { lint } from '../src/engine/lint';
 import type { RuleMeta } from '../src/engine/types';
@@ -42,6 +42,12 @@ describe('rule docs examples', () => {
       if (versionDependent || meta.id === 'deprecated-notification-type' || meta.id === 'notification-interval') {
         it('states the versions it applies to', () => {
           expect(meta.docs.versions?.length ?? 0).toBeGreaterThan(20);
+        });
+      }
+      // Every rule module reports by message id (built-in ids are reported by omlint's own code).
+      if (REGISTRY.find((e) => e.id === meta.id)?.builtin === false) {
+        it('declares its messages', () => {
+          expect(Object.keys(meta.messages ?? {}).length).toBeGreaterThan(0);
         });
       }
       it('good example produces none', async () => {

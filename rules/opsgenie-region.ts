@@ -7,7 +7,7 @@ export default defineRule({
     defaultSeverity: 'info',
     description: 'An Opsgenie integration in the EU region needs a server setting.',
     messages: {
-      badRegion: 'region EU needs the Ops Manager custom setting opsgenie.api.url set to the EU Opsgenie API; make sure it is configured, or alerts are sent to the US API.',
+      euNeedsSetting: 'region EU needs the Ops Manager custom setting opsgenie.api.url set to the EU Opsgenie API; make sure it is configured, or alerts are sent to the US API.',
     },
     docs: {
       why:
@@ -30,7 +30,7 @@ region: US
     if (doc.type !== 'OPS_GENIE' || doc.region !== 'EU') return;
     ctx.report({
       pointer: '/region',
-      messageId: 'badRegion',
+      messageId: 'euNeedsSetting',
     });
   },
 });

@@ -8,7 +8,7 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'A maintenance window whose end date has passed silences nothing.',
     messages: {
-      inPast: 'endDate {{endDate}} is not after now ({{formatInstant}}): the window has ended, silences nothing and can no longer be updated or deleted; set a future endDate.',
+      inPast: 'endDate {{endDate}} is not after now ({{now}}): the window has ended, silences nothing and can no longer be updated or deleted; set a future endDate.',
     },
     docs: {
       why:
@@ -42,7 +42,7 @@ description: Backup daemon migration
     ctx.report({
       pointer: '/endDate',
       messageId: 'inPast',
-      data: { endDate: doc.endDate, formatInstant: formatInstant(now) },
+      data: { endDate: doc.endDate, now: formatInstant(now) },
     });
   },
 });

@@ -1,24 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
+import rule from '../../rules/deprecated-integration-type';
+import { ruleTester } from '../rule-tester';
 
-const RULE = 'deprecated-integration-type';
-
-async function hits(text: string, fileName?: string) {
-  const diagnostics = await lintDoc(text, { kind: 'integration', fileName });
-  return diagnostics.filter((d) => d.ruleId === RULE).map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
-
-describe(RULE, () => {
-  it.each(['SLACK', 'PAGER_DUTY', 'WEBHOOK', 'PROMETHEUS', 'MICROSOFT_TEAMS', 'CARRIER_PIGEON'])('accepts %s', async (type) => {
-    expect(await hits(`type: ${type}\n`)).toEqual([]);
-  });
-
-  it.each(['HIP_CHAT', 'FLOWDOCK', 'NEW_RELIC'])('reports %s', async (type) => {
-    expect(await hits(`type: ${type}\n`)).toEqual([[1, 7, 'warning']]);
-  });
-
-  it('reports the docs example in JSON', async () => {
-    const text = '{ "type": "FLOWDOCK", "flowName": "myFlowName", "apiToken": "112233", "orgName": "myOrg" }\n';
-    expect(await hits(text, 'flowdock.json')).toEqual([[1, 11, 'warning']]);
-  });
+ruleTester(rule, {
+  valid: ['SLACK', 'PAGER_DUTY', 'WEBHOOK', 'PROMETHEUS', 'MICROSOFT_TEAMS', 'CARRIER_PIGEON'].map((type) => ({ name: type, code: `type: ${type}\n` })),
+  invalid: [
+    ...['HIP_CHAT', 'FLOWDOCK', 'NEW_RELIC'].map((type) => ({ name: type, code: `type: ${type}\n`, errors: [{ messageId: 'endOfLife', data: { type }, line: 1, column: 7, severity: 'warning' as const }] })),
+    {
+      name: 'the docs example in JSON',
+      fileName: 'flowdock.json',
+      code: '{ "type": "FLOWDOCK", "flowName": "myFlowName", "apiToken": "112233", "orgName": "myOrg" }\n',
+      errors: [{ messageId: 'endOfLife', data: { type: 'FLOWDOCK' }, line: 1, column: 11, severity: 'warning' }],
+    },
+  ],
 });

@@ -1,23 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
+import rule from '../../rules/opsgenie-region';
+import { ruleTester } from '../rule-tester';
 
-const RULE = 'opsgenie-region';
-
-async function hits(text: string) {
-  const diagnostics = await lintDoc(text, { kind: 'integration' });
-  return diagnostics.filter((d) => d.ruleId === RULE).map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
-
-describe(RULE, () => {
-  it.each([
-    ['region US', 'type: OPS_GENIE\napiKey: ${K}\nregion: US\n'],
-    ['no region (US by default)', 'type: OPS_GENIE\napiKey: ${K}\n'],
-    ['EU on another type', 'type: DATADOG\napiKey: ${K}\nregion: EU\n'],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it('reports region EU', async () => {
-    expect(await hits('type: OPS_GENIE\napiKey: ${K}\nregion: EU\n')).toEqual([[3, 9, 'info']]);
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'region US', code: 'type: OPS_GENIE\napiKey: ${K}\nregion: US\n' },
+    { name: 'no region (US by default)', code: 'type: OPS_GENIE\napiKey: ${K}\n' },
+    { name: 'EU on another type', code: 'type: DATADOG\napiKey: ${K}\nregion: EU\n' },
+  ],
+  invalid: [{ name: 'region EU', code: 'type: OPS_GENIE\napiKey: ${K}\nregion: EU\n', errors: [{ messageId: 'euNeedsSetting', line: 3, column: 9, severity: 'info' }] }],
 });

@@ -13,7 +13,7 @@ export default defineRule({
     hasSuggestions: true,
     description: 'tls.CAFilePath and tls.clientCertificateMode without each other (same for legacy ssl).',
     messages: {
-      caFileWithoutTls: '{{key}}.CAFilePath is set without {{key}}.clientCertificateMode; the two go together. Add clientCertificateMode: OPTIONAL (or REQUIRE to make clients present a certificate).',
+      caWithoutMode: '{{key}}.CAFilePath is set without {{key}}.clientCertificateMode; the two go together. Add clientCertificateMode: OPTIONAL (or REQUIRE to make clients present a certificate).',
       requireWithoutCa: '{{key}}.clientCertificateMode is REQUIRE without {{key}}.CAFilePath: client certificates cannot be verified without a CA. Add CAFilePath (the CA file on the agent hosts), or use OPTIONAL.',
     },
     docs: {
@@ -59,7 +59,7 @@ sharding: []
         ctx.report({
           pointer: `/${key}/CAFilePath`,
           target: 'key',
-          messageId: 'caFileWithoutTls',
+          messageId: 'caWithoutMode',
           data: { key },
           suggestions: [{ title: 'Add clientCertificateMode: OPTIONAL', ops: [{ op: 'add', pointer: `/${key}`, key: 'clientCertificateMode', value: 'OPTIONAL' }] }],
         });

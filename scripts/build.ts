@@ -16,8 +16,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const tsx = (script: string) => execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', script)], { stdio: 'inherit', cwd: root });
 
-tsx('gen-rule-index.ts');
+// Validators first: the rule index imports the modules that declare built-in ids, and the schema
+// layer among them imports the generated validators (absent in a fresh clone).
 tsx('gen-validators.ts');
+tsx('gen-rule-index.ts');
 
 const common: BuildOptions = {
   bundle: true,

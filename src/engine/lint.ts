@@ -657,8 +657,8 @@ export const TEMPLATE_VALUE_RULE = defineBuiltin({
       'them (no enum, pattern, version or secret errors) and says so once per value. The forms are recognised only ' +
       "as a whole value (a password such as `Hunter2<Prod>Sig9` is not a template); the config's " +
       '`secretPlaceholders` adds patterns of your own. Turn the rule off to hide the notes.',
-    bad: `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: ASSERT_REGULAR\n  operator: "{{ .Values.operator }}"\n  threshold: 5\n  units: RAW\n  mode: AVERAGE\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
-    good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: ASSERT_REGULAR\n  operator: GREATER_THAN\n  threshold: 5\n  units: RAW\n  mode: AVERAGE\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`,
+    bad: { base: 'alert-config/outside-metric-threshold-3', replace: [['  operator: GREATER_THAN\n', '  operator: "{{ .Values.operator }}"\n']] },
+    good: { base: 'alert-config/outside-metric-threshold-3' },
     kind: 'alert-config',
   },
 });

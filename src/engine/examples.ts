@@ -24,6 +24,7 @@ mongoDbVersions:
 `;
 
 export const EXAMPLE_BASES: Record<string, string> = {
+  'automation-config/head': AUTOMATION_HEAD,
   'alert-config': `eventTypeName: HOST_DOWN
 enabled: true
 ${NOTIFY_EMAIL}`,

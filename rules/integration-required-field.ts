@@ -6,9 +6,6 @@ function isIntegrationType(t: unknown): t is IntegrationType {
   return typeof t === 'string' && (INTEGRATION_TYPES as readonly string[]).includes(t);
 }
 
-/** Required write fields that GET responses omit (API-SPEC "Third-party integration": PROMETHEUS "password is omitted"). */
-const RESPONSE_OMITS: Partial<Record<string, readonly string[]>> = { PROMETHEUS: ['password'] };
-
 export default defineRule({
   meta: {
     id: 'integration-required-field',
@@ -51,7 +48,7 @@ channelName: ops-alerts
       // A key differing only in case (MicrosoftTeamsWebhookURL) is a common slip worth naming.
       const miscased = keys.find((k) => k.toLowerCase() === field.toLowerCase());
       const hint = miscased ? ` (${miscased} is not it: key names are case-sensitive)` : '';
-      if (RESPONSE_OMITS[type]?.includes(field)) {
+      if (INTEGRATION_FIELDS[type].omittedInResponses?.includes(field)) {
         // A GET returns this integration without the field: the unchanged GET is no error, but a PUT needs it.
         ctx.report({
           pointer: '/type',

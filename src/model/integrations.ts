@@ -13,6 +13,8 @@ export interface IntegrationTypeInfo {
   optional: readonly string[];
   /** End of life: the service is gone or going. */
   endOfLife?: boolean;
+  /** Required fields that GET responses leave out: an unchanged GET lacks them (API-SPEC). */
+  omittedInResponses?: readonly string[];
 }
 
 export const INTEGRATION_FIELDS: Record<IntegrationType, IntegrationTypeInfo> = {
@@ -27,6 +29,8 @@ export const INTEGRATION_FIELDS: Record<IntegrationType, IntegrationTypeInfo> = 
   PROMETHEUS: {
     required: ['username', 'password', 'listenAddress', 'serviceDiscovery', 'scheme', 'enabled'],
     optional: ['tlsPemPath', 'tlsPemPassword'],
+    // API-SPEC "Third-party integration": "password is omitted" from responses.
+    omittedInResponses: ['password'],
   },
   NEW_RELIC: { required: ['licenseKey', 'accountId', 'writeToken', 'readToken'], optional: [], endOfLife: true },
   FLOWDOCK: { required: ['apiToken', 'flowName', 'orgName'], optional: [], endOfLife: true },

@@ -1,6 +1,6 @@
 // Large automation configurations built in memory, and the automation-config rules, for the
 // scaling test (test/automation-scaling.test.ts) and the benchmark (bench/automation-rules.ts).
-import type { DocumentRule, RuleContext } from '../src/engine/types';
+import type { DocumentRule, RuleContext } from '../src/core/types';
 import agentVersionsUrls from '../rules/agent-versions-urls';
 import authKeyfile from '../rules/auth-keyfile';
 import authSchemaVersion from '../rules/auth-schema-version';

@@ -1,7 +1,7 @@
 // Benchmark of the automation-config rules on generated configurations of growing size.
 // Run: npx tsx bench/automation-rules.ts [sizes...]   (default 1000 5000 20000 50000)
 import { AUTOMATION_RULES, buildAutomationConfig, countingView, runAutomationRules } from './automation-fixtures';
-import type { RuleContext } from '../src/engine/types';
+import type { RuleContext } from '../src/core/types';
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 if (sizes.length === 0) sizes.push(1_000, 5_000, 20_000, 50_000);

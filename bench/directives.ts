@@ -1,8 +1,8 @@
 // What reading directives costs on a big YAML text: the lexer pass (only when the text mentions
 // "omlint-") against the whole lint. Figures, not a test: `npx tsx bench/directives.ts`.
 import { lint } from '../src/engine/lint';
-import { findDirectives } from '../src/engine/suppress';
-import { LineIndex } from '../src/parse/lines';
+import { findDirectives } from '../src/syntax/suppress';
+import { LineIndex } from '../src/core/lines';
 
 function alerts(n: number, directive: boolean): string {
   const out: string[] = [];

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { addressKey, parseAddressOrCidr, type ParsedAddress } from '../src/model/addresses';
 
 const ADDRESS_FIELDS = ['ipAddress', 'cidrBlock'] as const;

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { addressKey, parseAddressOrCidr } from '../src/model/addresses';
 
 export default defineRule({

@@ -1,7 +1,7 @@
 // monitoringVersions[]/backupVersions[].urls maps a platform to {build name: URL} and must
 // contain a `default` key, the download the agent falls back to (API-SPEC, monitoringVersions).
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
 import { isObject } from '../src/model/automation-topology';
 
 const AGENT_VERSION_KEYS = ['monitoringVersions', 'backupVersions'] as const;

@@ -1,7 +1,7 @@
 // With auth enabled, the agent needs a user to authenticate as (autoUser) and the members need a
 // keyfile for internal authentication (go-client: keyfile "is a required field if Disabled=false").
-import { defineRule } from '../src/engine/rule';
-import type { Fix, FixOp } from '../src/engine/types';
+import { defineRule } from '../src/core/rule';
+import type { Fix, FixOp } from '../src/core/types';
 import { isObject } from '../src/model/automation-topology';
 import { DEFAULT_AUTO_USER, DEFAULT_KEYFILE } from '../src/model/automation';
 

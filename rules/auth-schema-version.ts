@@ -2,8 +2,8 @@
 // servers and mongos) must share one authSchemaVersion (docs: "must match the other processes of
 // the same cluster"): they share one user store. Arbiters hold no data, so no users: their value
 // is not compared (issue 15: a set where only the arbiter differs is sound).
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
 import { getTopology, isArbiter, type ProcessInfo } from '../src/model/automation-topology';
 
 export default defineRule({

@@ -3,8 +3,8 @@
 // `architecture` is what GETs of OM 2.x/3.x deployments return for MongoDB 3.0/3.2 builds (so no
 // error); for 3.4+ builds the reference lists it, so its absence is worth a warning (unconfirmed
 // whether the server rejects it: a warning, not an error).
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
 import { isObject } from '../src/model/automation-topology';
 import { FCV_SINCE, WINDOWS_ONLY_BUILD_FIELDS, isBefore, isWindowsPlatform } from '../src/model/automation';
 

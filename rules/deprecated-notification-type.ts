@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { compareVersions, configScope, eachNotification } from '../src/model/alerts';
 import { notificationTypeInScope } from '../src/model/notifications';
 

@@ -1,6 +1,6 @@
 // options.downloadBase is the directory on Linux/UNIX hosts where the agent stores binaries and
 // startup scripts; the agent needs an absolute path (it runs from no particular directory).
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { isObject } from '../src/model/automation-topology';
 
 const WINDOWS_PATH = /^(?:[A-Za-z]:[\\/]|%[A-Za-z]+%|\\\\)/;

@@ -1,5 +1,5 @@
-import { defineWorkspaceRule } from '../src/engine/rule';
-import type { ScopeDocument } from '../src/engine/types';
+import { defineWorkspaceRule } from '../src/core/rule';
+import type { ScopeDocument } from '../src/core/types';
 import { documentLabel } from '../src/model/document-label';
 
 export default defineWorkspaceRule({

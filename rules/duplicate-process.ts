@@ -1,7 +1,7 @@
 // Process names identify processes everywhere (replica set members, status, alerts), and two
 // processes cannot listen on one host and port.
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
 import { getTopology, processesByAddress } from '../src/model/automation-topology';
 
 export default defineRule({

@@ -1,5 +1,5 @@
-import { defineRule } from '../src/engine/rule';
-import type { Kind } from '../src/kinds/names';
+import { defineRule } from '../src/core/rule';
+import type { Kind } from '../src/core/kinds';
 
 /** The fields of each PATCH body of which at least one must be present (API-SPEC endpoints 1, 14). */
 const UPDATABLE_FIELDS: Partial<Record<Kind, readonly string[]>> = {

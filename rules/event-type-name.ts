@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { configScope, didYouMean, isObject, nearNames } from '../src/model/alerts';
 import { ALERT_CATEGORY_EXAMPLES, ATLAS_ONLY_EVENT_TYPES, eventInfo, eventTypeNamesFor } from '../src/model/events';
 

@@ -1,8 +1,8 @@
 // featureCompatibilityVersion is "major.minor", equal to the binary's release or one release
 // older (DOMAIN §2). An invalid FCV (e.g. 4.2.4) leaves agents unable to reach goal state
 // (mongodb-kubernetes-operator #1072).
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
 import { getTopology } from '../src/model/automation-topology';
 import { checkFcv, formatMajorMinor, parseMajorMinor } from '../src/model/automation';
 

@@ -1,5 +1,5 @@
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
 import {
   INTEGRATION_COMMON_FIELDS,
   INTEGRATION_FIELDS,

@@ -1,6 +1,6 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { INTEGRATION_FIELDS, INTEGRATION_TYPES, type IntegrationType } from '../src/model/integrations';
-import { WithArticle } from '../src/engine/article';
+import { WithArticle } from '../src/core/article';
 
 function isIntegrationType(t: unknown): t is IntegrationType {
   return typeof t === 'string' && (INTEGRATION_TYPES as readonly string[]).includes(t);

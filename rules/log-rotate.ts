@@ -1,9 +1,9 @@
 // logRotate / auditLogRotate settings, at the top level and per process: numUncompressed and its
 // earlier name maxUncompressed are one setting, percentOfDiskspace is a fraction, and numTotal
 // counts all kept files, compressed or not.
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
-import type { RuleContext } from '../src/engine/types';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
+import type { RuleContext } from '../src/core/types';
 import { getTopology, isObject } from '../src/model/automation-topology';
 import { LEGACY_NUM_UNCOMPRESSED, LOG_ROTATE_KEYS } from '../src/model/automation';
 

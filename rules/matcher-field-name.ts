@@ -1,8 +1,8 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { isObject, knownEvent } from '../src/model/alerts';
 import { MATCHER_FIELDS_BY_TARGET, TARGET_LABEL } from '../src/model/events';
 import { MATCHER_FIELD_NAMES } from '../src/model/matchers';
-import { withArticle } from '../src/engine/article';
+import { withArticle } from '../src/core/article';
 
 export default defineRule({
   meta: {

@@ -1,5 +1,5 @@
-import { defineRule } from '../src/engine/rule';
-import type { Fix } from '../src/engine/types';
+import { defineRule } from '../src/core/rule';
+import type { Fix } from '../src/core/types';
 import { isObject } from '../src/model/alerts';
 import { TYPE_NAME_VALUES } from '../src/model/matchers';
 

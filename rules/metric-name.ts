@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { didYouMean, isObject, knownEvent, nearNames } from '../src/model/alerts';
 import { isAtlasOnlyEvent } from '../src/model/events';
 import { METRIC_NAMES, METRICS } from '../src/model/metrics';

@@ -1,9 +1,9 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { isObject, knownEvent } from '../src/model/alerts';
 import { isAtlasOnlyEvent } from '../src/model/events';
 import { metricInfo, unitFitsMetric, type MetricInfo } from '../src/model/metrics';
 import { DATA_UNITS, TIME_UNITS, unitFamily } from '../src/model/units';
-import { withArticle } from '../src/engine/article';
+import { withArticle } from '../src/core/article';
 
 function acceptedUnits(metric: MetricInfo): string {
   switch (metric.family) {

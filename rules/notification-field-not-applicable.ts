@@ -1,5 +1,5 @@
-import { defineRule } from '../src/engine/rule';
-import { escapeToken } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { escapeToken } from '../src/core/pointer';
 import { configScope, eachNotification } from '../src/model/alerts';
 import {
   NOTIFICATION_FIELDS,

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { eachNotification } from '../src/model/alerts';
 import { MIN_INTERVAL_MIN, notificationTypeInfo } from '../src/model/notifications';
 

@@ -1,7 +1,7 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { configScope, eachNotification, has } from '../src/model/alerts';
 import { notificationTypeInScope } from '../src/model/notifications';
-import { WithArticle } from '../src/engine/article';
+import { WithArticle } from '../src/core/article';
 
 export default defineRule({
   meta: {

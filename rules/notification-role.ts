@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { configScope, didYouMean, eachNotification, nearNames } from '../src/model/alerts';
 import { ATLAS_ORG_ROLES, ATLAS_PROJECT_ROLES, notificationTypeInScope } from '../src/model/notifications';
 import { GLOBAL_ROLES, ORG_ROLES, PROJECT_ROLES } from '../src/model/roles';

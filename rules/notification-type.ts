@@ -1,7 +1,7 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { configScope, didYouMean, eachNotification, nearNames } from '../src/model/alerts';
 import { notificationTypeInfo, notificationTypesFor } from '../src/model/notifications';
-import { withArticle } from '../src/engine/article';
+import { withArticle } from '../src/core/article';
 
 export default defineRule({
   meta: {

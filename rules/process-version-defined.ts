@@ -1,7 +1,7 @@
 // Every processes[].version must name a mongoDbVersions[] entry: the agent downloads the build
 // from there, and OM refuses a configuration whose process has no matching version.
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
 import { describeExisting, getTopology, isObject } from '../src/model/automation-topology';
 
 export default defineRule({

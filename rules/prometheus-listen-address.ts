@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { parseListenAddress } from '../src/model/addresses';
 
 export default defineRule({

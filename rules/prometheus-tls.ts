@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 
 /** An absolute path on the Ops Manager host: POSIX, or a Windows drive path. */
 function isAbsolutePath(p: string): boolean {

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { fieldPath, findSecrets, isRedactionMask, KINDS_WITH_SECRETS } from '../src/model/secrets';
 
 export default defineRule({

@@ -1,7 +1,7 @@
 // Replica set membership must be consistent: members name existing processes, a process belongs
 // to at most one replica set, ids are unique, and the process's replSetName agrees with its set.
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
 import { describeExisting, getTopology, processesByAddress, type MemberInfo, type ProcessInfo } from '../src/model/automation-topology';
 
 const quote = (s: string) => JSON.stringify(s);

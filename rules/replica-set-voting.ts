@@ -3,11 +3,11 @@
 // primary", go-client-mongodb-ops-manager #60). Arbiters are the exception: up to 3.4 the manual
 // documents priority 1 as their default and 3.6+ resets it to 0 itself, so a GET of an older
 // deployment carries `priority: 1` on arbiters: a warning (3.6+) or information (before 3.6).
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
 import { getTopology, type MemberInfo } from '../src/model/automation-topology';
 import { ARBITER_PRIORITY_ZERO_SINCE, NON_VOTING_PRIORITY_ZERO_SINCE, DEFAULT_MEMBER_VOTES, MAX_REPLICA_SET_MEMBERS, MAX_VOTING_MEMBERS, isBefore } from '../src/model/automation';
-import type { Severity } from '../src/engine/types';
+import type { Severity } from '../src/core/types';
 
 const positive = (v: unknown) => typeof v === 'number' && v > 0;
 

@@ -1,9 +1,9 @@
 // A sharded cluster is assembled from names: shards[].rs and configServerReplica name replica
 // sets, and each mongos names its cluster in `cluster` (DOMAIN §1: required for mongos, equal to
 // sharding[].name).
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
-import type { RuleContext } from '../src/engine/types';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
+import type { RuleContext } from '../src/core/types';
 import {
   describeExisting,
   describeNames,

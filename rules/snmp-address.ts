@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { eachNotification } from '../src/model/alerts';
 import { SNMP_TRAP_PORT } from '../src/model/notifications';
 

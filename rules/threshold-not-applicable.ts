@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { isObject, knownEvent } from '../src/model/alerts';
 
 export default defineRule({

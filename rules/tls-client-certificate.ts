@@ -1,6 +1,6 @@
 // Top-level tls (and the legacy ssl): the agent's CA file and the client-certificate mode go
 // together (docs: CAFilePath and clientCertificateMode require each other).
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { isObject } from '../src/model/automation-topology';
 
 const present = (v: unknown) => typeof v === 'string' && v.trim() !== '';

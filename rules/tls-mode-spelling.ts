@@ -1,7 +1,7 @@
 // net.tls.mode spelled the SSL way (requireSSL…). Real operator fixtures do this and the agent
 // accepts it, so this is information only; the fix writes the TLS spelling.
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
 import { getTopology, isObject } from '../src/model/automation-topology';
 import { NET_TLS_SINCE, compareMajorMinor, parseMajorMinor, tlsSpellingOf } from '../src/model/automation';
 

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { TIMESTAMP_FIELDS, expandPointerPattern, parseTimestamp, toUtcText } from '../src/model/timestamps';
 
 function formatOffset(minutes: number): string {

@@ -1,4 +1,4 @@
-import { defineWorkspaceRule } from '../src/engine/rule';
+import { defineWorkspaceRule } from '../src/core/rule';
 
 function hasWebhookUrl(notification: Record<string, unknown>): boolean {
   const url = notification.webhookUrl;

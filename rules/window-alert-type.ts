@@ -1,6 +1,6 @@
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { WINDOW_ALERT_TYPES } from '../src/model/windows';
-import { nearMatches } from '../src/schema/near';
+import { nearMatches } from '../src/core/near';
 
 export default defineRule({
   meta: {

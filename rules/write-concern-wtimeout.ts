@@ -1,7 +1,7 @@
 // wtimeout bounds the wait for acknowledgements from other members; with w 0 or 1 there is no
 // such wait, so the setting does nothing (docs: "Set when w is greater than 1").
-import { defineRule } from '../src/engine/rule';
-import { joinPointer } from '../src/engine/pointer';
+import { defineRule } from '../src/core/rule';
+import { joinPointer } from '../src/core/pointer';
 import { getTopology, isObject } from '../src/model/automation-topology';
 import { isSingleNodeWriteConcern } from '../src/model/automation';
 

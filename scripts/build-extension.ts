@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REGISTRY } from '../rules/registry';
 import { ruleDocsUrl } from '../src/server/diagnostics';
-import { VERSION } from '../src/version';
+import { VERSION } from '../src/core/version';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ext = path.join(root, 'extension');

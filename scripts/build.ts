@@ -1,5 +1,5 @@
 // npm run build: generated sources (rule index, validators), then dist/:
-//   core-<hash>.js            the whole of omlint in one CommonJS bundle (src/core.ts)
+//   core-<hash>.js            the whole of omlint in one CommonJS bundle (src/bin/core-bundle.ts)
 //   omlint.js, omlint-language-server.js, worker.js
 //                             small entry points that load the core through a V8 code cache
 //   cache/                    that code cache, written here by one small check run
@@ -36,7 +36,7 @@ const common: BuildOptions = {
 // dist/ is never removed while building (tests may be running it): stale files go afterwards.
 const core = await build({
   ...common,
-  entryPoints: { core: path.join(root, 'src/core.ts') },
+  entryPoints: { core: path.join(root, 'src/bin/core-bundle.ts') },
   entryNames: '[name]-[hash]',
   outdir: dist,
   // import.meta.url (packageRoot(), the worker's path) in CommonJS: this file's URL.

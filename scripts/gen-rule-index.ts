@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { BuiltinRule, Rule, RuleMeta } from '../src/engine/types';
+import type { BuiltinRule, Rule, RuleMeta } from '../src/core/types';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rulesDir = path.join(root, 'rules');
@@ -67,8 +67,8 @@ function render(lines: Line[]): string {
   };
   return [
     HEADER,
-    "import type { Kind } from '../src/kinds/names';",
-    "import type { RegistryEntry, Rule, RuleMeta } from '../src/engine/types';",
+    "import type { Kind } from '../src/core/kinds';",
+    "import type { RegistryEntry, Rule, RuleMeta } from '../src/core/types';",
     '',
     'export const REGISTRY: readonly RegistryEntry[] = [',
     ...lines.map(entry),

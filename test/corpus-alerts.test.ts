@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Kind } from '../src/kinds/names';
+import type { Kind } from '../src/core/kinds';
 import { lintDoc } from './helpers';
 import { describeWithCorpus } from './shared-corpus';
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Kind } from '../src/kinds/names';
+import type { Kind } from '../src/core/kinds';
 import { lintDoc, lintFiles } from './helpers';
 import { describeWithCorpus } from './shared-corpus';
 

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { KINDS } from '../src/kinds/names';
+import { KINDS } from '../src/core/kinds';
 import { cliProcess } from './cli/run';
 import { caseInputs, EXIT_CODES_FILE, expectedNames, GOLDEN_CASES, GOLDEN_DIR, GOLDEN_NOW, oneDiagnosticALine, recordAll, ROOT } from './golden/corpus';
 

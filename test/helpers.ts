@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lint, lintAndFix } from '../src/engine/lint';
-import type { Diagnostic, FileResult, Kind, SeveritySetting } from '../src/engine/types';
+import type { Diagnostic, FileResult, Kind, SeveritySetting } from '../src/core/types';
 
 export interface DocOptions {
   kind?: Kind;

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { absolutePath, pathBelow } from '../src/paths';
+import { absolutePath, pathBelow } from '../src/core/paths';
 
 const segment = fc.constantFrom('a', 'b.yaml', '.', '..', '', 'x y', '.hidden', '...');
 const somePath = fc.tuple(fc.boolean(), fc.array(segment, { maxLength: 6 })).map(([abs, parts]) => (abs ? '/' : '') + parts.join('/'));

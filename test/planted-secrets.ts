@@ -7,7 +7,7 @@
 // kind. Any output (a report, the cache, a baseline, a plan) can be checked with expectNoLeak.
 import { expect } from 'vitest';
 import { NOTIFICATION_SECRET_FIELDS } from '../src/model/notifications';
-import type { Kind } from '../src/engine/types';
+import type { Kind } from '../src/core/types';
 
 /** Every recognisable fragment of a planted secret (what must never be printed). */
 export const CANARY = /LeakCanary|Qx7\d{3}|7301945862019384|Kestrel5|Sig9ZZ/;

@@ -1,6 +1,6 @@
 // Every JSON pointer of a value, the root first (objects and arrays included): the tests that
 // compare two position sources ask both about each one.
-import { joinPointer } from '../src/engine/pointer';
+import { joinPointer } from '../src/core/pointer';
 
 export function allPointers(value: unknown, base = '', out: string[] = []): string[] {
   out.push(base);

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../src/engine/lint';
-import type { Diagnostic, Kind } from '../src/engine/types';
-import { isKind } from '../src/kinds/names';
+import type { Diagnostic, Kind } from '../src/core/types';
+import { isKind } from '../src/core/kinds';
 import { places } from './helpers';
 
 const DIR = path.join(__dirname, 'data', 'real');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { REGISTRY, loadAllMeta } from '../rules/registry';
 import { EXAMPLE_BASES, exampleText } from '../src/engine/examples';
 import { lint } from '../src/engine/lint';
-import type { RuleMeta } from '../src/engine/types';
+import type { RuleMeta } from '../src/core/types';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
 const ALL_RULE_META = await loadAllMeta();

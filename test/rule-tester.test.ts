@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import enabledOmitted from '../rules/enabled-omitted';
 import notificationInterval from '../rules/notification-interval';
 import { lint } from '../src/engine/lint';
-import { defineRule } from '../src/engine/rule';
+import { defineRule } from '../src/core/rule';
 import { checkInvalid, checkValid } from './rule-tester';
 
 const NOTIFY = (interval: number) => `  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: ${interval}\n`;

@@ -5,8 +5,8 @@
 // diagnostics carry a safe fix must state the fixed text (`output`; null: nothing is fixed).
 import { describe, expect, it } from 'vitest';
 import { lint, lintAndFix } from '../src/engine/lint';
-import { reportMessage } from '../src/engine/rule';
-import type { Diagnostic, Kind, Rule } from '../src/engine/types';
+import { reportMessage } from '../src/core/rule';
+import type { Diagnostic, Kind, Rule } from '../src/core/types';
 
 const NOW = '2026-11-21T00:00:00Z';
 

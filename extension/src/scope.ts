@@ -2,7 +2,7 @@
 // whose modeline or name declares a kind (as the server decides it, src/kinds/detect.ts), and
 // files that match the `omlint.files` globs (there the server also recognises documents by
 // their content). Free of the vscode module so that it is testable in plain Node.
-import { KINDS } from '../../src/kinds/names';
+import { KINDS } from '../../src/core/kinds';
 
 export const CONFIG_NAMES = ['omlint.config.yaml', 'omlint.config.yml', 'omlint.config.json'];
 

@@ -15,7 +15,7 @@ import { Script } from 'node:vm';
 /** The core bundle's file name in dist/, set by scripts/build.ts. */
 declare const OMLINT_CORE_FILE: string;
 
-export type Core = typeof import('../core');
+export type Core = typeof import('./core-bundle');
 
 /**
  * Where the cache of the core bundle lives for this V8 version, architecture and Node options.

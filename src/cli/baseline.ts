@@ -10,11 +10,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
-import type { FileResult } from '../engine/types';
+import type { FileResult } from '../core/types';
 import { keepInternals } from '../format/index';
-import { nearMatches } from '../schema/near';
+import { nearMatches } from '../core/near';
 import { writeFileAtomic } from './write-file';
-import { describeFsError } from './fs-errors';
+import { describeFsError } from '../io/fs-errors';
 
 export const DEFAULT_SUPPRESSIONS_FILE = 'omlint-suppressions.json';
 

@@ -10,10 +10,10 @@
 import { closeSync, linkSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FileResult } from '../engine/types';
-import { nodeCrypto } from '../lazy-builtins';
-import { describeFsError } from './fs-errors';
-import { readRegularText } from './read-input';
+import type { FileResult } from '../core/types';
+import { nodeCrypto } from '../core/lazy-builtins';
+import { describeFsError } from '../io/fs-errors';
+import { readRegularText } from '../io/read-input';
 import { FileWriteError, writeFileAtomic } from './write-file';
 
 interface Entry {

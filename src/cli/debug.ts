@@ -1,7 +1,7 @@
 // --debug: what a run did, on stderr (stdout keeps the report): the files found and skipped and
 // why, each document's kind and where it came from, and the time of each phase.
 import { displayPath, type KindReport } from '../engine/lint';
-import type { FileResult } from '../engine/types';
+import type { FileResult } from '../core/types';
 import type { FoundFiles } from './files';
 import type { KindSource } from '../kinds/detect';
 

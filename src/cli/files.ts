@@ -5,12 +5,12 @@ import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Dire
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-import type { LintInput } from '../engine/lint';
-import { absolutePath } from '../paths';
-import { describeFsError } from './fs-errors';
-import { readRegularText } from './read-input';
+import type { LintInput } from '../core/types';
+import { absolutePath } from '../core/paths';
+import { describeFsError } from '../io/fs-errors';
+import { readRegularText } from '../io/read-input';
 
-export { decodeInput, readInput } from './read-input';
+export { decodeInput, readInput } from '../io/read-input';
 
 const LINTABLE = /\.(json|ya?ml)$/i;
 const CONFIG_FILE = /^omlint\.config\./;

@@ -5,9 +5,9 @@
 import path from 'node:path';
 import { lint, type KindReport, type LintInput } from '../engine/lint';
 import { REGISTRY } from '../../rules/registry';
-import type { Kind } from '../kinds/names';
+import type { Kind } from '../core/kinds';
 import { declaredKind } from '../kinds/detect';
-import type { ParseLimits } from '../parse/types';
+import type { ParseLimits } from '../syntax/types';
 import type { FileSettings } from '../config/load';
 
 export interface PrintConfigOptions {

@@ -4,13 +4,13 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FileSettings } from '../config/load';
 import { lint, RESULT_INTERNALS, displayPath, type LintInput, type LintRunOptions } from '../engine/lint';
-import type { FileResult, SeveritySetting } from '../engine/types';
-import type { Kind } from '../kinds/names';
-import type { ParseLimits } from '../parse/types';
+import type { FileResult, SeveritySetting } from '../core/types';
+import type { Kind } from '../core/kinds';
+import type { ParseLimits } from '../syntax/types';
 import { groupByScope } from '../project/scope';
 import { ResultCache, sha256 } from './cache';
 import { readInput } from './files';
-import { nodeOs, workerThreads } from '../lazy-builtins';
+import { nodeOs, workerThreads } from '../core/lazy-builtins';
 import type { WorkerJob, WorkerMessage, WorkerResult } from './worker';
 
 /** Below this many files, starting workers costs more than it saves (asked for with --jobs). */

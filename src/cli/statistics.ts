@@ -1,6 +1,6 @@
 // --stats / --statistics: counts per rule, as Ruff's --statistics prints them (instead of the
 // report): most frequent first, with the rule's severity and whether --fix can fix some.
-import type { FileResult, Severity } from '../engine/types';
+import type { FileResult, Severity } from '../core/types';
 import { RULE_INFO } from '../../rules/registry';
 
 export interface RuleStatistic {

@@ -5,11 +5,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { ConfigResolver } from '../config/load';
 import { withRuleOverrides } from '../config/rule-option';
-import type { SeveritySetting } from '../engine/types';
+import type { SeveritySetting } from '../core/types';
 import { lint, RESULT_INTERNALS } from '../engine/lint';
-import type { FileResult } from '../engine/types';
-import type { Kind } from '../kinds/names';
-import type { ParseLimits } from '../parse/types';
+import type { FileResult } from '../core/types';
+import type { Kind } from '../core/kinds';
+import type { ParseLimits } from '../syntax/types';
 import { readInput } from './files';
 
 export interface WorkerJob {

@@ -4,8 +4,8 @@
 // `fs` is used through its module object so that tests can make a call fail (ENOSPC) in-process.
 import fs from 'node:fs';
 import path from 'node:path';
-import { nodeCrypto } from '../lazy-builtins';
-import { describeFsError } from './fs-errors';
+import { nodeCrypto } from '../core/lazy-builtins';
+import { describeFsError } from '../io/fs-errors';
 
 /** A file the CLI could not write: one clear line, exit 2 (never a stack trace). */
 export class FileWriteError extends Error {

@@ -1,6 +1,6 @@
 // "Did you mean …?" wherever a user types a name (a command, a rule id in the config, in
-// `explain`, in --rule, in a directive): one wording, one notion of "near" (src/schema/near.ts).
-import { nearMatches } from '../schema/near';
+// `explain`, in --rule, in a directive): one wording, one notion of "near" (src/core/near.ts).
+import { nearMatches } from '../core/near';
 
 /** The known names nearest to `word` (same but for case, or within two edits), nearest first. */
 export function closeNames(word: string, known: Iterable<string>, max = 3): string[] {

@@ -1,14 +1,14 @@
 // Config discovery (upward from each linted file), validation, and per-file resolution.
 import { existsSync } from 'node:fs';
-import { describeFsError } from '../cli/fs-errors';
-import { readRegularText } from '../cli/read-input';
+import { describeFsError } from '../io/fs-errors';
+import { readRegularText } from '../io/read-input';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { parseText } from '../parse/index';
-import { KINDS, isKind, type Kind } from '../kinds/names';
-import type { SeveritySetting } from '../engine/types';
+import { parseText } from '../syntax/index';
+import { KINDS, isKind, type Kind } from '../core/kinds';
+import type { SeveritySetting } from '../core/types';
 import type { OmlintConfig } from './types';
-import { absolutePath, pathBelow } from '../paths';
+import { absolutePath, pathBelow } from '../core/paths';
 import { didYouMean } from './did-you-mean';
 import { compilePlaceholderPattern, PlaceholderPatternError, type PlaceholderPattern } from '../model/placeholders';
 

@@ -1,6 +1,6 @@
 // `--rule '<id>: <severity>'` (ESLint's flag): severities from the command line, which win over
 // every configuration file, for the whole run.
-import type { SeveritySetting } from '../engine/types';
+import type { SeveritySetting } from '../core/types';
 import { ConfigError, type FileSettings } from './load';
 import { didYouMean } from './did-you-mean';
 

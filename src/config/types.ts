@@ -1,6 +1,6 @@
 // The omlint configuration file (omlint.config.yaml / omlint.config.json).
 // This type is the source of schemas/omlint-config.schema.json.
-import type { Kind } from '../kinds/names';
+import type { Kind } from '../core/kinds';
 
 export type SeveritySetting = 'off' | 'info' | 'warning' | 'error';
 

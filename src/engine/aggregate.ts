@@ -14,8 +14,8 @@
 //   same fix and suggestion titles read the same way.
 // Inline directives act on each place before this step (suppress.ts): silencing one place
 // leaves the others, and the aggregate then starts at the first place not silenced.
-import type { Diagnostic, RelatedInfo, TextFix } from './types';
-import { escapeToken, splitPointer } from './pointer';
+import type { Diagnostic, RelatedInfo, TextFix } from '../core/types';
+import { escapeToken, splitPointer } from '../core/pointer';
 
 /** At least this many places make an aggregate. */
 const MIN_PLACES = 2;

@@ -1,6 +1,6 @@
 // Named base documents of the docs examples: an example is a small patch on one of them
 // (RuleDocs.bad/good), so that each shows only what its rule is about.
-import type { Example } from './types';
+import type { Example } from '../core/types';
 
 const NOTIFY_EMAIL = `notifications:
   - typeName: EMAIL

@@ -2,38 +2,28 @@
 // rules, run workspace rules per project scope, place every finding at its exact range, apply
 // severities and suppressions, mask secrets.
 import path from 'node:path';
-import { parseText, DEFAULT_LIMITS, type LineIndex, type ParseLimits, type ParsedDocument, type ParsedFile } from '../parse/index';
+import { parseText, DEFAULT_LIMITS, type LineIndex, type ParseLimits, type ParsedDocument, type ParsedFile } from '../syntax/index';
 import { declaredKind, detectItems, findBrokenModelines, findModelines, type KindSource } from '../kinds/detect';
-import { KINDS as RULE_KINDS, kindWithArticle, type Kind } from '../kinds/names';
+import { KINDS as RULE_KINDS, kindWithArticle, type Kind } from '../core/kinds';
 import { loadValidators, validateLoaded } from '../schema/validate';
 import { KNOWN_RULE_IDS, RULE_INFO, loadRules } from '../../rules/registry';
-import { applyEdits, fixEdits } from './fix';
-import { compareStrings, getAt, joinPointer, parentPointer } from './pointer';
-import { applyDirectives, directiveProblems, findDirectives, NO_DIRECTIVES } from './suppress';
+import { applyEdits, fixEdits } from '../syntax/fix';
+import { compareStrings, getAt, joinPointer, parentPointer } from '../core/pointer';
+import { applyDirectives, directiveProblems, findDirectives, NO_DIRECTIVES } from '../syntax/suppress';
 import { aggregateRepeats } from './aggregate';
 import { collectSecretValues, maskSecrets } from './mask';
 import { isPlaceholder, templateMessage } from '../model/placeholders';
 import { fieldPath } from '../model/secrets';
 import type {
   Diagnostic, FileResult, Fix, LintOptions, MessageReport, Report, Rule, RuleContext, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
-} from './types';
+} from '../core/types';
 import { defaultSettings, type FileSettings } from '../config/load';
-import { pathBelow } from '../paths';
+import { pathBelow } from '../core/paths';
 import { didYouMean } from '../config/did-you-mean';
 import { groupByScope } from '../project/scope';
-import { defineBuiltin, reportMessage } from './rule';
-
-export interface LintInput {
-  filePath: string;
-  text: string;
-  /**
-   * A problem met before parsing (unreadable, not UTF-8): the file's one diagnostic, at `span` of
-   * `text` when known (the first bad byte of a text decoded with U+FFFD).
-   */
-  problem?: { ruleId: 'syntax-error' | 'limit-exceeded'; message: string; span?: Span };
-  /** Set when the file was UTF-16 (with a BOM): --fix writes it back in the same encoding. */
-  encoding?: 'utf-16le' | 'utf-16be';
-}
+import { defineBuiltin, reportMessage } from '../core/rule';
+import type { LintInput } from '../core/types';
+export type { LintInput };
 
 export interface LintRunOptions {
   /** Clock for date rules (default: now). */

@@ -5,7 +5,7 @@
 // that look like secrets whatever their name (SECRET_SHAPES).
 import { findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, isTokenLike, KINDS_WITH_SECRETS, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import { isWholePlaceholder } from '../model/placeholders';
-import type { Kind } from '../kinds/names';
+import type { Kind } from '../core/kinds';
 
 export interface SecretSource {
   /** The document's kind; the secret fields of every kind count anyway. */

@@ -1,6 +1,6 @@
 // Markdown docs of a rule, generated from its meta (docs/rules/<id>.md and `omlint explain`).
 import { exampleText } from './examples';
-import type { RuleMeta } from './types';
+import type { RuleMeta } from '../core/types';
 
 export function ruleDocMarkdown(meta: RuleMeta): string {
   const kinds = meta.kinds === '*' ? 'every kind' : meta.kinds.map((k) => `\`${k}\``).join(', ');

@@ -1,6 +1,6 @@
 // `--format github`: GitHub Actions workflow commands, shown as annotations on the pull request.
 // Escaping as @actions/core does it: data escapes % CR LF; properties also escape : and ,.
-import type { FileResult, Severity } from '../engine/types';
+import type { FileResult, Severity } from '../core/types';
 import { secretMasker } from './shared';
 import { escapeControls } from './escape';
 

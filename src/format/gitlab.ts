@@ -1,7 +1,7 @@
 // `--format gitlab`: a GitLab Code Quality report (artifacts: reports: codequality), the Code
 // Climate issue subset GitLab reads. Fingerprints ignore line numbers, so unrelated edits above
 // a finding do not turn it into a "new" one in the merge request widget.
-import type { FileResult, Severity } from '../engine/types';
+import type { FileResult, Severity } from '../core/types';
 import { fingerprints, secretMasker } from './shared';
 
 const SEVERITY: Record<Severity, 'major' | 'minor' | 'info'> = { error: 'major', warning: 'minor', info: 'info' };

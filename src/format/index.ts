@@ -1,5 +1,5 @@
 // Output formats. Each is a pure function of the results (STYLE.md: one module per format).
-import type { FileResult } from '../engine/types';
+import type { FileResult } from '../core/types';
 import { RESULT_INTERNALS } from '../engine/lint';
 import { formatGithub } from './github';
 import { formatGitlab } from './gitlab';

@@ -1,6 +1,6 @@
 // `--format json`: exactly the contract of DESIGN.md, field for field (plus `output` with
 // --fix-dry-run: the fixed text with its secrets masked, since a report ends up in CI logs).
-import type { FileResult, RelatedInfo } from '../engine/types';
+import type { FileResult, RelatedInfo } from '../core/types';
 import { RESULT_INTERNALS } from '../engine/lint';
 import { maskText } from '../engine/mask';
 

@@ -1,6 +1,6 @@
 // `--format junit`: one <testsuite> per file, one <testcase> per problem (a clean file: one
 // passing test case); an error is a <failure>, a warning or info a passing case with <system-out>.
-import type { Diagnostic, FileResult } from '../engine/types';
+import type { Diagnostic, FileResult } from '../core/types';
 import { secretMasker } from './shared';
 
 /** Characters XML 1.0 forbids even as references (C0 controls, lone surrogates, U+FFFE/FFFF). */

@@ -2,9 +2,9 @@
 // One run; the driver lists the whole rule catalogue so that ruleIndex is stable between runs.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic, FileResult, Range, RelatedInfo, RuleMeta, Severity } from '../engine/types';
+import type { Diagnostic, FileResult, Range, RelatedInfo, RuleMeta, Severity } from '../core/types';
 import { REGISTRY } from '../../rules/registry';
-import { VERSION } from '../version';
+import { VERSION } from '../core/version';
 import { fingerprints, INFORMATION_URI, ruleDocsUrl, secretMasker } from './shared';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

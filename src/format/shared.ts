@@ -1,8 +1,8 @@
 // What the CI formats (sarif, junit, github, gitlab) share: secret masking over a whole run,
 // rule documentation links and stable fingerprints.
-import type { Diagnostic, FileResult } from '../engine/types';
+import type { Diagnostic, FileResult } from '../core/types';
 import { RESULT_INTERNALS } from '../engine/lint';
-import { nodeCrypto } from '../lazy-builtins';
+import { nodeCrypto } from '../core/lazy-builtins';
 import { maskSecrets } from '../engine/mask';
 
 /** Where the generated rule pages live (docs/rules/<id>.md). */

@@ -1,9 +1,9 @@
 // The default human output: one block per file, each problem with its code frame (the offending
 // span underlined, actionlint-style), then a summary.
-import type { Diagnostic, FileResult } from '../engine/types';
+import type { Diagnostic, FileResult } from '../core/types';
 import { RESULT_INTERNALS } from '../engine/lint';
 import { maskFrameLine } from '../engine/mask';
-import { LineIndex } from '../parse/lines';
+import { LineIndex } from '../core/lines';
 import { palette, type Palette } from './color';
 import { cutLine, frameWindow, windowAround } from './frame-window';
 import { escapeControls } from './escape';

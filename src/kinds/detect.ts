@@ -1,11 +1,11 @@
 // Which kind a document is, in the order of DESIGN.md: --kind, a config override, a modeline
 // (`# omlint: kind=…` or yaml-language-server's `$schema=…/<kind>.schema.json`), the file-name
 // convention of schemas/catalog.json (`*.<kind>.yaml`), then content sniffing.
-import { KINDS, isKind, kindWithArticle, type Kind } from './names';
+import { KINDS, isKind, kindWithArticle, type Kind } from '../core/kinds';
 import { INTEGRATION_FIELDS, INTEGRATION_TYPES } from '../model/integrations';
-import { nearMatches } from '../schema/near';
-import type { Fix } from '../engine/types';
-import { WithArticle } from '../engine/article';
+import { nearMatches } from '../core/near';
+import type { Fix } from '../core/types';
+import { WithArticle } from '../core/article';
 
 export type KindSource = 'option' | 'config' | 'modeline' | 'file-name' | 'content';
 

@@ -1,8 +1,8 @@
 // Small helpers shared by the alert-configuration rules: scope of a kind, walking notifications,
 // the event a configuration is about, and "did you mean" over a vocabulary.
-import { compareStrings } from '../engine/pointer';
+import { compareStrings } from '../core/pointer';
 import { distance } from 'fastest-levenshtein';
-import type { Kind } from '../kinds/names';
+import type { Kind } from '../core/kinds';
 import { eventInfo, isAtlasOnlyEvent, type ConfigScope, type EventInfo } from './events';
 
 export function configScope(kind: Kind): ConfigScope {

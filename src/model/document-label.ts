@@ -1,5 +1,5 @@
 // How cross-document diagnostics name the other document of a pair.
-import type { ScopeDocument } from '../engine/types';
+import type { ScopeDocument } from '../core/types';
 
 function fileName(filePath: string): string {
   return filePath.slice(Math.max(filePath.lastIndexOf('/'), filePath.lastIndexOf('\\')) + 1);

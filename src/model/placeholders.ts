@@ -4,12 +4,8 @@
 // masking all ask here. Every built-in form is anchored: a value is a template only when the
 // WHOLE value is one (a password such as `Hunter2<Prod>Sig9` merely contains `<Prod>`).
 import { RE2JS } from 're2js';
-
-/** A placeholder pattern of the config (`secretPlaceholders`): RE2 syntax, linear-time matching. */
-export interface PlaceholderPattern {
-  readonly source: string;
-  test(value: string): boolean;
-}
+import type { PlaceholderPattern } from '../core/types';
+export type { PlaceholderPattern };
 
 /** Whole-value forms. Linear: no nested quantifiers. */
 const WHOLE_FORMS: readonly RegExp[] = [

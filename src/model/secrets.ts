@@ -4,8 +4,8 @@
 // (findSecretsByName, SECRET_SHAPES): a secret under a misspelt name, at the wrong level or in a
 // document linted as another kind must not be printed either.
 import { distance } from 'fastest-levenshtein';
-import type { Kind } from '../kinds/names';
-import { escapeToken } from '../engine/pointer';
+import type { Kind } from '../core/kinds';
+import { escapeToken } from '../core/pointer';
 import { NOTIFICATION_SECRET_FIELDS } from './notifications';
 
 export interface SecretLocation {

@@ -1,7 +1,7 @@
 // Timestamps of the API: where each kind carries one, and how to read them.
 // The API writes and expects ISO-8601 UTC ("2015-10-23T22:00:00Z"; API-SPEC, every resource).
-import { escapeToken } from '../engine/pointer';
-import type { Kind } from '../kinds/names';
+import { escapeToken } from '../core/pointer';
+import type { Kind } from '../core/kinds';
 
 /**
  * Timestamp fields per kind, as JSON pointer patterns relative to the document; `*` stands for

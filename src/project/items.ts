@@ -2,8 +2,8 @@
 // of each, found exactly as lint() finds them (config kind, modeline, file name, content).
 import type { FileSettings } from '../config/load';
 import { declaredKind, detectItems, findModelines, type KindSource, type Modeline } from '../kinds/detect';
-import type { Kind } from '../kinds/names';
-import type { ParsedFile } from '../parse/index';
+import type { Kind } from '../core/kinds';
+import type { ParsedFile } from '../syntax/index';
 
 export interface ItemInfo {
   /** Index of the YAML document (0 for JSON). */

@@ -5,10 +5,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_NAMES, type FileSettings } from '../config/load';
-import type { Rule } from '../engine/types';
+import type { Rule } from '../core/types';
 import { REGISTRY } from '../../rules/registry';
-import type { Kind } from '../kinds/names';
-import type { ParsedFile, ParseLimits } from '../parse/index';
+import type { Kind } from '../core/kinds';
+import type { ParsedFile, ParseLimits } from '../syntax/index';
 import { analyzeParsed, kindsOfItems, type DocumentAnalysis } from './items';
 import { isNamedScope, scopeRoot } from './scope';
 import { readPrefix, SNIFF_BYTES, sniffKinds } from './sniff';

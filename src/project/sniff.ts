@@ -5,7 +5,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { FileSettings } from '../config/load';
 import { findModelines, kindFromFileName } from '../kinds/detect';
-import type { Kind } from '../kinds/names';
+import type { Kind } from '../core/kinds';
 
 /** How much of a file the sniff reads. */
 export const SNIFF_BYTES = 16 * 1024;

@@ -1,7 +1,7 @@
 // The parse of each file, kept by its owner per text version: a text is parsed once (besides the
 // time, parsing a deeply nested YAML text twice in one process can kill V8 with a regexp-stack
 // fatal). Keyed by path; an entry holds for one text and limits.
-import { DEFAULT_LIMITS, parseText, YamlDocumentCache, type ParsedFile, type ParseLimits } from '../parse/index';
+import { DEFAULT_LIMITS, parseText, YamlDocumentCache, type ParsedFile, type ParseLimits } from '../syntax/index';
 
 interface Entry {
   text: string;

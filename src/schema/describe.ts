@@ -1,6 +1,6 @@
 // Words for messages: where a value is, what type it has, a short rendering of a value.
-import { splitPointer } from '../engine/pointer';
-import { withArticle } from '../engine/article';
+import { splitPointer } from '../core/pointer';
+import { withArticle } from '../core/article';
 
 /** "`notifications[0].typeName`" for "/notifications/0/typeName"; "the document" for "". */
 export function label(pointer: string): string {

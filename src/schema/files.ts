@@ -2,7 +2,7 @@
 // `omlint schema <kind>`. Validation never reads them: it uses the precompiled validators.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { packageRoot } from '../paths';
+import { packageRoot } from '../core/paths';
 import { schemaFileName, type SchemaName } from './names';
 
 /** Absolute path of schemas/<name>.schema.json (from src/ under vitest, or dist/ when bundled). */

@@ -1,5 +1,5 @@
 // The schemas omlint publishes: one per document kind, plus the omlint configuration file.
-import { KINDS, type Kind } from '../kinds/names';
+import { KINDS, type Kind } from '../core/kinds';
 
 export type SchemaName = Kind | 'omlint-config';
 export const SCHEMA_NAMES: readonly SchemaName[] = [...KINDS, 'omlint-config'];

@@ -2,9 +2,9 @@
 // of the schema rules (required-field, unknown-field, invalid-type, invalid-value,
 // deprecated-field, read-only-field), one per real problem, with "did you mean" and fixes.
 import type { ErrorObject } from 'ajv';
-import { getAt, joinPointer, parentPointer, lastToken } from '../engine/pointer';
-import type { Fix, MessageReport } from '../engine/types';
-import type { Kind } from '../kinds/names';
+import { getAt, joinPointer, parentPointer, lastToken } from '../core/pointer';
+import type { Fix, MessageReport } from '../core/types';
+import type { Kind } from '../core/kinds';
 import { INTEGRATION_FIELDS } from '../model/integrations';
 import { SECONDARY_DELAY_SECS_SINCE, isBefore } from '../model/automation';
 import { getTopology } from '../model/automation-topology';
@@ -12,9 +12,9 @@ import { isPlaceholder } from '../model/placeholders';
 import { collapseUnions } from './collapse';
 import { expectedTypes, label, orList, show, typeName } from './describe';
 import { loaders, type ValidatorModule } from './generated/index';
-import { closestFew, nearMatches } from './near';
+import { closestFew, nearMatches } from '../core/near';
 import type { SchemaName } from './names';
-import { defineBuiltin } from '../engine/rule';
+import { defineBuiltin } from '../core/rule';
 
 export { loadSchema, schemaPath } from './files';
 

@@ -2,13 +2,13 @@
 // and source.fixAll.omlint (all safe fixes, as the CLI's --fix applies them).
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type Range, type TextEdit as LspTextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic, FileResult, TextFix } from '../engine/types';
+import type { Diagnostic, FileResult, TextFix } from '../core/types';
 import { rangesOverlap, spanToRange } from './positions';
 
 export const FIX_ALL_KIND = 'source.fixAll.omlint';
 export const FIX_ALL_TITLE = 'Fix all auto-fixable omlint problems';
 
-/** Rules that inline directives cannot silence (src/engine/suppress.ts). */
+/** Rules that inline directives cannot silence (src/syntax/suppress.ts). */
 const NOT_SUPPRESSIBLE = new Set(['syntax-error', 'internal-error', 'unused-disable-directive']);
 
 export interface CodeActionInput {

@@ -10,7 +10,7 @@ import {
   type Range,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Kind } from '../kinds/names';
+import type { Kind } from '../core/kinds';
 import type { CursorContext } from './cursor';
 import { enumValues, first, propertiesOf, requiredOf, schemasAt, typeLabel, type Schema } from './schema-nav';
 import { modelValues, valueMeaning } from './vocabulary';

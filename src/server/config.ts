@@ -1,7 +1,7 @@
 // Config for the server: the CLI's ConfigResolver for what is on disk, and the unsaved text of an
 // open omlint.config.* buffer when it differs from the disk (so editing the config re-lints the
 // open documents at once).
-import { readRegularText } from '../cli/read-input';
+import { readRegularText } from '../io/read-input';
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import path from 'node:path';

@@ -2,10 +2,10 @@
 // (mid-edit YAML such as `  units: ` or `    ty`). YAML: a text scan based on indentation, from
 // the start of the cursor's YAML document; JSON: jsonc-parser's tolerant scanner.
 import { findNodeAtLocation, getLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { bracketDepthExceeded } from '../parse/json';
-import { DEFAULT_LIMITS } from '../parse/types';
-import { LineIndex } from '../parse/lines';
-import { joinPointer } from '../engine/pointer';
+import { bracketDepthExceeded } from '../syntax/json';
+import { DEFAULT_LIMITS } from '../syntax/types';
+import { LineIndex } from '../core/lines';
+import { joinPointer } from '../core/pointer';
 
 export interface CursorContext {
   syntax: 'yaml' | 'json';

@@ -7,7 +7,7 @@ import {
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic, RelatedInfo, Severity } from '../engine/types';
+import type { Diagnostic, RelatedInfo, Severity } from '../core/types';
 import { engineRangeToLsp, spanToRange } from './positions';
 
 /** Where rule docs live (the same links as in SARIF output). */

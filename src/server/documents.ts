@@ -4,9 +4,9 @@
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { findModelines, kindFromFileName } from '../kinds/detect';
 import { analyzeParsed, declaredKindOf, itemsOf, type ItemInfo } from '../project/items';
-import type { Kind } from '../kinds/names';
-import { parseText, DEFAULT_LIMITS, type ParsedFile } from '../parse/index';
-import { bracketDepthExceeded } from '../parse/json';
+import type { Kind } from '../core/kinds';
+import { parseText, DEFAULT_LIMITS, type ParsedFile } from '../syntax/index';
+import { bracketDepthExceeded } from '../syntax/json';
 import type { FileSettings } from '../config/load';
 import { isJsonText, yamlDocumentAt } from './cursor';
 

@@ -2,8 +2,8 @@
 // values, deprecation) and from src/model for enum values. Never shows a secret's value.
 import { MarkupKind, type Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Kind } from '../kinds/names';
-import { joinPointer } from '../engine/pointer';
+import type { Kind } from '../core/kinds';
+import { joinPointer } from '../core/pointer';
 import { findSecrets } from '../model/secrets';
 import type { CursorContext } from './cursor';
 import { enumValues, first, requiredOf, schemasAt, typeLabel } from './schema-nav';

@@ -1,4 +1,4 @@
-import { VERSION } from '../version';
+import { VERSION } from '../core/version';
 // The language server: vscode-languageserver over stdio (or whatever transport the command line
 // names), wired to the transport-free OmlintLanguageService. Diagnostics are debounced per
 // document and never published for a version older than the document's current one.

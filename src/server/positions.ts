@@ -3,7 +3,7 @@
 // are UTF-16 code units on both sides.
 import type { Position as LspPosition, Range as LspRange } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Range, Span } from '../engine/types';
+import type { Range, Span } from '../core/types';
 
 export function hasBom(text: string): boolean {
   return text.charCodeAt(0) === 0xfeff;

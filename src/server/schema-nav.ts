@@ -3,8 +3,8 @@
 // integration union is decided by the instance's `type`).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Kind } from '../kinds/names';
-import { packageRoot } from '../paths';
+import type { Kind } from '../core/kinds';
+import { packageRoot } from '../core/paths';
 
 export type Schema = Record<string, any>;
 

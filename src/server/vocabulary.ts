@@ -1,6 +1,6 @@
 // Values of fields that the schemas keep as plain strings but the API restricts (event types,
 // metric names, notification types, roles…), and what a value means, from src/model.
-import type { Kind } from '../kinds/names';
+import type { Kind } from '../core/kinds';
 import { eventInfo, eventTypeNamesFor, isAtlasOnlyEvent, MATCHER_FIELDS_BY_TARGET, TARGET_LABEL } from '../model/events';
 import { INTEGRATION_FIELDS, type IntegrationType } from '../model/integrations';
 import { MATCHER_OPERATORS, THRESHOLD_OPERATORS, TYPE_NAME_VALUES } from '../model/matchers';

@@ -1,13 +1,13 @@
 // What the server knows beyond one document: the open buffers, the config, and the other
 // documents of a document's project scope (its directory's *.json|*.yaml|*.yml files on disk,
 // replaced by open buffers, plus open buffers of the same scope elsewhere).
-import { readInput } from '../cli/read-input';
+import { readInput } from '../io/read-input';
 import path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileSettings } from '../config/load';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
-import type { Rule } from '../engine/types';
-import type { Kind } from '../kinds/names';
+import type { Rule } from '../core/types';
+import type { Kind } from '../core/kinds';
 import { Project, scopeKinds as projectScopeKinds } from '../project/project';
 import { ServerConfig } from './config';
 import { uriToPath } from './uris';

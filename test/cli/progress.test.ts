@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { progressReporter, REDRAW_MS, SHOW_AFTER_MS } from '../../src/cli/progress';
 import { lintFiles } from '../../src/cli/run-lint';
 import { defaultSettings } from '../../src/config/load';
-import { DEFAULT_LIMITS } from '../../src/parse/types';
+import { DEFAULT_LIMITS } from '../../src/syntax/types';
 
 function fakeTty(isTTY = true) {
   const writes: string[] = [];

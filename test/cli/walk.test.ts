@@ -8,7 +8,7 @@ import { tempTree } from '../files';
 import { describe, expect, it } from 'vitest';
 import { findFiles } from '../../src/cli/files';
 import { lintFiles } from '../../src/cli/run-lint';
-import { DEFAULT_LIMITS } from '../../src/parse/types';
+import { DEFAULT_LIMITS } from '../../src/syntax/types';
 import { BIN, TEST_CACHE_HOME, cli, cliProcess } from './run';
 
 const NOW = ['--now', '2026-11-21T00:00:00Z'];

@@ -1,9 +1,9 @@
 // A finding repeated over the items of an array is one diagnostic (src/engine/aggregate.ts).
 import { describe, expect, it } from 'vitest';
 import { lint, lintAndFix } from '../../src/engine/lint';
-import { defineRule } from '../../src/engine/rule';
-import { joinPointer } from '../../src/engine/pointer';
-import type { Diagnostic } from '../../src/engine/types';
+import { defineRule } from '../../src/core/rule';
+import { joinPointer } from '../../src/core/pointer';
+import type { Diagnostic } from '../../src/core/types';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
 const docs = { why: 'test', bad: 'x', good: 'y' };

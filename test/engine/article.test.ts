@@ -1,6 +1,6 @@
-// "a" or "an" by sound (src/engine/article.ts), and the messages that use it.
+// "a" or "an" by sound (src/core/article.ts), and the messages that use it.
 import { describe, expect, it } from 'vitest';
-import { articleFor } from '../../src/engine/article';
+import { articleFor } from '../../src/core/article';
 import { lintDoc } from '../helpers';
 
 describe('articleFor', () => {

@@ -1,7 +1,7 @@
 // lintAndFix's passes: fixes that break the syntax together are taken back to the first one.
 import { describe, expect, it } from 'vitest';
 import { lintAndFix } from '../../src/engine/lint';
-import { defineRule } from '../../src/engine/rule';
+import { defineRule } from '../../src/core/rule';
 
 const docs = { why: 'test', bad: 'x', good: 'y' };
 const addX = defineRule({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lint, lintAndFix } from '../../src/engine/lint';
-import { defineRule, defineWorkspaceRule } from '../../src/engine/rule';
-import type { Diagnostic, Rule } from '../../src/engine/types';
+import { defineRule, defineWorkspaceRule } from '../../src/core/rule';
+import type { Diagnostic, Rule } from '../../src/core/types';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
 const docs = { why: 'test', bad: 'x', good: 'y' };
@@ -144,7 +144,7 @@ describe('engine: fixes that clash in meaning', () => {
     const { fixDoc } = await import('../helpers');
     const text = 'eventTypeName: HOST_DOWN\nenabeld: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n';
     const fixed = await fixDoc(text);
-    const { parseText } = await import('../../src/parse/index');
+    const { parseText } = await import('../../src/syntax/index');
     expect(parseText(fixed, 'x.yaml').problems).toEqual([]);
     expect(fixed.match(/^enabled:/gm)).toHaveLength(1);
   });

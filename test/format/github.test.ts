@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, formatGithub } from '../../src/format/github';
 import { escapeControls } from '../../src/format/escape';
-import type { FileResult } from '../../src/engine/types';
+import type { FileResult } from '../../src/core/types';
 import { allDiagnostics, assertCoverage, fixtureResults, handResult } from './results';
 
 /** What the Actions runner does with a workflow command line (its unescaping order). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatGitlab } from '../../src/format/gitlab';
 import { lint } from '../../src/engine/lint';
-import type { FileResult } from '../../src/engine/types';
+import type { FileResult } from '../../src/core/types';
 import { allDiagnostics, assertCoverage, FIXTURES, fixtureResults, handResult, NOW } from './results';
 
 const SEVERITY = { error: 'major', warning: 'minor', info: 'info' } as const;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatJunit, xmlAttr, xmlText } from '../../src/format/junit';
-import type { FileResult } from '../../src/engine/types';
+import type { FileResult } from '../../src/core/types';
 import { assertCoverage, fixtureResults, handResult } from './results';
 import { children, parseXml, PYTHON, type XmlNode } from './xml';
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lint } from '../../src/engine/lint';
-import type { Diagnostic, FileResult } from '../../src/engine/types';
+import type { Diagnostic, FileResult } from '../../src/core/types';
 
 export const FIXTURES = path.join(__dirname, '..', 'fixtures', 'format');
 export const NOW = new Date('2026-11-21T00:00:00Z');

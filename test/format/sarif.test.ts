@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatSarif } from '../../src/format/sarif';
 import { REGISTRY } from '../../rules/registry';
-import type { FileResult } from '../../src/engine/types';
+import type { FileResult } from '../../src/core/types';
 import pkg from '../../package.json';
 import { allDiagnostics, assertCoverage, FIXTURES, fixtureResults, handResult } from './results';
 

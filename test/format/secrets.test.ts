@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lint, lintAndFix, RESULT_INTERNALS } from '../../src/engine/lint';
-import type { FileResult } from '../../src/engine/types';
+import type { FileResult } from '../../src/core/types';
 import { formatResults, FORMATS } from '../../src/format/index';
 import { formatStylish } from '../../src/format/stylish';
 import { cli } from '../cli/run';

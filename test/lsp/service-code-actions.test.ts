@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadAllRules } from '../../rules/registry';
 import { lintAndFix } from '../../src/engine/lint';
-import { defineRule } from '../../src/engine/rule';
+import { defineRule } from '../../src/core/rule';
 import { OmlintLanguageService } from '../../src/server/service';
 import { ALERT, applyAction, NOW, openDoc, tempDir } from './fixtures';
 

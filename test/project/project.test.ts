@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadAllRules } from '../../rules/registry';
-import { parseCounter } from '../../src/parse/index';
+import { parseCounter } from '../../src/syntax/index';
 import { defaultSettings } from '../../src/config/load';
 import { Project } from '../../src/project/project';
 import { sniffKinds, SNIFF_BYTES } from '../../src/project/sniff';

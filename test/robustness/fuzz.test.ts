@@ -8,15 +8,15 @@ import fc from 'fast-check';
 import { stringify as yamlStringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { lint, lintAndFix, RESULT_INTERNALS } from '../../src/engine/lint';
-import { applyEdits } from '../../src/engine/fix';
-import { joinPointer, splitPointer } from '../../src/engine/pointer';
-import type { Diagnostic, FileResult, Range } from '../../src/engine/types';
+import { applyEdits } from '../../src/syntax/fix';
+import { joinPointer, splitPointer } from '../../src/core/pointer';
+import type { Diagnostic, FileResult, Range } from '../../src/core/types';
 import { detectItems, kindFromFileName } from '../../src/kinds/detect';
-import { KINDS } from '../../src/kinds/names';
-import { LineIndex, parseText } from '../../src/parse/index';
+import { KINDS } from '../../src/core/kinds';
+import { LineIndex, parseText } from '../../src/syntax/index';
 import { ROOT } from './support';
 import { allPointers } from '../pointers';
-import { JSON_CASES, YAML_CASES } from '../parse/suites';
+import { JSON_CASES, YAML_CASES } from '../syntax/suites';
 
 const RUNS = Number(process.env.OMLINT_FUZZ_RUNS ?? 0) || undefined;
 const SEED = Number(process.env.OMLINT_FUZZ_SEED ?? 20261121);
@@ -182,7 +182,7 @@ describe('fuzzing lint()', () => {
     expect(SEEDS.length).toBeGreaterThanOrEqual(10);
   });
 
-  // Counterexamples the properties found (fixed in src/parse and src/engine): kept as plain cases.
+  // Counterexamples the properties found (fixed in src/syntax and src/engine): kept as plain cases.
   it.each([
     // A syntax error at the end of input had a span one character past the text.
     ['<stdin>', "'+1e999\n\r\n$}@"],

@@ -174,7 +174,7 @@ describe('hostile inputs: one clear diagnostic, exit 1, seconds, bounded memory'
   });
 });
 
-// Reproducer for the lead (src/model/alerts.ts nearNames and src/schema/near.ts run Levenshtein
+// Reproducer for the lead (src/model/alerts.ts nearNames and src/core/near.ts run Levenshtein
 // against every candidate whatever the length difference): a 10 MB event type name takes ~20 s.
 // Enable once the did-you-mean helpers skip candidates whose length differs by more than the limit.
 it('a 10 MB eventTypeName (did-you-mean over hundreds of names)', async () => {

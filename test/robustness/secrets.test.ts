@@ -11,7 +11,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lint, lintAndFix } from '../../src/engine/lint';
-import type { FileResult, Kind } from '../../src/engine/types';
+import type { FileResult, Kind } from '../../src/core/types';
 import { formatResults, FORMATS } from '../../src/format/index';
 import { findSecrets } from '../../src/model/secrets';
 import type { FileSettings } from '../../src/config/load';

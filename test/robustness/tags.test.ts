@@ -2,9 +2,9 @@
 // Object.prototype, arrays, strings, numbers, booleans, null), whatever the document says.
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/engine/lint';
-import { defineRule, defineWorkspaceRule } from '../../src/engine/rule';
-import type { Rule } from '../../src/engine/types';
-import { KINDS } from '../../src/kinds/names';
+import { defineRule, defineWorkspaceRule } from '../../src/core/rule';
+import type { Rule } from '../../src/core/types';
+import { KINDS } from '../../src/core/kinds';
 
 /** Every value that is not plain JSON, with where it was found. */
 function foreignValues(root: unknown): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/kinds/names';
+import type { Kind } from '../../src/core/kinds';
 import { lintDoc } from '../helpers';
 
 const RULE = 'notification-role';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lintDoc } from '../helpers';
-import type { Kind } from '../../src/kinds/names';
+import type { Kind } from '../../src/core/kinds';
 
 const RULE = 'window-date-order';
 const NOW = '2026-11-21T00:00:00Z';

@@ -20,7 +20,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isKind, type Kind } from '../../src/kinds/names';
+import { isKind, type Kind } from '../../src/core/kinds';
 import { validateSchema } from '../../src/schema/validate';
 import { describeWithCorpus } from '../shared-corpus';
 

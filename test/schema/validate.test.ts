@@ -1,6 +1,6 @@
 // The schema layer on its own: validateSchema() findings, one per real problem.
 import { describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/kinds/names';
+import type { Kind } from '../../src/core/kinds';
 import { loadSchema, schemaPath, validateSchema, type SchemaFinding } from '../../src/schema/validate';
 
 const ALERT = {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { inScope, nameDeclaresKind, textDeclaresKind } from '../../extension/src/scope';
-import { VERSION } from '../../src/version';
+import { VERSION } from '../../src/core/version';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'extension/package.json'), 'utf8'));

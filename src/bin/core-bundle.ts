@@ -1,0 +1,12 @@
+// Entry of dist/core-<hash>.js, the one bundle behind the three small start-up files of
+// src/bin/ (they load it through a V8 code cache). The language server and the worker code are
+// inlined lazily: a plain `omlint check` never initialises them.
+export { main } from '../cli/main';
+
+export async function serverMain(args: string[]): Promise<void> {
+  (await import('../server/cli')).serverMain(args);
+}
+
+export async function workerMain(): Promise<void> {
+  (await import('../cli/worker')).workerMain();
+}

@@ -1,0 +1,193 @@
+// Offset ↔ line/column for a text. Lines end at \n, \r\n or a lone \r (as YAML and editors say).
+import type { Position, Range, Span } from './types';
+
+/**
+ * From this size on (and without a lone \r), only every STRIDE-th line start is kept, found with
+ * indexOf as far as the offsets asked for reach: a 22 MB text needs a handful of positions, and
+ * storing its 800,000 line starts cost more than the lint's own work on them.
+ */
+export const SPARSE_MIN_CHARS = 512 * 1024;
+const STRIDE = 64;
+
+/** Line starts of a text, by 0-based line index. */
+interface LineStarts {
+  /** Start of line `i`, or undefined when there is no such line (as an array would say). */
+  start(i: number): number | undefined;
+  /** Index of the line holding offset `o` (0 ≤ o ≤ text length). */
+  lineOf(o: number): number;
+  count(): number;
+}
+
+/** Every line start, computed at once. */
+class DenseLines implements LineStarts {
+  private readonly starts: number[];
+  constructor(text: string) {
+    const starts = [0];
+    this.starts = starts;
+    if (!text.includes('\r')) {
+      // The common case, with indexOf's fast search.
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      return;
+    }
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
+    }
+  }
+  start(i: number): number | undefined {
+    return this.starts[i];
+  }
+  lineOf(o: number): number {
+    const starts = this.starts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+  count(): number {
+    return this.starts.length;
+  }
+}
+
+/**
+ * Every STRIDE-th line start, found by a forward scan that goes only as far as asked; the lines
+ * in between are counted again on demand (at most STRIDE indexOf calls). Only for texts whose
+ * every line break ends with \n (LF or CRLF): then the line starts are the offsets after each \n.
+ */
+class SparseLines implements LineStarts {
+  /** marks[j] = start of line j * STRIDE. */
+  private readonly marks: number[] = [0];
+  /** The furthest line start found so far, and its index. */
+  private frontierIndex = 0;
+  private frontierStart = 0;
+  /** True when no line starts after frontierStart. */
+  private done = false;
+  constructor(private readonly text: string) {}
+
+  /** Moves the frontier on until it passes offset `o` or reaches line `i`, or the text ends. */
+  private scan(o: number, i: number): void {
+    if (this.done) return;
+    const text = this.text;
+    const marks = this.marks;
+    let index = this.frontierIndex;
+    let start = this.frontierStart;
+    while (start <= o && index < i) {
+      const k = text.indexOf('\n', start);
+      if (k < 0) {
+        this.done = true;
+        break;
+      }
+      start = k + 1;
+      if (++index % STRIDE === 0) marks.push(start);
+    }
+    this.frontierIndex = index;
+    this.frontierStart = start;
+  }
+
+  start(i: number): number | undefined {
+    if (!Number.isInteger(i) || i < 0) return undefined;
+    this.scan(Infinity, i);
+    if (i > this.frontierIndex) return undefined;
+    const j = Math.floor(i / STRIDE);
+    let s = this.marks[j];
+    for (let k = j * STRIDE; k < i; k++) s = this.text.indexOf('\n', s) + 1;
+    return s;
+  }
+
+  lineOf(o: number): number {
+    this.scan(o, Infinity);
+    if (this.frontierStart <= o) return this.frontierIndex; // the last line
+    // Now o < frontierStart: the last mark at or before o, then line by line (never past the frontier).
+    const marks = this.marks;
+    let lo = 0;
+    let hi = marks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (marks[mid] <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    let index = lo * STRIDE;
+    for (let s = marks[lo]; ; index++) {
+      const next = this.text.indexOf('\n', s) + 1;
+      if (next === 0 || next > o) return index;
+      s = next;
+    }
+  }
+
+  count(): number {
+    this.scan(Infinity, Infinity);
+    return this.frontierIndex + 1;
+  }
+}
+
+/** True when a \r stands somewhere not followed by \n (then \n alone does not mark every line). */
+function hasLoneCr(text: string): boolean {
+  for (let i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) return true;
+  return false;
+}
+
+export class LineIndex {
+  private index: LineStarts | undefined;
+  /** `sparseMinChars`: tests lower it to check both representations on small texts. */
+  constructor(
+    readonly text: string,
+    private readonly sparseMinChars = SPARSE_MIN_CHARS,
+  ) {}
+
+  /** Computed on first use: most files of a run need no position at all. */
+  private get lines(): LineStarts {
+    return (this.index ??= this.text.length >= this.sparseMinChars && !hasLoneCr(this.text) ? new SparseLines(this.text) : new DenseLines(this.text));
+  }
+
+  get lineCount(): number {
+    return this.lines.count();
+  }
+
+  /** 1-based position of a 0-based offset. */
+  position(offset: number): Position {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    const lines = this.lines;
+    const line = lines.lineOf(o);
+    return { line: line + 1, column: o - lines.start(line)! + 1 };
+  }
+
+  /** 0-based offset of a 1-based position (clamped to the line). */
+  offset(pos: Position): number {
+    // The line count needs a scan of the whole text: only when the line may be past the end.
+    const known = Number.isInteger(pos.line) && pos.line >= 1 && this.lines.start(pos.line - 1) !== undefined;
+    const line = known ? pos.line : Math.max(1, Math.min(pos.line, this.lineCount));
+    const start = this.lines.start(line - 1)!;
+    const end = this.lineEnd(line);
+    return Math.min(start + Math.max(0, pos.column - 1), end);
+  }
+
+  range(span: Span): Range {
+    return { start: this.position(span.start), end: this.position(span.end) };
+  }
+
+  lineStart(line: number): number {
+    return this.lines.start(line - 1) ?? this.text.length;
+  }
+
+  /** Offset of the end of a 1-based line, before its line break. */
+  lineEnd(line: number): number {
+    const next = this.lines.start(line);
+    if (next === undefined) return this.text.length;
+    let e = next;
+    if (this.text.charCodeAt(e - 1) === 10) e--;
+    if (this.text.charCodeAt(e - 1) === 13) e--;
+    return e;
+  }
+
+  lineText(line: number): string {
+    return this.text.slice(this.lineStart(line), this.lineEnd(line));
+  }
+}

@@ -1,0 +1,273 @@
+// The contracts every part of omlint shares: kinds, positions, diagnostics, fixes, rules.
+import type { Kind } from './kinds';
+
+export type { Kind };
+export type Severity = 'error' | 'warning' | 'info';
+export type SeveritySetting = Severity | 'off';
+
+/** 1-based line and column (columns count UTF-16 code units, as editors do). */
+export interface Position {
+  line: number;
+  column: number;
+}
+export interface Range {
+  start: Position;
+  end: Position;
+}
+/** 0-based offsets into the text (BOM already stripped). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * A fix is a list of operations on the parsed value, addressed by JSON pointer relative to the
+ * document. The engine turns them into text edits (JSON or YAML aware), so rules never touch text.
+ */
+export type FixOp =
+  | { op: 'replace'; pointer: string; value: unknown } // replace a value (scalars)
+  | { op: 'remove'; pointer: string } // remove a property or array item
+  | { op: 'rename'; pointer: string; key: string } // rename the key of a property
+  | { op: 'add'; pointer: string; key: string; value: unknown }; // add a property to the object at pointer
+
+export interface Fix {
+  /** What the fix does, in a few words ("Rename to numUncompressed"). */
+  title: string;
+  ops: FixOp[];
+}
+
+/** A replacement of the text between two offsets. */
+export interface TextEdit {
+  span: Span;
+  text: string;
+}
+export interface TextFix {
+  title: string;
+  edits: TextEdit[];
+}
+
+export interface RelatedInfo {
+  filePath: string;
+  documentIndex: number;
+  pointer: string;
+  message: string;
+  range?: Range;
+}
+
+/** A report with its text: what the schema layer produces, and what the engine makes of a rule's report. */
+export type MessageReport = ReportBase & { message: string; messageId?: string };
+
+/** What a rule (or the schema layer) reports: a message, or a messageId of the rule's meta.messages. */
+export type Report<MessageId extends string = string> = ReportBase &
+  (
+    | { message: string; messageId?: undefined; data?: undefined }
+    | {
+        /** A key of the rule's meta.messages; the engine fills the template's {{name}} from data. */
+        messageId: MessageId;
+        /** Values of the template's placeholders, written as a template literal would write them. */
+        data?: Record<string, unknown>;
+        message?: undefined;
+      }
+  );
+
+export interface ReportBase {
+  /** JSON pointer, relative to the document, of the offending key or value. */
+  pointer: string;
+  /** Underline the key or the value at the pointer (default: value; 'key' for unknown/deprecated keys). */
+  target?: 'key' | 'value';
+  /** Overrides the rule's default severity for this report (a user's configured severity wins). */
+  severity?: Severity;
+  /** A safe fix, applied by --fix. */
+  fix?: Fix;
+  /** Fixes offered as quick fixes only, never applied by --fix. */
+  suggestions?: Fix[];
+  related?: RelatedInfo[];
+}
+
+export interface Diagnostic {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** The rule's message id, when it reported one (not part of the JSON contract; RuleTester reads it). */
+  messageId?: string;
+  pointer: string;
+  range: Range;
+  kind: Kind | 'unknown';
+  documentIndex: number;
+  fixable: boolean;
+  /** The safe fix as text edits (not part of the JSON contract; --fix and editors use it). */
+  fix?: TextFix;
+  /** Quick fixes that --fix does not apply. */
+  suggestions?: TextFix[];
+  related?: RelatedInfo[];
+  /**
+   * A finding repeated over the items of an array, reported once (src/engine/aggregate.ts): how
+   * many places it stands for (the first, here, and the others in `related`). Absent: one place.
+   */
+  occurrences?: number;
+  /** 0-based offsets of the range, for editors and fixes. */
+  span?: Span;
+}
+
+export interface LintOptions {
+  /** Target server version, e.g. "7.0". */
+  targetVersion?: string;
+  /** Clock for date rules. */
+  now: Date;
+  /** Placeholders that are not secrets (the config's `secretPlaceholders`). */
+  secretPlaceholders: readonly PlaceholderPattern[];
+}
+
+/** One document of a workspace scope, as workspace rules see it. */
+export interface ScopeDocument {
+  filePath: string;
+  documentIndex: number;
+  kind: Kind;
+  value: unknown;
+}
+
+export interface RuleContext<T = any, MessageId extends string = string> {
+  /** The document, as plain JSON values. */
+  value: T;
+  kind: Kind;
+  filePath: string;
+  options: LintOptions;
+  report(report: Report<MessageId>): void;
+  /**
+   * Whether a value is a template (`${VAR}`, `{{ .Values.x }}`, `<REGION>`, a config
+   * `secretPlaceholders` match): a rule does not judge it. A report on a template value becomes
+   * the info `template-value` anyway.
+   */
+  isTemplate(value: unknown): boolean;
+}
+
+export interface WorkspaceRuleContext {
+  /** Every document of the scope whose kind the rule declares. */
+  documents: ScopeDocument[];
+  options: LintOptions;
+  report(document: ScopeDocument, report: Report): void;
+  /** As RuleContext.isTemplate. */
+  isTemplate(value: unknown): boolean;
+}
+
+/**
+ * A docs example: a whole YAML text, or a small patch on a named base document
+ * (src/engine/examples.ts), so that an example shows only what it is about.
+ */
+export type Example =
+  | string
+  | {
+      base: string;
+      /** Text replacements, each `find` occurring exactly once in the base. */
+      replace?: [find: string, by: string][];
+      /** Text put before / after the base. */
+      before?: string;
+      after?: string;
+    };
+
+export interface RuleDocs {
+  /** Why the rule exists: what the server does with such a document. Markdown. */
+  why: string;
+  /** A document (YAML) that breaks the rule: must produce exactly one diagnostic of the rule. */
+  bad: Example;
+  /** The same document put right: must produce none of the rule's diagnostics. */
+  good: Example;
+  /** The kind of the examples when the rule has several (default: the first of meta.kinds). */
+  kind?: Kind;
+  /** For workspace rules: further documents of the same scope, for both examples. */
+  scope?: Example[];
+  /** Rules the bad example cannot help triggering too (an SNMP address is an SNMP notification). */
+  alsoReports?: string[];
+  /**
+   * The MongoDB / Ops Manager versions the rule applies to, and how it reads them (docs/versions.md
+   * has the sources). Absent: the rule reads no version.
+   */
+  versions?: string;
+}
+
+export interface RuleMeta {
+  id: string;
+  /** Kinds the rule applies to; '*' for every kind. */
+  kinds: Kind[] | '*';
+  defaultSeverity: Severity;
+  description: string;
+  docs: RuleDocs;
+  /** True when the rule offers safe fixes (--fix). */
+  fixable?: boolean;
+  /** True when the rule offers suggestions (quick fixes not applied by --fix). */
+  hasSuggestions?: boolean;
+  /** Rules that read several documents of one project scope. */
+  scope?: 'document' | 'workspace';
+  /**
+   * The rule's messages by id: templates with {{name}} placeholders filled from a report's
+   * data. Reports name them by messageId, so that tests and docs check which message, not its words.
+   */
+  messages?: Record<string, string>;
+}
+
+/**
+ * One line of the generated rules/registry.ts: what a run knows of a rule without loading its
+ * module (config checks, severities, `omlint rules`, SARIF), and how to load it.
+ */
+export interface RegistryEntry {
+  id: string;
+  kinds: Kind[] | '*';
+  severity: Severity;
+  /** One sentence (meta.description). */
+  summary: string;
+  /** The docs' "why", for help texts (SARIF). */
+  why: string;
+  fixable: boolean;
+  scope: 'document' | 'workspace';
+  /** Reported by the parser, kind detection, the schema layer or the engine, not by a rule module. */
+  builtin: boolean;
+  load(): Promise<Rule | BuiltinRule>;
+}
+
+/** A rule id reported by omlint's own code, declared beside that code with defineBuiltin(). */
+export interface BuiltinRule {
+  meta: RuleMeta;
+  builtin: true;
+}
+
+export interface DocumentRule {
+  meta: RuleMeta & { scope?: 'document' };
+  check(ctx: RuleContext): void;
+}
+export interface WorkspaceRule {
+  meta: RuleMeta & { scope: 'workspace' };
+  check(ctx: WorkspaceRuleContext): void;
+}
+export type Rule = DocumentRule | WorkspaceRule;
+
+export interface FileResult {
+  filePath: string;
+  kinds: (Kind | 'unknown')[];
+  documents: number;
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  diagnostics: Diagnostic[];
+  /** With --fix-dry-run or --fix: the fixed text when it changed. */
+  output?: string;
+  /** Number of fixes applied. */
+  fixCount?: number;
+}
+
+export interface LintInput {
+  filePath: string;
+  text: string;
+  /**
+   * A problem met before parsing (unreadable, not UTF-8): the file's one diagnostic, at `span` of
+   * `text` when known (the first bad byte of a text decoded with U+FFFD).
+   */
+  problem?: { ruleId: 'syntax-error' | 'limit-exceeded'; message: string; span?: Span };
+  /** Set when the file was UTF-16 (with a BOM): --fix writes it back in the same encoding. */
+  encoding?: 'utf-16le' | 'utf-16be';
+}
+
+/** A placeholder pattern of the config (`secretPlaceholders`): RE2 syntax, linear-time matching. */
+export interface PlaceholderPattern {
+  readonly source: string;
+  test(value: string): boolean;
+}

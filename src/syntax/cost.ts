@@ -1,0 +1,160 @@
+// What a text will cost to read, told by one cheap pass before any parser sees it: how many nodes
+// (keys and values) it holds and how deep it nests. The `yaml` parse takes about 1 KB of memory per
+// node (measured: a million-item block sequence took 640 MB, a million-key mapping 1.2 GB, a
+// million-item flow sequence 1 GB) and recurses per level; JSON.parse takes far less per node.
+// A 32 MB text of 16 million "-" lines, or "- - - …" nested 10 million deep, ran the process out
+// of memory before any limit was checked: these counts stop such texts first, naming the limit.
+import type { Span } from '../core/types';
+import { jsonCost, tooDeepMessage, type TextCost } from './json';
+import type { ParseLimits, ParseProblem } from './types';
+
+/** Memory per node, with margin (see above). */
+export const YAML_BYTES_PER_NODE = 1024;
+export const JSON_BYTES_PER_NODE = 100;
+
+const SPACE = 32;
+const isBreak = (c: number) => c === 10 || c === 13;
+
+/**
+ * Nodes and depth of a YAML text. Block nesting follows indentation (and "- " / "? " indicators
+ * that open compact collections on one line); flow nesting follows brackets that stand where a
+ * value starts, outside quotes and comments. Lines inside block scalars are text, not nodes.
+ */
+export function yamlCost(text: string, maxDepth: number): TextCost {
+  const n = text.length;
+  let nodes = 0;
+  const columns: number[] = []; // indentation of the open block collections
+  let flow = 0; // open flow collections
+  let blockScalarIndent = -1; // lines indented more than this belong to a block scalar
+  for (let start = 0; start < n; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = n;
+    let i = start;
+    while (i < end && text.charCodeAt(i) === SPACE) i++;
+    const indent = i - start;
+    const c = text.charCodeAt(i);
+    const blank = i >= end || c === 35 /* # */ || c === 13;
+    if (blockScalarIndent >= 0 && (blank || indent > blockScalarIndent)) {
+      start = end + 1;
+      continue;
+    }
+    blockScalarIndent = -1;
+    if (blank) {
+      start = end + 1;
+      continue;
+    }
+    if (flow === 0) {
+      while (columns.length && columns[columns.length - 1] >= indent) columns.pop();
+      columns.push(indent);
+      // Compact collections: "- - a", "- ? a", "- key: a" open one level per indicator.
+      let indicators = 0;
+      while ((text.charCodeAt(i) === 45 /* - */ || text.charCodeAt(i) === 63 /* ? */) && (i + 1 >= end || text.charCodeAt(i + 1) === SPACE || isBreak(text.charCodeAt(i + 1)))) {
+        indicators++;
+        i++;
+        while (i < end && text.charCodeAt(i) === SPACE) i++;
+        if (i < end && !isBreak(text.charCodeAt(i))) columns.push(i - start);
+        if (columns.length > maxDepth + 1) return { nodes, tooDeepAt: i };
+      }
+      if (columns.length > maxDepth + 1) return { nodes, tooDeepAt: i };
+      if (indicators > 0 && (i >= end || isBreak(text.charCodeAt(i)))) nodes++; // "-" alone: a null item
+    }
+    if (i < end && !isBreak(text.charCodeAt(i))) nodes++;
+    // The rest of the line: flow brackets, separators, quotes and comments.
+    let valueStart = true; // a bracket or quote here opens a flow collection or a quoted scalar
+    for (; i < end; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === SPACE) continue;
+      if ((ch === 34 /* " */ || ch === 39) /* ' */ && valueStart) {
+        const close = quoteEnd(text, i, ch);
+        if (close < 0) break; // unclosed: the parser reports it
+        if (close > end) {
+          // The scalar goes on over lines: resume after it.
+          end = text.indexOf('\n', close);
+          if (end < 0) end = n;
+        }
+        i = close;
+        valueStart = false;
+      } else if ((ch === 91 /* [ */ || ch === 123) /* { */ && (valueStart || flow > 0)) {
+        flow++;
+        nodes++;
+        if (columns.length + flow > maxDepth + 1) return { nodes, tooDeepAt: i };
+        valueStart = true;
+      } else if ((ch === 93 /* ] */ || ch === 125) /* } */ && flow > 0) {
+        flow--;
+        valueStart = false;
+      } else if (ch === 44 /* , */ && flow > 0) {
+        nodes++;
+        valueStart = true;
+      } else if (ch === 58 /* : */ && (flow > 0 || i + 1 >= end || text.charCodeAt(i + 1) === SPACE || isBreak(text.charCodeAt(i + 1)))) {
+        nodes++;
+        valueStart = true;
+      } else if (ch === 35 /* # */ && text.charCodeAt(i - 1) === SPACE) {
+        break;
+      } else if ((ch === 124 /* | */ || ch === 62) /* > */ && valueStart && flow === 0 && /^[|>][-+0-9]*[ ]*(?:#.*)?\r?$/.test(text.slice(i, end))) {
+        blockScalarIndent = indent;
+        break;
+      } else {
+        valueStart = false;
+      }
+    }
+    start = end + 1;
+  }
+  return { nodes };
+}
+
+/** Offset of the quote closing the scalar opened at `open`, or -1. */
+function quoteEnd(text: string, open: number, quote: number): number {
+  for (let i = open + 1; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (quote === 34 && ch === 92 /* \ */) i++;
+    else if (ch === quote) {
+      if (quote === 39 && text.charCodeAt(i + 1) === 39) i++; // '' inside single quotes
+      else return i;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The limit a text's cost breaks, as a problem naming it, or undefined. Texts too small to break
+ * a limit (every node takes a character) are not scanned. YAML is judged at the block reader's
+ * rate (plain objects, like JSON.parse): a 12 MB plain block automation config must be read. The
+ * full `yaml` parse's own budget is checked by `fullYamlParseProblem` once the reader declines.
+ */
+export function costProblem(text: string, syntax: 'json' | 'yaml', limits: ParseLimits): ParseProblem | undefined {
+  const budget = limits.maxMemoryMB * 1048576;
+  // Small JSON's depth is checked after JSON.parse (which does not recurse); YAML's always here.
+  if (syntax === 'json' && text.length <= limits.maxNodes && text.length * JSON_BYTES_PER_NODE <= budget) return undefined;
+  const cost = syntax === 'json' ? jsonCost(text, limits.maxDepth) : yamlCostOnce(text, limits.maxDepth);
+  if (cost.tooDeepAt !== undefined) return limitProblem(tooDeepMessage(limits.maxDepth), { start: cost.tooDeepAt, end: cost.tooDeepAt + 1 });
+  return nodeProblem(cost.nodes, JSON_BYTES_PER_NODE, limits, { start: 0, end: 0 });
+}
+
+/** The memory budget of the full `yaml` parse (about 1 KB per node), for texts the block reader declined. */
+export function fullYamlParseProblem(text: string, limits: ParseLimits): ParseProblem | undefined {
+  if (text.length * YAML_BYTES_PER_NODE <= limits.maxMemoryMB * 1048576) return undefined;
+  return nodeProblem(yamlCostOnce(text, limits.maxDepth).nodes, YAML_BYTES_PER_NODE, limits, { start: 0, end: 0 });
+}
+
+// The last text scanned: costProblem and fullYamlParseProblem ask about the same text in a row.
+let lastCost: { text: string; maxDepth: number; cost: TextCost } | undefined;
+function yamlCostOnce(text: string, maxDepth: number): TextCost {
+  if (lastCost?.text !== text || lastCost.maxDepth !== maxDepth) lastCost = { text, maxDepth, cost: yamlCost(text, maxDepth) };
+  return lastCost.cost;
+}
+
+/** The node-count or memory limit that `nodes` break, if any. */
+export function nodeProblem(nodes: number, perNode: number, limits: ParseLimits, span: Span, what = 'The document'): ParseProblem | undefined {
+  if (nodes > limits.maxNodes) {
+    return limitProblem(`${what} holds more than ${limits.maxNodes.toLocaleString('en-US')} nodes (keys and values), the limit (--max-nodes); omlint did not read it. No real configuration is this large.`, span);
+  }
+  const mb = Math.ceil((nodes * perNode) / 1048576);
+  if (mb > limits.maxMemoryMB) {
+    return limitProblem(`${what} would take about ${mb} MB to read (${nodes.toLocaleString('en-US')} nodes), over the per-file memory budget of ${limits.maxMemoryMB} MB (--max-memory); omlint did not read it.`, span);
+  }
+  return undefined;
+}
+
+function limitProblem(message: string, span: Span): ParseProblem {
+  return { ruleId: 'limit-exceeded', message, span, documentIndex: 0 };
+}

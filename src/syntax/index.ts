@@ -1,0 +1,142 @@
+// text → documents with source maps. Never throws: every problem becomes a ParseProblem.
+import { LineIndex } from '../core/lines';
+import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooDeepMessage } from './json';
+import { parseYamlText, yamlPositions, type YamlDocumentCache } from './yaml';
+export { YamlDocumentCache } from './yaml';
+import { fastYamlDocument } from './yaml-fast';
+import { directiveProblems } from './yaml-directives';
+import { costProblem, fullYamlParseProblem } from './cost';
+import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
+import { defineBuiltin } from '../core/rule';
+
+export * from './types';
+export { LineIndex } from '../core/lines';
+
+function syntaxFor(fileName: string, text: string): SyntaxKind {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
+  const first = /\S/.exec(text)?.[0];
+  return first === '{' || first === '[' ? 'json' : 'yaml';
+}
+
+function unusableDocument(salvage?: () => unknown): ParsedDocument {
+  return { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined, salvage };
+}
+
+/** Texts parsed since the process started (tests count parses: whoever owns a file caches its parse). */
+export const parseCounter = { parses: 0 };
+
+/**
+ * Parses a text. No cache here: the owner of a file (src/project's Project) keeps its parse per
+ * text version. `documents`: the owner's cache of YAML stream documents, so that an edit of a big
+ * multi-document stream re-parses the edited document only.
+ */
+export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimits = DEFAULT_LIMITS, documents?: YamlDocumentCache): ParsedFile {
+  return parseAnew(rawText, fileName, limits, documents);
+}
+
+function parseAnew(rawText: string, fileName: string, limits: ParseLimits, documentCache?: YamlDocumentCache): ParsedFile {
+  parseCounter.parses++;
+  const bom = rawText.charCodeAt(0) === 0xfeff;
+  const text = bom ? rawText.slice(1) : rawText;
+  const lines = new LineIndex(text);
+  const syntax = syntaxFor(fileName, text);
+  // Parsers place an error at end of input one character past it: spans stay inside the text.
+  const inside = (n: number) => Math.max(0, Math.min(n, text.length));
+  const done = (documents: ParsedDocument[], problems: ParseProblem[], kind: SyntaxKind = syntax): ParsedFile => ({
+    text,
+    bom,
+    syntax: kind,
+    lines,
+    documents,
+    problems: problems.map((p) => ({ ...p, span: { start: inside(p.span.start), end: inside(Math.max(p.span.start, p.span.end)) } })),
+  });
+
+  if (text.length > limits.maxBytes) {
+    return done([unusableDocument()], [
+      {
+        ruleId: 'limit-exceeded',
+        message: `The file is ${(text.length / 1048576).toFixed(1)} MB, over the ${(limits.maxBytes / 1048576).toFixed(0)} MB limit; omlint did not read it. Raise the limit with --max-file-size (MB) if it is genuine.`,
+        span: { start: 0, end: 0 },
+        documentIndex: 0,
+      },
+    ]);
+  }
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) {
+    return done([unusableDocument()], [
+      {
+        ruleId: 'syntax-error',
+        message: 'The file contains NUL bytes: it is binary, not JSON or YAML text.',
+        span: { start: nul, end: nul + 1 },
+        documentIndex: 0,
+      },
+    ]);
+  }
+  if (text.trim() === '') {
+    const empty: ParsedDocument = { value: null, empty: true, span: { start: 0, end: 0 }, locate: () => undefined };
+    return done([empty], []);
+  }
+
+  const first = /\S/.exec(text)?.[0];
+  const overLimit = (p: ParseProblem) => done([unusableDocument()], [p]);
+  if (syntax === 'json' || first === '{' || first === '[') {
+    const over = costProblem(text, 'json', limits);
+    if (over) return overLimit(over);
+    const parsed = parseJsonText(text, limits);
+    if (parsed) return done(parsed.documents.length ? parsed.documents : [unusableDocument()], parsed.problems, 'json');
+    if (syntax === 'json') {
+      const deepAt = bracketDepthExceeded(text, limits.maxDepth);
+      if (deepAt !== undefined) {
+        return done([unusableDocument()], [{ ruleId: 'limit-exceeded', message: tooDeepMessage(limits.maxDepth), span: { start: deepAt, end: deepAt + 1 }, documentIndex: 0 }]);
+      }
+      let message = 'invalid JSON';
+      try {
+        JSON.parse(text);
+      } catch (e) {
+        message = e instanceof Error ? e.message : String(e);
+      }
+      const err = jsonSyntaxError(text, message);
+      return done([unusableDocument(() => salvageJson(text))], [{ ruleId: 'syntax-error', message: err.message, span: err.span, documentIndex: 0 }]);
+    }
+  }
+  const over = costProblem(text, 'yaml', limits);
+  if (over) return overLimit(over);
+  // Plain single-document YAML: the block reader's value now, positions when needed.
+  const fast = fastYamlDocument(text, limits, () => yamlPositions(text));
+  if (fast) return done([fast], [], 'yaml');
+  const overFull = fullYamlParseProblem(text, limits);
+  if (overFull) return overLimit(overFull);
+  const parsed = parseYamlText(text, limits, documentCache);
+  const directives = directiveProblems(text);
+  if (directives.length === 0) return done(parsed.documents, parsed.problems, 'yaml');
+  const broken = new Set(directives.map((p) => p.documentIndex));
+  const documents = parsed.documents.map((d, i) => (broken.has(i) ? { ...d, value: null, empty: false, unusable: true } : d));
+  return done(documents.length ? documents : [unusableDocument()], [...parsed.problems, ...directives].sort((a, b) => a.span.start - b.span.start), 'yaml');
+}
+
+// The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
+export const SYNTAX_ERROR = defineBuiltin({
+  id: 'syntax-error',
+  kinds: '*',
+  defaultSeverity: 'error',
+  description: 'The file is not valid JSON or YAML.',
+  docs: {
+    why: 'The server rejects a body it cannot parse; omlint points at the exact spot and says why in plain words.',
+    bad: { base: 'alert-config', replace: [['intervalMin: 60', 'intervalMin: [60']] },
+    good: { base: 'alert-config' },
+  },
+});
+
+export const LIMIT_EXCEEDED = defineBuiltin({
+  id: 'limit-exceeded',
+  kinds: '*',
+  defaultSeverity: 'error',
+  description: 'The file exceeds a size, nesting-depth, node-count, memory or alias-expansion limit.',
+  docs: {
+    why: 'Hostile or broken files (alias bombs, absurd nesting, huge files, millions of nodes) must not hang or exhaust a pre-commit hook or an editor. The limits are checked by a cheap scan before any parser runs, and aliases are counted as what they expand to. The message names the limit and the option that raises it (`--max-file-size`, `--max-depth`, `--max-nodes`, `--max-memory`, `--max-aliases`). See docs/robustness.md.',
+    bad: `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n`,
+    good: { base: 'alert-config' },
+  },
+});

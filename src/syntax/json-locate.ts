@@ -1,0 +1,434 @@
+// Positions of pointers in a big valid JSON text, without a syntax tree (which took 0.7 s and most
+// of the memory for 22 MB). A lookup walks down from the root through the containers on the
+// pointer's path, reading only their direct children and skipping every other value; what it
+// read stays known, so that the next lookups resume where the last one stopped.
+import { splitPointer } from '../core/pointer';
+import type { Location } from './types';
+
+/** Offset of the quote that closes the string opening at `start` (indexOf: strings are most of a text). */
+export function stringEnd(text: string, start: number): number {
+  let j = text.indexOf('"', start + 1);
+  while (j > 0 && text.charCodeAt(j - 1) === 92) {
+    // An odd run of backslashes escapes the quote.
+    let k = j - 1;
+    while (text.charCodeAt(k - 1) === 92) k--;
+    if ((j - k) % 2 === 0) break;
+    j = text.indexOf('"', j + 1);
+  }
+  return j < 0 ? text.length : j;
+}
+
+/**
+ * Whether a backslash stands between two offsets, for offsets that only grow: the next backslash
+ * is looked up once per backslash, not once per string (which would be quadratic).
+ */
+export function backslashFinder(text: string): (start: number, end: number) => boolean {
+  let next = text.indexOf('\\');
+  return (start, end) => {
+    if (next >= 0 && next < start) next = text.indexOf('\\', start);
+    return next >= 0 && next < end;
+  };
+}
+
+const WS = new Uint8Array(128);
+for (const c of [9, 10, 13, 32]) WS[c] = 1;
+
+const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
+
+/** An object or array on some lookup's path: its direct children as far as read. */
+interface Container {
+  isObject: boolean;
+  /** Offset just after the closing bracket; -1 until known. */
+  end: number;
+  /** Where reading the next child resumes; -1 once the closing bracket was read. */
+  pos: number;
+  /** Per child in source order; a value end is -1 until needed (the last child read only). */
+  keyStarts: number[];
+  keyEnds: number[];
+  valueStarts: number[];
+  valueEnds: number[];
+  /** Objects: decoded keys in source order, and the index of each key's last occurrence so far. */
+  keys: string[];
+  byKey: Map<string, number>;
+}
+
+export class JsonNavigator {
+  private readonly containers = new Map<number, Container>();
+  private readonly rootStart: number;
+  private readonly rootEnd: number;
+  /**
+   * Skips move forward through the text most of the time: they then find brackets and quotes
+   * with indexOf from cursors that stay valid from `cursorFrom` on (no occurrence of the slot's
+   * character in [cursorFrom, cursor)), so that each part of the text is searched once. A skip
+   * that starts behind the cursors reads character by character instead (never a search far
+   * ahead that a later skip could not reuse).
+   */
+  private cursorFrom = 0;
+  private readonly cursors = [-1, -1, -1, -1, -1]; // " { [ } ]
+
+  /**
+   * `noDuplicates`: no object of the text repeats a key; then a lookup stops at the first key that
+   * matches (otherwise the last occurrence wins, as in JSON.parse, and objects are read whole).
+   * `strings`, when known: start and end (closing quote) offsets of every string of the text, in
+   * order (see stringTable); skips then pass strings without searching for their quotes.
+   */
+  constructor(
+    private readonly text: string,
+    private readonly noDuplicates: boolean,
+    private readonly strings?: Int32Array,
+  ) {
+    let s = 0;
+    while (s < text.length && isSpace(text.charCodeAt(s))) s++;
+    let e = text.length;
+    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    this.rootStart = s;
+    this.rootEnd = e;
+  }
+
+  locate(pointer: string): Location | undefined {
+    const at = this.walk(tokensOf(pointer));
+    if (!at) return undefined;
+    if (!at.parent) return { value: { start: this.rootStart, end: this.rootEnd } };
+    const { parent: c, index: i } = at;
+    const value = { start: c.valueStarts[i], end: this.valueEndOf(c, i) };
+    return c.isObject ? { key: { start: c.keyStarts[i], end: c.keyEnds[i] }, value } : { value };
+  }
+
+  /**
+   * Looks up pointers in an order close to the text's (array items by index, a subtree's pointers
+   * together), so that the text is read forward once rather than partly again for each lookup
+   * that goes back.
+   */
+  prepare(pointers: Iterable<string>): void {
+    const paths = [...new Set(pointers)].map(tokensOf).sort(comparePaths);
+    for (const tokens of paths) this.walk(tokens);
+  }
+
+  /** The keys of the object at a pointer, in source order (repeats too); [] for anything else. */
+  keysAt(pointer: string): string[] {
+    const at = this.walk(tokensOf(pointer));
+    if (!at) return [];
+    const c = at.parent ? this.containerAt(at.parent.valueStarts[at.index], at.parent.valueEnds[at.index]) : this.containerAt(this.rootStart, this.rootEnd);
+    if (!c || !c.isObject) return [];
+    while (this.readChild(c));
+    return c.keys.slice();
+  }
+
+  /** The child that the tokens lead to (as its parent and index; no parent for the root), or undefined. */
+  private walk(tokens: string[]): { parent?: Container; index: number } | undefined {
+    if (tokens.length === 0) return { index: -1 };
+    let start = this.rootStart;
+    let end = this.rootEnd;
+    for (let t = 0; ; t++) {
+      const c = this.containerAt(start, end);
+      if (!c) return undefined;
+      const i = this.child(c, tokens[t]);
+      if (i < 0) return undefined;
+      if (t === tokens.length - 1) return { parent: c, index: i };
+      // The end of a value on the way is not needed (finding it would mean skipping all of it).
+      start = c.valueStarts[i];
+      end = c.valueEnds[i];
+    }
+  }
+
+  /** The container whose value starts at `start` (its end when known, else -1), or undefined for a scalar. */
+  private containerAt(start: number, end: number): Container | undefined {
+    let c = this.containers.get(start);
+    if (c) {
+      if (c.end < 0) c.end = end;
+      return c;
+    }
+    const ch = this.text.charCodeAt(start);
+    if (ch !== 123 /* { */ && ch !== 91 /* [ */) return undefined;
+    c = { isObject: ch === 123, end, pos: start + 1, keyStarts: [], keyEnds: [], valueStarts: [], valueEnds: [], keys: [], byKey: new Map() };
+    this.containers.set(start, c);
+    return c;
+  }
+
+  /** Index of the child a pointer token names, or -1. */
+  private child(c: Container, token: string): number {
+    if (c.isObject) {
+      const known = c.byKey.get(token);
+      if (c.pos < 0 || (known !== undefined && this.noDuplicates)) return known ?? -1;
+      while (this.readChild(c)) {
+        if (this.noDuplicates && c.keys[c.keys.length - 1] === token) return c.keys.length - 1;
+      }
+      return c.byKey.get(token) ?? -1;
+    }
+    if (!ARRAY_INDEX.test(token)) return -1;
+    const index = Number(token);
+    while (c.valueStarts.length <= index && this.readChild(c));
+    return index < c.valueStarts.length ? index : -1;
+  }
+
+  private valueEndOf(c: Container, i: number): number {
+    if (c.valueEnds[i] < 0) this.settleLast(c);
+    return c.valueEnds[i];
+  }
+
+  /** Reads the next direct child of a container; false once its closing bracket is reached. */
+  private readChild(c: Container): boolean {
+    if (c.pos < 0) return false;
+    this.settleLast(c);
+    const text = this.text;
+    let p = skipSpace(text, c.pos);
+    if (text.charCodeAt(p) === 44 /* , */) p = skipSpace(text, p + 1);
+    const ch = text.charCodeAt(p);
+    if (ch === 125 /* } */ || ch === 93 /* ] */) {
+      c.end = p + 1;
+      c.pos = -1;
+      return false;
+    }
+    if (c.isObject) {
+      const keyEnd = stringEnd(text, p) + 1;
+      const raw = text.slice(p + 1, keyEnd - 1);
+      const key = raw.includes('\\') ? (JSON.parse(text.slice(p, keyEnd)) as string) : raw;
+      c.byKey.set(key, c.keys.length);
+      c.keys.push(key);
+      c.keyStarts.push(p);
+      c.keyEnds.push(keyEnd);
+      p = skipSpace(text, skipSpace(text, keyEnd) + 1); // past the colon
+    }
+    c.valueStarts.push(p);
+    c.valueEnds.push(-1);
+    c.pos = p;
+    return true;
+  }
+
+  /** Finds the end of a container's last child read, if not known yet. */
+  private settleLast(c: Container): void {
+    const last = c.valueStarts.length - 1;
+    if (last < 0 || c.valueEnds[last] >= 0) return;
+    const start = c.valueStarts[last];
+    const inner = this.containers.get(start);
+    const end = inner ? this.endOf(inner) : this.skipValue(start);
+    c.valueEnds[last] = end;
+    c.pos = end;
+  }
+
+  /**
+   * End of a container: skips what was not read yet. Without recursion: the containers whose last
+   * child read is itself a container of unknown end are settled from the innermost out.
+   */
+  private endOf(c: Container): number {
+    if (c.end >= 0) return c.end;
+    const chain: Container[] = [];
+    for (let x: Container | undefined = c; x && x.end < 0; ) {
+      chain.push(x);
+      const last: number = x.valueStarts.length - 1;
+      x = last >= 0 && x.valueEnds[last] < 0 ? this.containers.get(x.valueStarts[last]) : undefined;
+    }
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const x = chain[k];
+      this.settleLast(x);
+      x.end = this.skipRest(x.pos);
+    }
+    return c.end;
+  }
+
+  private skipValue(start: number): number {
+    const text = this.text;
+    const ch = text.charCodeAt(start);
+    if (ch === 34 /* " */) return stringEnd(text, start) + 1;
+    if (ch === 123 || ch === 91) return this.skipRest(start + 1);
+    // A number, true, false or null.
+    let i = start;
+    for (; i < text.length; i++) {
+      const d = text.charCodeAt(i);
+      if (d === 44 || d === 125 || d === 93 || (d < 128 && WS[d])) break;
+    }
+    return i;
+  }
+
+  /** Offset just after the bracket that closes the container holding `p` (one level up from p). */
+  private skipRest(p: number): number {
+    if (p < this.cursorFrom) return skipByCharacter(this.text, p);
+    return this.strings ? this.skipWithTable(p, this.strings) : this.skipWithCursors(p);
+  }
+
+  /** skipWithCursors, with the strings from the table: a bracket inside a string is passed over. */
+  private skipWithTable(p: number, strings: Int32Array): number {
+    const text = this.text;
+    const n = text.length;
+    const m = strings.length;
+    const cur = this.cursors;
+    let o1 = cur[1] >= p ? cur[1] : find(text, '{', p);
+    let o2 = cur[2] >= p ? cur[2] : find(text, '[', p);
+    let c1 = cur[3] >= p ? cur[3] : find(text, '}', p);
+    let c2 = cur[4] >= p ? cur[4] : find(text, ']', p);
+    // The first string that ends after p (binary search over the closing quotes).
+    let lo = 0;
+    let hi = m >> 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (strings[2 * mid + 1] < p) lo = mid + 1;
+      else hi = mid;
+    }
+    let k = 2 * lo;
+    let depth = 1;
+    let pos = p;
+    while (depth > 0) {
+      const open = o1 < o2 ? o1 : o2;
+      const close = c1 < c2 ? c1 : c2;
+      const b = open < close ? open : close;
+      if (b >= n) {
+        pos = n; // unbalanced (not valid JSON): stop at the end
+        break;
+      }
+      while (k < m && strings[k + 1] < b) k += 2;
+      if (k < m && strings[k] < b) {
+        // The bracket is inside string k: search again after it.
+        pos = strings[k + 1] + 1;
+        if (o1 < pos) o1 = find(text, '{', pos);
+        if (o2 < pos) o2 = find(text, '[', pos);
+        if (c1 < pos) c1 = find(text, '}', pos);
+        if (c2 < pos) c2 = find(text, ']', pos);
+        continue;
+      }
+      pos = b + 1;
+      if (b === o1) {
+        depth++;
+        o1 = find(text, '{', pos);
+      } else if (b === o2) {
+        depth++;
+        o2 = find(text, '[', pos);
+      } else if (b === c1) {
+        depth--;
+        c1 = find(text, '}', pos);
+      } else {
+        depth--;
+        c2 = find(text, ']', pos);
+      }
+    }
+    // The quote cursor is not kept up to date here: searched again when needed.
+    cur[0] = -1;
+    cur[1] = o1;
+    cur[2] = o2;
+    cur[3] = c1;
+    cur[4] = c2;
+    this.cursorFrom = pos;
+    return pos;
+  }
+
+  private skipWithCursors(p: number): number {
+    const text = this.text;
+    const n = text.length;
+    const cur = this.cursors;
+    // Cursors behind p are searched again from p; the others are still right.
+    let q = cur[0] >= p ? cur[0] : find(text, '"', p);
+    let o1 = cur[1] >= p ? cur[1] : find(text, '{', p);
+    let o2 = cur[2] >= p ? cur[2] : find(text, '[', p);
+    let c1 = cur[3] >= p ? cur[3] : find(text, '}', p);
+    let c2 = cur[4] >= p ? cur[4] : find(text, ']', p);
+    let depth = 1;
+    let pos = p;
+    while (depth > 0) {
+      const open = o1 < o2 ? o1 : o2;
+      const close = c1 < c2 ? c1 : c2;
+      if (q < open && q < close) {
+        // A string: brackets inside it do not count.
+        pos = stringEnd(text, q) + 1;
+        q = find(text, '"', pos);
+        if (o1 < pos) o1 = find(text, '{', pos);
+        if (o2 < pos) o2 = find(text, '[', pos);
+        if (c1 < pos) c1 = find(text, '}', pos);
+        if (c2 < pos) c2 = find(text, ']', pos);
+      } else if (open < close) {
+        depth++;
+        pos = open + 1;
+        if (open === o1) o1 = find(text, '{', pos);
+        else o2 = find(text, '[', pos);
+      } else {
+        if (close >= n) {
+          pos = n; // unbalanced (not valid JSON): stop at the end
+          break;
+        }
+        depth--;
+        pos = close + 1;
+        if (close === c1) c1 = find(text, '}', pos);
+        else c2 = find(text, ']', pos);
+      }
+    }
+    cur[0] = q;
+    cur[1] = o1;
+    cur[2] = o2;
+    cur[3] = c1;
+    cur[4] = c2;
+    this.cursorFrom = pos;
+    return pos;
+  }
+}
+
+/** splitPointer, without its two replacements per token when there is nothing to unescape. */
+function tokensOf(pointer: string): string[] {
+  if (pointer.includes('~')) return splitPointer(pointer);
+  return pointer === '' ? [] : pointer.slice(1).split('/');
+}
+
+/** Ancestors first, array items by index, object keys in code-unit order (their text order is not known yet). */
+function comparePaths(a: string[], b: string[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    if (a[i] === b[i]) continue;
+    if (ARRAY_INDEX.test(a[i]) && ARRAY_INDEX.test(b[i])) return Number(a[i]) - Number(b[i]) || (a[i] < b[i] ? -1 : 1);
+    return a[i] < b[i] ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * Start and end (closing quote) offsets of every string of a valid JSON text, in order, and their
+ * count. The offsets only when `record`, and only while they take at most as many bytes as the
+ * text (a text of tiny strings gets the count alone).
+ */
+export function stringTable(text: string, record: boolean): { count: number; offsets?: Int32Array } {
+  const max = text.length >> 2; // entries, 4 bytes each
+  // Room for a string per 24 characters first (pretty-printed JSON has about one per 27).
+  let offsets: Int32Array | undefined = record ? new Int32Array(Math.min(max, Math.floor(text.length / 12) + 16)) : undefined;
+  let count = 0;
+  let n = 0;
+  for (let i = text.indexOf('"'); i >= 0; ) {
+    const end = stringEnd(text, i);
+    count++;
+    if (offsets) {
+      if (n + 2 > offsets.length) {
+        const grown: Int32Array | undefined = offsets.length < max ? new Int32Array(Math.min(max, offsets.length * 2)) : undefined;
+        grown?.set(offsets);
+        offsets = grown;
+      }
+      if (offsets && n + 2 <= offsets.length) {
+        offsets[n++] = i;
+        offsets[n++] = end;
+      } else offsets = undefined;
+    }
+    i = text.indexOf('"', end + 1);
+  }
+  return { count, offsets: offsets?.subarray(0, n) };
+}
+
+/** Next occurrence of a character at or after `from`, or the text's length. */
+function find(text: string, ch: string, from: number): number {
+  const i = text.indexOf(ch, from);
+  return i < 0 ? text.length : i;
+}
+
+function skipByCharacter(text: string, p: number): number {
+  let depth = 1;
+  const n = text.length;
+  for (let i = p; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) i = stringEnd(text, i);
+    else if (c === 123 || c === 91) depth++;
+    else if ((c === 125 || c === 93) && --depth === 0) return i + 1;
+  }
+  return n;
+}
+
+function isSpace(c: number): boolean {
+  return c < 128 && WS[c] === 1;
+}
+
+function skipSpace(text: string, p: number): number {
+  while (p < text.length && isSpace(text.charCodeAt(p))) p++;
+  return p;
+}

@@ -1,0 +1,380 @@
+// JSON: JSON.parse for the value (fast); duplicate keys and depth told by counting strings in the
+// text and the value (a scan finds the spots when the counts differ); positions from a syntax tree
+// (jsonc-parser, small texts) or by walking the text (big ones), only when a diagnostic needs one.
+import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import type { Span } from '../core/types';
+import { joinPointer, splitPointer } from '../core/pointer';
+import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
+import { backslashFinder, JsonNavigator, stringEnd, stringTable } from './json-locate';
+import { defineBuiltin } from '../core/rule';
+
+/** From this size on, positions come from walking the text to each pointer rather than a syntax tree. */
+export const NAVIGATE_MIN_CHARS = 512 * 1024;
+
+interface ScanResult {
+  duplicates: { pointer: string; key: string; span: Span }[];
+  /** Offset where the depth limit was crossed, if it was. */
+  tooDeepAt?: number;
+}
+
+interface Frame {
+  isObject: boolean;
+  keys: Set<string> | null;
+  key: string | number;
+  expectKey: boolean;
+  index: number;
+}
+
+/** Scans valid JSON for repeated keys in one object and for nesting deeper than maxDepth. */
+export function scanJson(text: string, maxDepth: number): ScanResult {
+  const duplicates: ScanResult['duplicates'] = [];
+  const stack: Frame[] = [];
+  const hasBackslash = backslashFinder(text);
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      const start = i;
+      i = stringEnd(text, i);
+      const escaped = hasBackslash(start, i);
+      const top = stack[stack.length - 1];
+      if (top && top.isObject && top.expectKey) {
+        const raw = text.slice(start + 1, i);
+        const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : raw;
+        top.expectKey = false;
+        top.key = key;
+        if (top.keys!.has(key)) {
+          duplicates.push({ pointer: framesPointer(stack), key, span: { start, end: i + 1 } });
+        } else top.keys!.add(key);
+      }
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (stack.length >= maxDepth) return { duplicates, tooDeepAt: i };
+      const isObject = c === 123;
+      stack.push({ isObject, keys: isObject ? new Set() : null, key: isObject ? '' : 0, expectKey: isObject, index: 0 });
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      stack.pop();
+    } else if (c === 44 /* , */) {
+      const top = stack[stack.length - 1];
+      if (top) {
+        if (top.isObject) top.expectKey = true;
+        else top.key = ++top.index;
+      }
+    }
+  }
+  return { duplicates };
+}
+
+/**
+ * True when a valid JSON text repeats no key in any object and nests at most maxDepth levels,
+ * told from counts without a scan of the structure: every string of the text (key or value) is in
+ * the parsed value unless a repeated key made JSON.parse drop a property, with at least its key.
+ * False means "maybe not": then scanJson finds the spots.
+ */
+export function plainStructure(text: string, value: unknown, maxDepth: number): boolean {
+  return checkStructure(text, value, maxDepth, false).plain;
+}
+
+/** plainStructure, and with `stringOffsets` the table of the text's strings (for the navigator). */
+function checkStructure(text: string, value: unknown, maxDepth: number, stringOffsets: boolean): { plain: boolean; strings?: Int32Array } {
+  const inValue = stringsInValue(value, maxDepth);
+  if (inValue < 0) return { plain: false };
+  const inText = stringTable(text, stringOffsets);
+  return { plain: inValue === inText.count, strings: inText.offsets };
+}
+
+/** Nesting the count below follows by recursion (deeper only with a raised --max-depth: then scanJson). */
+const MAX_COUNT_DEPTH = 2000;
+
+/** Keys and string values in a parsed value, or -1 when it nests deeper than maxDepth (or cannot tell). */
+function stringsInValue(value: unknown, maxDepth: number): number {
+  if (typeof value !== 'object' || value === null) return typeof value === 'string' ? 1 : 0;
+  // for…in lists inherited keys too: counting is right only while Object.prototype has none.
+  if (hasEnumerableKeys(Object.prototype)) return -1;
+  const limit = Math.min(maxDepth, MAX_COUNT_DEPTH);
+  return limit < 1 ? -1 : countStrings(value, 1, limit);
+}
+
+function hasEnumerableKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
+function countStrings(node: object, depth: number, limit: number): number {
+  let count = 0;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const n = countChild(node[i], depth, limit);
+      if (n < 0) return -1;
+      count += n;
+    }
+    return count;
+  }
+  for (const key in node) {
+    const n = countChild((node as Record<string, unknown>)[key], depth, limit);
+    if (n < 0) return -1;
+    count += n + 1; // the key is a string too
+  }
+  return count;
+}
+
+function countChild(child: unknown, depth: number, limit: number): number {
+  if (typeof child === 'string') return 1;
+  if (typeof child !== 'object' || child === null) return 0;
+  return depth < limit ? countStrings(child, depth + 1, limit) : -1;
+}
+
+function framesPointer(stack: Frame[]): string {
+  let p = '';
+  for (const f of stack) p = joinPointer(p, f.key);
+  return p;
+}
+
+// jsonc-parser's ParseErrorCode values (a const enum, so spelled out here).
+const ERROR_WORDS: Record<number, string> = {
+  1 /* InvalidSymbol */: 'unexpected character',
+  2 /* InvalidNumberFormat */: 'invalid number',
+  3 /* PropertyNameExpected */: 'expected a property name in double quotes',
+  4 /* ValueExpected */: 'expected a value',
+  5 /* ColonExpected */: 'expected ":" after the property name',
+  6 /* CommaExpected */: 'expected "," between items',
+  7 /* CloseBraceExpected */: 'expected "}" to close the object',
+  8 /* CloseBracketExpected */: 'expected "]" to close the array',
+  9 /* EndOfFileExpected */: 'unexpected content after the end of the JSON value',
+  10 /* InvalidCommentToken */: 'comments are not allowed in JSON',
+  11 /* UnexpectedEndOfComment */: 'unterminated comment',
+  12 /* UnexpectedEndOfString */: 'unterminated string',
+  13 /* UnexpectedEndOfNumber */: 'unterminated number',
+  14 /* InvalidUnicode */: 'invalid \\u escape',
+  15 /* InvalidEscapeCharacter */: 'invalid escape character',
+  16 /* InvalidCharacter */: 'invalid character in a string (control characters must be escaped)',
+};
+
+/**
+ * Offset where brackets outside strings first nest deeper than maxDepth, in any text (valid JSON
+ * or not). jsonc-parser recurses per level, so deeper texts must never reach it.
+ */
+export function bracketDepthExceeded(text: string, maxDepth: number): number | undefined {
+  return jsonCost(text, maxDepth).tooDeepAt;
+}
+
+export interface TextCost {
+  /** Keys and values, as near as a scan without a parser can tell. */
+  nodes: number;
+  /** Offset where nesting first went deeper than the limit asked about, if it did. */
+  tooDeepAt?: number;
+}
+
+/** Nodes and depth of a JSON text (strings skipped; any text, valid or not). */
+export function jsonCost(text: string, maxDepth: number): TextCost {
+  let depth = 0;
+  let nodes = 1;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \ */) i++;
+        else if (d === 34 || d === 10 || d === 13) break; // a line break ends a broken string
+      }
+    } else if (c === 123 || c === 91) {
+      if (++depth > maxDepth) return { nodes, tooDeepAt: i };
+    } else if ((c === 125 || c === 93) && depth > 0) depth--;
+    else if (c === 44 /* , */ || c === 58 /* : */) nodes++;
+  }
+  return { nodes };
+}
+
+/** The first syntax error of a text that JSON.parse rejected, in plain words. */
+export function jsonSyntaxError(text: string, jsonParseMessage: string): { message: string; span: Span } {
+  const errors: ParseError[] = [];
+  try {
+    jsoncParse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch {
+    errors.length = 0; // stack exhausted (nesting within a raised --max-depth): JSON.parse's words
+  }
+  // jsonc-parser accepts a trailing comma silently when told not to? It reports ValueExpected /
+  // PropertyNameExpected; keep its first error.
+  if (errors.length > 0) {
+    const e = errors[0];
+    // A value or a name expected right before a closing bracket: a trailing comma.
+    if ((e.error === 4 || e.error === 3) && (text[e.offset] === ']' || text[e.offset] === '}')) {
+      let comma = e.offset - 1;
+      while (comma > 0 && /\s/.test(text[comma])) comma--;
+      if (text[comma] === ',') {
+        return { message: `JSON syntax error: a trailing comma before "${text[e.offset]}"; JSON allows none. Remove the comma.`, span: { start: comma, end: comma + 1 } };
+      }
+    }
+    const words = ERROR_WORDS[e.error] ?? 'invalid JSON';
+    return { message: `JSON syntax error: ${words}.`, span: { start: e.offset, end: e.offset + Math.max(1, e.length) } };
+  }
+  // Something JSON.parse rejects that jsonc-parser accepts (e.g. a lone surrogate in a key).
+  const m = /position (\d+)/.exec(jsonParseMessage);
+  const at = m ? Number(m[1]) : 0;
+  return { message: `JSON syntax error: ${jsonParseMessage.replace(/ in JSON at position \d+.*/, '')}.`, span: { start: at, end: at + 1 } };
+}
+
+/** What a tolerant parser still reads from broken JSON (callers checked its depth first). */
+export function salvageJson(text: string): unknown {
+  try {
+    return jsoncParse(text, [], { allowTrailingComma: true });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A parsed JSON document whose positions are computed on first use. `noDuplicates`: the text
+ * repeats no key (lets big texts stop a lookup at the first key that matches).
+ */
+export function jsonDocument(text: string, value: unknown, noDuplicates = false, strings?: Int32Array): ParsedDocument {
+  const span = { start: firstNonSpace(text), end: lastNonSpace(text) };
+  if (text.length >= NAVIGATE_MIN_CHARS) {
+    const navigator = new JsonNavigator(text, noDuplicates, strings);
+    return {
+      value,
+      empty: false,
+      span,
+      locate: (pointer) => navigator.locate(pointer),
+      keysAt: (pointer) => navigator.keysAt(pointer),
+      prepare: (pointers) => navigator.prepare(pointers),
+    };
+  }
+  let root: JsonNode | undefined;
+  let failed = false;
+  // parseTree recurses per level: with a raised --max-depth it may exhaust the stack, and then
+  // positions are simply unknown (diagnostics fall back to the document's start).
+  const tree = () => {
+    if (root === undefined && !failed) {
+      try {
+        root = parseTree(text, [], { disallowComments: true });
+      } catch {
+        failed = true;
+      }
+    }
+    return root;
+  };
+  return {
+    value,
+    empty: false,
+    span,
+    locate(pointer) {
+      const t = tree();
+      return t ? locateJson(t, pointer) : undefined;
+    },
+    keysAt(pointer) {
+      const t = tree();
+      const node = t ? nodeAt(t, pointer) : undefined;
+      if (!node || node.type !== 'object') return [];
+      return (node.children ?? []).map((p) => String(p.children?.[0]?.value));
+    },
+  };
+}
+
+function nodeAt(root: JsonNode, pointer: string): JsonNode | undefined {
+  let node: JsonNode | undefined = root;
+  for (const token of splitPointer(pointer)) {
+    if (!node) return undefined;
+    node = childOf(node, token);
+  }
+  return node;
+}
+
+// Property lookups by key, built once per object node: a scan per lookup is quadratic when a
+// rule reports every key of a huge object.
+const PROPERTY_INDEX = new WeakMap<JsonNode, Map<unknown, JsonNode>>();
+
+function childOf(node: JsonNode, token: string): JsonNode | undefined {
+  if (node.type === 'object') {
+    let index = PROPERTY_INDEX.get(node);
+    if (!index) {
+      index = new Map();
+      // The last of duplicate keys wins, as in JSON.parse.
+      for (const p of node.children ?? []) {
+        const k = p.children?.[0];
+        if (k) index.set(k.value, p.children![1] ?? k);
+      }
+      PROPERTY_INDEX.set(node, index);
+    }
+    return index.get(token);
+  }
+  if (node.type === 'array') {
+    if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
+    return node.children?.[Number(token)];
+  }
+  return undefined;
+}
+
+function locateJson(root: JsonNode, pointer: string): Location | undefined {
+  const node = nodeAt(root, pointer);
+  if (!node) return undefined;
+  const value = { start: node.offset, end: node.offset + node.length };
+  const parent = node.parent;
+  if (parent?.type === 'property') {
+    const k = parent.children![0];
+    if (k === node) return { key: { start: k.offset, end: k.offset + k.length }, value };
+    return { key: { start: k.offset, end: k.offset + k.length }, value };
+  }
+  return { value };
+}
+
+function firstNonSpace(text: string): number {
+  const m = /\S/.exec(text);
+  return m ? m.index : 0;
+}
+function lastNonSpace(text: string): number {
+  let i = text.length;
+  while (i > 0 && /\s/.test(text[i - 1])) i--;
+  return i;
+}
+
+export function tooDeepMessage(maxDepth: number): string {
+  return `Nesting deeper than ${maxDepth} levels; omlint stops here. No real document nests this deep; raise the limit with --max-depth if you must.`;
+}
+
+/** Parses a JSON text: never throws. */
+export function parseJsonText(text: string, limits: ParseLimits): { documents: ParsedDocument[]; problems: ParseProblem[] } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return undefined; // the caller decides: JSON syntax error, or YAML
+  }
+  const problems: ParseProblem[] = [];
+  // Counting settles the common case (no repeated key, not too deep); the scan finds the spots.
+  const structure = checkStructure(text, value, limits.maxDepth, text.length >= NAVIGATE_MIN_CHARS);
+  const scan = structure.plain ? { duplicates: [] } : scanJson(text, limits.maxDepth);
+  if (scan.tooDeepAt !== undefined) {
+    problems.push({
+      ruleId: 'limit-exceeded',
+      message: tooDeepMessage(limits.maxDepth),
+      span: { start: scan.tooDeepAt, end: scan.tooDeepAt + 1 },
+      documentIndex: 0,
+    });
+    const unusable: ParsedDocument = { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined, salvage: () => value };
+    return { documents: [unusable], problems };
+  }
+  for (const d of scan.duplicates) {
+    problems.push({
+      ruleId: 'duplicate-key',
+      message: `Key "${d.key}" appears twice in one object; the server keeps only one of them silently. Remove or rename one.`,
+      span: d.span,
+      documentIndex: 0,
+      pointer: d.pointer,
+    });
+  }
+  return { documents: [jsonDocument(text, value, scan.duplicates.length === 0, structure.strings)], problems };
+}
+
+// The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
+export const DUPLICATE_KEY = defineBuiltin({
+  id: 'duplicate-key',
+  kinds: '*',
+  defaultSeverity: 'error',
+  description: 'A key is repeated in one object.',
+  docs: {
+    why: 'JSON and YAML parsers keep one of the values silently (the server keeps the last), so one of the two settings is lost without a word.',
+    bad: { base: 'alert-config', replace: [['enabled: true\n', 'enabled: true\nenabled: false\n']] },
+    good: { base: 'alert-config' },
+  },
+});

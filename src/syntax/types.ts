@@ -1,0 +1,79 @@
+import type { Span } from '../core/types';
+import type { LineIndex } from '../core/lines';
+
+export type SyntaxKind = 'json' | 'yaml';
+
+/** Where a pointer's key and value stand in the text. */
+export interface Location {
+  /** The key of the property (absent for array items and the root). */
+  key?: Span;
+  value: Span;
+}
+
+/** One document of a file (a YAML document, or the whole JSON text). */
+export interface ParsedDocument {
+  value: unknown;
+  /** True when the document has no content. */
+  empty: boolean;
+  /** True when a syntax error or a limit makes the document unusable (its problems say why). */
+  unusable?: boolean;
+  /**
+   * For an unusable document: whatever value can still be read from it, or undefined. Used only
+   * to find secrets to mask in output (code frames show the text), never linted.
+   */
+  salvage?(): unknown;
+  /** Offsets of the document's content. */
+  span: Span;
+  /** Exact location of the node at a pointer (relative to this document), or undefined. */
+  locate(pointer: string): Location | undefined;
+  /**
+   * Looks up these pointers together before they are asked for one by one (big JSON texts: in the
+   * text's order, so that it is read forward once). Only a matter of speed.
+   */
+  prepare?(pointers: string[]): void;
+  /** The object keys at a pointer, in source order (for fixes that insert). */
+  keysAt?(pointer: string): string[];
+}
+
+/** A problem found while parsing: reported under a document-level rule id. */
+export interface ParseProblem {
+  ruleId: 'syntax-error' | 'duplicate-key' | 'empty-document' | 'limit-exceeded';
+  message: string;
+  span: Span;
+  /** Index of the YAML document it belongs to (0 for JSON). */
+  documentIndex: number;
+  /** JSON pointer, when known. */
+  pointer?: string;
+}
+
+export interface ParsedFile {
+  /** The text without a byte-order mark; all offsets refer to it. */
+  text: string;
+  bom: boolean;
+  syntax: SyntaxKind;
+  lines: LineIndex;
+  documents: ParsedDocument[];
+  problems: ParseProblem[];
+}
+
+export interface ParseLimits {
+  /** Maximum file size in bytes (characters). */
+  maxBytes: number;
+  /** Maximum nesting depth of objects and arrays. */
+  maxDepth: number;
+  /** Maximum number of alias expansions in a YAML document. */
+  maxAliases: number;
+  /** Maximum number of nodes (keys and values) in a file, YAML aliases counted as what they expand to. */
+  maxNodes: number;
+  /** Memory a file's parse may take, in MB, as estimated from its node count before parsing. */
+  maxMemoryMB: number;
+}
+
+export const DEFAULT_LIMITS: ParseLimits = {
+  maxBytes: 64 * 1024 * 1024,
+  maxDepth: 256,
+  maxAliases: 1000,
+  // A 24 MB automation config of 20,000 processes holds 1.4 million nodes.
+  maxNodes: 5_000_000,
+  maxMemoryMB: 768,
+};

@@ -1,0 +1,112 @@
+// The fast path for plain YAML: the block reader (yaml-block-reader.ts) reads the value (an order
+// of magnitude faster than the position-aware `yaml` parse), and the `yaml` parse runs only if a
+// diagnostic needs a position the block reader does not know. Only for texts where the two must
+// agree: one document, no anchors, aliases, tags, directives, merge keys or .nan/.inf. Anything
+// the block reader does not read (other forms, duplicate keys, syntax errors, deep nesting) goes
+// to the full parse, which reports it with positions.
+//
+// js-yaml used to read the forms between the two. Against the YAML test suite it accepted six
+// texts the spec and `yaml` reject (multi-line flow and quoted scalars badly indented, "#" glued to
+// a value), folded multi-line quoted scalars of spaces differently and named collection keys
+// differently (test/syntax/conformance.test.ts): those forms now take the full parse.
+import type { ParseLimits, ParsedDocument } from './types';
+import { readBlockYaml, UNSURE } from './yaml-block-reader';
+
+/** Anything that needs the full parse's care (number forms, line breaks and key lengths YAML 1.2 treats specially). */
+// Cheap substring tests first: this runs on every YAML file.
+function needsFullParse(text: string): boolean {
+  if ((text.includes('&') || text.includes('*') || text.includes('!')) && /(?:^|[\s[\]{},:-])[&*!][^\s]/m.test(text)) return true;
+  if (text.includes('%') && /^%/m.test(text)) return true;
+  if (text.includes('<<') || text.includes('\t')) return true;
+  if (hasNanOrInf(text) || hasDigitUnderscore(text)) return true;
+  if ((text.includes('0b') || text.includes('0B')) && /\b0b[01]/i.test(text)) return true;
+  if (text.includes('\r') && /\r(?!\n)/.test(text)) return true;
+  if (text.length > 1024) {
+    for (let start = 0; start < text.length; ) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+      if (end - start > 1024) return true;
+      start = end + 1;
+    }
+  }
+  return false;
+}
+// Character loops rather than regular expressions: nearly every file has a '.' (in a comment or a
+// URL) and a '_' (in an event name), and these run on every YAML file.
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isWordChar = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/** Like /\.(?:nan|inf)\b/i. */
+export function hasNanOrInf(text: string): boolean {
+  for (let i = text.indexOf('.'); i >= 0; i = text.indexOf('.', i + 1)) {
+    const word = text.slice(i + 1, i + 4).toLowerCase();
+    if ((word === 'nan' || word === 'inf') && !isWordChar(text.charCodeAt(i + 4))) return true;
+  }
+  return false;
+}
+
+/** Like /\d_|_\d/. */
+export function hasDigitUnderscore(text: string): boolean {
+  for (let i = text.indexOf('_'); i >= 0; i = text.indexOf('_', i + 1)) {
+    if (isDigit(text.charCodeAt(i - 1)) || isDigit(text.charCodeAt(i + 1))) return true;
+  }
+  return false;
+}
+
+// Characters YAML does not allow in a stream (as js-yaml's test, lib/loader.js), with the byte
+// order mark, which is only allowed first: the full parse reports them.
+// One character class first: the alternatives with lookaheads cost ~10 ns per character.
+const MAYBE_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFEFF\uFFFE\uFFFF]/;
+const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+export const hasNonPrintable = (text: string): boolean => MAYBE_NON_PRINTABLE.test(text) && NON_PRINTABLE.test(text);
+
+const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+
+/** More than one document, or a marker line that is not a lone leading "---". */
+function hasSeveralDocuments(text: string): boolean {
+  if (!text.includes('---') && !text.includes('...')) return false;
+  for (const m of text.matchAll(MARKER)) {
+    const before = text.slice(0, m.index);
+    const lineEnd = text.indexOf('\n', m.index);
+    const rest = text.slice(m.index! + 3, lineEnd < 0 ? text.length : lineEnd);
+    if (m[0] !== '---' || !/^[ \t]*(#.*)?\r?$/.test(rest) || /^[ \t]*[^\s#]/m.test(before)) return true;
+  }
+  return false;
+}
+
+
+/**
+ * One document read by the block reader, with positions from the block reader or, for what it
+ * cannot place, from `full` (the `yaml` parse) on first use; undefined when the text must take
+ * the full parse.
+ */
+export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined): ParsedDocument | undefined {
+  if (needsFullParse(text) || hasSeveralDocuments(text) || hasNonPrintable(text)) return undefined;
+  const block = readBlockYaml(text);
+  const value = block?.value;
+  if (value === undefined || block!.nesting > limits.maxDepth) return undefined;
+  let positions: ParsedDocument | undefined;
+  let tried = false;
+  const located = () => {
+    if (!tried) {
+      tried = true;
+      positions = full();
+    }
+    return positions;
+  };
+  const start = /\S/.exec(text)?.index ?? 0;
+  return {
+    value,
+    empty: false,
+    span: { start, end: text.length },
+    // Most pointers of plain files are placed without the `yaml` parse; it answers the rest.
+    locate: (pointer) => {
+      const hit = block!.locate(pointer);
+      return hit !== undefined && hit !== UNSURE ? hit : located()?.locate(pointer);
+    },
+    keysAt: (pointer) => {
+      const hit = block!.keysAt(pointer);
+      return hit !== undefined && hit !== UNSURE ? hit : (located()?.keysAt?.(pointer) ?? []);
+    },
+  };
+}

@@ -1,0 +1,437 @@
+// YAML (and JSON that JSON.parse rejected but YAML reads): every document of a stream, with
+// positions from the yaml AST. Tags never construct objects: only the core schema's own types.
+import { parseAllDocuments, parseDocument, isMap, isSeq, isScalar, isPair, isAlias, visit, type Document, type DocumentOptions, type Node as YamlNode, type Pair, type ParseOptions, type SchemaOptions, type YAMLMap } from 'yaml';
+import type { Span } from '../core/types';
+import { splitPointer } from '../core/pointer';
+import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
+import { nodeProblem } from './cost';
+
+const PLAIN_WORDS: Record<string, string> = {
+  BAD_INDENT: 'bad indentation',
+  TAB_AS_INDENT: 'tabs are not allowed for indentation in YAML; use spaces',
+  BLOCK_AS_IMPLICIT_KEY: 'a block value cannot be used as a key',
+  MISSING_CHAR: 'a closing character is missing',
+  MULTILINE_IMPLICIT_KEY: 'a key cannot span several lines',
+  UNEXPECTED_TOKEN: 'unexpected token',
+  BAD_SCALAR_START: 'a plain value cannot start with this character; quote it',
+  BLOCK_IN_FLOW: 'block values are not allowed inside flow collections',
+  DUPLICATE_KEY: 'duplicate key',
+  MULTIPLE_DOCS: 'several documents',
+  MULTIPLE_ANCHORS: 'a node can have only one anchor',
+  MULTIPLE_TAGS: 'a node can have only one tag',
+  BAD_ALIAS: 'an alias refers to an anchor that is not defined before it',
+  BAD_DIRECTIVE: 'bad directive',
+  TAG_RESOLVE_FAILED: 'unknown tag',
+  IMPOSSIBLE: 'impossible input',
+  KEY_OVER_1024_CHARS: 'a key is longer than 1024 characters',
+  BAD_COLLECTION_TYPE: 'bad collection type',
+};
+
+function firstLine(s: string): string {
+  return s.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}
+
+// Pairs by key, built once per map: a scan per lookup is quadratic when a rule reports every key
+// of a huge mapping.
+const PAIR_INDEX = new WeakMap<object, Map<string, Pair>>();
+
+function pairIndex(map: YAMLMap<unknown, unknown>): Map<string, Pair> {
+  let index = PAIR_INDEX.get(map);
+  if (!index) {
+    index = new Map();
+    // The last of duplicate keys wins, as in toJS.
+    for (const item of map.items) index.set(keyString(item.key), item as Pair);
+    PAIR_INDEX.set(map, index);
+  }
+  return index;
+}
+
+/** A key as a pointer token (scalars as toJS names them; a collection key never matches a pointer). */
+function keyString(k: unknown): string {
+  return isScalar(k) ? (k.value == null ? '' : String(k.value)) : k == null ? '' : `\u0000${String(k)}`;
+}
+
+/** The node at a pointer, with the pair that holds it when it is a map value. */
+function walk(doc: Document, pointer: string): { node: YamlNode | null; pair?: Pair } | undefined {
+  let node: unknown = doc.contents;
+  let pair: Pair | undefined;
+  for (const token of splitPointer(pointer)) {
+    if (isAlias(node)) node = node.resolve(doc);
+    if (isMap(node)) {
+      const found = pairIndex(node).get(token);
+      if (!found) return undefined;
+      pair = found;
+      node = found.value;
+    } else if (isSeq(node)) {
+      if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
+      const item = node.items[Number(token)];
+      if (item === undefined) return undefined;
+      pair = undefined;
+      node = item;
+    } else return undefined;
+  }
+  return { node: (node as YamlNode) ?? null, pair };
+}
+
+function rangeOf(node: unknown): Span | undefined {
+  const r = (node as { range?: [number, number, number] } | null)?.range;
+  return r ? { start: r[0], end: r[1] } : undefined;
+}
+
+function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = false, salvage?: () => unknown): ParsedDocument {
+  const docRange = doc.range ?? [0, 0, 0];
+  return {
+    value,
+    empty,
+    unusable,
+    salvage,
+    span: { start: docRange[0], end: docRange[1] },
+    locate(pointer) {
+      const w = walk(doc, pointer);
+      if (!w) return undefined;
+      const key = w.pair && isScalar(w.pair.key) ? rangeOf(w.pair.key) : undefined;
+      let v = rangeOf(w.node);
+      if (!v && key) v = { start: key.end, end: key.end }; // `key:` with no value
+      if (!v) return undefined;
+      return key ? { key, value: v } : { value: v };
+    },
+    keysAt(pointer) {
+      const w = walk(doc, pointer);
+      if (!w || !isMap(w.node)) return [];
+      return w.node.items.map((p) => keyString(p.key));
+    },
+  };
+}
+
+/** The value of a document with errors, as far as it was read (never expands an alias bomb). */
+function salvageYaml(doc: Document, limits: ParseLimits): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: limits.maxAliases });
+  } catch {
+    return undefined; // too many aliases, or the stack: nothing to salvage
+  }
+}
+
+/**
+ * Keys repeated in one mapping (as yaml's uniqueKeys: equal scalar values, or the same node), with
+ * where they stand, in linear time and without recursion.
+ */
+function duplicateKeys(doc: Document): { span: Span; key: string }[] {
+  const out: { span: Span; key: string }[] = [];
+  const stack: unknown[] = [doc.contents];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const k = pair.key;
+        const id = isScalar(k) ? k.value : k;
+        if (seen.has(id)) {
+          const at = rangeOf(k) ?? rangeOf(pair.value) ?? { start: 0, end: 0 };
+          out.push({ span: { start: at.start, end: Math.max(at.end, at.start + 1) }, key: keyString(k) });
+        } else seen.add(id);
+        stack.push(k, pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item); // no spread: a million items overflow it
+    } else if (isPair(node)) {
+      stack.push(node.key, node.value);
+    }
+  }
+  return out.sort((a, b) => a.span.start - b.span.start);
+}
+
+/**
+ * Where the quoted scalar that yaml reports unclosed (at the end of the text) opens: the last
+ * quote of its kind before the error, skipping escaped ones (\" in double, '' in single quotes).
+ */
+export function openingQuote(text: string, before: number, quote: '"' | "'"): number | undefined {
+  for (let i = Math.min(before, text.length) - 1; i >= 0; i--) {
+    if (text[i] !== quote) continue;
+    if (quote === "'" && text[i - 1] === "'") {
+      i--; // an escaped '' pair
+      continue;
+    }
+    if (quote === '"') {
+      let k = i;
+      while (text[k - 1] === '\\') k--;
+      if ((i - k) % 2 === 1) continue; // escaped
+    }
+    return i;
+  }
+  return undefined;
+}
+
+const printKey = (key: string) => JSON.stringify(key.length > 60 ? key.slice(0, 57) + '…' : key);
+
+/**
+ * Nodes of a document with each alias counted as the nodes it stands for (at most `cap`: the
+ * count stops there). Each anchored node is sized once, so nested alias bombs cost no more to
+ * measure than to parse. Nesting is bounded before the parse (cost.ts), so recursion is safe.
+ */
+export function expandedNodes(doc: Document, cap: number): number {
+  const sizes = new Map<unknown, number>();
+  // Each alias's anchor, found in one walk in document order as Alias.resolve finds it (which
+  // walks the whole document per alias: quadratic for a thousand aliases).
+  const anchors = new Map<string, unknown>();
+  const targets = new Map<unknown, unknown>();
+  visit(doc, {
+    Node: (_key, node) => {
+      if (isAlias(node)) targets.set(node, anchors.get(node.source));
+      else if (node.anchor) anchors.set(node.anchor, node);
+    },
+  });
+  const sizeOf = (node: unknown): number => {
+    if (isAlias(node)) {
+      const target = targets.get(node);
+      return target ? sizeOf(target) : 1;
+    }
+    const known = sizes.get(node);
+    if (known !== undefined) return known;
+    sizes.set(node, 1); // an alias inside its own anchor
+    let n = 1;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        n += sizeOf(pair.key) + sizeOf(pair.value);
+        if (n > cap) break;
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) {
+        n += sizeOf(item);
+        if (n > cap) break;
+      }
+    }
+    sizes.set(node, n);
+    return n;
+  };
+  return Math.min(sizeOf(doc.contents), cap);
+}
+
+/** Whether a plain value nests objects deeper than maxDepth (the root object is at depth 0). */
+export function tooDeep(value: unknown, maxDepth: number): boolean {
+  // Recursion is the fast way for every real document; a raised --max-depth may ask for more
+  // levels than the stack has, and then the iterative walk answers.
+  return maxDepth <= RECURSIVE_DEPTH ? deeperThan(value, 0, maxDepth) : tooDeepIteratively(value, maxDepth);
+}
+
+const RECURSIVE_DEPTH = 1000;
+
+function deeperThan(v: unknown, d: number, maxDepth: number): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (d >= maxDepth) return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (deeperThan(v[i], d + 1, maxDepth)) return true;
+  } else {
+    for (const k of Object.keys(v)) if (deeperThan((v as Record<string, unknown>)[k], d + 1, maxDepth)) return true;
+  }
+  return false;
+}
+
+function tooDeepIteratively(value: unknown, maxDepth: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d >= maxDepth) return true;
+    for (const c of Array.isArray(v) ? v : Object.values(v)) if (c !== null && typeof c === 'object') stack.push([c, d + 1]);
+  }
+  return false;
+}
+
+const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+  uniqueKeys: false, // yaml checks each key against all before it (quadratic): duplicateKeys() instead
+  prettyErrors: false,
+  resolveKnownTags: false, // no !!binary Buffers, !!set Sets, !!timestamp Dates
+  schema: 'core', // also under a `%YAML 1.1` directive, whose schema would build them
+  // .nan and .inf have no JSON form (the API would receive null): keep them as strings, so that
+  // the schema reports them where a number belongs.
+  customTags: (tags) => tags.filter((t) => !(typeof t === 'object' && t.tag === 'tag:yaml.org,2002:float' && /nan|inf/i.test(String(t.test)))),
+  strict: true,
+  logLevel: 'error', // no process warnings on stderr (they quote keys, which may hold secrets)
+};
+
+/**
+ * Only the positions of a one-document text whose value the block reader has read: no
+ * value (toJS), no duplicate-key or depth checks (the reader has made them). About half the cost of
+ * the full parse, which counts when a few files of a big run have findings.
+ */
+export function yamlPositions(text: string): ParsedDocument {
+  return yamlDocument(parseDocument(text, PARSE_OPTIONS), null, false);
+}
+
+/** Parses a text that holds one YAML document or several (no caching). */
+function parseStream(text: string, limits: ParseLimits): StreamResult {
+  const documents: ParsedDocument[] = [];
+  const problems: ParseProblem[] = [];
+  const docs = parseAllDocuments(text, PARSE_OPTIONS);
+  const list = Array.isArray(docs) ? docs : [];
+  list.forEach((doc, index) => {
+    let broken = false;
+    for (const { span, key } of duplicateKeys(doc)) {
+      problems.push({
+        ruleId: 'duplicate-key',
+        message: `Key ${printKey(key)} appears twice in one mapping; the server keeps only one of them silently. Remove or rename one.`,
+        span,
+        documentIndex: index,
+      });
+    }
+    for (const err of doc.errors) {
+      const span = { start: err.pos[0], end: Math.max(err.pos[1], err.pos[0] + 1) };
+      broken = true;
+      if (err.code === 'RESOURCE_EXHAUSTION') {
+        problems.push({
+          ruleId: 'limit-exceeded',
+          message: 'The YAML nests too deeply to be read (stack exhausted); no real document nests this deep.',
+          span,
+          documentIndex: index,
+        });
+        continue;
+      }
+      const quote = err.code === 'MISSING_CHAR' ? /Missing closing (["'])quote/.exec(err.message)?.[1] : undefined;
+      const open = quote ? openingQuote(text, err.pos[0], quote as '"' | "'") : undefined;
+      if (open !== undefined) {
+        problems.push({
+          ruleId: 'syntax-error',
+          message: `YAML syntax error: the quoted value opened here is never closed (no closing ${quote} before the end of the file).`,
+          span: { start: open, end: open + 1 },
+          documentIndex: index,
+        });
+        continue;
+      }
+      const words = PLAIN_WORDS[err.code] ?? 'invalid YAML';
+      problems.push({
+        ruleId: 'syntax-error',
+        message: `YAML syntax error: ${words} (${firstLine(err.message)}).`,
+        span,
+        documentIndex: index,
+      });
+    }
+    if (broken) {
+      documents.push(yamlDocument(doc, null, false, true, () => salvageYaml(doc, limits)));
+      return;
+    }
+    const contents = doc.contents;
+    const empty = contents == null || (isScalar(contents) && contents.value == null && (contents.source ?? '') === '');
+    if (empty) {
+      documents.push(yamlDocument(doc, null, true));
+      return;
+    }
+    // Aliases share one value, but every rule and the schema walk each use of it: the document
+    // costs what it expands to (999 aliases of a 200,000-item list are 200 million nodes).
+    if (text.includes('*')) {
+      const expanded = expandedNodes(doc, limits.maxNodes + 1);
+      const over = nodeProblem(expanded, 0, limits, rangeOf(contents) ?? { start: 0, end: 1 }, 'An alias bomb: with its aliases expanded, the document');
+      if (over) {
+        problems.push({ ...over, documentIndex: index });
+        documents.push(yamlDocument(doc, null, false, true));
+        return;
+      }
+    }
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: limits.maxAliases });
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      const aliasBomb = /alias/i.test(msg);
+      problems.push({
+        ruleId: 'limit-exceeded',
+        message: aliasBomb
+          ? `Alias expansion exceeds ${limits.maxAliases} (an "alias bomb"); omlint does not expand it. Raise the limit with --max-aliases if the document is genuine.`
+          : `The document cannot be expanded: ${msg}.`,
+        span: rangeOf(contents) ?? { start: 0, end: 1 },
+        documentIndex: index,
+      });
+      documents.push(yamlDocument(doc, null, false, true));
+      return;
+    }
+    if (tooDeep(value, limits.maxDepth)) {
+      problems.push({
+        ruleId: 'limit-exceeded',
+        message: `Nesting deeper than ${limits.maxDepth} levels; omlint stops here. Raise the limit with --max-depth if you must.`,
+        span: rangeOf(contents) ?? { start: 0, end: 1 },
+        documentIndex: index,
+      });
+      documents.push(yamlDocument(doc, null, false, true, () => value));
+      return;
+    }
+    documents.push(yamlDocument(doc, value, false));
+  });
+  return { documents, problems };
+}
+
+type StreamResult = { documents: ParsedDocument[]; problems: ParseProblem[] };
+// Editors re-lint a whole file on every edit; a big multi-document stream (hundreds of alert
+// configurations) then costs a full YAML parse per keystroke. The stream is split at its "---"
+// lines and each document's parse is kept by its text, so an edit re-parses one document. YAML
+// makes the split exact: a "---" at column 0 always starts a document, and anchors, tags and
+// directives never cross documents.
+
+function shiftSpan(s: Span, by: number): Span {
+  return { start: s.start + by, end: s.end + by };
+}
+
+function shiftDocument(d: ParsedDocument, by: number): ParsedDocument {
+  if (by === 0) return d;
+  return {
+    value: d.value,
+    empty: d.empty,
+    unusable: d.unusable,
+    salvage: d.salvage,
+    span: shiftSpan(d.span, by),
+    locate(pointer) {
+      const l = d.locate(pointer);
+      if (!l) return undefined;
+      return l.key ? { key: shiftSpan(l.key, by), value: shiftSpan(l.value, by) } : { value: shiftSpan(l.value, by) };
+    },
+    keysAt: d.keysAt,
+  };
+}
+
+const DOC_START = /^---(?=[ \t]|$)/gm;
+/** Text with no content: blank lines, comments, directives, "---" lines. */
+const NO_CONTENT = /^(?:[ \t]*(?:#.*)?(?:\r\n|\r|\n)|%.*(?:\r\n|\r|\n)|---[ \t]*(?:#.*)?(?:\r\n|\r|\n))*$/;
+
+/** Start offsets of the documents: each "---" line that follows content (leading comments stay with their document). */
+function splitStream(text: string): { start: number; text: string }[] {
+  const starts = [0];
+  for (const m of text.matchAll(DOC_START)) {
+    const at = m.index!;
+    if (at === 0 || NO_CONTENT.test(text.slice(starts[starts.length - 1], at))) continue;
+    starts.push(at);
+  }
+  return starts.map((s, i) => ({ start: s, text: text.slice(s, starts[i + 1] ?? text.length) }));
+}
+
+/**
+ * The parses of a stream's documents, kept by their owner (the language server's Project) across
+ * versions of a text: an edit re-parses the edited document only. Bounded (least recently used out).
+ */
+export class YamlDocumentCache {
+  readonly entries = new Map<string, StreamResult>();
+}
+const CACHE_MAX = 5000;
+/** Below this size a stream is parsed whole (the cache would not pay). */
+const CACHE_MIN_BYTES = 4096;
+
+export function parseYamlText(text: string, limits: ParseLimits, cache?: YamlDocumentCache): StreamResult {
+  const documentCache = cache?.entries;
+  const chunks = documentCache && text.length >= CACHE_MIN_BYTES && text.includes('\n---') ? splitStream(text) : [];
+  if (!documentCache || chunks.length < 2) return parseStream(text, limits);
+  const documents: ParsedDocument[] = [];
+  const problems: ParseProblem[] = [];
+  for (const c of chunks) {
+    const key = `${limits.maxAliases}/${limits.maxDepth}\u0000${c.text}`;
+    let r = documentCache.get(key);
+    if (r) {
+      documentCache.delete(key); // most recently used last
+    } else {
+      r = parseStream(c.text, limits);
+      if (documentCache.size >= CACHE_MAX) documentCache.delete(documentCache.keys().next().value!);
+    }
+    documentCache.set(key, r);
+    const base = documents.length;
+    for (const p of r.problems) problems.push({ ...p, span: shiftSpan(p.span, c.start), documentIndex: p.documentIndex + base });
+    for (const d of r.documents) documents.push(shiftDocument(d, c.start));
+  }
+  return { documents, problems };
+}

@@ -1,0 +1,68 @@
+// The sparse line index of big texts answers exactly what the dense one answers, in any order.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { LineIndex } from '../../src/core/lines';
+
+const DENSE = Number.POSITIVE_INFINITY;
+const SPARSE = 0;
+
+/** Texts of many short lines with every kind of line break (LF, CRLF, lone CR). */
+const lineText = fc.array(fc.constantFrom('a', ' ', '"x"', '{', '\t', 'é', '😀'), { maxLength: 4 }).map((parts) => parts.join(''));
+const textArb = (breaks: string[]) =>
+  fc.array(fc.tuple(lineText, fc.constantFrom(...breaks)), { maxLength: 300 }).map((lines) => lines.map(([t, b]) => t + b).join(''));
+
+type Query = { op: 'position'; n: number } | { op: 'start' | 'end' | 'text'; n: number } | { op: 'offset'; line: number; column: number } | { op: 'count' };
+
+function answer(index: LineIndex, q: Query): unknown {
+  switch (q.op) {
+    case 'position':
+      return index.position(q.n);
+    case 'start':
+      return index.lineStart(q.n);
+    case 'end':
+      return index.lineEnd(q.n);
+    case 'text':
+      return index.lineText(q.n);
+    case 'offset':
+      return index.offset({ line: q.line, column: q.column });
+    case 'count':
+      return index.lineCount;
+  }
+}
+
+const queryArb = fc.oneof(
+  fc.record({ op: fc.constant('position' as const), n: fc.integer({ min: -3, max: 2000 }) }),
+  fc.record({ op: fc.constantFrom('start' as const, 'end' as const, 'text' as const), n: fc.integer({ min: -2, max: 320 }) }),
+  fc.record({ op: fc.constant('offset' as const), line: fc.integer({ min: -2, max: 320 }), column: fc.integer({ min: -2, max: 30 }) }),
+  fc.constant({ op: 'count' as const }),
+);
+
+function agree(text: string, queries: Query[]): void {
+  const dense = new LineIndex(text, DENSE);
+  const sparse = new LineIndex(text, SPARSE);
+  for (const q of queries) expect(answer(sparse, q), JSON.stringify(q)).toEqual(answer(dense, q));
+}
+
+describe('line index: sparse and dense agree', () => {
+  it('on LF and CRLF texts, for queries in any order', () => {
+    fc.assert(fc.property(textArb(['\n', '\r\n', '']), fc.array(queryArb, { maxLength: 60 }), agree), { numRuns: 400 });
+  });
+
+  it('on texts with lone CRs (the sparse index is then not used)', () => {
+    fc.assert(fc.property(textArb(['\n', '\r\n', '\r', '']), fc.array(queryArb, { maxLength: 40 }), agree), { numRuns: 200 });
+  });
+
+  it('on every offset and line of a text with many lines', () => {
+    const text = Array.from({ length: 1000 }, (_, i) => 'x'.repeat(i % 7) + (i % 3 === 0 ? '\r\n' : '\n')).join('') + 'tail';
+    const dense = new LineIndex(text, DENSE);
+    const sparse = new LineIndex(text, SPARSE);
+    // Backwards first: the sparse index then scans to the end at once, then answers from its marks.
+    for (let o = text.length + 1; o >= -1; o--) expect(sparse.position(o)).toEqual(dense.position(o));
+    for (let l = 0; l <= 1002; l++) expect([sparse.lineStart(l), sparse.lineEnd(l), sparse.lineText(l)]).toEqual([dense.lineStart(l), dense.lineEnd(l), dense.lineText(l)]);
+    expect(sparse.lineCount).toBe(1001);
+  });
+
+  it('handles texts without any line break, and the empty text', () => {
+    for (const text of ['', 'x', '{"a": 1}', '\n', '\r\n', '\n\n']) agree(text, [{ op: 'position', n: 0 }, { op: 'position', n: 5 }, { op: 'count' }, { op: 'text', n: 1 }, { op: 'end', n: 1 }, { op: 'offset', line: 2, column: 1 }]);
+  });
+});

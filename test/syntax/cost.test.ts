@@ -1,0 +1,97 @@
+// The pre-scan that bounds a text's cost before any parser sees it: its nesting matches the
+// parsers' around the limit in every syntax, its node count stays near the real one, and no real
+// document comes near a limit.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { alertConfig, alertYaml, makeRng } from '../../bench/generate';
+import { buildAutomationConfig } from '../../bench/automation-fixtures';
+import { costProblem, fullYamlParseProblem, yamlCost } from '../../src/syntax/cost';
+import { jsonCost } from '../../src/syntax/json';
+import { parseText } from '../../src/syntax/index';
+import { DEFAULT_LIMITS } from '../../src/syntax/types';
+import { filesUnder } from '../files';
+import { YAML_CASES } from './suites';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+/** Keys and values of a plain value. */
+function nodesOf(v: unknown): number {
+  if (v === null || typeof v !== 'object') return 1;
+  return 1 + Object.entries(v).reduce((n, [, x]) => n + (Array.isArray(v) ? 0 : 1) + nodesOf(x), 0);
+}
+
+const NESTINGS: [string, (n: number) => string][] = [
+  ['block mappings', (n) => Array.from({ length: n }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' 1\n'],
+  ['block sequences', (n) => Array.from({ length: n }, (_, i) => `${' '.repeat(2 * i)}-`).join('\n') + ' 1\n'],
+  ['compact sequences', (n) => '- '.repeat(n) + '1\n'],
+  ['flow sequences', (n) => '['.repeat(n) + '1' + ']'.repeat(n) + '\n'],
+  ['flow mappings', (n) => '{a: '.repeat(n) + '1' + '}'.repeat(n) + '\n'],
+  ['flow inside block', (n) => 'a:\n  b: ' + '['.repeat(n - 2) + ']'.repeat(n - 2) + '\n'],
+];
+
+describe('the cost pre-scan', () => {
+  it.each(NESTINGS)('%s: refused just over --max-depth, read just under it (as the full parse judges)', (_, make) => {
+    const limit = 40;
+    const limits = { ...DEFAULT_LIMITS, maxDepth: limit };
+    for (const n of [limit - 1, limit]) {
+      const f = parseText(make(n), 'x.yaml', limits);
+      expect(f.problems, `${n}`).toEqual([]);
+    }
+    for (const n of [limit + 2, limit + 20, 5_000]) {
+      const f = parseText(make(n), 'x.yaml', limits);
+      expect(f.problems.map((p) => p.ruleId), `${n}`).toEqual(['limit-exceeded']);
+      expect(yamlCost(make(n), limit).tooDeepAt, `${n}`).toBeDefined();
+    }
+  });
+
+  it('counts nodes near the real count, and no real document near a limit', () => {
+    const rng = makeRng(7);
+    const texts = [
+      ...filesUnder(path.join(ROOT, 'examples'), /\.ya?ml$/).map((f) => readFileSync(f, 'utf8')),
+      ...Array.from({ length: 20 }, (_, i) => alertYaml(alertConfig(rng, i, 'p', new Set()))),
+      stringify(buildAutomationConfig(200)),
+      ...YAML_CASES.filter((c) => !c.invalid && c.json !== undefined && !c.text.includes('*')).map((c) => c.text),
+    ];
+    for (const text of texts) {
+      const f = parseText(text, 'x.yaml');
+      if (f.problems.length || f.documents.length !== 1) continue;
+      const real = nodesOf(f.documents[0].value);
+      const estimate = yamlCost(text, DEFAULT_LIMITS.maxDepth).nodes;
+      expect(estimate, text.slice(0, 200)).toBeGreaterThanOrEqual(Math.floor(real / 3));
+      expect(estimate, text.slice(0, 200)).toBeLessThanOrEqual(3 * real + 3);
+      expect(costProblem(text, 'yaml', DEFAULT_LIMITS)).toBeUndefined();
+    }
+    // A 24 MB automation config of 20,000 processes is read as JSON within every limit.
+    const big = JSON.stringify(buildAutomationConfig(20_000), null, 2);
+    expect(costProblem(big, 'json', DEFAULT_LIMITS)).toBeUndefined();
+    const value = JSON.parse(big);
+    expect(jsonCost(big, DEFAULT_LIMITS.maxDepth).nodes).toBeGreaterThan(nodesOf(value) / 2);
+  });
+
+  it('names the limit it applies: nodes, memory, nesting', () => {
+    const limits = { ...DEFAULT_LIMITS, maxNodes: 1_000, maxMemoryMB: 1 };
+    expect(costProblem(`[${Array(2_000).fill('1').join(',')}]`, 'json', limits)?.message).toMatch(/more than 1,000 nodes.*--max-nodes/);
+    expect(costProblem('-\n'.repeat(15_000), 'yaml', { ...limits, maxNodes: 100_000 })?.message).toMatch(/about 2 MB to read \(15,000 nodes\), over the per-file memory budget of 1 MB \(--max-memory\)/);
+    expect(fullYamlParseProblem('-\n'.repeat(1_500), { ...limits, maxNodes: 10_000 })?.message).toMatch(/about 2 MB to read \(1,500 nodes\), over the per-file memory budget of 1 MB \(--max-memory\)/);
+    expect(costProblem('- '.repeat(300), 'yaml', limits)?.message).toMatch(/Nesting deeper than 256 levels.*--max-depth/);
+    expect(costProblem('a: 1\n', 'yaml', limits)).toBeUndefined();
+  });
+
+  it('does not count what lies in block scalars, quotes or comments', () => {
+    const text = 'a: |\n  - [x, [y, {z: 1}]]\n  - b: c\nb: "[[[[ , , :"\n# [[[[ - - - \nc: d\n';
+    expect(yamlCost(text, 2).tooDeepAt).toBeUndefined();
+    expect(yamlCost(text, 2).nodes).toBe(6);
+  });
+
+  it('budgets YAML by the parser that reads it: the block reader cheaply, the full parse at ~1 KB a node', () => {
+    // 3,000 plain block entries: ~300 KB at the block reader's rate, ~3 MB for the full parse.
+    const plain = Array.from({ length: 1_500 }, (_, i) => `k${i}: v${i}`).join('\n') + '\n';
+    const limits = { ...DEFAULT_LIMITS, maxMemoryMB: 2 };
+    expect(parseText(plain, 'big.yaml', limits).problems).toEqual([]);
+    // The same entries in a form the block reader leaves to the full parse (a flow mapping).
+    const flow = `{${Array.from({ length: 1_500 }, (_, i) => `k${i}: v${i}`).join(', ')}}\n`;
+    expect(parseText(flow, 'big.yaml', limits).problems.map((p) => p.ruleId)).toEqual(['limit-exceeded']);
+  });
+});

@@ -1,0 +1,82 @@
+// The count check that spares most texts the structure scan agrees with the scan on every text.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parseJsonText, plainStructure, scanJson, tooDeepMessage } from '../../src/syntax/json';
+import { DEFAULT_LIMITS } from '../../src/syntax/types';
+import { jsonTextArb } from './json-arbitraries';
+
+/** Nesting depth of a value (1 for a flat object or array). */
+function depthOf(v: unknown): number {
+  if (typeof v !== 'object' || v === null) return 0;
+  return 1 + Math.max(0, ...Object.values(v).map(depthOf));
+}
+
+/** What parseJsonText reported before the count check: everything from scanJson. */
+function expectedProblems(text: string, maxDepth: number) {
+  const scan = scanJson(text, maxDepth);
+  if (scan.tooDeepAt !== undefined) return [{ ruleId: 'limit-exceeded', message: tooDeepMessage(maxDepth), span: { start: scan.tooDeepAt, end: scan.tooDeepAt + 1 }, documentIndex: 0 }];
+  return scan.duplicates.map((d) => ({ ruleId: 'duplicate-key', span: d.span, pointer: d.pointer, key: d.key }));
+}
+
+function actualProblems(text: string, maxDepth: number) {
+  const parsed = parseJsonText(text, { ...DEFAULT_LIMITS, maxBytes: Infinity, maxDepth, maxAliases: 10 })!;
+  return parsed.problems.map((p) => (p.ruleId === 'duplicate-key' ? { ruleId: p.ruleId, span: p.span, pointer: p.pointer, key: /Key "(.*)" appears/s.exec(p.message)![1] } : p));
+}
+
+describe('JSON structure: count check and scan agree', () => {
+  it('on generated texts, at depth limits around the real depth', () => {
+    fc.assert(
+      fc.property(jsonTextArb, fc.integer({ min: -2, max: 2 }), ({ text }, delta) => {
+        const value = JSON.parse(text);
+        const maxDepth = Math.max(0, depthOf(value) + delta);
+        const scan = scanJson(text, maxDepth);
+        // Plain exactly when the scan finds nothing (never says plain wrongly, never misses plain).
+        expect(plainStructure(text, value, maxDepth)).toBe(scan.duplicates.length === 0 && scan.tooDeepAt === undefined);
+        expect(actualProblems(text, maxDepth)).toEqual(expectedProblems(text, maxDepth));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('on hand-picked texts: escaped repeats, repeats hidden in a dropped value, depth at the limit', () => {
+    const cases: [string, number][] = [
+      ['{"a": 1, "\\u0061": 2}', 10],
+      ['{"a\\"b": 1, "a\\u0022b": 2}', 10],
+      ['{"x": {"a": 1, "a": 1}, "x": 1}', 10], // the repeat inside the value JSON.parse drops
+      ['{"a": [[[[1]]]], "a": 1}', 3], // too deep only inside the dropped value
+      ['[[[]]]', 3],
+      ['[[[]]]', 2],
+      ['{}', 0],
+      ['"s"', 0],
+      ['{"__proto__": 1, "__proto__": 2}', 10],
+      ['{"__proto__": {"a": 1}}', 10],
+      ['\r\n{\r\n  "a": "\\\\",\r\n  "b": "\\\\\\"",\r\n  "a": []\r\n}\r\n', 10],
+      ['[{}, [], {"": ""}, {"": "", "": ""}]', 10],
+    ];
+    for (const [text, maxDepth] of cases) {
+      const value = JSON.parse(text);
+      expect(actualProblems(text, maxDepth), text).toEqual(expectedProblems(text, maxDepth));
+      const scan = scanJson(text, maxDepth);
+      expect(plainStructure(text, value, maxDepth), text).toBe(scan.duplicates.length === 0 && scan.tooDeepAt === undefined);
+    }
+  });
+
+  it('handles deep values under a raised limit (the count gives way to the scan, no stack overflow)', () => {
+    for (const depth of [1999, 2000, 2001, 200_000]) {
+      const text = '['.repeat(depth) + ']'.repeat(depth);
+      for (const maxDepth of [depth - 1, depth, depth + 1]) expect(actualProblems(text, maxDepth), `${depth} ${maxDepth}`).toEqual(expectedProblems(text, maxDepth));
+    }
+    // An enumerable property on Object.prototype would count in for…in: then the scan decides.
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = 1;
+    try {
+      expect(plainStructure('{"a": 1}', JSON.parse('{"a": 1}'), 10)).toBe(false);
+      expect(actualProblems('{"a": 1, "a": 2}', 10)).toEqual(expectedProblems('{"a": 1, "a": 2}', 10));
+    } finally {
+      delete proto.polluted;
+    }
+    const text = '{"a":'.repeat(1500) + '"x"' + '}'.repeat(1500);
+    expect(plainStructure(text, JSON.parse(text), 1500)).toBe(true);
+    expect(plainStructure(text, JSON.parse(text), 1499)).toBe(false);
+  });
+});

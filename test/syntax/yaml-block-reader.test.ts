@@ -1,0 +1,246 @@
+// The block-YAML reader must read every value it reads as the full `yaml` parse does, place every
+// pointer it answers for exactly where the full parse does, and read most ordinary files and
+// answer for most of their pointers (else it saves nothing).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { stringify } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { alertConfig, alertYaml, makeRng } from '../../bench/generate';
+import { plainScalar, readBlockYaml, UNSURE } from '../../src/syntax/yaml-block-reader';
+import { fastYamlDocument } from '../../src/syntax/yaml-fast';
+import { parseYamlText, tooDeep } from '../../src/syntax/yaml';
+import { DEFAULT_LIMITS } from '../../src/syntax/types';
+import { getAt } from '../../src/core/pointer';
+import { allPointers } from '../pointers';
+import { filesUnder } from '../files';
+import { JSON_CASES, YAML_CASES } from './suites';
+
+const ROOT = path.join(__dirname, '..', '..');
+const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
+
+/**
+ * Compares the reader with the full parse: its value, and every pointer's position; the number of
+ * pointers it answered and could have, and whether it read the value.
+ */
+function compare(text: string): { answered: number; scalars: number; read: boolean } {
+  const counts = { answered: 0, scalars: 0, read: false };
+  const fast = fastYamlDocument(text, DEFAULT_LIMITS, () => undefined);
+  const locate = readBlockYaml(text);
+  const full = parseYamlText(text, DEFAULT_LIMITS);
+  if (!fast) {
+    // A text the fast path leaves to the full parse: the reader may not have read it as valid plain YAML.
+    if (locate?.value !== undefined) expect({ text, problems: full.problems }).toEqual({ text, problems: [] });
+    return counts;
+  }
+  if (locate?.value !== undefined) {
+    counts.read = true;
+    expect({ text, value: locate.value }).toEqual({ text, value: full.documents[0].value });
+    // Its nesting stands in for the depth walk.
+    for (const d of [1, 2, 3, 4, 6]) expect({ text, d, deep: locate.nesting > d }).toEqual({ text, d, deep: tooDeep(locate.value, d) });
+  }
+  for (const pointer of allPointers(fast.value)) {
+    const v = getAt(fast.value, pointer);
+    if (v === null || typeof v !== 'object') counts.scalars++;
+    const keys = locate?.keysAt(pointer) ?? UNSURE;
+    if (keys !== UNSURE) expect({ text, pointer, keys }).toEqual({ text, pointer, keys: full.documents[0].keysAt?.(pointer) });
+    const got = locate?.locate(pointer) ?? UNSURE;
+    if (got === UNSURE) continue;
+    counts.answered++;
+    expect({ text, pointer, got }).toEqual({ text, pointer, got: full.documents[0].locate(pointer) });
+  }
+  return counts;
+}
+
+const yamlFiles = (dir: string): string[] => filesUnder(dir, /\.ya?ml$/);
+
+describe('block-YAML reader', () => {
+  it('agrees with the full parse on the examples, the docs examples and the corpus, and answers for most of their values', async () => {
+    const [{ loadAllMeta }, { exampleText }] = await Promise.all([import('../../rules/registry'), import('../../src/engine/examples')]);
+    const texts = [
+      ...yamlFiles(path.join(ROOT, 'examples')).map((f) => readFileSync(f, 'utf8')),
+      ...yamlFiles(CORPUS).map((f) => readFileSync(f, 'utf8')),
+      ...(await loadAllMeta()).flatMap((m) => [exampleText(m.docs.bad), exampleText(m.docs.good)]),
+    ];
+    let answered = 0;
+    let scalars = 0;
+    let read = 0;
+    for (const t of texts) {
+      const c = compare(t);
+      answered += c.answered;
+      scalars += c.scalars;
+      if (c.read) read++;
+    }
+    expect(scalars).toBeGreaterThan(500);
+    expect(answered / scalars).toBeGreaterThan(0.8);
+    expect(read / texts.length).toBeGreaterThan(0.6);
+  });
+
+  it('agrees on the benchmark corpus (comments, quoting, flow sequences, CRLF) and answers for nearly all of it', () => {
+    const rng = makeRng(7);
+    const used = new Set<string>();
+    let answered = 0;
+    let scalars = 0;
+    let read = 0;
+    for (let i = 0; i < 150; i++) {
+      const text = alertYaml(alertConfig(rng, i, `p${i % 3}`, used, 0.2));
+      for (const t of [text, text.replace(/\n/g, '\r\n'), `---\n${text}`]) {
+        const c = compare(t);
+        answered += c.answered;
+        scalars += c.scalars;
+        if (c.read) read++;
+      }
+    }
+    expect(answered / scalars).toBeGreaterThan(0.95);
+    expect(read / 450).toBeGreaterThan(0.9);
+  });
+
+  it('agrees on random documents written by the yaml library in several styles, with comments and odd spacing', () => {
+    const key = fc.oneof(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/), fc.constantFrom('true', 'null', '1', 'a b', 'k:', '-x', "q'", 'x#y'));
+    const scalar = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constantFrom('a: b', 'x #y', 'x#y', '- a', '[a]', 'it\'s', 'say "hi"', 'back\\slash', 'colon:', ' lead', 'trail ', 'multi\nline', '', '-1', '?x'),
+    );
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(key, tie('node'), { maxKeys: 4 })),
+    })).node;
+    fc.assert(
+      fc.property(
+        fc.dictionary(key, value, { minKeys: 1, maxKeys: 6 }),
+        fc.record({ seqIndent: fc.boolean(), flow: fc.boolean(), comments: fc.boolean(), crlf: fc.boolean(), quotes: fc.constantFrom('PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE') }),
+        (v, style) => {
+          let text = stringify(v, {
+            indentSeq: style.seqIndent,
+            collectionStyle: style.flow ? 'any' : 'block',
+            flowCollectionPadding: false,
+            defaultStringType: style.quotes as 'PLAIN',
+            lineWidth: 0,
+          });
+          if (style.comments) text = text.replace(/\n/g, (_m, offset: number) => (offset % 3 === 0 ? '  # c\n' : offset % 3 === 1 ? '\n\n# c\n' : '\n'));
+          if (style.crlf) text = text.replace(/\n/g, '\r\n');
+          compare(text);
+        },
+      ),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 500), seed: 20261121 },
+    );
+  });
+
+  it('reads plain scalars as the YAML 1.2 core schema does', () => {
+    const table: [string, unknown][] = [
+      ['', null], ['~', null], ['null', null], ['Null', null], ['NULL', null], ['nULL', 'nULL'],
+      ['true', true], ['True', true], ['TRUE', true], ['false', false], ['FALSE', false], ['yes', 'yes'], ['on', 'on'], ['n', 'n'],
+      ['0', 0], ['-0', -0], ['+12', 12], ['012', 12], ['0o17', 15], ['0o8', '0o8'], ['0x1F', 31], ['0X1F', '0X1F'],
+      ['1.5', 1.5], ['1.', 1], ['.5', 0.5], ['+.5', 0.5], ['-.5', -0.5], ['1e3', 1000], ['1.5E-2', 0.015], ['1e', '1e'], ['.', '.'],
+      ['-', '-'], ['+', '+'], ['1.2.3', '1.2.3'], ['10.0.0.1', '10.0.0.1'], ['tru', 'tru'], ['GROUP_OWNER', 'GROUP_OWNER'],
+    ];
+    for (const [text, value] of table) expect({ text, value: plainScalar(text) }).toEqual({ text, value });
+  });
+
+  it('reads the values of plain scalars, keys and flow sequences as the full parse does', () => {
+    const plain = fc.oneof(
+      fc.stringMatching(/^[-+.0-9eExXoOa-fA-F~]{1,6}$/),
+      fc.constantFrom('null', 'Null', 'NULL', '~', 'true', 'True', 'TRUE', 'false', 'FALSE', 'yes', 'No', 'on', 'y', '.5', '+.5', '1.', '1e3', '0o17', '0x1F', '012', '-0', 'a b', 'x#y', 'é', '"q"', "'q'"),
+    );
+    let read = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.stringMatching(/^[a-z_][a-z0-9_-]{0,5}$/), plain, fc.boolean()), { minLength: 1, maxLength: 6 }), (entries) => {
+        const keys = new Set<string>();
+        let text = '';
+        for (const [key, value, flow] of entries) {
+          if (keys.has(key)) continue;
+          keys.add(key);
+          text += flow ? `${key}: [${value}, ${value}]\n` : `${key}: ${value}\n`;
+        }
+        if (compare(text).read) read++;
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 500), seed: 20261121 },
+    );
+    expect(read).toBeGreaterThan(30);
+  });
+
+  it('agrees on the forms it reads, each answered', () => {
+    const cases = [
+      'a:\nb: 1\n', // empty value, then a key
+      'a:\n  b:\n  c: x\n', // empty value inside a mapping
+      'list:\n- x\n- y: 1\n  z:\nnext: 2\n', // a sequence at its key's column, compact mappings
+      'a:\n  - - x\n    - y\n', // compact nested sequence
+      'roles: [ A , B,C ]  # roles\n',
+      'roles: []\nx: 1\n',
+      'a:\n  b: 1\n  c: [x]\nd:\n- 1\n- 2', // collections' own ranges, no final line break
+      'a: "x # y"  # c\nb: \'it is\'\nc: host:27017\nd: -1\ne: x#y\n',
+      '--- # start\na: 1\r\nb:\r\n  - c\r\n',
+      '# head\n\n  # indented comment\na: 1   \n\n\nb: 2\n',
+    ];
+    for (const t of cases) expect({ t, answered: compare(t).answered > 0 }).toEqual({ t, answered: true });
+  });
+
+  it('reads a mutated file only when it is valid YAML with the same value', () => {
+    // Random edits of generated configurations with YAML's punctuation: whatever the fast path
+    // takes from the reader must be what the full parse reads, without a problem.
+    const rng = makeRng(20261121);
+    const used = new Set<string>();
+    const pieces = [' ', '\n', ':', '-', '#', '"', "'", '[', ']', ',', '{', '}', 'x: ', '\n  ', '\n- ', 'null', '0x1', '+', '  #', '|', '&a', '*a', '!', '%', '?', '\r\n', '\t', '---', '...', ': ', '.5', '.inf', '1_0', 'é'];
+    let read = 0;
+    for (let i = 0; i < 150; i++) {
+      const base = alertYaml(alertConfig(rng, i, `p${i % 3}`, used, 0.2));
+      for (let m = 0; m < 6; m++) {
+        let text = base;
+        for (let e = rng.int(1, 3); e > 0; e--) {
+          const at = rng.int(0, text.length);
+          text = text.slice(0, at) + rng.pick(pieces) + text.slice(at + rng.int(0, 1));
+        }
+        const fast = fastYamlDocument(text, DEFAULT_LIMITS, () => undefined);
+        if (!fast || readBlockYaml(text)?.value === undefined) continue;
+        read++;
+        const full = parseYamlText(text, DEFAULT_LIMITS);
+        expect({ text, problems: full.problems, value: fast.value }).toEqual({ text, problems: [], value: full.documents[0].value });
+      }
+    }
+    expect(read).toBeGreaterThan(300);
+    // Found so: "---#" is no document marker (a comment needs a space before its "#").
+    expect(readBlockYaml('---# x\na: 1\n')).toBeUndefined();
+    expect(readBlockYaml('--- # x\na: 1\n')?.value).toEqual({ a: 1 });
+  });
+
+  it('reads a mutated YAML-suite or JSONTestSuite text only when the full parse reads it the same', () => {
+    // The suites' texts as seeds: the same mutations as above, over every corner of the syntax.
+    const rng = makeRng(20261123);
+    const pieces = [' ', '\n', ':', '-', '#', '"', "'", '[', ']', ',', '{', '}', 'x: ', '\n  ', '\n- ', 'null', '0x1', '  #', '|', '&a', '*a', '!', '%', '?', '\r\n', '\t', '---', ': ', '\\', 'é'];
+    const seeds = [...YAML_CASES.map((c) => c.text), ...JSON_CASES.filter((c) => c.input.length < 2_000).map((c) => c.input)];
+    let read = 0;
+    for (const seed of seeds) {
+      for (let m = 0; m < 4; m++) {
+        let text = seed;
+        for (let e = rng.int(0, 2); e > 0; e--) {
+          const at = rng.int(0, text.length);
+          text = text.slice(0, at) + rng.pick(pieces) + text.slice(at + rng.int(0, 1));
+        }
+        const fast = fastYamlDocument(text, DEFAULT_LIMITS, () => undefined);
+        if (!fast) continue;
+        read++;
+        const full = parseYamlText(text, DEFAULT_LIMITS);
+        expect({ text, problems: full.problems, value: fast.value }).toEqual({ text, problems: [], value: full.documents[0].value });
+        for (const pointer of allPointers(full.documents[0].value)) {
+          const at = readBlockYaml(text)!.locate(pointer);
+          if (at !== UNSURE) expect({ text, pointer, at }).toEqual({ text, pointer, at: full.documents[0].locate(pointer) });
+        }
+      }
+    }
+    expect(read).toBeGreaterThan(30);
+  });
+
+  it('steps aside for what it does not read', () => {
+    const answers = (t: string, p: string) => readBlockYaml(t)?.locate(p) ?? UNSURE;
+    expect(answers('a: |\n  x\n', '/a')).toBe(UNSURE); // block scalar
+    expect(answers('a: {b: 1}\n', '/a/b')).toBe(UNSURE); // flow mapping
+    expect(answers('a: x\n  y\n', '/a')).toBe(UNSURE); // multi-line plain scalar
+    expect(answers('"a": 1\n', '/a')).toBe(UNSURE); // quoted key
+    expect(answers('a: "x\\ty"\n', '/a')).toBe(UNSURE); // escapes
+    expect(answers('a:\n  b: 1\n# c\nd: 2\n', '/a')).toBe(UNSURE); // a collection followed by a comment
+    expect(answers('a:\n  b:\nd: 2\n', '/a')).toBe(UNSURE); // a collection that ends with an empty value
+    expect(answers('a:\n  b: 1\n', '/a/b')).toEqual({ key: { start: 5, end: 6 }, value: { start: 8, end: 9 } });
+  });
+});

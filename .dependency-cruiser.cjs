@@ -11,8 +11,8 @@ const FLOORS = [
   ['kinds', 'src/kinds'], // which kind a document is
   ['schema', 'src/schema'], // validators of each kind and their findings
   ['config', 'src/config'], // omlint.config.yaml
-  ['project', 'src/project'], // the files of a run or a workspace: source cache, kinds, config and scope of each
   ['rules', 'rules'], // one module per rule
+  ['project', 'src/project'], // the files of a run or a workspace: source cache, kinds, config and scope of each
   ['engine', 'src/engine'], // lint(): the run, the catalogue, masking
   ['format', 'src/format'], // output formats
   ['server', 'src/server'], // the language server

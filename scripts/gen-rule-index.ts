@@ -53,7 +53,9 @@ export async function ruleRegistrySource(): Promise<string> {
   }
   for (const [mod, name] of builtinDeclarations()) {
     const builtin = (await import(pathToFileURL(path.join(root, `${mod}.ts`)).href))[name] as BuiltinRule;
-    lines.push({ meta: builtin.meta, load: `import('../${mod}').then((m) => m.${name})`, builtin: true });
+    // Inlined, not imported: a built-in may be declared on a floor above rules/ (the engine's
+    // internal-error), and rules/ never imports upwards (docs/architecture.md, the floors).
+    lines.push({ meta: builtin.meta, load: `Promise.resolve(${JSON.stringify({ meta: builtin.meta, builtin: true })} as BuiltinRule)`, builtin: true });
   }
   lines.sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1));
   for (let i = 1; i < lines.length; i++) if (lines[i].meta.id === lines[i - 1].meta.id) throw new Error(`Rule id "${lines[i].meta.id}" is declared twice.`);
@@ -68,7 +70,7 @@ function render(lines: Line[]): string {
   return [
     HEADER,
     "import type { Kind } from '../src/core/kinds';",
-    "import type { RegistryEntry, Rule, RuleMeta } from '../src/core/types';",
+    "import type { BuiltinRule, RegistryEntry, Rule, RuleMeta } from '../src/core/types';",
     '',
     'export const REGISTRY: readonly RegistryEntry[] = [',
     ...lines.map(entry),

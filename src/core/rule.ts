@@ -1,6 +1,6 @@
 // The rule contract: identity helpers that give a rule module its types, and the message
 // templates a report names by id.
-import type { BuiltinRule, DocumentRule, Kind, Report, RuleContext, RuleMeta, WorkspaceRule } from './types';
+import type { BuiltinRule, DocumentRule, Kind, Report, RuleContext, RuleMeta, TransitionRule, TransitionRuleContext, WorkspaceRule } from './types';
 
 /**
  * The type of each kind's documents: the same src/types the JSON schemas are generated from.
@@ -31,6 +31,16 @@ type DocumentRuleSpec<K extends Kind, M extends Record<string, string>> = {
  */
 export function defineRule<const K extends Kind, const M extends Record<string, string> = Record<never, string>>(rule: DocumentRuleSpec<K, M>): DocumentRule {
   return rule as unknown as DocumentRule;
+}
+/**
+ * A transition rule (issue 19): reads a document and its base. `ctx.value` and `ctx.base` are
+ * typed from the kinds the rule declares. The engine runs it only when a base is given.
+ */
+export function defineTransitionRule<const K extends Kind, const M extends Record<string, string> = Record<never, string>>(rule: {
+  meta: Omit<RuleMeta, 'kinds' | 'messages' | 'scope'> & { kinds: readonly K[]; messages?: M; scope: 'transition' };
+  check(ctx: TransitionRuleContext<KindValue<K>, KindValue<K>, Extract<keyof M, string>>): void;
+}): TransitionRule {
+  return rule as unknown as TransitionRule;
 }
 export function defineWorkspaceRule(rule: WorkspaceRule): WorkspaceRule {
   return rule;

@@ -240,6 +240,33 @@ export interface WorkspaceRule {
 }
 export type Rule = DocumentRule | WorkspaceRule;
 
+/**
+ * The context of a transition rule (issue 19: `omlint plan`, `check --base`): a document and the
+ * state it replaces, matched by kind and identity. Reports point into the new document; a finding
+ * about something that is gone points at the nearest surviving parent and names the base place in
+ * `basePointer` (shown as a related location in the base).
+ */
+export interface TransitionRuleContext<T = any, B = T, MessageId extends string = string> {
+  /** The new document. */
+  value: T;
+  /** The previous state of the same document (the base), same kind. */
+  base: B;
+  kind: Kind;
+  filePath: string;
+  /** Where the base came from, for messages: a file path or `<git-ref>:<path>`. */
+  baseLabel: string;
+  options: LintOptions;
+  /** True when the new document is known to be partial (a write body that leaves fields out on purpose): round-trip-loss rules stay quiet. */
+  partial: boolean;
+  report(report: Report<MessageId> & { basePointer?: string }): void;
+  /** As RuleContext.isTemplate. */
+  isTemplate(value: unknown): boolean;
+}
+export interface TransitionRule {
+  meta: Omit<RuleMeta, 'scope'> & { scope: 'transition' };
+  check(ctx: TransitionRuleContext): void;
+}
+
 export interface FileResult {
   filePath: string;
   kinds: (Kind | 'unknown')[];

@@ -27,6 +27,8 @@ import { formatStatistics, ruleStatistics } from './statistics';
 import { debugLog, describeFound, describeRun, type DebugLog } from './debug';
 import { STARTER_CONFIG } from './starter-config';
 import { progressReporter } from './progress';
+import { filesOfShard, parseShard, ShardError, type Shard } from './shard';
+import { MergeError, mergeReports } from './merge';
 
 export interface CliIO {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -68,6 +70,7 @@ function parseKind(v: string): Kind {
 }
 
 interface CheckOptions extends BaselineFlags {
+  shard?: Shard;
   format: FormatName;
   outputFile?: string;
   kind?: Kind;
@@ -135,6 +138,10 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     return 0;
   }
   const fixing = o.fix || o.fixDryRun;
+  if (o.shard && (o.stdin || o.suppressAll || o.suppressRule || o.pruneSuppressions)) {
+    // Each part would write its own share of the baseline over the others'.
+    throw new UsageError(`--shard splits a run of files; it cannot be used with ${o.stdin ? '--stdin' : o.suppressAll ? '--suppress-all' : o.suppressRule ? '--suppress-rule' : '--prune-suppressions'} (record or prune the baseline in one run)`);
+  }
   const baseline = Baseline.forRun(o, io.cwd, Boolean(o.stdin));
   let results: FileResult[];
   /** UTF-16 inputs by absolute path: --fix writes them back as UTF-16. */
@@ -214,7 +221,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   const text =
     o.stats || o.statistics
       ? formatStatistics(ruleStatistics(results), o.format === 'json' ? 'json' : 'text')
-      : formatResults(o.format, results, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), hidden: o.quiet ? hidden : undefined, skipped });
+      : formatResults(o.format, results, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), hidden: o.quiet ? hidden : undefined, skipped, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined });
   if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the report to' });
   else io.stdout.write(text);
   if (debug) {
@@ -238,7 +245,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
  * The files of a run (notes on stderr). A named path that does not exist, or an argument that
  * yields no file to lint (ESLint's "No files matching"), is a usage error.
  */
-function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: string) => { ignored: boolean }, debug?: DebugLog): FoundFiles {
+function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: string) => { ignored: boolean; scope: string }, debug?: DebugLog): FoundFiles {
   // For --debug: what the configs' ignore lists kept out (directories too, which the walk does not list).
   const configIgnored = new Set<string>();
   const isIgnored = (p: string) => {
@@ -265,6 +272,14 @@ function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: stri
           'Pass --no-error-on-unmatched-pattern to allow this.',
       );
     }
+  }
+  if (o.shard) {
+    // After the "No files matching" check: that is about the whole run, not this part of it.
+    const all = found.files.map((f) => f.filePath);
+    const mine = new Set(filesOfShard(all, (f) => settingsFor(f).scope, o.shard, io.cwd));
+    const files = found.files.filter((f) => mine.has(f.filePath));
+    io.stderr.write(`omlint: note: part ${o.shard.index}/${o.shard.count} lints ${files.length} of ${all.length} file${all.length === 1 ? '' : 's'} (split by project scope)\n`);
+    return { ...found, files };
   }
   return found;
 }
@@ -345,6 +360,13 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('--debug', 'tell on stderr which files were found and skipped, each kind and its source, and the time of each phase')
     .option('--stats', 'print the count of problems per rule instead of the report (Ruff\'s --statistics)')
     .option('--statistics', 'same as --stats')
+    .option('--shard <i/n>', 'lint part i of n of the files, split by project scope, for a CI matrix (join the reports with omlint merge)', (v: string) => {
+      try {
+        return parseShard(v);
+      } catch (e) {
+        throw new InvalidArgumentError((e as ShardError).message);
+      }
+    })
     .action(async (paths: string[], o: CheckOptions) => {
       setExit(await runCheck(paths, o, io));
     });
@@ -397,6 +419,33 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     });
 
   program
+    .command('merge')
+    .description('join the JSON or SARIF reports of a sharded run (check --shard i/n) into one')
+    .argument('<report...>', 'the reports of every part')
+    .option('-o, --output-file <file>', 'write the merged report to a file')
+    .option('--expect <n>', 'the count of parts the run was split into (SARIF reports say it themselves)', parseCount)
+    .option('--max-warnings <n>', 'exit 1 when warnings exceed n (-1: no limit)', parseWarningLimit)
+    .action((reports: string[], mo: { outputFile?: string; expect?: number; maxWarnings?: number }) => {
+      const inputs = reports.map((r) => {
+        try {
+          return { name: r, text: readFileSync(path.resolve(io.cwd, r), 'utf8') };
+        } catch (e) {
+          throw new MergeError(`${r}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+        }
+      });
+      const merged = mergeReports(inputs, mo.expect);
+      if (mo.outputFile) writeFileAtomic(path.resolve(io.cwd, mo.outputFile), merged.text, { makeDirs: true, what: 'the merged report to' });
+      else io.stdout.write(merged.text);
+      io.stderr.write(`omlint: merged ${merged.parts} report${merged.parts === 1 ? '' : 's'} (${merged.format}): ${merged.files} file${merged.files === 1 ? '' : 's'}, ${merged.errors} error${merged.errors === 1 ? '' : 's'}, ${merged.warnings} warning${merged.warnings === 1 ? '' : 's'}\n`);
+      if (merged.errors > 0) return setExit(1);
+      if (mo.maxWarnings !== undefined && mo.maxWarnings >= 0 && merged.warnings > mo.maxWarnings) {
+        io.stderr.write(`omlint found too many warnings (maximum: ${mo.maxWarnings}, found: ${merged.warnings}).\n`);
+        return setExit(1);
+      }
+      setExit(0);
+    });
+
+  program
     .command('lsp')
     .description('start the language server (same as omlint-language-server)')
     .option('--stdio', 'talk over standard input and output (the default)')
@@ -440,7 +489,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr.write(`omlint: configuration error: ${e.message}\n`);
       return 2;
     }
-    if (e instanceof UsageError || e instanceof FileWriteError || e instanceof BaselineError) {
+    if (e instanceof UsageError || e instanceof FileWriteError || e instanceof BaselineError || e instanceof MergeError) {
       io.stderr.write(`omlint: ${e.message}\n`);
       return 2;
     }

@@ -19,6 +19,8 @@ export interface FormatOptions {
   hidden?: { warnings: number; infos: number };
   /** Files skipped as no Ops Manager document (named in the summary). */
   skipped?: number;
+  /** `i/n` of a sharded run (`check --shard`): SARIF records it for `omlint merge`. */
+  shard?: string;
 }
 
 /** Copies of results without their fixed text, keeping what formatters need to mask secrets. */
@@ -41,7 +43,7 @@ export function formatResults(format: FormatName, results: FileResult[], opts: F
     case 'json':
       return formatJson(opts.fixDryRun ? results : withoutOutput(results));
     case 'sarif':
-      return formatSarif(results, { cwd: opts.cwd });
+      return formatSarif(results, { cwd: opts.cwd, shard: opts.shard });
     case 'junit':
       return formatJunit(results);
     case 'github':

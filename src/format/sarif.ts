@@ -61,6 +61,8 @@ function relatedLocation(rel: RelatedInfo, id: number, mask: (s: string) => stri
 export interface SarifOptions {
   /** The directory relative paths are based on (%SRCROOT%). */
   cwd: string;
+  /** `i/n` of a sharded run: `runs[0].properties.omlintShard`, which `omlint merge` checks. */
+  shard?: string;
 }
 
 export function formatSarif(results: FileResult[], opts: SarifOptions): string {
@@ -109,6 +111,7 @@ export function formatSarif(results: FileResult[], opts: SarifOptions): string {
         originalUriBaseIds: { [SRCROOT]: { uri: root.endsWith('/') ? root : `${root}/` } },
         results: sarifResults,
         columnKind: 'utf16CodeUnits',
+        ...(opts.shard ? { properties: { omlintShard: opts.shard } } : {}),
       },
     ],
   };

@@ -113,6 +113,37 @@ describe('the code cache of dist/', () => {
     }
   });
 
+  it('lives in the user cache directory when dist/ cannot hold it: written by the first run, accepted by the next', () => {
+    const dir = copyPackage();
+    const home = mkdtempSync(path.join(os.tmpdir(), 'omlint-xdg-'));
+    try {
+      rmSync(path.join(dir, 'dist', 'cache'), { recursive: true });
+      writeFileSync(path.join(dir, 'dist', 'cache'), ''); // dist/ cannot hold a cache (see above)
+      const env = { XDG_CACHE_HOME: home, OMLINT_DEBUG_CODE_CACHE: '1' };
+      const userCache = path.join(home, 'omlint', 'v8', path.basename(plainCache(ROOT)));
+      const first = run(dir, env);
+      expect(first.stdout).toBe(expected);
+      expect(first.stderr).toBe(`omlint: code cache missing: ${userCache}\n`);
+      expect(statSync(userCache).size).toBeGreaterThan(10_000);
+      const second = run(dir, env);
+      expect(second.stdout).toBe(expected);
+      expect(second.stderr).toBe(`omlint: code cache accepted: ${userCache}\n`);
+      // A writable dist/ keeps its own: the user directory is not touched.
+      const writable = copyPackage();
+      const other = mkdtempSync(path.join(os.tmpdir(), 'omlint-xdg-'));
+      try {
+        expect(run(writable, { XDG_CACHE_HOME: other }).stdout).toBe(expected);
+        expect(readdirSync(other)).toEqual([]);
+      } finally {
+        rmSync(writable, { recursive: true, force: true });
+        rmSync(other, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('is kept apart for runs with Node options, which V8 would otherwise reject it for', () => {
     const dir = copyPackage();
     try {

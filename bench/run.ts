@@ -1,5 +1,5 @@
 // The benchmark: omlint against ajv-cli 5 and Spectral 6.16 on the same generated workloads.
-//   npm run bench -- [--only cold,files,automation,scaling,files-json,lsp,fix] [--no-spectral]
+//   npm run bench -- [--only cold,files,automation,scaling,files-json,lsp,fix,sizes] [--no-spectral]
 //                    [--runs 5] [--warmup 1] [--spectral-runs 3] [--seed N] [--json out.json]
 //                    [--omlint <package root>] [--no-build] [--scratch DIR] [--tools DIR] [--keep]
 //   npm run bench -- --report out.json     (re-print the tables of a saved run)
@@ -14,7 +14,7 @@ import { DEFAULT_SCRATCH, DEFAULT_SEED, REPO_ROOT, assertOutsideRepo, makeRng, p
 const AJV_CLI = 'ajv-cli@5.0.0';
 const AJV_FORMATS = 'ajv-formats@3.0.1';
 const SPECTRAL_CLI = '@stoplight/spectral-cli@6.16.3';
-const ALL_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'files-json', 'lsp', 'fix'] as const;
+const ALL_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'files-json', 'lsp', 'fix', 'sizes'] as const;
 const DEFAULT_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'lsp', 'fix'];
 type Workload = (typeof ALL_WORKLOADS)[number];
 
@@ -284,10 +284,10 @@ function competitors(ctx: Ctx, kind: string, data: string, files: number, spectr
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
 
-function alertCorpus(ctx: Ctx, count: number, format: 'yaml' | 'json') {
-  const dir = path.join(ctx.corpus, `alerts-${count}-${format}`);
+function alertCorpus(ctx: Ctx, count: number, format: 'yaml' | 'json', perProject?: number) {
+  const dir = path.join(ctx.corpus, `alerts-${count}-${format}${perProject ? `-per-${perProject}` : ''}`);
   if (!existsSync(path.join(dir, '.done'))) {
-    const c = writeAlertCorpus(dir, { count, format, seed: SEED });
+    const c = writeAlertCorpus(dir, { count, format, seed: SEED, perProject });
     writeFileSync(path.join(dir, '.done'), JSON.stringify(c));
   }
   return JSON.parse(readFileSync(path.join(dir, '.done'), 'utf8')) as ReturnType<typeof writeAlertCorpus>;
@@ -309,11 +309,35 @@ function filesCase(ctx: Ctx, workload: string, count: number, format: 'yaml' | '
   ]);
 }
 
-function automationCase(ctx: Ctx, workload: string, name: string, processes: number, spectral = true): Result[] {
+/**
+ * Issue 22's sizes: files from 100 to 50,000, spread over projects of 100 and all in one
+ * directory (one project scope), and automation configurations of 1 and 90 MB, each against
+ * ajv-cli (target: omlint ≤ 0.75× ajv-cli on every row).
+ */
+function sizesCases(ctx: Ctx): Result[] {
+  const out: Result[] = [];
+  for (const [count, perProject] of [[100, 100], [10_000, 100], [10_000, 10_000], [50_000, 100], [50_000, 50_000]]) {
+    const c = alertCorpus(ctx, count, 'yaml', perProject);
+    const rel = path.relative(ctx.corpus, c.dir);
+    const layout = perProject >= count ? 'one directory' : `${count / perProject} directories`;
+    out.push(...runCase('sizes', `sizes-${count}-per-${perProject}`, `${count.toLocaleString('en')} YAML alert configurations, ${layout} (${mb(c.bytes)})`, ctx.corpus, [
+      omlintRun(ctx, rel),
+      ...competitors(ctx, 'alert-config', `${rel}/**/*.yaml`, count, false),
+    ]));
+  }
+  for (const size of [1, 90]) {
+    const processes = processesForSize(size * 1048576, SEED);
+    out.push(...automationCase(ctx, 'sizes', `automation-${processes}`, processes, false, ['--max-file-size', '128']));
+  }
+  return out;
+}
+
+function automationCase(ctx: Ctx, workload: string, name: string, processes: number, spectral = true, extra: string[] = []): Result[] {
   const a = automationFile(ctx, name, processes);
   const rel = path.relative(ctx.corpus, a.file);
+  const run = omlintRun(ctx, rel);
   return runCase(workload, name, `automation configuration, ${a.processes} processes (${mb(a.bytes)})`, ctx.corpus, [
-    omlintRun(ctx, rel),
+    { ...run, args: [...run.args, ...extra] },
     ...competitors(ctx, 'automation-config', rel, 1, spectral),
   ]);
 }
@@ -455,6 +479,11 @@ function targets(results: Result[]): string {
   if (bigRss !== undefined) rows.push(`| 22 MB automation config: omlint peak RSS | | ${fmtRss(bigRss)} | | ≤ 250 MB | ${verdict(bigRss / 1024, 250)} |`);
   timeRatio('10× the files: 2,000 ÷ 200 (omlint)', find('files-2000-yaml', 'omlint'), find('files-200-yaml', 'omlint'), 11);
   timeRatio('10× the processes: 10k ÷ 1k (omlint)', find('automation-10000', 'omlint'), find('automation-1000', 'omlint'), 11);
+  for (const r of results.filter((x) => x.workload === 'sizes' && x.tool === 'omlint')) {
+    timeRatio(`${r.label}: omlint ÷ ajv-cli`, r, find(r.key, 'ajv-cli'), 0.75);
+    const peak = rss(r);
+    if (peak !== undefined) rows.push(`| ${r.label}: omlint peak RSS | | ${fmtRss(peak)} | | | ajv-cli ${fmtRss(rss(find(r.key, 'ajv-cli')))} |`);
+  }
   for (const key of ['fix-automation', 'fix-alerts']) {
     const r = find(key, 'omlint', '--fix');
     if (r) timeRatio(`${r.label}: --fix ÷ lint`, r, find(key, 'omlint'), 2);
@@ -507,6 +536,7 @@ function main(): void {
     results.push(...automationCase(ctx, 'scaling', 'automation-10000', 10000, false));
   }
   if (wants('fix')) results.push(...fixCases(ctx));
+  if (wants('sizes')) results.push(...sizesCases(ctx));
   if (wants('lsp')) {
     console.log('  language server, edit → diagnostics (bench/lsp-latency.ts):');
     lsp = lspLatency(ctx);

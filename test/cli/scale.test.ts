@@ -81,3 +81,11 @@ describe('--cache', () => {
     expect(third).toEqual(plain);
   });
 });
+
+describe('default worker threads (issue 22: workers only where they pay)', () => {
+  it('none on 1 or 2 cores, one per core from 4 cores on', async () => {
+    const { defaultJobs, MIN_CORES_FOR_DEFAULT_WORKERS } = await import('../../src/cli/run-lint');
+    expect(MIN_CORES_FOR_DEFAULT_WORKERS).toBe(4);
+    expect([1, 2, 3, 4, 8].map((n) => defaultJobs(n))).toEqual([1, 1, 1, 4, 8]);
+  });
+});

@@ -1,12 +1,16 @@
 // A shared rule tester, like ESLint's: tables of valid and invalid documents for one rule.
 // Each case runs only the rule under test (plus the schema layer, whose findings are ignored):
-// a valid case must give no diagnostic of the rule; an invalid case exactly the listed ones, in
-// order (none missing, none extra), each with its messageId, line and column; and a case whose
-// diagnostics carry a safe fix must state the fixed text (`output`; null: nothing is fixed).
+// a valid case must give no diagnostic of the rule (in any file of its scope); an invalid case
+// exactly the listed ones, in order (none missing, none extra), each with its messageId, line and
+// column; and a case whose diagnostics carry a safe fix must state the fixed text (`output`;
+// null: nothing is fixed).
+// Order: the case's own file first, then the `scope` files as listed; within a file by position.
+// An aggregate (one finding over array items, src/engine/aggregate.ts) counts as its places.
 import { describe, expect, it } from 'vitest';
 import { lint, lintAndFix } from '../src/engine/lint';
 import { reportMessage } from '../src/core/rule';
-import type { Diagnostic, Kind, Rule } from '../src/core/types';
+import { applyEdits } from '../src/syntax/fix';
+import type { Diagnostic, FileResult, Kind, Rule } from '../src/core/types';
 
 const NOW = '2026-11-21T00:00:00Z';
 
@@ -20,22 +24,32 @@ export interface ValidCase {
   fileName?: string;
   now?: string;
   targetVersion?: string;
-  /** Other documents of the same project scope, by file name (workspace rules). */
+  /** Other documents of the same project scope, by file name (workspace rules); their kind is detected. */
   scope?: Record<string, string>;
+  /** The config's secretPlaceholders (patterns a secret field may hold instead of a secret). */
+  secretPlaceholders?: RegExp[];
 }
 
 export interface ExpectedError {
   messageId: string;
   /** The template's data: the message must be the template filled with it. */
   data?: Record<string, unknown>;
+  /** The whole message text, or a pattern it matches. */
+  message?: string | RegExp;
+  /** The file of the diagnostic, a name of `scope` (default: the case's own file). */
+  file?: string;
+  /** JSON pointer of the diagnostic in its document. */
+  pointer?: string;
   /** 1-based, columns in UTF-16 code units. */
   line?: number;
   column?: number;
   endLine?: number;
   endColumn?: number;
   severity?: Diagnostic['severity'];
-  /** Titles of the quick-fix suggestions. */
-  suggestions?: string[];
+  /** The quick-fix suggestions: titles, or titles with the case's text once that suggestion is applied. */
+  suggestions?: (string | { title: string; output: string })[];
+  /** Related locations: file (case file name or scope name) and pointer. */
+  related?: { file: string; pointer: string }[];
 }
 
 export interface InvalidCase extends ValidCase {
@@ -45,55 +59,88 @@ export interface InvalidCase extends ValidCase {
 }
 
 const title = (c: ValidCase) => c.name ?? c.code.replace(/\n/g, '\\n').slice(0, 80);
+const SCOPE = '/scope/';
+const nameOf = (filePath: string) => filePath.slice(SCOPE.length);
 
 function inputs(rule: Rule, c: ValidCase) {
-  const filePath = `/scope/${c.fileName ?? 'doc.yaml'}`;
+  const filePath = `${SCOPE}${c.fileName ?? 'doc.yaml'}`;
   const kind = c.kind ?? (rule.meta.kinds === '*' ? undefined : rule.meta.kinds[0]);
   return {
-    inputs: [{ filePath, text: c.code }, ...Object.entries(c.scope ?? {}).map(([name, text]) => ({ filePath: `/scope/${name}`, text }))],
+    inputs: [{ filePath, text: c.code }, ...Object.entries(c.scope ?? {}).map(([name, text]) => ({ filePath: `${SCOPE}${name}`, text }))],
     opts: {
       now: new Date(c.now ?? NOW),
       targetVersion: c.targetVersion,
       ruleSet: [rule],
       // The kind applies to the case's document; the scope's other documents are detected.
-      settingsFor: (p: string) => ({ ignored: false, rules: {}, scope: '/scope', secretPlaceholders: [], kind: p === filePath ? kind : undefined }),
+      settingsFor: (p: string) => ({ ignored: false, rules: {}, scope: '/scope', secretPlaceholders: c.secretPlaceholders ?? [], kind: p === filePath ? kind : undefined }),
     },
   };
 }
 
-async function diagnosticsOf(rule: Rule, c: ValidCase): Promise<Diagnostic[]> {
-  const { inputs: files, opts } = inputs(rule, c);
-  const [result] = await lint(files, opts);
-  // An internal error of the rule is a failure of the case, never a silent pass.
-  const failed = result.diagnostics.find((d) => d.ruleId === 'internal-error');
-  if (failed) throw new Error(failed.message);
-  return result.diagnostics.filter((d) => d.ruleId === rule.meta.id);
+interface Found {
+  file: string;
+  d: Diagnostic;
 }
+
+/** One entry per place: an aggregate's related places become diagnostics of their own. */
+function places(result: FileResult, ruleId: string): Found[] {
+  const own = result.diagnostics.filter((d) => d.ruleId === ruleId);
+  const all = own.flatMap((d) => [
+    d,
+    ...(d.occurrences ? (d.related ?? []).map((r) => ({ ...d, pointer: r.pointer, message: r.message, range: r.range!, related: undefined })) : []),
+  ]);
+  all.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
+  return all.map((d) => ({ file: nameOf(result.filePath), d }));
+}
+
+async function diagnosticsOf(rule: Rule, c: ValidCase): Promise<Found[]> {
+  const { inputs: files, opts } = inputs(rule, c);
+  const results = await lint(files, opts);
+  for (const result of results) {
+    // An internal error of the rule is a failure of the case, never a silent pass.
+    const failed = result.diagnostics.find((d) => d.ruleId === 'internal-error');
+    if (failed) throw new Error(failed.message);
+  }
+  return results.flatMap((r) => places(r, rule.meta.id));
+}
+
+const show = ({ file, d }: Found) => `${file} ${d.range.start.line}:${d.range.start.column} ${d.messageId ?? '(no messageId)'}: ${d.message}`;
 
 export async function checkValid(rule: Rule, c: ValidCase): Promise<void> {
   const found = await diagnosticsOf(rule, c);
-  expect(found.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.message}`), 'a valid case gives no diagnostic').toEqual([]);
+  expect(found.map(show), 'a valid case gives no diagnostic').toEqual([]);
 }
 
 export async function checkInvalid(rule: Rule, c: InvalidCase): Promise<void> {
   if (c.errors.length === 0) throw new Error('An invalid case lists at least one error.');
   const found = await diagnosticsOf(rule, c);
-  const shown = found.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.messageId ?? '(no messageId)'}: ${d.message}`);
+  const shown = found.map(show);
   expect(found.length, `expected ${c.errors.length} diagnostic(s) of ${rule.meta.id}, got:\n${shown.join('\n')}`).toBe(c.errors.length);
+  const ownFile = c.fileName ?? 'doc.yaml';
   c.errors.forEach((e, i) => {
-    const d = found[i];
+    const { file, d } = found[i];
     const where = `error ${i + 1} (${shown[i]})`;
     expect(rule.meta.messages?.[e.messageId], `${rule.meta.id} has no message "${e.messageId}"`).toBeDefined();
     expect(d.messageId, where).toBe(e.messageId);
+    expect(file, `${where}: file`).toBe(e.file ?? ownFile);
     if (e.data) expect(d.message, where).toBe(reportMessage(rule.meta, { pointer: '', messageId: e.messageId, data: e.data }));
+    if (typeof e.message === 'string') expect(d.message, `${where}: message`).toBe(e.message);
+    if (e.message instanceof RegExp) expect(d.message, `${where}: message`).toMatch(e.message);
+    if (e.pointer !== undefined) expect(d.pointer, `${where}: pointer`).toBe(e.pointer);
     if (e.line !== undefined) expect(d.range.start.line, `${where}: line`).toBe(e.line);
     if (e.column !== undefined) expect(d.range.start.column, `${where}: column`).toBe(e.column);
     if (e.endLine !== undefined) expect(d.range.end.line, `${where}: end line`).toBe(e.endLine);
     if (e.endColumn !== undefined) expect(d.range.end.column, `${where}: end column`).toBe(e.endColumn);
     if (e.severity !== undefined) expect(d.severity, `${where}: severity`).toBe(e.severity);
-    if (e.suggestions !== undefined) expect((d.suggestions ?? []).map((s) => s.title), `${where}: suggestions`).toEqual(e.suggestions);
+    if (e.suggestions !== undefined) {
+      const offered = (d.suggestions ?? []).map((s, j) => (typeof e.suggestions![j] === 'string' ? s.title : { title: s.title, output: applyEdits(c.code, [s.edits]).text }));
+      expect(offered, `${where}: suggestions`).toEqual(e.suggestions);
+    }
+    if (e.related !== undefined) {
+      expect((d.related ?? []).map((r) => ({ file: r.filePath ? nameOf(r.filePath) : file, pointer: r.pointer })), `${where}: related`).toEqual(e.related);
+    }
   });
-  const fixable = found.some((d) => d.fixable);
+  const fixable = found.some(({ d }) => d.fixable);
   if (c.output === undefined) {
     if (fixable) throw new Error(`${rule.meta.id} fixes this case: state the fixed text in \`output\` (or null).`);
     return;

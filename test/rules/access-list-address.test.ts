@@ -1,55 +1,62 @@
-import { describe, expect, it } from 'vitest';
-import { fixDoc, lintDoc } from '../helpers';
+import rule from '../../rules/access-list-address';
+import { ruleTester } from '../rule-tester';
 
-const RULE = 'access-list-address';
-const opts = { kind: 'access-list-entries' as const };
+const bad = (name: string, code: string, line = 1) => ({ name, code, errors: [{ messageId: 'invalidAddress', line, column: 14, severity: 'error' as const }] });
 
-async function hits(text: string, fileName?: string) {
-  const diagnostics = await lintDoc(text, { ...opts, fileName });
-  return diagnostics
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity, d.fixable]);
-}
-
-describe(RULE, () => {
-  it.each([
-    ['an IPv4 address', '- ipAddress: 192.0.2.15\n'],
-    ['an IPv4 block', '- cidrBlock: 192.0.2.0/24\n'],
-    ['an IPv6 address', '- ipAddress: "2001:db8::15"\n'],
-    ['an IPv6 block', '- cidrBlock: "2001:db8::/32"\n'],
-    ['a block in ipAddress (documented: an address or a CIDR block)', '- ipAddress: 10.0.0.0/8\n'],
-    ['agreeing ipAddress and cidrBlock', '- ipAddress: 10.1.0.0/16\n  cidrBlock: 10.1.0.0/16\n'],
-    ['everything (/0)', '- cidrBlock: 0.0.0.0/0\n'],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['an octet out of range', '- ipAddress: 192.0.2.300\n', [[1, 14, 'error', false]]],
-    ['a host name', '- comment: x\n  ipAddress: app1.example.com\n', [[2, 14, 'error', false]]],
-    ['a prefix out of range', '- cidrBlock: 192.0.2.0/33\n', [[1, 14, 'error', false]]],
-    ['a hex IPv4 (ipaddr.js would take it)', '- ipAddress: 0xc0.0.2.1\n', [[1, 14, 'error', false]]],
-    ['an IPv6 zone id', '- ipAddress: "fe80::1%eth0"\n', [[1, 14, 'error', false]]],
-    ['a /32 suffix', '- cidrBlock: 192.0.2.15/32\n', [[1, 14, 'info', true]]],
-    ['a /128 suffix', '- ipAddress: "2001:db8::15/128"\n', [[1, 14, 'info', true]]],
-    ['host bits set', '- cidrBlock: 10.0.0.5/24\n', [[1, 14, 'warning', true]]],
-    ['IPv6 host bits set', '- cidrBlock: "2001:db8::5/64"\n', [[1, 14, 'warning', true]]],
-    ['disagreeing fields', '- ipAddress: 192.0.2.15\n  cidrBlock: 192.0.3.0/24\n', [[2, 14, 'error', false]]],
-    ['the second entry', '- ipAddress: 192.0.2.15\n- ipAddress: 192.0.2.\n', [[2, 14, 'error', false]]],
-  ])('reports %s', async (_name, text, expected) => {
-    expect(await hits(text)).toEqual(expected);
-  });
-
-  it('reports in JSON', async () => {
-    const text = '[\n  { "ipAddress": "192.0.1.15" },\n  { "cidrBlock": "10.0.0.5/24" }\n]\n';
-    expect(await hits(text, 'entries.json')).toEqual([[3, 18, 'warning', true]]);
-  });
-
-  it.each([
-    ['- cidrBlock: 192.0.2.15/32\n', '- cidrBlock: 192.0.2.15\n'],
-    ['- cidrBlock: 10.0.0.5/24\n', '- cidrBlock: 10.0.0.0/24\n'],
-    ['- cidrBlock: "2001:db8::5/64"\n', '- cidrBlock: "2001:db8::/64"\n'],
-  ])('fixes %s', async (text, fixed) => {
-    expect(await fixDoc(text, opts)).toBe(fixed);
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'an IPv4 address', code: '- ipAddress: 192.0.2.15\n' },
+    { name: 'an IPv4 block', code: '- cidrBlock: 192.0.2.0/24\n' },
+    { name: 'an IPv6 address', code: '- ipAddress: "2001:db8::15"\n' },
+    { name: 'an IPv6 block', code: '- cidrBlock: "2001:db8::/32"\n' },
+    { name: 'a block in ipAddress (documented: an address or a CIDR block)', code: '- ipAddress: 10.0.0.0/8\n' },
+    { name: 'agreeing ipAddress and cidrBlock', code: '- ipAddress: 10.1.0.0/16\n  cidrBlock: 10.1.0.0/16\n' },
+    { name: 'everything (/0)', code: '- cidrBlock: 0.0.0.0/0\n' },
+  ],
+  invalid: [
+    bad('an octet out of range', '- ipAddress: 192.0.2.300\n'),
+    bad('a host name', '- comment: x\n  ipAddress: app1.example.com\n', 2),
+    bad('a prefix out of range', '- cidrBlock: 192.0.2.0/33\n'),
+    bad('a hex IPv4 (ipaddr.js would take it)', '- ipAddress: 0xc0.0.2.1\n'),
+    bad('an IPv6 zone id', '- ipAddress: "fe80::1%eth0"\n'),
+    bad('the second entry', '- ipAddress: 192.0.2.15\n- ipAddress: 192.0.2.\n', 2),
+    { ...bad('an invalid address is never fixed', '- ipAddress: 192.0.2.300\n'), output: null },
+    {
+      name: 'a /32 suffix (fixed)',
+      code: '- cidrBlock: 192.0.2.15/32\n',
+      errors: [{ messageId: 'singleAddressSuffix', line: 1, column: 14, severity: 'info' }],
+      output: '- cidrBlock: 192.0.2.15\n',
+    },
+    {
+      name: 'a /128 suffix (fixed)',
+      code: '- ipAddress: "2001:db8::15/128"\n',
+      errors: [{ messageId: 'singleAddressSuffix', line: 1, column: 14, severity: 'info' }],
+      output: '- ipAddress: "2001:db8::15"\n',
+    },
+    {
+      name: 'host bits set (fixed)',
+      code: '- cidrBlock: 10.0.0.5/24\n',
+      errors: [{ messageId: 'hasHostBits', line: 1, column: 14, severity: 'warning' }],
+      output: '- cidrBlock: 10.0.0.0/24\n',
+    },
+    {
+      name: 'IPv6 host bits set (fixed)',
+      code: '- cidrBlock: "2001:db8::5/64"\n',
+      errors: [{ messageId: 'hasHostBits', line: 1, column: 14, severity: 'warning' }],
+      output: '- cidrBlock: "2001:db8::/64"\n',
+    },
+    {
+      name: 'disagreeing fields',
+      code: '- ipAddress: 192.0.2.15\n  cidrBlock: 192.0.3.0/24\n',
+      errors: [{ messageId: 'conflictingRanges', line: 2, column: 14, severity: 'error' }],
+      output: null,
+    },
+    {
+      name: 'JSON',
+      fileName: 'entries.json',
+      code: '[\n  { "ipAddress": "192.0.1.15" },\n  { "cidrBlock": "10.0.0.5/24" }\n]\n',
+      errors: [{ messageId: 'hasHostBits', line: 3, column: 18, severity: 'warning' }],
+      output: '[\n  { "ipAddress": "192.0.1.15" },\n  { "cidrBlock": "10.0.0.0/24" }\n]\n',
+    },
+  ],
 });

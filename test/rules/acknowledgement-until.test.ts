@@ -1,39 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
+import rule from '../../rules/acknowledgement-until';
+import { ruleTester } from '../rule-tester';
 
-const RULE = 'acknowledgement-until';
-const NOW = '2026-11-21T00:00:00Z';
+const inPast = (line: number, column: number) => ({ messageId: 'inPast', line, column, severity: 'warning' as const });
 
-async function hits(text: string, now = NOW, fileName?: string) {
-  const diagnostics = await lintDoc(text, { kind: 'alert-acknowledgement', now, fileName });
-  return diagnostics.filter((d) => d.ruleId === RULE).map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
-
-describe(RULE, () => {
-  it.each([
-    ['a future time', 'acknowledgedUntil: "2026-11-21T00:00:01Z"\n'],
-    ['100 years ahead', 'acknowledgedUntil: "2126-01-01T00:00:00Z"\nacknowledgementComment: Forever\n'],
-    ['an unparseable time (invalid-value reports it)', 'acknowledgedUntil: "next week"\n'],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['a past time', 'acknowledgedUntil: "2016-04-15T04:00:00Z"\n', [[1, 20, 'warning']]],
-    ['exactly now', 'acknowledgementComment: x\nacknowledgedUntil: "2026-11-21T00:00:00Z"\n', [[2, 20, 'warning']]],
+ruleTester(rule, {
+  valid: [
+    { name: 'a future time', code: 'acknowledgedUntil: "2026-11-21T00:00:01Z"\n' },
+    { name: '100 years ahead', code: 'acknowledgedUntil: "2126-01-01T00:00:00Z"\nacknowledgementComment: Forever\n' },
+    { name: 'an unparseable time (invalid-value reports it)', code: 'acknowledgedUntil: "next week"\n' },
+    { name: 'a past time that is future for the now option', code: 'acknowledgedUntil: "2016-04-15T04:00:00Z"\n', now: '2016-04-01T00:00:00Z' },
+  ],
+  invalid: [
+    { name: 'a past time', code: 'acknowledgedUntil: "2016-04-15T04:00:00Z"\n', errors: [inPast(1, 20)] },
+    { name: 'exactly now', code: 'acknowledgementComment: x\nacknowledgedUntil: "2026-11-21T00:00:00Z"\n', errors: [inPast(2, 20)] },
     // 2026-11-21T01:00:00+02:00 is an hour before now.
-    ['a time that is past once its offset is applied', 'acknowledgedUntil: "2026-11-21T01:00:00+02:00"\n', [[1, 20, 'warning']]],
-    ['no acknowledgedUntil (info)', 'acknowledgementComment: This is normal.\n', [[1, 1, 'info']]],
-  ])('reports %s', async (_name, text, expected) => {
-    expect(await hits(text)).toEqual(expected);
-  });
-
-  it('uses the now option', async () => {
-    expect(await hits('acknowledgedUntil: "2016-04-15T04:00:00Z"\n', '2016-04-01T00:00:00Z')).toEqual([]);
-  });
-
-  it('reports in JSON', async () => {
-    const text = '{\n  "acknowledgedUntil": "2016-04-15T00:00:00-0400"\n}\n';
-    expect(await hits(text, NOW, 'ack.json')).toEqual([[2, 24, 'warning']]);
-  });
+    { name: 'a time that is past once its offset is applied', code: 'acknowledgedUntil: "2026-11-21T01:00:00+02:00"\n', errors: [inPast(1, 20)] },
+    { name: 'no acknowledgedUntil (info)', code: 'acknowledgementComment: This is normal.\n', errors: [{ messageId: 'missing', line: 1, column: 1, severity: 'info' }] },
+    { name: 'JSON', fileName: 'ack.json', code: '{\n  "acknowledgedUntil": "2016-04-15T00:00:00-0400"\n}\n', errors: [inPast(2, 24)] },
+  ],
 });

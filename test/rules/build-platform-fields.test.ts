@@ -1,14 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
-
-const RULE = 'build-platform-fields';
-
-async function diagnostics(text: string) {
-  return (await lintDoc(text, { kind: 'automation-config' })).filter((d) => d.ruleId === RULE);
-}
-async function hits(text: string) {
-  return (await diagnostics(text)).map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/build-platform-fields';
+import { ruleTester } from '../rule-tester';
 
 /** Build fields after platform start on line 5, keys at column 9 (architecture last, unless given). */
 const build = (platform: string, ...fields: string[]) =>
@@ -17,34 +8,35 @@ const build = (platform: string, ...fields: string[]) =>
 /** A build of `version` without architecture, as 3.x-era GETs return them. */
 const noArchitecture = (version: string) =>
   `mongoDbVersions:\n  - name: ${version}\n    builds:\n      - platform: linux\n        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-${version}.tgz\n`;
+const windowsOnly = (line: number) => ({ messageId: 'windowsOnlyField', line, column: 9, severity: 'warning' as const });
+const noArch = { messageId: 'noArchitecture', line: 4, column: 9, severity: 'warning' as const };
 
-describe(RULE, () => {
-  it.each([
-    ['a Windows build with every Windows field (operator fixture)', build('windows', 'win2008plus: true', 'winVCRedistUrl: https://download.microsoft.com/vc_redist.x64.exe', 'winVCRedistOptions: [/quiet, /norestart]', 'winVCRedistDll: vcruntime140.dll', 'winVCRedistVersion: 14.14.26405.0')],
-    ['a Linux build without them', build('linux', 'architecture: amd64', 'bits: 64')],
-    ['win2008plus: false on Linux (says nothing)', build('linux', 'win2008plus: false')],
-    ['null Windows fields', build('osx', 'winVCRedistUrl: null')],
-    ['a build without platform', 'mongoDbVersions:\n  - name: 7.0.12\n    builds:\n      - win2008plus: true\n        architecture: amd64\n'],
+ruleTester(rule, {
+  valid: [
+    { name: 'a Windows build with every Windows field (operator fixture)', code: build('windows', 'win2008plus: true', 'winVCRedistUrl: https://download.microsoft.com/vc_redist.x64.exe', 'winVCRedistOptions: [/quiet, /norestart]', 'winVCRedistDll: vcruntime140.dll', 'winVCRedistVersion: 14.14.26405.0') },
+    { name: 'a Linux build without them', code: build('linux', 'architecture: amd64', 'bits: 64') },
+    { name: 'win2008plus: false on Linux (says nothing)', code: build('linux', 'win2008plus: false') },
+    { name: 'null Windows fields', code: build('osx', 'winVCRedistUrl: null') },
+    { name: 'a build without platform', code: 'mongoDbVersions:\n  - name: 7.0.12\n    builds:\n      - win2008plus: true\n        architecture: amd64\n' },
     // Real GET of OM 2.x/3.x (test/data/real/automation-config/vagrant-om-3x__get-put-roundtrip.json).
-    ['a MongoDB 3.0 build without architecture', noArchitecture('3.0.9')],
-    ['a MongoDB 3.2 build without architecture', noArchitecture('3.2.6')],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['win2008plus on Linux', build('linux', 'win2008plus: true'), [[5, 9, 'warning']]],
-    ['a MongoDB 3.4 build without architecture', noArchitecture('3.4.24'), [[4, 9, 'warning']]],
-    ['a MongoDB 7.0 build without architecture', noArchitecture('7.0.12'), [[4, 9, 'warning']]],
-    ['winVCRedist fields on macOS', build('osx', 'winVCRedistUrl: https://download.microsoft.com/vc_redist.x64.exe', 'winVCRedistOptions: []'), [[5, 9, 'warning'], [6, 9, 'warning']]],
-  ])('reports %s', async (_name, text, expected) => {
-    expect(await hits(text)).toEqual(expected);
-  });
-
-  it('names the field and the platform', async () => {
-    const [d] = await diagnostics(build('linux', 'win2008plus: true'));
-    expect(d.pointer).toBe('/mongoDbVersions/0/builds/0/win2008plus');
-    expect(d.message).toContain('win2008plus applies to Windows builds only, but this build\'s platform is "linux"');
-    expect(d.suggestions?.[0].title).toBe('Remove win2008plus');
-  });
+    { name: 'a MongoDB 3.0 build without architecture', code: noArchitecture('3.0.9') },
+    { name: 'a MongoDB 3.2 build without architecture', code: noArchitecture('3.2.6') },
+  ],
+  invalid: [
+    {
+      name: 'win2008plus on Linux (names the field and the platform)',
+      code: build('linux', 'win2008plus: true'),
+      errors: [
+        {
+          ...windowsOnly(5),
+          pointer: '/mongoDbVersions/0/builds/0/win2008plus',
+          message: /win2008plus applies to Windows builds only, but this build's platform is "linux"/,
+          suggestions: ['Remove win2008plus'],
+        },
+      ],
+    },
+    { name: 'a MongoDB 3.4 build without architecture', code: noArchitecture('3.4.24'), errors: [noArch] },
+    { name: 'a MongoDB 7.0 build without architecture', code: noArchitecture('7.0.12'), errors: [noArch] },
+    { name: 'winVCRedist fields on macOS', code: build('osx', 'winVCRedistUrl: https://download.microsoft.com/vc_redist.x64.exe', 'winVCRedistOptions: []'), errors: [windowsOnly(5), windowsOnly(6)] },
+  ],
 });

@@ -1,40 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
-import type { Kind } from '../../src/core/kinds';
+import rule from '../../rules/empty-update';
+import { ruleTester } from '../rule-tester';
 
-const RULE = 'empty-update';
-const NOW = '2026-11-21T00:00:00Z';
+const empty = [{ messageId: 'empty', line: 1, column: 1 }];
 
-async function hits(text: string, kind: Kind, fileName?: string) {
-  const diagnostics = await lintDoc(text, { kind, now: NOW, fileName });
-  return diagnostics.filter((d) => d.ruleId === RULE).map((d) => [d.range.start.line, d.range.start.column]);
-}
-
-describe(RULE, () => {
-  it.each([
-    ['maintenance-window-update', 'description: Extended\n'],
-    ['maintenance-window-update', 'alertTypeNames: [HOST]\n'],
-    ['maintenance-window-update', 'endDate: "2099-01-01T00:00:00Z"\n'],
-    ['api-key-update', 'desc: Updated API key description\n'],
-    ['api-key-update', 'roles: [GLOBAL_READ_ONLY]\n'],
-  ] as [Kind, string][])('accepts a %s body with a field to change', async (kind, text) => {
-    expect(await hits(text, kind)).toEqual([]);
-  });
-
-  it.each([
-    ['maintenance-window-update', '{}\n', [[1, 1]]],
-    ['maintenance-window-update', 'id: 5628faffd4c606594adaa3b2\n', [[1, 1]]],
-    ['api-key-update', '{}\n', [[1, 1]]],
-    ['api-key-update', 'privateKey: "********-****-****-cfe60e9f1f72"\n', [[1, 1]]],
-  ] as [Kind, string, number[][]][])('reports an empty %s body', async (kind, text, expected) => {
-    expect(await hits(text, kind)).toEqual(expected);
-  });
-
-  it('reports an empty JSON body', async () => {
-    expect(await hits('{ }\n', 'api-key-update', 'key.json')).toEqual([[1, 1]]);
-  });
-
-  it('does not apply to create bodies', async () => {
-    expect(await hits('{}\n', 'maintenance-window')).toEqual([]);
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'a maintenance-window-update body with a description', code: 'description: Extended\n', kind: 'maintenance-window-update' },
+    { name: 'a maintenance-window-update body with alertTypeNames', code: 'alertTypeNames: [HOST]\n', kind: 'maintenance-window-update' },
+    { name: 'a maintenance-window-update body with endDate', code: 'endDate: "2099-01-01T00:00:00Z"\n', kind: 'maintenance-window-update' },
+    { name: 'an api-key-update body with desc', code: 'desc: Updated API key description\n', kind: 'api-key-update' },
+    { name: 'an api-key-update body with roles', code: 'roles: [GLOBAL_READ_ONLY]\n', kind: 'api-key-update' },
+    { name: 'a create body (the rule does not apply)', code: '{}\n', kind: 'maintenance-window' },
+  ],
+  invalid: [
+    { name: 'an empty maintenance-window-update body', code: '{}\n', kind: 'maintenance-window-update', errors: empty },
+    { name: 'a maintenance-window-update body with only its id', code: 'id: 5628faffd4c606594adaa3b2\n', kind: 'maintenance-window-update', errors: empty },
+    { name: 'an empty api-key-update body', code: '{}\n', kind: 'api-key-update', errors: empty },
+    { name: 'an api-key-update body with only the masked key', code: 'privateKey: "********-****-****-cfe60e9f1f72"\n', kind: 'api-key-update', errors: empty },
+    { name: 'an empty JSON body', code: '{ }\n', kind: 'api-key-update', fileName: 'key.json', errors: empty },
+  ],
 });

@@ -1,14 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/core/kinds';
-import { lintDoc } from '../helpers';
-
-const RULE = 'event-type-name';
-
-async function hits(text: string, kind: Kind = 'alert-config') {
-  return (await lintDoc(text, { kind }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/event-type-name';
+import { ruleTester } from '../rule-tester';
 
 const project = (event: string) => `enabled: true
 eventTypeName: ${event}
@@ -26,48 +17,32 @@ notifications:
     delayMin: 0
     intervalMin: 60
 `;
+/** The event type's value is on line 2, column 16. */
+const at = (messageId: string, more: object = {}) => [{ messageId, line: 2, column: 16, severity: 'warning' as const, ...more }];
 
-describe(RULE, () => {
-  it.each([
-    ['a host event', project('HOST_DOWN'), 'alert-config'],
-    ['a metric event', project('INSIDE_METRIC_THRESHOLD'), 'alert-config'],
-    ['a replica set event', project('NO_PRIMARY'), 'alert-config'],
-    ['the older MULTI_FACTOR spelling', project('USERS_WITHOUT_MULTI_FACTOR_AUTH'), 'alert-config'],
-    ['a team event of project scope', project('TEAM_ADDED_TO_GROUP'), 'alert-config'],
-    ['a global-only backup event in a global configuration', global('RS_BIND_ERROR'), 'global-alert-config'],
-    ['BACKUP_TOO_MANY_RETRIES globally', global('BACKUP_TOO_MANY_RETRIES'), 'global-alert-config'],
-    ['an organization event in a global configuration', global('ORG_RENAMED'), 'global-alert-config'],
-    ['no eventTypeName (the schema says so)', 'enabled: true\nnotifications: []\n', 'alert-config'],
-  ] as [string, string, Kind][])('accepts %s', async (_name, text, kind) => {
-    expect(await hits(text, kind)).toEqual([]);
-  });
-
-  it.each([
-    ['a typo', project('HOST_DOWNN'), 'alert-config', [[2, 16, 'warning']]],
-    ['wrong case', project('host_down'), 'alert-config', [[2, 16, 'warning']]],
-    ['an Atlas-only event', project('REPLICATION_OPLOG_WINDOW_RUNNING_OUT'), 'alert-config', [[2, 16, 'warning']]],
-    ['an alert category', project('REPLICA_SET'), 'alert-config', [[2, 16, 'warning']]],
-    ['a global-only event in a project', project('BACKUP_IN_UNEXPECTED_STATE'), 'alert-config', [[2, 16, 'warning']]],
-    ['an organization event in a project', project('ORG_RENAMED'), 'alert-config', [[2, 16, 'warning']]],
-    ['an organization-only event globally', global('ORG_API_KEY_ADDED'), 'global-alert-config', [[2, 16, 'warning']]],
-  ] as [string, string, Kind, unknown[]][])('reports %s', async (_name, text, kind, expected) => {
-    expect(await hits(text, kind)).toEqual(expected);
-  });
-
-  it('offers the near name', async () => {
-    const [d] = (await lintDoc(project('HOST_DOWNN'), { kind: 'alert-config' })).filter((x) => x.ruleId === RULE);
-    expect(d.message).toContain('Did you mean HOST_DOWN?');
-    expect(d.fixable).toBe(false);
-    expect(d.suggestions?.length).toBe(1);
-  });
-
-  it('calls an Atlas-only event Atlas-only', async () => {
-    const [d] = (await lintDoc(project('CPS_SNAPSHOT_BEHIND'), { kind: 'alert-config' })).filter((x) => x.ruleId === RULE);
-    expect(d.message).toContain('Atlas-only');
-  });
-
-  it('names the scope of an event from another scope', async () => {
-    const [d] = (await lintDoc(project('RS_BIND_ERROR'), { kind: 'alert-config' })).filter((x) => x.ruleId === RULE);
-    expect(d.message).toContain('global');
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'a host event', code: project('HOST_DOWN') },
+    { name: 'a metric event', code: project('INSIDE_METRIC_THRESHOLD') },
+    { name: 'a replica set event', code: project('NO_PRIMARY') },
+    { name: 'the older MULTI_FACTOR spelling', code: project('USERS_WITHOUT_MULTI_FACTOR_AUTH') },
+    { name: 'a team event of project scope', code: project('TEAM_ADDED_TO_GROUP') },
+    { name: 'a global-only backup event in a global configuration', code: global('RS_BIND_ERROR'), kind: 'global-alert-config' },
+    { name: 'BACKUP_TOO_MANY_RETRIES globally', code: global('BACKUP_TOO_MANY_RETRIES'), kind: 'global-alert-config' },
+    { name: 'an organization event in a global configuration', code: global('ORG_RENAMED'), kind: 'global-alert-config' },
+    { name: 'no eventTypeName (the schema says so)', code: 'enabled: true\nnotifications: []\n' },
+  ],
+  invalid: [
+    // A near name is a suggestion, never a --fix.
+    { name: 'a typo (offers the near name)', code: project('HOST_DOWNN'), errors: at('unknown', { message: /Did you mean HOST_DOWN\?/, suggestions: ['Replace with HOST_DOWN'] }), output: null },
+    { name: 'wrong case', code: project('host_down'), errors: at('unknown') },
+    // Issue 15, item 6: Atlas-only names keep their callouts.
+    { name: 'an Atlas-only event', code: project('REPLICATION_OPLOG_WINDOW_RUNNING_OUT'), errors: at('atlasOnly', { message: /is an Atlas-only event type/ }) },
+    { name: 'an Atlas-only event is called Atlas-only', code: project('CPS_SNAPSHOT_BEHIND'), errors: at('atlasOnly', { message: /Atlas-only/ }) },
+    { name: 'an alert category', code: project('REPLICA_SET'), errors: at('unknown') },
+    { name: 'a global-only event in a project', code: project('BACKUP_IN_UNEXPECTED_STATE'), errors: at('wrongScope') },
+    { name: 'a global-only event in a project names its scope', code: project('RS_BIND_ERROR'), errors: at('wrongScope', { message: /global/ }) },
+    { name: 'an organization event in a project', code: project('ORG_RENAMED'), errors: at('wrongScope') },
+    { name: 'an organization-only event globally', code: global('ORG_API_KEY_ADDED'), kind: 'global-alert-config', errors: at('wrongScope') },
+  ],
 });

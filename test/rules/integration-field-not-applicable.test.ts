@@ -1,48 +1,32 @@
-import { describe, expect, it } from 'vitest';
-import { fixDoc, lintDoc } from '../helpers';
+import rule from '../../rules/integration-field-not-applicable';
+import { ruleTester } from '../rule-tester';
 
-const RULE = 'integration-field-not-applicable';
+const otherType = (line: number) => ({ messageId: 'otherType', line, column: 1 });
 
-async function hits(text: string) {
-  const diagnostics = await lintDoc(text, { kind: 'integration' });
-  return diagnostics
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.fixable]);
-}
-
-describe(RULE, () => {
-  it.each([
-    ['SLACK with its optional channelName', 'type: SLACK\napiToken: ${T}\nteamName: Example\nchannelName: ops\n'],
-    ['OPS_GENIE with region', 'type: OPS_GENIE\napiKey: ${K}\nregion: EU\n'],
-    ['VICTOR_OPS with routingKey', 'type: VICTOR_OPS\napiKey: ${K}\nroutingKey: db\n'],
-    ['WEBHOOK with secret and id', 'type: WEBHOOK\nurl: ${U}\nsecret: ${S}\nid: 5628faffd4c606594adaa3b2\n'],
+ruleTester(rule, {
+  valid: [
+    { name: 'SLACK with its optional channelName', code: 'type: SLACK\napiToken: ${T}\nteamName: Example\nchannelName: ops\n' },
+    { name: 'OPS_GENIE with region', code: 'type: OPS_GENIE\napiKey: ${K}\nregion: EU\n' },
+    { name: 'VICTOR_OPS with routingKey', code: 'type: VICTOR_OPS\napiKey: ${K}\nroutingKey: db\n' },
+    { name: 'WEBHOOK with secret and id', code: 'type: WEBHOOK\nurl: ${U}\nsecret: ${S}\nid: 5628faffd4c606594adaa3b2\n' },
     // A field no integration type knows is unknown-field's business.
-    ['a field no type knows', 'type: WEBHOOK\nurl: ${U}\nName: hook\n'],
-    ['an unknown type', 'type: CARRIER_PIGEON\nchannelName: ops\n'],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['channelName on WEBHOOK', 'type: WEBHOOK\nurl: ${U}\nchannelName: ops\n', [[3, 1, true]]],
-    ['tlsPemPath on DATADOG', 'type: DATADOG\napiKey: ${K}\ntlsPemPath: /etc/x.pem\n', [[3, 1, true]]],
-    ['serviceKey and roomName on SLACK', 'type: SLACK\nserviceKey: ${K}\napiToken: ${T}\nteamName: E\nroomName: r\n', [[2, 1, true], [5, 1, true]]],
-  ])('reports %s', async (_name, text, expected) => {
-    expect(await hits(text)).toEqual(expected);
-  });
-
-  it('names the types the field belongs to', async () => {
-    const [d] = (await lintDoc('type: DATADOG\napiKey: ${K}\napiToken: ${T}\n', { kind: 'integration' })).filter(
-      (x) => x.ruleId === RULE,
-    );
-    expect(d.message).toContain('SLACK');
-    expect(d.message).toContain('FLOWDOCK');
-    expect(d.message).toContain('DATADOG');
-  });
-
-  it('removes the field', async () => {
-    expect(await fixDoc('type: WEBHOOK\nurl: ${U}\nchannelName: ops\n', { kind: 'integration' })).toBe(
-      'type: WEBHOOK\nurl: ${U}\n',
-    );
-  });
+    { name: 'a field no type knows', code: 'type: WEBHOOK\nurl: ${U}\nName: hook\n' },
+    { name: 'an unknown type', code: 'type: CARRIER_PIGEON\nchannelName: ops\n' },
+  ],
+  invalid: [
+    { name: 'channelName on WEBHOOK (removed)', code: 'type: WEBHOOK\nurl: ${U}\nchannelName: ops\n', errors: [otherType(3)], output: 'type: WEBHOOK\nurl: ${U}\n' },
+    { name: 'tlsPemPath on DATADOG', code: 'type: DATADOG\napiKey: ${K}\ntlsPemPath: /etc/x.pem\n', errors: [otherType(3)], output: 'type: DATADOG\napiKey: ${K}\n' },
+    {
+      name: 'serviceKey and roomName on SLACK',
+      code: 'type: SLACK\nserviceKey: ${K}\napiToken: ${T}\nteamName: E\nroomName: r\n',
+      errors: [otherType(2), otherType(5)],
+      output: 'type: SLACK\napiToken: ${T}\nteamName: E\n',
+    },
+    {
+      name: 'names the types the field belongs to',
+      code: 'type: DATADOG\napiKey: ${K}\napiToken: ${T}\n',
+      errors: [{ ...otherType(3), message: /(?=.*SLACK)(?=.*FLOWDOCK)(?=.*DATADOG)/ }],
+      output: 'type: DATADOG\napiKey: ${K}\n',
+    },
+  ],
 });

@@ -1,14 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/core/kinds';
-import { lintDoc } from '../helpers';
-
-const RULE = 'matcher-field-name';
-
-async function hits(text: string, kind: Kind = 'alert-config') {
-  return (await lintDoc(text, { kind }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/matcher-field-name';
+import { ruleTester } from '../rule-tester';
 
 const doc = (event: string, ...fields: string[]) => `eventTypeName: ${event}
 enabled: true
@@ -19,31 +10,28 @@ ${fields.map((f) => `  - fieldName: ${f}\n    operator: EQUALS\n    value: x\n`)
     delayMin: 0
     intervalMin: 60
 `;
+const notForEvent = (line: number, more: object = {}) => [{ messageId: 'notForEvent', line, column: 16, severity: 'error' as const, ...more }];
 
-describe(RULE, () => {
-  it.each([
-    ['host fields on a host event', doc('HOST_DOWN', 'HOSTNAME', 'PORT', 'HOSTNAME_AND_PORT', 'REPLICA_SET_NAME')],
-    ['TYPE_NAME on a metric event', doc('OUTSIDE_METRIC_THRESHOLD', 'TYPE_NAME')],
-    ['replica set fields on a replica set event', doc('NO_PRIMARY', 'REPLICA_SET_NAME', 'SHARD_NAME', 'CLUSTER_NAME')],
-    ['cluster fields on a cluster event', doc('SHARD_ADDED', 'CLUSTER_NAME', 'SHARD_NAME')],
-    ['an unknown fieldName (the schema says so)', doc('NO_PRIMARY', 'HOST')],
-    ['matchers on an event without target (matchers-not-allowed says so)', doc('JOINED_GROUP', 'HOSTNAME')],
-    ['an Atlas-only event', doc('HOST_MONGOT_CRASHING_OOM', 'CLUSTER_NAME')],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['HOSTNAME on a replica set event', doc('NO_PRIMARY', 'HOSTNAME'), 'alert-config', [[4, 16, 'error']]],
-    ['SHARD_NAME on a host event', doc('HOST_DOWN', 'HOSTNAME', 'SHARD_NAME'), 'alert-config', [[7, 16, 'error']]],
-    ['REPLICA_SET_NAME on a cluster event', doc('CLUSTER_MONGOS_IS_MISSING', 'REPLICA_SET_NAME'), 'alert-config', [[4, 16, 'error']]],
-    ['TYPE_NAME on a replica set event, globally', doc('TOO_MANY_ELECTIONS', 'TYPE_NAME').replace('enabled: true\n', 'enabled: true\nforAllGroups: true\n'), 'global-alert-config', [[5, 16, 'error']]],
-  ] as [string, string, Kind, unknown[]][])('reports %s', async (_name, text, kind, expected) => {
-    expect(await hits(text, kind)).toEqual(expected);
-  });
-
-  it('names the accepted fields', async () => {
-    const [d] = (await lintDoc(doc('NO_PRIMARY', 'PORT'), { kind: 'alert-config' })).filter((x) => x.ruleId === RULE);
-    expect(d.message).toContain('REPLICA_SET_NAME, SHARD_NAME, CLUSTER_NAME');
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'host fields on a host event', code: doc('HOST_DOWN', 'HOSTNAME', 'PORT', 'HOSTNAME_AND_PORT', 'REPLICA_SET_NAME') },
+    { name: 'TYPE_NAME on a metric event', code: doc('OUTSIDE_METRIC_THRESHOLD', 'TYPE_NAME') },
+    { name: 'replica set fields on a replica set event', code: doc('NO_PRIMARY', 'REPLICA_SET_NAME', 'SHARD_NAME', 'CLUSTER_NAME') },
+    { name: 'cluster fields on a cluster event', code: doc('SHARD_ADDED', 'CLUSTER_NAME', 'SHARD_NAME') },
+    { name: 'an unknown fieldName (the schema says so)', code: doc('NO_PRIMARY', 'HOST') },
+    { name: 'matchers on an event without target (matchers-not-allowed says so)', code: doc('JOINED_GROUP', 'HOSTNAME') },
+    { name: 'an Atlas-only event', code: doc('HOST_MONGOT_CRASHING_OOM', 'CLUSTER_NAME') },
+  ],
+  invalid: [
+    { name: 'HOSTNAME on a replica set event', code: doc('NO_PRIMARY', 'HOSTNAME'), errors: notForEvent(4) },
+    { name: 'SHARD_NAME on a host event', code: doc('HOST_DOWN', 'HOSTNAME', 'SHARD_NAME'), errors: notForEvent(7) },
+    { name: 'REPLICA_SET_NAME on a cluster event', code: doc('CLUSTER_MONGOS_IS_MISSING', 'REPLICA_SET_NAME'), errors: notForEvent(4) },
+    {
+      name: 'TYPE_NAME on a replica set event, globally',
+      code: doc('TOO_MANY_ELECTIONS', 'TYPE_NAME').replace('enabled: true\n', 'enabled: true\nforAllGroups: true\n'),
+      kind: 'global-alert-config',
+      errors: notForEvent(5),
+    },
+    { name: 'names the accepted fields', code: doc('NO_PRIMARY', 'PORT'), errors: notForEvent(4, { message: /REPLICA_SET_NAME, SHARD_NAME, CLUSTER_NAME/ }) },
+  ],
 });

@@ -1,13 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
-
-const RULE = 'matcher-value';
-
-async function hits(text: string) {
-  return (await lintDoc(text, { kind: 'alert-config' }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/matcher-value';
+import { ruleTester } from '../rule-tester';
 
 const doc = (fieldName: string, operator: string, value: string) => `eventTypeName: HOST_DOWN
 enabled: true
@@ -21,45 +13,39 @@ notifications:
     delayMin: 0
     intervalMin: 60
 `;
+const valid = (name: string, fieldName: string, operator: string, value: string) => ({ name, code: doc(fieldName, operator, value) });
+/** The matcher's value is on line 6, column 12. */
+const invalid = (name: string, fieldName: string, operator: string, value: string, messageId: string, more: object = {}) => ({
+  name,
+  code: doc(fieldName, operator, value),
+  errors: [{ messageId, line: 6, column: 12, severity: 'error' as const, ...more }],
+});
 
-describe(RULE, () => {
-  it.each([
-    ['a TYPE_NAME value', doc('TYPE_NAME', 'EQUALS', 'PRIMARY')],
-    ['NOT_EQUALS MONGOS', doc('TYPE_NAME', 'NOT_EQUALS', 'MONGOS')],
-    ['TYPE_NAME STARTS_WITH a prefix of a value', doc('TYPE_NAME', 'STARTS_WITH', 'SECOND')],
-    ['TYPE_NAME CONTAINS part of a value', doc('TYPE_NAME', 'CONTAINS', 'ARY')],
-    ['the TYPE_NAME list never applied to other fields', doc('HOSTNAME', 'EQUALS', 'db-1.example.com')],
-    ['REPLICA_SET_NAME with any value', doc('REPLICA_SET_NAME', 'EQUALS', 'rs-prod')],
-    ['a PORT', doc('PORT', 'EQUALS', '"27017"')],
-    ['a PORT as a number', doc('PORT', 'NOT_EQUALS', '27018')],
-    ['a PORT prefix with STARTS_WITH', doc('PORT', 'STARTS_WITH', '"270"')],
-    ['a valid REGEX', doc('HOSTNAME', 'REGEX', '"^db-[0-9]+\\\\.example\\\\.com$"')],
-    ['a REGEX with Java inline flags', doc('HOSTNAME', 'REGEX', '"(?i)^DB-.*"')],
-    ['a REGEX with a possessive quantifier', doc('HOSTNAME', 'REGEX', '"^db-\\\\d++$"')],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['an unknown TYPE_NAME value', doc('TYPE_NAME', 'EQUALS', 'ARBITER'), [[6, 12, 'error']]],
-    ['a lower-case TYPE_NAME value', doc('TYPE_NAME', 'EQUALS', 'primary'), [[6, 12, 'error']]],
-    ['a TYPE_NAME STARTS_WITH no value can match', doc('TYPE_NAME', 'STARTS_WITH', 'ARB'), [[6, 12, 'error']]],
-    ['a PORT out of range', doc('PORT', 'EQUALS', '"70000"'), [[6, 12, 'error']]],
-    ['a PORT that is not a number', doc('PORT', 'EQUALS', 'mongodb'), [[6, 12, 'error']]],
-    ['port 0', doc('PORT', 'NOT_EQUALS', '0'), [[6, 12, 'error']]],
-    ['a REGEX that does not compile', doc('HOSTNAME', 'REGEX', '"db-(prod"'), [[6, 12, 'error']]],
-  ])('reports %s', async (_name, text, expected) => {
-    expect(await hits(text)).toEqual(expected);
-  });
-
-  it('names the TYPE_NAME values and suggests the upper-case one', async () => {
-    const [d] = (await lintDoc(doc('TYPE_NAME', 'EQUALS', 'primary'), { kind: 'alert-config' })).filter((x) => x.ruleId === RULE);
-    expect(d.message).toContain('PRIMARY, SECONDARY, STANDALONE, CONFIG, MONGOS');
-    expect(d.suggestions?.[0]?.title).toBe('Replace with PRIMARY');
-  });
-
-  it('gives the reason a regex fails', async () => {
-    const [d] = (await lintDoc(doc('HOSTNAME', 'REGEX', '"db-(prod"'), { kind: 'alert-config' })).filter((x) => x.ruleId === RULE);
-    expect(d.message).toMatch(/does not compile \(.+\)/);
-  });
+ruleTester(rule, {
+  valid: [
+    valid('a TYPE_NAME value', 'TYPE_NAME', 'EQUALS', 'PRIMARY'),
+    valid('NOT_EQUALS MONGOS', 'TYPE_NAME', 'NOT_EQUALS', 'MONGOS'),
+    valid('TYPE_NAME STARTS_WITH a prefix of a value', 'TYPE_NAME', 'STARTS_WITH', 'SECOND'),
+    valid('TYPE_NAME CONTAINS part of a value', 'TYPE_NAME', 'CONTAINS', 'ARY'),
+    valid('the TYPE_NAME list never applied to other fields', 'HOSTNAME', 'EQUALS', 'db-1.example.com'),
+    valid('REPLICA_SET_NAME with any value', 'REPLICA_SET_NAME', 'EQUALS', 'rs-prod'),
+    valid('a PORT', 'PORT', 'EQUALS', '"27017"'),
+    valid('a PORT as a number', 'PORT', 'NOT_EQUALS', '27018'),
+    valid('a PORT prefix with STARTS_WITH', 'PORT', 'STARTS_WITH', '"270"'),
+    valid('a valid REGEX', 'HOSTNAME', 'REGEX', '"^db-[0-9]+\\\\.example\\\\.com$"'),
+    valid('a REGEX with Java inline flags', 'HOSTNAME', 'REGEX', '"(?i)^DB-.*"'),
+    valid('a REGEX with a possessive quantifier', 'HOSTNAME', 'REGEX', '"^db-\\\\d++$"'),
+  ],
+  invalid: [
+    invalid('an unknown TYPE_NAME value', 'TYPE_NAME', 'EQUALS', 'ARBITER', 'notATypeName'),
+    invalid('a lower-case TYPE_NAME value (names the values, suggests the upper-case one)', 'TYPE_NAME', 'EQUALS', 'primary', 'notATypeName', {
+      message: /PRIMARY, SECONDARY, STANDALONE, CONFIG, MONGOS/,
+      suggestions: [{ title: 'Replace with PRIMARY', output: doc('TYPE_NAME', 'EQUALS', 'PRIMARY') }],
+    }),
+    invalid('a TYPE_NAME STARTS_WITH no value can match', 'TYPE_NAME', 'STARTS_WITH', 'ARB', 'unknownTypeName'),
+    invalid('a PORT out of range', 'PORT', 'EQUALS', '"70000"', 'portNotNumber'),
+    invalid('a PORT that is not a number', 'PORT', 'EQUALS', 'mongodb', 'portNotNumber'),
+    invalid('port 0', 'PORT', 'NOT_EQUALS', '0', 'portNotNumber'),
+    invalid('a REGEX that does not compile (gives the reason)', 'HOSTNAME', 'REGEX', '"db-(prod"', 'badRegex', { message: /does not compile \(.+\)/ }),
+  ],
 });

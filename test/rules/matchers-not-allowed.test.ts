@@ -1,14 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/core/kinds';
-import { lintDoc } from '../helpers';
-
-const RULE = 'matchers-not-allowed';
-
-async function hits(text: string, kind: Kind = 'alert-config') {
-  return (await lintDoc(text, { kind }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/matchers-not-allowed';
+import { ruleTester } from '../rule-tester';
 
 const doc = (event: string, matchers: string) => `eventTypeName: ${event}
 enabled: true
@@ -19,30 +10,26 @@ ${matchers}notifications:
     intervalMin: 60
 `;
 const hostMatcher = 'matchers:\n  - fieldName: HOSTNAME\n    operator: STARTS_WITH\n    value: db-\n';
+const notAllowed = (line: number) => [{ messageId: 'notAllowed', line, column: 1, severity: 'error' as const }];
 
-describe(RULE, () => {
-  it.each([
-    ['a host event with matchers', doc('HOST_DOWN', hostMatcher)],
-    ['a replica set event with matchers', doc('NO_PRIMARY', 'matchers:\n  - fieldName: REPLICA_SET_NAME\n    operator: EQUALS\n    value: rs0\n')],
-    ['a cluster event with matchers', doc('CLUSTER_MONGOS_IS_MISSING', 'matchers:\n  - fieldName: CLUSTER_NAME\n    operator: EQUALS\n    value: c0\n')],
-    ['an agent event with an empty list', doc('MONITORING_AGENT_DOWN', 'matchers: []\n')],
-    ['an agent event without matchers', doc('MONITORING_AGENT_DOWN', '')],
-    ['an Atlas-only event (event-type-name speaks)', doc('CPS_SNAPSHOT_BEHIND', hostMatcher)],
-    ['an unknown event (event-type-name speaks)', doc('AGENT_DOWN', hostMatcher)],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['an agent event', doc('MONITORING_AGENT_DOWN', hostMatcher), 'alert-config', [[3, 1, 'error']]],
-    ['a user event', doc('JOINED_GROUP', hostMatcher), 'alert-config', [[3, 1, 'error']]],
-    [
-      'a global backup event',
-      `eventTypeName: BACKUP_TOO_MANY_RETRIES\nenabled: true\nforAllGroups: true\n${hostMatcher}notifications:\n  - typeName: ADMIN\n`,
-      'global-alert-config',
-      [[4, 1, 'error']],
-    ],
-  ] as [string, string, Kind, unknown[]][])('reports %s', async (_name, text, kind, expected) => {
-    expect(await hits(text, kind)).toEqual(expected);
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'a host event with matchers', code: doc('HOST_DOWN', hostMatcher) },
+    { name: 'a replica set event with matchers', code: doc('NO_PRIMARY', 'matchers:\n  - fieldName: REPLICA_SET_NAME\n    operator: EQUALS\n    value: rs0\n') },
+    { name: 'a cluster event with matchers', code: doc('CLUSTER_MONGOS_IS_MISSING', 'matchers:\n  - fieldName: CLUSTER_NAME\n    operator: EQUALS\n    value: c0\n') },
+    { name: 'an agent event with an empty list', code: doc('MONITORING_AGENT_DOWN', 'matchers: []\n') },
+    { name: 'an agent event without matchers', code: doc('MONITORING_AGENT_DOWN', '') },
+    { name: 'an Atlas-only event (event-type-name speaks)', code: doc('CPS_SNAPSHOT_BEHIND', hostMatcher) },
+    { name: 'an unknown event (event-type-name speaks)', code: doc('AGENT_DOWN', hostMatcher) },
+  ],
+  invalid: [
+    { name: 'an agent event', code: doc('MONITORING_AGENT_DOWN', hostMatcher), errors: notAllowed(3) },
+    { name: 'a user event', code: doc('JOINED_GROUP', hostMatcher), errors: notAllowed(3) },
+    {
+      name: 'a global backup event',
+      code: `eventTypeName: BACKUP_TOO_MANY_RETRIES\nenabled: true\nforAllGroups: true\n${hostMatcher}notifications:\n  - typeName: ADMIN\n`,
+      kind: 'global-alert-config',
+      errors: notAllowed(4),
+    },
+  ],
 });

@@ -1,14 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fixDoc, lintDoc } from '../helpers';
-
-const RULE = 'metric-name';
-const opts = { kind: 'alert-config' as const };
-
-async function hits(text: string) {
-  return (await lintDoc(text, opts))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity, d.fixable]);
-}
+import rule from '../../rules/metric-name';
+import { ruleTester } from '../rule-tester';
 
 const doc = (metric: string, event = 'OUTSIDE_METRIC_THRESHOLD') => `eventTypeName: ${event}
 enabled: true
@@ -24,7 +15,6 @@ notifications:
     delayMin: 0
     intervalMin: 60
 `;
-
 const json = (metric: string) => `{
   "eventTypeName": "OUTSIDE_METRIC_THRESHOLD",
   "enabled": true,
@@ -32,39 +22,24 @@ const json = (metric: string) => `{
   "notifications": [{"typeName": "EMAIL", "emailAddress": "dba@example.com", "delayMin": 0, "intervalMin": 60}]
 }
 `;
+/** The metric name is on line 4, column 15. */
+const unknown = (more: object = {}) => [{ messageId: 'unknown', line: 4, column: 15, severity: 'error' as const, ...more }];
 
-describe(RULE, () => {
-  it.each([
-    ['ASSERT_REGULAR', doc('ASSERT_REGULAR')],
-    ['TICKETS_AVAILABLE_WRITE', doc('TICKETS_AVAILABLE_WRITE')],
-    ['TICKETS_AVAILABLE_WRITES', doc('TICKETS_AVAILABLE_WRITES')],
-    ['DISK_PARTITION_SPACE_USED_DATA', doc('DISK_PARTITION_SPACE_USED_DATA')],
-    ['a name under an Atlas-only event', doc('SERVERLESS_CONNECTIONS', 'OUTSIDE_SERVERLESS_METRIC_THRESHOLD')],
-    ['a name under an unknown event', doc('ASSERTS_REGULAR', 'OUTSIDE_METRIC_TRESHOLD')],
-    ['a name under a non-metric event (ignored there)', doc('ASSERTS_REGULAR', 'HOST_DOWN')],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['ASSERTS_REGULAR (fixable)', doc('ASSERTS_REGULAR'), [[4, 15, 'error', true]]],
-    ['a case slip (fixable)', doc('connections'), [[4, 15, 'error', true]]],
-    ['an Atlas metric with nothing near', doc('SYSTEM_NORMALIZED_CPU_IOWAIT'), [[4, 15, 'error', false]]],
-    ['a name near two (suggestions only)', doc('TICKETS_AVAILABLE_WRITEZ'), [[4, 15, 'error', false]]],
-  ])('reports %s', async (_name, text, expected) => {
-    expect(await hits(text)).toEqual(expected);
-  });
-
-  it('says what was meant', async () => {
-    const [d] = (await lintDoc(doc('ASSERTS_REGULAR'), opts)).filter((x) => x.ruleId === RULE);
-    expect(d.message).toContain('Did you mean ASSERT_REGULAR?');
-  });
-
-  it('fixes ASSERTS_REGULAR in YAML', async () => {
-    expect(await fixDoc(doc('ASSERTS_REGULAR'), opts)).toBe(doc('ASSERT_REGULAR'));
-  });
-
-  it('fixes ASSERTS_REGULAR in JSON', async () => {
-    expect(await fixDoc(json('ASSERTS_REGULAR'), { ...opts, fileName: 'alert.json' })).toBe(json('ASSERT_REGULAR'));
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'ASSERT_REGULAR', code: doc('ASSERT_REGULAR') },
+    { name: 'TICKETS_AVAILABLE_WRITE', code: doc('TICKETS_AVAILABLE_WRITE') },
+    { name: 'TICKETS_AVAILABLE_WRITES', code: doc('TICKETS_AVAILABLE_WRITES') },
+    { name: 'DISK_PARTITION_SPACE_USED_DATA', code: doc('DISK_PARTITION_SPACE_USED_DATA') },
+    { name: 'a name under an Atlas-only event', code: doc('SERVERLESS_CONNECTIONS', 'OUTSIDE_SERVERLESS_METRIC_THRESHOLD') },
+    { name: 'a name under an unknown event', code: doc('ASSERTS_REGULAR', 'OUTSIDE_METRIC_TRESHOLD') },
+    { name: 'a name under a non-metric event (ignored there)', code: doc('ASSERTS_REGULAR', 'HOST_DOWN') },
+  ],
+  invalid: [
+    { name: 'ASSERTS_REGULAR (says what was meant; fixed)', code: doc('ASSERTS_REGULAR'), errors: unknown({ message: /Did you mean ASSERT_REGULAR\?/ }), output: doc('ASSERT_REGULAR') },
+    { name: 'ASSERTS_REGULAR in JSON (fixed)', fileName: 'alert.json', code: json('ASSERTS_REGULAR'), errors: [{ messageId: 'unknown' }], output: json('ASSERT_REGULAR') },
+    { name: 'a case slip (fixed)', code: doc('connections'), errors: unknown(), output: doc('CONNECTIONS') },
+    { name: 'an Atlas metric with nothing near', code: doc('SYSTEM_NORMALIZED_CPU_IOWAIT'), errors: unknown(), output: null },
+    { name: 'a name near two (suggestions only)', code: doc('TICKETS_AVAILABLE_WRITEZ'), errors: unknown(), output: null },
+  ],
 });

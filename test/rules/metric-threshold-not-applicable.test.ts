@@ -1,13 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
-
-const RULE = 'metric-threshold-not-applicable';
-
-async function hits(text: string) {
-  return (await lintDoc(text, { kind: 'alert-config' }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/metric-threshold-not-applicable';
+import { ruleTester } from '../rule-tester';
 
 const METRIC = `metricThreshold:
   metricName: CONNECTIONS
@@ -24,22 +16,18 @@ ${extra}notifications:
     delayMin: 0
     intervalMin: 60
 `;
+const notApplicable = (line: number) => [{ messageId: 'notApplicable', line, column: 1, severity: 'warning' as const }];
 
-describe(RULE, () => {
-  it.each([
-    ['OUTSIDE_METRIC_THRESHOLD', doc('OUTSIDE_METRIC_THRESHOLD', METRIC)],
-    ['INSIDE_METRIC_THRESHOLD (believed to read it)', doc('INSIDE_METRIC_THRESHOLD', METRIC)],
-    ['another event without one', doc('HOST_DOWN')],
-    ['an Atlas-only event', doc('OUTSIDE_SERVERLESS_METRIC_THRESHOLD', METRIC)],
-    ['an unknown event', doc('OUTSIDE_METRIC_TRESHOLD', METRIC)],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['a host event', doc('HOST_DOWN', METRIC), [[3, 1, 'warning']]],
-    ['a replica set event', doc('TOO_FEW_HEALTHY_MEMBERS', `threshold:\n  operator: LESS_THAN\n  threshold: 2\n${METRIC}`), [[6, 1, 'warning']]],
-  ])('reports %s', async (_name, text, expected) => {
-    expect(await hits(text)).toEqual(expected);
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'OUTSIDE_METRIC_THRESHOLD', code: doc('OUTSIDE_METRIC_THRESHOLD', METRIC) },
+    { name: 'INSIDE_METRIC_THRESHOLD (believed to read it)', code: doc('INSIDE_METRIC_THRESHOLD', METRIC) },
+    { name: 'another event without one', code: doc('HOST_DOWN') },
+    { name: 'an Atlas-only event', code: doc('OUTSIDE_SERVERLESS_METRIC_THRESHOLD', METRIC) },
+    { name: 'an unknown event', code: doc('OUTSIDE_METRIC_TRESHOLD', METRIC) },
+  ],
+  invalid: [
+    { name: 'a host event', code: doc('HOST_DOWN', METRIC), errors: notApplicable(3) },
+    { name: 'a replica set event', code: doc('TOO_FEW_HEALTHY_MEMBERS', `threshold:\n  operator: LESS_THAN\n  threshold: 2\n${METRIC}`), errors: notApplicable(6) },
+  ],
 });

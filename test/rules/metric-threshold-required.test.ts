@@ -1,14 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/core/kinds';
-import { lintDoc } from '../helpers';
-
-const RULE = 'metric-threshold-required';
-
-async function hits(text: string, kind: Kind = 'alert-config') {
-  return (await lintDoc(text, { kind }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/metric-threshold-required';
+import { ruleTester } from '../rule-tester';
 
 const METRIC = `metricThreshold:
   metricName: CONNECTIONS
@@ -25,22 +16,24 @@ ${extra}notifications:
     delayMin: 0
     intervalMin: 60
 `;
+/** The event type is on line 2, column 16. */
+const missing = [{ messageId: 'missing', line: 2, column: 16, severity: 'error' as const }];
 
-describe(RULE, () => {
-  it.each([
-    ['a metric alert with its threshold', doc('OUTSIDE_METRIC_THRESHOLD', METRIC)],
-    ['another event without one', doc('HOST_DOWN')],
-    ['INSIDE_METRIC_THRESHOLD without one', doc('INSIDE_METRIC_THRESHOLD')],
-    ['the Atlas serverless metric event', doc('OUTSIDE_SERVERLESS_METRIC_THRESHOLD')],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['OUTSIDE_METRIC_THRESHOLD alone', doc('OUTSIDE_METRIC_THRESHOLD'), 'alert-config', [[2, 16, 'error']]],
-    ['a null metricThreshold', doc('OUTSIDE_METRIC_THRESHOLD', 'metricThreshold: null\n'), 'alert-config', [[2, 16, 'error']]],
-    ['a global configuration', doc('OUTSIDE_METRIC_THRESHOLD', 'forAllGroups: true\n').replace('EMAIL\n    emailAddress: dba@example.com', 'ADMIN'), 'global-alert-config', [[2, 16, 'error']]],
-  ] as [string, string, Kind, unknown[]][])('reports %s', async (_name, text, kind, expected) => {
-    expect(await hits(text, kind)).toEqual(expected);
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'a metric alert with its threshold', code: doc('OUTSIDE_METRIC_THRESHOLD', METRIC) },
+    { name: 'another event without one', code: doc('HOST_DOWN') },
+    { name: 'INSIDE_METRIC_THRESHOLD without one', code: doc('INSIDE_METRIC_THRESHOLD') },
+    { name: 'the Atlas serverless metric event', code: doc('OUTSIDE_SERVERLESS_METRIC_THRESHOLD') },
+  ],
+  invalid: [
+    { name: 'OUTSIDE_METRIC_THRESHOLD alone', code: doc('OUTSIDE_METRIC_THRESHOLD'), errors: missing },
+    { name: 'a null metricThreshold', code: doc('OUTSIDE_METRIC_THRESHOLD', 'metricThreshold: null\n'), errors: missing },
+    {
+      name: 'a global configuration',
+      code: doc('OUTSIDE_METRIC_THRESHOLD', 'forAllGroups: true\n').replace('EMAIL\n    emailAddress: dba@example.com', 'ADMIN'),
+      kind: 'global-alert-config',
+      errors: missing,
+    },
+  ],
 });

@@ -1,49 +1,34 @@
-import { describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/core/kinds';
-import { lintDoc } from '../helpers';
-
-const RULE = 'redacted-secret';
-
-async function hits(text: string, kind: Kind) {
-  return (await lintDoc(text, { kind }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/redacted-secret';
+import { ruleTester } from '../rule-tester';
 
 const alert = (notification: string) => `eventTypeName: HOST_DOWN
 enabled: true
 notifications:
 ${notification}`;
+const redacted = (line: number, column: number, more: object = {}) => [{ messageId: 'redacted', line, column, severity: 'error' as const, ...more }];
 
-describe(RULE, () => {
-  it.each([
-    ['a placeholder', alert('  - typeName: PAGER_DUTY\n    serviceKey: ${PD_KEY}\n'), 'alert-config'],
-    ['a literal key (plaintext-secret says so)', alert('  - typeName: PAGER_DUTY\n    serviceKey: 4f8a2c1e9b7d4e6f\n'), 'alert-config'],
-    ['a star in a password', 'type: PROMETHEUS\nusername: prom\npassword: "p*ss*word"\n', 'integration'],
-    ['a mask in a field that is not secret', alert('  - typeName: SMS\n    mobileNumber: "******0100"\n'), 'alert-config'],
-  ] as [string, string, Kind][])('accepts %s', async (_name, text, kind) => {
-    expect(await hits(text, kind)).toEqual([]);
-  });
-
-  it.each([
-    ['a partially redacted service key', alert('  - typeName: PAGER_DUTY\n    serviceKey: "****************************3f9a"\n'), 'alert-config', [[5, 17, 'error']]],
-    ['a completely redacted webhook secret', alert('  - typeName: WEBHOOK\n    webhookUrl: ${URL}\n    webhookSecret: "********"\n'), 'alert-config', [[6, 20, 'error']]],
-    ['a redacted webhook URL', alert('  - typeName: WEBHOOK\n    webhookUrl: https://webhook.example.com/****\n'), 'alert-config', [[5, 17, 'error']]],
-    ['a redacted Slack token, globally', 'eventTypeName: HOST_DOWN\nforAllGroups: true\nnotifications:\n  - typeName: SLACK\n    apiToken: "******************************************************************abcd"\n    channelName: ops\n', 'global-alert-config', [[5, 15, 'error']]],
-    ['a redacted integration key', 'type: DATADOG\napiKey: "****************************b2c4"\n', 'integration', [[2, 9, 'error']]],
-    ['a redacted API private key', 'desc: CI key\nprivateKey: "********-****-****-db2c132ca78d"\n', 'api-key-update', [[2, 13, 'error']]],
-  ] as [string, string, Kind, unknown[]][])('reports %s', async (_name, text, kind, expected) => {
-    expect(await hits(text, kind)).toEqual(expected);
-  });
-
-  it('does not report the mask as a plaintext secret too', async () => {
-    const diagnostics = await lintDoc(alert('  - typeName: PAGER_DUTY\n    serviceKey: "****************************3f9a"\n'), { kind: 'alert-config' });
-    expect(diagnostics.filter((d) => d.ruleId === 'plaintext-secret')).toEqual([]);
-  });
-
-  it('names the field, never the value', async () => {
-    const [d] = (await lintDoc(alert('  - typeName: PAGER_DUTY\n    serviceKey: "****************************3f9a"\n'), { kind: 'alert-config' })).filter((x) => x.ruleId === RULE);
-    expect(d.message).toContain('notifications[0].serviceKey');
-    expect(d.message).not.toContain('3f9a');
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'a placeholder', code: alert('  - typeName: PAGER_DUTY\n    serviceKey: ${PD_KEY}\n') },
+    { name: 'a literal key (plaintext-secret says so)', code: alert('  - typeName: PAGER_DUTY\n    serviceKey: 4f8a2c1e9b7d4e6f\n') },
+    { name: 'a star in a password', code: 'type: PROMETHEUS\nusername: prom\npassword: "p*ss*word"\n', kind: 'integration' },
+    { name: 'a mask in a field that is not secret', code: alert('  - typeName: SMS\n    mobileNumber: "******0100"\n') },
+  ],
+  invalid: [
+    {
+      name: 'a partially redacted service key (names the field, never the value)',
+      code: alert('  - typeName: PAGER_DUTY\n    serviceKey: "****************************3f9a"\n'),
+      errors: redacted(5, 17, { message: /^(?!.*3f9a).*notifications\[0\]\.serviceKey/ }),
+    },
+    { name: 'a completely redacted webhook secret', code: alert('  - typeName: WEBHOOK\n    webhookUrl: ${URL}\n    webhookSecret: "********"\n'), errors: redacted(6, 20) },
+    { name: 'a redacted webhook URL', code: alert('  - typeName: WEBHOOK\n    webhookUrl: https://webhook.example.com/****\n'), errors: redacted(5, 17) },
+    {
+      name: 'a redacted Slack token, globally',
+      kind: 'global-alert-config',
+      code: 'eventTypeName: HOST_DOWN\nforAllGroups: true\nnotifications:\n  - typeName: SLACK\n    apiToken: "******************************************************************abcd"\n    channelName: ops\n',
+      errors: redacted(5, 15),
+    },
+    { name: 'a redacted integration key', kind: 'integration', code: 'type: DATADOG\napiKey: "****************************b2c4"\n', errors: redacted(2, 9) },
+    { name: 'a redacted API private key', kind: 'api-key-update', code: 'desc: CI key\nprivateKey: "********-****-****-db2c132ca78d"\n', errors: redacted(2, 13) },
+  ],
 });

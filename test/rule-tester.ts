@@ -31,7 +31,8 @@ export interface ValidCase {
 }
 
 export interface ExpectedError {
-  messageId: string;
+  /** The message id; omit it only for a plain-message report, and then state `message`. */
+  messageId?: string;
   /** The template's data: the message must be the template filled with it. */
   data?: Record<string, unknown>;
   /** The whole message text, or a pattern it matches. */
@@ -120,10 +121,11 @@ export async function checkInvalid(rule: Rule, c: InvalidCase): Promise<void> {
   c.errors.forEach((e, i) => {
     const { file, d } = found[i];
     const where = `error ${i + 1} (${shown[i]})`;
-    expect(rule.meta.messages?.[e.messageId], `${rule.meta.id} has no message "${e.messageId}"`).toBeDefined();
+    if (e.messageId === undefined && e.message === undefined) throw new Error('An expected error states its messageId (or, for a plain-message report, its message).');
+    if (e.messageId !== undefined) expect(rule.meta.messages?.[e.messageId], `${rule.meta.id} has no message "${e.messageId}"`).toBeDefined();
     expect(d.messageId, where).toBe(e.messageId);
     expect(file, `${where}: file`).toBe(e.file ?? ownFile);
-    if (e.data) expect(d.message, where).toBe(reportMessage(rule.meta, { pointer: '', messageId: e.messageId, data: e.data }));
+    if (e.data) expect(d.message, where).toBe(reportMessage(rule.meta, { pointer: '', messageId: e.messageId!, data: e.data }));
     if (typeof e.message === 'string') expect(d.message, `${where}: message`).toBe(e.message);
     if (e.message instanceof RegExp) expect(d.message, `${where}: message`).toMatch(e.message);
     if (e.pointer !== undefined) expect(d.pointer, `${where}: pointer`).toBe(e.pointer);

@@ -1,14 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/core/kinds';
-import { lintDoc } from '../helpers';
-
-const RULE = 'snmp-address';
-
-async function hits(text: string, kind: Kind = 'alert-config') {
-  return (await lintDoc(text, { kind }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/snmp-address';
+import { ruleTester } from '../rule-tester';
 
 const doc = (address: string) => `eventTypeName: HOST_DOWN
 enabled: true
@@ -16,33 +7,30 @@ notifications:
   - typeName: SNMP
     snmpAddress: ${address}
 `;
+/** The address is on line 5, column 18. */
+const wrongPort = (line = 5, more: object = {}) => [{ messageId: 'wrongPort', line, column: 18, severity: 'error' as const, ...more }];
 
-describe(RULE, () => {
-  it.each([
-    ['a host name and port 162', 'snmp.example.com:162'],
-    ['an IPv4 address', '10.0.0.5:162'],
-    ['an IPv6 address in brackets', '"[2001:db8::5]:162"'],
-  ])('accepts %s', async (_name, address) => {
-    expect(await hits(doc(address))).toEqual([]);
-  });
-
-  it.each([
-    ['another port', 'snmp.example.com:161'],
-    ['no port', 'snmp.example.com'],
-    ['no host', '":162"'],
-    ['a bare IPv6 address', '"2001:db8::5"'],
-  ])('reports %s', async (_name, address) => {
-    expect(await hits(doc(address))).toEqual([[5, 18, 'error']]);
-  });
-
-  it('reports in global configurations too', async () => {
-    const text = 'eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\nnotifications:\n  - typeName: SNMP\n    snmpAddress: snmp.example.com:1162\n';
-    expect(await hits(text, 'global-alert-config')).toEqual([[6, 18, 'error']]);
-  });
-
-  it('suggests port 162', async () => {
-    const [d] = (await lintDoc(doc('snmp.example.com:161'), { kind: 'alert-config' })).filter((x) => x.ruleId === RULE);
-    expect(d.message).toContain('port 162 only');
-    expect(d.suggestions?.[0]?.title).toBe('Use snmp.example.com:162');
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'a host name and port 162', code: doc('snmp.example.com:162') },
+    { name: 'an IPv4 address', code: doc('10.0.0.5:162') },
+    { name: 'an IPv6 address in brackets', code: doc('"[2001:db8::5]:162"') },
+  ],
+  invalid: [
+    {
+      name: 'another port (suggests port 162)',
+      code: doc('snmp.example.com:161'),
+      errors: wrongPort(5, { message: /port 162 only/, suggestions: [{ title: 'Use snmp.example.com:162', output: doc('snmp.example.com:162') }] }),
+      output: null,
+    },
+    { name: 'no port', code: doc('snmp.example.com'), errors: wrongPort() },
+    { name: 'no host', code: doc('":162"'), errors: wrongPort() },
+    { name: 'a bare IPv6 address', code: doc('"2001:db8::5"'), errors: wrongPort() },
+    {
+      name: 'a global configuration',
+      kind: 'global-alert-config',
+      code: 'eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\nnotifications:\n  - typeName: SNMP\n    snmpAddress: snmp.example.com:1162\n',
+      errors: wrongPort(6),
+    },
+  ],
 });

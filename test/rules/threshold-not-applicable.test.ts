@@ -1,13 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { lintDoc } from '../helpers';
-
-const RULE = 'threshold-not-applicable';
-
-async function hits(text: string) {
-  return (await lintDoc(text, { kind: 'alert-config' }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/threshold-not-applicable';
+import { ruleTester } from '../rule-tester';
 
 const THRESHOLD = 'threshold:\n  operator: GREATER_THAN\n  threshold: 3\n';
 const doc = (event: string, extra = '') => `enabled: true
@@ -18,29 +10,25 @@ ${extra}notifications:
     delayMin: 0
     intervalMin: 60
 `;
+const notApplicable = (line: number) => [{ messageId: 'notApplicable', line, column: 1, severity: 'warning' as const }];
 
-describe(RULE, () => {
-  it.each([
-    ['TOO_FEW_HEALTHY_MEMBERS', doc('TOO_FEW_HEALTHY_MEMBERS', THRESHOLD)],
-    ['TOO_MANY_UNHEALTHY_MEMBERS', doc('TOO_MANY_UNHEALTHY_MEMBERS', THRESHOLD)],
-    ['TOO_MANY_ELECTIONS (inferred to use it)', doc('TOO_MANY_ELECTIONS', THRESHOLD)],
-    ['REPLICATION_OPLOG_WINDOW_RUNNING_OUT (Atlas uses it)', doc('REPLICATION_OPLOG_WINDOW_RUNNING_OUT', THRESHOLD)],
-    ['OPLOG_BEHIND (no source either way)', doc('OPLOG_BEHIND', THRESHOLD)],
-    ['an unknown event', doc('TOO_MANY_ELECTION', THRESHOLD)],
-    ['no threshold', doc('NO_PRIMARY')],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['NO_PRIMARY', doc('NO_PRIMARY', THRESHOLD), [[3, 1, 'warning']]],
-    ['HOST_DOWN', doc('HOST_DOWN', THRESHOLD), [[3, 1, 'warning']]],
-    [
-      'OUTSIDE_METRIC_THRESHOLD (takes metricThreshold)',
-      doc('OUTSIDE_METRIC_THRESHOLD', `metricThreshold:\n  metricName: CONNECTIONS\n  operator: GREATER_THAN\n  threshold: 10\n  units: RAW\n${THRESHOLD}`),
-      [[8, 1, 'warning']],
-    ],
-  ])('reports %s', async (_name, text, expected) => {
-    expect(await hits(text)).toEqual(expected);
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'TOO_FEW_HEALTHY_MEMBERS', code: doc('TOO_FEW_HEALTHY_MEMBERS', THRESHOLD) },
+    { name: 'TOO_MANY_UNHEALTHY_MEMBERS', code: doc('TOO_MANY_UNHEALTHY_MEMBERS', THRESHOLD) },
+    { name: 'TOO_MANY_ELECTIONS (inferred to use it)', code: doc('TOO_MANY_ELECTIONS', THRESHOLD) },
+    { name: 'REPLICATION_OPLOG_WINDOW_RUNNING_OUT (Atlas uses it)', code: doc('REPLICATION_OPLOG_WINDOW_RUNNING_OUT', THRESHOLD) },
+    { name: 'OPLOG_BEHIND (no source either way)', code: doc('OPLOG_BEHIND', THRESHOLD) },
+    { name: 'an unknown event', code: doc('TOO_MANY_ELECTION', THRESHOLD) },
+    { name: 'no threshold', code: doc('NO_PRIMARY') },
+  ],
+  invalid: [
+    { name: 'NO_PRIMARY', code: doc('NO_PRIMARY', THRESHOLD), errors: notApplicable(3) },
+    { name: 'HOST_DOWN', code: doc('HOST_DOWN', THRESHOLD), errors: notApplicable(3) },
+    {
+      name: 'OUTSIDE_METRIC_THRESHOLD (takes metricThreshold)',
+      code: doc('OUTSIDE_METRIC_THRESHOLD', `metricThreshold:\n  metricName: CONNECTIONS\n  operator: GREATER_THAN\n  threshold: 10\n  units: RAW\n${THRESHOLD}`),
+      errors: notApplicable(8),
+    },
+  ],
 });

@@ -1,14 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/core/kinds';
-import { lintDoc } from '../helpers';
-
-const RULE = 'threshold-required';
-
-async function hits(text: string, kind: Kind = 'alert-config') {
-  return (await lintDoc(text, { kind }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/threshold-required';
+import { ruleTester } from '../rule-tester';
 
 const THRESHOLD = 'threshold:\n  operator: LESS_THAN\n  threshold: 2\n';
 const doc = (event: string, extra = '') => `enabled: true
@@ -19,22 +10,24 @@ ${extra}notifications:
     delayMin: 0
     intervalMin: 60
 `;
+/** The event type is on line 2, column 16. */
+const missing = [{ messageId: 'missing', line: 2, column: 16, severity: 'error' as const }];
 
-describe(RULE, () => {
-  it.each([
-    ['TOO_FEW_HEALTHY_MEMBERS with a threshold', doc('TOO_FEW_HEALTHY_MEMBERS', THRESHOLD)],
-    ['TOO_MANY_UNHEALTHY_MEMBERS with a threshold', doc('TOO_MANY_UNHEALTHY_MEMBERS', THRESHOLD)],
-    ['TOO_MANY_ELECTIONS without one', doc('TOO_MANY_ELECTIONS')],
-    ['another event', doc('NO_PRIMARY')],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['TOO_FEW_HEALTHY_MEMBERS', doc('TOO_FEW_HEALTHY_MEMBERS'), 'alert-config', [[2, 16, 'error']]],
-    ['TOO_MANY_UNHEALTHY_MEMBERS', doc('TOO_MANY_UNHEALTHY_MEMBERS'), 'alert-config', [[2, 16, 'error']]],
-    ['a global configuration', doc('TOO_FEW_HEALTHY_MEMBERS', 'forAllGroups: true\n').replace('EMAIL\n    emailAddress: dba@example.com', 'ADMIN'), 'global-alert-config', [[2, 16, 'error']]],
-  ] as [string, string, Kind, unknown[]][])('reports %s', async (_name, text, kind, expected) => {
-    expect(await hits(text, kind)).toEqual(expected);
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'TOO_FEW_HEALTHY_MEMBERS with a threshold', code: doc('TOO_FEW_HEALTHY_MEMBERS', THRESHOLD) },
+    { name: 'TOO_MANY_UNHEALTHY_MEMBERS with a threshold', code: doc('TOO_MANY_UNHEALTHY_MEMBERS', THRESHOLD) },
+    { name: 'TOO_MANY_ELECTIONS without one', code: doc('TOO_MANY_ELECTIONS') },
+    { name: 'another event', code: doc('NO_PRIMARY') },
+  ],
+  invalid: [
+    { name: 'TOO_FEW_HEALTHY_MEMBERS', code: doc('TOO_FEW_HEALTHY_MEMBERS'), errors: missing },
+    { name: 'TOO_MANY_UNHEALTHY_MEMBERS', code: doc('TOO_MANY_UNHEALTHY_MEMBERS'), errors: missing },
+    {
+      name: 'a global configuration',
+      kind: 'global-alert-config',
+      code: doc('TOO_FEW_HEALTHY_MEMBERS', 'forAllGroups: true\n').replace('EMAIL\n    emailAddress: dba@example.com', 'ADMIN'),
+      errors: missing,
+    },
+  ],
 });

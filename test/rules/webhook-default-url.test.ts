@@ -1,20 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { lintFiles } from '../helpers';
-
-const RULE = 'webhook-default-url';
-
-async function hits(files: Record<string, string>) {
-  const results = await lintFiles(files);
-  const out: Record<string, unknown[][]> = {};
-  for (const r of results) {
-    const name = Object.keys(files).find((f) => r.filePath.endsWith(f)) ?? r.filePath;
-    const found = r.diagnostics
-      .filter((d) => d.ruleId === RULE)
-      .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-    if (found.length > 0) out[name] = found;
-  }
-  return out;
-}
+import rule from '../../rules/webhook-default-url';
+import { ruleTester } from '../rule-tester';
 
 const alert = (notification: string) => `eventTypeName: HOST_DOWN
 enabled: true
@@ -27,25 +12,18 @@ const webhookWithoutUrl = '  - typeName: WEBHOOK\n    intervalMin: 5\n';
 const webhookWithUrl = '  - typeName: WEBHOOK\n    webhookUrl: ${OPS_WEBHOOK_URL}\n';
 const webhookIntegration = 'type: WEBHOOK\nurl: ${OPS_WEBHOOK_URL}\n';
 const slackIntegration = 'type: SLACK\napiToken: ${SLACK_BOT_TOKEN}\nteamName: Example\n';
+/** The WEBHOOK notification's typeName value is on line 7, column 15. */
+const noUrl = (file?: string) => ({ messageId: 'noUrl', line: 7, column: 15, severity: 'warning' as const, ...(file ? { file } : {}) });
 
-describe(RULE, () => {
-  it.each([
-    ['a notification with its own webhookUrl', { 'alert.yaml': alert(webhookWithUrl) }],
-    ['a WEBHOOK integration in the scope', { 'alert.yaml': alert(webhookWithoutUrl), 'webhook.yaml': webhookIntegration }],
-    ['no WEBHOOK notification', { 'alert.yaml': alert(''), 'slack.yaml': slackIntegration }],
-  ])('accepts %s', async (_name, files) => {
-    expect(await hits(files)).toEqual({});
-  });
-
-  it.each([
-    ['no integration at all', { 'alert.yaml': alert(webhookWithoutUrl) }],
-    ['only other integrations', { 'alert.yaml': alert(webhookWithoutUrl), 'slack.yaml': slackIntegration }],
-  ])('reports %s', async (_name, files) => {
-    expect(await hits(files)).toEqual({ 'alert.yaml': [[7, 15, 'warning']] });
-  });
-
-  it('reports every alert configuration of the scope', async () => {
-    const found = await hits({ 'a.yaml': alert(webhookWithoutUrl), 'b.yaml': alert(webhookWithoutUrl) });
-    expect(found).toEqual({ 'a.yaml': [[7, 15, 'warning']], 'b.yaml': [[7, 15, 'warning']] });
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'a notification with its own webhookUrl', fileName: 'alert.yaml', code: alert(webhookWithUrl) },
+    { name: 'a WEBHOOK integration in the scope', fileName: 'alert.yaml', code: alert(webhookWithoutUrl), scope: { 'webhook.yaml': webhookIntegration } },
+    { name: 'no WEBHOOK notification', fileName: 'alert.yaml', code: alert(''), scope: { 'slack.yaml': slackIntegration } },
+  ],
+  invalid: [
+    { name: 'no integration at all', fileName: 'alert.yaml', code: alert(webhookWithoutUrl), errors: [noUrl()] },
+    { name: 'only other integrations', fileName: 'alert.yaml', code: alert(webhookWithoutUrl), scope: { 'slack.yaml': slackIntegration }, errors: [noUrl()] },
+    { name: 'every alert configuration of the scope', fileName: 'a.yaml', code: alert(webhookWithoutUrl), scope: { 'b.yaml': alert(webhookWithoutUrl) }, errors: [noUrl(), noUrl('b.yaml')] },
+  ],
 });

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { ATLAS_ONLY_EVENT_TYPES, EVENT_TYPE_NAMES } from '../../src/model/events';
 import { ATLAS_ORG_ROLES, ATLAS_PROJECT_ROLES } from '../../src/model/notifications';
 import { GLOBAL_ROLES, ORG_ROLES, PROJECT_ROLES } from '../../src/model/roles';
-import { lintDoc } from '../helpers';
 
 const ATLAS_ONLY = [...ATLAS_ONLY_EVENT_TYPES, ...ATLAS_PROJECT_ROLES, ...ATLAS_ORG_ROLES];
 const SCHEMAS = path.join(__dirname, '..', '..', 'schemas');
@@ -32,12 +31,6 @@ describe('Atlas vocabulary', () => {
     for (const f of readdirSync(SCHEMAS).filter((f) => f.endsWith('.json'))) walk(JSON.parse(readFileSync(path.join(SCHEMAS, f), 'utf8')), f);
     expect(found).toEqual([]);
   });
-
-  it('keeps the callouts: an Atlas-only event type and an Atlas role are named as Atlas', async () => {
-    const event = await lintDoc('eventTypeName: REPLICATION_OPLOG_WINDOW_RUNNING_OUT\nenabled: true\nnotifications:\n  - {typeName: GROUP, intervalMin: 5, delayMin: 0, roles: [GROUP_OWNER]}\n', { kind: 'alert-config' });
-    expect(event.filter((d) => d.ruleId === 'event-type-name').map((d) => d.message)).toEqual([expect.stringContaining('is an Atlas-only event type')]);
-    const role = await lintDoc('eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - {typeName: GROUP, intervalMin: 5, delayMin: 0, roles: [GROUP_CHARTS_ADMIN]}\n', { kind: 'alert-config' });
-    const callout = role.filter((d) => d.ruleId === 'notification-role');
-    expect(callout.map((d) => [d.severity, d.message])).toEqual([['warning', expect.stringContaining('GROUP_CHARTS_ADMIN is an Atlas project role that Ops Manager does not have')]]);
-  });
+  // The callouts themselves (an Atlas-only event type, an Atlas role named as Atlas) are rows of
+  // the RuleTester tables in event-type-name.test.ts and notification-role.test.ts.
 });

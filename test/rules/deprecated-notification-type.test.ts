@@ -1,59 +1,41 @@
-import { describe, expect, it } from 'vitest';
-import type { Kind } from '../../src/core/kinds';
-import { lintDoc } from '../helpers';
-
-const RULE = 'deprecated-notification-type';
-
-async function hits(text: string, opts: { kind?: Kind; targetVersion?: string } = {}) {
-  return (await lintDoc(text, { kind: 'alert-config', ...opts }))
-    .filter((d) => d.ruleId === RULE)
-    .map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/deprecated-notification-type';
+import { ruleTester } from '../rule-tester';
 
 const doc = (notification: string) => `eventTypeName: HOST_DOWN
 enabled: true
 notifications:
 ${notification}`;
 const SNMP = '  - typeName: SNMP\n    snmpAddress: snmp.example.com:162\n';
+const globalSnmp = `eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\nnotifications:\n${SNMP}`;
+/** The typeName value is on line 4, column 15. */
+const deprecated = [{ messageId: 'deprecated', line: 4, column: 15, severity: 'warning' as const }];
+const removed = (more: object = {}) => [{ messageId: 'removed', line: 4, column: 15, severity: 'error' as const, ...more }];
 
-describe(RULE, () => {
-  it.each([
-    ['EMAIL', '  - typeName: EMAIL\n    emailAddress: dba@example.com\n'],
-    ['SLACK', '  - typeName: SLACK\n    apiToken: ${T}\n    channelName: ops\n'],
-  ])('accepts %s', async (_name, notification) => {
-    expect(await hits(doc(notification))).toEqual([]);
-  });
-
-  it('leaves FLOWDOCK in a global configuration to notification-type', async () => {
-    const text = 'eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\nnotifications:\n  - typeName: FLOWDOCK\n';
-    expect(await hits(text, { kind: 'global-alert-config' })).toEqual([]);
-  });
-
-  it.each([
-    ['SNMP', SNMP, undefined, [[4, 15, 'warning']]],
-    ['SNMP for 6.0', SNMP, '6.0', [[4, 15, 'warning']]],
-    ['SNMP for 7.0 (removed)', SNMP, '7.0', [[4, 15, 'error']]],
-    ['SNMP for 8.0.1 (removed)', SNMP, '8.0.1', [[4, 15, 'error']]],
-    ['SNMP for 10.0 (compared as numbers)', SNMP, '10.0', [[4, 15, 'error']]],
-    ['HIPCHAT', '  - typeName: HIPCHAT\n    notificationToken: ${T}\n    roomName: ops\n', undefined, [[4, 15, 'warning']]],
-    ['HIP_CHAT, even for 7.0', '  - typeName: HIP_CHAT\n    notificationToken: ${T}\n    roomName: ops\n', '7.0', [[4, 15, 'warning']]],
-    ['FLOWDOCK', '  - typeName: FLOWDOCK\n    flowdockApiToken: ${T}\n    flowName: ops\n    orgName: example\n', undefined, [[4, 15, 'warning']]],
-  ] as [string, string, string | undefined, unknown[]][])('reports %s', async (_name, notification, targetVersion, expected) => {
-    expect(await hits(doc(notification), { targetVersion })).toEqual(expected);
-  });
-
-  it('reports SNMP in global configurations too', async () => {
-    const text = `eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\nnotifications:\n${SNMP}`;
-    expect(await hits(text, { kind: 'global-alert-config', targetVersion: '7.0' })).toEqual([[5, 15, 'error']]);
-  });
-
-  it('says SNMP is removed for 7.0', async () => {
-    const [d] = (await lintDoc(doc(SNMP), { kind: 'alert-config', targetVersion: '7.0' })).filter((x) => x.ruleId === RULE);
-    expect(d.message).toContain('removed in Ops Manager 7.0.0');
-  });
-
-  it('names the target version it was given (8.0), not the version of the removal', async () => {
-    const [d] = (await lintDoc(doc(SNMP), { kind: 'alert-config', targetVersion: '8.0' })).filter((x) => x.ruleId === RULE);
-    expect(d.message).toContain('removed in Ops Manager 7.0.0, so the target version, 8.0, has none');
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'EMAIL', code: doc('  - typeName: EMAIL\n    emailAddress: dba@example.com\n') },
+    { name: 'SLACK', code: doc('  - typeName: SLACK\n    apiToken: ${T}\n    channelName: ops\n') },
+    {
+      name: 'FLOWDOCK in a global configuration (notification-type says so)',
+      kind: 'global-alert-config',
+      code: 'eventTypeName: HOST_DOWN\nenabled: true\nforAllGroups: true\nnotifications:\n  - typeName: FLOWDOCK\n',
+    },
+  ],
+  invalid: [
+    { name: 'SNMP', code: doc(SNMP), errors: deprecated },
+    { name: 'SNMP for 6.0', code: doc(SNMP), targetVersion: '6.0', errors: deprecated },
+    { name: 'SNMP for 7.0 (removed)', code: doc(SNMP), targetVersion: '7.0', errors: removed({ message: /removed in Ops Manager 7\.0\.0/ }) },
+    { name: 'SNMP for 8.0.1 (removed)', code: doc(SNMP), targetVersion: '8.0.1', errors: removed() },
+    { name: 'SNMP for 10.0 (compared as numbers)', code: doc(SNMP), targetVersion: '10.0', errors: removed() },
+    {
+      name: 'SNMP for 8.0 names the target version it was given, not the version of the removal',
+      code: doc(SNMP),
+      targetVersion: '8.0',
+      errors: removed({ message: /removed in Ops Manager 7\.0\.0, so the target version, 8\.0, has none/ }),
+    },
+    { name: 'HIPCHAT', code: doc('  - typeName: HIPCHAT\n    notificationToken: ${T}\n    roomName: ops\n'), errors: deprecated },
+    { name: 'HIP_CHAT, even for 7.0', code: doc('  - typeName: HIP_CHAT\n    notificationToken: ${T}\n    roomName: ops\n'), targetVersion: '7.0', errors: deprecated },
+    { name: 'FLOWDOCK', code: doc('  - typeName: FLOWDOCK\n    flowdockApiToken: ${T}\n    flowName: ops\n    orgName: example\n'), errors: deprecated },
+    { name: 'SNMP in a global configuration', kind: 'global-alert-config', code: globalSnmp, targetVersion: '7.0', errors: [{ messageId: 'removed', line: 5, column: 15, severity: 'error' }] },
+  ],
 });

@@ -1,19 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { lintFiles } from '../helpers';
-
-const RULE = 'duplicate-alert-config';
-
-/** Per file name (sorted), the [line, column] of this rule's diagnostics. */
-async function hits(files: Record<string, string>) {
-  const results = await lintFiles(files);
-  const out: Record<string, number[][]> = {};
-  for (const r of results) {
-    const name = Object.keys(files).find((f) => r.filePath.endsWith(f)) ?? r.filePath;
-    const found = r.diagnostics.filter((d) => d.ruleId === RULE).map((d) => [d.range.start.line, d.range.start.column]);
-    if (found.length > 0) out[name] = found;
-  }
-  return out;
-}
+import rule from '../../rules/duplicate-alert-config';
+import { ruleTester } from '../rule-tester';
 
 const cpu = (threshold: number, matchers = '') => `eventTypeName: OUTSIDE_METRIC_THRESHOLD
 enabled: true
@@ -39,43 +25,40 @@ notifications:
     emailAddress: dba@example.com
     intervalMin: 15
 `;
+/** The later copy is reported on its eventTypeName value (line 1, column 16). */
+const duplicateIn = (file: string, more: object = {}) => ({ messageId: 'duplicate', file, line: 1, column: 16, ...more });
 
-describe(RULE, () => {
-  it.each([
-    ['different thresholds', { 'a.yaml': cpu(80), 'b.yaml': cpu(90) }],
-    ['different matchers', { 'a.yaml': cpu(80, rsMatchers('rs0')), 'b.yaml': cpu(80, rsMatchers('rs1')) }],
-    ['different events', { 'a.yaml': cpu(80), 'b.yaml': hostDown }],
-    ['a single configuration', { 'a.yaml': cpu(80) }],
-  ])('accepts %s', async (_name, files) => {
-    expect(await hits(files)).toEqual({});
-  });
-
-  it('reports the later of two identical configurations, on its eventTypeName', async () => {
-    expect(await hits({ 'a.yaml': cpu(80), 'b.yaml': cpu(80) })).toEqual({ 'b.yaml': [[1, 16]] });
-  });
-
-  it('ignores notifications and the order of matchers', async () => {
-    const other = cpu(80, rsMatchers('rs1', 'rs0')).replace('intervalMin: 60', 'intervalMin: 5');
-    expect(await hits({ 'a.yaml': cpu(80, rsMatchers('rs0', 'rs1')), 'b.yaml': other })).toEqual({ 'b.yaml': [[1, 16]] });
-  });
-
-  it('names the other file and relates to it', async () => {
-    const results = await lintFiles({ 'cpu-high.yaml': cpu(80), 'cpu-copy.yaml': cpu(80) });
-    const all = results.flatMap((r) => r.diagnostics.filter((d) => d.ruleId === RULE).map((d) => ({ d, file: r.filePath })));
-    expect(all).toHaveLength(1);
-    const [{ d, file }] = all;
-    const other = file.endsWith('cpu-high.yaml') ? 'cpu-copy.yaml' : 'cpu-high.yaml';
-    expect(d.message).toContain(other);
-    expect(d.related?.[0].filePath.endsWith(other)).toBe(true);
-    expect(d.related?.[0].pointer).toBe('/eventTypeName');
-  });
-
-  it('reports each later copy once, naming the first', async () => {
-    const found = await hits({ 'a.yaml': hostDown, 'b.yaml': hostDown, 'c.yaml': hostDown });
-    expect(Object.values(found).flat()).toHaveLength(2);
-  });
-
-  it('finds duplicates inside one multi-document file', async () => {
-    expect(await hits({ 'alerts.yaml': `${hostDown}---\n${cpu(80)}---\n${hostDown}` })).toEqual({ 'alerts.yaml': [[23, 16]] });
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'different thresholds', fileName: 'a.yaml', code: cpu(80), scope: { 'b.yaml': cpu(90) } },
+    { name: 'different matchers', fileName: 'a.yaml', code: cpu(80, rsMatchers('rs0')), scope: { 'b.yaml': cpu(80, rsMatchers('rs1')) } },
+    { name: 'different events', fileName: 'a.yaml', code: cpu(80), scope: { 'b.yaml': hostDown } },
+    { name: 'a single configuration', fileName: 'a.yaml', code: cpu(80) },
+  ],
+  invalid: [
+    { name: 'the later of two identical configurations, on its eventTypeName', fileName: 'a.yaml', code: cpu(80), scope: { 'b.yaml': cpu(80) }, errors: [duplicateIn('b.yaml')] },
+    {
+      name: 'ignores notifications and the order of matchers',
+      fileName: 'a.yaml',
+      code: cpu(80, rsMatchers('rs0', 'rs1')),
+      scope: { 'b.yaml': cpu(80, rsMatchers('rs1', 'rs0')).replace('intervalMin: 60', 'intervalMin: 5') },
+      errors: [duplicateIn('b.yaml')],
+    },
+    {
+      name: 'names the other file and relates to it',
+      fileName: 'cpu-high.yaml',
+      code: cpu(80),
+      scope: { 'cpu-copy.yaml': cpu(80) },
+      errors: [duplicateIn('cpu-copy.yaml', { message: /cpu-high\.yaml/, related: [{ file: 'cpu-high.yaml', pointer: '/eventTypeName' }] })],
+    },
+    {
+      name: 'each later copy once, naming the first',
+      fileName: 'a.yaml',
+      code: hostDown,
+      scope: { 'b.yaml': hostDown, 'c.yaml': hostDown },
+      errors: [duplicateIn('b.yaml', { message: /a\.yaml/ }), duplicateIn('c.yaml', { message: /a\.yaml/ })],
+    },
+    // A multi-document file: the third document (from line 23) repeats the first.
+    { name: 'inside one multi-document file', fileName: 'alerts.yaml', code: `${hostDown}---\n${cpu(80)}---\n${hostDown}`, errors: [{ messageId: 'duplicate', line: 23, column: 16 }] },
+  ],
 });

@@ -1,59 +1,43 @@
-import { describe, expect, it } from 'vitest';
-import { fixDoc, lintDoc } from '../helpers';
-
-const RULE = 'tls-mode-spelling';
-const OPTS = { kind: 'automation-config' as const };
-
-async function diagnostics(text: string) {
-  return (await lintDoc(text, OPTS)).filter((d) => d.ruleId === RULE);
-}
-async function hits(text: string) {
-  return (await diagnostics(text)).map((d) => [d.range.start.line, d.range.start.column, d.severity]);
-}
+import rule from '../../rules/tls-mode-spelling';
+import { ruleTester } from '../rule-tester';
 
 /** The mode value is on line 7, column 17. */
 const proc = (version: string, mode: string, key = 'tls') =>
   `processes:\n  - name: a\n    version: ${version}\n    args2_6:\n      net:\n        ${key}:\n          mode: ${mode}\n`;
+const spelling = (more: object = {}) => [{ messageId: 'spelling', line: 7, column: 17, severity: 'info' as const, ...more }];
+/** On 4.2 and later --fix rewrites the SSL spelling. */
+const fixed = (name: string, version: string, from: string, to: string, more: object = {}) => ({ name, code: proc(version, from), errors: spelling(more), output: proc(version, to) });
 
-describe(RULE, () => {
-  it.each([
-    ['requireTLS', proc('7.0.12', 'requireTLS')],
-    ['preferTLS', proc('8.0.4-ent', 'preferTLS')],
-    ['allowTLS', proc('8.0.4-ent', 'allowTLS')],
-    ['disabled', proc('8.0.4-ent', 'disabled')],
-    ['SSL spellings inside the legacy net.ssl block', proc('4.0.20', 'requireSSL', 'ssl')],
-    ['a mode of the wrong type', proc('7.0.12', '1')],
-  ])('accepts %s', async (_name, text) => {
-    expect(await hits(text)).toEqual([]);
-  });
-
-  it.each([
-    ['requireSSL inside net.tls', proc('7.0.12-ent', 'requireSSL')],
-    ['preferSSL inside net.tls', proc('7.0.12', 'preferSSL')],
-    ['allowSSL inside net.tls', proc('8.0.4', 'allowSSL')],
-    ['requireSSL on a 3.6 process (fix offered as a suggestion)', proc('3.6.8', 'requireSSL')],
-  ])('reports %s as information', async (_name, text) => {
-    expect(await hits(text)).toEqual([[7, 17, 'info']]);
-  });
-
-  it('rewrites the SSL spelling with --fix on 4.2 and later', async () => {
-    const [d] = await diagnostics(proc('7.0.12', 'requireSSL'));
-    expect(d.pointer).toBe('/processes/0/args2_6/net/tls/mode');
-    expect(d.message).toBe('net.tls.mode "requireSSL" is the SSL-era spelling; net.tls spells it "requireTLS" (the agent accepts both). Write requireTLS.');
-    expect(d.fixable).toBe(true);
-    expect(await fixDoc(proc('7.0.12', 'requireSSL'), OPTS)).toBe(proc('7.0.12', 'requireTLS'));
-    expect(await fixDoc(proc('7.0.12', 'preferSSL'), OPTS)).toBe(proc('7.0.12', 'preferTLS'));
-  });
-
-  it('rewrites JSON too', async () => {
-    const text = '{"processes": [{"name": "a", "version": "8.0.4", "args2_6": {"net": {"tls": {"mode": "allowSSL"}}}}]}\n';
-    expect(await fixDoc(text, { ...OPTS, fileName: 'ac.json' })).toBe(text.replace('allowSSL', 'allowTLS'));
-  });
-
-  it('only suggests the rewrite before 4.2, where net.tls is translated by the agent', async () => {
-    const [d] = await diagnostics(proc('3.6.8', 'requireSSL'));
-    expect(d.fixable).toBe(false);
-    expect(d.suggestions?.[0].title).toBe('Write requireTLS');
-    expect(await fixDoc(proc('3.6.8', 'requireSSL'), OPTS)).toBe(proc('3.6.8', 'requireSSL'));
-  });
+ruleTester(rule, {
+  valid: [
+    { name: 'requireTLS', code: proc('7.0.12', 'requireTLS') },
+    { name: 'preferTLS', code: proc('8.0.4-ent', 'preferTLS') },
+    { name: 'allowTLS', code: proc('8.0.4-ent', 'allowTLS') },
+    { name: 'disabled', code: proc('8.0.4-ent', 'disabled') },
+    { name: 'SSL spellings inside the legacy net.ssl block', code: proc('4.0.20', 'requireSSL', 'ssl') },
+    { name: 'a mode of the wrong type', code: proc('7.0.12', '1') },
+  ],
+  invalid: [
+    fixed('requireSSL inside net.tls', '7.0.12-ent', 'requireSSL', 'requireTLS'),
+    fixed('requireSSL inside net.tls, rewritten', '7.0.12', 'requireSSL', 'requireTLS', {
+      pointer: '/processes/0/args2_6/net/tls/mode',
+      message: 'net.tls.mode "requireSSL" is the SSL-era spelling; net.tls spells it "requireTLS" (the agent accepts both). Write requireTLS.',
+    }),
+    fixed('preferSSL inside net.tls', '7.0.12', 'preferSSL', 'preferTLS'),
+    fixed('allowSSL inside net.tls', '8.0.4', 'allowSSL', 'allowTLS'),
+    // Before 4.2 net.tls is translated by the agent: the rewrite is only suggested.
+    {
+      name: 'requireSSL on a 3.6 process (a suggestion, never --fix)',
+      code: proc('3.6.8', 'requireSSL'),
+      errors: spelling({ suggestions: [{ title: 'Write requireTLS', output: proc('3.6.8', 'requireTLS') }] }),
+      output: null,
+    },
+    {
+      name: 'JSON, rewritten',
+      fileName: 'ac.json',
+      code: '{"processes": [{"name": "a", "version": "8.0.4", "args2_6": {"net": {"tls": {"mode": "allowSSL"}}}}]}\n',
+      errors: [{ messageId: 'spelling' }],
+      output: '{"processes": [{"name": "a", "version": "8.0.4", "args2_6": {"net": {"tls": {"mode": "allowTLS"}}}}]}\n',
+    },
+  ],
 });

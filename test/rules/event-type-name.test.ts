@@ -38,6 +38,11 @@ ruleTester(rule, {
     { name: 'wrong case', code: project('host_down'), errors: at('unknown') },
     // Issue 15, item 6: Atlas-only names keep their callouts.
     { name: 'an Atlas-only event', code: project('REPLICATION_OPLOG_WINDOW_RUNNING_OUT'), errors: at('atlasOnly', { message: /is an Atlas-only event type/ }) },
+    {
+      name: 'an Atlas-only event in a GROUP configuration',
+      code: 'eventTypeName: REPLICATION_OPLOG_WINDOW_RUNNING_OUT\nenabled: true\nnotifications:\n  - {typeName: GROUP, intervalMin: 5, delayMin: 0, roles: [GROUP_OWNER]}\n',
+      errors: [{ messageId: 'atlasOnly', line: 1, column: 16, message: /is an Atlas-only event type/ }],
+    },
     { name: 'an Atlas-only event is called Atlas-only', code: project('CPS_SNAPSHOT_BEHIND'), errors: at('atlasOnly', { message: /Atlas-only/ }) },
     { name: 'an alert category', code: project('REPLICA_SET'), errors: at('unknown') },
     { name: 'a global-only event in a project', code: project('BACKUP_IN_UNEXPECTED_STATE'), errors: at('wrongScope') },

@@ -13,10 +13,16 @@ ruleTester(rule, {
   ],
   invalid: [
     {
-      name: 'a near miss (names the accepted values and the near one; fixed)',
+      name: 'a near miss after a valid type (fixed)',
       code: window('  - HOST\n  - REPLICASET\n'),
       errors: at('unknownType', 3, 'error', { message: /(?=.*HOST, REPLICA_SET, CLUSTER, AGENT, BACKUP)(?=.*Did you mean REPLICA_SET\?)/ }),
       output: window('  - HOST\n  - REPLICA_SET\n'),
+    },
+    {
+      name: 'a lone near miss (names the accepted values and the near one; fixed)',
+      code: window('  - REPLICASET\n'),
+      errors: at('unknownType', 2, 'error', { message: /(?=.*HOST, REPLICA_SET, CLUSTER, AGENT, BACKUP)(?=.*Did you mean REPLICA_SET\?)/ }),
+      output: window('  - REPLICA_SET\n'),
     },
     { name: 'a case slip (fixed)', code: window('  - backup\n'), errors: at('unknownType', 2), output: window('  - BACKUP\n') },
     { name: 'an event type name (nothing near)', code: window('  - HOST_DOWN\n'), errors: at('unknownType', 2), output: null },

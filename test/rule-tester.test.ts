@@ -1,7 +1,9 @@
 // The RuleTester must fail a case that is not exactly what it claims, and the rule contract
 // must fill message templates and refuse unknown message ids or missing data.
 import { describe, expect, it } from 'vitest';
+import duplicateIntegration from '../rules/duplicate-integration';
 import enabledOmitted from '../rules/enabled-omitted';
+import replicaSetVoting from '../rules/replica-set-voting';
 import notificationInterval from '../rules/notification-interval';
 import { lint } from '../src/engine/lint';
 import { defineRule } from '../src/core/rule';
@@ -33,6 +35,28 @@ describe('RuleTester', () => {
     await expect(checkInvalid(enabledOmitted, c)).rejects.toThrow(/state the fixed text/);
     await expect(checkInvalid(enabledOmitted, { ...c, output: NO_ENABLED })).rejects.toThrow(/output/);
     await checkInvalid(enabledOmitted, { ...c, output: `enabled: true\n${NO_ENABLED}` });
+  });
+  it('checks the message (text or pattern), pointer and suggestion outputs', async () => {
+    const e = { messageId: 'intervalTooSmall', line: 7 };
+    await checkInvalid(notificationInterval, { code: TWO_BAD, errors: [{ ...e, pointer: '/notifications/0/intervalMin', message: /intervalMin/ }, { ...e, line: 11 }] });
+    await expect(checkInvalid(notificationInterval, { code: TWO_BAD, errors: [{ ...e, pointer: '/notifications/1/intervalMin' }, { ...e, line: 11 }] })).rejects.toThrow(/pointer/);
+    await expect(checkInvalid(notificationInterval, { code: TWO_BAD, errors: [{ ...e, message: 'not the message' }, { ...e, line: 11 }] })).rejects.toThrow(/message/);
+    await expect(checkInvalid(notificationInterval, { code: TWO_BAD, errors: [{ ...e, message: /^nothing like it$/ }, { ...e, line: 11 }] })).rejects.toThrow(/message/);
+    const arbiter = (p: number) => `replicaSets:\n  - _id: rs0\n    members:\n      - {_id: 0, host: a, priority: 1}\n      - {_id: 1, host: b, arbiterOnly: true, priority: ${p}}\n`;
+    // A plain-message report (no messageId) is stated by its message.
+    const c = { code: arbiter(1), kind: 'automation-config' as const, output: null };
+    await checkInvalid(replicaSetVoting, { ...c, errors: [{ message: /arbiter/, suggestions: [{ title: 'Set priority to 0', output: arbiter(0) }] }] });
+    await expect(checkInvalid(replicaSetVoting, { ...c, errors: [{ message: /arbiter/, suggestions: [{ title: 'Set priority to 0', output: arbiter(2) }] }] })).rejects.toThrow(/suggestions/);
+    await expect(checkInvalid(replicaSetVoting, { ...c, errors: [{ messageId: 'memberVotes' }] })).rejects.toThrow();
+    await expect(checkInvalid(replicaSetVoting, { ...c, errors: [{}] })).rejects.toThrow(/states its messageId/);
+  });
+  it('finds diagnostics in the files of the scope, with their related places', async () => {
+    const slack = (channel: string) => `type: SLACK\napiToken: \${T}\nteamName: E\nchannelName: ${channel}\n`;
+    const c = { fileName: 'a.yaml', code: slack('ops'), scope: { 'b.yaml': slack('db') } };
+    await checkInvalid(duplicateIntegration, { ...c, errors: [{ messageId: 'duplicate', file: 'b.yaml', related: [{ file: 'a.yaml', pointer: '/type' }] }] });
+    await expect(checkInvalid(duplicateIntegration, { ...c, errors: [{ messageId: 'duplicate' }] })).rejects.toThrow(/file/);
+    await expect(checkInvalid(duplicateIntegration, { ...c, errors: [{ messageId: 'duplicate', file: 'b.yaml', related: [{ file: 'b.yaml', pointer: '/type' }] }] })).rejects.toThrow(/related/);
+    await expect(checkValid(duplicateIntegration, c)).rejects.toThrow(/valid case/);
   });
   it('fails a valid case with a diagnostic', async () => {
     await expect(checkValid(enabledOmitted, { code: NO_ENABLED })).rejects.toThrow(/valid case/);

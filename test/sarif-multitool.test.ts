@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatSarif } from '../src/format/sarif';
-import { FIXTURES, fixtureResults, handResult } from './format/results';
+import { FIXTURES, fixtureRun, handResult } from './format/results';
 
 const VERSION = '5.7.0';
 const TOOLS = path.join(os.tmpdir(), 'omlint-test-tools', `sarif-multitool-${VERSION}`);
@@ -93,7 +93,8 @@ describe('SARIF output against the SARIF Multitool', () => {
 
   it('finds no error in omlint SARIF for the format fixtures, including related locations and odd paths', async (ctx) => {
     if (unusable) return ctx.skip();
-    const results = await fixtureResults();
+    const fixtures = await fixtureRun();
+    const results = fixtures.results;
     const extra = handResult('dir with space/100%.yaml', [
       {
         ruleId: 'duplicate-alert-config',
@@ -104,7 +105,7 @@ describe('SARIF output against the SARIF Multitool', () => {
       { ruleId: 'read-only-field', severity: 'info', range: { start: { line: 2, column: 1 }, end: { line: 2, column: 1 } } },
     ]);
     const outside = handResult(path.join(path.parse(FIXTURES).root, 'elsewhere', 'x.yaml'), [{}]);
-    const sarif = formatSarif([...results, extra, outside], { cwd: FIXTURES });
+    const sarif = formatSarif({ results: [...results, extra, outside], sources: fixtures.sources }, { cwd: FIXTURES });
     const v = validate(sarif);
     expect(v.run.invocations?.[0]?.executionSuccessful).toBe(true);
     expect(errorsOf(v)).toEqual([]);
@@ -115,7 +116,7 @@ describe('SARIF output against the SARIF Multitool', () => {
 
   it('is not a vacuous check: a broken log does produce errors', async (ctx) => {
     if (unusable) return ctx.skip();
-    const log = JSON.parse(formatSarif(await fixtureResults(), { cwd: FIXTURES }));
+    const log = JSON.parse(formatSarif(await fixtureRun(), { cwd: FIXTURES }));
     const res = log.runs[0].results[0];
     res.ruleIndex = 10_000;
     res.locations[0].physicalLocation.region.endLine = 0;

@@ -11,7 +11,6 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import type { FileResult } from '../core/types';
-import { keepInternals } from '../format/index';
 import { nearMatches } from '../core/near';
 import { writeFileAtomic } from './write-file';
 import { describeFsError } from '../io/fs-errors';
@@ -124,7 +123,7 @@ export function applySuppressions(results: FileResult[], s: Suppressions, cwd: s
     }
     if (![...hidden].some((rule) => counts.has(rule))) return r;
     const diagnostics = r.diagnostics.filter((d) => !(d.severity === 'error' && hidden.has(d.ruleId)));
-    return keepInternals(r, { ...r, diagnostics, errorCount: diagnostics.reduce((n, d) => n + (d.severity === 'error' ? (d.occurrences ?? 1) : 0), 0) });
+    return { ...r, diagnostics, errorCount: diagnostics.reduce((n, d) => n + (d.severity === 'error' ? (d.occurrences ?? 1) : 0), 0) };
   });
   return { results: out, unused };
 }

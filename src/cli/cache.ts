@@ -10,7 +10,7 @@
 import { closeSync, linkSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FileResult } from '../core/types';
+import type { FileResult, RunSource } from '../core/types';
 import { nodeCrypto } from '../core/lazy-builtins';
 import { describeFsError } from '../io/fs-errors';
 import { readRegularText } from '../io/read-input';
@@ -142,12 +142,22 @@ export class ResultCache {
     return nodeCrypto().createHmac('sha256', this.secret).update(JSON.stringify([filePath, e.key, e.result, e.secretSpans])).digest('hex');
   }
 
-  get(filePath: string, key: string): { result: FileResult | null; secretSpans: [number, number][] } | undefined {
+  /**
+   * The cached result of a file whose text is `text` now, with its source: the secrets come back
+   * from their spans in the text (the cache never holds a secret itself).
+   */
+  get(filePath: string, key: string, text: string): { result: FileResult | null; source: RunSource } | undefined {
     const e = this.data.entries[filePath];
-    return e && e.key === key ? { result: e.result, secretSpans: e.secretSpans } : undefined;
+    if (!e || e.key !== key) return undefined;
+    const bom = text.charCodeAt(0) === 0xfeff;
+    const body = bom ? text.slice(1) : text;
+    return { result: e.result, source: { text: body, bom, secrets: e.secretSpans.map(([a, b]) => body.slice(a, b)) } };
   }
 
-  set(filePath: string, key: string, result: FileResult | null, text: string, secrets: string[]): void {
+  /** Records a file's result; `source` (its text and secrets) gives the spans of the secrets to mask on a hit. */
+  set(filePath: string, key: string, result: FileResult | null, source: RunSource | undefined): void {
+    const text = source?.text ?? '';
+    const secrets = source?.secrets ?? [];
     const secretSpans: [number, number][] = [];
     for (const s of secrets) {
       for (let i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + s.length)) secretSpans.push([i, i + s.length]);

@@ -5,14 +5,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, ConfigResolver } from '../config/load';
 import { KNOWN_RULE_IDS, REGISTRY, RULE_INFO } from '../../rules/registry';
-import { lint, lintAndFix, type LintInput, type LintRunOptions } from '../engine/lint';
-import type { FileResult } from '../core/types';
+import { fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
+import type { FileResult, LintRun } from '../core/types';
+import { Project } from '../project/project';
 import { KINDS, isKind, type Kind } from '../core/kinds';
 import { DEFAULT_LIMITS } from '../syntax/types';
 import { packageRoot } from '../core/paths';
 import { VERSION } from '../core/version';
 import { useColor } from '../format/color';
-import { formatResults, FORMATS, keepInternals, type FormatName } from '../format/index';
+import { formatResults, FORMATS, type FormatName } from '../format/index';
 import { decodeInput, findFiles, readInput, type FoundFiles, IGNORE_FILE } from './files';
 import { DEFAULT_CACHE_FILE, ResultCache, cacheFilePath, cacheSecret } from './cache';
 import { FileWriteError, encodeText, writeFileAtomic } from './write-file';
@@ -144,6 +145,8 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   }
   const baseline = Baseline.forRun(o, io.cwd, Boolean(o.stdin));
   let results: FileResult[];
+  /** The texts and secrets behind the results (code frames, masking), by result path. */
+  let sources: LintRun['sources'];
   /** UTF-16 inputs by absolute path: --fix writes them back as UTF-16. */
   const encodings = new Map<string, LintInput['encoding']>();
   let unwritten = 0;
@@ -162,14 +165,20 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     }
     linted = inputs.map((i) => i.filePath);
     const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd, inlineConfig: o.inlineConfig, onKinds };
-    results = await timed(fixing ? 'lint and fix' : 'lint', () => (fixing ? lintAndFix(inputs, runOptions) : lint(inputs, runOptions)));
+    const project = Project.ofFiles(settingsFor);
+    ({ results, sources } = await timed(fixing ? 'lint and fix' : 'lint', () => (fixing ? fixProject(project, inputs, runOptions) : lintProject(project, inputs, runOptions))));
     if (o.fix && !o.stdin) {
       const failed = writeFixes(results, encodings, io);
       unwritten = failed.size;
       // A file left unchanged is reported as it is on disk, not as it would have been.
       if (unwritten) {
-        const asIs = new Map((await lint(inputs, runOptions)).map((r) => [path.resolve(io.cwd, r.filePath), r]));
+        const asIsRun = await lintProject(Project.ofFiles(settingsFor), inputs, runOptions);
+        const asIs = new Map(asIsRun.results.map((r) => [path.resolve(io.cwd, r.filePath), r]));
         results = results.map((r) => (failed.has(path.resolve(io.cwd, r.filePath)) ? (asIs.get(path.resolve(io.cwd, r.filePath)) ?? r) : r));
+        // Their code frames show the text on disk.
+        const kept = new Map(sources);
+        for (const r of asIsRun.results) if (failed.has(path.resolve(io.cwd, r.filePath))) kept.set(r.filePath, asIsRun.sources.get(r.filePath)!);
+        sources = kept;
       }
     }
   } else {
@@ -180,7 +189,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     timed('configuration', () => files.forEach((f) => settingsFor(f)));
     const progress = progressReporter(io.stderr);
     const cache = o.cache ? openCache(o, io) : undefined;
-    results = await timed('lint', () => lintFiles({
+    ({ results, sources } = await timed('lint', () => lintFiles({
       files,
       discovered: new Set(found.files.filter((f) => f.discovered || o.skipUnknown).map((f) => f.filePath)),
       settingsFor,
@@ -200,7 +209,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       version: VERSION,
       progress: progress.update,
       inlineConfig: o.inlineConfig,
-    }));
+    })));
     progress.end();
     for (const n of cache?.notes ?? []) io.stderr.write(`omlint: note: ${n}\n`);
   }
@@ -214,14 +223,14 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       hidden.warnings += r.warningCount;
       hidden.infos += r.infoCount;
     }
-    results = results.map((r) => keepInternals(r, { ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error'), warningCount: 0, infoCount: 0 }));
+    results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error'), warningCount: 0, infoCount: 0 }));
   }
   const color = !o.outputFile && useColor(io.stdout, o.color, io.env);
   const reportStart = performance.now();
   const text =
     o.stats || o.statistics
       ? formatStatistics(ruleStatistics(results), o.format === 'json' ? 'json' : 'text')
-      : formatResults(o.format, results, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), hidden: o.quiet ? hidden : undefined, skipped, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined });
+      : formatResults(o.format, { results, sources }, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), hidden: o.quiet ? hidden : undefined, skipped, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined });
   if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the report to' });
   else io.stdout.write(text);
   if (debug) {

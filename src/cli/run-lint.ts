@@ -1,17 +1,18 @@
 // How a `check` run lints its files: from the cache where nothing changed, in worker threads when
-// there are many files, in this thread otherwise. Results come back in the order of the files.
+// there are many files, in this thread otherwise. The run (results and their sources) comes back in
+// the order of the files. The project is the walk's files (Project.ofFiles): its scopes group them.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FileSettings } from '../config/load';
-import { lint, RESULT_INTERNALS, displayPath, type LintInput, type LintRunOptions } from '../engine/lint';
-import type { FileResult, SeveritySetting } from '../core/types';
+import { lintProject, displayPath, type LintInput, type LintRunOptions } from '../engine/lint';
+import type { FileResult, LintRun, RunSource, SeveritySetting } from '../core/types';
 import type { Kind } from '../core/kinds';
 import type { ParseLimits } from '../syntax/types';
-import { groupByScope } from '../project/scope';
+import { Project } from '../project/project';
 import { ResultCache, sha256 } from './cache';
 import { readInput } from './files';
 import { nodeOs, workerThreads } from '../core/lazy-builtins';
-import type { WorkerJob, WorkerMessage, WorkerResult } from './worker';
+import { fromWorkerResult, type WorkerJob, type WorkerMessage, type WorkerResult } from './worker';
 
 /** Below this many files, starting workers costs more than it saves (asked for with --jobs). */
 export const MIN_FILES_FOR_WORKERS = 64;
@@ -62,12 +63,23 @@ function settingsKey(s: FileSettings): string {
 }
 
 /** The files of each project scope, in the order of their first file. */
-const byScope = (files: string[], plan: RunPlan): string[][] => groupByScope(files, (f) => plan.settingsFor(f).scope);
+const byScope = (files: string[], project: Project): string[][] => project.scopes(files, (f) => f);
+
+/** The run of `files`, in their order, from the runs of their parts. */
+function joinRuns(files: string[], plan: RunPlan, runs: LintRun[]): LintRun {
+  const byPath = new Map<string, FileResult>();
+  const sources = new Map<string, RunSource>();
+  for (const run of runs) {
+    for (const r of run.results) byPath.set(r.filePath, r);
+    for (const [p, s] of run.sources) sources.set(p, s);
+  }
+  return { results: files.map((f) => byPath.get(displayPath(f, plan.cwd))).filter((r): r is FileResult => Boolean(r)), sources };
+}
 
 /** Groups files by project scope, then deals the groups out to n shares of similar size. */
-function shares(files: string[], plan: RunPlan, n: number): string[][] {
+function shares(files: string[], project: Project, n: number): string[][] {
   const out: string[][] = Array.from({ length: n }, () => []);
-  const groups = byScope(files, plan).sort((a, b) => b.length - a.length);
+  const groups = byScope(files, project).sort((a, b) => b.length - a.length);
   for (const g of groups) out.reduce((min, cur) => (cur.length < min.length ? cur : min)).push(...g);
   return out.filter((s) => s.length > 0);
 }
@@ -88,8 +100,8 @@ function fileCounter(plan: RunPlan, total: number): Counter {
   };
 }
 
-async function lintInWorkers(files: string[], plan: RunPlan, script: string, counted: Counter): Promise<FileResult[]> {
-  const [own, ...parts] = shares(files, plan, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
+async function lintInWorkers(files: string[], plan: RunPlan, project: Project, script: string, counted: Counter): Promise<LintRun> {
+  const [own, ...parts] = shares(files, project, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
   // Workers read their own files: the ones the walk could not read stay in this thread.
   for (const part of parts) for (let i = part.length - 1; i >= 0; i--) if (plan.unread?.has(part[i])) own.push(...part.splice(i, 1));
   // This thread lints a share too: it has loaded omlint already, and waits for the others anyway.
@@ -121,24 +133,16 @@ async function lintInWorkers(files: string[], plan: RunPlan, script: string, cou
         }),
     ),
   );
-  const ownResults = await lintHere(own.map((f) => read(plan, f)), plan, counted);
+  const ownRun = await lintHere(own.map((f) => read(plan, f)), plan, project, counted);
   const outputs = await workers;
-  const byPath = new Map<string, FileResult>(ownResults.map((r) => [r.filePath, r]));
-  for (const o of outputs) {
-    for (const r of o.results) {
-      RESULT_INTERNALS.set(r.result, { text: r.text, bom: r.bom, secrets: r.secrets });
-      byPath.set(r.result.filePath, r.result);
-    }
-  }
-  return files.map((f) => byPath.get(displayPath(f, plan.cwd))).filter((r): r is FileResult => Boolean(r));
+  return joinRuns(files, plan, [ownRun, ...outputs.map(fromWorkerResult)]);
 }
 
-async function lintHere(inputs: LintInput[], plan: RunPlan, counted: Counter): Promise<FileResult[]> {
+async function lintHere(inputs: LintInput[], plan: RunPlan, project: Project, counted: Counter): Promise<LintRun> {
   const opts: LintRunOptions = {
     now: plan.now,
     targetVersion: plan.targetVersion,
     kind: plan.kind,
-    settingsFor: plan.settingsFor,
     limits: plan.limits,
     skipUnknown: (p) => plan.discovered.has(p),
     cwd: plan.cwd,
@@ -146,7 +150,7 @@ async function lintHere(inputs: LintInput[], plan: RunPlan, counted: Counter): P
     onKinds: plan.onKinds,
     onFileChecked: () => counted(),
   };
-  return lint(inputs, opts);
+  return lintProject(project, inputs, opts);
 }
 
 /**
@@ -154,57 +158,59 @@ async function lintHere(inputs: LintInput[], plan: RunPlan, counted: Counter): P
  * documents are released before the next scope is read, which keeps the heap small for big runs
  * (2,000 files in 20 scopes: peak RSS 115 -> 103 MB; bench/README.md).
  */
-async function lintScopeByScope(files: string[], plan: RunPlan, counted: Counter): Promise<FileResult[]> {
-  const groups = byScope(files, plan);
-  if (groups.length < 2) return lintHere(files.map((f) => read(plan, f)), plan, counted);
-  const byPath = new Map<string, FileResult>();
+async function lintScopeByScope(files: string[], plan: RunPlan, project: Project, counted: Counter): Promise<LintRun> {
+  const groups = byScope(files, project);
+  if (groups.length < 2) return lintHere(files.map((f) => read(plan, f)), plan, project, counted);
+  const runs: LintRun[] = [];
   for (const group of groups) {
-    for (const r of await lintHere(group.map((f) => read(plan, f)), plan, counted)) byPath.set(r.filePath, r);
+    runs.push(await lintHere(group.map((f) => read(plan, f)), plan, project, counted));
+    // The scope's parses go with it (the run keeps only texts and secrets).
+    project.sources.forget();
   }
-  return files.map((f) => byPath.get(displayPath(f, plan.cwd))).filter((r): r is FileResult => Boolean(r));
+  return joinRuns(files, plan, runs);
 }
 
 /** Lints the files of a run, using the cache and workers where they help. */
-export async function lintFiles(plan: RunPlan): Promise<FileResult[]> {
+export async function lintFiles(plan: RunPlan): Promise<LintRun> {
+  const project = Project.ofFiles(plan.settingsFor);
   const minFiles = plan.jobs !== undefined ? MIN_FILES_FOR_WORKERS : MIN_FILES_FOR_DEFAULT_WORKERS;
   const script = plan.files.length >= minFiles && (plan.jobs ?? defaultJobs()) > 1 ? workerScript() : undefined;
   const counted = fileCounter(plan, plan.files.length);
   if (!plan.cache) {
-    if (script) return lintInWorkers(plan.files, plan, script, counted);
-    return lintScopeByScope(plan.files, plan, counted);
+    if (script) return lintInWorkers(plan.files, plan, project, script, counted);
+    return lintScopeByScope(plan.files, plan, project, counted);
   }
   // With a cache the texts are read here, to hash them.
   const inputs = new Map(plan.files.map((f) => [f, read(plan, f)]));
   const contentHash = new Map([...inputs].map(([f, i]) => [f, sha256(i.text, i.problem?.message ?? '')]));
-  const scopeHash = new Map(byScope(plan.files, plan).map((fs) => [plan.settingsFor(fs[0]).scope, sha256(...fs.flatMap((f) => [f, contentHash.get(f)!]))]));
+  const scopeHash = new Map(byScope(plan.files, project).map((fs) => [plan.settingsFor(fs[0]).scope, sha256(...fs.flatMap((f) => [f, contentHash.get(f)!]))]));
   const runKey = JSON.stringify([plan.version, plan.kind, plan.targetVersion, plan.fixedNow ? plan.now.toISOString() : plan.now.toISOString().slice(0, 10), plan.limits, plan.inlineConfig !== false]);
   const keys = new Map<string, string>();
   const cached = new Map<string, FileResult | null>();
+  const sources = new Map<string, RunSource>();
   const misses: string[] = [];
   for (const f of plan.files) {
     const settings = plan.settingsFor(f);
     const key = sha256(runKey, settingsKey(settings), String(plan.discovered.has(f)), contentHash.get(f)!, scopeHash.get(settings.scope)!);
     keys.set(f, key);
-    const hit = plan.cache.get(f, key);
+    const hit = plan.cache.get(f, key, inputs.get(f)!.text);
     if (hit) {
-      const text = inputs.get(f)!.text;
-      const bom = text.charCodeAt(0) === 0xfeff;
-      const body = bom ? text.slice(1) : text;
-      if (hit.result) RESULT_INTERNALS.set(hit.result, { text: body, bom, secrets: hit.secretSpans.map(([a, b]) => body.slice(a, b)) });
+      if (hit.result) sources.set(hit.result.filePath, hit.source);
       cached.set(f, hit.result);
     } else misses.push(f);
   }
   if (misses.length < plan.files.length) counted(plan.files.length - misses.length);
-  const fresh = misses.length === 0 ? [] : script && misses.length >= minFiles ? await lintInWorkers(misses, plan, script, counted) : await lintHere(misses.map((f) => inputs.get(f)!), plan, counted);
-  const freshByPath = new Map(fresh.map((r) => [r.filePath, r]));
+  const fresh: LintRun = misses.length === 0 ? { results: [], sources: new Map() } : script && misses.length >= minFiles ? await lintInWorkers(misses, plan, project, script, counted) : await lintHere(misses.map((f) => inputs.get(f)!), plan, project, counted);
+  const freshByPath = new Map(fresh.results.map((r) => [r.filePath, r]));
   for (const f of misses) {
     const r = freshByPath.get(displayPath(f, plan.cwd)) ?? null;
-    const internals = r ? RESULT_INTERNALS.get(r) : undefined;
-    plan.cache.set(f, keys.get(f)!, r, internals?.text ?? '', internals?.secrets ?? []);
+    const source = r ? fresh.sources.get(r.filePath) : undefined;
+    plan.cache.set(f, keys.get(f)!, r, source);
+    if (source) sources.set(r!.filePath, source);
     cached.set(f, r);
   }
   plan.cache.save();
-  return plan.files.map((f) => cached.get(f)).filter((r): r is FileResult => Boolean(r));
+  return { results: plan.files.map((f) => cached.get(f)).filter((r): r is FileResult => Boolean(r)), sources };
 }
 
 /** Worker threads when --jobs does not say: one per core where cores are many enough to pay. */

@@ -5,9 +5,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { ConfigResolver } from '../config/load';
 import { withRuleOverrides } from '../config/rule-option';
-import type { SeveritySetting } from '../core/types';
-import { lint, RESULT_INTERNALS } from '../engine/lint';
-import type { FileResult } from '../core/types';
+import type { FileResult, LintRun, RunSource, SeveritySetting } from '../core/types';
+import { lintProject } from '../engine/lint';
+import { Project } from '../project/project';
 import type { Kind } from '../core/kinds';
 import type { ParseLimits } from '../syntax/types';
 import { readInput } from './files';
@@ -29,34 +29,44 @@ export interface WorkerJob {
 /** What a worker posts: one `progress` per file linted, then the outcome. */
 export type WorkerMessage = { progress: number } | { ok: boolean; value?: WorkerResult; error?: string };
 
+/** A run as it crosses to the main thread: structured-cloneable (no line index), fix edits left behind. */
 export interface WorkerResult {
-  results: { result: FileResult; text: string; bom: boolean; secrets: string[] }[];
+  results: FileResult[];
+  sources: [string, RunSource][];
+}
+
+/** The run a worker posts: plain data; a clean file's text stays here (it serves only code frames). */
+export function toWorkerResult(run: LintRun): WorkerResult {
+  return {
+    // Fix edits stay in the worker: a parallel run never fixes.
+    results: run.results.map((result) => ({ ...result, diagnostics: result.diagnostics.map(({ fix, suggestions, ...d }) => d) })),
+    sources: run.results.flatMap((r) => {
+      const s = run.sources.get(r.filePath);
+      return s ? [[r.filePath, { text: r.diagnostics.length > 0 ? s.text : '', bom: s.bom, secrets: s.secrets }] as [string, RunSource]] : [];
+    }),
+  };
+}
+
+/** The worker's run back in the main thread. */
+export function fromWorkerResult(w: WorkerResult): LintRun {
+  return { results: w.results, sources: new Map(w.sources) };
 }
 
 async function run(job: WorkerJob): Promise<WorkerResult> {
   const resolver = new ConfigResolver(KNOWN_RULE_IDS, job.explicitConfig);
   const settingsFor = withRuleOverrides((p: string) => resolver.settingsFor(p), job.rules ?? {});
   const discovered = new Set(job.discovered);
-  const results = await lint(job.files.map((f) => readInput(f, job.limits)), {
+  const run = await lintProject(Project.ofFiles(settingsFor), job.files.map((f) => readInput(f, job.limits)), {
     now: new Date(job.now),
     targetVersion: job.targetVersion,
     kind: job.kind,
     limits: job.limits,
     cwd: job.cwd,
     inlineConfig: job.inlineConfig,
-    settingsFor,
     skipUnknown: (p) => discovered.has(p),
     onFileChecked: () => parentPort?.postMessage({ progress: 1 } satisfies WorkerMessage),
   });
-  return {
-    results: results.map((result) => {
-      const internals = RESULT_INTERNALS.get(result)!;
-      // Fix edits stay in the worker: a parallel run never fixes.
-      const plain = { ...result, diagnostics: result.diagnostics.map(({ fix, suggestions, ...d }) => d) };
-      // The text serves only the code frames of diagnostics: a clean file's stays here.
-      return { result: plain, text: result.diagnostics.length > 0 ? internals.text : '', bom: internals.bom, secrets: internals.secrets };
-    }),
-  };
+  return toWorkerResult(run);
 }
 
 /** Runs in the worker thread (dist/worker.js): one job in, one message out. */

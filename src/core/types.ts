@@ -1,5 +1,6 @@
 // The contracts every part of omlint shares: kinds, positions, diagnostics, fixes, rules.
 import type { Kind } from './kinds';
+import type { LineIndex } from './lines';
 
 export type { Kind };
 export type Severity = 'error' | 'warning' | 'info';
@@ -279,6 +280,27 @@ export interface FileResult {
   output?: string;
   /** Number of fixes applied. */
   fixCount?: number;
+}
+
+/**
+ * What printing a result needs besides the result, never serialised into a report: the file's
+ * text (code frames, --fix), whether it began with a BOM, the secret values found in it (masking),
+ * its line index when at hand. Keyed in a run by the result's `filePath`, so that a copy of a
+ * result (--quiet, a baseline, a worker's or the cache's) finds its source without registering.
+ */
+export interface RunSource {
+  text: string;
+  bom: boolean;
+  secrets: string[];
+  lines?: LineIndex;
+  /** Syntax errors and duplicate keys of the parse (--fix: a pass must not add any). */
+  parseProblems?: number;
+}
+
+/** A lint run: each file's result, and the sources behind them (by `FileResult.filePath`). */
+export interface LintRun {
+  results: FileResult[];
+  sources: ReadonlyMap<string, RunSource>;
 }
 
 export interface LintInput {

@@ -1,8 +1,10 @@
-// lint(): texts → FileResult[]. Parse, split into documents, find kinds, run the schema and the
-// rules, run workspace rules per project scope, place every finding at its exact range, apply
-// severities and suppressions, mask secrets.
+// lintProject(project, targets) → LintRun: the one lint both front doors call. Parse (through the
+// project's cache), split into documents, find kinds, run the schema and the rules, run workspace
+// rules per project scope (the project says which), place every finding at its exact range, apply
+// severities and suppressions, mask secrets. The run carries each file's source (text, secrets)
+// beside its result, for formatters, workers, the cache and --fix to take explicitly.
 import path from 'node:path';
-import { parseText, DEFAULT_LIMITS, type LineIndex, type ParseLimits, type ParsedDocument, type ParsedFile } from '../syntax/index';
+import { DEFAULT_LIMITS, type LineIndex, type ParseLimits, type ParsedDocument, type ParsedFile } from '../syntax/index';
 import { declaredKind, detectItems, findBrokenModelines, findModelines, type KindSource } from '../kinds/detect';
 import { KINDS as RULE_KINDS, kindWithArticle, type Kind } from '../core/kinds';
 import { loadValidators, validateLoaded } from '../schema/validate';
@@ -15,12 +17,12 @@ import { collectSecretValues, maskSecrets } from './mask';
 import { isPlaceholder, templateMessage } from '../model/placeholders';
 import { fieldPath } from '../model/secrets';
 import type {
-  Diagnostic, FileResult, Fix, LintOptions, MessageReport, Report, Rule, RuleContext, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
+  Diagnostic, FileResult, Fix, LintOptions, LintRun, MessageReport, Report, Rule, RuleContext, RunSource, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
 } from '../core/types';
 import { defaultSettings, type FileSettings } from '../config/load';
 import { pathBelow } from '../core/paths';
 import { didYouMean } from '../config/did-you-mean';
-import { groupByScope } from '../project/scope';
+import { Project } from '../project/project';
 import { defineBuiltin, reportMessage } from '../core/rule';
 import type { LintInput } from '../core/types';
 export type { LintInput };
@@ -33,7 +35,10 @@ export interface LintRunOptions {
   kind?: Kind;
   /** Severities that win over the config (command line, tests). */
   rules?: Record<string, SeveritySetting>;
-  /** What the config says about a file (default: no config). */
+  /**
+   * What the config says about a file (default: no config). Only lint() and lintAndFix(), which
+   * make a project of their texts, read it: lintProject() asks its project.
+   */
   settingsFor?: (filePath: string) => FileSettings;
   limits?: ParseLimits;
   /** Files found by directory traversal: drop them when no document has any known kind. */
@@ -46,8 +51,6 @@ export interface LintRunOptions {
   maxProblemsPerFile?: number;
   /** False: omlint-disable/enable comments are ignored (--no-inline-config). */
   inlineConfig?: boolean;
-  /** The parse of an input from its owner's cache (the language server's Project); default: parsed now. */
-  parse?: (input: LintInput, limits: ParseLimits) => ParsedFile;
   /** Told each file's documents, their kinds and where each kind came from (--debug, --print-config). */
   onKinds?: (filePath: string, documents: KindReport[], skipped: boolean) => void;
   /** Called as each file's documents are checked (progress counts files, not runs). */
@@ -240,10 +243,11 @@ function invalidModelineMessage(name: string): string {
 }
 
 /** Parses a file and finds its documents and their kinds. */
-function prepareFile(input: LintInput, opts: LintRunOptions): FileState {
-  const settings = (opts.settingsFor ?? defaultSettings)(input.filePath);
+function prepareFile(project: Project, input: LintInput, opts: LintRunOptions): FileState {
+  const settings = project.settingsFor(input.filePath);
   const limits = opts.limits ?? DEFAULT_LIMITS;
-  const parsed = opts.parse ? opts.parse(input, limits) : parseText(input.text, input.filePath, limits);
+  // Through the project's cache: each text version is parsed once.
+  const parsed = project.parse(input.filePath, input.text, limits);
   const options: LintOptions = {
     now: opts.now ?? new Date(),
     targetVersion: opts.targetVersion ?? settings.targetVersion,
@@ -381,12 +385,12 @@ function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rul
   for (const { ruleId, report } of pending) addReport(file, doc, ruleId, report, opts);
 }
 
-function runWorkspaceRules(files: FileState[], opts: LintRunOptions, rules: WorkspaceRule[]): void {
+function runWorkspaceRules(project: Project, files: FileState[], opts: LintRunOptions, rules: WorkspaceRule[]): void {
   if (rules.length === 0) return;
   const docs = files.flatMap((file) =>
     file.dropped ? [] : file.docs.flatMap((doc) => (doc.kind ? [{ file, doc, sd: { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value } as ScopeDocument }] : [])),
   );
-  for (const members of groupByScope(docs, (m) => m.file.settings.scope)) {
+  for (const members of project.scopes(docs, (m) => m.file.input.filePath)) {
     for (const rule of rules) {
       const inScope = members.filter((m) => appliesTo(rule, m.doc.kind!));
       if (inScope.length === 0) continue;
@@ -408,7 +412,7 @@ function runWorkspaceRules(files: FileState[], opts: LintRunOptions, rules: Work
   }
 }
 
-function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): FileResult {
+function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): { result: FileResult; source: RunSource } {
   templateInfos(file, opts);
   const { text, lines } = file.parsed;
   const found = opts.inlineConfig !== false && file.parsed.syntax === 'yaml' ? findDirectives(text, lines) : NO_DIRECTIVES;
@@ -465,19 +469,22 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
     infoCount: count('info'),
     diagnostics,
   };
-  RESULT_INTERNALS.set(result, { secrets, text: file.parsed.text, bom: file.parsed.bom, lines: file.parsed.lines, parseProblems: badParse(file.parsed.problems) });
-  return result;
+  // `lines`: the file's line index, for a formatter to reuse (counting the lines of a big text again costs as much as the first time).
+  return { result, source: { secrets, text: file.parsed.text, bom: file.parsed.bom, lines: file.parsed.lines, parseProblems: badParse(file.parsed.problems) } };
+}
+
+/** A project of the given texts alone (no other file is read): what lint() and lintAndFix() lint in. */
+export function projectOf(opts: LintRunOptions = {}): Project {
+  return Project.ofFiles(opts.settingsFor ?? defaultSettings, opts.ruleSet);
 }
 
 /**
- * What formatters and --fix need from a result but must never serialise. `lines`: the file's line
- * index, for a formatter to reuse (counting the lines of a big text again costs as much as the first time).
+ * Lints `targets` together in `project` (one run: workspace rules see every document of a scope, as
+ * the project groups them). The project owns settings, parses and scopes; `targets` are the texts
+ * to lint (the CLI: the files of its walk; the server: a buffer and the other files of its scope).
  */
-export const RESULT_INTERNALS = new WeakMap<FileResult, { secrets: string[]; text: string; bom: boolean; lines?: LineIndex; parseProblems?: number }>();
-
-/** Lints texts together (one run: workspace rules see every document of a scope). */
-export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
-  const files = inputs.map((i) => prepareFile(i, opts));
+export async function lintProject(project: Project, targets: LintInput[], opts: LintRunOptions = {}): Promise<LintRun> {
+  const files = targets.map((i) => prepareFile(project, i, opts));
   // Only the rules of the kinds present are loaded.
   const kinds = new Set(files.flatMap((f) => (f.dropped ? [] : f.docs.flatMap((d) => (d.kind ? [d.kind] : [])))));
   const ruleSet = opts.ruleSet ?? (await loadRules(kinds));
@@ -495,10 +502,12 @@ export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Prom
     }
     opts.onFileChecked?.(file.input.filePath);
   }
-  runWorkspaceRules(files, opts, wsRules);
+  runWorkspaceRules(project, files, opts, wsRules);
   const known = opts.ruleSet ? new Set([...KNOWN_RULE_IDS, ...ruleSet.map((r) => r.meta.id)]) : KNOWN_RULE_IDS;
   const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat(wsRules.map((r) => r.meta.id)));
-  const results = files.filter((f) => !f.dropped).map((f) => finish(f, known, workspaceIds, opts));
+  const finished = files.filter((f) => !f.dropped).map((f) => finish(f, known, workspaceIds, opts));
+  const results = finished.map((f) => f.result);
+  const sources = new Map(finished.map((f) => [f.result.filePath, f.source]));
   // Related information names other documents: give it their ranges.
   const byPath = new Map(files.map((f) => [f.displayPath, f]));
   for (const r of results) {
@@ -510,7 +519,17 @@ export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Prom
       }
     }
   }
-  return results;
+  return { results, sources };
+}
+
+/** Lints texts together in a project of their own; the results only (rule tests, tools that print nothing). */
+export async function lint(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
+  return (await lintProject(projectOf(opts), inputs, opts)).results;
+}
+
+/** lintAndFix() of texts in a project of their own; the results only (with `output`, the fixed text). */
+export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
+  return (await fixProject(projectOf(opts), inputs, opts)).results;
 }
 
 const MAX_FIX_PASSES = 20;
@@ -536,20 +555,20 @@ interface PassRecord {
  * text, which also tells whether the fixes broke the syntax; the lint that finds nothing more to
  * fix is the result.
  */
-export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {}): Promise<FileResult[]> {
+export async function fixProject(project: Project, inputs: LintInput[], opts: LintRunOptions = {}): Promise<LintRun> {
   const texts = new Map(inputs.map((i) => [i.filePath, i.text]));
   const fixCounts = new Map<string, number>();
   // A file that could not be read keeps its problem (never "empty") and is never fixed.
   const unread = new Map(inputs.filter((i) => i.problem).map((i) => [i.filePath, i]));
-  const lintTexts = () => lint([...texts].map(([filePath, text]) => unread.get(filePath) ?? { filePath, text }), opts);
+  const lintTexts = () => lintProject(project, [...texts].map(([filePath, text]) => unread.get(filePath) ?? { filePath, text }), opts);
   const byDisplay = new Map([...texts.keys()].map((p) => [displayPath(p, opts.cwd), p]));
   const count = (filePath: string, places: number) => fixCounts.set(filePath, (fixCounts.get(filePath) ?? 0) + places);
   let final = await lintTexts();
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
     const records = new Map<string, PassRecord>();
-    for (const r of final) {
+    for (const r of final.results) {
       const filePath = byDisplay.get(r.filePath);
-      const internals = RESULT_INTERNALS.get(r)!;
+      const internals = final.sources.get(r.filePath)!;
       const fixed = r.diagnostics.filter((d) => d.fix);
       if (fixed.length === 0 || !filePath) continue;
       const groups = fixed.map((d) => d.fix!.edits);
@@ -574,10 +593,10 @@ export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {})
     // renames `enabeld` to it). When a file now parses worse, this pass applies only its first
     // fix there; the next pass sees the new text.
     let retake = false;
-    for (const r of final) {
+    for (const r of final.results) {
       const filePath = byDisplay.get(r.filePath);
       const rec = filePath ? records.get(filePath) : undefined;
-      if (!rec?.several || (RESULT_INTERNALS.get(r)?.parseProblems ?? 0) <= rec.problems) continue;
+      if (!rec?.several || (final.sources.get(r.filePath)?.parseProblems ?? 0) <= rec.problems) continue;
       texts.set(filePath!, rec.firstOnly());
       count(filePath!, rec.firstPlaces - rec.places);
       retake = true;
@@ -585,7 +604,7 @@ export async function lintAndFix(inputs: LintInput[], opts: LintRunOptions = {})
     if (retake) final = await lintTexts();
   }
   const original = new Map(inputs.map((i) => [displayPath(i.filePath, opts.cwd), i]));
-  for (const r of final) {
+  for (const r of final.results) {
     const input = original.get(r.filePath);
     if (!input) continue;
     const now = texts.get(input.filePath)!;

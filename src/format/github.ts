@@ -1,6 +1,6 @@
 // `--format github`: GitHub Actions workflow commands, shown as annotations on the pull request.
 // Escaping as @actions/core does it: data escapes % CR LF; properties also escape : and ,.
-import type { FileResult, Severity } from '../core/types';
+import type { FileResult, LintRun, Severity } from '../core/types';
 import { secretMasker } from './shared';
 import { escapeControls } from './escape';
 
@@ -15,8 +15,9 @@ export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-export function formatGithub(results: FileResult[]): string {
-  const mask = secretMasker(results);
+export function formatGithub(run: LintRun): string {
+  const { results } = run;
+  const mask = secretMasker(run);
   const lines: string[] = [];
   for (const r of results) {
     for (const d of r.diagnostics) {

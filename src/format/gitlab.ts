@@ -1,13 +1,14 @@
 // `--format gitlab`: a GitLab Code Quality report (artifacts: reports: codequality), the Code
 // Climate issue subset GitLab reads. Fingerprints ignore line numbers, so unrelated edits above
 // a finding do not turn it into a "new" one in the merge request widget.
-import type { FileResult, Severity } from '../core/types';
+import type { FileResult, LintRun, Severity } from '../core/types';
 import { fingerprints, secretMasker } from './shared';
 
 const SEVERITY: Record<Severity, 'major' | 'minor' | 'info'> = { error: 'major', warning: 'minor', info: 'info' };
 
-export function formatGitlab(results: FileResult[]): string {
-  const mask = secretMasker(results);
+export function formatGitlab(run: LintRun): string {
+  const { results } = run;
+  const mask = secretMasker(run);
   const issues = results.flatMap((r) => {
     const prints = fingerprints(r.filePath, r.diagnostics, mask);
     return r.diagnostics.map((d, i) => ({

@@ -1,6 +1,5 @@
 // Output formats. Each is a pure function of the results (STYLE.md: one module per format).
-import type { FileResult } from '../core/types';
-import { RESULT_INTERNALS } from '../engine/lint';
+import type { LintRun } from '../core/types';
 import { formatGithub } from './github';
 import { formatGitlab } from './gitlab';
 import { formatJson } from './json';
@@ -23,35 +22,26 @@ export interface FormatOptions {
   shard?: string;
 }
 
-/** Copies of results without their fixed text, keeping what formatters need to mask secrets. */
-export function withoutOutput(results: FileResult[]): FileResult[] {
-  return results.map((r) => {
-    const { output, ...rest } = r;
-    return keepInternals(r, rest as FileResult);
-  });
+/** The run without the fixed texts of its results (the sources stay: they are keyed by path). */
+export function withoutOutput(run: LintRun): LintRun {
+  return { ...run, results: run.results.map(({ output, ...rest }) => rest) };
 }
 
-/** Registers a copy of a result with the original's internals (text, secrets). */
-export function keepInternals(original: FileResult, copy: FileResult): FileResult {
-  const internals = RESULT_INTERNALS.get(original);
-  if (internals) RESULT_INTERNALS.set(copy, internals);
-  return copy;
-}
-
-export function formatResults(format: FormatName, results: FileResult[], opts: FormatOptions): string {
+/** A run's text in a format. The run's sources give code frames and the secrets to mask. */
+export function formatResults(format: FormatName, run: LintRun, opts: FormatOptions): string {
   switch (format) {
     case 'json':
-      return formatJson(opts.fixDryRun ? results : withoutOutput(results));
+      return formatJson(opts.fixDryRun ? run : withoutOutput(run));
     case 'sarif':
-      return formatSarif(results, { cwd: opts.cwd, shard: opts.shard });
+      return formatSarif(run, { cwd: opts.cwd, shard: opts.shard });
     case 'junit':
-      return formatJunit(results);
+      return formatJunit(run);
     case 'github':
-      return formatGithub(results);
+      return formatGithub(run);
     case 'gitlab':
-      return formatGitlab(results);
+      return formatGitlab(run);
     case 'stylish':
     default:
-      return formatStylish(results, { color: opts.color, hidden: opts.hidden, skipped: opts.skipped });
+      return formatStylish(run, { color: opts.color, hidden: opts.hidden, skipped: opts.skipped });
   }
 }

@@ -1,7 +1,6 @@
 // `--format json`: exactly the contract of DESIGN.md, field for field (plus `output` with
 // --fix-dry-run: the fixed text with its secrets masked, since a report ends up in CI logs).
-import type { FileResult, RelatedInfo } from '../core/types';
-import { RESULT_INTERNALS } from '../engine/lint';
+import type { LintRun, RelatedInfo } from '../core/types';
 import { maskText } from '../engine/mask';
 
 function relatedJson(r: RelatedInfo) {
@@ -14,9 +13,9 @@ function relatedJson(r: RelatedInfo) {
   };
 }
 
-export function formatJson(results: FileResult[]): string {
+export function formatJson(run: LintRun): string {
   return JSON.stringify(
-    results.map((r) => ({
+    run.results.map((r) => ({
       filePath: r.filePath,
       kinds: r.kinds,
       documents: r.documents,
@@ -37,7 +36,7 @@ export function formatJson(results: FileResult[]): string {
         ...(d.occurrences ? { occurrences: d.occurrences } : {}),
         ...(d.related?.length ? { related: d.related.map(relatedJson) } : {}),
       })),
-      ...(r.output !== undefined ? { output: maskText(r.output, RESULT_INTERNALS.get(r)?.secrets ?? []) } : {}),
+      ...(r.output !== undefined ? { output: maskText(r.output, run.sources.get(r.filePath)?.secrets ?? []) } : {}),
     })),
   ) + '\n';
 }

@@ -1,6 +1,6 @@
 // `--format junit`: one <testsuite> per file, one <testcase> per problem (a clean file: one
 // passing test case); an error is a <failure>, a warning or info a passing case with <system-out>.
-import type { Diagnostic, FileResult } from '../core/types';
+import type { Diagnostic, FileResult, LintRun } from '../core/types';
 import { secretMasker } from './shared';
 
 /** Characters XML 1.0 forbids even as references (C0 controls, lone surrogates, U+FFFE/FFFF). */
@@ -41,8 +41,9 @@ function problemCase(r: FileResult, d: Diagnostic, mask: (s: string) => string):
   return [open, inner, '    </testcase>'];
 }
 
-export function formatJunit(results: FileResult[]): string {
-  const mask = secretMasker(results);
+export function formatJunit(run: LintRun): string {
+  const { results } = run;
+  const mask = secretMasker(run);
   const out: string[] = [];
   let tests = 0;
   let failed = 0;

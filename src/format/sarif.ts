@@ -2,7 +2,7 @@
 // One run; the driver lists the whole rule catalogue so that ruleIndex is stable between runs.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic, FileResult, Range, RelatedInfo, RuleMeta, Severity } from '../core/types';
+import type { Diagnostic, FileResult, LintRun, Range, RelatedInfo, RuleMeta, Severity } from '../core/types';
 import { REGISTRY } from '../../rules/registry';
 import { VERSION } from '../core/version';
 import { fingerprints, INFORMATION_URI, ruleDocsUrl, secretMasker } from './shared';
@@ -65,8 +65,9 @@ export interface SarifOptions {
   shard?: string;
 }
 
-export function formatSarif(results: FileResult[], opts: SarifOptions): string {
-  const mask = secretMasker(results);
+export function formatSarif(run: LintRun, opts: SarifOptions): string {
+  const { results } = run;
+  const mask = secretMasker(run);
   const rules = REGISTRY.map((m) => ruleDescriptor({ id: m.id, description: m.summary, defaultSeverity: m.severity, why: m.why }));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   // An id outside the catalogue (should not happen) still gets a descriptor, so ruleIndex stays valid.

@@ -1,7 +1,6 @@
 // What the CI formats (sarif, junit, github, gitlab) share: secret masking over a whole run,
 // rule documentation links and stable fingerprints.
-import type { Diagnostic, FileResult } from '../core/types';
-import { RESULT_INTERNALS } from '../engine/lint';
+import type { Diagnostic, LintRun } from '../core/types';
 import { nodeCrypto } from '../core/lazy-builtins';
 import { maskSecrets } from '../engine/mask';
 
@@ -18,9 +17,9 @@ export function ruleDocsUrl(ruleId: string): string {
  * the second line of defence, and it uses the secrets of all files because a message may quote
  * another document (related information).
  */
-export function secretMasker(results: FileResult[]): (text: string) => string {
+export function secretMasker(run: LintRun): (text: string) => string {
   const all = new Set<string>();
-  for (const r of results) for (const s of RESULT_INTERNALS.get(r)?.secrets ?? []) all.add(s);
+  for (const r of run.results) for (const s of run.sources.get(r.filePath)?.secrets ?? []) all.add(s);
   if (all.size === 0) return (text) => text;
   const secrets = [...all].sort((a, b) => b.length - a.length);
   return (text) => maskSecrets(text, secrets);

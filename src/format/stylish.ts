@@ -1,7 +1,6 @@
 // The default human output: one block per file, each problem with its code frame (the offending
 // span underlined, actionlint-style), then a summary.
-import type { Diagnostic, FileResult } from '../core/types';
-import { RESULT_INTERNALS } from '../engine/lint';
+import type { Diagnostic, LintRun } from '../core/types';
 import { maskFrameLine } from '../engine/mask';
 import { LineIndex } from '../core/lines';
 import { palette, type Palette } from './color';
@@ -59,23 +58,24 @@ function hiddenCounts(h: { warnings: number; infos: number }): string {
 }
 
 export function formatStylish(
-  results: FileResult[],
+  run: LintRun,
   opts: { color: boolean; frames?: boolean; hidden?: { warnings: number; infos: number }; skipped?: number } = { color: false },
 ): string {
+  const { results } = run;
   const c = palette(opts.color);
   const out: string[] = [];
   let errors = 0, warnings = 0, infos = 0, fixableErrors = 0, fixableWarnings = 0, fixed = 0;
   for (const r of results) {
     fixed += r.fixCount ?? 0;
     if (r.diagnostics.length === 0) continue;
-    const internals = RESULT_INTERNALS.get(r);
-    const lines = internals ? (internals.lines ?? new LineIndex(internals.text)) : undefined;
+    const source = run.sources.get(r.filePath);
+    const lines = source ? (source.lines ?? new LineIndex(source.text)) : undefined;
     out.push(c.underline(escapeControls(r.filePath)));
     const masked = new Map<number, string>();
     for (const d of r.diagnostics) {
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info');
       out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${escapeControls(d.message)}  ${c.dim(d.ruleId)}`);
-      if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, internals!.secrets, c, masked));
+      if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, source!.secrets, c, masked));
       if (d.occurrences) out.push(c.dim(`      also at ${alsoAt(d)}`));
       // A repeated finding (one diagnostic for several places) counts every place.
       const n = d.occurrences ?? 1;

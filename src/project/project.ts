@@ -10,7 +10,7 @@ import { REGISTRY } from '../../rules/registry';
 import type { Kind } from '../core/kinds';
 import type { ParsedFile, ParseLimits } from '../syntax/index';
 import { analyzeParsed, kindsOfItems, type DocumentAnalysis } from './items';
-import { isNamedScope, scopeRoot } from './scope';
+import { groupByScope, isNamedScope, scopeRoot } from './scope';
 import { readPrefix, SNIFF_BYTES, sniffKinds } from './sniff';
 import { SourceCache } from './source-cache';
 
@@ -30,6 +30,11 @@ export interface ProjectHost {
   openPaths(): Iterable<string>;
   /** Reads a regular file (default: readFileSync); throws when it cannot. */
   readText?(filePath: string): string;
+  /**
+   * True: the project is the files given to lint and nothing else (the CLI's walk, a test's
+   * texts); no other file of a scope is read. Default: the scope's files on disk count too.
+   */
+  closed?: boolean;
 }
 
 export interface ScopeInput {
@@ -80,8 +85,21 @@ export class Project {
     private readonly rules?: readonly Rule[],
   ) {}
 
+  /** A project of the files given to lint alone, with these settings (the CLI, lint() of texts). */
+  static ofFiles(settingsFor: (filePath: string) => FileSettings, rules?: readonly Rule[]): Project {
+    return new Project({ settingsFor, openText: () => undefined, openPaths: () => [], closed: true }, rules);
+  }
+
   settingsFor(filePath: string): FileSettings {
     return this.host.settingsFor(filePath);
+  }
+
+  /**
+   * Items grouped by the project scope of their file, in the order of each scope's first item: the
+   * one grouping of the engine's workspace rules, the CLI's shares and the cache's scope keys.
+   */
+  scopes<T>(items: readonly T[], pathOf: (item: T) => string): T[][] {
+    return groupByScope(items, (item) => this.scopeOf(pathOf(item)));
   }
 
   scopeOf(filePath: string): string {
@@ -170,6 +188,7 @@ export class Project {
    * when it may hold a wanted kind.
    */
   scopeInputs(filePath: string, kinds: Iterable<Kind>): ScopeInput[] {
+    if (this.host.closed) return [];
     const wanted = scopeKinds(kinds, this.rules);
     if (wanted !== 'all' && wanted.size === 0) return [];
     const fits = (k: Set<Kind>) => (wanted === 'all' ? k.size > 0 : [...k].some((x) => wanted.has(x)));

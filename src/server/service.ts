@@ -5,10 +5,10 @@ import path from 'node:path';
 import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, Hover, Position, Range } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
-import { displayPath, lint, lintAndFix, RESULT_INTERNALS, type LintInput, type LintRunOptions } from '../engine/lint';
+import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
 import { maskSecrets } from '../engine/mask';
 import { compareStrings, splitPointer } from '../core/pointer';
-import type { FileResult, Rule } from '../core/types';
+import type { FileResult, Rule, RunSource } from '../core/types';
 import type { Kind } from '../core/kinds';
 import { codeActionsFor, FIX_ALL_KIND, fixAllEdit } from './code-actions';
 import { completionFor } from './completion';
@@ -37,6 +37,8 @@ export interface LintState {
   text: string;
   /** Undefined when the document gets no diagnostics (no omlint kind, ignored, a config file). */
   result?: FileResult;
+  /** The result's source in the run (its secrets mask code action titles). */
+  source?: RunSource;
   diagnostics: LspDiagnostic[];
   inputs: LintInput[];
   options: LintRunOptions;
@@ -198,10 +200,7 @@ export class OmlintLanguageService {
     const options: LintRunOptions = {
       now: this.options.now?.(),
       ruleSet: this.options.ruleSet,
-      settingsFor: (p) => (p === filePath ? settings : this.workspace.settingsFor(p)),
       cwd,
-      // Every text through the project's cache: an edit re-parses the edited buffer only.
-      parse: (input, limits) => project.parse(input.filePath, input.text, limits),
     };
     const project = this.workspace.project;
     let kinds: Kind[] = st.kinds ?? [];
@@ -211,12 +210,12 @@ export class OmlintLanguageService {
       return [{ filePath, text }, ...others].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
     };
     let inputs = inputsFor(kinds);
-    let result = await this.runLint(inputs, options, filePath, cwd);
+    let { result, source } = await this.runLint(inputs, options, filePath, cwd);
     const found = result.kinds.filter((k): k is Kind => k !== 'unknown');
     // The kinds changed (first lint, or an edit): the scope may hold other documents now.
     if (onDisk && found.length && !sameSet(scopeKinds(found, this.options.ruleSet), scopeKinds(kinds, this.options.ruleSet))) {
       inputs = inputsFor(found);
-      result = await this.runLint(inputs, options, filePath, cwd);
+      ({ result, source } = await this.runLint(inputs, options, filePath, cwd));
     }
     if (found.length) st.kinds = [...new Set(found)];
     st.relevant = this.isRelevant(filePath, text, settings, found.length > 0, st);
@@ -231,13 +230,16 @@ export class OmlintLanguageService {
         return { uri: open?.uri ?? pathToUri(input.filePath), bom: hasBom(input.text) };
       }),
     );
-    return { uri: doc.uri, version: doc.version, text, result, diagnostics, inputs, options };
+    return { uri: doc.uri, version: doc.version, text, result, source, diagnostics, inputs, options };
   }
 
-  private async runLint(inputs: LintInput[], options: LintRunOptions, filePath: string, cwd: string): Promise<FileResult> {
-    const results = await lint(inputs, options);
+  /** The document's result and source, linted with the other files of its scope in the workspace's project. */
+  private async runLint(inputs: LintInput[], options: LintRunOptions, filePath: string, cwd: string): Promise<{ result: FileResult; source?: RunSource }> {
+    // Every text through the project's cache: an edit re-parses the edited buffer only.
+    const run = await lintProject(this.workspace.project, inputs, options);
     const name = displayPath(filePath, cwd);
-    return results.find((r) => r.filePath === name) ?? results[0];
+    const result = run.results.find((r) => r.filePath === name) ?? run.results[0];
+    return { result, source: run.sources.get(result.filePath) };
   }
 
   /**
@@ -278,13 +280,7 @@ export class OmlintLanguageService {
       const inputs = [{ filePath, text }, ...project.scopeInputs(filePath, project.kindsOf(filePath, text))].sort((x, y) => compareStrings(x.filePath, y.filePath));
       if (inputs.length < 2) continue;
       const cwd = path.dirname(path.resolve(filePath));
-      const results = await lint(inputs, {
-        now: this.options.now?.(),
-        ruleSet: this.options.ruleSet,
-        settingsFor: (p) => this.workspace.settingsFor(p),
-        cwd,
-        parse: (input, limits) => project.parse(input.filePath, input.text, limits),
-      });
+      const { results } = await lintProject(project, inputs, { now: this.options.now?.(), ruleSet: this.options.ruleSet, cwd });
       const byDisplay = new Map(inputs.map((i) => [displayPath(i.filePath, cwd), i]));
       for (const r of results) {
         const input = byDisplay.get(r.filePath);
@@ -321,7 +317,7 @@ export class OmlintLanguageService {
       only: context.only,
       yaml: !isJsonText(filePath, text.replace(/^\uFEFF/, '')),
       toLsp: (d) => published.get(d) ?? toLspDiagnostic(doc, d),
-      mask: (t) => maskSecrets(t, (state.result && RESULT_INTERNALS.get(state.result)?.secrets) ?? []),
+      mask: (t) => maskSecrets(t, state.source?.secrets ?? []),
       fixedText: () => this.fixedText(doc, state),
       lazyFixAll: lazy ? { uri: doc.uri, version: doc.version } : undefined,
     });
@@ -331,7 +327,7 @@ export class OmlintLanguageService {
   private async fixedText(doc: TextDocument, state: LintState): Promise<string> {
     const filePath = lintNameOf(doc.uri);
     const cwd = path.dirname(path.resolve(filePath));
-    const results = await lintAndFix(state.inputs, state.options);
+    const { results } = await fixProject(this.workspace.project, state.inputs, state.options);
     const mine = results.find((r) => r.filePath === displayPath(filePath, cwd));
     return mine?.output ?? doc.getText();
   }

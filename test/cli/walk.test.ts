@@ -170,7 +170,7 @@ describe('reading', () => {
     const found = findFiles(['.'], { cwd: dir });
     unlinkSync(path.join(dir, 'a.yaml'));
     const files = found.files.map((f) => f.filePath);
-    const results = await lintFiles({ files, discovered: new Set(files), settingsFor: () => ({ ignored: false, rules: {}, scope: 's', secretPlaceholders: [] }), now: new Date(), fixedNow: true, limits: DEFAULT_LIMITS, cwd: dir, version: 't' });
+    const { results } = await lintFiles({ files, discovered: new Set(files), settingsFor: () => ({ ignored: false, rules: {}, scope: 's', secretPlaceholders: [] }), now: new Date(), fixedNow: true, limits: DEFAULT_LIMITS, cwd: dir, version: 't' });
     expect(results.map((r) => [r.filePath, r.diagnostics[0]?.message])).toEqual([
       ['a.yaml', 'The file cannot be read (no such file or directory, ENOENT): it was deleted or moved after omlint found it.'],
       ['b.yaml', expect.stringContaining('metricThreshold')],

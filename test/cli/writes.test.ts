@@ -156,17 +156,19 @@ describe('--cache', () => {
     const cache = new ResultCache(file, 'v', Buffer.alloc(32, 7));
     const result = (message: string) => ({ filePath: 'a.yaml', kinds: [], documents: 1, errorCount: 1, warningCount: 0, infoCount: 0, diagnostics: [{ ruleId: 'x', severity: 'error' as const, message, pointer: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } }, kind: 'unknown' as const, documentIndex: 0, fixable: false }] });
     const text = 'apiToken: s3cr3t-T0ken-value\n';
-    cache.set('/a.yaml', 'k1', result('unknown value "s3cr3t-T0ken-value"'), text, ['s3cr3t-T0ken-value']);
-    cache.set('/b.yaml', 'k2', result('a clean message'), text, ['s3cr3t-T0ken-value']);
+    cache.set('/a.yaml', 'k1', result('unknown value "s3cr3t-T0ken-value"'), { text, bom: false, secrets: ['s3cr3t-T0ken-value'] });
+    cache.set('/b.yaml', 'k2', result('a clean message'), { text, bom: false, secrets: ['s3cr3t-T0ken-value'] });
     cache.save();
     const saved = readFileSync(file, 'utf8');
     expect(saved).not.toContain('s3cr3t');
     expect(Object.keys(JSON.parse(saved).entries)).toEqual(['/b.yaml']);
     expect(JSON.parse(saved).entries['/b.yaml'].secretSpans).toEqual([[10, 28]]);
     const reread = new ResultCache(file, 'v', Buffer.alloc(32, 7));
-    expect([reread.get('/b.yaml', 'k2')?.result?.errorCount, reread.notes]).toEqual([1, []]);
+    expect([reread.get('/b.yaml', 'k2', text)?.result?.errorCount, reread.notes]).toEqual([1, []]);
+    // The secret comes back from its span in the text, for masking.
+    expect(reread.get('/b.yaml', 'k2', text)?.source.secrets).toEqual(['s3cr3t-T0ken-value']);
     // Signed with another key (another user, another machine): not trusted.
-    expect(new ResultCache(file, 'v', Buffer.alloc(32, 8)).get('/b.yaml', 'k2')).toBeUndefined();
+    expect(new ResultCache(file, 'v', Buffer.alloc(32, 8)).get('/b.yaml', 'k2', text)).toBeUndefined();
   });
 
   it('--cache-location naming a directory keeps .omlintcache in it', async () => {

@@ -1,7 +1,7 @@
 // Issue 18: raw ESC/OSC and other control bytes from document values must not reach a terminal
 // or a CI log through stylish or github output: they are shown as visible escapes.
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../src/engine/lint';
+import { runOf } from './results';
 import { formatStylish } from '../../src/format/stylish';
 import { formatGithub } from '../../src/format/github';
 import { escapeControls } from '../../src/format/escape';
@@ -25,9 +25,10 @@ describe('control characters from documents are escaped', () => {
   });
 
   it('stylish: messages and code frames, with the caret still under the value', async () => {
-    const results = await lint([{ filePath: 'x.integration.json', text: TEXT }], { now: NOW });
+    const run = await runOf([{ filePath: 'x.integration.json', text: TEXT }], { now: NOW });
+    const results = run.results;
     expect(results[0].diagnostics.map((d) => d.ruleId).sort()).toEqual(['invalid-value', 'unknown-field']);
-    const out = formatStylish(results, { color: false, frames: true });
+    const out = formatStylish(run, { color: false, frames: true });
     expect(out).not.toMatch(RAW);
     expect(out).toContain('\\u001b]0;pwned\\u0007');
     const frame = out.split('\n');
@@ -40,14 +41,16 @@ describe('control characters from documents are escaped', () => {
   });
 
   it('stylish with colour adds its own escapes only', async () => {
-    const results = await lint([{ filePath: 'x.integration.json', text: TEXT }], { now: NOW });
-    const out = formatStylish(results, { color: true, frames: true });
+    const run = await runOf([{ filePath: 'x.integration.json', text: TEXT }], { now: NOW });
+    const results = run.results;
+    const out = formatStylish(run, { color: true, frames: true });
     expect(out.replace(/\u001b\[[0-9;]*m/g, '')).not.toMatch(RAW);
   });
 
   it('github: workflow commands carry no raw control character', async () => {
-    const results = await lint([{ filePath: 'x.integration.json', text: TEXT }], { now: NOW });
-    const out = formatGithub(results);
+    const run = await runOf([{ filePath: 'x.integration.json', text: TEXT }], { now: NOW });
+    const results = run.results;
+    const out = formatGithub(run);
     expect(out.trimEnd().split('\n')).toHaveLength(2);
     expect(out).not.toMatch(RAW);
     expect(out).toContain('\\u001b[2Jkey');

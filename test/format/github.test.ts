@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, formatGithub } from '../../src/format/github';
 import { escapeControls } from '../../src/format/escape';
-import type { FileResult } from '../../src/core/types';
-import { allDiagnostics, assertCoverage, fixtureResults, handResult } from './results';
+import type { FileResult, LintRun } from '../../src/core/types';
+import { allDiagnostics, assertCoverage, fixtureResults, fixtureRun, handResult, handRun } from './results';
 
 /** What the Actions runner does with a workflow command line (its unescaping order). */
 function parseCommand(line: string) {
@@ -20,11 +20,13 @@ const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
 
 describe('github format', () => {
   let results: FileResult[];
+  let run: LintRun;
   let lines: string[];
   beforeAll(async () => {
-    results = await fixtureResults();
+    run = await fixtureRun();
+    results = run.results;
     assertCoverage(results);
-    lines = formatGithub(results).trimEnd().split('\n');
+    lines = formatGithub(run).trimEnd().split('\n');
   });
 
   it('prints one workflow command per diagnostic, with the exact range and the rule as title', () => {
@@ -53,15 +55,15 @@ describe('github format', () => {
     const r = handResult('dir/a,b:c%d.yaml', [
       { ruleId: 'invalid-value', severity: 'warning', message: '100% sure:\r\nline two, with ::double colons', range: { start: { line: 3, column: 5 }, end: { line: 4, column: 2 } } },
     ]);
-    expect(formatGithub([r])).toBe(
+    expect(formatGithub(handRun([r]))).toBe(
       '::warning file=dir/a%2Cb%3Ac%25d.yaml,line=3,endLine=4,col=5,endColumn=2,title=invalid-value::100%25 sure:%0D%0Aline two, with ::double colons\n',
     );
-    expect(parseCommand(formatGithub([r]).trimEnd()).message).toBe('100% sure:\r\nline two, with ::double colons');
+    expect(parseCommand(formatGithub(handRun([r])).trimEnd()).message).toBe('100% sure:\r\nline two, with ::double colons');
     expect(escapeData('%25\n')).toBe('%2525%0A');
     expect(escapeProperty('a:b,c%')).toBe('a%3Ab%2Cc%25');
   });
 
   it('prints nothing when there is nothing to report', () => {
-    expect(formatGithub([handResult('clean.yaml', [])])).toBe('');
+    expect(formatGithub(handRun([handResult('clean.yaml', [])]))).toBe('');
   });
 });

@@ -2,19 +2,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatGitlab } from '../../src/format/gitlab';
-import { lint } from '../../src/engine/lint';
-import type { FileResult } from '../../src/core/types';
-import { allDiagnostics, assertCoverage, FIXTURES, fixtureResults, handResult, NOW } from './results';
+
+import type { FileResult, LintRun } from '../../src/core/types';
+import { allDiagnostics, assertCoverage, FIXTURES, fixtureResults, fixtureRun, handResult, handRun, NOW, runOf } from './results';
 
 const SEVERITY = { error: 'major', warning: 'minor', info: 'info' } as const;
 
 describe('gitlab format (Code Quality)', () => {
   let results: FileResult[];
+  let run: LintRun;
   let issues: any[];
   beforeAll(async () => {
-    results = await fixtureResults();
+    run = await fixtureRun();
+    results = run.results;
     assertCoverage(results);
-    issues = JSON.parse(formatGitlab(results));
+    issues = JSON.parse(formatGitlab(run));
   });
 
   it('is an array with one issue per diagnostic and the fields GitLab reads', () => {
@@ -39,13 +41,13 @@ describe('gitlab format (Code Quality)', () => {
     const prints = issues.map((i) => i.fingerprint);
     expect(new Set(prints).size).toBe(prints.length);
     const twice = handResult('a.yaml', [{}, {}]);
-    const [a, b] = JSON.parse(formatGitlab([twice]));
+    const [a, b] = JSON.parse(formatGitlab(handRun([twice])));
     expect(a.fingerprint).not.toBe(b.fingerprint);
   });
 
   it('keeps fingerprints when unrelated edits move the findings to other lines', async () => {
     const text = readFileSync(path.join(FIXTURES, 'alerts.yaml'), 'utf8');
-    const lintText = async (t: string) => JSON.parse(formatGitlab(await lint([{ filePath: path.join(FIXTURES, 'alerts.yaml'), text: t }], { now: NOW, cwd: FIXTURES, kind: 'alert-config' })));
+    const lintText = async (t: string) => JSON.parse(formatGitlab(await runOf([{ filePath: path.join(FIXTURES, 'alerts.yaml'), text: t }], { now: NOW, cwd: FIXTURES, kind: 'alert-config' })));
     const before = await lintText(text);
     const after = await lintText(`# A comment added above everything.\n# And another one.\n${text}`);
     expect(after.map((i: any) => i.location.lines.begin)).toEqual(before.map((i: any) => i.location.lines.begin + 2));
@@ -54,7 +56,7 @@ describe('gitlab format (Code Quality)', () => {
 
   it('changes the fingerprint when the path, rule, pointer, document or message changes', () => {
     const base = { ruleId: 'invalid-value', pointer: '/a', documentIndex: 0, message: 'm' };
-    const fp = (filePath: string, d: object) => JSON.parse(formatGitlab([handResult(filePath, [{ ...base, ...d }])]))[0].fingerprint;
+    const fp = (filePath: string, d: object) => JSON.parse(formatGitlab(handRun([handResult(filePath, [{ ...base, ...d }])])))[0].fingerprint;
     const ref = fp('a.yaml', {});
     expect(fp('a.yaml', { range: { start: { line: 9, column: 9 }, end: { line: 9, column: 10 } } })).toBe(ref);
     for (const variant of [fp('b.yaml', {}), fp('a.yaml', { ruleId: 'required-field' }), fp('a.yaml', { pointer: '/b' }), fp('a.yaml', { documentIndex: 1 }), fp('a.yaml', { message: 'n' })]) {
@@ -63,6 +65,6 @@ describe('gitlab format (Code Quality)', () => {
   });
 
   it('is an empty array when there is nothing to report', () => {
-    expect(JSON.parse(formatGitlab([]))).toEqual([]);
+    expect(JSON.parse(formatGitlab(handRun([])))).toEqual([]);
   });
 });

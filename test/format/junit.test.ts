@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatJunit, xmlAttr, xmlText } from '../../src/format/junit';
-import type { FileResult } from '../../src/core/types';
-import { assertCoverage, fixtureResults, handResult } from './results';
+import type { FileResult, LintRun } from '../../src/core/types';
+import { assertCoverage, fixtureResults, fixtureRun, handResult, handRun } from './results';
 import { children, parseXml, PYTHON, type XmlNode } from './xml';
 
 if (!PYTHON) {
@@ -13,11 +13,13 @@ const stripForbidden = (s: string) => s.replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFF
 
 describe.skipIf(!PYTHON)('junit format (parsed by expat)', () => {
   let results: FileResult[];
+  let run: LintRun;
   let root: XmlNode;
   beforeAll(async () => {
-    results = await fixtureResults();
+    run = await fixtureRun();
+    results = run.results;
     assertCoverage(results);
-    root = parseXml(formatJunit(results));
+    root = parseXml(formatJunit(run));
   });
 
   it('has a <testsuites> with a <testsuite> per file', () => {
@@ -86,7 +88,7 @@ describe.skipIf(!PYTHON)('junit format (parsed by expat)', () => {
       { ruleId: 'invalid-value', severity: 'error', message: nasty },
       { ruleId: 'unknown-field', severity: 'warning', message: nasty },
     ]);
-    const xml = formatJunit([r]);
+    const xml = formatJunit(handRun([r]));
     expect(xml).not.toMatch(/[\u0001\u0007\u001b\uFFFE]/);
     const parsed = parseXml(xml);
     const suite = children(parsed, 'testsuite')[0];
@@ -99,7 +101,7 @@ describe.skipIf(!PYTHON)('junit format (parsed by expat)', () => {
   });
 
   it('an empty run is still a well-formed report', () => {
-    const parsed = parseXml(formatJunit([]));
+    const parsed = parseXml(formatJunit(handRun([])));
     expect(parsed.attrs).toMatchObject({ tests: '0', failures: '0', errors: '0' });
   });
 });

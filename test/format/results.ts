@@ -3,8 +3,8 @@
 // a clean file and control characters in a message.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lint } from '../../src/engine/lint';
-import type { Diagnostic, FileResult } from '../../src/core/types';
+import { lintProject, projectOf, type LintRunOptions } from '../../src/engine/lint';
+import type { Diagnostic, FileResult, LintInput, LintRun } from '../../src/core/types';
 
 export const FIXTURES = path.join(__dirname, '..', 'fixtures', 'format');
 export const NOW = new Date('2026-11-21T00:00:00Z');
@@ -15,10 +15,7 @@ function input(name: string) {
 
 /** The fixture set, in a stable order; paths relative to FIXTURES (the cwd of the run). */
 export async function fixtureResults(): Promise<FileResult[]> {
-  // alerts.yaml has no kind in its name: force it, as `--kind` or a config override would.
-  const alerts = await lint([input('alerts.yaml')], { now: NOW, cwd: FIXTURES, kind: 'alert-config' });
-  const others = await lint(['broken.yaml', 'clean.alert-config.yaml', 'controls.integration.json'].map(input), { now: NOW, cwd: FIXTURES });
-  return [...alerts, ...others];
+  return (await fixtureRun()).results;
 }
 
 export function allDiagnostics(results: FileResult[]): { file: FileResult; d: Diagnostic }[] {
@@ -63,4 +60,22 @@ export function assertCoverage(results: FileResult[]): void {
   ];
   const missing = need.filter(([, ok]) => !ok).map(([what]) => what);
   if (missing.length) throw new Error(`format fixtures no longer produce ${missing.join(', ')}`);
+}
+
+/** lint() of texts as a run: the results with their sources (code frames, the secrets to mask), as the CLI formats them. */
+export async function runOf(inputs: LintInput[], opts: LintRunOptions = {}): Promise<LintRun> {
+  return lintProject(projectOf(opts), inputs, opts);
+}
+
+/** A run of hand-made results: no sources (no code frames, nothing known to mask). */
+export function handRun(results: FileResult[]): LintRun {
+  return { results, sources: new Map() };
+}
+
+/** The fixture set as one run (results and sources). */
+export async function fixtureRun(): Promise<LintRun> {
+  // alerts.yaml has no kind in its name: force it, as `--kind` or a config override would.
+  const alerts = await runOf([input('alerts.yaml')], { now: NOW, cwd: FIXTURES, kind: 'alert-config' });
+  const others = await runOf(['broken.yaml', 'clean.alert-config.yaml', 'controls.integration.json'].map(input), { now: NOW, cwd: FIXTURES });
+  return { results: [...alerts.results, ...others.results], sources: new Map([...alerts.sources, ...others.sources]) };
 }

@@ -3,19 +3,21 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatSarif } from '../../src/format/sarif';
 import { REGISTRY } from '../../rules/registry';
-import type { FileResult } from '../../src/core/types';
+import type { FileResult, LintRun } from '../../src/core/types';
 import pkg from '../../package.json';
-import { allDiagnostics, assertCoverage, FIXTURES, fixtureResults, handResult } from './results';
+import { allDiagnostics, assertCoverage, FIXTURES, fixtureResults, fixtureRun, handResult, handRun } from './results';
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 
 describe('sarif format', () => {
   let results: FileResult[];
+  let run: LintRun;
   let log: any;
   beforeAll(async () => {
-    results = await fixtureResults();
+    run = await fixtureRun();
+    results = run.results;
     assertCoverage(results);
-    log = JSON.parse(formatSarif(results, { cwd: FIXTURES }));
+    log = JSON.parse(formatSarif(run, { cwd: FIXTURES }));
   });
 
   it('is a SARIF 2.1.0 log with one run of omlint', () => {
@@ -65,7 +67,7 @@ describe('sarif format', () => {
     const base = log.runs[0].originalUriBaseIds['%SRCROOT%'].uri;
     expect(base).toBe(pathToFileURL(FIXTURES).href + '/');
     expect(new URL('alerts.yaml', base).href).toBe(pathToFileURL(path.join(FIXTURES, 'alerts.yaml')).href);
-    const rootLog = JSON.parse(formatSarif([], { cwd: path.parse(FIXTURES).root }));
+    const rootLog = JSON.parse(formatSarif(handRun([]), { cwd: path.parse(FIXTURES).root }));
     // The file-system root already ends in '/': no second slash.
     expect(rootLog.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toBe(pathToFileURL(path.parse(FIXTURES).root).href);
   });
@@ -73,14 +75,14 @@ describe('sarif format', () => {
   it('gives stable, unique fingerprints and is byte-for-byte reproducible', async () => {
     const prints = log.runs[0].results.map((r: any) => r.partialFingerprints['omlint/v1']);
     expect(new Set(prints).size).toBe(prints.length);
-    const again = formatSarif(await fixtureResults(), { cwd: FIXTURES });
-    expect(again).toBe(formatSarif(results, { cwd: FIXTURES }));
+    const again = formatSarif(await fixtureRun(), { cwd: FIXTURES });
+    expect(again).toBe(formatSarif(run, { cwd: FIXTURES }));
   });
 
   it('encodes paths as URI references and keeps paths outside the working directory absolute', () => {
     const inside = handResult('dir with space/100%,a#b.yaml', [{}]);
     const outside = handResult(path.join(path.parse(FIXTURES).root, 'elsewhere', 'x y.yaml'), [{}]);
-    const out = JSON.parse(formatSarif([inside, outside], { cwd: FIXTURES }));
+    const out = JSON.parse(formatSarif(handRun([inside, outside]), { cwd: FIXTURES }));
     const [a, b] = out.runs[0].results.map((r: any) => r.locations[0].physicalLocation.artifactLocation);
     expect(a).toEqual({ uri: 'dir%20with%20space/100%25%2Ca%23b.yaml', uriBaseId: '%SRCROOT%' });
     expect(b.uriBaseId).toBeUndefined();
@@ -88,7 +90,7 @@ describe('sarif format', () => {
   });
 
   it('keeps ruleIndex valid for an id outside the catalogue', () => {
-    const out = JSON.parse(formatSarif([handResult('a.yaml', [{ ruleId: 'not-a-rule' }])], { cwd: FIXTURES }));
+    const out = JSON.parse(formatSarif(handRun([handResult('a.yaml', [{ ruleId: 'not-a-rule' }])]), { cwd: FIXTURES }));
     const res = out.runs[0].results[0];
     expect(out.runs[0].tool.driver.rules[res.ruleIndex].id).toBe('not-a-rule');
   });

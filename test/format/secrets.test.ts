@@ -5,12 +5,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lint, lintAndFix, RESULT_INTERNALS } from '../../src/engine/lint';
-import type { FileResult } from '../../src/core/types';
+import { fixProject, projectOf } from '../../src/engine/lint';
+import type { FileResult, LintRun } from '../../src/core/types';
 import { formatResults, FORMATS } from '../../src/format/index';
 import { formatStylish } from '../../src/format/stylish';
 import { cli } from '../cli/run';
-import { FIXTURES, NOW } from './results';
+import { FIXTURES, NOW, runOf } from './results';
 
 const DIR = path.join(FIXTURES, 'secrets');
 const FILES = ['slack.alert-config.yaml', 'datadog.integration.json'];
@@ -20,9 +20,11 @@ const LEAK = /PLANTED/;
 
 describe('secrets never reach an output', () => {
   let results: FileResult[];
+  let run: LintRun;
   let cliDir: string;
   beforeAll(async () => {
-    results = await lint(FILES.map((f) => ({ filePath: path.join(DIR, f), text: readFileSync(path.join(DIR, f), 'utf8') })), { now: NOW, cwd: DIR });
+    run = await runOf(FILES.map((f) => ({ filePath: path.join(DIR, f), text: readFileSync(path.join(DIR, f), 'utf8') })), { now: NOW, cwd: DIR });
+    results = run.results;
     cliDir = mkdtempSync(path.join(os.tmpdir(), 'omlint-secrets-'));
     for (const f of FILES) cpSync(path.join(DIR, f), path.join(cliDir, f));
   });
@@ -39,7 +41,7 @@ describe('secrets never reach an output', () => {
   });
 
   it('stylish with code frames masks them', () => {
-    const out = formatStylish(results, { color: false, frames: true });
+    const out = formatStylish(run, { color: false, frames: true });
     expect(out).toContain('****');
     expect(out).toMatch(/\|.*\*{8,}/); // a code frame line with the masked value
     expect(out).not.toMatch(LEAK);
@@ -47,7 +49,7 @@ describe('secrets never reach an output', () => {
 
   for (const format of FORMATS) {
     it(`--format ${format} does not contain them`, () => {
-      const out = formatResults(format, results, { color: false, cwd: DIR, fixDryRun: false });
+      const out = formatResults(format, run, { color: false, cwd: DIR, fixDryRun: false });
       expect(out.length).toBeGreaterThan(0);
       expect(out).not.toMatch(LEAK);
     });
@@ -87,24 +89,24 @@ describe('stylish code frames mask every secret-bearing line', () => {
 
   for (const c of CASES) {
     it(c.name, async () => {
-      const results = await lint([{ filePath: c.file, text: c.text }], { now: NOW, kind: c.kind });
+      const run = await runOf([{ filePath: c.file, text: c.text }], { now: NOW, kind: c.kind });
+      const { results } = run;
       // The secret stands in the frame of some finding (so the test exercises the frame).
       const lines = c.text.split('\n');
       const at = lines.findIndex((l) => l.includes(c.secret)) + 1;
       expect(results[0].diagnostics.some((d) => d.range.start.line === at || d.range.start.line === at + 1), 'a frame shows the line').toBe(true);
-      const out = formatStylish(results, { color: false, frames: true });
+      const out = formatStylish(run, { color: false, frames: true });
       expect(out).not.toContain(c.secret);
       // Nor does any other format, nor the same after the cache lost the secret list.
-      for (const format of FORMATS) expect(formatResults(format, results, { color: false, cwd: '.', fixDryRun: true })).not.toContain(c.secret);
-      const internals = RESULT_INTERNALS.get(results[0])!;
-      RESULT_INTERNALS.set(results[0], { ...internals, secrets: [] });
-      expect(formatStylish(results, { color: false, frames: true })).not.toContain(c.secret);
+      for (const format of FORMATS) expect(formatResults(format, run, { color: false, cwd: '.', fixDryRun: true })).not.toContain(c.secret);
+      const lost = new Map([...run.sources].map(([p, s]) => [p, { ...s, secrets: [] }]));
+      expect(formatStylish({ results, sources: lost }, { color: false, frames: true })).not.toContain(c.secret);
     });
   }
 
   it('keeps placeholders, masks and ordinary values readable', async () => {
-    const results = await lint([{ filePath: 'r.integration.yaml', text: 'type: DATADOG\napiKey: ${DD_API_KEY}\nbogusField: 1\nregion: US\n' }], { now: NOW });
-    const out = formatStylish(results, { color: false, frames: true });
+    const run = await runOf([{ filePath: 'r.integration.yaml', text: 'type: DATADOG\napiKey: ${DD_API_KEY}\nbogusField: 1\nregion: US\n' }], { now: NOW });
+    const out = formatStylish(run, { color: false, frames: true });
     expect(out).toContain('apiKey: ${DD_API_KEY}');
     expect(out).toContain('bogusField: 1');
   });
@@ -113,8 +115,8 @@ describe('stylish code frames mask every secret-bearing line', () => {
 describe('--fix-dry-run json: the fixed text is printed with its secrets masked', () => {
   it('masks the output of a fixed file, keeping its length and shape', async () => {
     const text = 'eventTypeName: HOST_DOWN\nnotifications:\n  - typeName: SLACK\n    apiToken: plumtreefixed\n    channelName: x\n    delayMin: 0\n    intervalMin: 60\n';
-    const fixed = await lintAndFix([{ filePath: 'x.alert-config.yaml', text }], { now: NOW });
-    expect(fixed[0].output).toContain('plumtreefixed'); // --fix writes the real text
+    const fixed = await fixProject(projectOf(), [{ filePath: 'x.alert-config.yaml', text }], { now: NOW });
+    expect(fixed.results[0].output).toContain('plumtreefixed'); // --fix writes the real text
     const json = JSON.parse(formatResults('json', fixed, { color: false, cwd: '.', fixDryRun: true })) as { output: string }[];
     expect(json[0].output).toContain('enabled');
     expect(json[0].output).toContain(`apiToken: ${'*'.repeat('plumtreefixed'.length)}\n`);

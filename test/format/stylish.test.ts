@@ -1,8 +1,7 @@
 // The stylish code frame on long lines: a window around the problem, `…` on the cut sides.
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../src/engine/lint';
+import { runOf } from './results';
 import { formatStylish } from '../../src/format/stylish';
-import { keepInternals } from '../../src/format/index';
 import { FRAME_WIDTH, frameWindow } from '../../src/format/frame-window';
 
 /** The frame line of a problem and the column (in that line) of the first caret below it. */
@@ -21,10 +20,11 @@ describe('stylish code frames', () => {
     const filler = Array.from({ length: 120 }, (_, i) => `"fieldName${i}": "value number ${i}"`).join(',');
     const text = `[{"eventTypeName":"HOST_DOWN","enabled":true,"notifications":[{"typeName":"EMAIL","emailAddress":"a@example.com","intervalMin":60,"delayMin":0}],"tags":{${filler}},"enabeld":true,"matchers":[],"labels":{${filler}}}]`;
     expect(text.length).toBeGreaterThan(4000);
-    const [r] = await lint([{ filePath: 'curl.json', text }], { kind: 'alert-config', now: new Date('2026-11-21T00:00:00Z') });
+    const run = await runOf([{ filePath: 'curl.json', text }], { kind: 'alert-config', now: new Date('2026-11-21T00:00:00Z') });
+    const [r] = run.results;
     const d = r.diagnostics.find((x) => x.ruleId === 'unknown-field' && x.pointer === '/enabeld')!;
     expect(d.range.start.column).toBeGreaterThan(FRAME_WIDTH);
-    const out = formatStylish([keepInternals(r, { ...r, diagnostics: [d] })], { color: false });
+    const out = formatStylish({ results: [{ ...r, diagnostics: [d] }], sources: run.sources }, { color: false });
     const f = frame(out);
     expect(f.text.startsWith('…')).toBe(true);
     expect(f.text.endsWith('…')).toBe(true);

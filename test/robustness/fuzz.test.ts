@@ -7,7 +7,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { stringify as yamlStringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { lint, lintAndFix, RESULT_INTERNALS } from '../../src/engine/lint';
+import { lint, lintAndFix, lintProject, projectOf } from '../../src/engine/lint';
 import { applyEdits } from '../../src/syntax/fix';
 import { joinPointer, splitPointer } from '../../src/core/pointer';
 import type { Diagnostic, FileResult, Range } from '../../src/core/types';
@@ -51,8 +51,9 @@ const SEEDS: Seed[] = [
 // ------------------------------------------------------------------ invariants
 
 /** Every range of a result lies inside its text: 1 ≤ line ≤ line count, column ≤ line length + 1, start ≤ end. */
-function rangeProblems(result: FileResult): string[] {
-  const text = RESULT_INTERNALS.get(result)?.text ?? '';
+function rangeProblems(result: FileResult, linted: string): string[] {
+  // The text as parsed: without its byte-order mark.
+  const text = linted.replace(/^\uFEFF/, '');
   const lines = new LineIndex(text);
   const out: string[] = [];
   const check = (r: Range | undefined, what: string) => {
@@ -81,7 +82,7 @@ async function checkLint(fileName: string, text: string, extra: { kind?: (typeof
   const [second] = await run();
   const internal = first.diagnostics.filter((d) => d.ruleId === 'internal-error').map((d) => d.message);
   expect(internal, `${fileName}: ${JSON.stringify(text.slice(0, 300))}`).toEqual([]);
-  expect(rangeProblems(first), `${fileName}: ${JSON.stringify(text.slice(0, 300))}`).toEqual([]);
+  expect(rangeProblems(first, text), `${fileName}: ${JSON.stringify(text.slice(0, 300))}`).toEqual([]);
   expect(second).toEqual(first);
   return first;
 }
@@ -299,12 +300,13 @@ const parentOf = (p: string) => p.replace(/\/[^/]*$/, '');
  * of a repeated finding: its fix covers them all).
  */
 async function fixPass(fileName: string, text: string): Promise<{ text: string; addressed: string[]; diagnostics: Diagnostic[] } | undefined> {
-  const [result] = await lint([{ filePath: fileName, text }], OPTS);
+  const run = await lintProject(projectOf(OPTS), [{ filePath: fileName, text }], OPTS);
+  const [result] = run.results;
   const bases = itemBases(fileName, text);
   const fixable = result.diagnostics.filter((d) => d.fix);
   if (fixable.length === 0) return { text, addressed: [], diagnostics: result.diagnostics };
   if (!bases || bases.length !== result.documents) return undefined;
-  const internals = RESULT_INTERNALS.get(result)!;
+  const internals = run.sources.get(result.filePath)!;
   const { text: fixed } = applyEdits(internals.text, fixable.map((d) => d.fix!.edits));
   return { text: (internals.bom ? '\uFEFF' : '') + fixed, addressed: fixable.flatMap((d) => [d.pointer, ...(d.occurrences ? (d.related ?? []).map((r) => r.pointer) : [])].map((p) => bases[d.documentIndex] + p)), diagnostics: result.diagnostics };
 }
@@ -324,7 +326,7 @@ describe('fuzzing --fix', () => {
         // Idempotent: fixing the output again changes nothing.
         const [twice] = await lintAndFix([{ filePath: fileName, text: output }], OPTS);
         expect(twice.output, `${fileName}: fixing twice`).toBeUndefined();
-        expect(rangeProblems(once)).toEqual([]);
+        expect(rangeProblems(once, output)).toEqual([]);
         if (output === text) return;
         fixedSome++;
         // The fixed text still parses when the original did.

@@ -10,8 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lint, lintAndFix } from '../../src/engine/lint';
-import type { FileResult, Kind } from '../../src/core/types';
+import { fixProject, lint, lintProject, projectOf } from '../../src/engine/lint';
+import type { FileResult, Kind, LintRun } from '../../src/core/types';
 import { formatResults, FORMATS } from '../../src/format/index';
 import { findSecrets } from '../../src/model/secrets';
 import type { FileSettings } from '../../src/config/load';
@@ -75,17 +75,21 @@ describe('the planted secrets', () => {
 
 describe('no output contains a secret', () => {
   let results: FileResult[];
+  let run: LintRun;
+  let fixedRun: LintRun;
   let fixed: FileResult[];
   beforeAll(async () => {
     const inputs = Object.entries(FILES).map(([f, text]) => ({ filePath: f, text }));
-    results = await lint(inputs, { now: new Date(NOW), settingsFor });
-    fixed = await lintAndFix(inputs, { now: new Date(NOW), settingsFor });
+    run = await lintProject(projectOf({ settingsFor }), inputs, { now: new Date(NOW) });
+    results = run.results;
+    fixedRun = await fixProject(projectOf({ settingsFor }), inputs, { now: new Date(NOW) });
+    fixed = fixedRun.results;
   });
 
   it.each(FORMATS)('formatResults %s', (format) => {
-    for (const color of [false, true]) expectNoLeak(formatResults(format, results, { color, cwd: process.cwd(), fixDryRun: false }), `${format}${color ? ' (colour)' : ''}`);
+    for (const color of [false, true]) expectNoLeak(formatResults(format, run, { color, cwd: process.cwd(), fixDryRun: false }), `${format}${color ? ' (colour)' : ''}`);
     // After --fix: the results of the fixed texts.
-    expectNoLeak(formatResults(format, fixed.map(({ output, ...r }) => r as FileResult), { color: false, cwd: process.cwd(), fixDryRun: false }), `${format} after --fix`);
+    expectNoLeak(formatResults(format, { results: fixed.map(({ output, ...r }) => r as FileResult), sources: fixedRun.sources }, { color: false, cwd: process.cwd(), fixDryRun: false }), `${format} after --fix`);
   });
 
   it('messages, pointers, fix and suggestion titles, related information', () => {
@@ -179,8 +183,8 @@ it('stylish: a secret straddling the 200-character cut of a code frame', async (
   const text = JSON.stringify({ type: 'DATADOG', region: 'US', extraFieldNumberOne: 'x'.repeat(123), apiKey: key });
   expect(text.indexOf(key)).toBeLessThan(200);
   expect(text.indexOf(key) + key.length).toBeGreaterThan(200);
-  const results = await lint([{ filePath: 'minified.integration.json', text }], { now: new Date(NOW) });
-  expectNoLeak(formatResults('stylish', results, { color: false, cwd: process.cwd(), fixDryRun: false }), 'stylish, minified JSON');
+  const run = await lintProject(projectOf(), [{ filePath: 'minified.integration.json', text }], { now: new Date(NOW) });
+  expectNoLeak(formatResults('stylish', run, { color: false, cwd: process.cwd(), fixDryRun: false }), 'stylish, minified JSON');
 });
 
 describe('the language service', () => {

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/engine/lint';
+import { runOf } from '../format/results';
 import { decodeUtf8Input, firstInvalidUtf8 } from '../../src/syntax/utf8';
 import { formatStylish } from '../../src/format/stylish';
 
@@ -47,8 +48,8 @@ describe('invalid UTF-8', () => {
 
   it('a secret on the bad line stays masked in the code frame', async () => {
     const buf = Buffer.concat([Buffer.from('id: x\ntype: SLACK\nchannelName: ops\napiToken: xoxb-12345-s'), Buffer.from([0xe9]), Buffer.from('cretTOKEN\n')]);
-    const results = await lint([decodeUtf8Input('a.integration.yaml', buf)], { now: new Date('2026-11-21T00:00:00Z') });
-    const out = formatStylish(results, { color: false, frames: true });
+    const run = await runOf([decodeUtf8Input('a.integration.yaml', buf)], { now: new Date('2026-11-21T00:00:00Z') });
+    const out = formatStylish(run, { color: false, frames: true });
     expect(out).toMatch(/4:23 +error +The file is not valid UTF-8/);
     expect(out).toMatch(/> 4 \| apiToken: \*+/);
     expect(out).not.toMatch(/xoxb|cretTOKEN/);

@@ -2,13 +2,11 @@
 // of the schema rules (required-field, unknown-field, invalid-type, invalid-value,
 // deprecated-field, read-only-field), one per real problem, with "did you mean" and fixes.
 import type { ErrorObject } from 'ajv';
-import { getAt, joinPointer, parentPointer, lastToken } from '../core/pointer';
-import type { Fix, MessageReport } from '../core/types';
+import { getAt, joinPointer, lastToken } from '../core/pointer';
+import type { MessageReport } from '../core/types';
 import type { Kind } from '../core/kinds';
-import { INTEGRATION_FIELDS } from '../model/integrations';
-import { SECONDARY_DELAY_SECS_SINCE, isBefore } from '../model/automation';
-import { getTopology } from '../model/automation-topology';
 import { isPlaceholder } from '../model/placeholders';
+import { SCHEMA_POLICY, type SchemaPolicy } from '../model/schema-policy';
 import { collapseUnions } from './collapse';
 import { expectedTypes, label, orList, show, typeName } from './describe';
 import { loaders, type ValidatorModule } from './generated/index';
@@ -53,6 +51,8 @@ export async function loadValidators(kinds: Iterable<SchemaName>): Promise<void>
 
 interface Context {
   kind: SchemaName;
+  /** Where the kind differs from the generic mapping (model/schema-policy.ts). */
+  policy: SchemaPolicy;
   value: unknown;
   knownKeys: Record<string, string[]>;
   /** "parent pointer \0 known key" of each unknown key that is a near-miss of exactly that key. */
@@ -78,7 +78,7 @@ export function validateLoaded(kind: Kind | 'omlint-config', value: unknown, isT
   if (!mod) throw failed.get(kind) ?? new Error(`omlint: the validator of ${kind} is not loaded`);
   const validate = mod.default;
   if (validate(value)) return [];
-  const ctx: Context = { kind, value, knownKeys: mod.knownKeys, misspelled: new Set(), isTemplate };
+  const ctx: Context = { kind, policy: SCHEMA_POLICY[kind as Kind] ?? {}, value, knownKeys: mod.knownKeys, misspelled: new Set(), isTemplate };
   const findings: Draft[] = [];
   let unknownKeys = 0;
   for (const error of collapseUnions(validate.errors ?? [])) {
@@ -159,20 +159,15 @@ function requiredField(pointer: string, field: string): Draft {
   };
 }
 
-/** Keys of other integration types: rule integration-field-not-applicable reports those. */
-const INTEGRATION_KEYS = new Set(Object.values(INTEGRATION_FIELDS).flatMap((info) => [...info.required, ...info.optional]));
-
 function unknownField(ctx: Context, e: ErrorObject): SchemaFinding | undefined {
   const key = String(e.params.additionalProperty);
   const parent = e.instancePath;
   const pointer = joinPointer(parent, key);
-  if (ctx.kind === 'integration' && INTEGRATION_KEYS.has(key)) return undefined;
   const known = ctx.knownKeys[e.schemaPath.replace(/\/additionalProperties$/, '')] ?? [];
   const near = nearMatches(key, known);
-  // automation-config: a GET carries many undocumented keys; only a near-miss is likely a typo.
-  if (ctx.kind === 'automation-config' && near.length === 0) return undefined;
+  if (ctx.policy.unknownKeyLeftOut?.(key, near)) return undefined;
   const where = parent === '' ? '' : ` in ${label(parent)}`;
-  const ignored = ctx.kind === 'automation-config' ? 'the automation ignores it' : 'the server ignores it';
+  const ignored = `${ctx.policy.ignoredBy ?? 'the server'} ignores it`;
   if (near.length === 0) {
     return {
       ruleId: 'unknown-field',
@@ -231,51 +226,19 @@ function invalidEnum(pointer: string, data: unknown, allowed: unknown[]): Schema
   return finding;
 }
 
-/**
- * slaveDelay of a member whose process runs MongoDB before 5.0, or runs with an FCV before 5.0:
- * there it is the only name (secondaryDelaySecs arrived in 5.0, and "nodes in FCV < 5.0 still use
- * slaveDelay": DOCS-14169 / SERVER-50423), so it is not deprecated for that process.
- */
-function slaveDelayBefore5(doc: unknown, pointer: string): boolean {
-  const m = /^\/replicaSets\/(\d+)\/members\/(\d+)\/slaveDelay$/.exec(pointer);
-  if (!m) return false;
-  const rs = getTopology(doc).replicaSets.find((r) => r.index === Number(m[1]));
-  const member = rs?.members.find((x) => x.index === Number(m[2]));
-  const p = member?.process;
-  return isBefore(p?.version, SECONDARY_DELAY_SECS_SINCE) === true || isBefore(p?.value.featureCompatibilityVersion, SECONDARY_DELAY_SECS_SINCE) === true;
-}
-
-/** Deprecated keys with a safe fix. */
-function deprecationFix(ctx: Context, pointer: string): Fix | undefined {
-  const key = lastToken(pointer);
-  const parent = parentPointer(pointer);
-  if ((ctx.kind === 'global-alert-config' || ctx.kind === 'alert-config') && pointer === '/typeName') {
-    return { title: 'Remove typeName', ops: [{ op: 'remove', pointer }] };
-  }
-  if (ctx.kind === 'automation-config' && key === 'maxUncompressed' && /^(\/processes\/\d+\/(logRotate|auditLogRotate)|\/logRotate)$/.test(parent)) {
-    const siblings = getAt(ctx.value, parent) as Record<string, unknown>;
-    if (!('numUncompressed' in siblings)) {
-      return { title: 'Rename to numUncompressed', ops: [{ op: 'rename', pointer, key: 'numUncompressed' }] };
-    }
-  }
-  return undefined;
-}
-
 function deprecatedField(ctx: Context, pointer: string, data: unknown, why: string): SchemaFinding | undefined {
   // An empty list or object (monitoringVersions: [] in every GET) sets nothing: nothing to say.
   if (typeof data === 'object' && data !== null && Object.keys(data).length === 0) return undefined;
-  if (ctx.kind === 'automation-config' && slaveDelayBefore5(ctx.value, pointer)) return undefined;
+  if (ctx.policy.notDeprecated?.(ctx.value, pointer)) return undefined;
   const finding: SchemaFinding = {
     ruleId: 'deprecated-field',
     pointer,
     target: 'key',
     message: `${capitalize(label(pointer))} is deprecated${why ? `: ${why}` : '.'}`,
   };
-  const fix = deprecationFix(ctx, pointer);
+  const fix = ctx.policy.deprecationFix?.(ctx.value, pointer);
   if (fix) finding.fix = fix;
-  // monitoringVersions/backupVersions come back in GET responses and a PUT is an edited GET:
-  // keeping them is harmless (only changing them is pointless), so this is information.
-  if (pointer === '/monitoringVersions' || pointer === '/backupVersions') finding.severity = 'info';
+  if (ctx.policy.deprecatedInfo?.(pointer)) finding.severity = 'info';
   return finding;
 }
 

@@ -1,0 +1,70 @@
+// What each kind says about the schema's generic findings (issue 16: kind-specific policy left the
+// schema mapper). src/schema/validate.ts maps ajv errors to findings the same way for every kind and
+// asks the kind's policy here where a kind differs: which unknown keys another rule reports, who
+// ignores an unknown field, which deprecated fields are not deprecated for a document, the safe fix
+// of a deprecated field, and which deprecated fields are only worth an info.
+import { getAt, lastToken, parentPointer } from '../core/pointer';
+import type { Kind } from '../core/kinds';
+import type { Fix } from '../core/types';
+import { isBefore, SECONDARY_DELAY_SECS_SINCE } from './automation';
+import { getTopology } from './automation-topology';
+import { INTEGRATION_FIELDS } from './integrations';
+
+export interface SchemaPolicy {
+  /** An unknown key (with its near misses among the known keys) that gets no unknown-field finding. */
+  unknownKeyLeftOut?(key: string, near: readonly string[]): boolean;
+  /** Who ignores an unknown field, for its message (default: the server). */
+  ignoredBy?: string;
+  /** A field deprecated by the schema that is not deprecated in this document. */
+  notDeprecated?(doc: unknown, pointer: string): boolean;
+  /** The safe fix of a deprecated field, when there is one. */
+  deprecationFix?(doc: unknown, pointer: string): Fix | undefined;
+  /** Deprecated fields whose finding is an info (harmless to keep). */
+  deprecatedInfo?(pointer: string): boolean;
+}
+
+/** Keys of every integration type: rule integration-field-not-applicable reports another type's keys. */
+const INTEGRATION_KEYS = new Set(Object.values(INTEGRATION_FIELDS).flatMap((info) => [...info.required, ...info.optional]));
+
+/**
+ * slaveDelay of a member whose process runs MongoDB before 5.0, or runs with an FCV before 5.0:
+ * there it is the only name (secondaryDelaySecs arrived in 5.0, and "nodes in FCV < 5.0 still use
+ * slaveDelay": DOCS-14169 / SERVER-50423), so it is not deprecated for that process.
+ */
+function slaveDelayBefore5(doc: unknown, pointer: string): boolean {
+  const m = /^\/replicaSets\/(\d+)\/members\/(\d+)\/slaveDelay$/.exec(pointer);
+  if (!m) return false;
+  const rs = getTopology(doc).replicaSets.find((r) => r.index === Number(m[1]));
+  const member = rs?.members.find((x) => x.index === Number(m[2]));
+  const p = member?.process;
+  return isBefore(p?.version, SECONDARY_DELAY_SECS_SINCE) === true || isBefore(p?.value.featureCompatibilityVersion, SECONDARY_DELAY_SECS_SINCE) === true;
+}
+
+/** maxUncompressed of a log rotation: renamed numUncompressed (safe unless both are set). */
+function logRotateRename(doc: unknown, pointer: string): Fix | undefined {
+  const parent = parentPointer(pointer);
+  if (lastToken(pointer) !== 'maxUncompressed' || !/^(\/processes\/\d+\/(logRotate|auditLogRotate)|\/logRotate)$/.test(parent)) return undefined;
+  const siblings = getAt(doc, parent) as Record<string, unknown>;
+  return 'numUncompressed' in siblings ? undefined : { title: 'Rename to numUncompressed', ops: [{ op: 'rename', pointer, key: 'numUncompressed' }] };
+}
+
+/** An alert's `typeName` is a leftover of older API versions: removing it changes nothing. */
+const ALERT: SchemaPolicy = {
+  deprecationFix: (_doc, pointer) => (pointer === '/typeName' ? { title: 'Remove typeName', ops: [{ op: 'remove', pointer }] } : undefined),
+};
+
+export const SCHEMA_POLICY: Partial<Record<Kind, SchemaPolicy>> = {
+  'alert-config': ALERT,
+  'global-alert-config': ALERT,
+  integration: { unknownKeyLeftOut: (key) => INTEGRATION_KEYS.has(key) },
+  'automation-config': {
+    // A GET carries many undocumented keys; only a near-miss is likely a typo.
+    unknownKeyLeftOut: (_key, near) => near.length === 0,
+    ignoredBy: 'the automation',
+    notDeprecated: slaveDelayBefore5,
+    deprecationFix: logRotateRename,
+    // monitoringVersions/backupVersions come back in GET responses and a PUT is an edited GET:
+    // keeping them is harmless (only changing them is pointless), so this is information.
+    deprecatedInfo: (pointer) => pointer === '/monitoringVersions' || pointer === '/backupVersions',
+  },
+};

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { OmlintLanguageService } from '../src/server/service';
+import { REGISTRY } from '../rules/registry';
 import { caseInputs, check, GOLDEN_CASES, GOLDEN_NOW, lintableUnder, ROOT } from './golden/corpus';
 import { describeWithCorpus, SHARED_CORPUS } from './shared-corpus';
 import { startClient, type LspClient } from './lsp/client';
@@ -160,6 +161,23 @@ describe('CLI and language server give the same diagnostics on the golden corpus
     const d = { range: { start: { line: 0, character: 5 }, end: { line: 1, character: 3 } }, severity: 1, code: 'r', message: 'm' } as LspDiagnostic;
     expect(fromLsp('a', '\uFEFFx', [d])[0].range).toBe('1:5-2:4');
     expect(fromLsp('a', 'x', [d])[0].range).toBe('1:6-2:4');
+  });
+
+  // Workspace (pull) diagnostics: the cross-file findings of files that are not open come from the
+  // same lint(project, targets) as the CLI's. The scoped case's override scope spans a/, b/, c/ and
+  // legacy/: with one file open, every other member gets what the CLI reports of the cross-file rules.
+  it('workspace diagnostics of the files not open (override scope across directories) are the CLI findings of the cross-file rules', async () => {
+    const files = caseInputs(['scoped']);
+    const open = 'examples/scoped/a/disk-full.alert-config.yaml';
+    const workspaceRules = new Set(REGISTRY.filter((r) => r.scope === 'workspace').map((r) => r.id));
+    const cli = (await cliFindings(['examples/scoped'], files)).filter((f) => f.file !== open && workspaceRules.has(f.ruleId));
+    // Not vacuous: copies in other directories of the scope are reported.
+    expect(new Set(cli.map((f) => path.posix.dirname(f.file))).size).toBeGreaterThan(1);
+    const service = new OmlintLanguageService({ now: () => new Date(GOLDEN_NOW) });
+    service.setDocument(TextDocument.create(uriOf(open), 'yaml', 1, textOf(open)));
+    const fileOf = new Map(files.map((f) => [uriOf(f), f]));
+    const server = (await service.workspaceDiagnostics()).flatMap(({ uri, diagnostics }) => fromLsp(fileOf.get(uri) ?? uri, textOf(fileOf.get(uri) ?? ''), diagnostics));
+    expect(differences(cli, server).map(describeDifference)).toEqual([]);
   });
 
   // Real documents (GET responses, client-library fixtures, automation configs up to megabytes):

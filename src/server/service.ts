@@ -267,14 +267,14 @@ export class OmlintLanguageService {
     const rules = this.options.ruleSet?.map((r) => r.meta) ?? REGISTRY;
     const workspaceIds = new Set(rules.filter((r) => r.scope === 'workspace').map((r) => r.id));
     const open = new Set(this.workspace.openDocuments().flatMap((d) => uriToPath(d.uri) ?? []));
-    const scopesDone = new Set<string>();
     const out = new Map<string, LspDiagnostic[]>();
-    for (const doc of this.workspace.openDocuments()) {
+    const lintable = this.workspace.openDocuments().flatMap((doc) => {
       const filePath = uriToPath(doc.uri);
-      if (!filePath || isConfigFile(filePath) || cancelled()) continue;
-      const settings = this.workspace.settingsFor(filePath);
-      if (settings.ignored || scopesDone.has(settings.scope)) continue;
-      scopesDone.add(settings.scope);
+      return filePath && !isConfigFile(filePath) && !this.workspace.settingsFor(filePath).ignored ? [{ doc, filePath }] : [];
+    });
+    // One lint per project scope, from its first open document (the project groups them).
+    for (const [{ doc, filePath }] of project.scopes(lintable, (d) => d.filePath)) {
+      if (cancelled()) break;
       const text = doc.getText();
       // In path order, as the CLI and the document's own lint read them (the later duplicate is reported).
       const inputs = [{ filePath, text }, ...project.scopeInputs(filePath, project.kindsOf(filePath, text))].sort((x, y) => compareStrings(x.filePath, y.filePath));

@@ -57,6 +57,9 @@ export interface LintRunOptions {
   onFileChecked?: (filePath: string) => void;
 }
 
+/** The options of a lint in a project: the project, not the options, says what the config says of a file. */
+export type ProjectLintOptions = Omit<LintRunOptions, 'settingsFor'>;
+
 /** How one lintable item got its kind (or why it has none). */
 export interface KindReport {
   documentIndex: number;
@@ -483,7 +486,7 @@ export function projectOf(opts: LintRunOptions = {}): Project {
  * the project groups them). The project owns settings, parses and scopes; `targets` are the texts
  * to lint (the CLI: the files of its walk; the server: a buffer and the other files of its scope).
  */
-export async function lintProject(project: Project, targets: LintInput[], opts: LintRunOptions = {}): Promise<LintRun> {
+export async function lintProject(project: Project, targets: LintInput[], opts: ProjectLintOptions = {}): Promise<LintRun> {
   const files = targets.map((i) => prepareFile(project, i, opts));
   // Only the rules of the kinds present are loaded.
   const kinds = new Set(files.flatMap((f) => (f.dropped ? [] : f.docs.flatMap((d) => (d.kind ? [d.kind] : [])))));
@@ -555,7 +558,7 @@ interface PassRecord {
  * text, which also tells whether the fixes broke the syntax; the lint that finds nothing more to
  * fix is the result.
  */
-export async function fixProject(project: Project, inputs: LintInput[], opts: LintRunOptions = {}): Promise<LintRun> {
+export async function fixProject(project: Project, inputs: LintInput[], opts: ProjectLintOptions = {}): Promise<LintRun> {
   const texts = new Map(inputs.map((i) => [i.filePath, i.text]));
   const fixCounts = new Map<string, number>();
   // A file that could not be read keeps its problem (never "empty") and is never fixed.

@@ -10,6 +10,7 @@ const FLOORS = [
   ['types', 'src/types'], // TypeScript types of each kind (the source of schemas/), spelled with model's vocabulary
   ['kinds', 'src/kinds'], // which kind a document is
   ['schema', 'src/schema'], // validators of each kind and their findings
+  ['policy', 'src/policy'], // policies declared as data in the config → rule objects (issue 21)
   ['config', 'src/config'], // omlint.config.yaml
   ['rules', 'rules'], // one module per rule
   ['project', 'src/project'], // the files of a run or a workspace: source cache, kinds, config and scope of each

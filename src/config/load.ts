@@ -11,6 +11,8 @@ import type { OmlintConfig } from './types';
 import { absolutePath, pathBelow } from '../core/paths';
 import { didYouMean } from './did-you-mean';
 import { compilePlaceholderPattern, PlaceholderPatternError, type PlaceholderPattern } from '../model/placeholders';
+import type { Rule } from '../core/types';
+import { loadPolicySet, parseConfigLike } from './extends';
 
 export const CONFIG_NAMES = ['omlint.config.yaml', 'omlint.config.yml', 'omlint.config.json'];
 
@@ -29,6 +31,10 @@ export interface LoadedConfig {
   ignore: PathMatcher | undefined;
   overrides: { match: PathMatcher; kind?: Kind; rules?: Record<string, SeveritySetting>; scope?: string }[];
   secretPlaceholders: PlaceholderPattern[];
+  /** The policies of the config and the files it extends, with the files each applies to. */
+  policies: { rule: Rule; match?: PathMatcher; scopeName?: string }[];
+  /** Severities from the extended files (under the config's own). */
+  extendedRules: Record<string, SeveritySetting>;
 }
 
 /** What the config says about one file. */
@@ -41,6 +47,8 @@ export interface FileSettings {
   scope: string;
   targetVersion?: string;
   secretPlaceholders: readonly PlaceholderPattern[];
+  /** The policies (as rules) that apply to the file; absent: none. */
+  policies?: Rule[];
 }
 
 const SEVERITIES = ['off', 'info', 'warning', 'error'];
@@ -66,7 +74,7 @@ export function checkConfig(value: unknown, knownRules: Set<string>, where: (poi
   };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('', 'the configuration must be a mapping (object)');
   const v = value as Record<string, unknown>;
-  const allowed = ['$schema', 'rules', 'overrides', 'ignore', 'targetVersion', 'secretPlaceholders'];
+  const allowed = ['$schema', 'extends', 'policies', 'rules', 'overrides', 'ignore', 'targetVersion', 'secretPlaceholders'];
   for (const k of Object.keys(v)) if (!allowed.includes(k)) fail(`/${k}`, `unknown setting "${k}";${didYouMean(k, allowed)} settings: ${allowed.slice(1).join(', ')}`);
   const checkRules = (rules: unknown, at: string) => {
     if (rules === undefined) return;
@@ -128,22 +136,15 @@ export function loadConfigFile(filePath: string, knownRules: Set<string>): Loade
 
 /** A config from its text (a file, or an editor's unsaved buffer). Throws ConfigError. */
 export function loadConfigText(filePath: string, text: string, knownRules: Set<string>): LoadedConfig {
-  const parsed = parseText(text, filePath);
-  const problem = parsed.problems.find((p) => p.ruleId !== 'empty-document');
-  if (problem) {
-    const pos = parsed.lines.position(problem.span.start);
-    throw new ConfigError(`${filePath}:${pos.line}:${pos.column}: ${problem.message}`);
-  }
-  const doc = parsed.documents[0];
-  const value = doc && !doc.empty ? doc.value : {};
-  const where = (pointer: string) => {
-    const loc = doc?.locate(pointer);
-    const span = loc?.key ?? loc?.value;
-    if (!span) return `${filePath}${pointer ? ` (${pointer})` : ''}`;
-    const pos = parsed.lines.position(span.start);
-    return `${filePath}:${pos.line}:${pos.column}`;
+  const error = (message: string): never => {
+    throw new ConfigError(message);
   };
-  const config = checkConfig(value, knownRules, where);
+  const { value, where } = parseConfigLike(filePath, text, error);
+  // Policies first: the config's `rules:` may set their severities.
+  const isMapping = value !== null && typeof value === 'object' && !Array.isArray(value);
+  const set = isMapping ? loadPolicySet(value as Record<string, unknown>, filePath, where, knownRules, error) : { policies: [], rules: {} };
+  const known = set.policies.length ? new Set([...knownRules, ...set.policies.map((p) => p.rule.meta.id)]) : knownRules;
+  const config = checkConfig(value, known, where);
   const dir = path.dirname(filePath);
   return {
     filePath,
@@ -152,6 +153,8 @@ export function loadConfigText(filePath: string, text: string, knownRules: Set<s
     ignore: config.ignore?.length ? globMatcher(config.ignore) : undefined,
     overrides: (config.overrides ?? []).map((o) => ({ match: globMatcher(o.files), kind: o.kind, rules: o.rules, scope: o.scope })),
     secretPlaceholders: (config.secretPlaceholders ?? []).map(compilePlaceholderPattern),
+    policies: set.policies.map((p) => ({ rule: p.rule, match: p.files ? globMatcher(p.files) : undefined, scopeName: p.scopeName })),
+    extendedRules: set.rules,
   };
 }
 
@@ -175,20 +178,31 @@ function applyToResolved(abs: string, config: LoadedConfig | undefined): FileSet
   const settings: FileSettings = {
     config,
     ignored: false,
-    rules: { ...(config.config.rules ?? {}) },
+    rules: { ...config.extendedRules, ...(config.config.rules ?? {}) },
     scope: path.dirname(abs),
     targetVersion: config.config.targetVersion,
     secretPlaceholders: config.secretPlaceholders,
   };
   const rel = pathBelow(config.dir, abs) ?? path.relative(config.dir, abs).split(path.sep).join('/');
-  if (rel.startsWith('..')) return settings;
+  if (rel.startsWith('..')) return withPolicies(settings, config, undefined, undefined);
   settings.ignored = Boolean(config.ignore?.(rel));
+  let scopeName: string | undefined;
   for (const o of config.overrides) {
     if (!o.match(rel)) continue;
     if (o.kind) settings.kind = o.kind;
     if (o.rules) Object.assign(settings.rules, o.rules);
-    if (o.scope) settings.scope = `scope:${config.filePath}#${o.scope}`;
+    if (o.scope) {
+      settings.scope = `scope:${config.filePath}#${o.scope}`;
+      scopeName = o.scope;
+    }
   }
+  return withPolicies(settings, config, rel, scopeName);
+}
+
+/** The policies of a config that apply to a file: its `files` globs (none match a file outside the config's directory) and `scope` name. */
+function withPolicies(settings: FileSettings, config: LoadedConfig, rel: string | undefined, scopeName: string | undefined): FileSettings {
+  const policies = config.policies.filter((p) => (!p.match || (rel !== undefined && p.match(rel))) && (p.scopeName === undefined || p.scopeName === scopeName)).map((p) => p.rule);
+  if (policies.length) settings.policies = policies;
   return settings;
 }
 

@@ -1,6 +1,7 @@
 // The omlint configuration file (omlint.config.yaml / omlint.config.json).
 // This type is the source of schemas/omlint-config.schema.json.
 import type { Kind } from '../core/kinds';
+import type { PolicySpec } from '../policy/spec';
 
 export type SeveritySetting = 'off' | 'info' | 'warning' | 'error';
 
@@ -30,6 +31,14 @@ export interface OverrideConfig {
 export interface OmlintConfig {
   /** JSON Schema reference, for editors. */
   $schema?: string;
+  /**
+   * Files whose policies (and rule severities) this config takes: a relative path (./team.yaml),
+   * a built-in pack (omlint:production, omlint:alerting) or an npm package name (its package.json
+   * names a YAML/JSON file in "omlint"; nothing is ever run).
+   */
+  extends?: string | string[];
+  /** The organization's own rules, declared as data (docs/policies.md). */
+  policies?: PolicySpec[];
   /** Rule severities by rule id. */
   rules?: Record<string, SeveritySetting>;
   /** Settings for some paths. Later entries win. */

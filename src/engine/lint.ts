@@ -388,14 +388,20 @@ function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rul
   for (const { ruleId, report } of pending) addReport(file, doc, ruleId, report, opts);
 }
 
-function runWorkspaceRules(project: Project, files: FileState[], opts: LintRunOptions, rules: WorkspaceRule[]): void {
+/** A document's rules and the document policies of its file's config that apply to its kind. */
+function withPolicies(rules: DocumentRule[], file: FileState, kind: Kind): DocumentRule[] {
+  const own = file.settings.policies?.filter((r): r is DocumentRule => r.meta.scope !== 'workspace' && appliesTo(r, kind));
+  return own?.length ? [...rules, ...own] : rules;
+}
+
+function runWorkspaceRules(project: Project, files: FileState[], opts: LintRunOptions, rules: WorkspaceRule[], appliesToFile?: (file: FileState, rule: WorkspaceRule) => boolean): void {
   if (rules.length === 0) return;
   const docs = files.flatMap((file) =>
     file.dropped ? [] : file.docs.flatMap((doc) => (doc.kind ? [{ file, doc, sd: { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value } as ScopeDocument }] : [])),
   );
   for (const members of project.scopes(docs, (m) => m.file.input.filePath)) {
     for (const rule of rules) {
-      const inScope = members.filter((m) => appliesTo(rule, m.doc.kind!));
+      const inScope = members.filter((m) => appliesTo(rule, m.doc.kind!) && (!appliesToFile || appliesToFile(m.file, rule)));
       if (inScope.length === 0) continue;
       const bySd = new Map(inScope.map((m) => [m.sd, m]));
       try {
@@ -501,13 +507,18 @@ export async function lintProject(project: Project, targets: LintInput[], opts: 
       if (!doc.kind) continue;
       let rules = forKind.get(doc.kind);
       if (!rules) forKind.set(doc.kind, (rules = docRules.filter((r) => appliesTo(r, doc.kind!))));
-      checkDocument(file, doc, opts, rules);
+      checkDocument(file, doc, opts, withPolicies(rules, file, doc.kind));
     }
     opts.onFileChecked?.(file.input.filePath);
   }
   runWorkspaceRules(project, files, opts, wsRules);
-  const known = opts.ruleSet ? new Set([...KNOWN_RULE_IDS, ...ruleSet.map((r) => r.meta.id)]) : KNOWN_RULE_IDS;
-  const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat(wsRules.map((r) => r.meta.id)));
+  // Policies (issue 21): the config's rules of each file; a workspace policy sees the members it applies to.
+  const policies = [...new Set(files.flatMap((f) => f.settings.policies ?? []))];
+  const wsPolicies = policies.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
+  runWorkspaceRules(project, files, opts, wsPolicies, (file, rule) => file.settings.policies?.includes(rule) === true);
+  const extra = [...(opts.ruleSet ?? []), ...policies].map((r) => r.meta.id);
+  const known = extra.length ? new Set([...KNOWN_RULE_IDS, ...extra]) : KNOWN_RULE_IDS;
+  const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...wsRules, ...wsPolicies].map((r) => r.meta.id)));
   const finished = files.filter((f) => !f.dropped).map((f) => finish(f, known, workspaceIds, opts));
   const results = finished.map((f) => f.result);
   const sources = new Map(finished.map((f) => [f.result.filePath, f.source]));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, FileResult, LintRun, Range, RelatedInfo, RuleMeta, Severity } from '../core/types';
 import { REGISTRY } from '../../rules/registry';
+import { loadedPolicies } from '../policy/catalog';
 import { VERSION } from '../core/version';
 import { fingerprints, INFORMATION_URI, ruleDocsUrl, secretMasker } from './shared';
 
@@ -31,6 +32,21 @@ function ruleDescriptor(meta: Pick<RuleMeta, 'id' | 'description' | 'defaultSeve
     },
     defaultConfiguration: { level: LEVEL[meta.defaultSeverity] },
   };
+}
+
+function policyDescriptor(meta: RuleMeta, source: string): ReturnType<typeof ruleDescriptor> {
+  const why = meta.docs.why.trim() || meta.description;
+  const url = /^https?:\/\/\S+$/.test(why) ? why : undefined;
+  return {
+    id: meta.id,
+    name: pascalCase(meta.id),
+    shortDescription: { text: meta.description },
+    fullDescription: { text: why },
+    ...(url ? { helpUri: url } : {}),
+    help: { text: `${meta.description}\n\n${why}\n\nPolicy of ${source}.`, markdown: `**${meta.description}**\n\n${why}\n\nPolicy of \`${source}\`.` },
+    defaultConfiguration: { level: LEVEL[meta.defaultSeverity] },
+    properties: { tags: ['policy'], source },
+  } as ReturnType<typeof ruleDescriptor>;
 }
 
 /** A relative display path becomes a URI reference below %SRCROOT%; other paths become file URIs. */
@@ -69,6 +85,8 @@ export function formatSarif(run: LintRun, opts: SarifOptions): string {
   const { results } = run;
   const mask = secretMasker(run);
   const rules = REGISTRY.map((m) => ruleDescriptor({ id: m.id, description: m.summary, defaultSeverity: m.severity, why: m.why }));
+  // The config's policies (issue 21): their own docs, and where they were declared.
+  for (const p of loadedPolicies()) rules.push(policyDescriptor(p.rule.meta, p.source));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   // An id outside the catalogue (should not happen) still gets a descriptor, so ruleIndex stays valid.
   const describe = (d: Diagnostic): number => {

@@ -1,0 +1,188 @@
+// `extends:` and `policies:` of a config: the files it extends (a relative path, a built-in pack
+// `omlint:<name>`, or an npm package found in node_modules), read as YAML/JSON data and never
+// require()d, and the policies of all of them compiled, each error at its exact spot.
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { describeFsError } from '../io/fs-errors';
+import { readRegularText } from '../io/read-input';
+import { parseText } from '../syntax/index';
+import { packageRoot, pathBelow } from '../core/paths';
+import type { SeveritySetting } from '../core/types';
+import { compilePolicy, type CompiledPolicy } from '../policy/compile';
+import { POLICY_LIMITS } from '../policy/limits';
+import { recordPolicies } from '../policy/catalog';
+
+/** Where a pointer of a config-like file is: `file:line:column`. */
+export type Where = (pointer: string) => string;
+export type ConfigFail = (pointer: string, message: string) => never;
+
+export interface PolicySet {
+  policies: CompiledPolicy[];
+  /** Severities from extended files, under the config's own. */
+  rules: Record<string, SeveritySetting>;
+}
+
+const DATA_FILE = /\.(ya?ml|json)$/i;
+const PACK_NAME = /^[a-z0-9][a-z0-9-]*$/;
+const NPM_NAME = /^((?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*)(\/.+)?$/;
+const EXTENDED_KEYS = ['extends', 'policies', 'rules'];
+
+/** A config-like file's text → its value and a `where`; throws through `error` on a syntax error. */
+export function parseConfigLike(filePath: string, text: string, error: (message: string) => never): { value: unknown; where: Where } {
+  const parsed = parseText(text, filePath);
+  const problem = parsed.problems.find((p) => p.ruleId !== 'empty-document');
+  if (problem) {
+    const pos = parsed.lines.position(problem.span.start);
+    error(`${filePath}:${pos.line}:${pos.column}: ${problem.message}`);
+  }
+  const doc = parsed.documents[0];
+  const value = doc && !doc.empty ? doc.value : {};
+  const where = (pointer: string) => {
+    const loc = doc?.locate(pointer);
+    const span = loc?.key ?? loc?.value;
+    if (!span) return `${filePath}${pointer ? ` (${pointer})` : ''}`;
+    const pos = parsed.lines.position(span.start);
+    return `${filePath}:${pos.line}:${pos.column}`;
+  };
+  return { value, where };
+}
+
+/** The built-in packs (policies/*.yaml of the package). */
+export function builtinPacks(): string[] {
+  const dir = path.join(packageRoot(), 'policies');
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)).sort() : [];
+}
+
+interface Chain {
+  /** Real paths of the files being extended, to refuse a loop. */
+  open: Set<string>;
+  files: number;
+  error: (message: string) => never;
+}
+
+/**
+ * The policies of a config value (its `extends` first, then its own `policies`), compiled.
+ * `known`: rule ids a `rules:` entry of an extended file may name (the policies add theirs).
+ */
+export function loadPolicySet(value: Record<string, unknown>, filePath: string, where: Where, known: Set<string>, error: (message: string) => never): PolicySet {
+  const chain: Chain = { open: new Set([realOrSelf(filePath)]), files: 0, error };
+  const set = collect(value, filePath, where, known, chain, filePath, false);
+  recordPolicies(set.policies);
+  return set;
+}
+
+function collect(value: Record<string, unknown>, filePath: string, where: Where, known: Set<string>, chain: Chain, source: string, extended: boolean): PolicySet {
+  const fail: ConfigFail = (pointer, msg) => chain.error(`${where(pointer)}: ${msg}`);
+  const byId = new Map<string, CompiledPolicy>();
+  const rules: Record<string, SeveritySetting> = {};
+  if (value.extends !== undefined) {
+    const list = typeof value.extends === 'string' ? [value.extends] : value.extends;
+    if (!Array.isArray(list) || list.some((e) => typeof e !== 'string' || e === '')) fail('/extends', 'must be a list of files to extend: a relative path (./team.yaml), a built-in pack (omlint:production) or an npm package name');
+    (list as string[]).forEach((entry, i) => {
+      const at = typeof value.extends === 'string' ? '/extends' : `/extends/${i}`;
+      const target = resolveExtends(entry, path.dirname(filePath), (msg) => fail(at, msg));
+      const real = realOrSelf(target.file);
+      if (chain.open.has(real)) fail(at, `${entry} extends this file again (a loop)`);
+      if (++chain.files > POLICY_LIMITS.maxExtends) fail(at, `more than ${POLICY_LIMITS.maxExtends} files extended`);
+      let text: string;
+      try {
+        text = readRegularText(target.file);
+      } catch (e) {
+        return fail(at, `cannot read ${target.file} (${describeFsError(e)})`);
+      }
+      const parsed = parseConfigLike(target.file, text, chain.error);
+      const v = parsed.value;
+      const extFail: ConfigFail = (pointer, msg) => chain.error(`${parsed.where(pointer)}: ${msg}`);
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) extFail('', 'an extended file is a mapping of extends, policies and rules');
+      for (const k of Object.keys(v as object)) if (!EXTENDED_KEYS.includes(k)) extFail(`/${k}`, `unknown setting "${k}" in an extended file; settings: ${EXTENDED_KEYS.join(', ')}`);
+      chain.open.add(real);
+      const sub = collect(v as Record<string, unknown>, target.file, parsed.where, known, chain, target.source, true);
+      chain.open.delete(real);
+      for (const p of sub.policies) byId.set(p.rule.meta.id, p);
+      Object.assign(rules, sub.rules);
+    });
+  }
+  if (value.policies !== undefined) {
+    if (!Array.isArray(value.policies)) fail('/policies', 'must be a list of policies {id, kinds, severity, message, given?, then?, ...}');
+    const own = new Set<string>();
+    (value.policies as unknown[]).forEach((raw, i) => {
+      const p = compilePolicy(raw, `/policies/${i}`, fail, source);
+      const id = p.rule.meta.id;
+      if (own.has(id)) fail(`/policies/${i}/id`, `a second policy with the id "${id}" in this file`);
+      if (known.has(id)) fail(`/policies/${i}/id`, `"${id}" is the id of a built-in rule`);
+      own.add(id);
+      // A policy of the extending file replaces an extended one of the same id.
+      byId.set(id, p);
+    });
+  }
+  if (byId.size > POLICY_LIMITS.maxPolicies) fail('/policies', `${byId.size} policies; at most ${POLICY_LIMITS.maxPolicies}`);
+  if (extended && value.rules !== undefined) {
+    // Only an extended file's rules are read here; the config's own are checked with the rest of it.
+    checkSeverities(value.rules, new Set([...known, ...byId.keys()]), fail);
+    Object.assign(rules, value.rules);
+  }
+  return { policies: [...byId.values()], rules };
+}
+
+function checkSeverities(rules: unknown, known: Set<string>, fail: ConfigFail): void {
+  if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail('/rules', '"rules" must map rule ids to off, info, warning or error');
+  for (const [id, sev] of Object.entries(rules as object)) {
+    if (!known.has(id)) fail(`/rules/${id}`, `unknown rule id "${id}" (omlint rules lists them)`);
+    if (typeof sev !== 'string' || !['off', 'info', 'warning', 'error'].includes(sev)) fail(`/rules/${id}`, `severity of "${id}" must be one of off, info, warning, error, not ${JSON.stringify(sev)}`);
+  }
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/** The file an `extends` entry names, and the source label of its policies. */
+export function resolveExtends(entry: string, fromDir: string, fail: (message: string) => never): { file: string; source: string } {
+  if (entry.startsWith('omlint:')) {
+    const name = entry.slice('omlint:'.length);
+    const packs = builtinPacks();
+    if (!PACK_NAME.test(name) || !packs.includes(name)) fail(`no built-in pack "${name}"; packs: ${packs.map((p) => `omlint:${p}`).join(', ')}`);
+    return { file: path.join(packageRoot(), 'policies', `${name}.yaml`), source: entry };
+  }
+  if (entry.startsWith('.') || path.isAbsolute(entry)) {
+    const file = path.resolve(fromDir, entry);
+    if (!DATA_FILE.test(file)) fail(`${entry}: an extended file is YAML or JSON (.yaml, .yml, .json)`);
+    if (!existsSync(file)) fail(`${entry}: no such file (${file})`);
+    return { file, source: file };
+  }
+  const m = NPM_NAME.exec(entry);
+  if (!m) fail(`"${entry}" is neither a relative path (./x.yaml), a built-in pack (omlint:name) nor an npm package name`);
+  const [, name, sub] = m!;
+  const pkgDir = findPackage(name, fromDir);
+  if (!pkgDir) fail(`the npm package "${name}" is not installed (no node_modules/${name} from ${fromDir} up)`);
+  let rel = sub?.slice(1);
+  if (rel === undefined) {
+    let manifest: Record<string, unknown>;
+    try {
+      manifest = JSON.parse(readFileSync(path.join(pkgDir!, 'package.json'), 'utf8')) as Record<string, unknown>;
+    } catch (e) {
+      return fail(`cannot read ${name}/package.json (${e instanceof SyntaxError ? e.message : describeFsError(e)})`);
+    }
+    const named = typeof manifest.omlint === 'string' ? manifest.omlint : typeof manifest.main === 'string' && DATA_FILE.test(manifest.main) ? manifest.main : undefined;
+    if (!named) fail(`the package "${name}" names no policy file: its package.json needs "omlint": "<file>.yaml" (a policy pack is data, never a script)`);
+    rel = named;
+  }
+  const file = path.resolve(pkgDir!, rel!);
+  if (!DATA_FILE.test(file)) fail(`${entry}: a policy pack is a YAML or JSON file, not ${path.basename(file)} (packs are never run)`);
+  // The pack's file stays inside its package, links resolved.
+  if (!existsSync(file)) fail(`${entry}: no such file in the package (${file})`);
+  if (pathBelow(realOrSelf(pkgDir!), realOrSelf(file)) === undefined) fail(`${entry}: the policy file lies outside the package`);
+  return { file, source: `npm:${name}${sub ?? ''}` };
+}
+
+function findPackage(name: string, fromDir: string): string | undefined {
+  for (let dir = path.resolve(fromDir); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}

@@ -382,14 +382,17 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
 
   program
     .command('rules')
-    .description('list the rule catalogue')
+    .description('list the rule catalogue (and the policies of the configuration)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action((o: { format: string }) => {
+    .option('-c, --config <file>', 'list the policies of this configuration (default: the one governing the current directory)')
+    .action((o: { format: string; config?: string }) => {
+      const policies = policiesOfConfig(io.cwd, o.config).map((p) => ({ id: p.rule.meta.id, kinds: p.rule.meta.kinds, severity: p.rule.meta.defaultSeverity, fixable: Boolean(p.rule.meta.fixable), summary: p.rule.meta.description, source: p.source }));
+      const all = [...REGISTRY.map((m) => ({ ...m, source: undefined as string | undefined })), ...policies];
       if (o.format === 'json') {
-        io.stdout.write(JSON.stringify(REGISTRY.map((m) => ({ id: m.id, kinds: m.kinds, defaultSeverity: m.severity, fixable: m.fixable, description: m.summary })), null, 2) + '\n');
+        io.stdout.write(JSON.stringify(all.map((m) => ({ id: m.id, kinds: m.kinds, defaultSeverity: m.severity, fixable: m.fixable, description: m.summary, ...(m.source ? { source: m.source } : {}) })), null, 2) + '\n');
       } else {
-        const w = Math.max(...REGISTRY.map((m) => m.id.length));
-        for (const m of REGISTRY) io.stdout.write(`${m.id.padEnd(w)}  ${m.severity.padEnd(7)}  ${m.fixable ? 'fix' : '   '}  ${m.summary}\n`);
+        const w = Math.max(...all.map((m) => m.id.length));
+        for (const m of all) io.stdout.write(`${m.id.padEnd(w)}  ${m.severity.padEnd(7)}  ${m.fixable ? 'fix' : '   '}  ${m.summary}${m.source ? ` (policy of ${m.source})` : ''}\n`);
       }
       setExit(0);
     });
@@ -398,12 +401,31 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .command('explain')
     .description("print a rule's documentation")
     .argument('<rule-id>')
-    .action(async (id: string) => {
+    .option('-c, --config <file>', 'a configuration whose policies to look in (default: the one governing the current directory)')
+    .action(async (id: string, o: { config?: string }) => {
       const entry = RULE_INFO.get(id);
+      const policy = entry ? undefined : policiesOfConfig(io.cwd, o.config).find((p) => p.rule.meta.id === id);
+      if (policy) {
+        const m = policy.rule.meta;
+        io.stdout.write(`# ${m.id}\n\n${m.description}\n\nPolicy of \`${policy.source}\` — ${m.defaultSeverity}, kinds: ${(m.kinds as string[]).join(', ')}${m.scope === 'workspace' ? ' (over the documents of a project scope)' : ''}${m.fixable ? ', fixable' : m.hasSuggestions ? ', quick fix' : ''}.\n\n${m.docs.why}\n`);
+        setExit(0);
+        return;
+      }
       if (!entry) throw new UsageError(`Unknown rule id "${id}".${didYouMean(id, RULE_INFO.keys())} \`omlint rules\` lists them.`);
       const [{ meta }, { ruleDocMarkdown }] = await Promise.all([entry.load(), import('../engine/rule-docs')]);
       io.stdout.write(ruleDocMarkdown(meta));
       setExit(0);
+    });
+
+  const policy = program.command('policy').description('policy packs (docs/policies.md)');
+  policy
+    .command('test')
+    .description("run a pack's valid/ and invalid/ example documents")
+    .argument('<dir>')
+    .option('--now <iso-8601>', 'clock for date rules', parseNow)
+    .action(async (dir: string, o: { now?: Date }) => {
+      const { runPolicyTests } = await import('./policy-test');
+      setExit(await runPolicyTests(path.resolve(io.cwd, dir), io, o.now));
     });
 
   program
@@ -464,6 +486,13 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
       setExit(-1);
     });
   return program;
+}
+
+/** The policies of the configuration named, or governing `cwd` (loading it records them for SARIF too). */
+function policiesOfConfig(cwd: string, config?: string) {
+  const resolver = new ConfigResolver(KNOWN_RULE_IDS, config ? path.resolve(cwd, config) : undefined);
+  const loaded = resolver.configFor(path.join(cwd, 'any-file'));
+  return loaded ? loaded.policies.map((p) => ({ rule: p.rule, source: p.source })) : [];
 }
 
 /**

@@ -32,7 +32,7 @@ export interface LoadedConfig {
   overrides: { match: PathMatcher; kind?: Kind; rules?: Record<string, SeveritySetting>; scope?: string }[];
   secretPlaceholders: PlaceholderPattern[];
   /** The policies of the config and the files it extends, with the files each applies to. */
-  policies: { rule: Rule; match?: PathMatcher; scopeName?: string }[];
+  policies: { rule: Rule; source: string; match?: PathMatcher; scopeName?: string }[];
   /** Severities from the extended files (under the config's own). */
   extendedRules: Record<string, SeveritySetting>;
 }
@@ -153,7 +153,7 @@ export function loadConfigText(filePath: string, text: string, knownRules: Set<s
     ignore: config.ignore?.length ? globMatcher(config.ignore) : undefined,
     overrides: (config.overrides ?? []).map((o) => ({ match: globMatcher(o.files), kind: o.kind, rules: o.rules, scope: o.scope })),
     secretPlaceholders: (config.secretPlaceholders ?? []).map(compilePlaceholderPattern),
-    policies: set.policies.map((p) => ({ rule: p.rule, match: p.files ? globMatcher(p.files) : undefined, scopeName: p.scopeName })),
+    policies: set.policies.map((p) => ({ rule: p.rule, source: p.source, match: p.files ? globMatcher(p.files) : undefined, scopeName: p.scopeName })),
     extendedRules: set.rules,
   };
 }

@@ -71,7 +71,7 @@ function compileAssertion(raw: unknown, at: string, fail: Fail, depth: number): 
   if (bool('forbidden')) tests.push((f) => (f.exists ? failure(f, 'absent', false) : undefined));
   if (a.equals !== undefined) {
     const want = a.equals;
-    tests.push((f) => (f.exists && deepEqual(f.value, want) ? undefined : failure(f, show(want))));
+    tests.push((f) => (!f.exists || deepEqual(f.value, want) ? undefined : failure(f, show(want))));
   }
   if (a.notEquals !== undefined) {
     const not = a.notEquals;
@@ -82,14 +82,14 @@ function compileAssertion(raw: unknown, at: string, fail: Fail, depth: number): 
     if (!Array.isArray(a[k]) || (a[k] as unknown[]).length === 0) fail(`${at}/${k}`, 'must be a non-empty list of values');
     const values = a[k] as unknown[];
     const inList = (f: Found) => f.exists && values.some((v) => deepEqual(f.value, v));
-    tests.push(k === 'enum' ? (f) => (inList(f) ? undefined : failure(f, `one of ${values.map(show).join(', ')}`)) : (f) => (inList(f) ? failure(f, `none of ${values.map(show).join(', ')}`) : undefined));
+    tests.push(k === 'enum' ? (f) => (!f.exists || inList(f) ? undefined : failure(f, `one of ${values.map(show).join(', ')}`)) : (f) => (inList(f) ? failure(f, `none of ${values.map(show).join(', ')}`) : undefined));
   }
   for (const k of ['pattern', 'notPattern'] as const) {
     if (a[k] === undefined) continue;
     const re = compileRegex(a[k], `${at}/${k}`, fail);
     const src = a[k] as string;
     tests.push(k === 'pattern'
-      ? (f) => (f.exists && typeof f.value === 'string' && re.test(f.value) ? undefined : failure(f, `a string matching ${src}`))
+      ? (f) => (!f.exists || (typeof f.value === 'string' && re.test(f.value)) ? undefined : failure(f, `a string matching ${src}`))
       : (f) => (f.exists && typeof f.value === 'string' && re.test(f.value) ? failure(f, `a string not matching ${src}`) : undefined));
   }
   for (const k of ['minimum', 'maximum'] as const) {
@@ -97,7 +97,7 @@ function compileAssertion(raw: unknown, at: string, fail: Fail, depth: number): 
     if (typeof a[k] !== 'number' || !Number.isFinite(a[k])) fail(`${at}/${k}`, 'must be a number');
     const bound = a[k] as number;
     const ok = (v: unknown) => typeof v === 'number' && (k === 'minimum' ? v >= bound : v <= bound);
-    tests.push((f) => (ok(f.value) ? undefined : failure(f, `a number ${k === 'minimum' ? '≥' : '≤'} ${bound}`)));
+    tests.push((f) => (!f.exists || ok(f.value) ? undefined : failure(f, `a number ${k === 'minimum' ? '≥' : '≤'} ${bound}`)));
   }
   if (a.versionMatches !== undefined) {
     // The release series (major.minor) of a version string equals that of another field of the
@@ -120,6 +120,8 @@ function compileAssertion(raw: unknown, at: string, fail: Fail, depth: number): 
     const inner = compileAssertions(a[k], `${at}/${k}`, fail, depth + 1);
     tests.push((f) => {
       const items = itemsOf(f);
+      // An absent list has no item: `every` and `none` hold, `some` does not.
+      if (!items && !f.exists && k !== 'some') return undefined;
       if (!items) return failure(f, `a list whose ${k === 'some' ? 'items include one that satisfies' : k === 'every' ? 'items all satisfy' : 'items never satisfy'} the assertion`, false);
       if (k === 'some') return items.some((s) => holds(inner, s)) ? undefined : failure(f, 'an item that satisfies the assertion', false);
       // every / none: each offending item is reported where it stands.

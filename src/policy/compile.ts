@@ -7,7 +7,7 @@ import type { DocumentRule, Fix, Report, Rule, RuleContext, ScopeDocument, Sever
 import { bounds, compileAssertions, describeBounds, holds, resolveField, show, unknownKey, type Check, type Fail, type Failure, type Subject } from './assertions';
 import { compileQuery, QueryError, type CompiledQuery } from './given';
 
-export const POLICY_KEYS = ['id', 'kinds', 'severity', 'message', 'description', 'docs', 'files', 'scope', 'given', 'when', 'then', 'count', 'contains', 'fix'] as const;
+export const POLICY_KEYS = ['id', 'kinds', 'severity', 'message', 'description', 'docs', 'files', 'scope', 'if', 'given', 'when', 'then', 'count', 'contains', 'fix'] as const;
 const ID = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)+$/;
 const SEVERITIES = ['error', 'warning', 'info'];
 
@@ -40,7 +40,7 @@ export function compilePolicy(raw: unknown, at: string, fail: Fail, source: stri
   for (const k of ['description', 'docs', 'scope'] as const) if (p[k] !== undefined && (typeof p[k] !== 'string' || p[k] === '')) fail(`${at}/${k}`, 'must be a non-empty string');
   if (p.files !== undefined && (!Array.isArray(p.files) || p.files.length === 0 || p.files.some((g) => typeof g !== 'string' || g === ''))) fail(`${at}/files`, 'must be a list of glob patterns (non-empty strings)');
   const workspace = p.contains !== undefined;
-  if (workspace) for (const k of ['given', 'when', 'then', 'count', 'fix'] as const) if (p[k] !== undefined) fail(`${at}/${k}`, `a policy with "contains" (a check over the documents of a scope) has no "${k}"; the documents are checked with contains.where`);
+  if (workspace) for (const k of ['if', 'given', 'when', 'then', 'count', 'fix'] as const) if (p[k] !== undefined) fail(`${at}/${k}`, `a policy with "contains" (a check over the documents of a scope) has no "${k}"; the documents are checked with contains.where`);
   if (!workspace && p.then === undefined && p.count === undefined) fail(at, 'a policy needs "then" (assertions), "count" (of the matches of "given") or "contains" (over the documents of a scope)');
   const description = (p.description as string | undefined) ?? message.replace(/\{\{[^}]*\}\}/g, '…');
   const meta = {
@@ -67,6 +67,7 @@ function documentRule(meta: Meta, p: Record<string, unknown>, at: string, fail: 
     if (!(e instanceof QueryError)) throw e;
     return fail(`${at}/given`, e.message);
   }
+  const documentIf = p.if === undefined ? undefined : compileAssertions(p.if, `${at}/if`, fail);
   const when = p.when === undefined ? undefined : compileAssertions(p.when, `${at}/when`, fail);
   const then = p.then === undefined ? undefined : compileAssertions(p.then, `${at}/then`, fail);
   let count: { min?: number; max?: number } | undefined;
@@ -79,6 +80,7 @@ function documentRule(meta: Meta, p: Record<string, unknown>, at: string, fail: 
   return {
     meta: { ...meta, scope: 'document' },
     check(ctx: RuleContext) {
+      if (documentIf && !holds(documentIf, { pointer: '', value: ctx.value })) return;
       const { matches, truncated } = query.run(ctx.value);
       const checked = when ? matches.filter((m) => holds(when, m)) : matches;
       if (truncated) ctx.report({ pointer: query.prefix, severity: 'warning', message: `Policy ${meta.id} stopped after ${checked.length} matches of ${query.source}; the rest of the document was not checked.` });

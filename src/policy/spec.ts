@@ -2,7 +2,11 @@
 // never code. This type is part of the source of schemas/omlint-config.schema.json.
 import type { Kind } from '../core/kinds';
 
-/** One check on a value: the match of `given`, or its `field`. All listed checks must hold. */
+/**
+ * One check on a value: the match of `given`, or its `field`. All listed checks must hold. As in
+ * JSON Schema, the value checks (equals, enum, pattern, minimum, …) hold for an absent field:
+ * `required: true` asks for presence.
+ */
 export interface PolicyAssertion {
   /** The checked value, below the match: a dotted path (`net.tls.mode`) or a JSON pointer (`/net/tls/mode`). Default: the match itself. */
   field?: string;
@@ -66,6 +70,8 @@ export interface PolicySpec {
   files?: string[];
   /** Only the files of this project scope (the `scope` of an override). */
   scope?: string;
+  /** Only the documents that satisfy these (checked on the whole document) are checked. */
+  if?: PolicyAssertion | PolicyAssertion[];
   /** Where to look in each document: a JSONPath (RFC 9535) such as `$.processes[?@.processType == 'mongod']`, or a JSON-pointer pattern with `*` such as `/processes/*`. Default `$`. */
   given?: string;
   /** Only the matches that satisfy these are checked. */

@@ -170,6 +170,22 @@ describe('the editor', () => {
   });
 });
 
+describe('the editor and a cross-document policy', () => {
+  it('reads the other alert configurations of the scope on disk for omlint:alerting', async () => {
+    const read = (dir: string, f: string) => readFileSync(path.join('test/policy/packs/alerting', dir, 'project', f), 'utf8');
+    const files = ['disk', 'host-down', 'no-primary', 'replication-lag'].map((n) => `${n}.alert-config.yaml`);
+    const good = tree({ 'omlint.config.yaml': 'extends: [omlint:alerting]\n', ...Object.fromEntries(files.map((f) => [f, read('valid', f)])) });
+    const service = new OmlintLanguageService({ now: NOW });
+    const clean = openDoc(service, good, files[0], read('valid', files[0]));
+    expect((await service.diagnostics(clean)).filter((d) => String(d.code).startsWith('alerting/'))).toEqual([]);
+    const bad = tree({ 'omlint.config.yaml': 'extends: [omlint:alerting]\n', ...Object.fromEntries(files.map((f) => [f, read('invalid', f)])) });
+    const service2 = new OmlintLanguageService({ now: NOW });
+    const opened = openDoc(service2, bad, files[0], read('invalid', files[0]));
+    const codes = (await service2.diagnostics(opened)).map((d) => d.code).filter((c) => String(c).startsWith('alerting/')).sort();
+    expect(codes).toEqual(['alerting/disk-space-pages', 'alerting/host-down-pages']);
+  });
+});
+
 describe('omlint policy test', () => {
   for (const name of ['pagerduty-required', 'host-down-delay', 'fcv-floor']) {
     it(`passes the examples of examples/policies/${name}`, async () => {
@@ -202,5 +218,19 @@ describe('omlint policy test', () => {
     expect(r.stdout).toContain('ok   invalid/email.yaml');
     expect(r.stdout).toMatch(/FAIL valid\/project\/\n  extra {4}valid\/project\/host-down\.yaml:1 alerting\/disk-space-pages\n  extra {4}valid\/project\/host-down\.yaml:1 alerting\/replication-lag-pages/);
     expect(r.code).toBe(1);
+  });
+});
+
+describe('the built-in packs, each policy by its examples (test/policy/packs)', () => {
+  for (const pack of ['production', 'alerting']) {
+    it(`omlint:${pack}: every valid example clean, every invalid one exactly as announced`, async () => {
+      const r = await cli(['policy', 'test', path.join('test/policy/packs', pack)]);
+      expect(r.stdout).toMatch(/(\d+) of \1 examples pass/);
+      expect(r.code).toBe(0);
+    });
+  }
+  it('every production policy is announced by some invalid example', async () => {
+    const r = await cli(['policy', 'test', 'test/policy/packs/production']);
+    expect(r.stdout).not.toContain('note production/');
   });
 });

@@ -3,6 +3,13 @@
 import type { Kind } from '../core/kinds';
 
 /**
+ * Assertions nested in `some`, `every`, `none` and `where`: the same as PolicyAssertion, typed
+ * loosely here because the config schema (and its generated validator) cannot be recursive; the
+ * loader checks them as strictly as the top level (src/policy/assertions.ts).
+ */
+export type NestedAssertions = Record<string, unknown> | Record<string, unknown>[];
+
+/**
  * One check on a value: the match of `given`, or its `field`. All listed checks must hold. As in
  * JSON Schema, the value checks (equals, enum, pattern, minimum, …) hold for an absent field:
  * `required: true` asks for presence.
@@ -33,13 +40,13 @@ export interface PolicyAssertion {
   /** A version string whose release series (major.minor) equals that of this other field of the match (`version`). */
   versionMatches?: string;
   /** An array (or the values of a mapping): how many of its items satisfy `where` (all items without it). */
-  count?: { min?: number; max?: number; where?: PolicyAssertion | PolicyAssertion[] };
+  count?: { min?: number; max?: number; where?: NestedAssertions };
   /** An array: at least one item satisfies these. */
-  some?: PolicyAssertion | PolicyAssertion[];
+  some?: NestedAssertions;
   /** An array: every item satisfies these. */
-  every?: PolicyAssertion | PolicyAssertion[];
+  every?: NestedAssertions;
   /** An array: no item satisfies these. */
-  none?: PolicyAssertion | PolicyAssertion[];
+  none?: NestedAssertions;
   /** The value must be valid against this JSON Schema fragment (no `pattern`: use `pattern` above). */
   schema?: Record<string, unknown>;
 }

@@ -170,7 +170,7 @@ export class Baseline {
   ) {}
 
   /** Checks the flags before any linting (ESLint's messages and exit code 2). */
-  static forRun(flags: BaselineFlags, cwd: string, stdin: boolean): Baseline | undefined {
+  static forRun(flags: BaselineFlags, cwd: string, stdin: boolean, known: ReadonlySet<string> = KNOWN_RULE_IDS): Baseline | undefined {
     const writing = flags.suppressAll || flags.suppressRule !== undefined;
     if (flags.suppressAll && flags.suppressRule) throw new BaselineError('The --suppress-all option and the --suppress-rule option cannot be used together.');
     if (writing && flags.pruneSuppressions) throw new BaselineError(`The ${flags.suppressAll ? '--suppress-all' : '--suppress-rule'} option and the --prune-suppressions option cannot be used together.`);
@@ -179,8 +179,8 @@ export class Baseline {
       return undefined; // as ESLint: a baseline counts files, standard input is none
     }
     for (const id of flags.suppressRule ?? []) {
-      if (KNOWN_RULE_IDS.has(id)) continue;
-      const near = nearMatches(id, [...KNOWN_RULE_IDS]);
+      if (known.has(id)) continue;
+      const near = nearMatches(id, [...known]);
       throw new BaselineError(`--suppress-rule ${id}: no such rule.${near.length ? ` Did you mean "${near[0]}"?` : ''} (omlint rules lists them)`);
     }
     let file = path.resolve(cwd, flags.suppressionsLocation ?? DEFAULT_SUPPRESSIONS_FILE);

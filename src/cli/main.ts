@@ -117,7 +117,9 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   if (o.stdinFilename !== undefined && !o.stdin) throw new UsageError('--stdin-filename names standard input: use it with --stdin (to lint a file, name it as an argument).');
   const resolver = new ConfigResolver(KNOWN_RULE_IDS, o.config ? path.resolve(io.cwd, o.config) : undefined);
   if (o.config && !existsSync(path.resolve(io.cwd, o.config))) throw new ConfigError(`${o.config}: no such configuration file`);
-  const cliRules: Record<string, SeveritySetting> = Object.assign({}, ...(o.rule ?? []).map((r) => parseRuleOption(r, KNOWN_RULE_IDS)));
+  // --rule and --suppress-rule may name the policies of the configuration too.
+  const ruleIds = o.rule?.length || o.suppressRule?.length ? new Set([...KNOWN_RULE_IDS, ...policiesOfConfig(io.cwd, o.config).map((p) => p.rule.meta.id)]) : KNOWN_RULE_IDS;
+  const cliRules: Record<string, SeveritySetting> = Object.assign({}, ...(o.rule ?? []).map((r) => parseRuleOption(r, ruleIds)));
   const settingsFor = withRuleOverrides((filePath: string) => resolver.settingsFor(filePath), cliRules);
   const debug = debugLog(io.stderr, Boolean(o.debug));
   const kindReports = new Map<string, { documents: KindReport[]; skipped: boolean }>();
@@ -143,7 +145,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     // Each part would write its own share of the baseline over the others'.
     throw new UsageError(`--shard splits a run of files; it cannot be used with ${o.stdin ? '--stdin' : o.suppressAll ? '--suppress-all' : o.suppressRule ? '--suppress-rule' : '--prune-suppressions'} (record or prune the baseline in one run)`);
   }
-  const baseline = Baseline.forRun(o, io.cwd, Boolean(o.stdin));
+  const baseline = Baseline.forRun(o, io.cwd, Boolean(o.stdin), ruleIds);
   let results: FileResult[];
   /** The texts and secrets behind the results (code frames, masking), by result path. */
   let sources: LintRun['sources'];

@@ -1,6 +1,7 @@
 // How a `check` run lints its files: from the cache where nothing changed, in worker threads when
 // there are many files, in this thread otherwise. The run (results and their sources) comes back in
 // the order of the files. The project is the walk's files (Project.ofFiles): its scopes group them.
+import { policyFingerprint } from '../policy/catalog';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FileSettings } from '../config/load';
@@ -59,7 +60,8 @@ export interface RunPlan {
 const read = (plan: RunPlan, f: string): LintInput => plan.unread?.get(f) ?? readInput(f, plan.limits);
 
 function settingsKey(s: FileSettings): string {
-  return JSON.stringify([s.kind, s.rules, s.scope, s.targetVersion, s.secretPlaceholders.map((r) => r.source), s.ignored]);
+  // A policy's definition is part of the key: editing a pack file must not reuse old results.
+  return JSON.stringify([s.kind, s.rules, s.scope, s.targetVersion, s.secretPlaceholders.map((r) => r.source), s.ignored, s.policies?.map(policyFingerprint)]);
 }
 
 /** The files of each project scope, in the order of their first file. */

@@ -19,7 +19,7 @@ export function parseRuleOption(text: string, knownRules: Set<string>): Record<s
   const out: Record<string, SeveritySetting> = {};
   for (const part of body.split(',')) {
     if (part.trim() === '') continue;
-    const m = /^\s*["']?([A-Za-z0-9_-]+)["']?\s*:\s*["']?([A-Za-z0-9]+)["']?\s*$/.exec(part);
+    const m = /^\s*["']?([A-Za-z0-9_/-]+)["']?\s*:\s*["']?([A-Za-z0-9]+)["']?\s*$/.exec(part);
     if (!m) throw new ConfigError(`--rule ${JSON.stringify(text)}: expected "<rule-id>: <severity>", e.g. --rule 'enabled-omitted: error'`);
     const [, id, word] = m;
     if (!knownRules.has(id)) throw new ConfigError(`--rule: unknown rule id "${id}".${didYouMean(id, knownRules)} (omlint rules lists them)`);

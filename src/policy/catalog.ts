@@ -19,3 +19,14 @@ export function policyMeta(id: string): (RuleMeta & { source: string }) | undefi
   const p = loaded.get(id);
   return p && { ...p.rule.meta, source: p.source };
 }
+
+/** What each compiled policy was compiled from, as JSON: the --cache key of a file includes it. */
+const fingerprints = new WeakMap<object, string>();
+
+export function recordFingerprint(rule: object, raw: unknown): void {
+  fingerprints.set(rule, JSON.stringify(raw) ?? '');
+}
+
+export function policyFingerprint(rule: object): string {
+  return fingerprints.get(rule) ?? '';
+}

@@ -6,6 +6,7 @@ import { escapeToken, parentPointer, splitPointer } from '../core/pointer';
 import type { DocumentRule, Fix, Report, Rule, RuleContext, ScopeDocument, Severity, WorkspaceRule, WorkspaceRuleContext } from '../core/types';
 import { bounds, compileAssertions, describeBounds, holds, resolveField, show, unknownKey, type Check, type Fail, type Failure, type Subject } from './assertions';
 import { compileQuery, QueryError, type CompiledQuery } from './given';
+import { recordFingerprint } from './catalog';
 
 export const POLICY_KEYS = ['id', 'kinds', 'severity', 'message', 'description', 'docs', 'files', 'scope', 'if', 'given', 'when', 'then', 'count', 'contains', 'fix'] as const;
 const ID = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)+$/;
@@ -53,6 +54,7 @@ export function compilePolicy(raw: unknown, at: string, fail: Fail, source: stri
     hasSuggestions: p.fix !== undefined,
   };
   const rule = workspace ? containsRule(meta, p.contains, `${at}/contains`, fail, message, severity) : documentRule(meta, p, at, fail, message, severity);
+  recordFingerprint(rule, p);
   return { rule, source, files: p.files as string[] | undefined, scopeName: p.scope as string | undefined };
 }
 

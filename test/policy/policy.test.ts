@@ -234,3 +234,37 @@ describe('the built-in packs, each policy by its examples (test/policy/packs)', 
     expect(r.stdout).not.toContain('note production/');
   });
 });
+
+describe('policies with the run machinery', () => {
+  it('--rule and the baseline (--suppress-rule) take policy ids', async () => {
+    const dir = tree({ 'omlint.config.yaml': DELAY_POLICY, 'a.alert-config.yaml': ALERT });
+    const off = await cli(['--format', 'json', '--rule', 'acme/host-down-delay: off', '.'], { cwd: dir });
+    expect(off.stderr).toBe('');
+    expect(off.stdout).not.toContain('acme/host-down-delay');
+    const error = await cli(['--format', 'json', '--rule', 'acme/host-down-delay: error', '.'], { cwd: dir });
+    expect(JSON.parse(error.stdout)[0].diagnostics.find((d: { ruleId: string }) => d.ruleId === 'acme/host-down-delay').severity).toBe('error');
+    const record = await cli(['--suppress-rule', 'acme/host-down-delay', '--rule', 'acme/host-down-delay: error', '.'], { cwd: dir });
+    expect(record.stderr).not.toContain('no such rule');
+    const after = await cli(['--format', 'json', '--rule', 'acme/host-down-delay: error', '.'], { cwd: dir });
+    expect(after.stdout).not.toContain('acme/host-down-delay');
+  });
+
+  it('--cache does not reuse a result after the extended pack file changed', async () => {
+    const dir = tree({ 'omlint.config.yaml': 'extends: [./pack.yaml]\n', 'pack.yaml': DELAY_POLICY, 'a.alert-config.yaml': ALERT });
+    const cache = path.join(dir, '.omlintcache');
+    const first = await cli(['--cache', '--cache-location', cache, '--format', 'json', '.'], { cwd: dir });
+    expect(first.stdout).toContain('acme/host-down-delay');
+    writeFileSync(path.join(dir, 'pack.yaml'), DELAY_POLICY.replace('maximum: 15', 'maximum: 45'));
+    const second = await cli(['--cache', '--cache-location', cache, '--format', 'json', '.'], { cwd: dir });
+    expect(second.stdout).not.toContain('acme/host-down-delay');
+  });
+
+  it('worker threads apply policies too', async () => {
+    const files: Record<string, string> = { 'omlint.config.yaml': DELAY_POLICY };
+    for (let i = 0; i < 70; i++) files[`a${i}.alert-config.yaml`] = ALERT;
+    const r = await cli(['--jobs', '2', '--format', 'json', '.'], { cwd: tree(files) });
+    const results = JSON.parse(r.stdout) as { diagnostics: { ruleId: string }[] }[];
+    expect(results).toHaveLength(70);
+    expect(results.every((x) => x.diagnostics.some((d) => d.ruleId === 'acme/host-down-delay'))).toBe(true);
+  });
+});

@@ -57,11 +57,11 @@ export function isConfigFile(filePath: string): boolean {
 }
 
 /** Kinds that some workspace rule reads together with one of `kinds` ('all': a rule reads every kind). */
-export function scopeKinds(kinds: Iterable<Kind>, rules?: readonly Rule[]): Set<Kind> | 'all' {
+export function scopeKinds(kinds: Iterable<Kind>, rules?: readonly Rule[], policies: readonly Rule[] = []): Set<Kind> | 'all' {
   const own = new Set(kinds);
   const out = new Set<Kind>();
   // Without a rule set: every rule of the registry, read without loading a rule module.
-  for (const rule of rules?.map((r) => r.meta) ?? REGISTRY) {
+  for (const rule of [...(rules?.map((r) => r.meta) ?? REGISTRY), ...policies.map((p) => p.meta)]) {
     if (rule.scope !== 'workspace') continue;
     if (rule.kinds === '*') {
       if (own.size) return 'all';
@@ -189,7 +189,8 @@ export class Project {
    */
   scopeInputs(filePath: string, kinds: Iterable<Kind>): ScopeInput[] {
     if (this.host.closed) return [];
-    const wanted = scopeKinds(kinds, this.rules);
+    // The file's cross-document policies (`contains`) read the scope too.
+    const wanted = scopeKinds(kinds, this.rules, this.settingsFor(filePath).policies);
     if (wanted !== 'all' && wanted.size === 0) return [];
     const fits = (k: Set<Kind>) => (wanted === 'all' ? k.size > 0 : [...k].some((x) => wanted.has(x)));
     const out: ScopeInput[] = [];

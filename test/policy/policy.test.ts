@@ -250,12 +250,13 @@ describe('policies with the run machinery', () => {
   });
 
   it('--cache does not reuse a result after the extended pack file changed', async () => {
-    const dir = tree({ 'omlint.config.yaml': 'extends: [./pack.yaml]\n', 'pack.yaml': DELAY_POLICY, 'a.alert-config.yaml': ALERT });
+    // The pack lies outside the linted directory, so that no file of the scope changes with it.
+    const dir = tree({ 'omlint.config.yaml': 'extends: [./packs/pack.yaml]\n', 'packs/pack.yaml': DELAY_POLICY, 'prod/a.alert-config.yaml': ALERT });
     const cache = path.join(dir, '.omlintcache');
-    const first = await cli(['--cache', '--cache-location', cache, '--format', 'json', '.'], { cwd: dir });
+    const first = await cli(['--cache', '--cache-location', cache, '--format', 'json', 'prod'], { cwd: dir });
     expect(first.stdout).toContain('acme/host-down-delay');
-    writeFileSync(path.join(dir, 'pack.yaml'), DELAY_POLICY.replace('maximum: 15', 'maximum: 45'));
-    const second = await cli(['--cache', '--cache-location', cache, '--format', 'json', '.'], { cwd: dir });
+    writeFileSync(path.join(dir, 'packs/pack.yaml'), DELAY_POLICY.replace('maximum: 15', 'maximum: 45'));
+    const second = await cli(['--cache', '--cache-location', cache, '--format', 'json', 'prod'], { cwd: dir });
     expect(second.stdout).not.toContain('acme/host-down-delay');
   });
 
@@ -266,5 +267,27 @@ describe('policies with the run machinery', () => {
     const results = JSON.parse(r.stdout) as { diagnostics: { ruleId: string }[] }[];
     expect(results).toHaveLength(70);
     expect(results.every((x) => x.diagnostics.some((d) => d.ruleId === 'acme/host-down-delay'))).toBe(true);
+  });
+});
+
+describe('the editor and a cross-document policy of a kind no built-in rule reads across files', () => {
+  const WINDOW = (description: string) => `startDate: "2026-12-01T22:00:00Z"\nendDate: "2026-12-01T23:30:00Z"\nalertTypeNames: [BACKUP]\ndescription: ${description}\n`;
+  const CONFIG = `policies:
+  - id: acme/weekly-window
+    kinds: [maintenance-window]
+    severity: warning
+    message: The project has no weekly maintenance window.
+    contains:
+      where: { field: description, required: true, equals: weekly }
+`;
+  it('reads the other maintenance windows of the scope from disk', async () => {
+    const withWeekly = tree({ 'omlint.config.yaml': CONFIG, 'b.maintenance-window.yaml': WINDOW('weekly') });
+    const service = new OmlintLanguageService({ now: NOW });
+    const doc = openDoc(service, withWeekly, 'a.maintenance-window.yaml', WINDOW('one-off'));
+    expect((await service.diagnostics(doc)).map((d) => d.code)).not.toContain('acme/weekly-window');
+    const alone = tree({ 'omlint.config.yaml': CONFIG, 'b.maintenance-window.yaml': WINDOW('other') });
+    const service2 = new OmlintLanguageService({ now: NOW });
+    const doc2 = openDoc(service2, alone, 'a.maintenance-window.yaml', WINDOW('one-off'));
+    expect((await service2.diagnostics(doc2)).map((d) => d.code)).toContain('acme/weekly-window');
   });
 });

@@ -23,6 +23,7 @@ if (manifest.version !== VERSION) {
 
 rmSync(path.join(ext, 'dist'), { recursive: true, force: true });
 rmSync(path.join(ext, 'schemas'), { recursive: true, force: true });
+rmSync(path.join(ext, 'policies'), { recursive: true, force: true });
 
 await build({
   entryPoints: [path.join(ext, 'src/extension.ts')],
@@ -56,6 +57,11 @@ await build({
 mkdirSync(path.join(ext, 'schemas'), { recursive: true });
 for (const name of readdirSync(path.join(root, 'schemas'))) {
   if (name.endsWith('.json')) copyFileSync(path.join(root, 'schemas', name), path.join(ext, 'schemas', name));
+}
+// The built-in policy packs (`extends: [omlint:production]`), found through packageRoot() too.
+mkdirSync(path.join(ext, 'policies'), { recursive: true });
+for (const name of readdirSync(path.join(root, 'policies'))) {
+  if (name.endsWith('.yaml')) copyFileSync(path.join(root, 'policies', name), path.join(ext, 'policies', name));
 }
 
 const rules = REGISTRY.map((r) => ({ id: r.id, description: r.summary, defaultSeverity: r.severity, url: ruleDocsUrl(r.id) }));

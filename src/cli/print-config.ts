@@ -34,6 +34,12 @@ export async function resolvedConfig(filePath: string, input: LintInput | undefi
     if (kinds.size > 0 && r.kinds !== '*' && !r.kinds.some((k) => kinds.has(k))) continue;
     rules[r.id] = settings.rules[r.id] ?? r.severity;
   }
+  // The config's policies that apply to the file (its `files`/`scope` filters and kinds), as rules.
+  for (const p of settings.policies ?? []) {
+    const { id, kinds: of, defaultSeverity } = p.meta;
+    if (kinds.size > 0 && of !== '*' && !of.some((k) => kinds.has(k))) continue;
+    rules[id] = settings.rules[id] ?? defaultSeverity;
+  }
   const scopeName = settings.scope.startsWith('scope:') ? settings.scope.slice(settings.scope.lastIndexOf('#') + 1) : undefined;
   return {
     filePath: rel(filePath, opts.cwd),

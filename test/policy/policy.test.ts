@@ -291,3 +291,26 @@ describe('the editor and a cross-document policy of a kind no built-in rule read
     expect((await service2.diagnostics(doc2)).map((d) => d.code)).toContain('acme/weekly-window');
   });
 });
+
+describe('--print-config', () => {
+  it('lists the policies that apply to the file, with their severities, and not those filtered out', async () => {
+    const config = `${DELAY_POLICY}  - id: acme/prod-only\n    kinds: [alert-config]\n    severity: info\n    message: m\n    files: ["prod/**"]\n    then: { required: true }\nrules:\n  acme/host-down-delay: error\n`;
+    const dir = tree({ 'omlint.config.yaml': config, 'a.alert-config.yaml': ALERT });
+    const r = await cli(['--print-config', 'a.alert-config.yaml'], { cwd: dir });
+    const rules = JSON.parse(r.stdout).rules;
+    expect(rules['acme/host-down-delay']).toBe('error');
+    expect(rules['acme/prod-only']).toBeUndefined();
+    const prod = await cli(['--print-config', 'prod/b.alert-config.yaml'], { cwd: dir });
+    expect(JSON.parse(prod.stdout).rules['acme/prod-only']).toBe('info');
+  });
+});
+
+describe('files and scope filters', () => {
+  it('a policy with `scope` checks only the files of that override scope', async () => {
+    const config = `${DELAY_POLICY.replace('    given:', '    scope: production\n    given:')}overrides:\n  - files: ["prod/**"]\n    scope: production\n`;
+    const dir = tree({ 'omlint.config.yaml': config, 'prod/a.alert-config.yaml': ALERT, 'dev/a.alert-config.yaml': ALERT });
+    const r = JSON.parse((await cli(['--format', 'json', '.'], { cwd: dir })).stdout) as { filePath: string; diagnostics: { ruleId: string }[] }[];
+    const flagged = r.filter((f) => f.diagnostics.some((d) => d.ruleId === 'acme/host-down-delay')).map((f) => f.filePath);
+    expect(flagged).toEqual(['prod/a.alert-config.yaml']);
+  });
+});

@@ -3,7 +3,7 @@
 // fixes applied in place, and a share link that keeps everything in the URL fragment.
 import { basicSetup } from 'codemirror';
 import { EditorView, keymap } from '@codemirror/view';
-import { EditorState } from '@codemirror/state';
+import { EditorState, StateEffect } from '@codemirror/state';
 import { forceLinting, linter, lintKeymap, type Action, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import { yaml } from '@codemirror/lang-yaml';
 import type { Diagnostic } from '../../src/core/types';
@@ -23,6 +23,9 @@ const START: PlaygroundState = {
   text: `# An alert configuration (Ops Manager Public API v1.0). Edit it: omlint lints as you type.\n${EXAMPLE_BASES['alert-config/outside-metric-threshold-2']}`,
 };
 
+/** The kind, the target version or the config changed: lint again though the text did not. */
+const settingsChanged = StateEffect.define<null>();
+
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 /** For bench/site.ts and the tests: when the first diagnostics were shown (performance.now()). */
@@ -41,7 +44,7 @@ function init(): void {
   const problems = $<HTMLUListElement>('problems');
   const { KINDS } = core();
   for (const k of KINDS) kind.add(new Option(k, k));
-  for (const v of TARGETS) target.add(new Option(`MongoDB ${v}`, v));
+  for (const v of TARGETS) target.add(new Option(v, v));
 
   const state = decodeState(location.hash) ?? START;
   kind.value = state.kind;
@@ -134,7 +137,7 @@ function init(): void {
       extensions: [
         basicSetup,
         yaml(),
-        linter(source, { delay: 200 }),
+        linter(source, { delay: 200, needsRefresh: (u) => u.transactions.some((t) => t.effects.some((e) => e.is(settingsChanged))) }),
         keymap.of(lintKeymap),
         EditorView.contentAttributes.of({ 'aria-label': 'Document (YAML or JSON)', 'aria-describedby': 'editor-help' }),
         EditorView.updateListener.of((u) => {
@@ -150,8 +153,13 @@ function init(): void {
   function updateShare(): void {
     shareInput.value = `${location.href.split('#')[0]}#s=${encodeState(current())}`;
   }
-  for (const el of [kind, target]) el.addEventListener('change', () => (updateShare(), forceLinting(view)));
-  config.addEventListener('input', () => (updateShare(), forceLinting(view)));
+  const relint = () => {
+    updateShare();
+    view.dispatch({ effects: settingsChanged.of(null) });
+    forceLinting(view);
+  };
+  for (const el of [kind, target]) el.addEventListener('change', relint);
+  config.addEventListener('input', relint);
   $('share').addEventListener('click', async () => {
     updateShare();
     // The address bar holds the state too (replaceState: the Back button is not filled with edits).
@@ -171,7 +179,7 @@ function init(): void {
     kind.value = s.kind;
     target.value = s.target;
     config.value = s.config;
-    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: s.text } });
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: s.text }, effects: settingsChanged.of(null) });
   });
   updateShare();
   forceLinting(view);

@@ -100,8 +100,11 @@ function init(): void {
       const where = document.createElement('button');
       where.type = 'button';
       where.className = 'goto';
-      where.textContent = `${d.range.start.line}:${d.range.start.column}`;
-      where.setAttribute('aria-label', `Go to line ${d.range.start.line}, column ${d.range.start.column}`);
+      // The visible "5:15" is part of the name a screen reader says ("Go to line 5:15").
+      const hidden = document.createElement('span');
+      hidden.className = 'visually-hidden';
+      hidden.textContent = 'Go to line ';
+      where.append(hidden, `${d.range.start.line}:${d.range.start.column}`);
       where.addEventListener('click', () => {
         view.dispatch({ selection: { anchor: Math.min(d.span?.start ?? 0, view.state.doc.length) }, scrollIntoView: true });
         view.focus();

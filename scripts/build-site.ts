@@ -114,29 +114,38 @@ function liveExamples(meta: RuleMeta): Map<string, { kind?: string; scope: strin
   return live;
 }
 
-async function bundleScripts(dir: string): Promise<Metafile> {
-  const options: BuildOptions = {
-    outdir: path.join(dir, 'assets'),
-    bundle: true,
-    // Classic scripts: a page opened from disk cannot load ES modules.
-    format: 'iife',
-    platform: 'browser',
-    target: ['chrome109', 'firefox115', 'safari16'],
-    minify: true,
-    charset: 'utf8',
-    legalComments: 'none',
-    logLevel: 'warning',
-    metafile: true,
-    // The lint path reads file paths as strings only (a file's directory is its scope): the posix
-    // path functions of path-browserify, the same algorithm as node:path, serve the virtual names.
-    alias: { 'node:path': 'path-browserify', path: 'path-browserify' },
-  };
-  // The core sets the global OmlintCore; the page scripts read it (one copy of the core per page).
-  const core = await build({ ...options, entryPoints: { 'omlint-core': path.join(siteDir, 'src/core.ts') }, globalName: 'OmlintCore' });
-  await build({ ...options, entryPoints: { playground: path.join(siteDir, 'src/playground.ts'), examples: path.join(siteDir, 'src/examples.ts') } });
+const BUNDLE: BuildOptions = {
+  bundle: true,
+  // Classic scripts: a page opened from disk cannot load ES modules.
+  format: 'iife',
+  platform: 'browser',
+  target: ['chrome109', 'firefox115', 'safari16'],
+  minify: true,
+  charset: 'utf8',
+  legalComments: 'none',
+  logLevel: 'silent',
+  metafile: true,
+  // The lint path reads file paths as strings only (a file's directory is its scope): the posix
+  // path functions of path-browserify, the same algorithm as node:path, serve the virtual names.
+  alias: { 'node:path': 'path-browserify', path: 'path-browserify' },
+};
+
+/**
+ * The browser core (global OmlintCore) into outdir/omlint-core.js. A Node built-in on its way fails
+ * the build (esbuild cannot resolve one for the browser; the metafile check says which).
+ */
+export async function bundleCore(entry: string, outdir: string): Promise<Metafile> {
+  const core = await build({ ...BUNDLE, entryPoints: { 'omlint-core': entry }, outdir, globalName: 'OmlintCore' });
   const builtins = Object.keys(core.metafile!.inputs).filter((f) => f.startsWith('node:') || !f.includes('/'));
   if (builtins.length) throw new Error(`build-site: Node built-ins in the browser bundle: ${builtins.join(', ')}`);
   return core.metafile!;
+}
+
+/** The core, and the page scripts that read its global (one copy of the core per page). */
+async function bundleScripts(dir: string): Promise<void> {
+  const outdir = path.join(dir, 'assets');
+  await bundleCore(path.join(siteDir, 'src/core.ts'), outdir);
+  await build({ ...BUNDLE, entryPoints: { playground: path.join(siteDir, 'src/playground.ts'), examples: path.join(siteDir, 'src/examples.ts') }, outdir });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

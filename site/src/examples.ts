@@ -23,7 +23,10 @@ async function lintExample(fig: HTMLElement): Promise<void> {
     const rule = document.createElement('a');
     rule.href = `${d.ruleId}.html`;
     rule.textContent = d.ruleId;
-    li.append(`${d.range.start.line}:${d.range.start.column} ${d.severity} `, d.message, ' (', rule, ')');
+    const sev = document.createElement('span');
+    sev.className = 'sev';
+    sev.textContent = d.severity;
+    li.append(`${d.range.start.line}:${d.range.start.column} `, sev, ' ', d.message, ' (', rule, ')');
     list.append(li);
   }
 }

@@ -11,7 +11,8 @@ import { EXAMPLE_BASES } from '../../src/engine/examples';
 import { core } from './core-global';
 import { decodeState, encodeState, type PlaygroundState } from './share';
 
-const FILE = '/playground/document.yaml';
+// No extension: YAML or JSON by the content, as the CLI reads --stdin.
+const FILE = '/playground/document';
 const CONFIG = '/playground/omlint.config.yaml';
 const TARGETS = ['4.4', '5.0', '6.0', '7.0', '8.0'];
 

@@ -60,7 +60,7 @@ describe.skipIf(!HAS_CHROMIUM)('accessibility (axe-core in Chromium)', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('Control+Shift+ArrowLeft');
     await page.keyboard.type('CONECTIONS');
-    await page.locator('#problems .fix').waitFor();
+    await page.locator('#problems li', { hasText: 'CONECTIONS is not' }).locator('.fix').waitFor();
     await page.keyboard.press('Control+Shift+KeyM');
     await page.locator('.cm-panel-lint').waitFor();
     expect((await violations(page)).join('\n')).toBe('');

@@ -3,7 +3,7 @@
 // way: the build fails if one comes in). Pages load it as a classic script (file:// has no ES
 // modules), which sets the global `OmlintCore`.
 import { lint, type LintRunOptions } from '../../src/engine/lint';
-import { applyConfig, ConfigError, defaultSettings, loadConfigText, type FileSettings, type LoadedConfig } from '../../src/config/settings';
+import { applyConfig, ConfigError, defaultSettings, loadConfigText, type FileSettings, type LoadedConfig } from '../../src/config/load';
 import { formatJson } from '../../src/format/json';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { KINDS, isKind, type Kind } from '../../src/core/kinds';

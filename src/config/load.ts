@@ -1,79 +1,180 @@
-// Config discovery (upward from each linted file), validation, and per-file resolution.
-import { existsSync } from 'node:fs';
+// Config validation (from its text) and per-file resolution; no file system, so that the
+// playground's browser bundle has them (config/discover.ts finds and reads config files).
 import path from 'node:path';
-import { describeFsError } from '../io/fs-errors';
-import { readRegularText } from '../io/read-input';
-import { absolutePath } from '../core/normal-paths';
-import { applyToResolved, loadConfigText, ConfigError, CONFIG_NAMES, type FileSettings, type LoadedConfig } from './settings';
+import picomatch from 'picomatch';
+import { parseText } from '../syntax/index';
+import { KINDS, isKind, type Kind } from '../core/kinds';
+import type { SeveritySetting } from '../core/types';
+import type { OmlintConfig } from './types';
+import { absolutePath, pathBelow } from '../core/normal-paths';
+import { didYouMean } from './did-you-mean';
+import { compilePlaceholderPattern, PlaceholderPatternError, type PlaceholderPattern } from '../model/placeholders';
 
-export * from './settings';
+export const CONFIG_NAMES = ['omlint.config.yaml', 'omlint.config.yml', 'omlint.config.json'];
 
-export function loadConfigFile(filePath: string, knownRules: Set<string>): LoadedConfig {
-  let text: string;
-  try {
-    // Never blocks on a FIFO named (or planted) as a config; a special file is refused.
-    text = readRegularText(filePath);
-  } catch (e) {
-    throw new ConfigError(`${filePath}: cannot read the configuration (${describeFsError(e)})`);
+/** A configuration problem: the CLI exits 2 with this message. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
   }
-  return loadConfigText(filePath, text, knownRules);
 }
 
-/** Finds configs upward from directories, once per directory. */
-export class ConfigResolver {
-  private readonly byDir = new Map<string, string | null>();
-  private readonly loaded = new Map<string, LoadedConfig>();
-  private readonly settings = new Map<string, FileSettings>();
+export interface LoadedConfig {
+  filePath: string;
+  dir: string;
+  config: OmlintConfig;
+  ignore: PathMatcher | undefined;
+  overrides: { match: PathMatcher; kind?: Kind; rules?: Record<string, SeveritySetting>; scope?: string }[];
+  secretPlaceholders: PlaceholderPattern[];
+}
 
-  constructor(
-    private readonly knownRules: Set<string>,
-    /** An explicit config (--config): used for every file. */
-    private readonly explicit?: string,
-  ) {}
+/** What the config says about one file. */
+export interface FileSettings {
+  config?: LoadedConfig;
+  ignored: boolean;
+  kind?: Kind;
+  rules: Record<string, SeveritySetting>;
+  /** Project scope key for cross-document rules. */
+  scope: string;
+  targetVersion?: string;
+  secretPlaceholders: readonly PlaceholderPattern[];
+}
 
-  /** The config file that governs a directory (the nearest upward), cached per directory. */
-  findUp(dir: string): string | null {
-    const hit = this.byDir.get(dir);
-    if (hit !== undefined) return hit;
-    let found: string | null = null;
-    for (const name of CONFIG_NAMES) {
-      const p = path.join(dir, name);
-      if (existsSync(p)) {
-        found = p;
-        break;
+const SEVERITIES = ['off', 'info', 'warning', 'error'];
+
+type PathMatcher = (relativePath: string) => boolean;
+
+function globMatcher(patterns: string[]): PathMatcher {
+  // Like .gitignore: a pattern without a slash matches the base name in any directory.
+  const withSlash = patterns.filter((p) => p.includes('/'));
+  const bare = patterns.filter((p) => !p.includes('/'));
+  const a = withSlash.length ? picomatch(withSlash.map((p) => p.replace(/^\.\//, '')), { dot: true }) : undefined;
+  const b = bare.length ? picomatch(bare, { dot: true, basename: true }) : undefined;
+  return (p: string) => Boolean(a?.(p) || b?.(p));
+}
+
+/**
+ * Validates a parsed config value. Hand-written checks with exact paths (the config is small and
+ * this keeps config loading free of schema machinery on the cold-start path).
+ */
+export function checkConfig(value: unknown, knownRules: Set<string>, where: (pointer: string) => string): OmlintConfig {
+  const fail = (pointer: string, msg: string): never => {
+    throw new ConfigError(`${where(pointer)}: ${msg}`);
+  };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('', 'the configuration must be a mapping (object)');
+  const v = value as Record<string, unknown>;
+  const allowed = ['$schema', 'rules', 'overrides', 'ignore', 'targetVersion', 'secretPlaceholders'];
+  for (const k of Object.keys(v)) if (!allowed.includes(k)) fail(`/${k}`, `unknown setting "${k}";${didYouMean(k, allowed)} settings: ${allowed.slice(1).join(', ')}`);
+  const checkRules = (rules: unknown, at: string) => {
+    if (rules === undefined) return;
+    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail(at, '"rules" must map rule ids to off, info, warning or error');
+    for (const [id, sev] of Object.entries(rules as object)) {
+      if (!knownRules.has(id)) fail(`${at}/${id}`, `unknown rule id "${id}".${didYouMean(id, knownRules)} (omlint rules lists them)`);
+      if (typeof sev !== 'string' || !SEVERITIES.includes(sev)) fail(`${at}/${id}`, `severity of "${id}" must be one of ${SEVERITIES.join(', ')}, not ${JSON.stringify(sev)}`);
+    }
+  };
+  const checkGlobs = (globs: unknown, at: string, nonEmpty: boolean) => {
+    if (!Array.isArray(globs) || globs.some((g) => typeof g !== 'string' || g === '')) fail(at, 'must be a list of glob patterns (non-empty strings)');
+    if (nonEmpty && (globs as unknown[]).length === 0) fail(at, 'must list at least one glob pattern');
+  };
+  checkRules(v.rules, '/rules');
+  if (v.ignore !== undefined) checkGlobs(v.ignore, '/ignore', false);
+  if (v.targetVersion !== undefined && (typeof v.targetVersion !== 'string' || !/^\d+\.\d+(\.\d+)?$/.test(v.targetVersion))) {
+    fail('/targetVersion', `must be a version string such as "7.0", not ${JSON.stringify(v.targetVersion)}`);
+  }
+  if (v.secretPlaceholders !== undefined) {
+    if (!Array.isArray(v.secretPlaceholders)) fail('/secretPlaceholders', 'must be a list of regular expressions');
+    (v.secretPlaceholders as unknown[]).forEach((r, i) => {
+      if (typeof r !== 'string') fail(`/secretPlaceholders/${i}`, 'must be a string (a regular expression)');
+      // RE2 (linear-time) rather than RegExp: a pattern such as ^(a+)+$ must not hang a run.
+      try {
+        compilePlaceholderPattern(r as string);
+      } catch (e) {
+        if (!(e instanceof PlaceholderPatternError)) throw e;
+        fail(`/secretPlaceholders/${i}`, `invalid regular expression: ${e.message}`);
       }
-    }
-    if (!found) {
-      const parent = path.dirname(dir);
-      found = parent !== dir ? this.findUp(parent) : null;
-    }
-    this.byDir.set(dir, found);
-    return found;
+    });
   }
+  if (v.overrides !== undefined) {
+    if (!Array.isArray(v.overrides)) fail('/overrides', 'must be a list of {files, kind?, rules?, scope?}');
+    (v.overrides as unknown[]).forEach((o, i) => {
+      const at = `/overrides/${i}`;
+      if (o === null || typeof o !== 'object' || Array.isArray(o)) fail(at, 'must be a mapping {files, kind?, rules?, scope?}');
+      const ov = o as Record<string, unknown>;
+      for (const k of Object.keys(ov)) if (!['files', 'kind', 'rules', 'scope'].includes(k)) fail(`${at}/${k}`, `unknown setting "${k}" in an override;${didYouMean(k, ['files', 'kind', 'rules', 'scope'])} settings: files, kind, rules, scope`);
+      if (ov.files === undefined) fail(at, 'an override needs "files" (glob patterns)');
+      checkGlobs(ov.files, `${at}/files`, true);
+      if (ov.kind !== undefined && !isKind(ov.kind)) fail(`${at}/kind`, `unknown kind ${JSON.stringify(ov.kind)};${typeof ov.kind === 'string' ? didYouMean(ov.kind, KINDS) : ''} kinds: ${KINDS.join(', ')}`);
+      checkRules(ov.rules, `${at}/rules`);
+      if (ov.scope !== undefined && (typeof ov.scope !== 'string' || ov.scope === '')) fail(`${at}/scope`, 'must be a non-empty string');
+    });
+  }
+  return v as OmlintConfig;
+}
 
-  configFor(filePath: string): LoadedConfig | undefined {
-    return this.configForResolved(absolutePath(filePath));
+/** A config from its text (a file, or an editor's unsaved buffer). Throws ConfigError. */
+export function loadConfigText(filePath: string, text: string, knownRules: Set<string>): LoadedConfig {
+  const parsed = parseText(text, filePath);
+  const problem = parsed.problems.find((p) => p.ruleId !== 'empty-document');
+  if (problem) {
+    const pos = parsed.lines.position(problem.span.start);
+    throw new ConfigError(`${filePath}:${pos.line}:${pos.column}: ${problem.message}`);
   }
+  const doc = parsed.documents[0];
+  const value = doc && !doc.empty ? doc.value : {};
+  const where = (pointer: string) => {
+    const loc = doc?.locate(pointer);
+    const span = loc?.key ?? loc?.value;
+    if (!span) return `${filePath}${pointer ? ` (${pointer})` : ''}`;
+    const pos = parsed.lines.position(span.start);
+    return `${filePath}:${pos.line}:${pos.column}`;
+  };
+  const config = checkConfig(value, knownRules, where);
+  const dir = path.dirname(filePath);
+  return {
+    filePath,
+    dir,
+    config,
+    ignore: config.ignore?.length ? globMatcher(config.ignore) : undefined,
+    overrides: (config.overrides ?? []).map((o) => ({ match: globMatcher(o.files), kind: o.kind, rules: o.rules, scope: o.scope })),
+    secretPlaceholders: (config.secretPlaceholders ?? []).map(compilePlaceholderPattern),
+  };
+}
 
-  private configForResolved(abs: string): LoadedConfig | undefined {
-    const p = this.explicit ? path.resolve(this.explicit) : this.findUp(path.dirname(abs));
-    if (!p) return undefined;
-    let c = this.loaded.get(p);
-    if (!c) {
-      c = loadConfigFile(p, this.knownRules);
-      this.loaded.set(p, c);
-    }
-    return c;
-  }
+/** Settings of a file that no config governs. */
+export function defaultSettings(filePath: string): FileSettings {
+  return defaultsOf(absolutePath(filePath));
+}
 
-  /** Asked several times per file in a run (discovery, scopes, linting): computed once. */
-  settingsFor(filePath: string): FileSettings {
-    let s = this.settings.get(filePath);
-    if (!s) {
-      const abs = absolutePath(filePath);
-      s = applyToResolved(abs, this.configForResolved(abs));
-      this.settings.set(filePath, s);
-    }
-    return s;
+function defaultsOf(abs: string): FileSettings {
+  return { ignored: false, rules: {}, scope: path.dirname(abs), secretPlaceholders: [] };
+}
+
+/** What a config says about one file. */
+export function applyConfig(filePath: string, config: LoadedConfig | undefined): FileSettings {
+  return applyToResolved(absolutePath(filePath), config);
+}
+
+// Paths resolved once per file: path.resolve was a tenth of a 2,000-file run's own time.
+export function applyToResolved(abs: string, config: LoadedConfig | undefined): FileSettings {
+  if (!config) return defaultsOf(abs);
+  const settings: FileSettings = {
+    config,
+    ignored: false,
+    rules: { ...(config.config.rules ?? {}) },
+    scope: path.dirname(abs),
+    targetVersion: config.config.targetVersion,
+    secretPlaceholders: config.secretPlaceholders,
+  };
+  const rel = pathBelow(config.dir, abs) ?? path.relative(config.dir, abs).split(path.sep).join('/');
+  if (rel.startsWith('..')) return settings;
+  settings.ignored = Boolean(config.ignore?.(rel));
+  for (const o of config.overrides) {
+    if (!o.match(rel)) continue;
+    if (o.kind) settings.kind = o.kind;
+    if (o.rules) Object.assign(settings.rules, o.rules);
+    if (o.scope) settings.scope = `scope:${config.filePath}#${o.scope}`;
   }
+  return settings;
 }

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { cliProcess } from '../cli/run';
 import { GOLDEN_CASES, GOLDEN_NOW, lintableUnder, ROOT } from '../golden/corpus';
 import { readInput } from '../../src/io/read-input';
-import { ConfigResolver } from '../../src/config/load';
+import { ConfigResolver } from '../../src/config/discover';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import type { CoreRequest, CoreResult } from '../../site/src/core';
 import { builtSite, HAS_CHROMIUM, launch } from './browser';

@@ -69,9 +69,9 @@ function guidePages(): Guide[] {
   return [{ source: 'README.md', file: 'index.html', title: 'Guide' }, ...docs];
 }
 
-/** A short navigation label from a guide's file name: eslint-flags.md → "ESLint flags". */
+/** A short navigation label from a guide's file name: eslint-flags.md → "ESLint flags", ci-sharding.md → "CI sharding". */
 function guideLabel(file: string): string {
-  const words = file.slice(0, -3).split('-').map((w) => (w === 'eslint' ? 'ESLint' : w));
+  const words = file.slice(0, -3).split('-').map((w) => ({ eslint: 'ESLint', ci: 'CI', lsp: 'LSP', api: 'API' })[w] ?? w);
   return words.join(' ').replace(/^[a-z]/, (c) => c.toUpperCase());
 }
 

@@ -22,6 +22,7 @@ export function decodeState(hash: string): PlaygroundState | undefined {
   try {
     const bin = atob(m[1].replace(/-/g, '+').replace(/_/g, '/'));
     const v = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)))) as Record<string, unknown>;
+    if (v === null || typeof v !== 'object' || v.v !== 1 || typeof v.text !== 'string') return undefined;
     const str = (x: unknown) => (typeof x === 'string' ? x : '');
     return { text: str(v.text), kind: str(v.kind), target: str(v.target), config: str(v.config) };
   } catch {

@@ -2,7 +2,7 @@
 // as the CLI (scripts/build-site.ts bundles it for platform "browser", with no Node built-in on the
 // way: the build fails if one comes in). Pages load it as a classic script (file:// has no ES
 // modules), which sets the global `OmlintCore`.
-import { lint, type LintRunOptions } from '../../src/engine/lint';
+import { lintProject, projectOf, type LintRunOptions } from '../../src/engine/lint';
 import { applyConfig, ConfigError, defaultSettings, loadConfigText, type FileSettings, type LoadedConfig } from '../../src/config/load';
 import { formatJson } from '../../src/format/json';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
@@ -76,8 +76,8 @@ export async function lintFiles(req: CoreRequest): Promise<CoreResult> {
   const inputs: LintInput[] = req.files
     .filter((f) => !settingsFor(f.filePath).ignored)
     .map(({ filePath, text, problem, encoding }) => ({ filePath, text, ...(problem ? { problem } : {}), ...(encoding ? { encoding } : {}) }));
-  const results = await lint(inputs, opts);
-  return { json: formatJson(results), files: results.map((r) => ({ filePath: r.filePath, diagnostics: r.diagnostics })) };
+  const run = await lintProject(projectOf(opts), inputs, opts);
+  return { json: formatJson(run), files: run.results.map((r) => ({ filePath: r.filePath, diagnostics: r.diagnostics })) };
 }
 
 /** A fix's edits applied to a text, as --fix applies them. */

@@ -3,7 +3,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, ConfigResolver } from '../config/load';
+import { ConfigError } from '../config/load';
+import { ConfigResolver } from '../config/discover';
 import { KNOWN_RULE_IDS, REGISTRY, RULE_INFO } from '../../rules/registry';
 import { fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
 import type { FileResult, LintRun } from '../core/types';

@@ -3,7 +3,7 @@
 // posts the results back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
-import { ConfigResolver } from '../config/load';
+import { ConfigResolver } from '../config/discover';
 import { withRuleOverrides } from '../config/rule-option';
 import type { FileResult, LintRun, RunSource, SeveritySetting } from '../core/types';
 import { lintProject } from '../engine/lint';

@@ -1,14 +1,12 @@
-// Config discovery (upward from each linted file), validation, and per-file resolution.
-import { existsSync } from 'node:fs';
-import { describeFsError } from '../io/fs-errors';
-import { readRegularText } from '../io/read-input';
+// Config validation (from its text) and per-file resolution; no file system, so that the
+// playground's browser bundle has them (config/discover.ts finds and reads config files).
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { parseText } from '../syntax/index';
 import { KINDS, isKind, type Kind } from '../core/kinds';
 import type { SeveritySetting } from '../core/types';
 import type { OmlintConfig } from './types';
-import { absolutePath, pathBelow } from '../core/paths';
+import { absolutePath, pathBelow } from '../core/normal-paths';
 import { didYouMean } from './did-you-mean';
 import { compilePlaceholderPattern, PlaceholderPatternError, type PlaceholderPattern } from '../model/placeholders';
 import type { Rule } from '../core/types';
@@ -123,17 +121,6 @@ export function checkConfig(value: unknown, knownRules: Set<string>, where: (poi
   return v as OmlintConfig;
 }
 
-export function loadConfigFile(filePath: string, knownRules: Set<string>): LoadedConfig {
-  let text: string;
-  try {
-    // Never blocks on a FIFO named (or planted) as a config; a special file is refused.
-    text = readRegularText(filePath);
-  } catch (e) {
-    throw new ConfigError(`${filePath}: cannot read the configuration (${describeFsError(e)})`);
-  }
-  return loadConfigText(filePath, text, knownRules);
-}
-
 /** A config from its text (a file, or an editor's unsaved buffer). Throws ConfigError. */
 export function loadConfigText(filePath: string, text: string, knownRules: Set<string>): LoadedConfig {
   const error = (message: string): never => {
@@ -173,7 +160,7 @@ export function applyConfig(filePath: string, config: LoadedConfig | undefined):
 }
 
 // Paths resolved once per file: path.resolve was a tenth of a 2,000-file run's own time.
-function applyToResolved(abs: string, config: LoadedConfig | undefined): FileSettings {
+export function applyToResolved(abs: string, config: LoadedConfig | undefined): FileSettings {
   if (!config) return defaultsOf(abs);
   const settings: FileSettings = {
     config,
@@ -204,63 +191,4 @@ function withPolicies(settings: FileSettings, config: LoadedConfig, rel: string 
   const policies = config.policies.filter((p) => (!p.match || (rel !== undefined && p.match(rel))) && (p.scopeName === undefined || p.scopeName === scopeName)).map((p) => p.rule);
   if (policies.length) settings.policies = policies;
   return settings;
-}
-
-/** Finds configs upward from directories, once per directory. */
-export class ConfigResolver {
-  private readonly byDir = new Map<string, string | null>();
-  private readonly loaded = new Map<string, LoadedConfig>();
-  private readonly settings = new Map<string, FileSettings>();
-
-  constructor(
-    private readonly knownRules: Set<string>,
-    /** An explicit config (--config): used for every file. */
-    private readonly explicit?: string,
-  ) {}
-
-  /** The config file that governs a directory (the nearest upward), cached per directory. */
-  findUp(dir: string): string | null {
-    const hit = this.byDir.get(dir);
-    if (hit !== undefined) return hit;
-    let found: string | null = null;
-    for (const name of CONFIG_NAMES) {
-      const p = path.join(dir, name);
-      if (existsSync(p)) {
-        found = p;
-        break;
-      }
-    }
-    if (!found) {
-      const parent = path.dirname(dir);
-      found = parent !== dir ? this.findUp(parent) : null;
-    }
-    this.byDir.set(dir, found);
-    return found;
-  }
-
-  configFor(filePath: string): LoadedConfig | undefined {
-    return this.configForResolved(absolutePath(filePath));
-  }
-
-  private configForResolved(abs: string): LoadedConfig | undefined {
-    const p = this.explicit ? path.resolve(this.explicit) : this.findUp(path.dirname(abs));
-    if (!p) return undefined;
-    let c = this.loaded.get(p);
-    if (!c) {
-      c = loadConfigFile(p, this.knownRules);
-      this.loaded.set(p, c);
-    }
-    return c;
-  }
-
-  /** Asked several times per file in a run (discovery, scopes, linting): computed once. */
-  settingsFor(filePath: string): FileSettings {
-    let s = this.settings.get(filePath);
-    if (!s) {
-      const abs = absolutePath(filePath);
-      s = applyToResolved(abs, this.configForResolved(abs));
-      this.settings.set(filePath, s);
-    }
-    return s;
-  }
 }

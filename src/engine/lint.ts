@@ -20,7 +20,7 @@ import type {
   Diagnostic, FileResult, Fix, LintOptions, LintRun, MessageReport, Report, Rule, RuleContext, RunSource, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
 } from '../core/types';
 import { defaultSettings, type FileSettings } from '../config/load';
-import { pathBelow } from '../core/paths';
+import { pathBelow } from '../core/normal-paths';
 import { didYouMean } from '../config/did-you-mean';
 import { Project } from '../project/project';
 import { defineBuiltin, reportMessage } from '../core/rule';

@@ -2,7 +2,6 @@
 // kinds of each, the settings per file, and the members of each project scope, resolved once.
 // Other documents of a scope are sniffed for their kinds from a prefix and read and parsed only
 // when a workspace rule of their kind reads them together with the file being linted.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_NAMES, type FileSettings } from '../config/load';
 import type { Rule } from '../core/types';
@@ -11,7 +10,8 @@ import type { Kind } from '../core/kinds';
 import type { ParsedFile, ParseLimits } from '../syntax/index';
 import { analyzeParsed, kindsOfItems, type DocumentAnalysis } from './items';
 import { groupByScope, isNamedScope, scopeRoot } from './scope';
-import { readPrefix, SNIFF_BYTES, sniffKinds } from './sniff';
+import { SNIFF_BYTES, sniffKinds } from './sniff';
+import type { ProjectDisk } from './disk';
 import { SourceCache } from './source-cache';
 
 const LINTABLE = /\.(json|ya?ml)$/i;
@@ -28,8 +28,10 @@ export interface ProjectHost {
   openText(filePath: string): string | undefined;
   /** Paths of the open buffers. */
   openPaths(): Iterable<string>;
-  /** Reads a regular file (default: readFileSync); throws when it cannot. */
+  /** Reads a regular file (default: disk.readText); throws when it cannot. */
   readText?(filePath: string): string;
+  /** The disk of the scopes' other files (project/disk.ts nodeDisk); required unless closed. */
+  disk?: ProjectDisk;
   /**
    * True: the project is the files given to lint and nothing else (the CLI's walk, a test's
    * texts); no other file of a scope is read. Default: the scope's files on disk count too.
@@ -92,6 +94,11 @@ export class Project {
 
   settingsFor(filePath: string): FileSettings {
     return this.host.settingsFor(filePath);
+  }
+
+  private get files(): ProjectDisk {
+    if (!this.host.disk) throw new Error('omlint: an open project needs its disk (project/disk.ts)');
+    return this.host.disk;
   }
 
   /**
@@ -167,7 +174,7 @@ export class Project {
       const dir = dirs.shift()!;
       let entries;
       try {
-        entries = readdirSync(dir, { withFileTypes: true });
+        entries = this.files.list(dir);
       } catch {
         continue;
       }
@@ -214,7 +221,7 @@ export class Project {
   private diskEntry(filePath: string): DiskEntry | undefined {
     let st;
     try {
-      st = statSync(filePath);
+      st = this.files.stat(filePath);
     } catch {
       this.disk.delete(filePath);
       return undefined;
@@ -225,7 +232,7 @@ export class Project {
     const entry: DiskEntry = { mtimeMs: st.mtimeMs, size: st.size };
     if (st.size > SNIFF_BYTES) {
       this.stats.sniffs++;
-      const prefix = readPrefix(filePath);
+      const prefix = this.files.readPrefix(filePath);
       entry.sniffed = prefix === undefined ? undefined : sniffKinds(filePath, prefix, this.settingsFor(filePath), st.size);
     }
     this.disk.set(filePath, entry);
@@ -236,7 +243,7 @@ export class Project {
     if (entry.text !== undefined) return entry.text;
     try {
       this.stats.reads++;
-      entry.text = this.host.readText ? this.host.readText(filePath) : readFileSync(filePath, 'utf8');
+      entry.text = this.host.readText ? this.host.readText(filePath) : this.files.readText(filePath);
     } catch {
       return undefined; // swapped for a FIFO, removed since the stat: left out
     }

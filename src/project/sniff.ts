@@ -2,7 +2,6 @@
 // (config override, modeline, file name), else the keys that only one family of kinds uses. A
 // sibling is parsed in full only when a workspace rule reads one of its kinds, or when the prefix
 // tells nothing (then it may be anything: never skipped silently).
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { FileSettings } from '../config/load';
 import { findModelines, kindFromFileName } from '../kinds/detect';
 import type { Kind } from '../core/kinds';
@@ -25,23 +24,6 @@ const FAMILY_KEYS: [RegExp, Kind[]][] = [
   [key('desc|roles'), ['api-key-update']],
   [key('type'), ['integration']],
 ];
-
-/** The first bytes of a file as text (a cut UTF-8 sequence at the end is harmless here). */
-export function readPrefix(filePath: string, bytes = SNIFF_BYTES): string | undefined {
-  let fd: number | undefined;
-  try {
-    // Non-blocking, and a regular file only: a file swapped for a FIFO since its stat is refused, not awaited.
-    fd = openSync(filePath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-    if (!fstatSync(fd).isFile()) return undefined;
-    const buf = Buffer.alloc(bytes);
-    const got = readSync(fd, buf, 0, bytes, 0);
-    return buf.subarray(0, got).toString('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
 
 /**
  * The kinds a file may hold, from its first bytes; undefined when they cannot tell (the caller

@@ -14,7 +14,6 @@ import { closestFew, nearMatches } from '../core/near';
 import type { SchemaName } from './names';
 import { defineBuiltin } from '../core/rule';
 
-export { loadSchema, schemaPath } from './files';
 
 /** `skipped`: for rule `template-value`, the rule whose check a template value made moot. */
 export type SchemaFinding = MessageReport & { ruleId: string; skipped?: string };

@@ -5,7 +5,8 @@ import { readRegularText } from '../io/read-input';
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import path from 'node:path';
-import { CONFIG_NAMES, ConfigError, ConfigResolver, applyConfig, defaultSettings, loadConfigText, type FileSettings } from '../config/load';
+import { CONFIG_NAMES, ConfigError, applyConfig, defaultSettings, loadConfigText, type FileSettings } from '../config/load';
+import { ConfigResolver } from '../config/discover';
 
 export function isConfigFile(filePath: string): boolean {
   return CONFIG_NAMES.includes(path.basename(filePath));

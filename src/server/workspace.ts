@@ -11,6 +11,7 @@ import type { Kind } from '../core/kinds';
 import { Project, scopeKinds as projectScopeKinds } from '../project/project';
 import { ServerConfig } from './config';
 import { uriToPath } from './uris';
+import { nodeDisk } from '../project/disk';
 
 export function defaultSettings(filePath: string): FileSettings {
   return { ignored: false, rules: {}, scope: path.dirname(path.resolve(filePath)), secretPlaceholders: [] };
@@ -39,6 +40,7 @@ export class Workspace {
         settingsFor: (p) => this.settingsFor(p),
         openText: (p) => this.byPath.get(p)?.getText(),
         openPaths: () => this.byPath.keys(),
+        disk: nodeDisk,
         // Decoded as the CLI decodes it (UTF-16 with a BOM too); a FIFO swapped in since the stat is
         // refused, not awaited; a file the CLI cannot read either (binary, bad bytes) is left out.
         readText: (p) => {

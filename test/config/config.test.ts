@@ -2,7 +2,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ConfigResolver, loadConfigFile } from '../../src/config/load';
+import { ConfigError } from '../../src/config/load';
+import { ConfigResolver, loadConfigFile } from '../../src/config/discover';
 
 const KNOWN = new Set(['enabled-omitted', 'read-only-field', 'metric-name']);
 

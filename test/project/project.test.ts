@@ -13,6 +13,7 @@ import { sniffKinds, SNIFF_BYTES } from '../../src/project/sniff';
 import { OmlintLanguageService } from '../../src/server/service';
 import duplicateAlertConfig from '../../rules/duplicate-alert-config';
 import { ALERT, NOW, openDoc, tempDir } from '../lsp/fixtures';
+import { nodeDisk } from '../../src/project/disk';
 
 const RULES = await loadAllRules();
 
@@ -83,7 +84,7 @@ describe('Project', () => {
 
   it('works without a server: settings, parse cache and members from a host', () => {
     const dir = tempDir({ 'a.yaml': ALERT, 'b.yaml': alert('NO_PRIMARY') });
-    const project = new Project({ settingsFor: defaultSettings, openText: () => undefined, openPaths: () => [] }, ruleSet);
+    const project = new Project({ settingsFor: defaultSettings, openText: () => undefined, openPaths: () => [], disk: nodeDisk }, ruleSet);
     const a = path.join(dir, 'a.yaml');
     const before = parseCounter.parses;
     expect(project.parse(a, ALERT)).toBe(project.parse(a, ALERT));
@@ -113,7 +114,7 @@ describe('sniffKinds', () => {
 describe('readPrefix', () => {
   it('reads the first bytes of a regular file, and refuses a FIFO without waiting', async () => {
     const { execFileSync } = await import('node:child_process');
-    const { readPrefix } = await import('../../src/project/sniff');
+    const { readPrefix } = await import('../../src/project/disk');
     const dir = tempDir({ 'a.yaml': 'x'.repeat(100) });
     expect(readPrefix(path.join(dir, 'a.yaml'), 10)).toBe('x'.repeat(10));
     if (process.platform === 'win32') return;

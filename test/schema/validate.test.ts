@@ -1,7 +1,8 @@
 // The schema layer on its own: validateSchema() findings, one per real problem.
 import { describe, expect, it } from 'vitest';
 import type { Kind } from '../../src/core/kinds';
-import { loadSchema, schemaPath, validateSchema, type SchemaFinding } from '../../src/schema/validate';
+import { validateSchema, type SchemaFinding } from '../../src/schema/validate';
+import { loadSchema, schemaPath } from '../../src/schema/files';
 
 const ALERT = {
   eventTypeName: 'HOST_DOWN',

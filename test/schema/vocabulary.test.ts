@@ -5,7 +5,7 @@ import { MATCHER_FIELD_NAMES, MATCHER_OPERATORS, THRESHOLD_OPERATORS } from '../
 import { NOTIFICATION_FIELDS } from '../../src/model/notifications';
 import { GLOBAL_ROLES } from '../../src/model/roles';
 import { UNITS } from '../../src/model/units';
-import { loadSchema } from '../../src/schema/validate';
+import { loadSchema } from '../../src/schema/files';
 
 type Node = Record<string, any>;
 

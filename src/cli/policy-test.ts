@@ -6,7 +6,9 @@
 // (several ids separated by commas), on those lines — none missing, none extra.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { applyConfig, CONFIG_NAMES, ConfigError, loadConfigFile, loadConfigText, type LoadedConfig } from '../config/load';
+import { applyConfig, CONFIG_NAMES, ConfigError, loadConfigText, type LoadedConfig } from '../config/load';
+import { loadConfigFile } from '../config/discover';
+import { diskExtendsFiles } from '../config/extends-disk';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { lint } from '../engine/lint';
 import { readInput } from '../io/read-input';
@@ -69,7 +71,7 @@ function loadPack(dir: string): LoadedConfig {
       throw new ConfigError(`${manifest}: ${(e as Error).message}`);
     }
     // The pack as a consumer would take it: a config that extends its file.
-    if (typeof pack === 'string') return loadConfigText(path.join(dir, 'omlint.config.yaml'), `extends: [${JSON.stringify('./' + pack.replace(/^\.\//, ''))}]\n`, KNOWN_RULE_IDS);
+    if (typeof pack === 'string') return loadConfigText(path.join(dir, 'omlint.config.yaml'), `extends: [${JSON.stringify('./' + pack.replace(/^\.\//, ''))}]\n`, KNOWN_RULE_IDS, diskExtendsFiles);
   }
   throw new ConfigError(`${dir}: no omlint.config.yaml, and no package.json naming a pack file in "omlint"`);
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describeFsError } from '../io/fs-errors';
 import { readRegularText } from '../io/read-input';
 import { absolutePath } from '../core/paths';
+import { diskExtendsFiles } from './extends-disk';
 import { applyToResolved, loadConfigText, ConfigError, CONFIG_NAMES, type FileSettings, type LoadedConfig } from './load';
 
 export function loadConfigFile(filePath: string, knownRules: Set<string>): LoadedConfig {
@@ -14,7 +15,7 @@ export function loadConfigFile(filePath: string, knownRules: Set<string>): Loade
   } catch (e) {
     throw new ConfigError(`${filePath}: cannot read the configuration (${describeFsError(e)})`);
   }
-  return loadConfigText(filePath, text, knownRules);
+  return loadConfigText(filePath, text, knownRules, diskExtendsFiles);
 }
 
 /** Finds configs upward from directories, once per directory. */

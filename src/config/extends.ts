@@ -1,16 +1,31 @@
 // `extends:` and `policies:` of a config: the files it extends (a relative path, a built-in pack
 // `omlint:<name>`, or an npm package found in node_modules), read as YAML/JSON data and never
 // require()d, and the policies of all of them compiled, each error at its exact spot.
-import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { describeFsError } from '../io/fs-errors';
-import { readRegularText } from '../io/read-input';
 import { parseText } from '../syntax/index';
-import { packageRoot, pathBelow } from '../core/paths';
+import { pathBelow } from '../core/normal-paths';
 import type { SeveritySetting } from '../core/types';
 import { compilePolicy, type CompiledPolicy } from '../policy/compile';
 import { POLICY_LIMITS } from '../policy/limits';
 import { recordPolicies } from '../policy/catalog';
+
+/**
+ * How `extends` reaches files: the disk for the CLI and the server (config/extends-disk.ts); none
+ * in the browser playground, where an `extends` entry is refused. Kept out of this module so that
+ * the lint path imports no Node file system.
+ */
+export interface ExtendsFiles {
+  /** The text of a regular file; throws with a readable reason. */
+  read(file: string): string;
+  exists(file: string): boolean;
+  /** The path with links resolved (the path itself when it cannot be). */
+  real(file: string): string;
+  /** The directory of the built-in packs (policies/ of the package), and their names. */
+  packsDir(): string;
+  packs(): string[];
+  /** A reason for a read error (ENOENT → "no such file"). */
+  describe(e: unknown): string;
+}
 
 /** Where a pointer of a config-like file is: `file:line:column`. */
 export type Where = (pointer: string) => string;
@@ -47,25 +62,20 @@ export function parseConfigLike(filePath: string, text: string, error: (message:
   return { value, where };
 }
 
-/** The built-in packs (policies/*.yaml of the package). */
-export function builtinPacks(): string[] {
-  const dir = path.join(packageRoot(), 'policies');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -5)).sort() : [];
-}
-
 interface Chain {
   /** Real paths of the files being extended, to refuse a loop. */
   open: Set<string>;
   files: number;
   error: (message: string) => never;
+  fs: ExtendsFiles | undefined;
 }
 
 /**
  * The policies of a config value (its `extends` first, then its own `policies`), compiled.
  * `known`: rule ids a `rules:` entry of an extended file may name (the policies add theirs).
  */
-export function loadPolicySet(value: Record<string, unknown>, filePath: string, where: Where, known: Set<string>, error: (message: string) => never): PolicySet {
-  const chain: Chain = { open: new Set([realOrSelf(filePath)]), files: 0, error };
+export function loadPolicySet(value: Record<string, unknown>, filePath: string, where: Where, known: Set<string>, error: (message: string) => never, fs?: ExtendsFiles): PolicySet {
+  const chain: Chain = { open: new Set([fs ? fs.real(filePath) : filePath]), files: 0, error, fs };
   const set = collect(value, filePath, where, known, chain, filePath, false);
   recordPolicies(set.policies);
   return set;
@@ -80,15 +90,17 @@ function collect(value: Record<string, unknown>, filePath: string, where: Where,
     if (!Array.isArray(list) || list.some((e) => typeof e !== 'string' || e === '')) fail('/extends', 'must be a list of files to extend: a relative path (./team.yaml), a built-in pack (omlint:production) or an npm package name');
     (list as string[]).forEach((entry, i) => {
       const at = typeof value.extends === 'string' ? '/extends' : `/extends/${i}`;
-      const target = resolveExtends(entry, path.dirname(filePath), (msg) => fail(at, msg));
-      const real = realOrSelf(target.file);
+      const fs = chain.fs;
+      if (!fs) return fail(at, `${entry}: extends reads other files, which this place cannot (the playground has no files); paste the policies in`);
+      const target = resolveExtends(entry, path.dirname(filePath), (msg) => fail(at, msg), fs);
+      const real = fs.real(target.file);
       if (chain.open.has(real)) fail(at, `${entry} extends this file again (a loop)`);
       if (++chain.files > POLICY_LIMITS.maxExtends) fail(at, `more than ${POLICY_LIMITS.maxExtends} files extended`);
       let text: string;
       try {
-        text = readRegularText(target.file);
+        text = fs.read(target.file);
       } catch (e) {
-        return fail(at, `cannot read ${target.file} (${describeFsError(e)})`);
+        return fail(at, `cannot read ${target.file} (${fs.describe(e)})`);
       }
       const parsed = parseConfigLike(target.file, text, chain.error);
       const v = parsed.value;
@@ -132,40 +144,32 @@ function checkSeverities(rules: unknown, known: Set<string>, fail: ConfigFail): 
   }
 }
 
-function realOrSelf(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
-
 /** The file an `extends` entry names, and the source label of its policies. */
-export function resolveExtends(entry: string, fromDir: string, fail: (message: string) => never): { file: string; source: string } {
+export function resolveExtends(entry: string, fromDir: string, fail: (message: string) => never, fs: ExtendsFiles): { file: string; source: string } {
   if (entry.startsWith('omlint:')) {
     const name = entry.slice('omlint:'.length);
-    const packs = builtinPacks();
+    const packs = fs.packs();
     if (!PACK_NAME.test(name) || !packs.includes(name)) fail(`no built-in pack "${name}"; packs: ${packs.map((p) => `omlint:${p}`).join(', ')}`);
-    return { file: path.join(packageRoot(), 'policies', `${name}.yaml`), source: entry };
+    return { file: path.join(fs.packsDir(), `${name}.yaml`), source: entry };
   }
   if (entry.startsWith('.') || path.isAbsolute(entry)) {
     const file = path.resolve(fromDir, entry);
     if (!DATA_FILE.test(file)) fail(`${entry}: an extended file is YAML or JSON (.yaml, .yml, .json)`);
-    if (!existsSync(file)) fail(`${entry}: no such file (${file})`);
+    if (!fs.exists(file)) fail(`${entry}: no such file (${file})`);
     return { file, source: file };
   }
   const m = NPM_NAME.exec(entry);
   if (!m) fail(`"${entry}" is neither a relative path (./x.yaml), a built-in pack (omlint:name) nor an npm package name`);
   const [, name, sub] = m!;
-  const pkgDir = findPackage(name, fromDir);
+  const pkgDir = findPackage(name, fromDir, fs);
   if (!pkgDir) fail(`the npm package "${name}" is not installed (no node_modules/${name} from ${fromDir} up)`);
   let rel = sub?.slice(1);
   if (rel === undefined) {
     let manifest: Record<string, unknown>;
     try {
-      manifest = JSON.parse(readFileSync(path.join(pkgDir!, 'package.json'), 'utf8')) as Record<string, unknown>;
+      manifest = JSON.parse(fs.read(path.join(pkgDir!, 'package.json'))) as Record<string, unknown>;
     } catch (e) {
-      return fail(`cannot read ${name}/package.json (${e instanceof SyntaxError ? e.message : describeFsError(e)})`);
+      return fail(`cannot read ${name}/package.json (${e instanceof SyntaxError ? e.message : fs.describe(e)})`);
     }
     const named = typeof manifest.omlint === 'string' ? manifest.omlint : typeof manifest.main === 'string' && DATA_FILE.test(manifest.main) ? manifest.main : undefined;
     if (!named) fail(`the package "${name}" names no policy file: its package.json needs "omlint": "<file>.yaml" (a policy pack is data, never a script)`);
@@ -174,15 +178,15 @@ export function resolveExtends(entry: string, fromDir: string, fail: (message: s
   const file = path.resolve(pkgDir!, rel!);
   if (!DATA_FILE.test(file)) fail(`${entry}: a policy pack is a YAML or JSON file, not ${path.basename(file)} (packs are never run)`);
   // The pack's file stays inside its package, links resolved.
-  if (!existsSync(file)) fail(`${entry}: no such file in the package (${file})`);
-  if (pathBelow(realOrSelf(pkgDir!), realOrSelf(file)) === undefined) fail(`${entry}: the policy file lies outside the package`);
+  if (!fs.exists(file)) fail(`${entry}: no such file in the package (${file})`);
+  if (pathBelow(fs.real(pkgDir!), fs.real(file)) === undefined) fail(`${entry}: the policy file lies outside the package`);
   return { file, source: `npm:${name}${sub ?? ''}` };
 }
 
-function findPackage(name: string, fromDir: string): string | undefined {
+function findPackage(name: string, fromDir: string, fs: ExtendsFiles): string | undefined {
   for (let dir = path.resolve(fromDir); ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules', name);
-    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (fs.exists(path.join(candidate, 'package.json'))) return candidate;
     if (path.dirname(dir) === dir) return undefined;
   }
 }

@@ -10,7 +10,7 @@ import { absolutePath, pathBelow } from '../core/normal-paths';
 import { didYouMean } from './did-you-mean';
 import { compilePlaceholderPattern, PlaceholderPatternError, type PlaceholderPattern } from '../model/placeholders';
 import type { Rule } from '../core/types';
-import { loadPolicySet, parseConfigLike } from './extends';
+import { loadPolicySet, parseConfigLike, type ExtendsFiles } from './extends';
 
 export const CONFIG_NAMES = ['omlint.config.yaml', 'omlint.config.yml', 'omlint.config.json'];
 
@@ -122,14 +122,15 @@ export function checkConfig(value: unknown, knownRules: Set<string>, where: (poi
 }
 
 /** A config from its text (a file, or an editor's unsaved buffer). Throws ConfigError. */
-export function loadConfigText(filePath: string, text: string, knownRules: Set<string>): LoadedConfig {
+/** `files`: how `extends:` reads the files it names (config/extends-disk.ts); without, `extends` is refused. */
+export function loadConfigText(filePath: string, text: string, knownRules: Set<string>, files?: ExtendsFiles): LoadedConfig {
   const error = (message: string): never => {
     throw new ConfigError(message);
   };
   const { value, where } = parseConfigLike(filePath, text, error);
   // Policies first: the config's `rules:` may set their severities.
   const isMapping = value !== null && typeof value === 'object' && !Array.isArray(value);
-  const set = isMapping ? loadPolicySet(value as Record<string, unknown>, filePath, where, knownRules, error) : { policies: [], rules: {} };
+  const set = isMapping ? loadPolicySet(value as Record<string, unknown>, filePath, where, knownRules, error, files) : { policies: [], rules: {} };
   const known = set.policies.length ? new Set([...knownRules, ...set.policies.map((p) => p.rule.meta.id)]) : knownRules;
   const config = checkConfig(value, known, where);
   const dir = path.dirname(filePath);

@@ -7,6 +7,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import path from 'node:path';
 import { CONFIG_NAMES, ConfigError, applyConfig, defaultSettings, loadConfigText, type FileSettings } from '../config/load';
 import { ConfigResolver } from '../config/discover';
+import { diskExtendsFiles } from '../config/extends-disk';
 
 export function isConfigFile(filePath: string): boolean {
   return CONFIG_NAMES.includes(path.basename(filePath));
@@ -61,7 +62,7 @@ export class ServerConfig {
     const buffer = this.bufferText(configPath);
     try {
       if (buffer !== undefined && buffer !== readDisk(configPath)) {
-        return applyConfig(abs, loadConfigText(configPath, buffer, this.knownRules));
+        return applyConfig(abs, loadConfigText(configPath, buffer, this.knownRules, diskExtendsFiles));
       }
       return this.resolver.settingsFor(abs);
     } catch (e) {
@@ -76,7 +77,7 @@ export class ServerConfig {
 /** The problem of an open config document, where ConfigError places it. */
 export function configFileDiagnostics(doc: TextDocument, filePath: string, text: string, knownRules: Set<string>): LspDiagnostic[] {
   try {
-    loadConfigText(filePath, text, knownRules);
+    loadConfigText(filePath, text, knownRules, diskExtendsFiles);
     return [];
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;

@@ -6,12 +6,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/engine/lint';
 import { applyConfig, loadConfigText } from '../../src/config/load';
+import { diskExtendsFiles } from '../../src/config/extends-disk';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { getAt, parentPointer } from '../../src/core/pointer';
 import { SHARED_CORPUS, describeWithCorpus } from '../shared-corpus';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
-const config = loadConfigText('/packs/omlint.config.yaml', 'extends: [omlint:production, omlint:alerting]\n', KNOWN_RULE_IDS);
+const config = loadConfigText('/packs/omlint.config.yaml', 'extends: [omlint:production, omlint:alerting]\n', KNOWN_RULE_IDS, diskExtendsFiles);
 const POLICY_IDS = new Set(config.policies.map((p) => p.rule.meta.id));
 
 async function check(root: string) {

@@ -17,10 +17,11 @@ export interface BaseOptions {
   partial?: boolean;
 }
 
-type Source = { type: 'file'; path: string } | { type: 'dir'; path: string } | { type: 'git'; ref: string | undefined };
+type Source = { type: 'file'; path: string } | { type: 'dir'; path: string } | { type: 'git'; ref: string } | { type: 'none' };
 
 function sourceOf(o: BaseOptions, cwd: string, files: number): Source {
-  if (o.base === undefined) return { type: 'git', ref: 'HEAD' };
+  // --staged alone: against HEAD; before the first commit there is none, and every file is new.
+  if (o.base === undefined) return resolveRef('HEAD', cwd) ? { type: 'git', ref: 'HEAD' } : { type: 'none' };
   const p = path.resolve(cwd, o.base);
   let isDir: boolean | undefined;
   try {
@@ -71,6 +72,8 @@ export function withBases(files: string[], o: BaseOptions, cwd: string, maxBytes
         exists = statSync(p).isFile();
       } catch {}
       text = exists ? baseText(readInput(p, { maxBytes }), label) : undefined;
+    } else if (source.type === 'none') {
+      label = 'HEAD';
     } else {
       const blob = showAtRef(filePath, source.ref, maxBytes);
       label = blob.label;

@@ -438,6 +438,8 @@ function runWorkspaceRules(project: Project, files: FileState[], opts: LintRunOp
  */
 function runTransitionRules(file: FileState, opts: LintRunOptions, rules: TransitionRule[]): void {
   const input = file.input.base!;
+  // Nothing of a known kind to compare (a file that does not parse says so itself).
+  if (!file.docs.some((d) => d.kind)) return;
   const base = parseBase(input, { optionKind: opts.kind, configKind: file.settings.kind, filePath: file.input.filePath }, opts.limits ?? DEFAULT_LIMITS);
   if (base.problem) {
     addSpanDiagnostic(file, BASE_UNUSABLE.meta.id, `${base.problem[0].toUpperCase()}${base.problem.slice(1)}.`, { start: 0, end: 0 }, 0, opts);

@@ -73,3 +73,39 @@ export function showAtRef(filePath: string, ref: string | undefined, maxBytes: n
     throw new GitError(`git could not read ${spec}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   }
 }
+
+export interface Repository {
+  top: string;
+  /** This work tree's git directory (HEAD lives here) and the common one (refs, packed-refs). */
+  gitDir: string;
+  commonDir: string;
+}
+
+/** The repository holding `dir`, asked of git once (callers cache it). */
+export function repositoryOf(dir: string): Repository | undefined {
+  const out = gitText(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'], dir);
+  const [top, gitDir, common] = out?.split('\n') ?? [];
+  if (!top || !gitDir || !common) return undefined;
+  return { top, gitDir, commonDir: path.resolve(top, common) };
+}
+
+/**
+ * The commit HEAD names, read from the files git keeps it in (no process: an editor asks on every
+ * lint, so that a commit made meanwhile is seen). Undefined before the first commit, or when the
+ * files say something this reader does not follow (then callers ask git).
+ */
+export function headCommitOnDisk(repo: Repository, read: (p: string) => string | undefined): string | undefined {
+  const head = read(path.join(repo.gitDir, 'HEAD'))?.trim();
+  if (!head) return undefined;
+  if (/^[0-9a-f]{40,64}$/.test(head)) return head;
+  const ref = /^ref: (refs\/\S+)$/.exec(head)?.[1];
+  if (!ref) return undefined;
+  const loose = read(path.join(repo.commonDir, ref))?.trim() ?? read(path.join(repo.gitDir, ref))?.trim();
+  if (loose && /^[0-9a-f]{40,64}$/.test(loose)) return loose;
+  const packed = read(path.join(repo.commonDir, 'packed-refs'));
+  for (const line of packed?.split('\n') ?? []) {
+    const [sha, name] = line.split(' ');
+    if (name === ref && /^[0-9a-f]{40,64}$/.test(sha)) return sha;
+  }
+  return undefined;
+}

@@ -2,47 +2,35 @@
 // path at HEAD~1 and at a remote-tracking ref (origin/main, as in a pull request), the staged
 // content against HEAD (the pre-commit hook), new files, bad refs, and `check --base` giving one
 // SARIF with the transition findings and the others.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './run';
+import { git, gitRepo, HAS_GIT } from '../git-repo';
 
 const DATA = path.join(__dirname, '..', 'data', 'transitions');
 const STEP = (name: string) => readFileSync(path.join(DATA, 'upgrade-two-steps', name), 'utf8');
-const GIT_ENV = { GIT_AUTHOR_NAME: 'omlint test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'omlint test', GIT_COMMITTER_EMAIL: 'test@example.com', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
-
-function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV } });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-}
-const HAS_GIT = spawnSync('git', ['--version']).status === 0;
 
 let repo: string;
-const write = (rel: string, text: string) => {
-  mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
-  writeFileSync(path.join(repo, rel), text);
-};
+let write: (rel: string, text: string) => void;
 
 describe.skipIf(!HAS_GIT)('--base <git-ref> on a real repository', () => {
   beforeAll(() => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'omlint-git-'));
-    const remote = path.join(root, 'remote.git');
-    repo = path.join(root, 'work');
-    git(root, 'init', '-q', '--bare', '-b', 'main', remote);
-    git(root, 'init', '-q', '-b', 'main', repo);
+    const r = gitRepo();
+    repo = r.dir;
+    write = r.write;
+    const remote = path.join(path.dirname(repo), 'remote.git');
+    git(path.dirname(repo), 'init', '-q', '--bare', '-b', 'main', remote);
     write('deploy/ac.yaml', STEP('0-base.yaml'));
     write('broken.yaml', '{"eventTypeName": "HOST_DOWN",\n');
-    git(repo, 'add', '.');
-    git(repo, 'commit', '-q', '-m', 'the last GET: 6.0 at FCV 6.0');
+    r.commit('the last GET: 6.0 at FCV 6.0');
     git(repo, 'remote', 'add', 'origin', remote);
     git(repo, 'push', '-q', 'origin', 'main');
     git(repo, 'fetch', '-q', 'origin');
     write('deploy/ac.yaml', STEP('1-binaries.yaml'));
     write('broken.yaml', 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n');
-    git(repo, 'commit', '-q', '-am', 'step 1: binaries to 7.0');
+    r.commit('step 1: binaries to 7.0');
   });
 
   it('plan --base HEAD~1: the same path one commit back', async () => {

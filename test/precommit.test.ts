@@ -110,7 +110,7 @@ describe.skipIf(!PRE_COMMIT)(`pre-commit hook (${PRE_COMMIT ?? 'pre-commit missi
       npm_config_prefer_offline: 'true',
     };
     mustRun('git', ['init', '-q'], { cwd: work });
-    writeFileSync(path.join(work, '.pre-commit-config.yaml'), `repos:\n  - repo: ${JSON.stringify(hookRepo)}\n    rev: ${rev}\n    hooks:\n      - id: omlint\n`);
+    writeFileSync(path.join(work, '.pre-commit-config.yaml'), `repos:\n  - repo: ${JSON.stringify(hookRepo)}\n    rev: ${rev}\n    hooks:\n      - id: omlint\n      - id: omlint-transitions\n`);
     // Committed before the hook is installed: the config itself is no omlint document.
     mustRun('git', ['add', '.pre-commit-config.yaml'], { cwd: work });
     mustRun('git', ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'pre-commit config'], { cwd: work });
@@ -133,6 +133,13 @@ describe.skipIf(!PRE_COMMIT)(`pre-commit hook (${PRE_COMMIT ?? 'pre-commit missi
   it('lets a clean document through', () => {
     const r = commit('alerts/host-down.alert-config.yaml', GOOD);
     expect(r.out).toMatch(/omlint\.+Passed/);
+    expect(r.code).toBe(0);
+    expect(r.committed).toBe(true);
+  }, 120_000);
+
+  it('the omlint-transitions hook checks the staged text against HEAD (a dropped field is seen, the commit passes on warnings)', () => {
+    const r = commit('alerts/host-down.alert-config.yaml', GOOD.replace('enabled: true\n', 'enabled: false\n'));
+    expect(r.out).toMatch(/omlint \(against HEAD\)\.+Passed/);
     expect(r.code).toBe(0);
     expect(r.committed).toBe(true);
   }, 120_000);

@@ -445,7 +445,6 @@ function runTransitionRules(file: FileState, opts: LintRunOptions, rules: Transi
     addSpanDiagnostic(file, BASE_UNUSABLE.meta.id, `${base.problem[0].toUpperCase()}${base.problem.slice(1)}.`, { start: 0, end: 0 }, 0, opts);
     return;
   }
-  file.baseSecrets = collectSecretValues(base.documents.map((d) => ({ kind: d.kind, value: d.value })), { text: base.parsed.text, wide: true });
   const now = file.docs.filter((d): d is DocState & { kind: Kind } => Boolean(d.kind));
   const match = matchDocuments<DocState & { kind: Kind } | BaseDocument>(now, base.documents);
   opts.onPairs?.(file.input.filePath, {
@@ -455,6 +454,7 @@ function runTransitionRules(file: FileState, opts: LintRunOptions, rules: Transi
     removed: match.removed.map((d) => ({ kind: d.kind, value: d.value })),
   });
   const isTemplate = (value: unknown) => isPlaceholder(value, file.options.secretPlaceholders);
+  const before = file.diagnostics.length;
   for (const pair of match.pairs) {
     const doc = pair.now as DocState;
     const baseDoc = pair.base as BaseDocument;
@@ -482,6 +482,9 @@ function runTransitionRules(file: FileState, opts: LintRunOptions, rules: Transi
       }
     }
   }
+  // A message may quote the base: its secrets are masked too. Looked for only when there is a
+  // message (walking every value and line of a 22 MB base costs as much as its parse).
+  if (file.diagnostics.length > before) file.baseSecrets = collectSecretValues(base.documents.map((d) => ({ kind: d.kind, value: d.value })), { text: base.parsed.text, wide: true });
 }
 
 function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): { result: FileResult; source: RunSource } {

@@ -31,6 +31,18 @@ function identityKey(a: unknown[], b: unknown[]): string | undefined {
   return undefined;
 }
 
+/** A place as a chain of keys up to the root: pointers are spelt only for what is reported. */
+interface Place {
+  up: Place | undefined;
+  key: string;
+}
+const ROOT: Place | undefined = undefined;
+function pointerOf(place: Place | undefined): string {
+  const keys: string[] = [];
+  for (let p = place; p; p = p.up) keys.push(p.key);
+  return joinPointer('', ...keys.reverse());
+}
+
 /**
  * Every key of `base` (nested) that `now` lacks where its parent still exists. An array item gone
  * as a whole is not a removed field (the plan lists removed processes and members), nor is
@@ -38,28 +50,28 @@ function identityKey(a: unknown[], b: unknown[]): string | undefined {
  */
 export function removedFields(base: unknown, now: unknown, limit = Infinity): RemovedField[] {
   const out: RemovedField[] = [];
-  const stack: [unknown, unknown, string, string][] = [[base, now, '', '']];
+  const stack: [unknown, unknown, Place | undefined, Place | undefined][] = [[base, now, ROOT, ROOT]];
   while (stack.length > 0 && out.length < limit) {
     const [b, n, bp, np] = stack.pop()!;
     if (isObject(b) && isObject(n)) {
       const keys = Object.keys(b);
+      // The removals of an object come before those of its children (pushed backwards, popped forwards).
       for (let i = keys.length - 1; i >= 0; i--) {
         const k = keys[i];
-        if (!Object.prototype.hasOwnProperty.call(n, k)) out.push({ basePointer: joinPointer(bp, k), pointer: np });
-        else stack.push([b[k], n[k], joinPointer(bp, k), joinPointer(np, k)]);
+        if (!Object.prototype.hasOwnProperty.call(n, k)) out.push({ basePointer: pointerOf({ up: bp, key: k }), pointer: pointerOf(np) });
+        else if (typeof b[k] === 'object' && b[k] !== null) stack.push([b[k], n[k], { up: bp, key: k }, { up: np, key: k }]);
       }
-      // The removals of an object come before those of its children (pushed backwards, popped forwards).
       continue;
     }
     if (Array.isArray(b) && Array.isArray(n)) {
       const key = identityKey(b, n);
       if (key === undefined) {
-        for (let i = Math.min(b.length, n.length) - 1; i >= 0; i--) stack.push([b[i], n[i], joinPointer(bp, String(i)), joinPointer(np, String(i))]);
+        for (let i = Math.min(b.length, n.length) - 1; i >= 0; i--) stack.push([b[i], n[i], { up: bp, key: String(i) }, { up: np, key: String(i) }]);
       } else {
         const nowIndex = new Map(n.map((item, i) => [(item as Record<string, unknown>)[key], i]));
         for (let i = b.length - 1; i >= 0; i--) {
           const j = nowIndex.get((b[i] as Record<string, unknown>)[key]);
-          if (j !== undefined) stack.push([b[i], n[j], joinPointer(bp, String(i)), joinPointer(np, String(j))]);
+          if (j !== undefined) stack.push([b[i], n[j], { up: bp, key: String(i) }, { up: np, key: String(j) }]);
         }
       }
     }

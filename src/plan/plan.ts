@@ -69,7 +69,15 @@ export interface FilePlan {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const show = (v: unknown): string => (v === undefined ? '(absent)' : typeof v === 'string' ? v : JSON.stringify(v));
-const equal = (a: unknown, b: unknown): boolean => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+/** Deep equality of JSON values (keys in any order), without building strings. */
+function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => equal(x, (b as unknown[])[i]));
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
 
 /**
  * Settings of a process whose change the agent applies by restarting it: the options it writes to
@@ -128,7 +136,7 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
     if (mode !== modeWas) change({ type: 'tls', summary: `${name}: TLS mode ${show(modeWas)} → ${show(mode)}`, before: modeWas, after: mode, restart: true, pointer: joinPointer(p.pointer, 'args2_6', 'net') });
     // Other settings that restart it: named once per process, by key.
     const changedKeys = RESTART_PROCESS_FIELDS.filter((k) => k !== 'version' && k !== 'processType' && !equal(p.value[k], was.value[k]));
-    const otherKeys = Object.keys({ ...was.value, ...p.value }).filter((k) => !RESTART_PROCESS_FIELDS.includes(k) && !NO_RESTART_PROCESS_FIELDS.has(k) && !equal(p.value[k], was.value[k]));
+    const otherKeys = [...new Set([...Object.keys(was.value), ...Object.keys(p.value)])].filter((k) => !RESTART_PROCESS_FIELDS.includes(k) && !NO_RESTART_PROCESS_FIELDS.has(k) && !equal(p.value[k], was.value[k]));
     if (changedKeys.length > 0 && !(changedKeys.length === 1 && changedKeys[0] === 'args2_6' && mode !== modeWas && onlyTlsModeChanged(p, was))) {
       change({ type: 'settings', summary: `${name}: ${changedKeys.join(', ')} changed: the agent restarts it`, restart: true });
     }
@@ -171,8 +179,9 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
       if (m.host !== undefined && !nowHosts.has(m.host)) g.changes.push({ type: 'member-removed', pointer: rs.pointer, basePointer: m.pointer, summary: `member ${m.host} removed (it had ${show(m.value.votes ?? 1)} vote(s))` });
     }
   }
+  const nowSets = new Set(tNow.replicaSets.map((r) => r.id));
   for (const rs of tBase.replicaSets) {
-    if (rs.id !== undefined && !tNow.replicaSets.some((r) => r.id === rs.id)) {
+    if (rs.id !== undefined && !nowSets.has(rs.id)) {
       groupOf(groups, `replica set ${rs.id}`).changes.push({ type: 'member-removed', pointer: '', basePointer: rs.pointer, summary: `replica set ${rs.id} removed with its ${rs.members.length} member(s)` });
     }
   }
@@ -186,9 +195,10 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
     if (!equal(a, b)) deployment.changes.push({ type, pointer, summary: `${top}.${key}: ${show(a)} → ${show(b)}`, before: a, after: b });
   }
   // Fields a round trip lost (not those under removed processes, members or sets: listed above).
+  const byPointer = new Map(tNow.processes.map((p) => [p.pointer, p]));
   for (const r of removedFields(base, now)) {
     const process = /^\/processes\/\d+/.exec(r.pointer)?.[0];
-    const p = process ? tNow.processes.find((x) => x.pointer === process) : undefined;
+    const p = process ? byPointer.get(process) : undefined;
     const g = p ? groupOf(groups, processGroupTitle(p)) : deployment;
     const where = p?.name && process ? `${p.name}: ${r.basePointer.replace(/^\/processes\/\d+\//, '').replace(/\//g, '.')}` : r.basePointer.slice(1).replace(/\//g, '.');
     g.changes.push({ type: 'field-removed', pointer: r.pointer, basePointer: r.basePointer, summary: `${where} removed`, ...(p?.name && r.pointer.startsWith(`${process}/args2_6`) ? { restart: true } : {}) });

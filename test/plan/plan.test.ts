@@ -59,6 +59,18 @@ describe('the plan of realistic pairs', () => {
   });
 });
 
+describe('the plan of other kinds', () => {
+  it('an alert config: enabled flipped, a field changed, a notification field removed', async () => {
+    const base = 'id: 5f0\neventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n';
+    const now = 'id: 5f0\neventTypeName: HOST_DOWN\nenabled: false\nnotifications:\n  - typeName: EMAIL\n    delayMin: 5\n    intervalMin: 60\n';
+    let pairs: TransitionPairs | undefined;
+    await lint([{ filePath: '/p/a.yaml', text: now, base: { label: 'HEAD:a.yaml', text: base } }], { now: NOW, onPairs: (_, p) => (pairs = p) });
+    const p = planFile('a.yaml', pairs!);
+    expect(p.documents[0].label).toBe('alert-config 5f0 HOST_DOWN');
+    expect(p.documents[0].groups[0].changes.map((c) => `${c.type} ${c.summary}`)).toEqual(['enabled enabled true → false', 'field-changed notifications changed', 'field-removed notifications.0.emailAddress removed']);
+  });
+});
+
 describe('plan formats', () => {
   it('stylish, JSON and Markdown say the same, and never print a secret of the base', async () => {
     const { plan: p, results } = await plan('dropped-tls-password');

@@ -25,12 +25,13 @@ describe('omlint plan with a file or directory base', () => {
   });
   it('markdown to a file (-o), for a pull request comment', async () => {
     const cwd = pairs();
-    const r = await cli(['plan', 'majority-removal/new.yaml', '--base', 'majority-removal/base.yaml', '--format', 'markdown', '-o', 'out/plan.md'], { cwd });
+    const r = await cli(['plan', 'upgrade-two-steps/1-binaries.yaml', '--base', 'upgrade-two-steps/0-base.yaml', '--format', 'markdown', '-o', 'out/plan.md'], { cwd });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     const md = readFileSync(path.join(cwd, 'out/plan.md'), 'utf8');
     expect(md).toContain('## omlint plan');
-    expect(md).toContain('| replica set rs0 | member rs0-1 removed (it had 1 vote(s)) |  |');
+    expect(md).toContain('| replica set rs0 | rs0-0: version 6.0.15 → 7.0.12 | yes |');
+    expect(md).toContain('### Findings\n\nNone.');
   });
   it('a directory as the base: the same relative path below it', async () => {
     const cwd = pairs();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { ConfigError, ConfigResolver } from '../config/load';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
-import { displayPath, lint, type TransitionPairs } from '../engine/lint';
+import { displayPath, lintProject, projectOf, type LintRunOptions, type TransitionPairs } from '../engine/lint';
 import { DEFAULT_LIMITS } from '../syntax/types';
 import type { Kind } from '../core/kinds';
 import { useColor } from '../format/color';
@@ -40,7 +40,8 @@ export async function runPlan(paths: string[], o: PlanOptions, io: CliIO): Promi
   const files = found.files.map((f) => f.filePath);
   const { inputs, newFiles } = withBases(files, o, io.cwd, limits.maxBytes, (f) => readInput(f, limits));
   const pairs = new Map<string, TransitionPairs>();
-  const results = await lint(inputs, { now: o.now ?? new Date(), targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, cwd: io.cwd, onPairs: (f, p) => pairs.set(f, p) });
+  const runOptions: LintRunOptions = { now: o.now ?? new Date(), targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, cwd: io.cwd, onPairs: (f, p) => pairs.set(f, p) };
+  const run = await lintProject(projectOf(runOptions), inputs, runOptions);
   const plans: FilePlan[] = [];
   for (const f of files) {
     const shown = displayPath(f, io.cwd);
@@ -50,8 +51,8 @@ export async function runPlan(paths: string[], o: PlanOptions, io: CliIO): Promi
     // A base that does not parse: its finding (base-unusable) says so; no plan.
   }
   const color = !o.outputFile && useColor(io.stdout, o.color, io.env);
-  const text = formatPlan(o.format, plans, results, color);
+  const text = formatPlan(o.format, plans, run, color);
   if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the plan to' });
   else io.stdout.write(text);
-  return results.some((r) => r.errorCount > 0) ? 1 : 0;
+  return run.results.some((r) => r.errorCount > 0) ? 1 : 0;
 }

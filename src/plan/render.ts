@@ -1,7 +1,7 @@
 // The plan's output formats (issue 19): stylish for a terminal, JSON for tools, Markdown for a pull
 // request comment. Each shows the plan, then the findings of the run (transition rules included).
 // Every text goes through the run's secret masker: a plan never prints a secret.
-import type { FileResult } from '../core/types';
+import type { LintRun } from '../core/types';
 import { palette } from '../format/color';
 import { formatStylish } from '../format/stylish';
 import { formatJson } from '../format/json';
@@ -23,7 +23,7 @@ function summaryLine(plans: FilePlan[]): string {
   return `${c.changed} document(s) changed, ${c.added} new, ${c.removed} removed; ${c.restarts} process restart(s).`;
 }
 
-export function planStylish(plans: FilePlan[], results: FileResult[], color: boolean): string {
+export function planStylish(plans: FilePlan[], run: LintRun, color: boolean): string {
   const c = palette(color);
   const out: string[] = [];
   for (const p of plans) {
@@ -41,18 +41,18 @@ export function planStylish(plans: FilePlan[], results: FileResult[], color: boo
     out.push('');
   }
   out.push(summaryLine(plans), '');
-  const findings = formatStylish(results, { color });
-  return secretMasker(results)(out.join('\n') + '\n' + findings);
+  const findings = formatStylish(run, { color });
+  return secretMasker(run)(out.join('\n') + '\n' + findings);
 }
 
-export function planJson(plans: FilePlan[], results: FileResult[]): string {
-  const mask = secretMasker(results);
-  return mask(JSON.stringify({ plans, summary: counts(plans), results: JSON.parse(formatJson(results)) }, null, 2)) + '\n';
+export function planJson(plans: FilePlan[], run: LintRun): string {
+  const mask = secretMasker(run);
+  return mask(JSON.stringify({ plans, summary: counts(plans), results: JSON.parse(formatJson(run)) }, null, 2)) + '\n';
 }
 
 const md = (s: string) => s.replace(/[\\`*_[\]<>|]/g, (ch) => `\\${ch}`);
 
-export function planMarkdown(plans: FilePlan[], results: FileResult[]): string {
+export function planMarkdown(plans: FilePlan[], run: LintRun): string {
   const out: string[] = ['## omlint plan', '', summaryLine(plans), ''];
   for (const p of plans) {
     out.push(`### \`${p.filePath.replace(/`/g, "'")}\` against \`${p.baseLabel.replace(/`/g, "'")}\``, '');
@@ -66,7 +66,7 @@ export function planMarkdown(plans: FilePlan[], results: FileResult[]): string {
       }
     }
   }
-  const findings = results.flatMap((r) => r.diagnostics.map((d) => ({ r, d })));
+  const findings = run.results.flatMap((r) => r.diagnostics.map((d) => ({ r, d })));
   out.push('### Findings', '');
   if (findings.length === 0) out.push('None.', '');
   else {
@@ -74,9 +74,9 @@ export function planMarkdown(plans: FilePlan[], results: FileResult[]): string {
     for (const { r, d } of findings) out.push(`| ${d.severity} | ${md(r.filePath)} | ${d.range.start.line} | \`${d.ruleId}\` | ${md(d.message)} |`);
     out.push('');
   }
-  return secretMasker(results)(out.join('\n'));
+  return secretMasker(run)(out.join('\n'));
 }
 
-export function formatPlan(format: PlanFormat, plans: FilePlan[], results: FileResult[], color: boolean): string {
-  return format === 'json' ? planJson(plans, results) : format === 'markdown' ? planMarkdown(plans, results) : planStylish(plans, results, color);
+export function formatPlan(format: PlanFormat, plans: FilePlan[], run: LintRun, color: boolean): string {
+  return format === 'json' ? planJson(plans, run) : format === 'markdown' ? planMarkdown(plans, run) : planStylish(plans, run, color);
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lint, type TransitionPairs } from '../../src/engine/lint';
+import { lint, lintProject, projectOf, type LintRunOptions, type TransitionPairs } from '../../src/engine/lint';
 import { planFile, type FilePlan } from '../../src/plan/plan';
 import { planJson, planMarkdown, planStylish } from '../../src/plan/render';
 
@@ -13,9 +13,10 @@ const NOW = new Date('2026-11-21T00:00:00Z');
 async function plan(dir: string, now = 'new.yaml', base = 'base.yaml') {
   const read = (f: string) => readFileSync(path.join(DATA, dir, f), 'utf8');
   let pairs: TransitionPairs | undefined;
-  const results = await lint([{ filePath: path.join(DATA, dir, now), text: read(now), base: { label: `${dir}/${base}`, text: read(base) } }], { now: NOW, cwd: DATA, onPairs: (_, p) => (pairs = p) });
+  const opts: LintRunOptions = { now: NOW, cwd: DATA, onPairs: (_, p) => (pairs = p) };
+  const run = await lintProject(projectOf(opts), [{ filePath: path.join(DATA, dir, now), text: read(now), base: { label: `${dir}/${base}`, text: read(base) } }], opts);
   const p = planFile(`${dir}/${now}`, pairs!);
-  return { plan: p, results, lines: p.documents.flatMap((d) => d.groups.flatMap((g) => g.changes.map((c) => `${g.title} | ${c.type}${c.restart ? ' ↻' : ''} | ${c.summary}`))) };
+  return { plan: p, run, lines: p.documents.flatMap((d) => d.groups.flatMap((g) => g.changes.map((c) => `${g.title} | ${c.type}${c.restart ? ' ↻' : ''} | ${c.summary}`))) };
 }
 
 describe('the plan of realistic pairs', () => {
@@ -73,11 +74,11 @@ describe('the plan of other kinds', () => {
 
 describe('plan formats', () => {
   it('stylish, JSON and Markdown say the same, and never print a secret of the base', async () => {
-    const { plan: p, results } = await plan('dropped-tls-password');
+    const { plan: p, run } = await plan('dropped-tls-password');
     const plans: FilePlan[] = [p];
-    const stylish = planStylish(plans, results, false);
-    const json = JSON.parse(planJson(plans, results));
-    const markdown = planMarkdown(plans, results);
+    const stylish = planStylish(plans, run, false);
+    const json = JSON.parse(planJson(plans, run));
+    const markdown = planMarkdown(plans, run);
     expect(stylish).toContain('  automation-config: changed\n    replica set rs0\n      ↻ rs0-0: args2_6 changed: the agent restarts it');
     expect(json.summary).toEqual({ changed: 1, added: 0, removed: 0, restarts: 3 });
     expect(json.plans[0].documents[0].groups[0].changes[3]).toMatchObject({ type: 'field-removed', basePointer: '/processes/0/args2_6/net/tls/certificateKeyFilePassword', restart: true });
@@ -86,7 +87,7 @@ describe('plan formats', () => {
   });
   it('Markdown escapes what a document could inject into a pull request comment', async () => {
     const plans: FilePlan[] = [{ filePath: 'a.yaml', baseLabel: 'HEAD:a.yaml', documents: [{ kind: 'alert-config', status: 'changed', label: 'alert-config <img src=x> | `x`', groups: [{ title: 'document', changes: [{ type: 'enabled', pointer: '/enabled', summary: 'enabled true → false' }] }], restarts: [] }] }];
-    const markdown = planMarkdown(plans, []);
+    const markdown = planMarkdown(plans, { results: [], sources: new Map() });
     expect(markdown).toContain('**alert-config \\<img src=x\\> \\| \\`x\\`**: changed');
   });
 });

@@ -5,6 +5,9 @@ import { joinPointer } from '../src/core/pointer';
 import { getTransition } from '../src/model/automation-transition';
 import { replicaSetExample, threeMembers } from '../src/model/example-deployments';
 
+/** rs0-2 replaced by a new process rs0-3 on a new host. */
+const REPLACED = [...threeMembers('7.0.12', '7.0').slice(0, 2), { name: 'rs0-3', hostname: 'db3.example.net', version: '7.0.12', fcv: '7.0' }];
+
 export default defineTransitionRule({
   meta: {
     id: 'member-id-reused',
@@ -24,8 +27,8 @@ export default defineTransitionRule({
         'swap `_id`s swap identities. How the automation agent orders such a reconfiguration is not documented, so this is a warning. ' +
         'Source: https://www.mongodb.com/docs/manual/tutorial/replace-replica-set-member/.',
       base: replicaSetExample(threeMembers('7.0.12', '7.0')),
-      bad: replicaSetExample(threeMembers('7.0.12', '7.0'), [{ id: 0, host: 'rs0-0' }, { id: 1, host: 'rs0-2' }, { id: 2, host: 'rs0-1' }]),
-      good: replicaSetExample(threeMembers('7.0.12', '7.0'), [{ id: 0, host: 'rs0-0' }, { id: 2, host: 'rs0-2' }, { id: 1, host: 'rs0-1' }]),
+      bad: replicaSetExample(REPLACED, [{ id: 0, host: 'rs0-0' }, { id: 1, host: 'rs0-1' }, { id: 2, host: 'rs0-3' }]),
+      good: replicaSetExample(REPLACED, [{ id: 0, host: 'rs0-0' }, { id: 1, host: 'rs0-1' }, { id: 3, host: 'rs0-3' }]),
     },
   },
   check(ctx) {

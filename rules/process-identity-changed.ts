@@ -28,6 +28,8 @@ export default defineTransitionRule({
       base: replicaSetExample(threeMembers('7.0.12', '7.0')),
       bad: replicaSetExample(withFirst(threeMembers('7.0.12', '7.0'), { replSetName: 'rs1' })),
       good: replicaSetExample(threeMembers('7.0.12', '7.0')),
+      // The member's process no longer names its set: the document rule says so too.
+      alsoReports: ['replica-set-members'],
     },
   },
   check(ctx) {

@@ -25,7 +25,7 @@ export default defineTransitionRule({
         'its replica set, an initial sync). That the agent does not carry it out as a rename is inferred from the configuration\'s shape, not documented, hence a warning. ' +
         'Source: https://www.mongodb.com/docs/ops-manager/current/reference/api/automation-config/automation-config-parameters/ (processes[].name; replicaSets[].members[].host names a process).',
       base: replicaSetExample(threeMembers('7.0.12', '7.0')),
-      bad: replicaSetExample(withFirst(threeMembers('7.0.12', '7.0'), { name: 'rs0-primary' }), [{ id: 0, host: 'rs0-primary' }, { id: 1, host: 'rs0-1' }, { id: 2, host: 'rs0-2' }]),
+      bad: replicaSetExample(withFirst(threeMembers('7.0.12', '7.0'), { name: 'rs0-primary' }), [{ id: 3, host: 'rs0-primary' }, { id: 1, host: 'rs0-1' }, { id: 2, host: 'rs0-2' }]),
       good: replicaSetExample(threeMembers('7.0.12', '7.0')),
     },
   },

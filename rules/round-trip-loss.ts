@@ -59,13 +59,15 @@ export default defineTransitionRule({
     if (ctx.partial) return;
     for (const d of droppedKeys(ctx.base, ctx.value)) {
       const data = { path: d.path, baseLabel: ctx.baseLabel };
+      // Underline the key of the object that lost a key (the document itself has none).
+      const target = d.parent === '' ? undefined : ('key' as const);
       const file = keyFileKept(ctx.value, d);
       if (file) {
-        ctx.report({ pointer: d.parent, severity: 'error', messageId: 'passwordDropped', data: { ...data, file }, basePointer: d.basePointer });
+        ctx.report({ pointer: d.parent, target, severity: 'error', messageId: 'passwordDropped', data: { ...data, file }, basePointer: d.basePointer });
       } else if (d.key === 'defaultRWConcern') {
-        ctx.report({ pointer: d.parent, messageId: 'defaultRWConcern', data, basePointer: d.basePointer });
+        ctx.report({ pointer: d.parent, target, messageId: 'defaultRWConcern', data, basePointer: d.basePointer });
       } else {
-        ctx.report({ pointer: d.parent, messageId: 'dropped', data, basePointer: d.basePointer });
+        ctx.report({ pointer: d.parent, target, messageId: 'dropped', data, basePointer: d.basePointer });
       }
     }
   },

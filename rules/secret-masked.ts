@@ -28,6 +28,8 @@ export default defineTransitionRule({
         'information redacted" but not the mask it writes, so there the rule warns. Sources: https://www.mongodb.com/docs/ops-manager/current/reference/api/alert-configurations/, ' +
         'https://www.mongodb.com/docs/cloud-manager/reference/api/automation-config/get-automation-config-no-secrets/.',
       kind: 'alert-config',
+      // The mask itself is what redacted-secret reports; this rule adds that the base had the secret.
+      alsoReports: ['redacted-secret'],
       base: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: PAGER_DUTY\n    serviceKey: ${PAGERDUTY_SERVICE_KEY}\n    delayMin: 0\n',
       bad: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: PAGER_DUTY\n    serviceKey: "****************************3f9a"\n    delayMin: 0\n',
       good: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: PAGER_DUTY\n    serviceKey: ${PAGERDUTY_SERVICE_KEY}\n    delayMin: 0\n',

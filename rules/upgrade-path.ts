@@ -6,7 +6,7 @@ import { joinPointer } from '../src/core/pointer';
 import { compareMajorMinor, formatMajorMinor, parseMajorMinor } from '../src/model/automation';
 import { getTransition, processLabel } from '../src/model/automation-transition';
 import { BINARY_DOWNGRADE_NEEDS_SUPPORT_SINCE, isEnterpriseVersion, releaseSeries, skippedReleases, upgradeSteps } from '../src/model/mongodb-releases';
-import { replicaSetExample, threeMembers, withFirst } from '../src/model/example-deployments';
+import { standaloneExample } from '../src/model/example-deployments';
 
 export default defineTransitionRule({
   meta: {
@@ -34,9 +34,11 @@ export default defineTransitionRule({
         'automation configuration carries it per process. Rapid releases are "only supported for MongoDB Atlas" (manual, Release Notes), so they are no upgrade steps on premises. ' +
         'Sources: https://www.mongodb.com/docs/manual/release-notes/7.0-upgrade-replica-set/, https://www.mongodb.com/docs/manual/release-notes/6.0-upgrade-replica-set/, ' +
         'https://www.mongodb.com/docs/manual/release-notes/7.0-downgrade/, https://www.mongodb.com/docs/manual/release-notes/8.0-downgrade/.',
-      base: replicaSetExample(threeMembers('4.4.29', '4.4')),
-      bad: replicaSetExample(withFirst(threeMembers('4.4.29', '4.4'), { version: '6.0.15' })),
-      good: replicaSetExample(withFirst(threeMembers('4.4.29', '4.4'), { version: '5.0.28' })),
+      base: standaloneExample('4.4.29', '4.4'),
+      bad: standaloneExample('6.0.15', '4.4'),
+      good: standaloneExample('5.0.28', '4.4'),
+      // A 6.0 binary cannot run with FCV 4.4: the document rule says so too.
+      alsoReports: ['feature-compatibility-version'],
     },
   },
   check(ctx) {

@@ -9,6 +9,8 @@ export interface ExampleProcess {
   /** args2_6.replication.replSetName (default rs0). */
   replSetName?: string;
   processType?: string;
+  /** Default db<index>.example.net. */
+  hostname?: string;
   /** Extra YAML lines under the process (indented by 4). */
   extra?: string;
 }
@@ -29,7 +31,7 @@ export function replicaSetExample(processes: ExampleProcess[], members?: Example
     `version: 12\n${head}options:\n  downloadBase: /var/lib/mongodb-mms-automation\nmongoDbVersions:\n${versions.map(versionEntry).join('')}processes:\n` +
     processes
       .map((p, i) =>
-        `  - name: ${p.name}\n    hostname: db${i}.example.net\n    processType: ${p.processType ?? 'mongod'}\n    version: ${p.version}\n    featureCompatibilityVersion: "${p.fcv}"\n    authSchemaVersion: 5\n` +
+        `  - name: ${p.name}\n    hostname: ${p.hostname ?? `db${i}.example.net`}\n    processType: ${p.processType ?? 'mongod'}\n    version: ${p.version}\n    featureCompatibilityVersion: "${p.fcv}"\n    authSchemaVersion: 5\n` +
         `    args2_6:\n      net:\n        port: 27017\n      replication:\n        replSetName: ${p.replSetName ?? 'rs0'}\n      storage:\n        dbPath: /data/rs0\n${p.extra ?? ''}`,
       )
       .join('') +
@@ -45,3 +47,12 @@ export const threeMembers = (version: string, fcv: string, extra?: string): Exam
 /** The same processes with the first one changed: an example about one process. */
 export const withFirst = (processes: ExampleProcess[], patch: Partial<ExampleProcess>): ExampleProcess[] =>
   processes.map((p, i) => (i === 0 ? { ...p, ...patch } : p));
+
+/** One standalone mongod (no replica set) at a version and FCV. */
+export function standaloneExample(version: string, fcv: string): string {
+  return (
+    `version: 12\noptions:\n  downloadBase: /var/lib/mongodb-mms-automation\nmongoDbVersions:\n${versionEntry(version)}processes:\n` +
+    `  - name: standalone-0\n    hostname: db0.example.net\n    processType: mongod\n    version: ${version}\n    featureCompatibilityVersion: "${fcv}"\n    authSchemaVersion: 5\n` +
+    `    args2_6:\n      net:\n        port: 27017\n      storage:\n        dbPath: /data/db\nreplicaSets: []\n`
+  );
+}

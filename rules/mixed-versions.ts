@@ -25,10 +25,10 @@ export default defineTransitionRule({
     kinds: ['automation-config'],
     scope: 'transition',
     defaultSeverity: 'info',
-    description: 'The processes of one replica set or sharded cluster run binaries of different release series after the change.',
+    description: 'A change of versions leaves the processes of one replica set or sharded cluster on binaries of different release series.',
     messages: {
       nowMixed: '{{deployment}} runs {{series}} after this change; mixed release series are a transitional state of an upgrade or downgrade. Bring every process to one release before changing the featureCompatibilityVersion.',
-      stillMixed: '{{deployment}} already ran {{baseSeries}} in the base and runs {{series}} after this change; a replica set or cluster should run mixed release series only while an upgrade is under way. Finish the upgrade (or the downgrade) on every process.',
+      stillMixed: '{{deployment}} already ran {{baseSeries}} in the base and still runs {{series}} after this change of versions; a replica set or cluster should run mixed release series only while an upgrade is under way. Finish the upgrade (or the downgrade) on every process.',
     },
     docs: {
       versions: 'Every MongoDB version; rapid releases count as their series (7.3 is 7.0-series).',
@@ -37,7 +37,7 @@ export default defineTransitionRule({
         '"All replica set members must be running version 6.0" before upgrading to 7.0, and the FCV is raised only once all of them run the new one. A mix is expected while a rolling ' +
         'upgrade runs; a goal state that keeps it blocks the next FCV change. Sources: https://www.mongodb.com/docs/manual/release-notes/7.0-upgrade-replica-set/, ' +
         'https://www.mongodb.com/docs/manual/release-notes/7.0-upgrade-sharded-cluster/.',
-      base: replicaSetExample(withFirst(threeMembers('6.0.15', '6.0'), { version: '7.0.12' })),
+      base: replicaSetExample(threeMembers('6.0.15', '6.0')),
       bad: replicaSetExample(withFirst(threeMembers('6.0.15', '6.0'), { version: '7.0.12' })),
       good: replicaSetExample(threeMembers('7.0.12', '6.0')),
     },
@@ -45,7 +45,11 @@ export default defineTransitionRule({
   check(ctx) {
     const t = getTransition(ctx.base, ctx.value);
     const baseGroups = new Map<string, ClusterGroup>(t.base.groups.map((g) => [`${g.kind}:${g.name}`, g]));
+    // Only a change of versions is this rule's business: an unchanged mix is the document's own state.
+    const changed = new Set(t.kept.filter((k) => k.base.version !== k.now.version).map((k) => k.now));
+    for (const p of t.added) changed.add(p);
     for (const g of t.now.groups) {
+      if (!g.processes.some((p) => changed.has(p))) continue;
       const series = seriesList(g.processes);
       if (series.length < 2) continue;
       const deployment = `${g.kind === 'replica-set' ? 'Replica set' : 'Sharded cluster'} ${JSON.stringify(g.name)}`;

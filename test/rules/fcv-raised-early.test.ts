@@ -37,3 +37,27 @@ describe('fcv-raised-early', () => {
     expect(run(standaloneExample('7.3.1', '6.0'), standaloneExample('7.3.1', '7.0'))).toEqual([]);
   });
 });
+
+describe('fcv-raised-early in a sharded cluster', () => {
+  /** A cluster c0: config server set cfg (cfg-0), shard set sh0 (sh0-0), and a mongos; versions and FCVs per process. */
+  const cluster = (v: { cfg: string; sh: string; mongos: string }, fcv: string) => `version: 5
+processes:
+  - {name: cfg-0, hostname: c0.example.net, processType: mongod, version: ${v.cfg}, featureCompatibilityVersion: "${fcv}", args2_6: {net: {port: 27019}, replication: {replSetName: cfg}, sharding: {clusterRole: configsvr}, storage: {dbPath: /data/cfg}}}
+  - {name: sh0-0, hostname: s0.example.net, processType: mongod, version: ${v.sh}, featureCompatibilityVersion: "${fcv}", args2_6: {net: {port: 27018}, replication: {replSetName: sh0}, sharding: {clusterRole: shardsvr}, storage: {dbPath: /data/sh0}}}
+  - {name: mongos-0, hostname: m0.example.net, processType: mongos, version: ${v.mongos}, cluster: c0, args2_6: {net: {port: 27017}}}
+replicaSets:
+  - {_id: cfg, members: [{_id: 0, host: cfg-0}]}
+  - {_id: sh0, members: [{_id: 0, host: sh0-0}]}
+sharding:
+  - {name: c0, configServerReplica: cfg, shards: [{_id: sh0, rs: sh0}]}
+`;
+  it('names a mongos of the cluster that still runs the old binary', () => {
+    const found = runTransition(rule, { base: cluster({ cfg: '7.0.12', sh: '7.0.12', mongos: '6.0.15' }, '6.0'), value: cluster({ cfg: '7.0.12', sh: '7.0.12', mongos: '6.0.15' }, '7.0') });
+    expect(found.map((f) => f.pointer)).toEqual(['/processes/0/featureCompatibilityVersion', '/processes/1/featureCompatibilityVersion']);
+    expect(found[0].message).toContain('while process "mongos-0" (6.0.15) of sharded cluster "c0" runs an older binary in the base');
+  });
+  it('accepts the FCV raised once every component runs 7.0', () => {
+    const all = { cfg: '7.0.12', sh: '7.0.12', mongos: '7.0.12' };
+    expect(runTransition(rule, { base: cluster(all, '6.0'), value: cluster(all, '7.0') })).toEqual([]);
+  });
+});

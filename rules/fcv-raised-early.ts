@@ -27,7 +27,7 @@ export default defineTransitionRule({
         'The upgrade pages of the MongoDB manual (4.2 to 8.0) upgrade every member\'s binary first (secondaries, then the stepped-down primary) and, as a separate last step once all members run ' +
         'the new release, run `setFeatureCompatibilityVersion` for it; the command\'s page recommends a burn-in period on the new binaries before raising the FCV. An FCV raised in the same change as the binaries reaches members that still run ' +
         'the old binary while Ops Manager\'s rolling upgrade is under way, and a member whose binary is older than the FCV cannot start with it, so the automation agents stall. ' +
-        'Ops Manager keeps the FCV per process in the automation configuration and does not raise it for you. Make two changes: the binaries, then, once the deployment reached goal ' +
+        'The automation configuration carries the FCV per process, next to its version. Make two changes: the binaries, then, once the deployment reached goal ' +
         'state, the FCV. Sources: https://www.mongodb.com/docs/manual/release-notes/7.0-upgrade-replica-set/, https://www.mongodb.com/docs/manual/reference/command/setFeatureCompatibilityVersion/.',
       base: replicaSetExample(threeMembers('6.0.15', '6.0')),
       bad: replicaSetExample([{ name: 'rs0-0', version: '7.0.12', fcv: '7.0' }, ...threeMembers('7.0.12', '6.0').slice(1)]),

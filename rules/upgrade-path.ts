@@ -28,10 +28,10 @@ export default defineTransitionRule({
         'MongoDB 2.6 to 8.0 and later major releases. Major releases are the annual ones: 4.0, 4.2, 4.4, then 5.0, 6.0, 7.0, 8.0; rapid releases (5.1, 6.1, 7.3…) are Atlas-only and count as their series (7.3 → 7.0). The FCV prerequisite is checked from 3.4 on (FCV exists since 3.4). Downgrades from 7.0 on: an error for Community builds, a warning for Enterprise builds (`-ent`).',
       why:
         'MongoDB upgrades one major release at a time: "To upgrade an existing MongoDB deployment to 7.0, you must be running a 6.0-series release", and from a release before that "you must successively upgrade major releases" ' +
-        '(MongoDB manual, Upgrade a Replica Set to 7.0, and the same section of the 4.2–8.0 upgrade pages). The same pages require the featureCompatibilityVersion of the old release ' +
+        '(MongoDB manual, Upgrade a Replica Set to 7.0, and the same section of the 6.0 page). The same pages require the featureCompatibilityVersion of the old release ' +
         '(a 6.0 set must have FCV "6.0") before the binaries move on. A downgrade needs the FCV lowered first, and only one release at a time (Downgrade 7.0 to 6.0, Downgrade 8.0 to 7.0); ' +
-        'from 7.0 on, binary downgrades are not supported for the Community edition and need MongoDB support for Enterprise. Ops Manager does not change the FCV for you: the ' +
-        'automation configuration carries it per process. Rapid releases are "only supported for MongoDB Atlas" (manual, Release Notes), so they are no upgrade steps on premises. ' +
+        'from 7.0 on, binary downgrades are not supported for the Community edition and need MongoDB support for Enterprise. The ' +
+        'automation configuration carries the FCV per process, next to its version. Rapid releases are "only supported for MongoDB Atlas" (manual, Release Notes), so they are no upgrade steps on premises. ' +
         'Sources: https://www.mongodb.com/docs/manual/release-notes/7.0-upgrade-replica-set/, https://www.mongodb.com/docs/manual/release-notes/6.0-upgrade-replica-set/, ' +
         'https://www.mongodb.com/docs/manual/release-notes/7.0-downgrade/, https://www.mongodb.com/docs/manual/release-notes/8.0-downgrade/.',
       base: standaloneExample('4.4.29', '4.4'),

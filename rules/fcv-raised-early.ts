@@ -26,9 +26,10 @@ export default defineTransitionRule({
       why:
         'The upgrade pages of the MongoDB manual (4.2 to 8.0) upgrade every member\'s binary first (secondaries, then the stepped-down primary) and, as a separate last step once all members run ' +
         'the new release, run `setFeatureCompatibilityVersion` for it; the command\'s page recommends a burn-in period on the new binaries before raising the FCV. An FCV raised in the same change as the binaries reaches members that still run ' +
-        'the old binary while Ops Manager\'s rolling upgrade is under way, and a member whose binary is older than the FCV cannot start with it, so the automation agents stall. ' +
+        'the old binary while the rolling upgrade is under way, and a member whose binary is older than the FCV cannot run with it: the MongoDB Community operator stopped raising the FCV ' +
+        'with the binaries because "an upgrade such as 4.2.x -> 4.4.x would change the FCV to 4.4 and agents would never reach goal state" (mongodb/mongodb-kubernetes-operator PR #412). ' +
         'The automation configuration carries the FCV per process, next to its version. Make two changes: the binaries, then, once the deployment reached goal ' +
-        'state, the FCV. Sources: https://www.mongodb.com/docs/manual/release-notes/7.0-upgrade-replica-set/, https://www.mongodb.com/docs/manual/reference/command/setFeatureCompatibilityVersion/.',
+        'state, the FCV. Sources: https://www.mongodb.com/docs/manual/release-notes/7.0-upgrade-replica-set/, https://www.mongodb.com/docs/manual/reference/command/setFeatureCompatibilityVersion/, https://github.com/mongodb/mongodb-kubernetes-operator/pull/412.',
       base: replicaSetExample(threeMembers('6.0.15', '6.0')),
       bad: replicaSetExample([{ name: 'rs0-0', version: '7.0.12', fcv: '7.0' }, ...threeMembers('7.0.12', '6.0').slice(1)]),
       good: replicaSetExample(threeMembers('7.0.12', '6.0')),

@@ -30,7 +30,8 @@ export default defineTransitionRule({
         'MongoDB upgrades one major release at a time: "To upgrade an existing MongoDB deployment to 7.0, you must be running a 6.0-series release", and from a release before that "you must successively upgrade major releases" ' +
         '(MongoDB manual, Upgrade a Replica Set to 7.0, and the same section of the 6.0 page). The same pages require the featureCompatibilityVersion of the old release ' +
         '(a 6.0 set must have FCV "6.0") before the binaries move on. A downgrade needs the FCV lowered first, and only one release at a time (Downgrade 7.0 to 6.0, Downgrade 8.0 to 7.0); ' +
-        'from 7.0 on, binary downgrades are not supported for the Community edition and need MongoDB support for Enterprise. The ' +
+        'from 7.0 on, binary downgrades are not supported for the Community edition and need MongoDB support for Enterprise, and lowering the FCV needs `confirm: true` ' +
+        '(an agent that did not send it failed with "Please re-run this command with \'confirm: true\'", mongodb/mongodb-kubernetes-operator #1383). The ' +
         'automation configuration carries the FCV per process, next to its version. Rapid releases are "only supported for MongoDB Atlas" (manual, Release Notes), so they are no upgrade steps on premises. ' +
         'Sources: https://www.mongodb.com/docs/manual/release-notes/7.0-upgrade-replica-set/, https://www.mongodb.com/docs/manual/release-notes/6.0-upgrade-replica-set/, ' +
         'https://www.mongodb.com/docs/manual/release-notes/7.0-downgrade/, https://www.mongodb.com/docs/manual/release-notes/8.0-downgrade/.',

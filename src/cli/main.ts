@@ -148,6 +148,8 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   }
   const withBase = o.base !== undefined || Boolean(o.staged);
   if (withBase && (fixing || o.stdin)) throw new UsageError(`--${o.base !== undefined ? 'base' : 'staged'} compares files with their previous state: it does not go with ${fixing ? '--fix' : '--stdin'}.`);
+  // A run with bases lints its files in this thread, unsplit: --shard would not split it.
+  if (o.shard && withBase) throw new UsageError(`--shard splits a run of files; it cannot be used with --${o.base !== undefined ? 'base' : 'staged'} (compare with the previous state in one run)`);
   const baseline = Baseline.forRun(o, io.cwd, Boolean(o.stdin));
   let results: FileResult[];
   /** The texts and secrets behind the results (code frames, masking), by result path. */

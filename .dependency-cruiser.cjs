@@ -16,6 +16,7 @@ const FLOORS = [
   ['project', 'src/project'], // the files of a run or a workspace: source cache, kinds, config and scope of each
   ['engine', 'src/engine'], // lint(): the run, the catalogue, masking
   ['format', 'src/format'], // output formats
+  ['plan', 'src/plan'], // `omlint plan`: what a PUT would change against a base, and its formats (issue 19)
   ['server', 'src/server'], // the language server
   ['cli', 'src/cli'], // the command line (starts the server for `omlint lsp`)
   ['bin', 'src/bin'], // entry points and the bundle entry

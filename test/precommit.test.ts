@@ -110,7 +110,7 @@ describe.skipIf(!PRE_COMMIT)(`pre-commit hook (${PRE_COMMIT ?? 'pre-commit missi
       npm_config_prefer_offline: 'true',
     };
     mustRun('git', ['init', '-q'], { cwd: work });
-    writeFileSync(path.join(work, '.pre-commit-config.yaml'), `repos:\n  - repo: ${JSON.stringify(hookRepo)}\n    rev: ${rev}\n    hooks:\n      - id: omlint\n`);
+    writeFileSync(path.join(work, '.pre-commit-config.yaml'), `repos:\n  - repo: ${JSON.stringify(hookRepo)}\n    rev: ${rev}\n    hooks:\n      - id: omlint\n      - id: omlint-transitions\n        args: [--rule, 'base-unusable: error']\n`);
     // Committed before the hook is installed: the config itself is no omlint document.
     mustRun('git', ['add', '.pre-commit-config.yaml'], { cwd: work });
     mustRun('git', ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'pre-commit config'], { cwd: work });
@@ -135,6 +135,23 @@ describe.skipIf(!PRE_COMMIT)(`pre-commit hook (${PRE_COMMIT ?? 'pre-commit missi
     expect(r.out).toMatch(/omlint\.+Passed/);
     expect(r.code).toBe(0);
     expect(r.committed).toBe(true);
+  }, 120_000);
+
+  it('the omlint-transitions hook compares the staged text with HEAD', () => {
+    // HEAD holds a version that does not parse (committed past the hooks); the staged one is fine.
+    const file = 'alerts/disk.alert-config.yaml';
+    mkdirSync(path.join(work, 'alerts'), { recursive: true });
+    writeFileSync(path.join(work, file), '{"eventTypeName": "HOST_DOWN",\n');
+    mustRun('git', ['add', file], { cwd: work });
+    mustRun('git', ['-c', 'commit.gpgsign=false', 'commit', '-q', '--no-verify', '-m', 'broken'], { cwd: work });
+    const r = commit(file, GOOD);
+    expect(r.out).toMatch(/omlint\.+Passed/);
+    // The base at HEAD was read, and said to be unusable (an error here, by the hook's args).
+    expect(r.out).toMatch(/omlint \(against HEAD\)\.+Failed/);
+    expect(r.out).toContain('base-unusable');
+    expect(r.out).toContain(`HEAD:${file}`);
+    expect(r.committed).toBe(false);
+    mustRun('git', ['reset', '-q', 'HEAD', file], { cwd: work });
   }, 120_000);
 
   it('blocks the commit of a bad document and names the rule', () => {

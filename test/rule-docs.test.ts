@@ -9,9 +9,11 @@ import type { RuleMeta } from '../src/core/types';
 const NOW = new Date('2026-11-21T00:00:00Z');
 const ALL_RULE_META = await loadAllMeta();
 
-async function run(meta: RuleMeta, text: string) {
+async function run(meta: RuleMeta, text: string, baseExample?: RuleMeta['docs']['base']) {
   const kind = meta.docs.kind ?? (meta.kinds === '*' ? undefined : meta.kinds[0]);
-  const inputs = [{ filePath: '/scope/example.yaml', text }, ...(meta.docs.scope ?? []).map((t, i) => ({ filePath: `/scope/other-${i}.yaml`, text: exampleText(t) }))];
+  // Transition rules (issue 19) compare the example with its base.
+  const base = baseExample === undefined ? undefined : { label: 'base.yaml', text: exampleText(baseExample) };
+  const inputs = [{ filePath: '/scope/example.yaml', text, base }, ...(meta.docs.scope ?? []).map((t, i) => ({ filePath: `/scope/other-${i}.yaml`, text: exampleText(t) }))];
   // The docs kind applies to the example only; the scope's other documents are detected.
   const settingsFor = (filePath: string) => ({ ignored: false, rules: {}, scope: '/scope', secretPlaceholders: [], kind: filePath === '/scope/example.yaml' ? kind : undefined });
   const results = await lint(inputs, { now: NOW, settingsFor });
@@ -30,7 +32,7 @@ describe('rule docs examples', () => {
       });
       if (meta.id !== 'internal-error') {
         it('bad example produces exactly one diagnostic of this rule, and no other but the declared ones', async () => {
-          const found = await run(meta, exampleText(meta.docs.bad));
+          const found = await run(meta, exampleText(meta.docs.bad), meta.docs.base);
           const others = new Set(meta.docs.alsoReports ?? []);
           expect(found.filter((d) => !others.has(d.ruleId)).map((d) => `${d.ruleId}: ${d.message}`)).toEqual([expect.stringMatching(new RegExp(`^${meta.id}: `))]);
           // A declared other rule must really be reported (no stale allowance).
@@ -51,7 +53,7 @@ describe('rule docs examples', () => {
         });
       }
       it('good example produces none', async () => {
-        expect((await run(meta, exampleText(meta.docs.good))).filter((d) => d.ruleId === meta.id)).toEqual([]);
+        expect((await run(meta, exampleText(meta.docs.good), meta.docs.goodBase ?? meta.docs.base)).filter((d) => d.ruleId === meta.id)).toEqual([]);
       });
     });
   }
@@ -65,7 +67,7 @@ describe('docs examples as patches on named base documents', () => {
     expect(() => exampleText({ base: 'no-such-base' })).toThrow(/No example base/);
   });
   it('every base document is used by some example', () => {
-    const used = new Set(ALL_RULE_META.flatMap((m) => [m.docs.bad, m.docs.good, ...(m.docs.scope ?? [])]).flatMap((e) => (typeof e === 'string' ? [] : [e.base])));
+    const used = new Set(ALL_RULE_META.flatMap((m) => [m.docs.bad, m.docs.good, ...(m.docs.scope ?? []), ...(m.docs.base === undefined ? [] : [m.docs.base]), ...(m.docs.goodBase === undefined ? [] : [m.docs.goodBase])]).flatMap((e) => (typeof e === 'string' ? [] : [e.base])));
     expect(Object.keys(EXAMPLE_BASES).filter((b) => !used.has(b))).toEqual([]);
   });
 });

@@ -21,6 +21,8 @@ interface Settings {
   enable: boolean;
   targetVersion: string;
   files: string[];
+  /** Transition rules against the file at git HEAD (issue 19). */
+  againstHead: boolean;
 }
 
 function readSettings(): Settings {
@@ -29,6 +31,7 @@ function readSettings(): Settings {
     enable: c.get<boolean>('enable', true),
     targetVersion: (c.get<string | null>('targetVersion') ?? '').trim(),
     files: c.get<string[]>('files', ['**/*.yaml', '**/*.yml', '**/*.json']),
+    againstHead: c.get<boolean>('transitions.againstHead', true),
   };
 }
 
@@ -73,7 +76,7 @@ class OmlintExtension {
       outputChannel: this.output,
       // Read by the server on start and on every change (workspace/didChangeConfiguration).
       synchronize: { configurationSection: 'omlint' },
-      initializationOptions: () => ({ targetVersion: this.settings.targetVersion || undefined, files: this.settings.files }),
+      initializationOptions: () => ({ targetVersion: this.settings.targetVersion || undefined, files: this.settings.files, transitions: { againstHead: this.settings.againstHead } }),
       middleware: {
         // Documents outside `omlint.files` that declare no kind get nothing from omlint.
         handleDiagnostics: (uri, diagnostics, next) => {
@@ -133,7 +136,7 @@ class OmlintExtension {
     this.settings = readSettings();
     // Tracing is the client library's own business; the rest needs a fresh server start
     // (initializationOptions) or a fresh look at which documents are in scope.
-    const changed = before.enable !== this.settings.enable || before.targetVersion !== this.settings.targetVersion || before.files.join('\n') !== this.settings.files.join('\n');
+    const changed = before.enable !== this.settings.enable || before.targetVersion !== this.settings.targetVersion || before.againstHead !== this.settings.againstHead || before.files.join('\n') !== this.settings.files.join('\n');
     if (changed) await this.restart();
   }
 

@@ -31,6 +31,9 @@ import { STARTER_CONFIG } from './starter-config';
 import { progressReporter } from './progress';
 import { filesOfShard, parseShard, ShardError, type Shard } from './shard';
 import { MergeError, mergeReports } from './merge';
+import { BaseError, withBases, type BaseOptions } from './bases';
+import { GitError } from '../io/git';
+import { runPlan, type PlanOptions } from './plan';
 
 export interface CliIO {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -71,7 +74,7 @@ function parseKind(v: string): Kind {
   return v;
 }
 
-interface CheckOptions extends BaselineFlags {
+interface CheckOptions extends BaselineFlags, BaseOptions {
   shard?: Shard;
   format: FormatName;
   outputFile?: string;
@@ -146,6 +149,10 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     // Each part would write its own share of the baseline over the others'.
     throw new UsageError(`--shard splits a run of files; it cannot be used with ${o.stdin ? '--stdin' : o.suppressAll ? '--suppress-all' : o.suppressRule ? '--suppress-rule' : '--prune-suppressions'} (record or prune the baseline in one run)`);
   }
+  const withBase = o.base !== undefined || Boolean(o.staged);
+  if (withBase && (fixing || o.stdin)) throw new UsageError(`--${o.base !== undefined ? 'base' : 'staged'} compares files with their previous state: it does not go with ${fixing ? '--fix' : '--stdin'}.`);
+  // A run with bases lints its files in this thread, unsplit: --shard would not split it.
+  if (o.shard && withBase) throw new UsageError(`--shard splits a run of files; it cannot be used with --${o.base !== undefined ? 'base' : 'staged'} (compare with the previous state in one run)`);
   const baseline = Baseline.forRun(o, io.cwd, Boolean(o.stdin), ruleIds);
   let results: FileResult[];
   /** The texts and secrets behind the results (code frames, masking), by result path. */
@@ -154,7 +161,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   const encodings = new Map<string, LintInput['encoding']>();
   let unwritten = 0;
   let linted: string[] = [];
-  if (o.stdin || fixing) {
+  if (o.stdin || fixing || withBase) {
     let inputs: LintInput[];
     let discovered = new Set<string>();
     if (o.stdin) {
@@ -163,6 +170,11 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     } else {
       const found = timed('find files', () => walk(paths, o, io, settingsFor, debug));
       inputs = found.files.map((f) => (f.problem ? { filePath: f.filePath, text: '', problem: f.problem } : readInput(f.filePath, limits)));
+      // Transition rules (issue 19): each file with its previous state, linted in this thread.
+      if (withBase) {
+        const read = new Map(inputs.map((i) => [i.filePath, i]));
+        inputs = withBases([...read.keys()], o, io.cwd, limits.maxBytes, (f) => read.get(f)!).inputs;
+      }
       for (const i of inputs) if (i.encoding) encodings.set(i.filePath, i.encoding);
       discovered = new Set(found.files.filter((f) => f.discovered || o.skipUnknown).map((f) => f.filePath));
     }
@@ -379,8 +391,30 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
         throw new InvalidArgumentError((e as ShardError).message);
       }
     })
+    .option('--base <file|dir|git-ref>', 'also run the transition rules against this previous state: a file, a directory of the same layout, or a git revision (the same path there)')
+    .option('--staged', 'check the staged content of each file against --base (default HEAD): the pre-commit hook')
+    .option('--partial', 'the files are partial documents (write bodies): no round-trip-loss findings')
     .action(async (paths: string[], o: CheckOptions) => {
       setExit(await runCheck(paths, o, io));
+    });
+
+  program
+    .command('plan')
+    .description('what a PUT of each file would change against its previous state (--base), and the findings, transition rules included')
+    .argument('<files...>')
+    .option('--base <file|dir|git-ref>', 'the previous state: a file (a saved GET), a directory of the same layout, or a git revision (default HEAD)')
+    .option('--staged', 'plan the staged content of each file (the pre-commit hook)')
+    .option('--partial', 'the files are partial documents (write bodies): no round-trip-loss findings')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['stylish', 'json', 'markdown']).default('stylish'))
+    .option('-o, --output-file <file>', 'write the plan to a file')
+    .option('--kind <kind>', 'force the kind of every input', parseKind)
+    .option('-c, --config <file>', 'use this configuration file for every input')
+    .option('--target-version <x.y>', 'server version, e.g. 7.0', parseVersion)
+    .option('--now <iso-8601>', 'clock for date rules (reproducible CI)', parseNow)
+    .option('--no-color', 'no colours')
+    .option('--max-file-size <mb>', `largest file read, in MB (default ${DEFAULT_LIMITS.maxBytes / 1048576})`, parseCount)
+    .action(async (paths: string[], o: PlanOptions) => {
+      setExit(await runPlan(paths, o, io));
     });
 
   program
@@ -530,7 +564,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr.write(`omlint: configuration error: ${e.message}\n`);
       return 2;
     }
-    if (e instanceof UsageError || e instanceof FileWriteError || e instanceof BaselineError || e instanceof MergeError) {
+    if (e instanceof UsageError || e instanceof FileWriteError || e instanceof BaselineError || e instanceof MergeError || e instanceof BaseError || e instanceof GitError) {
       io.stderr.write(`omlint: ${e.message}\n`);
       return 2;
     }

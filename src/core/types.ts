@@ -177,6 +177,12 @@ export interface RuleDocs {
   kind?: Kind;
   /** For workspace rules: further documents of the same scope, for both examples. */
   scope?: Example[];
+  /**
+   * For transition rules (issue 19): the previous state both examples are compared with, unless
+   * `goodBase` gives the good example its own.
+   */
+  base?: Example;
+  goodBase?: Example;
   /** Rules the bad example cannot help triggering too (an SNMP address is an SNMP notification). */
   alsoReports?: string[];
   /**
@@ -197,8 +203,8 @@ export interface RuleMeta {
   fixable?: boolean;
   /** True when the rule offers suggestions (quick fixes not applied by --fix). */
   hasSuggestions?: boolean;
-  /** Rules that read several documents of one project scope. */
-  scope?: 'document' | 'workspace';
+  /** Rules that read several documents of one project scope; or a document and its base (issue 19). */
+  scope?: 'document' | 'workspace' | 'transition';
   /**
    * The rule's messages by id: templates with {{name}} placeholders filled from a report's
    * data. Reports name them by messageId, so that tests and docs check which message, not its words.
@@ -219,7 +225,7 @@ export interface RegistryEntry {
   /** The docs' "why", for help texts (SARIF). */
   why: string;
   fixable: boolean;
-  scope: 'document' | 'workspace';
+  scope: 'document' | 'workspace' | 'transition';
   /** Reported by the parser, kind detection, the schema layer or the engine, not by a rule module. */
   builtin: boolean;
   load(): Promise<Rule | BuiltinRule>;
@@ -239,7 +245,6 @@ export interface WorkspaceRule {
   meta: RuleMeta & { scope: 'workspace' };
   check(ctx: WorkspaceRuleContext): void;
 }
-export type Rule = DocumentRule | WorkspaceRule;
 
 /**
  * The context of a transition rule (issue 19: `omlint plan`, `check --base`): a document and the
@@ -266,6 +271,20 @@ export interface TransitionRuleContext<T = any, B = T, MessageId extends string 
 export interface TransitionRule {
   meta: Omit<RuleMeta, 'scope'> & { scope: 'transition' };
   check(ctx: TransitionRuleContext): void;
+}
+export type Rule = DocumentRule | WorkspaceRule | TransitionRule;
+
+/**
+ * The previous state of a file (issue 19): a saved GET (`--base <file>`) or the same path at a
+ * git ref (`--base <ref>`). The engine parses it, matches its documents with the file's by kind
+ * and identity, and runs the transition rules on each pair.
+ */
+export interface BaseInput {
+  /** For messages and related locations: the base file's path, or `<ref>:<path>`. */
+  label: string;
+  text: string;
+  /** The new document is a partial one (a write body): round-trip-loss rules stay quiet. */
+  partial?: boolean;
 }
 
 export interface FileResult {
@@ -313,6 +332,8 @@ export interface LintInput {
   problem?: { ruleId: 'syntax-error' | 'limit-exceeded'; message: string; span?: Span };
   /** Set when the file was UTF-16 (with a BOM): --fix writes it back in the same encoding. */
   encoding?: 'utf-16le' | 'utf-16be';
+  /** The file's previous state: transition rules run on its documents and the file's (issue 19). */
+  base?: BaseInput;
 }
 
 /** A placeholder pattern of the config (`secretPlaceholders`): RE2 syntax, linear-time matching. */

@@ -17,8 +17,10 @@ import { collectSecretValues, maskSecrets } from './mask';
 import { isPlaceholder, templateMessage } from '../model/placeholders';
 import { fieldPath } from '../model/secrets';
 import type {
-  Diagnostic, FileResult, Fix, LintOptions, LintRun, MessageReport, Report, Rule, RuleContext, RunSource, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule,
+  Diagnostic, FileResult, Fix, LintOptions, LintRun, MessageReport, Report, Rule, RuleContext, RunSource, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule, TransitionRule,
 } from '../core/types';
+import { baseRange, BASE_UNUSABLE, parseBase, type BaseDocument } from './base';
+import { matchDocuments } from '../model/document-identity';
 import { defaultSettings, type FileSettings } from '../config/load';
 import { pathBelow } from '../core/normal-paths';
 import { didYouMean } from '../config/did-you-mean';
@@ -55,6 +57,19 @@ export interface LintRunOptions {
   onKinds?: (filePath: string, documents: KindReport[], skipped: boolean) => void;
   /** Called as each file's documents are checked (progress counts files, not runs). */
   onFileChecked?: (filePath: string) => void;
+  /**
+   * Told, for each file with a base, its documents paired with the base's (`omlint plan` builds
+   * the plan from them, so that each text is parsed once).
+   */
+  onPairs?: (filePath: string, pairs: TransitionPairs) => void;
+}
+
+/** A file's documents and its base's, matched by kind and identity. */
+export interface TransitionPairs {
+  baseLabel: string;
+  pairs: { kind: Kind; documentIndex: number; value: unknown; base: unknown }[];
+  added: { kind: Kind; documentIndex: number; value: unknown }[];
+  removed: { kind: Kind; value: unknown }[];
 }
 
 /** The options of a lint in a project: the project, not the options, says what the config says of a file. */
@@ -104,6 +119,8 @@ interface FileState {
   /** Template values some rule would have judged: "doc index \0 pointer" → the rules. */
   templates: Map<string, { doc: DocState; pointer: string; value: string; rules: Set<string> }>;
   overflow: Record<Severity, number>;
+  /** Secret values of the base (issue 19): masked in messages too. */
+  baseSecrets?: string[];
 }
 
 /**
@@ -421,6 +438,61 @@ function runWorkspaceRules(project: Project, files: FileState[], opts: LintRunOp
   }
 }
 
+/**
+ * Pairs a file's documents with its base's and runs the transition rules on each pair. A report's
+ * `basePointer` becomes a related location in the base.
+ */
+function runTransitionRules(file: FileState, opts: LintRunOptions, rules: TransitionRule[]): void {
+  const input = file.input.base!;
+  // Nothing of a known kind to compare (a file that does not parse says so itself).
+  if (!file.docs.some((d) => d.kind)) return;
+  const base = parseBase(input, { optionKind: opts.kind, configKind: file.settings.kind, filePath: file.input.filePath }, opts.limits ?? DEFAULT_LIMITS);
+  if (base.problem) {
+    addSpanDiagnostic(file, BASE_UNUSABLE.meta.id, `${base.problem[0].toUpperCase()}${base.problem.slice(1)}.`, { start: 0, end: 0 }, 0, opts);
+    return;
+  }
+  const now = file.docs.filter((d): d is DocState & { kind: Kind } => Boolean(d.kind));
+  const match = matchDocuments<DocState & { kind: Kind } | BaseDocument>(now, base.documents);
+  opts.onPairs?.(file.input.filePath, {
+    baseLabel: input.label,
+    pairs: match.pairs.map((p) => ({ kind: p.now.kind, documentIndex: p.now.index, value: p.now.value, base: p.base.value })),
+    added: match.added.map((d) => ({ kind: d.kind, documentIndex: d.index, value: d.value })),
+    removed: match.removed.map((d) => ({ kind: d.kind, value: d.value })),
+  });
+  const isTemplate = (value: unknown) => isPlaceholder(value, file.options.secretPlaceholders);
+  const before = file.diagnostics.length;
+  for (const pair of match.pairs) {
+    const doc = pair.now as DocState;
+    const baseDoc = pair.base as BaseDocument;
+    for (const rule of rules) {
+      const id = rule.meta.id;
+      if (!appliesTo(rule, doc.kind!) || (opts.rules?.[id] ?? file.settings.rules[id]) === 'off') continue;
+      try {
+        rule.check({
+          value: doc.value,
+          base: baseDoc.value,
+          kind: doc.kind!,
+          filePath: file.displayPath,
+          baseLabel: input.label,
+          options: file.options,
+          partial: Boolean(input.partial),
+          isTemplate,
+          report: ({ basePointer, ...r }) => {
+            const inBase = basePointer === undefined ? [] : [{ filePath: input.label, documentIndex: baseDoc.index, pointer: basePointer, message: `In the base (${input.label}).`, range: baseRange(base, baseDoc, basePointer) }];
+            const related = [...inBase, ...(r.related ?? [])];
+            addReport(file, doc, id, { ...r, message: reportMessage(rule.meta, r), ...(related.length ? { related } : {}) } as MessageReport, opts);
+          },
+        });
+      } catch (e) {
+        internalError(file, doc, id, e, opts);
+      }
+    }
+  }
+  // A message may quote the base: its secrets are masked too. Looked for only when there is a
+  // message (walking every value and line of a 22 MB base costs as much as its parse).
+  if (file.diagnostics.length > before) file.baseSecrets = collectSecretValues(base.documents.map((d) => ({ kind: d.kind, value: d.value })), { text: base.parsed.text, wide: true });
+}
+
 function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): { result: FileResult; source: RunSource } {
   templateInfos(file, opts);
   const { text, lines } = file.parsed;
@@ -456,6 +528,7 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
     // the walks over every value and every line are for files with something to say.
     diagnostics.length > 0 ? { text: file.parsed.text, wide: true } : { wide: false },
   );
+  if (file.baseSecrets?.length) secrets.push(...file.baseSecrets);
   if (secrets.length) {
     for (const d of diagnostics) {
       d.message = maskSecrets(d.message, secrets);
@@ -496,10 +569,12 @@ export async function lintProject(project: Project, targets: LintInput[], opts: 
   const files = targets.map((i) => prepareFile(project, i, opts));
   // Only the rules of the kinds present are loaded.
   const kinds = new Set(files.flatMap((f) => (f.dropped ? [] : f.docs.flatMap((d) => (d.kind ? [d.kind] : [])))));
-  const ruleSet = opts.ruleSet ?? (await loadRules(kinds));
+  const withBase = files.some((f) => f.input.base && !f.dropped);
+  const ruleSet = opts.ruleSet ?? (await loadRules(kinds, { transitions: withBase }));
   // Loaded before the documents are checked: then checking needs no promise per document.
   await loadValidators(kinds);
-  const docRules = ruleSet.filter((r): r is DocumentRule => r.meta.scope !== 'workspace');
+  const docRules = ruleSet.filter((r): r is DocumentRule => r.meta.scope === undefined || r.meta.scope === 'document');
+  const transitionRules = ruleSet.filter((r): r is TransitionRule => r.meta.scope === 'transition');
   const wsRules = ruleSet.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
   const forKind = new Map<Kind, DocumentRule[]>();
   for (const file of files) {
@@ -509,6 +584,7 @@ export async function lintProject(project: Project, targets: LintInput[], opts: 
       if (!rules) forKind.set(doc.kind, (rules = docRules.filter((r) => appliesTo(r, doc.kind!))));
       checkDocument(file, doc, opts, withPolicies(rules, file, doc.kind));
     }
+    if (file.input.base && !file.dropped) runTransitionRules(file, opts, transitionRules);
     opts.onFileChecked?.(file.input.filePath);
   }
   runWorkspaceRules(project, files, opts, wsRules);

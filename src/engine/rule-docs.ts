@@ -13,6 +13,7 @@ export function ruleDocMarkdown(meta: RuleMeta): string {
     `- Applies to: ${kinds}`,
     `- Fixable: ${meta.fixable ? 'yes (`--fix`)' : 'no'}${meta.hasSuggestions ? '; offers quick-fix suggestions in editors' : ''}`,
     ...(meta.scope === 'workspace' ? ['- Scope: across the documents of one project scope (a directory, or a config `overrides[].scope`)'] : []),
+    ...(meta.scope === 'transition' ? ['- Scope: a change: the document and its previous state (`omlint plan --base`, `omlint check --base`)'] : []),
     `- Versions: ${meta.docs.versions ?? 'every MongoDB and Ops Manager version: the rule reads no version'} (sources: docs/versions.md)`,
     '',
     '## Why',
@@ -27,6 +28,10 @@ export function ruleDocMarkdown(meta: RuleMeta): string {
   }
   if (good) {
     lines.push('## Good', '', '```yaml', good.trimEnd(), '```', '');
+  }
+  if (meta.docs.base !== undefined) {
+    lines.push('## The base of these examples', '', 'The previous state the examples are compared with (`--base`):', '', '```yaml', exampleText(meta.docs.base).trimEnd(), '```', '');
+    if (meta.docs.goodBase !== undefined) lines.push('The good example is compared with:', '', '```yaml', exampleText(meta.docs.goodBase).trimEnd(), '```', '');
   }
   if (meta.docs.scope?.length) {
     lines.push('## Other documents of the scope in these examples', '');

@@ -101,7 +101,7 @@ export function startServer(options: ServerOptions = {}): void {
     // (open documents keep getting theirs pushed).
     const pull = Boolean(params.capabilities.textDocument?.diagnostic);
     // The editor's settings (the VS Code extension sends omlint.targetVersion here).
-    service.setEditorSettings(params.initializationOptions as { targetVersion?: unknown } | undefined);
+    service.setEditorSettings(params.initializationOptions as Parameters<OmlintLanguageService['setEditorSettings']>[0]);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -116,7 +116,7 @@ export function startServer(options: ServerOptions = {}): void {
 
   // Clients that push settings (vscode-languageclient's synchronize.configurationSection: 'omlint').
   connection.onDidChangeConfiguration((params) => {
-    const settings = params.settings as { omlint?: { targetVersion?: unknown } } | null | undefined;
+    const settings = params.settings as { omlint?: Parameters<OmlintLanguageService['setEditorSettings']>[0] } | null | undefined;
     if (settings?.omlint && service.setEditorSettings(settings.omlint)) scheduleAll();
   });
 

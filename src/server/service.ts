@@ -20,6 +20,8 @@ import { hoverFor } from './hover';
 import { hasBom } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
+import { HeadBases } from './head-base';
+import { DEFAULT_LIMITS } from '../syntax/types';
 
 export interface ServiceOptions {
   /** Clock for date rules (default: the real one). */
@@ -62,6 +64,9 @@ function sameSet<T>(a: Set<T> | 'all', b: Set<T> | 'all'): boolean {
 export class OmlintLanguageService {
   readonly workspace: Workspace;
   private readonly states = new Map<string, DocState>();
+  /** Transition rules against the file at git HEAD (setting omlint.transitions.againstHead, default on). */
+  private transitionsAgainstHead = true;
+  private readonly headBases = new HeadBases(DEFAULT_LIMITS.maxBytes);
   private readonly reportedConfigErrors = new Set<string>();
 
   constructor(private readonly options: ServiceOptions = {}) {
@@ -132,11 +137,15 @@ export class OmlintLanguageService {
    * The editor's settings (initializationOptions, workspace/didChangeConfiguration's `omlint`
    * section). Returns whether they change anything (then every open document needs a new lint).
    */
-  setEditorSettings(settings: { targetVersion?: unknown } | null | undefined): boolean {
+  setEditorSettings(settings: { targetVersion?: unknown; transitions?: { againstHead?: unknown }; 'transitions.againstHead'?: unknown } | null | undefined): boolean {
     const raw = typeof settings?.targetVersion === 'string' ? settings.targetVersion.trim() : '';
     const targetVersion = /^\d+\.\d+(\.\d+)?$/.test(raw) ? raw : undefined;
-    if (targetVersion === this.workspace.defaultTargetVersion) return false;
+    // Off only when it says false: an absent setting keeps the default (on).
+    const againstHead = (settings?.transitions?.againstHead ?? settings?.['transitions.againstHead']) !== false;
+    if (targetVersion === this.workspace.defaultTargetVersion && againstHead === this.transitionsAgainstHead) return false;
     this.workspace.defaultTargetVersion = targetVersion;
+    this.transitionsAgainstHead = againstHead;
+    this.headBases.clear();
     for (const s of this.states.values()) s.lint = undefined;
     return true;
   }
@@ -207,7 +216,9 @@ export class OmlintLanguageService {
     if (!st.kinds && onDisk) kinds = [...project.kindsOf(filePath, text)];
     const inputsFor = (ks: Kind[]): LintInput[] => {
       const others = onDisk ? this.workspace.scopeInputs(filePath, ks) : [];
-      return [{ filePath, text }, ...others].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
+      // The file at git HEAD as its base: the transition rules show what the edit changes.
+      const base = onDisk && this.transitionsAgainstHead ? this.headBases.baseOf(filePath) : undefined;
+      return [{ filePath, text, ...(base ? { base } : {}) }, ...others].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
     };
     let inputs = inputsFor(kinds);
     let { result, source } = await this.runLint(inputs, options, filePath, cwd);
@@ -221,7 +232,8 @@ export class OmlintLanguageService {
     st.relevant = this.isRelevant(filePath, text, settings, found.length > 0, st);
     if (!st.relevant) return { ...this.emptyState(doc, text), inputs, options };
     const byDisplay = new Map(inputs.map((i) => [displayPath(i.filePath, cwd), i]));
-    const diagnostics = result.diagnostics.map((d) =>
+    // The HEAD base is implicit: that it does not parse is no news in the editor (the CLI says it).
+    const diagnostics = result.diagnostics.filter((d) => d.ruleId !== 'base-unusable').map((d) =>
       toLspDiagnostic(doc, d, (rel) => {
         const input = byDisplay.get(rel.filePath);
         if (!input) return undefined;

@@ -1,0 +1,35 @@
+// The automation configuration's `version` is a revision number that Ops Manager keeps: a PUT
+// sends back the version of the GET it edits (docs/versions.md, "Round trips").
+import { defineTransitionRule } from '../src/core/rule';
+import { replicaSetExample, threeMembers } from '../src/model/example-deployments';
+
+export default defineTransitionRule({
+  meta: {
+    id: 'config-version-changed',
+    kinds: ['automation-config'],
+    scope: 'transition',
+    defaultSeverity: 'warning',
+    description: 'The automation configuration\'s top-level `version` is lower than in the base: the edit started from an older configuration.',
+    messages: {
+      lowered: 'version is {{is}} here and {{was}} in the base ({{baseLabel}}): lowered. It is the revision of the configuration you edit, which Ops Manager keeps; an older number suggests the edit started from an older GET. Start again from the current GET.',
+    },
+    docs: {
+      versions: 'Every Ops Manager version. What Ops Manager does with a `version` changed by hand is not documented, so this is a warning; a raised version is not reported: a base from git is the body of the previous PUT, and the next edit starts from the GET after it, which Ops Manager saved as a newer revision.',
+      why:
+        'The Automation Configuration Parameters describe `version` as the "revision of this automation configuration file", and a PUT is a modified copy of the current GET: "When you submit ' +
+        'updates, Ops Manager makes internal modifications to the data and then saves your new configuration version". The Ops Manager 3.4 tutorial has you "confirm that the version field ' +
+        'of the retrieved automation configuration matches" the agent\'s copy before editing. A lowered version means the edit started from a stale GET, which would undo later changes ' +
+        '("the later modification wins": there is no concurrency protection). Ops Manager\'s handling of a version changed by hand is not documented. ' +
+        'Sources: https://www.mongodb.com/docs/ops-manager/current/reference/api/automation-config/automation-config-parameters/, https://www.mongodb.com/docs/ops-manager/current/reference/api/automation-config/update-automation-config/.',
+      base: replicaSetExample(threeMembers('7.0.12', '7.0')),
+      bad: replicaSetExample(threeMembers('7.0.12', '7.0')).replace('version: 12\n', 'version: 11\n'),
+      good: replicaSetExample(threeMembers('7.0.12', '7.0')),
+    },
+  },
+  check(ctx) {
+    const was = (ctx.base as Record<string, unknown> | null)?.version;
+    const is = (ctx.value as Record<string, unknown> | null)?.version;
+    if (typeof was !== 'number' || typeof is !== 'number' || is >= was) return;
+    ctx.report({ pointer: '/version', messageId: 'lowered', data: { is, was, baseLabel: ctx.baseLabel } });
+  },
+});

@@ -1,0 +1,75 @@
+// The base of a file (issue 19): its previous state, parsed once, split into documents of known
+// kinds, and paired with the file's documents by kind and identity (model/document-identity.ts).
+import { parseText, type ParseLimits, type ParsedDocument, type ParsedFile } from '../syntax/index';
+import { declaredKind, detectItems, findModelines } from '../kinds/detect';
+import { parentPointer } from '../core/pointer';
+import { defineBuiltin } from '../core/rule';
+import type { BaseInput, Kind, Range } from '../core/types';
+
+export interface BaseDocument {
+  /** Index of the item among the base's lintable items (as FileResult documentIndex counts). */
+  index: number;
+  parsed: ParsedDocument;
+  /** The item's pointer inside its parsed document. */
+  base: string;
+  kind: Kind;
+  value: unknown;
+}
+
+export interface ParsedBase {
+  input: BaseInput;
+  parsed: ParsedFile;
+  documents: BaseDocument[];
+  /** Why the base cannot serve (it does not parse): transition rules did not run. */
+  problem?: string;
+}
+
+/** Parses a base with the kinds the file itself is declared with (--kind, config), else detected. */
+export function parseBase(input: BaseInput, declared: { optionKind?: Kind; configKind?: Kind; filePath: string }, limits: ParseLimits): ParsedBase {
+  const parsed = parseText(input.text, input.label, limits);
+  const modelines = findModelines(parsed.text);
+  const documents: BaseDocument[] = [];
+  let index = 0;
+  let unusable = 0;
+  for (const pd of parsed.documents) {
+    if (pd.unusable) unusable++;
+    if (pd.unusable || pd.empty) {
+      index++;
+      continue;
+    }
+    const kind = declaredKind({ ...declared, modelines }, pd.span.end);
+    for (const item of detectItems(pd.value, kind && 'kind' in kind ? kind : undefined)) {
+      if (item.kind) documents.push({ index, parsed: pd, base: item.base, kind: item.kind, value: item.value });
+      index++;
+    }
+  }
+  const firstError = parsed.problems.find((p) => p.ruleId === 'syntax-error' || p.ruleId === 'limit-exceeded');
+  const problem = unusable > 0 ? `the base ${input.label} does not parse (${firstError?.message ?? 'unusable document'}): its documents were not compared` : undefined;
+  return { input, parsed, documents, problem };
+}
+
+/** The range of a pointer in a base document (the nearest existing parent when it is gone there too). */
+export function baseRange(base: ParsedBase, doc: BaseDocument, pointer: string): Range {
+  let p = doc.base + pointer;
+  let loc = doc.parsed.locate(p);
+  while (!loc && p !== '') {
+    p = parentPointer(p);
+    loc = doc.parsed.locate(p);
+  }
+  const span = loc ? (loc.key ?? loc.value) : { start: doc.parsed.span.start, end: doc.parsed.span.start };
+  return base.parsed.lines.range(span);
+}
+
+export const BASE_UNUSABLE = defineBuiltin({
+  id: 'base-unusable',
+  kinds: '*',
+  defaultSeverity: 'warning',
+  description: 'The base of a file (`--base`) does not parse, so the file was not compared with it.',
+  docs: {
+    why: '`omlint plan --base` and `omlint check --base` compare each document with its previous state. When that state does not parse (a truncated saved GET, a conflict marker left in a commit), no transition rule could run on the file: omlint says so instead of passing the change silently.',
+    bad: { base: 'alert-config' },
+    good: { base: 'alert-config' },
+    base: '{"eventTypeName": "HOST_DOWN",',
+    goodBase: { base: 'alert-config' },
+  },
+});

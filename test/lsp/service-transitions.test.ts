@@ -1,0 +1,44 @@
+// The language server's transition diagnostics against the file at git HEAD (issue 19): shown in
+// a git repository, gone with omlint.transitions.againstHead off, following a new commit, and
+// nothing outside a repository or for a file HEAD does not have.
+import { describe, expect, it } from 'vitest';
+import { OmlintLanguageService } from '../../src/server/service';
+import { loadAllRules } from '../../rules/registry';
+import { ALERT, NOW, openDoc, tempDir } from './fixtures';
+import { gitRepo, HAS_GIT } from '../git-repo';
+import enabledFlipped from '../fixtures/transition/enabled-flipped';
+
+const RULES = [...(await loadAllRules()), enabledFlipped];
+const DISABLED = ALERT.replace('enabled: true', 'enabled: false');
+const flipped = async (service: OmlintLanguageService, doc: Parameters<OmlintLanguageService['diagnostics']>[0]) =>
+  (await service.diagnostics(doc)).filter((d) => d.code === 'test-enabled-flipped').map((d) => [d.message, d.range.start.line]);
+
+describe.skipIf(!HAS_GIT)('transition diagnostics against git HEAD', () => {
+  it('shows them in a repository, not with the setting off, and follows a commit', async () => {
+    const repo = gitRepo();
+    repo.write('alerts/a.alert-config.yaml', ALERT);
+    repo.commit('alert enabled');
+    const service = new OmlintLanguageService({ now: NOW, ruleSet: RULES });
+    const doc = openDoc(service, repo.dir, 'alerts/a.alert-config.yaml', DISABLED);
+    expect(await flipped(service, doc)).toEqual([['enabled was true in HEAD:alerts/a.alert-config.yaml, now false.', 1]]);
+    expect(service.setEditorSettings({ transitions: { againstHead: false } })).toBe(true);
+    expect(await flipped(service, doc)).toEqual([]);
+    expect(service.setEditorSettings({ transitions: { againstHead: true } })).toBe(true);
+    expect(await flipped(service, doc)).toEqual([['enabled was true in HEAD:alerts/a.alert-config.yaml, now false.', 1]]);
+    // Committed: HEAD now says false too.
+    repo.write('alerts/a.alert-config.yaml', DISABLED);
+    repo.commit('alert disabled');
+    const again = openDoc(service, repo.dir, 'alerts/a.alert-config.yaml', DISABLED, 2);
+    expect(await flipped(service, again)).toEqual([]);
+  });
+  it('nothing outside a repository, nor for a file not in HEAD', async () => {
+    const service = new OmlintLanguageService({ now: NOW, ruleSet: RULES });
+    const outside = openDoc(service, tempDir({ 'a.alert-config.yaml': ALERT }), 'a.alert-config.yaml', DISABLED);
+    expect(await flipped(service, outside)).toEqual([]);
+    const repo = gitRepo();
+    repo.write('other.yaml', 'x: 1\n');
+    repo.commit('first');
+    const fresh = openDoc(service, repo.dir, 'new.alert-config.yaml', DISABLED);
+    expect(await flipped(service, fresh)).toEqual([]);
+  });
+});

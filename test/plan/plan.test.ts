@@ -1,0 +1,93 @@
+// The plan of the realistic pairs of test/data/transitions (issue 19): exactly the expected changes,
+// grouped by replica set, with the restarts; and the three formats.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lint, lintProject, projectOf, type LintRunOptions, type TransitionPairs } from '../../src/engine/lint';
+import { planFile, type FilePlan } from '../../src/plan/plan';
+import { planJson, planMarkdown, planStylish } from '../../src/plan/render';
+
+const DATA = path.join(__dirname, '..', 'data', 'transitions');
+const NOW = new Date('2026-11-21T00:00:00Z');
+
+async function plan(dir: string, now = 'new.yaml', base = 'base.yaml') {
+  const read = (f: string) => readFileSync(path.join(DATA, dir, f), 'utf8');
+  let pairs: TransitionPairs | undefined;
+  const opts: LintRunOptions = { now: NOW, cwd: DATA, onPairs: (_, p) => (pairs = p) };
+  const run = await lintProject(projectOf(opts), [{ filePath: path.join(DATA, dir, now), text: read(now), base: { label: `${dir}/${base}`, text: read(base) } }], opts);
+  const p = planFile(`${dir}/${now}`, pairs!);
+  return { plan: p, run, lines: p.documents.flatMap((d) => d.groups.flatMap((g) => g.changes.map((c) => `${g.title} | ${c.type}${c.restart ? ' ↻' : ''} | ${c.summary}`))) };
+}
+
+describe('the plan of realistic pairs', () => {
+  it('6.0 → 7.0 in two steps: binaries first (restarts), then FCV alone (no restart)', async () => {
+    const step1 = await plan('upgrade-two-steps', '1-binaries.yaml', '0-base.yaml');
+    expect(step1.lines).toEqual([0, 1, 2].map((i) => `replica set rs0 | version ↻ | rs0-${i}: version 6.0.15 → 7.0.12`));
+    expect(step1.plan.documents[0].restarts).toEqual(['rs0-0', 'rs0-1', 'rs0-2']);
+    const step2 = await plan('upgrade-two-steps', '2-fcv.yaml', '1-binaries.yaml');
+    expect(step2.lines).toEqual([0, 1, 2].map((i) => `replica set rs0 | fcv | rs0-${i}: featureCompatibilityVersion 6.0 → 7.0`));
+    expect(step2.plan.documents[0].restarts).toEqual([]);
+  });
+  it('6.0 → 7.0 in one step: version and FCV of each process together', async () => {
+    const { lines } = await plan('upgrade-one-step');
+    expect(lines).toEqual([0, 1, 2].flatMap((i) => [`replica set rs0 | version ↻ | rs0-${i}: version 6.0.15 → 7.0.12`, `replica set rs0 | fcv | rs0-${i}: featureCompatibilityVersion 6.0 → 7.0`]));
+  });
+  it('4.4 → 6.0 jump: the versions, FCV unchanged', async () => {
+    const { lines } = await plan('jump-4.4-to-6.0');
+    expect(lines).toEqual([0, 1, 2].map((i) => `replica set rs0 | version ↻ | rs0-${i}: version 4.4.29 → 6.0.15`));
+  });
+  it('FCV ahead: the FCV of all three, rs0-2 still on 6.0.15', async () => {
+    const { lines } = await plan('fcv-ahead');
+    expect(lines).toEqual([0, 1, 2].map((i) => `replica set rs0 | fcv | rs0-${i}: featureCompatibilityVersion 6.0 → 7.0`));
+  });
+  it('majority removal: two processes and two members gone', async () => {
+    const { lines } = await plan('majority-removal');
+    expect(lines).toEqual([
+      'replica set rs0 | process-removed | process rs0-1 removed (mongod 7.0.12 on db1.example.net): the agent shuts it down',
+      'replica set rs0 | process-removed | process rs0-2 removed (mongod 7.0.12 on db2.example.net): the agent shuts it down',
+      'replica set rs0 | member-removed | member rs0-1 removed (it had 1 vote(s))',
+      'replica set rs0 | member-removed | member rs0-2 removed (it had 1 vote(s))',
+    ]);
+  });
+  it('dropped TLS key password: the removed field on each process, each restarts', async () => {
+    const { lines, plan: p } = await plan('dropped-tls-password');
+    expect(lines.filter((l) => l.includes('field-removed'))).toEqual([0, 1, 2].map((i) => `replica set rs0 | field-removed ↻ | rs0-${i}: args2_6.net.tls.certificateKeyFilePassword removed`));
+    expect(p.documents[0].restarts).toEqual(['rs0-0', 'rs0-1', 'rs0-2']);
+  });
+  it('an unchanged document plans nothing', async () => {
+    const { plan: p } = await plan('upgrade-two-steps', '0-base.yaml', '0-base.yaml');
+    expect(p.documents.map((d) => [d.status, d.groups.length])).toEqual([['unchanged', 0]]);
+  });
+});
+
+describe('the plan of other kinds', () => {
+  it('an alert config: enabled flipped, a field changed, a notification field removed', async () => {
+    const base = 'id: 5f0\neventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n';
+    const now = 'id: 5f0\neventTypeName: HOST_DOWN\nenabled: false\nnotifications:\n  - typeName: EMAIL\n    delayMin: 5\n    intervalMin: 60\n';
+    let pairs: TransitionPairs | undefined;
+    await lint([{ filePath: '/p/a.yaml', text: now, base: { label: 'HEAD:a.yaml', text: base } }], { now: NOW, onPairs: (_, p) => (pairs = p) });
+    const p = planFile('a.yaml', pairs!);
+    expect(p.documents[0].label).toBe('alert-config 5f0 HOST_DOWN');
+    expect(p.documents[0].groups[0].changes.map((c) => `${c.type} ${c.summary}`)).toEqual(['enabled enabled true → false', 'field-changed notifications changed', 'field-removed notifications.0.emailAddress removed']);
+  });
+});
+
+describe('plan formats', () => {
+  it('stylish, JSON and Markdown say the same, and never print a secret of the base', async () => {
+    const { plan: p, run } = await plan('dropped-tls-password');
+    const plans: FilePlan[] = [p];
+    const stylish = planStylish(plans, run, false);
+    const json = JSON.parse(planJson(plans, run));
+    const markdown = planMarkdown(plans, run);
+    expect(stylish).toContain('  automation-config: changed\n    replica set rs0\n      ↻ rs0-0: args2_6 changed: the agent restarts it');
+    expect(json.summary).toEqual({ changed: 1, added: 0, removed: 0, restarts: 3 });
+    expect(json.plans[0].documents[0].groups[0].changes[3]).toMatchObject({ type: 'field-removed', basePointer: '/processes/0/args2_6/net/tls/certificateKeyFilePassword', restart: true });
+    expect(markdown).toContain('| replica set rs0 | rs0-0: args2\\_6.net.tls.certificateKeyFilePassword removed | yes |');
+    for (const text of [stylish, JSON.stringify(json), markdown]) expect(text).not.toContain('Tr4nsit-Key-Pass');
+  });
+  it('Markdown escapes what a document could inject into a pull request comment', async () => {
+    const plans: FilePlan[] = [{ filePath: 'a.yaml', baseLabel: 'HEAD:a.yaml', documents: [{ kind: 'alert-config', status: 'changed', label: 'alert-config <img src=x> | `x`', groups: [{ title: 'document', changes: [{ type: 'enabled', pointer: '/enabled', summary: 'enabled true → false' }] }], restarts: [] }] }];
+    const markdown = planMarkdown(plans, { results: [], sources: new Map() });
+    expect(markdown).toContain('**alert-config \\<img src=x\\> \\| \\`x\\`**: changed');
+  });
+});

@@ -80,7 +80,7 @@ export class DiagnosticsScheduler {
       const pending = this.timers.get(uri);
       const running = this.running.get(uri);
       if (!pending && !running) return;
-      if (running) await running;
+      if (running) await running.catch(() => undefined);
       else await new Promise((r) => setTimeout(r, this.delayFor(uri)));
     }
   }
@@ -94,7 +94,7 @@ export class DiagnosticsScheduler {
   private async start(uri: string, generation: number): Promise<void> {
     // One lint of a document at a time: a newer request waits for the running one (which it makes stale).
     const before = this.running.get(uri);
-    if (before) await before;
+    if (before) await before.catch(() => undefined);
     if (this.generations.get(uri) !== generation) return;
     const t0 = this.now();
     const run = this.options.run(uri, () => this.generations.get(uri) === generation).finally(() => {

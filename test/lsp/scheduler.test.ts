@@ -132,10 +132,24 @@ describe('DiagnosticsScheduler', () => {
     expect(now.runs).toHaveLength(1);
   });
 
-  it('survives a lint that throws', async () => {
-    const s = new DiagnosticsScheduler({ now: () => clock, run: async () => Promise.reject(new Error('boom')) });
+  it('survives a lint that throws, also while the next one waits for it', async () => {
+    let release: (() => void) | undefined;
+    let calls = 0;
+    const s = new DiagnosticsScheduler({
+      now: () => clock,
+      run: async () => {
+        calls++;
+        if (calls === 1) await new Promise<void>((r) => (release = r));
+        throw new Error('boom');
+      },
+    });
     s.schedule('a', true);
     await vi.advanceTimersByTimeAsync(0);
-    await expect(s.settled('a')).resolves.toBeUndefined();
+    s.schedule('a', true); // waits for the first, which then fails
+    const settled = s.settled('a');
+    release!();
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(settled).resolves.toBeUndefined();
+    expect(calls).toBe(2);
   });
 });

@@ -81,13 +81,15 @@ export function maskSecretsInPlace(text: string, secrets: readonly string[]): st
 }
 
 /** The listed secrets by their first four characters (every listed secret has at least four). */
-type SecretIndex = Map<string, string[]>;
+type SecretIndex = Map<string, string[]> & { firsts?: Set<number> };
 const INDEXES = new WeakMap<readonly string[], SecretIndex>();
 
 function indexOf(secrets: readonly string[]): SecretIndex {
   let index = INDEXES.get(secrets);
   if (!index) {
-    index = new Map();
+    index = new Map() as SecretIndex;
+    // Their first characters: most offsets of a message are passed without a slice.
+    index.firsts = new Set(secrets.map((s) => s.charCodeAt(0)));
     // Longest first within a bucket, so that a secret containing another is masked whole.
     for (const s of [...secrets].sort((a, b) => b.length - a.length)) {
       const key = s.slice(0, 4);
@@ -111,7 +113,7 @@ function replaceListed(text: string, secrets: readonly string[], mask: (s: strin
   let out = '';
   let copied = 0;
   for (let i = 0; i + 4 <= text.length; ) {
-    const hit = index.get(text.slice(i, i + 4))?.find((s) => text.startsWith(s, i));
+    const hit = index.firsts!.has(text.charCodeAt(i)) ? index.get(text.slice(i, i + 4))?.find((s) => text.startsWith(s, i)) : undefined;
     if (hit) {
       out += text.slice(copied, i) + mask(hit);
       i += hit.length;

@@ -1,7 +1,8 @@
 import { VERSION } from '../core/version';
 // The language server: vscode-languageserver over stdio (or whatever transport the command line
 // names), wired to the transport-free OmlintLanguageService. Diagnostics are debounced per
-// document and never published for a version older than the document's current one.
+// document (a wait adapted to the document's lint time: scheduler.ts) and never published for a
+// version older than the document's current one.
 import {
   CodeActionKind,
   createConnection,
@@ -15,16 +16,18 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND } from './code-actions';
 import { isConfigFile } from './config';
+import { DiagnosticsScheduler, MAX_DEBOUNCE_MS } from './scheduler';
 import { OmlintLanguageService } from './service';
 import { uriToPath } from './uris';
 
 export const SERVER_VERSION = VERSION;
-/** Pause after the last edit before linting. */
-export const DEBOUNCE_MS = 150;
+/** The longest pause after the last edit before linting (scheduler.ts adapts it to the lint's cost). */
+export const DEBOUNCE_MS = MAX_DEBOUNCE_MS;
 
 export interface ServerOptions {
   /** A connection to serve (default: from the command line, else stdio). */
   connection?: Connection;
+  /** The longest wait after an edit (0: lint at once). */
   debounceMs?: number;
   /** Clock for date rules. */
   now?: () => Date;
@@ -43,20 +46,12 @@ export function startServer(options: ServerOptions = {}): void {
     now: options.now,
     onConfigError: (message) => void connection.window.showErrorMessage(`omlint: configuration error: ${message}`),
   });
-  const timers = new Map<string, NodeJS.Timeout>();
-  const generations = new Map<string, number>();
   const openedVersion = new Map<string, number>();
   let watchDynamically = false;
   /** The client resolves code actions: fix-all's edit is computed when chosen. */
   let lazyFixAll = false;
 
-  const bump = (uri: string): number => {
-    const g = (generations.get(uri) ?? 0) + 1;
-    generations.set(uri, g);
-    return g;
-  };
-
-  async function validate(uri: string, generation: number): Promise<void> {
+  async function validate(uri: string, current: () => boolean): Promise<void> {
     const doc = documents.get(uri);
     if (!doc) return;
     const version = doc.version;
@@ -68,30 +63,15 @@ export function startServer(options: ServerOptions = {}): void {
       return;
     }
     // A newer request, or a newer text: this result is stale.
-    if (generations.get(uri) !== generation) return;
+    if (!current()) return;
     if (documents.get(uri)?.version !== version) return;
     void connection.sendDiagnostics({ uri, version, diagnostics });
   }
 
-  function schedule(uri: string, delay = debounce): void {
-    clearTimeout(timers.get(uri));
-    const generation = bump(uri);
-    if (delay <= 0) {
-      timers.delete(uri);
-      void validate(uri, generation);
-      return;
-    }
-    timers.set(
-      uri,
-      setTimeout(() => {
-        timers.delete(uri);
-        void validate(uri, generation);
-      }, delay),
-    );
-  }
-
-  const scheduleAll = (delay = debounce) => {
-    for (const d of documents.all()) schedule(d.uri, delay);
+  const scheduler = new DiagnosticsScheduler({ run: validate, maxDelayMs: debounce });
+  const schedule = (uri: string, immediate = false) => scheduler.schedule(uri, immediate);
+  const scheduleAll = () => {
+    for (const d of documents.all()) schedule(d.uri);
   };
 
   connection.onInitialize((params): InitializeResult => {
@@ -130,7 +110,7 @@ export function startServer(options: ServerOptions = {}): void {
   documents.onDidOpen((e) => {
     const affected = service.setDocument(e.document);
     openedVersion.set(e.document.uri, e.document.version);
-    schedule(e.document.uri, 0);
+    schedule(e.document.uri, true);
     for (const uri of affected) schedule(uri);
   });
 
@@ -146,9 +126,7 @@ export function startServer(options: ServerOptions = {}): void {
 
   documents.onDidClose((e) => {
     const { uri } = e.document;
-    clearTimeout(timers.get(uri));
-    timers.delete(uri);
-    bump(uri);
+    scheduler.forget(uri);
     openedVersion.delete(uri);
     const affected = service.closeDocument(uri);
     void connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -194,13 +172,10 @@ export function startServer(options: ServerOptions = {}): void {
     }
   });
 
-  /** Waits out the debounce of a document being edited: code actions are asked for at every cursor move. */
-  async function settled(uri: string): Promise<void> {
-    while (timers.has(uri)) await new Promise((r) => setTimeout(r, debounce));
-  }
-
   connection.onCodeAction(async (params, token) => {
-    await settled(params.textDocument.uri);
+    // Debounced like diagnostics (code actions are asked for at every cursor move): after the
+    // document's pending lint, whose result they then read.
+    await scheduler.settled(params.textDocument.uri);
     const doc = documents.get(params.textDocument.uri);
     if (!doc || token.isCancellationRequested) return [];
     try {

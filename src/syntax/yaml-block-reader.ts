@@ -144,6 +144,17 @@ export function readBlockYaml(text: string): BlockYaml | undefined {
   };
 }
 
+/**
+ * A double-quoted body with escapes, read where YAML and JSON agree: \\ \" \/ \b \f \n \r \t and
+ * \uXXXX outside the surrogates (Windows paths in automation configs). Other escapes (YAML's \x,
+ * \e, \N, a line continuation…) are left to the full parse; in single quotes a backslash is itself.
+ */
+function escaped(body: string): string {
+  if (!JSON_ESCAPES_ONLY.test(body)) throw new Unsure();
+  return JSON.parse(`"${body}"`) as string;
+}
+const JSON_ESCAPES_ONLY = /^(?:[^\\"\x00-\x1f]|\\["\\/bfnrt]|\\u(?![dD][89a-fA-F])[0-9a-fA-F]{4})*$/;
+
 /** Where a key is in a mapping: a search in small ones, a Map for big ones (a hostile file's 100,000 keys). */
 function entryOf(node: Extract<Node, { kind: 'map' }>, name: string): number {
   if (node.names.length <= 16) return node.names.indexOf(name);
@@ -305,9 +316,16 @@ class BlockReader {
       }
       let content = at + 1;
       while (content < line.end && this.text.charCodeAt(content) === 32) content++;
-      if (content === line.end || this.text.charCodeAt(content) === 35) throw new Unsure(); // "-" alone: nested block
       let item: Node;
-      if (this.text.startsWith('- ', content) || this.keyEnd(content, line) >= 0) {
+      if (at + 1 === line.end) {
+        // "-" alone, its item a block collection on the more-indented lines below (as generators write it).
+        this.i++;
+        const next = this.line(this.i);
+        if (!next || next.indent <= indent) throw new Unsure(); // an empty item
+        item = this.block(next.indent, next.content);
+      } else if (content === line.end || this.text.charCodeAt(content) === 35) {
+        throw new Unsure(); // "- " with trailing spaces, or "- # comment"
+      } else if (this.text.startsWith('- ', content) || this.keyEnd(content, line) >= 0) {
         // A compact collection: its entries are indented to where the first one starts.
         item = this.block(content - line.start, content);
       } else {
@@ -363,15 +381,21 @@ class BlockReader {
     const c = this.text[at];
     let end: number;
     if (c === '"' || c === "'") {
-      const close = this.inLine(c, at + 1, line);
+      const close = c === '"' ? this.closingQuote(at + 1, line) : this.inLine(c, at + 1, line);
       if (close < 0 || close >= line.end) throw new Unsure();
       const body = this.text.slice(at + 1, close);
-      if (body.includes('\\') || this.text[close + 1] === c) throw new Unsure(); // escapes, '' inside
+      if (this.text[close + 1] === c) throw new Unsure(); // '' inside
       end = close + 1;
       this.restIsComment(end, line);
-      return { kind: 'scalar', start: at, end, js: body };
+      return { kind: 'scalar', start: at, end, js: c === '"' && body.includes('\\') ? escaped(body) : body };
     }
     if (c === '[') return this.flowSequence(at, line);
+    if (c === '{' && this.text[at + 1] === '}') {
+      // "{}": an empty mapping (generators write empty objects so).
+      if (this.depth + 1 > this.deepest) this.deepest = this.depth + 1;
+      this.restIsComment(at + 2, line);
+      return { kind: 'map', names: [], keys: [], values: [], range: { start: at, end: at + 2 }, js: {} };
+    }
     if ('{]},#&*!|>%@`'.includes(c)) throw new Unsure();
     // "-", "?" and ":" start a plain scalar unless a space follows ("-1", "-p0-0").
     if ('?:-'.includes(c) && (at + 1 === line.end || this.text.charCodeAt(at + 1) === 32)) throw new Unsure();
@@ -437,6 +461,16 @@ class BlockReader {
   private inLine(ch: string, from: number, line: Line): number {
     const code = ch.charCodeAt(0);
     for (let i = from; i < line.end; i++) if (this.text.charCodeAt(i) === code) return i;
+    return -1;
+  }
+
+  /** Offset of the '"' that closes a double-quoted scalar from `from` (escaped ones skipped), or -1. */
+  private closingQuote(from: number, line: Line): number {
+    for (let i = from; i < line.end; i++) {
+      const c = this.text.charCodeAt(i);
+      if (c === 92) i++;
+      else if (c === 34) return i;
+    }
     return -1;
   }
 

@@ -28,6 +28,19 @@ describe('workspace diagnostics', () => {
     expect(dup.relatedInformation?.[0].location.uri).toBe(a.uri);
   });
 
+  it('shows a duplicate between two files that are not open, for the scope of an open one', async () => {
+    const dir = tempDir({ 'a.yaml': ALERT, 'b.yaml': ALERT });
+    const service = new OmlintLanguageService({ now: NOW, ruleSet });
+    const open = openDoc(service, dir, 'c.yaml', ALERT.replace('HOST_DOWN', 'NO_PRIMARY'));
+    expect((await service.diagnostics(open)).filter((d) => d.code === 'duplicate-alert-config')).toEqual([]);
+    const report = await service.workspaceDiagnostics();
+    const aUri = pathToFileURL(path.join(dir, 'a.yaml')).href;
+    const b = report.find((r) => r.uri.endsWith('/b.yaml'));
+    expect(b?.diagnostics.map((d) => d.code)).toEqual(['duplicate-alert-config']);
+    expect(b?.diagnostics[0].relatedInformation?.[0].location.uri).toBe(aUri); // and it points at the other one
+    expect(report.find((r) => r.uri === aUri)?.diagnostics ?? []).toEqual([]); // the first of the two is where the later one points
+  });
+
   it('reports nothing for a closed file once the duplicate is edited away, and stops when cancelled', async () => {
     const dir = tempDir({ 'a.yaml': ALERT });
     const service = new OmlintLanguageService({ now: NOW, ruleSet });

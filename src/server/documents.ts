@@ -1,16 +1,20 @@
 // What a document is: the kind of each item, found exactly as lint() finds them (config kind,
 // modeline, file-name convention, sniffing). For hover and completion, DocumentItems also knows
 // the kinds while the document being edited does not parse.
-import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { findModelines, kindFromFileName } from '../kinds/detect';
 import { analyzeParsed, declaredKindOf, itemsOf, type ItemInfo } from '../project/items';
 import type { Kind } from '../core/kinds';
-import { parseText, DEFAULT_LIMITS, type ParsedFile } from '../syntax/index';
-import { bracketDepthExceeded } from '../syntax/json';
+import { parseText, type ParsedFile, type SourceFile } from '../syntax/index';
+import { isJsonText, TextLines, yamlDocumentAt } from '../syntax/cursor';
 import type { FileSettings } from '../config/load';
-import { isJsonText, yamlDocumentAt } from './cursor';
 
 export { analyzeParsed, declaredKindOf, type DocumentAnalysis, type ItemInfo } from '../project/items';
+
+/**
+ * From this size on, hover and completion do not parse a new version of a text (the lint does,
+ * after its debounce): the cursor is read from the text, the items of the last parse serve.
+ */
+export const UNPARSED_HOVER_MIN_CHARS = 512 * 1024;
 
 /** Whether the config, a modeline or the file name says what the file is. */
 export function kindIsDeclared(filePath: string, text: string, settings: FileSettings): boolean {
@@ -60,15 +64,15 @@ function documentIndexAt(parsed: ParsedFile, offset: number): number {
 export class DocumentItems {
   private readonly good = new Map<number, ItemInfo[]>();
   private last?: { key: string; items: ItemInfo[] };
-  private json?: { text: string; tree: JsonNode | undefined };
 
   private analyses = new WeakMap<ParsedFile, ItemInfo[]>();
 
   /**
    * `parsed`: the parse of the whole text (the project's, shared with lint): when the cursor's
-   * document parsed, its items come from it without reading the text again.
+   * document parsed, its items come from it without reading the text again. Without it (a big
+   * text whose new version is not parsed yet), the document's items of its last parse serve.
    */
-  at(rawText: string, rawOffset: number, filePath: string, settings: FileSettings, parsed?: ParsedFile): { docIndex: number; items: ItemInfo[] } {
+  at(rawText: string, rawOffset: number, filePath: string, settings: FileSettings, parsed?: SourceFile): { docIndex: number; items: ItemInfo[] } {
     const shift = rawText.charCodeAt(0) === 0xfeff ? 1 : 0;
     const text = shift ? rawText.slice(1) : rawText;
     const offset = Math.max(0, rawOffset - shift);
@@ -84,7 +88,8 @@ export class DocumentItems {
       }
     }
     const json = isJsonText(filePath, text);
-    const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(text, offset, parsed?.lines);
+    const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(new TextLines(text, parsed?.lines), offset);
+    if (!parsed && this.good.has(doc.docIndex)) return { docIndex: doc.docIndex, items: this.good.get(doc.docIndex)! };
     const declared = json ? declaredKindOf(filePath, settings, [], text.length) : declaredKindOf(filePath, settings, findModelines(text), doc.end);
     const chunk = text.slice(doc.start, doc.end);
     const key = `${doc.docIndex}\u0000${declared?.kind ?? ''}\u0000${chunk}`;
@@ -118,16 +123,5 @@ export class DocumentItems {
       this.repaired.set(text, parsed);
     }
     return parsed;
-  }
-
-  /** The JSON tree of a text (for the keys of an object), kept for the last text. */
-  jsonTree(rawText: string): JsonNode | undefined {
-    if (this.json?.text !== rawText) {
-      const text = rawText.replace(/^\uFEFF/, '');
-      // jsonc-parser recurses per nesting level: no tree for absurdly deep texts.
-      const tree = bracketDepthExceeded(text, DEFAULT_LIMITS.maxDepth) === undefined ? parseTree(text) : undefined;
-      this.json = { text: rawText, tree };
-    }
-    return this.json.tree;
   }
 }

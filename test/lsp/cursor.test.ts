@@ -1,6 +1,6 @@
 // Where the cursor is (pointer, key or value, document), in YAML that may not parse and in JSON.
 import { describe, expect, it } from 'vitest';
-import { cursorContext, targetPointer } from '../../src/server/cursor';
+import { cursorContext, targetPointer } from '../../src/syntax/cursor';
 
 /** `§` marks the cursor. */
 function at(textWithCursor: string, fileName = 'doc.yaml') {

@@ -507,12 +507,13 @@ interface Token {
 
 interface Frame {
   isObject: boolean;
-  /** Object: the current key and whether a key is expected; array: the current index. */
-  key?: string;
+  /** Object: where the current key's string starts (-1: none yet) and whether a key is expected. */
+  keyAt: number;
   expectKey: boolean;
+  /** Array: the current index. */
   index: number;
-  /** Object: its keys met so far, with the offsets of their tokens. */
-  keys: { name: string; offset: number }[];
+  /** Object: where its keys met so far start (names are read at the end, for the top object only). */
+  keys: number[];
 }
 
 const isDelimiter = (c: number) => c === 44 || c === 58 || c === 123 || c === 125 || c === 91 || c === 93 || c === 34 || c === 32 || c === 9 || c === 10 || c === 13 || c === 47;
@@ -529,24 +530,32 @@ function stringValue(raw: string): string {
   return raw.slice(1, raw.endsWith('"') && raw.length >= 2 ? -1 : undefined);
 }
 
+/** Where the string token at `start` ends: its closing quote, or the line's end when unfinished. */
+function stringTokenEnd(text: string, start: number, lineEnd: number): number {
+  const close = stringEnd(text, start);
+  return Math.min(close < text.length ? close + 1 : text.length, lineEnd);
+}
+
 /**
  * Reads a JSON text, also an unfinished or broken one, up to `offset`: the open containers, and
  * the token under the cursor (a string ends at its closing quote or, unfinished, at the line's
- * end, as jsonc-parser's scanner ends it). Never recursive: any nesting depth is harmless.
+ * end, as jsonc-parser's scanner ends it). Never recursive: any nesting depth is harmless. Only
+ * offsets are kept on the way; the few names needed are read at the end.
  */
-function scanTo(text: string, offset: number): { frames: Frame[]; token?: Token } {
+function scanTo(text: string, offset: number): { frames: Frame[]; token?: Token; nameAt: (start: number) => string } {
   const frames: Frame[] = [];
   let nl = -2;
   const newlineAfter = (i: number) => {
     if (nl !== -1 && nl < i) nl = text.indexOf('\n', i);
     return nl < 0 ? text.length : nl;
   };
+  const nameAt = (start: number) => stringValue(text.slice(start, stringTokenEnd(text, start, newlineAfter(start))));
   let i = 0;
   while (i < text.length && i < offset) {
     const c = text.charCodeAt(i);
     const top = frames[frames.length - 1];
     if (c === 123 || c === 91) {
-      frames.push({ isObject: c === 123, expectKey: c === 123, index: 0, keys: [] });
+      frames.push({ isObject: c === 123, expectKey: c === 123, keyAt: -1, index: 0, keys: [] });
       i++;
     } else if (c === 125 || c === 93) {
       frames.pop();
@@ -554,41 +563,37 @@ function scanTo(text: string, offset: number): { frames: Frame[]; token?: Token 
     } else if (c === 44) {
       if (top?.isObject) {
         top.expectKey = true;
-        top.key = undefined;
+        top.keyAt = -1;
       } else if (top) top.index++;
       i++;
     } else if (c === 58) {
       if (top?.isObject) top.expectKey = false;
       i++;
     } else if (c === 34) {
-      const close = stringEnd(text, i);
-      const end = Math.min(close < text.length ? close + 1 : text.length, newlineAfter(i));
-      const token: Token = { offset: i, length: end - i, type: 'string', value: stringValue(text.slice(i, end)) };
-      if (top?.isObject && top.expectKey) {
-        token.type = 'property';
-        top.key = token.value;
-        top.keys.push({ name: token.value, offset: i });
+      const end = stringTokenEnd(text, i, newlineAfter(i));
+      const isKey = Boolean(top?.isObject && top.expectKey);
+      if (isKey) {
+        top.keyAt = i;
+        top.keys.push(i);
       }
-      if (offset <= end) return { frames, token };
+      if (offset <= end) return { frames, token: { offset: i, length: end - i, type: isKey ? 'property' : 'string', value: stringValue(text.slice(i, end)) }, nameAt };
       i = end;
     } else if (c === 32 || c === 9 || c === 10 || c === 13) {
       i++;
     } else {
       let end = i + 1;
       while (end < text.length && !isDelimiter(text.charCodeAt(end))) end++;
-      const token: Token = { offset: i, length: end - i, type: 'other', value: text.slice(i, end) };
-      if (offset <= end) return { frames, token };
+      if (offset <= end) return { frames, token: { offset: i, length: end - i, type: 'other', value: text.slice(i, end) }, nameAt };
       i = end;
     }
   }
-  return { frames };
+  return { frames, nameAt };
 }
 
 /** Keys of the object whose frame is on top, after `from`, to the object's end. */
-function keysAfterIn(text: string, from: number): { name: string; offset: number }[] {
+function keysAfterIn(text: string, from: number, expectKey: boolean): { name: string; offset: number }[] {
   const out: { name: string; offset: number }[] = [];
   let depth = 0;
-  let expectKey = false;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
@@ -605,10 +610,10 @@ function keysAfterIn(text: string, from: number): { name: string; offset: number
   return out;
 }
 
-const pathOf = (frames: Frame[]): (string | number)[] => frames.map((f) => (f.isObject ? f.key ?? '' : f.index));
+const pathOf = (frames: Frame[], nameAt: (start: number) => string): (string | number)[] => frames.map((f) => (f.isObject ? (f.keyAt >= 0 ? nameAt(f.keyAt) : '') : f.index));
 
 export function jsonCursor(text: string, offset: number): CursorContext | undefined {
-  const { frames, token } = scanTo(text, offset);
+  const { frames, token, nameAt } = scanTo(text, offset);
   const top = frames[frames.length - 1];
   const inside = token && offset >= token.offset && offset <= token.offset + token.length ? token : undefined;
   const base = { syntax: 'json' as const, docIndex: 0, column: 0 };
@@ -618,11 +623,11 @@ export function jsonCursor(text: string, offset: number): CursorContext | undefi
     const start = keyToken ? keyToken.offset : offset;
     const end = keyToken ? keyToken.offset + keyToken.length : offset;
     const quoted = Boolean(keyToken) && text[start] === '"';
-    const others = [...top.keys, ...keysAfterIn(text, Math.max(end, offset))].filter((k) => k.offset !== start).map((k) => k.name);
+    const others = [...top.keys.filter((k) => k !== start).map(nameAt), ...keysAfterIn(text, Math.max(end, offset), !keyToken).map((k) => k.name)];
     return {
       ...base,
       at: 'key',
-      pointer: joinPointer('', ...pathOf(frames.slice(0, -1))),
+      pointer: joinPointer('', ...pathOf(frames.slice(0, -1), nameAt)),
       key,
       presentKeys: others.filter((k) => k !== key),
       partial: keyToken ? text.slice(start + (quoted ? 1 : 0), Math.max(start + (quoted ? 1 : 0), offset)) : '',
@@ -639,7 +644,7 @@ export function jsonCursor(text: string, offset: number): CursorContext | undefi
   return {
     ...base,
     at: 'value',
-    pointer: joinPointer('', ...pathOf(frames)),
+    pointer: joinPointer('', ...pathOf(frames, nameAt)),
     presentKeys: [],
     partial: scalar ? text.slice(start + (quoted ? 1 : 0), Math.max(start + (quoted ? 1 : 0), offset)) : '',
     replaceStart: start,

@@ -115,6 +115,11 @@ export class Project {
     return this.sources.peek(filePath, text);
   }
 
+  /** The most recent parse of a file, of whichever text (an earlier version while a new one waits). */
+  latestParse(filePath: string): SourceFile | undefined {
+    return this.sources.latest(filePath);
+  }
+
 
   /** Items and kinds of a text (from its cached parse). */
   analyze(filePath: string, text: string, settings = this.settingsFor(filePath)): DocumentAnalysis {

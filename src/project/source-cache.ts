@@ -43,6 +43,11 @@ export class SourceCache {
     return this.entries.get(filePath)?.find((e) => e.text === text)?.parsed;
   }
 
+  /** The most recent parse of the file at `filePath`, of whichever text. */
+  latest(filePath: string): SourceFile | undefined {
+    return this.entries.get(filePath)?.[0]?.parsed;
+  }
+
   forget(filePath?: string): void {
     if (filePath) this.entries.delete(filePath);
     else this.entries.clear();

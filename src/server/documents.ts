@@ -72,7 +72,7 @@ export class DocumentItems {
    * document parsed, its items come from it without reading the text again. Without it (a big
    * text whose new version is not parsed yet), the document's items of its last parse serve.
    */
-  at(rawText: string, rawOffset: number, filePath: string, settings: FileSettings, parsed?: SourceFile): { docIndex: number; items: ItemInfo[] } {
+  at(rawText: string, rawOffset: number, filePath: string, settings: FileSettings, parsed?: SourceFile, earlier?: SourceFile): { docIndex: number; items: ItemInfo[] } {
     const shift = rawText.charCodeAt(0) === 0xfeff ? 1 : 0;
     const text = shift ? rawText.slice(1) : rawText;
     const offset = Math.max(0, rawOffset - shift);
@@ -80,16 +80,18 @@ export class DocumentItems {
       const docIndex = documentIndexAt(parsed, offset);
       const pd = parsed.documents[docIndex];
       if (pd && !pd.unusable && !pd.empty) {
-        let all = this.analyses.get(parsed);
-        if (!all) this.analyses.set(parsed, (all = analyzeParsed(parsed, filePath, settings).items));
-        const items = all.filter((i) => i.docIndex === docIndex);
+        const items = this.itemsOf(parsed, filePath, settings).filter((i) => i.docIndex === docIndex);
         this.good.set(docIndex, items);
         return { docIndex, items };
       }
     }
     const json = isJsonText(filePath, text);
     const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(new TextLines(text, parsed?.lines), offset);
-    if (!parsed && this.good.has(doc.docIndex)) return { docIndex: doc.docIndex, items: this.good.get(doc.docIndex)! };
+    if (!parsed) {
+      // A new version not parsed yet: the document's items as last parsed serve (kinds rarely change in an edit).
+      const stale = this.good.get(doc.docIndex) ?? (earlier && this.itemsOf(earlier, filePath, settings).filter((i) => i.docIndex === doc.docIndex));
+      if (stale?.length) return { docIndex: doc.docIndex, items: stale };
+    }
     const declared = json ? declaredKindOf(filePath, settings, [], text.length) : declaredKindOf(filePath, settings, findModelines(text), doc.end);
     const chunk = text.slice(doc.start, doc.end);
     const key = `${doc.docIndex}\u0000${declared?.kind ?? ''}\u0000${chunk}`;
@@ -110,6 +112,12 @@ export class DocumentItems {
     }
     if (!items?.length) items = declared ? [{ docIndex: doc.docIndex, base: '', kind: declared.kind, candidates: [], value: {} }] : [];
     return { docIndex: doc.docIndex, items };
+  }
+
+  private itemsOf(parsed: SourceFile, filePath: string, settings: FileSettings): ItemInfo[] {
+    let all = this.analyses.get(parsed);
+    if (!all) this.analyses.set(parsed, (all = analyzeParsed(parsed, filePath, settings).items));
+    return all;
   }
 
   /** Hover and completion at one place ask for the same repaired text: parsed once. */

@@ -356,7 +356,7 @@ export class OmlintLanguageService {
     // reader. A big text's new version is not parsed for hover (the lint will): the cursor is read
     // from the text and the items of the document's last parse serve meanwhile.
     const parsed = text.length >= UNPARSED_HOVER_MIN_CHARS ? this.workspace.project.parsed(filePath, text) : this.workspace.project.parse(filePath, text);
-    const { items } = st.items.at(text, offset, filePath, settings, parsed);
+    const { items } = st.items.at(text, offset, filePath, settings, parsed, parsed ? undefined : this.workspace.project.latestParse(filePath));
     const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath);
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;

@@ -146,8 +146,6 @@ interface Entry {
   col: number;
   type: 'root' | 'key' | 'item';
   token: string;
-  /** 0-based line that opened it (-1: the root). */
-  line: number;
 }
 
 interface Line {
@@ -167,6 +165,12 @@ export class TextLines {
     index?: LineIndex,
   ) {
     this.index = index && index.text === text ? index : new LineIndex(text);
+  }
+
+  private lineWalker?: LineWalker;
+  /** The walker over this text's lines (whether a lone \r is in it is found once). */
+  get walker(): LineWalker {
+    return (this.lineWalker ??= new LineWalker(this.text));
   }
 
   get length(): number {
@@ -199,7 +203,10 @@ export class TextLines {
  * runs on the few lines that matter.
  */
 class LineWalker {
-  constructor(private readonly text: string) {}
+  private readonly loneCr: boolean;
+  constructor(private readonly text: string) {
+    this.loneCr = text.includes('\r') && /\r(?!\n)/.test(text);
+  }
 
   /** End of the line starting at `start` (before its line break). */
   end(start: number): number {
@@ -224,6 +231,8 @@ class LineWalker {
   previous(start: number): number {
     if (start <= 0) return -1;
     const t = this.text;
+    // Lines end at \n (LF or CRLF): the native search. Only a lone \r needs the character loop.
+    if (!this.loneCr) return t.lastIndexOf('\n', start - 2) + 1;
     let k = start - 1;
     if (t.charCodeAt(k) === 10 && t.charCodeAt(k - 1) === 13) k--;
     k--;
@@ -271,33 +280,37 @@ function pointerOf(stack: Entry[]): string {
 }
 
 /**
- * The index of the item at column `col` opened on the line at `start` (the first "- " of that
- * line, standing at its indentation): its earlier siblings are the items at that column up the
- * lines, as long as no line stands left of it (or at it, without an item there).
+ * The items at column `col` above the line at `start` that belong to the same sequence as the
+ * first "- " of that line (standing at its indentation), and the line where the sequence begins
+ * (the first line up that is left of the column, or at it without an item there; -1 at the
+ * document's start). A line that opens the sequence after another "- " counts and is the stop.
  */
-function itemIndex(w: LineWalker, start: number, col: number, docStart: number): number {
-  let index = 0;
+function siblingsAbove(w: LineWalker, start: number, col: number, docStart: number): { count: number; stop: number } {
+  let count = 0;
   for (let s = w.previous(start); s >= docStart; s = w.previous(s)) {
     const indent = w.indent(s);
     if (indent < 0 || indent > col) continue;
     // Most lines met here are sibling items ("- " at the column): no need to read them whole.
     const k = indent === col ? (w.dashAt(s + col) ? 0 : -1) : w.line(s).items.indexOf(col);
-    if (k < 0) break;
-    index++;
-    if (k > 0) break; // an item after another "- " on its line is the first of its sequence
+    if (k < 0) return { count, stop: s };
+    count++;
+    if (k > 0) return { count, stop: s }; // an item after another "- " on its line is the first of its sequence
   }
-  return index;
+  return { count, stop: -1 };
 }
 
-/** The entries a line pushes (its items, then its key when the value opens a block) that `keep` keeps. */
-function entriesOf(w: LineWalker, info: LineInfo, start: number, line: number, docStart: number, keep: (col: number, type: Entry['type']) => boolean): Entry[] {
+/**
+ * The entries a line pushes (its items, then its key when the value opens a block) that `keep`
+ * keeps. `siblings`: the items above its first one, when already counted.
+ */
+function entriesOf(w: LineWalker, info: LineInfo, start: number, docStart: number, keep: (col: number, type: Entry['type']) => boolean, siblings?: number): Entry[] {
   const out: Entry[] = [];
   info.items.forEach((col, k) => {
     if (!keep(col, 'item')) return;
-    const index = k === 0 && col === info.indent ? itemIndex(w, start, col, docStart) : 0;
-    out.push({ col, type: 'item', token: String(index), line });
+    const index = k === 0 && col === info.indent ? siblings ?? siblingsAbove(w, start, col, docStart).count : 0;
+    out.push({ col, type: 'item', token: String(index) });
   });
-  if (info.key && opensBlock(info.value) && keep(info.key.start, 'key')) out.push({ col: info.key.start, type: 'key', token: info.key.name, line });
+  if (info.key && opensBlock(info.value) && keep(info.key.start, 'key')) out.push({ col: info.key.start, type: 'key', token: info.key.name });
   return out;
 }
 
@@ -306,26 +319,31 @@ function entriesOf(w: LineWalker, info: LineInfo, start: number, line: number, d
  * column `n` and right of it (a "- " at `n` keeps a key at `n`: a compact sequence). Walks up:
  * only lines left of every line below them can hold an entry still open.
  */
-function ancestors(w: LineWalker, start: number, line: number, docStart: number, n: number, dash: boolean): Entry[] {
+function ancestors(w: LineWalker, start: number, docStart: number, n: number, dash: boolean): Entry[] {
   const found: Entry[] = [];
   let limit = n;
   let keyAtLimit = dash;
-  let li = line;
-  for (let s = w.previous(start); s >= docStart && (limit > 0 || keyAtLimit); s = w.previous(s)) {
-    li--;
+  let s = w.previous(start);
+  while (s >= docStart && (limit > 0 || keyAtLimit)) {
     const indent = w.indent(s);
-    if (indent < 0 || indent > limit) continue;
+    if (indent < 0 || indent > limit) {
+      s = w.previous(s);
+      continue;
+    }
     const info = w.line(s);
     const lim = limit;
     const atLimit = keyAtLimit;
-    found.unshift(...entriesOf(w, info, s, li, docStart, (col, type) => col < lim || (col === lim && type === 'key' && atLimit)));
     const itemHere = info.items[0] === info.indent;
+    // The lines between a sequence's first item and this one hold nothing still open: skip them.
+    const sequence = itemHere ? siblingsAbove(w, s, indent, docStart) : undefined;
+    found.unshift(...entriesOf(w, info, s, docStart, (col, type) => col < lim || (col === lim && type === 'key' && atLimit), sequence?.count));
     if (indent < limit) {
       limit = indent;
       keyAtLimit = itemHere;
     } else keyAtLimit = keyAtLimit && itemHere;
+    s = sequence ? sequence.stop : w.previous(s);
   }
-  return [{ col: -1, type: 'root', token: '', line: -1 }, ...found];
+  return [{ col: -1, type: 'root', token: '' }, ...found];
 }
 
 /**
@@ -404,7 +422,7 @@ export function yamlCursor(text: string, offset: number, lines: TextLines = new 
   const line = lines.at(li);
   if (isMarker(line.text, 0)) return undefined;
   const doc = yamlDocumentAt(lines, offset);
-  const w = new LineWalker(text);
+  const w = lines.walker;
 
   const col = offset - line.start;
   const info = parseLine(line.text);
@@ -415,7 +433,7 @@ export function yamlCursor(text: string, offset: number, lines: TextLines = new 
     quoted: false,
   };
   if (info.blank || (col <= info.indent && line.text.slice(col).trim() === '')) {
-    const stack = ancestors(w, line.start, li, doc.start, col, false);
+    const stack = ancestors(w, line.start, doc.start, col, false);
     const top = stack[stack.length - 1];
     return {
       ...base,
@@ -430,9 +448,9 @@ export function yamlCursor(text: string, offset: number, lines: TextLines = new 
   }
   if (col < info.indent) return undefined;
   if (info.items.some((m) => col >= m && col < m + 2)) return undefined; // on a "-"
-  const stack = ancestors(w, line.start, li, doc.start, info.indent, info.items[0] === info.indent);
+  const stack = ancestors(w, line.start, doc.start, info.indent, info.items[0] === info.indent);
   // The line's own items, up to the cursor (a key on it is the cursor's subject, not an entry).
-  stack.push(...entriesOf(w, { ...info, key: undefined }, line.start, li, doc.start, (c) => c + 2 <= col));
+  stack.push(...entriesOf(w, { ...info, key: undefined }, line.start, doc.start, (c) => c + 2 <= col));
   const top = stack[stack.length - 1];
   const abs = (c: number) => line.start + c;
   if (info.key && col <= info.key.colon) {

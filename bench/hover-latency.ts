@@ -5,16 +5,14 @@
 // Each run edits a number in the middle of the text, then asks for a hover on a key and a
 // completion on a value further down: first right after the edit (the lint of the new version
 // has not run: an editor's debounce is still waiting), then again after the lint.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { stringify } from 'yaml';
+import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { OmlintLanguageService } from '../src/server/service';
+import { bigDocument } from './big-documents';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const AUTOMATION = path.resolve(ROOT, '../shared/corpus/automation-config/mck__bug-hunt__artifacts__fixed-ac.json');
 const args = process.argv.slice(2);
 const arg = (name: string) => {
   const i = args.indexOf(name);
@@ -22,22 +20,6 @@ const arg = (name: string) => {
 };
 const RUNS = Number(arg('--runs') ?? 7);
 const CASE = arg('--case') ?? 'yaml';
-
-/** The corpus's automation config grown by copies of its processes to about `bytes` as written by `write`. */
-function grown(bytes: number, write: (v: unknown) => string): string {
-  const ac = JSON.parse(readFileSync(AUTOMATION, 'utf8')) as { processes: { name: string }[] };
-  const base = [...ac.processes];
-  const per = write({ processes: base }).length;
-  const copies = Math.max(0, Math.ceil((bytes - write(ac).length) / per));
-  for (let round = 1; round <= copies; round++) ac.processes.push(...base.map((p) => ({ ...p, name: `${p.name}-copy${round}` })));
-  return write(ac);
-}
-
-function text(): { name: string; file: string; text: string } {
-  if (CASE === 'yaml') return { name: 'YAML automation config (block style)', file: 'deployment.yaml', text: grown(4.6 * 1048576, (v) => stringify(v, { lineWidth: 0, aliasDuplicateObjects: false })) };
-  if (CASE === 'json') return { name: 'JSON automation config (indented by 2)', file: 'deployment.json', text: `${grown(13 * 1048576, (v) => JSON.stringify(v, null, 2))}\n` };
-  return { name: 'JSON automation config of the corpus (as stored)', file: 'fixed-ac.json', text: readFileSync(AUTOMATION, 'utf8') };
-}
 
 /** The i-th edit: a number near the middle changes, as typing would. */
 function edited(t: string, i: number): string {
@@ -62,7 +44,7 @@ function timed<T>(f: () => T, row?: string): [T, number] {
 }
 
 async function main(): Promise<void> {
-  const c = text();
+  const c = bigDocument(CASE);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-bench-hover-'));
   const file = path.join(dir, c.file);
   writeFileSync(file, c.text);

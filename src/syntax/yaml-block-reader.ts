@@ -363,15 +363,31 @@ class BlockReader {
     const c = this.text[at];
     let end: number;
     if (c === '"' || c === "'") {
-      const close = this.inLine(c, at + 1, line);
+      const close = c === '"' ? this.doubleQuoteEnd(at + 1, line) : this.inLine(c, at + 1, line);
       if (close < 0 || close >= line.end) throw new Unsure();
       const body = this.text.slice(at + 1, close);
-      if (body.includes('\\') || this.text[close + 1] === c) throw new Unsure(); // escapes, '' inside
+      if (this.text[close + 1] === c) throw new Unsure(); // '' inside
       end = close + 1;
       this.restIsComment(end, line);
-      return { kind: 'scalar', start: at, end, js: body };
+      if (!body.includes('\\')) return { kind: 'scalar', start: at, end, js: body };
+      if (c === "'") throw new Unsure();
+      // Escapes that JSON also has mean the same in YAML (\" \\ \/ \b \f \n \r \t \uXXXX, as
+      // `JSON.stringify` writes them, e.g. Windows paths); YAML's own (\x41, \e, \N, …) go to the parser.
+      let js: string;
+      try {
+        js = JSON.parse(this.text.slice(at, end)) as string;
+      } catch {
+        throw new Unsure();
+      }
+      return { kind: 'scalar', start: at, end, js };
     }
     if (c === '[') return this.flowSequence(at, line);
+    // An empty flow mapping, as serializers write an empty object (`balancer: {}`).
+    if (c === '{' && this.text[at + 1] === '}') {
+      if (this.depth + 1 > this.deepest) this.deepest = this.depth + 1;
+      this.restIsComment(at + 2, line);
+      return { kind: 'map', names: [], keys: [], values: [], range: { start: at, end: at + 2 }, js: {} };
+    }
     if ('{]},#&*!|>%@`'.includes(c)) throw new Unsure();
     // "-", "?" and ":" start a plain scalar unless a space follows ("-1", "-p0-0").
     if ('?:-'.includes(c) && (at + 1 === line.end || this.text.charCodeAt(at + 1) === 32)) throw new Unsure();
@@ -437,6 +453,17 @@ class BlockReader {
   private inLine(ch: string, from: number, line: Line): number {
     const code = ch.charCodeAt(0);
     for (let i = from; i < line.end; i++) if (this.text.charCodeAt(i) === code) return i;
+    return -1;
+  }
+
+  /** Offset of the quote that closes a double-quoted scalar opened before `from` (on its line), or -1. */
+  private doubleQuoteEnd(from: number, line: Line): number {
+    const t = this.text;
+    for (let i = from; i < line.end; i++) {
+      const c = t.charCodeAt(i);
+      if (c === 92) i++;
+      else if (c === 34) return i;
+    }
     return -1;
   }
 

@@ -12,14 +12,18 @@
 import type { ParseLimits, ParsedDocument } from './types';
 import { readBlockYaml, UNSURE } from './yaml-block-reader';
 
-/** Anything that needs the full parse's care (number forms, line breaks and key lengths YAML 1.2 treats specially). */
+/**
+ * Anything that needs the full parse's care (number forms, line breaks and key lengths YAML 1.2
+ * treats specially). `1_000` and `0b101` no longer count: they were js-yaml's (YAML 1.1) numbers;
+ * the block reader and `yaml`'s core schema both read them as strings, and the check sent every
+ * automation config (`args2_6`) to the full parse (bench/README.md, "Parser tiers").
+ */
 // Cheap substring tests first: this runs on every YAML file.
 function needsFullParse(text: string): boolean {
   if ((text.includes('&') || text.includes('*') || text.includes('!')) && /(?:^|[\s[\]{},:-])[&*!][^\s]/m.test(text)) return true;
   if (text.includes('%') && /^%/m.test(text)) return true;
   if (text.includes('<<') || text.includes('\t')) return true;
-  if (hasNanOrInf(text) || hasDigitUnderscore(text)) return true;
-  if ((text.includes('0b') || text.includes('0B')) && /\b0b[01]/i.test(text)) return true;
+  if (hasNanOrInf(text)) return true;
   if (text.includes('\r') && /\r(?!\n)/.test(text)) return true;
   if (text.length > 1024) {
     for (let start = 0; start < text.length; ) {
@@ -41,14 +45,6 @@ export function hasNanOrInf(text: string): boolean {
   for (let i = text.indexOf('.'); i >= 0; i = text.indexOf('.', i + 1)) {
     const word = text.slice(i + 1, i + 4).toLowerCase();
     if ((word === 'nan' || word === 'inf') && !isWordChar(text.charCodeAt(i + 4))) return true;
-  }
-  return false;
-}
-
-/** Like /\d_|_\d/. */
-export function hasDigitUnderscore(text: string): boolean {
-  for (let i = text.indexOf('_'); i >= 0; i = text.indexOf('_', i + 1)) {
-    if (isDigit(text.charCodeAt(i - 1)) || isDigit(text.charCodeAt(i + 1))) return true;
   }
   return false;
 }

@@ -9,6 +9,7 @@
 import { LineIndex } from '../core/lines';
 import { joinPointer } from '../core/pointer';
 import { stringEnd } from './json-locate';
+import { DEFAULT_LIMITS } from './types';
 
 export interface CursorContext {
   syntax: 'yaml' | 'json';
@@ -434,6 +435,7 @@ export function yamlCursor(text: string, offset: number, lines: TextLines = new 
   };
   if (info.blank || (col <= info.indent && line.text.slice(col).trim() === '')) {
     const stack = ancestors(w, line.start, doc.start, col, false);
+    if (stack.length > DEFAULT_LIMITS.maxDepth) return undefined; // deeper than any document may be
     const top = stack[stack.length - 1];
     return {
       ...base,
@@ -451,6 +453,7 @@ export function yamlCursor(text: string, offset: number, lines: TextLines = new 
   const stack = ancestors(w, line.start, doc.start, info.indent, info.items[0] === info.indent);
   // The line's own items, up to the cursor (a key on it is the cursor's subject, not an entry).
   stack.push(...entriesOf(w, { ...info, key: undefined }, line.start, doc.start, (c) => c + 2 <= col));
+  if (stack.length > DEFAULT_LIMITS.maxDepth) return undefined;
   const top = stack[stack.length - 1];
   const abs = (c: number) => line.start + c;
   if (info.key && col <= info.key.colon) {
@@ -632,6 +635,8 @@ const pathOf = (frames: Frame[], nameAt: (start: number) => string): (string | n
 
 export function jsonCursor(text: string, offset: number): CursorContext | undefined {
   const { frames, token, nameAt } = scanTo(text, offset);
+  // Deeper than any document may be (the parse reports it): no hover or completion there.
+  if (frames.length > DEFAULT_LIMITS.maxDepth) return undefined;
   const top = frames[frames.length - 1];
   const inside = token && offset >= token.offset && offset <= token.offset + token.length ? token : undefined;
   const base = { syntax: 'json' as const, docIndex: 0, column: 0 };

@@ -72,7 +72,8 @@ export class DocumentItems {
    * document parsed, its items come from it without reading the text again. Without it (a big
    * text whose new version is not parsed yet), the document's items of its last parse serve.
    */
-  at(rawText: string, rawOffset: number, filePath: string, settings: FileSettings, parsed?: SourceFile, earlier?: SourceFile): { docIndex: number; items: ItemInfo[] } {
+  /** `lines`: the lines of the text without its BOM, when the caller made them (shared with the cursor reader). */
+  at(rawText: string, rawOffset: number, filePath: string, settings: FileSettings, parsed?: SourceFile, earlier?: SourceFile, lines?: TextLines): { docIndex: number; items: ItemInfo[] } {
     const shift = rawText.charCodeAt(0) === 0xfeff ? 1 : 0;
     const text = shift ? rawText.slice(1) : rawText;
     const offset = Math.max(0, rawOffset - shift);
@@ -86,7 +87,7 @@ export class DocumentItems {
       }
     }
     const json = isJsonText(filePath, text);
-    const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(new TextLines(text, parsed?.lines), offset);
+    const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(parsed?.cursorLines ?? (lines?.text === text ? lines : new TextLines(text)), offset);
     if (!parsed) {
       // A new version not parsed yet: the document's items as last parsed serve (kinds rarely change in an edit).
       const stale = this.good.get(doc.docIndex) ?? (earlier && this.itemsOf(earlier, filePath, settings).filter((i) => i.docIndex === doc.docIndex));

@@ -13,7 +13,7 @@ import type { Kind } from '../core/kinds';
 import { codeActionsFor, FIX_ALL_KIND, fixAllEdit } from './code-actions';
 import { completionFor } from './completion';
 import { configFileDiagnostics, isConfigFile } from './config';
-import { cursorContext, isJsonText, targetPointer, type CursorContext } from '../syntax/cursor';
+import { cursorContext, isJsonText, targetPointer, TextLines, type CursorContext } from '../syntax/cursor';
 import { toLspDiagnostic } from './diagnostics';
 import { DocumentItems, itemAt, itemKind, kindIsDeclared, UNPARSED_HOVER_MIN_CHARS } from './documents';
 import { hoverFor } from './hover';
@@ -356,8 +356,9 @@ export class OmlintLanguageService {
     // reader. A big text's new version is not parsed for hover (the lint will): the cursor is read
     // from the text and the items of the document's last parse serve meanwhile.
     const parsed = text.length >= UNPARSED_HOVER_MIN_CHARS ? this.workspace.project.parsed(filePath, text) : this.workspace.project.parse(filePath, text);
-    const { items } = st.items.at(text, offset, filePath, settings, parsed, parsed ? undefined : this.workspace.project.latestParse(filePath));
-    const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath);
+    const lines = parsed ? undefined : new TextLines(hasBom(text) ? text.slice(1) : text);
+    const { items } = st.items.at(text, offset, filePath, settings, parsed, parsed ? undefined : this.workspace.project.latestParse(filePath), lines);
+    const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath, lines);
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
     const item = itemAt(items, ctx.docIndex, pointer);

@@ -77,8 +77,12 @@ export class SourceFile implements ParsedFile {
    * text does not parse (mid-edit). Offsets in and out are those of `text` (without a BOM).
    */
   cursorAt(offset: number): CursorContext | undefined {
-    this.textLines ??= new TextLines(this.text, this.lines);
-    return cursorContext(this.text, offset, this.fileName, this.textLines);
+    return cursorContext(this.text, offset, this.fileName, this.cursorLines);
+  }
+
+  /** The text's lines as the cursor reader walks them (document markers found once per version). */
+  get cursorLines(): TextLines {
+    return (this.textLines ??= new TextLines(this.text, this.lines));
   }
 
   /**

@@ -7,7 +7,7 @@ import { CONFIG_NAMES, type FileSettings } from '../config/load';
 import type { Rule } from '../core/types';
 import { REGISTRY } from '../../rules/registry';
 import type { Kind } from '../core/kinds';
-import type { ParsedFile, ParseLimits } from '../syntax/index';
+import type { ParseLimits, SourceFile } from '../syntax/index';
 import { analyzeParsed, kindsOfItems, type DocumentAnalysis } from './items';
 import { groupByScope, isNamedScope, scopeRoot } from './scope';
 import { SNIFF_BYTES, sniffKinds } from './sniff';
@@ -114,9 +114,19 @@ export class Project {
   }
 
   /** The parse of a text as the file at `filePath` (each text version parsed once). */
-  parse(filePath: string, text: string, limits?: ParseLimits): ParsedFile {
+  parse(filePath: string, text: string, limits?: ParseLimits): SourceFile {
     return this.sources.parse(filePath, text, limits);
   }
+  /** The parse of this text of a file if it was made already (never parses). */
+  parsed(filePath: string, text: string): SourceFile | undefined {
+    return this.sources.peek(filePath, text);
+  }
+
+  /** The most recent parse of a file, of whichever text (an earlier version while a new one waits). */
+  latestParse(filePath: string): SourceFile | undefined {
+    return this.sources.latest(filePath);
+  }
+
 
   /** Items and kinds of a text (from its cached parse). */
   analyze(filePath: string, text: string, settings = this.settingsFor(filePath)): DocumentAnalysis {

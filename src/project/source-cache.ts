@@ -1,12 +1,12 @@
 // The parse of each file, kept by its owner per text version: a text is parsed once (besides the
 // time, parsing a deeply nested YAML text twice in one process can kill V8 with a regexp-stack
 // fatal). Keyed by path; an entry holds for one text and limits.
-import { DEFAULT_LIMITS, parseText, YamlDocumentCache, type ParsedFile, type ParseLimits } from '../syntax/index';
+import { DEFAULT_LIMITS, parseText, YamlDocumentCache, type ParseLimits, type SourceFile } from '../syntax/index';
 
 interface Entry {
   text: string;
   limitsKey: string;
-  parsed: ParsedFile;
+  parsed: SourceFile;
   /** The YAML stream documents of this file's last texts (an edit re-parses one document). */
   documents: YamlDocumentCache;
 }
@@ -22,7 +22,7 @@ export class SourceCache {
   private readonly entries = new Map<string, Entry[]>();
 
   /** The parse of `text` as the file at `filePath` (from the cache when this text was parsed before). */
-  parse(filePath: string, text: string, limits: ParseLimits = DEFAULT_LIMITS): ParsedFile {
+  parse(filePath: string, text: string, limits: ParseLimits = DEFAULT_LIMITS): SourceFile {
     const key = limitsKey(limits);
     const list = this.entries.get(filePath) ?? [];
     const i = list.findIndex((e) => e.limitsKey === key && e.text === text);
@@ -36,6 +36,16 @@ export class SourceCache {
     const kept = list.filter((e) => e.text.length <= EARLIER_MAX_CHARS).slice(0, EARLIER_VERSIONS);
     this.entries.set(filePath, [{ text, limitsKey: key, parsed, documents }, ...kept]);
     return parsed;
+  }
+
+  /** The parse of `text` as the file at `filePath` when it was made (by any limits), else undefined. */
+  peek(filePath: string, text: string): SourceFile | undefined {
+    return this.entries.get(filePath)?.find((e) => e.text === text)?.parsed;
+  }
+
+  /** The most recent parse of the file at `filePath`, of whichever text. */
+  latest(filePath: string): SourceFile | undefined {
+    return this.entries.get(filePath)?.[0]?.parsed;
   }
 
   forget(filePath?: string): void {

@@ -11,7 +11,7 @@ import {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Kind } from '../core/kinds';
-import type { CursorContext } from './cursor';
+import type { CursorContext } from '../syntax/index';
 import { enumValues, first, propertiesOf, requiredOf, schemasAt, typeLabel, type Schema } from './schema-nav';
 import { modelValues, valueMeaning } from './vocabulary';
 

@@ -1,16 +1,20 @@
 // What a document is: the kind of each item, found exactly as lint() finds them (config kind,
 // modeline, file-name convention, sniffing). For hover and completion, DocumentItems also knows
 // the kinds while the document being edited does not parse.
-import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { findModelines, kindFromFileName } from '../kinds/detect';
 import { analyzeParsed, declaredKindOf, itemsOf, type ItemInfo } from '../project/items';
 import type { Kind } from '../core/kinds';
-import { parseText, DEFAULT_LIMITS, type ParsedFile } from '../syntax/index';
-import { bracketDepthExceeded } from '../syntax/json';
+import { parseText, type ParsedFile, type SourceFile } from '../syntax/index';
+import { isJsonText, TextLines, yamlDocumentAt } from '../syntax/cursor';
 import type { FileSettings } from '../config/load';
-import { isJsonText, yamlDocumentAt } from './cursor';
 
 export { analyzeParsed, declaredKindOf, type DocumentAnalysis, type ItemInfo } from '../project/items';
+
+/**
+ * From this size on, hover and completion do not parse a new version of a text (the lint does,
+ * after its debounce): the cursor is read from the text, the items of the last parse serve.
+ */
+export const UNPARSED_HOVER_MIN_CHARS = 512 * 1024;
 
 /** Whether the config, a modeline or the file name says what the file is. */
 export function kindIsDeclared(filePath: string, text: string, settings: FileSettings): boolean {
@@ -60,15 +64,16 @@ function documentIndexAt(parsed: ParsedFile, offset: number): number {
 export class DocumentItems {
   private readonly good = new Map<number, ItemInfo[]>();
   private last?: { key: string; items: ItemInfo[] };
-  private json?: { text: string; tree: JsonNode | undefined };
 
   private analyses = new WeakMap<ParsedFile, ItemInfo[]>();
 
   /**
    * `parsed`: the parse of the whole text (the project's, shared with lint): when the cursor's
-   * document parsed, its items come from it without reading the text again.
+   * document parsed, its items come from it without reading the text again. Without it (a big
+   * text whose new version is not parsed yet), the document's items of its last parse serve.
    */
-  at(rawText: string, rawOffset: number, filePath: string, settings: FileSettings, parsed?: ParsedFile): { docIndex: number; items: ItemInfo[] } {
+  /** `lines`: the lines of the text without its BOM, when the caller made them (shared with the cursor reader). */
+  at(rawText: string, rawOffset: number, filePath: string, settings: FileSettings, parsed?: SourceFile, earlier?: SourceFile, lines?: TextLines): { docIndex: number; items: ItemInfo[] } {
     const shift = rawText.charCodeAt(0) === 0xfeff ? 1 : 0;
     const text = shift ? rawText.slice(1) : rawText;
     const offset = Math.max(0, rawOffset - shift);
@@ -76,15 +81,18 @@ export class DocumentItems {
       const docIndex = documentIndexAt(parsed, offset);
       const pd = parsed.documents[docIndex];
       if (pd && !pd.unusable && !pd.empty) {
-        let all = this.analyses.get(parsed);
-        if (!all) this.analyses.set(parsed, (all = analyzeParsed(parsed, filePath, settings).items));
-        const items = all.filter((i) => i.docIndex === docIndex);
+        const items = this.itemsOf(parsed, filePath, settings).filter((i) => i.docIndex === docIndex);
         this.good.set(docIndex, items);
         return { docIndex, items };
       }
     }
     const json = isJsonText(filePath, text);
-    const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(text, offset, parsed?.lines);
+    const doc = json ? { docIndex: 0, start: 0, end: text.length } : yamlDocumentAt(parsed?.cursorLines ?? (lines?.text === text ? lines : new TextLines(text)), offset);
+    if (!parsed) {
+      // A new version not parsed yet: the document's items as last parsed serve (kinds rarely change in an edit).
+      const stale = this.good.get(doc.docIndex) ?? (earlier && this.itemsOf(earlier, filePath, settings).filter((i) => i.docIndex === doc.docIndex));
+      if (stale?.length) return { docIndex: doc.docIndex, items: stale };
+    }
     const declared = json ? declaredKindOf(filePath, settings, [], text.length) : declaredKindOf(filePath, settings, findModelines(text), doc.end);
     const chunk = text.slice(doc.start, doc.end);
     const key = `${doc.docIndex}\u0000${declared?.kind ?? ''}\u0000${chunk}`;
@@ -107,6 +115,12 @@ export class DocumentItems {
     return { docIndex: doc.docIndex, items };
   }
 
+  private itemsOf(parsed: SourceFile, filePath: string, settings: FileSettings): ItemInfo[] {
+    let all = this.analyses.get(parsed);
+    if (!all) this.analyses.set(parsed, (all = analyzeParsed(parsed, filePath, settings).items));
+    return all;
+  }
+
   /** Hover and completion at one place ask for the same repaired text: parsed once. */
   private readonly repaired = new Map<string, ParsedFile>();
   private repairedParse(text: string, filePath: string): ParsedFile {
@@ -118,16 +132,5 @@ export class DocumentItems {
       this.repaired.set(text, parsed);
     }
     return parsed;
-  }
-
-  /** The JSON tree of a text (for the keys of an object), kept for the last text. */
-  jsonTree(rawText: string): JsonNode | undefined {
-    if (this.json?.text !== rawText) {
-      const text = rawText.replace(/^\uFEFF/, '');
-      // jsonc-parser recurses per nesting level: no tree for absurdly deep texts.
-      const tree = bracketDepthExceeded(text, DEFAULT_LIMITS.maxDepth) === undefined ? parseTree(text) : undefined;
-      this.json = { text: rawText, tree };
-    }
-    return this.json.tree;
   }
 }

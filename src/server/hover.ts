@@ -5,7 +5,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Kind } from '../core/kinds';
 import { joinPointer } from '../core/pointer';
 import { findSecrets } from '../model/secrets';
-import type { CursorContext } from './cursor';
+import type { CursorContext } from '../syntax/index';
 import { enumValues, first, requiredOf, schemasAt, typeLabel } from './schema-nav';
 import { modelValues, valueMeaning } from './vocabulary';
 

@@ -4,6 +4,7 @@
 import type { Position as LspPosition, Range as LspRange } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range, Span } from '../core/types';
+import type { CursorContext, SourceFile } from '../syntax/index';
 
 export function hasBom(text: string): boolean {
   return text.charCodeAt(0) === 0xfeff;
@@ -35,4 +36,15 @@ export function rangesOverlap(a: LspRange, b: LspRange): boolean {
   const before = (x: LspPosition, y: LspPosition) => x.line < y.line || (x.line === y.line && x.character < y.character);
   // Touching counts: a cursor at the end of a diagnostic still gets its quick fixes.
   return !before(a.end, b.start) && !before(b.end, a.start);
+}
+
+/** The cursor at an offset of the editor's text, read by the text's SourceFile (offsets stay the editor's). */
+export function editorCursor(source: SourceFile, offset: number): CursorContext | undefined {
+  const shift = source.bom ? 1 : 0;
+  const c = source.cursorAt(Math.max(0, offset - shift));
+  if (c && shift) {
+    c.replaceStart += shift;
+    c.replaceEnd += shift;
+  }
+  return c;
 }

@@ -13,11 +13,11 @@ import type { Kind } from '../core/kinds';
 import { codeActionsFor, FIX_ALL_KIND, fixAllEdit } from './code-actions';
 import { completionFor } from './completion';
 import { configFileDiagnostics, isConfigFile } from './config';
-import { cursorContext, isJsonText, targetPointer, type CursorContext } from './cursor';
+import { cursorContext, isJsonText, targetPointer, TextLines, type CursorContext } from '../syntax/cursor';
 import { toLspDiagnostic } from './diagnostics';
-import { DocumentItems, itemAt, itemKind, kindIsDeclared } from './documents';
+import { DocumentItems, itemAt, itemKind, kindIsDeclared, UNPARSED_HOVER_MIN_CHARS } from './documents';
 import { hoverFor } from './hover';
-import { hasBom } from './positions';
+import { editorCursor, hasBom } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
 import { HeadBases } from './head-base';
@@ -364,10 +364,13 @@ export class OmlintLanguageService {
     if (settings.ignored) return undefined;
     const offset = doc.offsetAt(position);
     const st = this.state(doc.uri);
-    // The text's parse (shared with lint; parsed once per version) gives the items and the line index.
-    const parsed = this.workspace.project.parse(filePath, text);
-    const { items } = st.items.at(text, offset, filePath, settings, parsed);
-    const ctx = cursorContext(text, offset, filePath, () => st.items.jsonTree(text), parsed.lines);
+    // The text's parse (shared with lint; parsed once per version) gives the items and the cursor
+    // reader. A big text's new version is not parsed for hover (the lint will): the cursor is read
+    // from the text and the items of the document's last parse serve meanwhile.
+    const parsed = text.length >= UNPARSED_HOVER_MIN_CHARS ? this.workspace.project.parsed(filePath, text) : this.workspace.project.parse(filePath, text);
+    const lines = parsed ? undefined : new TextLines(hasBom(text) ? text.slice(1) : text);
+    const { items } = st.items.at(text, offset, filePath, settings, parsed, parsed ? undefined : this.workspace.project.latestParse(filePath), lines);
+    const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath, lines);
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
     const item = itemAt(items, ctx.docIndex, pointer);

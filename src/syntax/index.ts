@@ -8,6 +8,10 @@ import { directiveProblems } from './yaml-directives';
 import { costProblem, fullYamlParseProblem } from './cost';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 import { defineBuiltin } from '../core/rule';
+import { SourceFile } from './source-file';
+
+export { SourceFile, type SourceComments } from './source-file';
+export type { CursorContext } from './cursor';
 
 export * from './types';
 export { LineIndex } from '../core/lines';
@@ -28,15 +32,15 @@ function unusableDocument(salvage?: () => unknown): ParsedDocument {
 export const parseCounter = { parses: 0 };
 
 /**
- * Parses a text. No cache here: the owner of a file (src/project's Project) keeps its parse per
+ * Parses a text into its SourceFile. No cache here: the owner of a file (src/project's Project) keeps its parse per
  * text version. `documents`: the owner's cache of YAML stream documents, so that an edit of a big
  * multi-document stream re-parses the edited document only.
  */
-export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimits = DEFAULT_LIMITS, documents?: YamlDocumentCache): ParsedFile {
+export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimits = DEFAULT_LIMITS, documents?: YamlDocumentCache): SourceFile {
   return parseAnew(rawText, fileName, limits, documents);
 }
 
-function parseAnew(rawText: string, fileName: string, limits: ParseLimits, documentCache?: YamlDocumentCache): ParsedFile {
+function parseAnew(rawText: string, fileName: string, limits: ParseLimits, documentCache?: YamlDocumentCache): SourceFile {
   parseCounter.parses++;
   const bom = rawText.charCodeAt(0) === 0xfeff;
   const text = bom ? rawText.slice(1) : rawText;
@@ -44,14 +48,18 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
   const syntax = syntaxFor(fileName, text);
   // Parsers place an error at end of input one character past it: spans stay inside the text.
   const inside = (n: number) => Math.max(0, Math.min(n, text.length));
-  const done = (documents: ParsedDocument[], problems: ParseProblem[], kind: SyntaxKind = syntax): ParsedFile => ({
-    text,
-    bom,
-    syntax: kind,
-    lines,
-    documents,
-    problems: problems.map((p) => ({ ...p, span: { start: inside(p.span.start), end: inside(Math.max(p.span.start, p.span.end)) } })),
-  });
+  const done = (documents: ParsedDocument[], problems: ParseProblem[], kind: SyntaxKind = syntax): SourceFile =>
+    new SourceFile(
+      {
+        text,
+        bom,
+        syntax: kind,
+        lines,
+        documents,
+        problems: problems.map((p) => ({ ...p, span: { start: inside(p.span.start), end: inside(Math.max(p.span.start, p.span.end)) } })),
+      },
+      fileName,
+    );
 
   if (text.length > limits.maxBytes) {
     return done([unusableDocument()], [

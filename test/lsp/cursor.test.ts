@@ -1,6 +1,6 @@
 // Where the cursor is (pointer, key or value, document), in YAML that may not parse and in JSON.
 import { describe, expect, it } from 'vitest';
-import { cursorContext, targetPointer } from '../../src/server/cursor';
+import { cursorContext, targetPointer } from '../../src/syntax/cursor';
 
 /** `§` marks the cursor. */
 function at(textWithCursor: string, fileName = 'doc.yaml') {
@@ -42,5 +42,7 @@ describe('cursor context', () => {
     expect(at('{"metricThreshold": {"units": "GI§"}}', 'a.json')).toMatchObject({ at: 'value', pointer: '/metricThreshold/units', partial: 'GI' });
     expect(at('{"notifications": [{"typeName": "EMAIL", "del§', 'a.json')).toMatchObject({ at: 'key', pointer: '/notifications/0', partial: 'del', present: ['typeName'] });
     expect(at('{"a": 1, §}', 'a.json')).toMatchObject({ at: 'key', pointer: '', present: ['a'] });
+    expect(at('{"a": 1, § "b": {"c": 2}, "d": [3]}', 'a.json')).toMatchObject({ at: 'key', pointer: '', present: ['a', 'b', 'd'] });
+    expect(at('{"a": 1, "x§": 0, "b": {"c": 2}}', 'a.json')).toMatchObject({ at: 'key', pointer: '', target: '/x', present: ['a', 'b'] });
   });
 });

@@ -71,9 +71,9 @@ function positions(doc: TextDocument, count = 12): { line: number; character: nu
  * and src/server/cursor.ts (getLocation/parseTree) recurse once per level. Remove a name from
  * here once fixed, e.g. by skipping the JSON tree when src/syntax/json.ts bracketDepthExceeded().
  */
-// nulls.yaml: hover and completion read the parse's line index (no split of the whole text per
-// request); the YAML cursor scan still reads from the document's start to the cursor's line, so
-// 600,000 lines are slow but bounded: it runs under the hang guard.
+// nulls.yaml: hover and completion read the cursor through the version's SourceFile
+// (src/syntax/cursor.ts), which walks up from the cursor's line; the JSON cursor scan is not
+// recursive, so no nesting depth reaches a recursive reader.
 const KNOWN_SERVER_BUGS = new Set<string>([]);
 
 // A guard against hangs, not a timing test: generous enough for a loaded 2-core CI machine.

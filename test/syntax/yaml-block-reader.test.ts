@@ -240,6 +240,11 @@ describe('block-YAML reader', () => {
     expect(answers('"a": 1\n', '/a')).toBe(UNSURE); // quoted key
     expect(answers('a: "x\\x41y"\n', '/a')).toBe(UNSURE); // escapes JSON does not have
     expect(answers('a: "x\\ty"\n', '/a')).toEqual({ key: { start: 0, end: 1 }, value: { start: 3, end: 9 } }); // JSON's escapes are read
+    expect(answers('a: "x\\x41y"\n', '/a')).toBe(UNSURE); // YAML's own escapes
+    expect(answers("a: 'x''y'\n", '/a')).toBe(UNSURE); // '' in a single-quoted scalar
+    // Escapes JSON also has, and an empty flow mapping, are read (as JSON.stringify writes them).
+    expect(answers('a: "C:\\\\x\\ty"\n', '/a')).toEqual({ key: { start: 0, end: 1 }, value: { start: 3, end: 13 } });
+    expect(readBlockYaml('a: "C:\\\\x\\ty"\nb: {}\nc: []\n')?.value).toEqual({ a: 'C:\\x\ty', b: {}, c: [] });
     expect(answers('a:\n  b: 1\n# c\nd: 2\n', '/a')).toBe(UNSURE); // a collection followed by a comment
     expect(answers('a:\n  b:\nd: 2\n', '/a')).toBe(UNSURE); // a collection that ends with an empty value
     expect(answers('a:\n  b: 1\n', '/a/b')).toEqual({ key: { start: 5, end: 6 }, value: { start: 8, end: 9 } });

@@ -82,6 +82,11 @@ describe('YAML fast path', () => {
     expect(full('a:\n  -\n  - 1\n')).toBe(true); // an empty item
     expect(full('a: {b: 1}\n')).toBe(true); // flow mappings with entries
     expect(full('---\na: 1\n')).toBe(false); // a lone leading marker is fine
+    // YAML 1.1 numbers (js-yaml's) are strings to both readers: the fast path keeps them.
+    for (const t of ['args2_6:\n  net:\n    port: 27017\n', 'n: 1_000\nb: 0b101\n']) {
+      expect(full(t)).toBe(false);
+      expect(agree(t)).toBe(true);
+    }
   });
 });
 

@@ -1,0 +1,98 @@
+// One text version's knowledge, in one place: its parse (documents with their values, problems,
+// locate and keysAt), its comments (inline directives, modelines), the tolerant cursor reader
+// behind hover and completion, and FixOps made into text edits. No cache here or anywhere in
+// syntax/: whoever owns the file keeps its SourceFile per text version (src/project's SourceCache),
+// so everything a SourceFile works out lazily (directives, the cursor's lines) is worked out once.
+import type { FixOp, TextEdit } from '../core/types';
+import type { LineIndex } from '../core/lines';
+import { cursorContext, TextLines, type CursorContext } from './cursor';
+import { applyEdits, fixEdits } from './fix';
+import { findBrokenModelines, findModelines, type BrokenModeline, type Modeline } from './modelines';
+import { findDirectives, NO_DIRECTIVES, type FoundDirectives } from './suppress';
+import type { Location, ParsedDocument, ParsedFile, ParseProblem, SyntaxKind } from './types';
+
+export interface SourceComments {
+  /** `# omlint-disable…` directives (YAML only: JSON has no comments). */
+  directives: FoundDirectives;
+  /** `# omlint: kind=…` and yaml-language-server modelines, in order. */
+  modelines: Modeline[];
+  /** Comments meant as a modeline that do not read as one. */
+  brokenModelines: BrokenModeline[];
+}
+
+export class SourceFile implements ParsedFile {
+  readonly text: string;
+  readonly bom: boolean;
+  readonly syntax: SyntaxKind;
+  readonly lines: LineIndex;
+  readonly documents: ParsedDocument[];
+  readonly problems: ParseProblem[];
+  private commentsFound?: SourceComments;
+  private textLines?: TextLines;
+
+  constructor(
+    parsed: ParsedFile,
+    /** The file's name as parsed (it decides JSON or YAML for the cursor reader). */
+    readonly fileName: string,
+  ) {
+    this.text = parsed.text;
+    this.bom = parsed.bom;
+    this.syntax = parsed.syntax;
+    this.lines = parsed.lines;
+    this.documents = parsed.documents;
+    this.problems = parsed.problems;
+  }
+
+  /** The value of document `doc` (undefined when it is unusable or absent). */
+  value(doc = 0): unknown {
+    const d = this.documents[doc];
+    return d && !d.unusable ? d.value : undefined;
+  }
+
+  /** Where the node at a pointer of document `doc` stands (offsets in `text`). */
+  locate(pointer: string, doc = 0): Location | undefined {
+    return this.documents[doc]?.locate(pointer);
+  }
+
+  /** The object keys at a pointer of document `doc`, in source order. */
+  keysAt(pointer: string, doc = 0): string[] | undefined {
+    return this.documents[doc]?.keysAt?.(pointer);
+  }
+
+  /**
+   * The text's directives and modelines (read on first use, then kept with this version). Each
+   * call gets directives of its own: a lint run marks the ones it uses.
+   */
+  comments(): SourceComments {
+    const found = (this.commentsFound ??= {
+      directives: this.syntax === 'yaml' ? findDirectives(this.text, this.lines) : NO_DIRECTIVES,
+      modelines: findModelines(this.text),
+      brokenModelines: findBrokenModelines(this.text),
+    });
+    return { ...found, directives: { ...found.directives, directives: found.directives.directives.map((d) => ({ ...d, used: new Set<string>() })) } };
+  }
+
+  /**
+   * Where an offset of `text` stands, as a pointer (key or value, YAML document), also while the
+   * text does not parse (mid-edit). Offsets in and out are those of `text` (without a BOM).
+   */
+  cursorAt(offset: number): CursorContext | undefined {
+    return cursorContext(this.text, offset, this.fileName, this.cursorLines);
+  }
+
+  /** The text's lines as the cursor reader walks them (document markers found once per version). */
+  get cursorLines(): TextLines {
+    return (this.textLines ??= new TextLines(this.text, this.lines));
+  }
+
+  /**
+   * FixOps on the item at `base` of document `doc`, applied: the new text (layout kept), or
+   * undefined when an op's place is not found.
+   */
+  applyFixes(ops: FixOp[], doc = 0, base = ''): { text: string; edits: TextEdit[] } | undefined {
+    const d = this.documents[doc];
+    const edits = d && fixEdits(this, d, base, ops);
+    if (!edits) return undefined;
+    return { text: applyEdits(this.text, [edits]).text, edits };
+  }
+}

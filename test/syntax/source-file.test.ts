@@ -1,0 +1,126 @@
+// SourceFile: one text version's knowledge. The cursor reader (cursorAt) must name the pointer
+// the parse places at that offset: checked on every key and scalar of real documents (the
+// corpus and the examples), by walking them through the parse's own locate().
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { getLocation } from 'jsonc-parser';
+import { joinPointer } from '../../src/core/pointer';
+import { parseText, SourceFile } from '../../src/syntax/index';
+import { targetPointer } from '../../src/syntax/cursor';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CORPUS = path.resolve(ROOT, '../shared/corpus');
+
+function files(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) files(p, out);
+    else if (/\.(ya?ml|json)$/.test(name) && statSync(p).size < 400_000) out.push(p);
+  }
+  return out;
+}
+
+/** Every pointer of a value with its parent's kind ('object' or 'array'), the root excluded. */
+function* pointers(value: unknown, base = ''): Generator<{ pointer: string; inArray: boolean; scalar: boolean }> {
+  if (value === null || typeof value !== 'object') return;
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  for (const [k, v] of entries) {
+    const pointer = joinPointer(base, k);
+    yield { pointer, inArray: Array.isArray(value), scalar: v === null || typeof v !== 'object' };
+    yield* pointers(v, pointer);
+  }
+}
+
+/** YAML forms the line reader leaves to the parse: flow collections, multi-line and block scalars. */
+function plainLine(text: string, at: number): boolean {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const end = text.indexOf('\n', at);
+  const line = text.slice(start, end < 0 ? text.length : end);
+  return !/[[{|>]/.test(line.replace(/"[^"]*"|'[^']*'/g, '""')) && !/^\s*$/.test(line);
+}
+
+const documents = [...files(path.join(ROOT, 'examples')), ...files(CORPUS)];
+
+describe('SourceFile.cursorAt names what the parse places there', () => {
+  it('finds real documents to check', () => {
+    expect(documents.length).toBeGreaterThan(50);
+  });
+
+  it.each(documents.map((f) => [path.relative(path.dirname(ROOT), f), f]))('%s', (_name, file) => {
+    const source = parseText(readFileSync(file, 'utf8'), file);
+    let checked = 0;
+    source.documents.forEach((doc, d) => {
+      if (doc.unusable || doc.empty) return;
+      for (const { pointer, inArray, scalar } of pointers(doc.value)) {
+        const loc = doc.locate(pointer);
+        if (!loc) continue;
+        if (source.syntax === 'yaml' && !plainLine(source.text, loc.value.start)) continue;
+        if (loc.key) {
+          const c = source.cursorAt(loc.key.start + 1);
+          expect({ pointer, at: c?.at, target: c && targetPointer(c), doc: c?.docIndex }).toEqual({ pointer, at: 'key', target: pointer, doc: d });
+          checked++;
+        }
+        if (scalar && loc.value.end > loc.value.start) {
+          const c = source.cursorAt(loc.value.start + 1);
+          const named = c && (inArray && source.syntax === 'yaml' ? c.itemPointer ?? targetPointer(c) : targetPointer(c));
+          expect({ pointer, named, doc: c?.docIndex }).toEqual({ pointer, named: pointer, doc: d });
+          checked++;
+        }
+      }
+    });
+    // Nothing checked only where every line is of a form left to the parse (flow, block scalars), or no value.
+    if (checked === 0) expect(/[[{|>]/.test(source.text) || source.documents.every((d) => d.unusable || d.empty || typeof d.value !== 'object')).toBe(true);
+  });
+});
+
+describe('SourceFile.cursorAt in JSON that does not parse', () => {
+  // jsonc-parser's getLocation (the tolerant reader used before) as the reference, on every
+  // offset of truncated real documents.
+  const json = documents.filter((f) => f.endsWith('.json')).slice(0, 12);
+  it.each(json.map((f) => [path.basename(f), f]))('%s, cut short', (_name, file) => {
+    const whole = readFileSync(file, 'utf8').slice(0, 3000);
+    const text = whole.slice(0, Math.floor(whole.length * 0.7));
+    const source = new SourceFile(parseText(text, 'cut.json'), 'cut.json');
+    expect(source.problems.length).toBeGreaterThan(0);
+    for (let offset = 0; offset <= text.length; offset += 7) {
+      const loc = getLocation(text, offset);
+      const c = source.cursorAt(offset)!;
+      const path = loc.isAtPropertyKey ? loc.path.slice(0, -1) : loc.path;
+      expect({ offset, at: c.at, pointer: c.pointer }).toEqual({ offset, at: loc.isAtPropertyKey ? 'key' : 'value', pointer: joinPointer('', ...path) });
+    }
+  });
+});
+
+describe('SourceFile', () => {
+  const yaml = '# omlint: kind=alert-config\neventTypeName: HOST_DOWN # omlint-disable-line enabled-required\nnotifications:\n  - typeName: EMAIL\n    emailAddress: a@example.com\n';
+  it('reads values, keys and locations of one version', () => {
+    const s = parseText(yaml, 'a.yaml');
+    expect(s.value()).toMatchObject({ eventTypeName: 'HOST_DOWN' });
+    expect(s.keysAt('/notifications/0')).toEqual(['typeName', 'emailAddress']);
+    expect(yaml.slice(s.locate('/notifications/0/typeName')!.value.start, s.locate('/notifications/0/typeName')!.value.end)).toBe('EMAIL');
+  });
+
+  it('holds its comments: modelines and directives, fresh directives per call', () => {
+    const s = parseText(yaml, 'a.yaml');
+    const c = s.comments();
+    expect(c.modelines).toEqual([{ offset: 0, kind: 'alert-config' }]);
+    expect(c.directives.directives.map((d) => d.word)).toEqual(['disable-line']);
+    c.directives.directives[0].used.add('*');
+    expect(s.comments().directives.directives[0].used.size).toBe(0);
+    expect(parseText('{"a": "# omlint-disable"}', 'a.json').comments().directives.directives).toEqual([]);
+  });
+
+  it('applies fixes with the layout kept', () => {
+    const s = parseText(yaml, 'a.yaml');
+    const fixed = s.applyFixes([{ op: 'replace', pointer: '/notifications/0/typeName', value: 'SMS' }]);
+    expect(fixed?.text).toBe(yaml.replace('typeName: EMAIL', 'typeName: SMS'));
+  });
+
+  it('reads the cursor in a YAML text that does not parse', () => {
+    const text = 'notifications:\n  - typeName: EMAIL\n    delayMin: [\n    ty';
+    const s = parseText(text, 'a.yaml');
+    expect(s.problems.length).toBeGreaterThan(0);
+    expect(s.cursorAt(text.length)).toMatchObject({ at: 'key', pointer: '/notifications/0', partial: 'ty', presentKeys: ['typeName', 'delayMin'] });
+  });
+});

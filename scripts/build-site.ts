@@ -99,7 +99,7 @@ function ruleIndex(metas: RuleMeta[]): string {
     const kinds = m.kinds === '*' ? 'every kind' : m.kinds.join(', ');
     return `<tr><td><a href="${m.id}.html"><code>${m.id}</code></a></td><td>${m.defaultSeverity}</td><td>${esc(kinds)}</td><td>${esc(m.description)}</td></tr>`;
   });
-  return `<h1>Rules</h1>\n<p>${metas.length} rules. Each page shows its bad and good examples linted live, by the same core as the CLI.</p>\n<div class="table-wrap"><table><caption>Every rule of omlint</caption><thead><tr><th scope="col">Rule</th><th scope="col">Default</th><th scope="col">Kinds</th><th scope="col">What it checks</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
+  return `<h1>Rules</h1>\n<p>${metas.length} rules. Each page shows its bad and good examples linted live, by the same core as the CLI (a transition rule's examples, which compare two states, are shown as code).</p>\n<div class="table-wrap"><table><caption>Every rule of omlint</caption><thead><tr><th scope="col">Rule</th><th scope="col">Default</th><th scope="col">Kinds</th><th scope="col">What it checks</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
 }
 
 /** The examples of a rule page, with what the live linting needs: the kind, the scope's other documents. */
@@ -107,6 +107,9 @@ function liveExamples(meta: RuleMeta): Map<string, { kind?: string; scope: strin
   const kind = meta.docs.kind ?? (meta.kinds === '*' ? undefined : meta.kinds[0]);
   const scope = (meta.docs.scope ?? []).map((s) => exampleText(s));
   const live = new Map<string, { kind?: string; scope: string[] }>();
+  // A transition rule compares a document with its base: linted alone, its examples would show
+  // none of its findings. They stay plain code (`omlint plan --base` runs them).
+  if (meta.scope === 'transition' || meta.docs.base !== undefined) return live;
   for (const e of [meta.docs.bad, meta.docs.good]) {
     const text = exampleText(e);
     if (text) live.set(text.trimEnd(), { kind, scope });

@@ -2,7 +2,7 @@
 // text documents (uri, text, version) and the workspace, and returns LSP types. main.ts wires it
 // to a connection; tests call it directly.
 import path from 'node:path';
-import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, Hover, Position, Range } from 'vscode-languageserver';
+import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, Hover, Location, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
@@ -17,6 +17,7 @@ import { cursorContext, isJsonText, targetPointer, TextLines, type CursorContext
 import { toLspDiagnostic } from './diagnostics';
 import { DocumentItems, itemAt, itemKind, kindIsDeclared, UNPARSED_HOVER_MIN_CHARS } from './documents';
 import { hoverFor } from './hover';
+import { definition, prepareRename, references, rename } from './navigation';
 import { editorCursor, hasBom } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
@@ -400,6 +401,28 @@ export class OmlintLanguageService {
     if (!s) return { isIncomplete: false, items: [] };
     if (trigger === ' ' && s.ctx.at === 'key' && s.ctx.itemPointer === undefined) return { isIncomplete: false, items: [] };
     return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value });
+  }
+
+  // ------------------------------------------------------------------ navigation (names that link documents)
+
+  /** Where the name under the cursor is defined (a member's host → its process, …). */
+  definition(doc: TextDocument, position: Position): Location[] {
+    return definition(this.workspace, doc, position);
+  }
+
+  /** Every use of the name under the cursor (and its definitions with `includeDeclaration`). */
+  references(doc: TextDocument, position: Position, includeDeclaration = true): Location[] {
+    return references(this.workspace, doc, position, includeDeclaration);
+  }
+
+  /** The range of the name under the cursor, or null where there is no name to rename. */
+  prepareRename(doc: TextDocument, position: Position): Range | null {
+    return prepareRename(this.workspace, doc, position);
+  }
+
+  /** Edits that rename the name under the cursor everywhere it is defined and used. */
+  rename(doc: TextDocument, position: Position, newName: string): WorkspaceEdit | null {
+    return rename(this.workspace, doc, position, newName);
   }
 }
 

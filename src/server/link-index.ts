@@ -5,7 +5,7 @@ import { linksOf, type LinkTarget, type LinkVia } from '../model/automation-link
 import type { Span } from '../core/types';
 import type { FileSettings } from '../config/load';
 import type { ParsedFile } from '../syntax/index';
-import { analyzeParsed } from '../project/items';
+import { analyzeParsed, type ItemInfo } from '../project/items';
 
 export interface LinkSite {
   target: LinkTarget;
@@ -33,6 +33,14 @@ export interface LinkIndex {
 export const nameKey = (target: LinkTarget, name: string): string => `${target}\u0000${name}`;
 
 const indexes = new WeakMap<ParsedFile, LinkIndex>();
+const analyses = new WeakMap<ParsedFile, ItemInfo[]>();
+
+/** The items of a parse (memoized: links, symbols and lenses ask for the same version). */
+export function parsedItems(parsed: ParsedFile, filePath: string, settings: FileSettings): ItemInfo[] {
+  let items = analyses.get(parsed);
+  if (!items) analyses.set(parsed, (items = analyzeParsed(parsed, filePath, settings).items));
+  return items;
+}
 
 /** The link index of a parsed file (memoized per parse: a text version is indexed once). */
 export function linkIndex(parsed: ParsedFile, filePath: string, settings: FileSettings): LinkIndex {
@@ -46,7 +54,7 @@ export function linkIndex(parsed: ParsedFile, filePath: string, settings: FileSe
 
 function buildIndex(parsed: ParsedFile, filePath: string, settings: FileSettings): LinkIndex {
   const sites: LinkSite[] = [];
-  const { items } = analyzeParsed(parsed, filePath, settings);
+  const items = parsedItems(parsed, filePath, settings);
   for (const item of items) {
     if (!item.kind) continue;
     const pd = parsed.documents[item.docIndex];

@@ -89,6 +89,9 @@ export function startServer(options: ServerOptions = {}): void {
         definitionProvider: true,
         referencesProvider: true,
         renameProvider: { prepareProvider: true },
+        documentSymbolProvider: true,
+        foldingRangeProvider: true,
+        selectionRangeProvider: true,
         completionProvider: { triggerCharacters: [':', ' ', '"'], resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
         ...(pull ? { diagnosticProvider: { identifier: 'omlint-workspace', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
@@ -190,6 +193,9 @@ export function startServer(options: ServerOptions = {}): void {
   connection.onReferences((p) => navigate('references', p.textDocument.uri, [], (doc) => service.references(doc, p.position, p.context.includeDeclaration)));
   connection.onPrepareRename((p) => navigate('prepare rename', p.textDocument.uri, null, (doc) => service.prepareRename(doc, p.position)));
   connection.onRenameRequest((p) => navigate('rename', p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName)));
+  connection.onDocumentSymbol((p) => navigate('document symbols', p.textDocument.uri, [], (doc) => service.documentSymbols(doc)));
+  connection.onFoldingRanges((p) => navigate('folding ranges', p.textDocument.uri, [], (doc) => service.foldingRanges(doc)));
+  connection.onSelectionRanges((p) => navigate('selection ranges', p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions)));
 
   connection.onCodeAction(async (params, token) => {
     // Debounced like diagnostics (code actions are asked for at every cursor move): after the

@@ -2,7 +2,7 @@
 // text documents (uri, text, version) and the workspace, and returns LSP types. main.ts wires it
 // to a connection; tests call it directly.
 import path from 'node:path';
-import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, Hover, Location, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
+import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, DocumentSymbol, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
@@ -18,6 +18,10 @@ import { toLspDiagnostic } from './diagnostics';
 import { DocumentItems, itemAt, itemKind, kindIsDeclared, UNPARSED_HOVER_MIN_CHARS } from './documents';
 import { hoverFor } from './hover';
 import { definition, prepareRename, references, rename } from './navigation';
+import { jsonFoldingRanges, yamlFoldingRanges } from './folding';
+import { parsedItems } from './link-index';
+import { selectionRanges } from './selection';
+import { documentSymbols } from './symbols';
 import { editorCursor, hasBom } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
@@ -423,6 +427,32 @@ export class OmlintLanguageService {
   /** Edits that rename the name under the cursor everywhere it is defined and used. */
   rename(doc: TextDocument, position: Position, newName: string): WorkspaceEdit | null {
     return rename(this.workspace, doc, position, newName);
+  }
+
+  /** The shared parse of an editor document, unless it is a config file or ignored. */
+  private parsedDoc(doc: TextDocument) {
+    const onDisk = uriToPath(doc.uri);
+    if (onDisk && isConfigFile(onDisk)) return undefined;
+    const filePath = lintNameOf(doc.uri);
+    const settings = this.workspace.settingsFor(filePath);
+    if (settings.ignored) return undefined;
+    return { parsed: this.workspace.project.parse(filePath, doc.getText()), filePath, settings };
+  }
+
+  /** The outline: processes, replica sets, sharded clusters, mongoDbVersions; alert configs. */
+  documentSymbols(doc: TextDocument): DocumentSymbol[] {
+    const p = this.parsedDoc(doc);
+    return p ? documentSymbols(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)) : [];
+  }
+
+  foldingRanges(doc: TextDocument): FoldingRange[] {
+    const text = doc.getText().replace(/^\uFEFF/, '');
+    return isJsonText(lintNameOf(doc.uri), text) ? jsonFoldingRanges(text) : yamlFoldingRanges(text);
+  }
+
+  selectionRanges(doc: TextDocument, positions: Position[]): SelectionRange[] {
+    const p = this.parsedDoc(doc);
+    return p ? selectionRanges(doc, p.parsed, positions) : positions.map((at) => ({ range: { start: at, end: at } }));
   }
 }
 

@@ -90,6 +90,7 @@ export function startServer(options: ServerOptions = {}): void {
         referencesProvider: true,
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
+        codeLensProvider: { resolveProvider: false },
         foldingRangeProvider: true,
         selectionRangeProvider: true,
         completionProvider: { triggerCharacters: [':', ' ', '"'], resolveProvider: false },
@@ -194,6 +195,7 @@ export function startServer(options: ServerOptions = {}): void {
   connection.onPrepareRename((p) => navigate('prepare rename', p.textDocument.uri, null, (doc) => service.prepareRename(doc, p.position)));
   connection.onRenameRequest((p) => navigate('rename', p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName)));
   connection.onDocumentSymbol((p) => navigate('document symbols', p.textDocument.uri, [], (doc) => service.documentSymbols(doc)));
+  connection.onCodeLens((p) => navigate('code lens', p.textDocument.uri, [], (doc) => service.codeLenses(doc)));
   connection.onFoldingRanges((p) => navigate('folding ranges', p.textDocument.uri, [], (doc) => service.foldingRanges(doc)));
   connection.onSelectionRanges((p) => navigate('selection ranges', p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions)));
 

@@ -15,7 +15,7 @@ import type { Workspace } from './workspace';
 /** The kinds whose documents a cross-file link reaches (the webhook-default-url rule's scope). */
 const CROSS_FILE_KINDS: Kind[] = ['alert-config', 'integration'];
 
-interface FileLinks {
+export interface FileLinks {
   uri: string;
   text: string;
   json: boolean;
@@ -29,7 +29,7 @@ interface Found {
   site: LinkSite;
 }
 
-function fileLinks(workspace: Workspace, uri: string, filePath: string, text: string, doc?: TextDocument): FileLinks | undefined {
+export function fileLinks(workspace: Workspace, uri: string, filePath: string, text: string, doc?: TextDocument): FileLinks | undefined {
   const settings = workspace.settingsFor(filePath);
   if (settings.ignored) return undefined;
   const parsed = workspace.project.parse(filePath, text);
@@ -74,7 +74,7 @@ function sitesOfName(workspace: Workspace, doc: TextDocument, found: Found): Fou
   return out;
 }
 
-function rangeOf(file: FileLinks, span: Span): Range {
+export function rangeOf(file: FileLinks, span: Span): Range {
   const asDoc = file.doc;
   const shift = hasBom(file.text) ? 1 : 0;
   return { start: asDoc.positionAt(span.start + shift), end: asDoc.positionAt(span.end + shift) };
@@ -104,7 +104,7 @@ export function prepareRename(workspace: Workspace, doc: TextDocument, position:
 }
 
 /** The text that writes `name` where a string of this quoting stood. */
-function spelled(site: LinkSite, name: string, json: boolean): { span: Span; text: string } {
+export function spelled(site: LinkSite, name: string, json: boolean): { span: Span; text: string } {
   if (site.quote === '"') return { span: site.nameSpan, text: JSON.stringify(name).slice(1, -1) };
   if (site.quote === "'") return { span: site.nameSpan, text: name.replace(/'/g, "''") };
   // A plain YAML scalar stays plain only when it reads back as the same string.

@@ -2,7 +2,8 @@
 // text documents (uri, text, version) and the workspace, and returns LSP types. main.ts wires it
 // to a connection; tests call it directly.
 import path from 'node:path';
-import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, DocumentSymbol, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
+import { CodeActionKind } from 'vscode-languageserver';
+import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentSymbol, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
@@ -10,19 +11,21 @@ import { maskSecrets } from '../engine/mask';
 import { compareStrings, splitPointer } from '../core/pointer';
 import type { FileResult, Rule, RunSource } from '../core/types';
 import type { Kind } from '../core/kinds';
-import { codeActionsFor, FIX_ALL_KIND, fixAllEdit } from './code-actions';
+import { codeActionsFor, FIX_ALL_KIND, fixAllEdit, wantsKind } from './code-actions';
 import { completionFor } from './completion';
 import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, TextLines, type CursorContext } from '../syntax/cursor';
 import { toLspDiagnostic } from './diagnostics';
 import { DocumentItems, itemAt, itemKind, kindIsDeclared, UNPARSED_HOVER_MIN_CHARS } from './documents';
 import { hoverFor } from './hover';
-import { definition, prepareRename, references, rename } from './navigation';
+import { definition, fileLinks, prepareRename, references, rename } from './navigation';
+import { LINK_FIX_RULES, linkQuickFixes } from './link-fixes';
 import { jsonFoldingRanges, yamlFoldingRanges } from './folding';
 import { parsedItems } from './link-index';
 import { selectionRanges } from './selection';
 import { documentSymbols } from './symbols';
-import { editorCursor, hasBom } from './positions';
+import { codeLenses } from './code-lens';
+import { editorCursor, hasBom, rangesOverlap } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
 import { HeadBases } from './head-base';
@@ -327,17 +330,28 @@ export class OmlintLanguageService {
     const text = doc.getText();
     // The diagnostics as published (with their related information).
     const published = new Map(state.result?.diagnostics.map((d, i) => [d, state.diagnostics[i]]) ?? []);
-    return codeActionsFor({
+    const toLsp = (d: FileResult['diagnostics'][number]) => published.get(d) ?? toLspDiagnostic(doc, d);
+    const actions = await codeActionsFor({
       doc,
       result: state.result,
       range,
       only: context.only,
       yaml: !isJsonText(filePath, text.replace(/^\uFEFF/, '')),
-      toLsp: (d) => published.get(d) ?? toLspDiagnostic(doc, d),
+      toLsp,
       mask: (t) => maskSecrets(t, state.source?.secrets ?? []),
       fixedText: () => this.fixedText(doc, state),
       lazyFixAll: lazy ? { uri: doc.uri, version: doc.version } : undefined,
     });
+    return actions.concat(this.linkFixes(doc, state, range, context, toLsp));
+  }
+
+  /** Quick fixes that use the links (nearest process names, a missing mongoDbVersions entry). */
+  private linkFixes(doc: TextDocument, state: LintState, range: Range, context: CodeActionContext, toLsp: (d: FileResult['diagnostics'][number]) => LspDiagnostic): CodeAction[] {
+    if (!state.result || !wantsKind(CodeActionKind.QuickFix, context.only)) return [];
+    const under = state.result.diagnostics.filter((d) => LINK_FIX_RULES.has(d.ruleId) && rangesOverlap(toLsp(d).range, range));
+    const p = under.length ? this.parsedDoc(doc) : undefined;
+    const file = p && fileLinks(this.workspace, doc.uri, p.filePath, doc.getText(), doc);
+    return file && p ? linkQuickFixes({ file, parsed: p.parsed, diagnostics: under, toLsp }) : [];
   }
 
   /** The text of a document with every safe fix applied. */
@@ -443,6 +457,12 @@ export class OmlintLanguageService {
   documentSymbols(doc: TextDocument): DocumentSymbol[] {
     const p = this.parsedDoc(doc);
     return p ? documentSymbols(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)) : [];
+  }
+
+  /** Lenses over replica sets (members, voting, versions) and processes (where referenced). */
+  codeLenses(doc: TextDocument): CodeLens[] {
+    const p = this.parsedDoc(doc);
+    return p ? codeLenses(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)) : [];
   }
 
   foldingRanges(doc: TextDocument): FoldingRange[] {

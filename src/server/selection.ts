@@ -13,11 +13,18 @@ const holds = (s: Span, offset: number) => s.start <= offset && offset <= s.end;
 
 /** The spans around an offset, outermost first. */
 function spansAt(parsed: ParsedFile, offset: number): Span[] {
+  return nodesAt(parsed, offset).map((n) => n.span);
+}
+
+/** The nodes around an offset, outermost first: a property's key-to-value span, then its value. */
+export function nodesAt(parsed: ParsedFile, offset: number): { span: Span; pointer: string; docIndex: number }[] {
   const docIndex = parsed.documents.findIndex((d) => holds(d.span, offset));
   const pd = parsed.documents[docIndex];
   if (!pd || pd.unusable) return [];
-  const out: Span[] = [{ start: pd.span.start, end: trimmedEnd(parsed.text, pd.span) }];
+  const nodes: { span: Span; pointer: string; docIndex: number }[] = [];
   let pointer = '';
+  const add = (span: Span) => nodes.push({ span, pointer, docIndex });
+  add({ start: pd.span.start, end: trimmedEnd(parsed.text, pd.span) });
   let value: unknown = pd.value;
   for (;;) {
     let next: { pointer: string; value: unknown; key?: Span; span: Span } | undefined;
@@ -45,12 +52,12 @@ function spansAt(parsed: ParsedFile, offset: number): Span[] {
         }
       }
     }
-    if (!next) return out;
-    if (next.key) out.push(next.key);
-    // On the key itself, the property is as deep as it goes.
-    if (!holds(next.span, offset)) return out;
-    out.push(next.span);
+    if (!next) return nodes;
     pointer = next.pointer;
+    if (next.key) add(next.key);
+    // On the key itself, the property is as deep as it goes.
+    if (!holds(next.span, offset)) return nodes;
+    add(next.span);
     value = next.value;
   }
 }

@@ -2,7 +2,7 @@
 // text documents (uri, text, version) and the workspace, and returns LSP types. main.ts wires it
 // to a connection; tests call it directly.
 import path from 'node:path';
-import { CodeActionKind } from 'vscode-languageserver';
+import { CodeActionKind, MarkupKind } from 'vscode-languageserver';
 import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentSymbol, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
@@ -22,10 +22,11 @@ import { definition, fileLinks, prepareRename, references, rename } from './navi
 import { LINK_FIX_RULES, linkQuickFixes } from './link-fixes';
 import { jsonFoldingRanges, yamlFoldingRanges } from './folding';
 import { parsedItems } from './link-index';
-import { selectionRanges } from './selection';
+import { nodesAt, selectionRanges } from './selection';
+import { itemLabel } from './item-names';
 import { documentSymbols } from './symbols';
 import { codeLenses } from './code-lens';
-import { editorCursor, hasBom, rangesOverlap } from './positions';
+import { editorCursor, hasBom, rangesOverlap, spanToRange } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
 import { HeadBases } from './head-base';
@@ -401,13 +402,33 @@ export class OmlintLanguageService {
 
   hover(doc: TextDocument, position: Position): Hover | null {
     const s = this.subject(doc, position, true);
-    if (!s) return null;
+    if (!s) return this.itemHover(doc, position);
     const { ctx } = s;
     // A word being typed where a key goes is nothing yet.
     if (ctx.at === 'key' && ctx.key === undefined && ctx.itemPointer === undefined) return null;
-    if (ctx.replaceStart === ctx.replaceEnd) return null;
+    if (ctx.replaceStart === ctx.replaceEnd) return this.itemHover(doc, position);
     const token = doc.getText().slice(ctx.replaceStart, ctx.replaceEnd).replace(/^["']|["']$/g, '');
     return hoverFor(doc, ctx, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value, token });
+  }
+
+  /** On a YAML item's `- `: the item's name (`member rs0_1`), from the field that names it. */
+  private itemHover(doc: TextDocument, position: Position): Hover | null {
+    const p = this.parsedDoc(doc);
+    if (!p || p.parsed.syntax !== 'yaml') return null;
+    const text = p.parsed.text;
+    const offset = doc.offsetAt(position) - (hasBom(doc.getText()) ? 1 : 0);
+    if (text[offset] !== '-') return null;
+    let content = offset + 1;
+    while (text[content] === ' ') content++;
+    const node = nodesAt(p.parsed, content).find((n) => n.span.start === content && /\/\d+$/.test(n.pointer));
+    if (!node) return null;
+    const tokens = splitPointer(node.pointer);
+    const label = itemLabel(tokens, p.parsed.documents[node.docIndex].value);
+    if (!label) return null;
+    return {
+      contents: { kind: MarkupKind.Markdown, value: `**${label}** — item ${tokens[tokens.length - 1]} of \`${tokens[tokens.length - 2]}\`` },
+      range: spanToRange(doc, { start: offset, end: offset + 1 }),
+    };
   }
 
   /**

@@ -50,3 +50,20 @@ describe('code lens and link quick fixes', () => {
     expect(await service.codeActions(jsonDoc, { start: jat, end: jat }, { diagnostics: [], only: ['source.fixAll'] })).not.toContainEqual(expect.objectContaining({ title: jadd!.title }));
   });
 });
+
+describe('hover on array items', () => {
+  const service = new OmlintLanguageService({ now: NOW });
+  const dir = tempDir();
+
+  it('names a YAML item by its naming field (member rs0_1, process, replica set, notification)', () => {
+    const doc = openDoc(service, dir, 'automation.yaml', AUTOMATION_YAML);
+    const hover = (needle: string) => (service.hover(doc, positionOf(doc, needle))?.contents as { value: string } | undefined)?.value;
+    expect(hover('- _id: 1')).toBe('**member rs0_1** — item 1 of `members`');
+    expect(hover('- { _id: 0')).toBe('**member rs0_0** — item 0 of `members`');
+    expect(hover('- name: mongos_0')).toBe('**process mongos_0** — item 2 of `processes`');
+    expect(hover('- _id: rs0')).toBe('**replica set rs0** — item 0 of `replicaSets`');
+    expect(service.hover(doc, positionOf(doc, '- _id: 1'))?.range).toEqual({ start: { line: 26, character: 6 }, end: { line: 26, character: 7 } });
+    const alert = openDoc(service, dir, 'cpu.yaml', 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: a@example.com\n    intervalMin: 5\n    delayMin: 0\n');
+    expect((service.hover(alert, positionOf(alert, '- typeName'))?.contents as { value: string }).value).toBe('**notification EMAIL** — item 0 of `notifications`');
+  });
+});

@@ -67,3 +67,18 @@ describe('hover on array items', () => {
     expect((service.hover(alert, positionOf(alert, '- typeName'))?.contents as { value: string }).value).toBe('**notification EMAIL** — item 0 of `notifications`');
   });
 });
+
+describe('completion of reference names', () => {
+  const service = new OmlintLanguageService({ now: NOW });
+  const dir = tempDir();
+  const labels = (doc: ReturnType<typeof openDoc>, needle: string, delta: number) => service.completion(doc, positionOf(doc, needle, delta)).items.map((i) => i.label);
+
+  it('a member host offers the processes not yet in a replica set; replSetName, rs, cluster and version their names', () => {
+    const doc = openDoc(service, dir, 'automation.yaml', AUTOMATION_YAML.replace('  - name: mongos_0', '  - name: rs0_2\n    processType: mongod\n  - name: mongos_0'));
+    expect(labels(doc, 'host: rs0_1', 6)).toEqual(['rs0_2', 'mongos_0']);
+    expect(labels(doc, "replSetName: 'rs0'", 13)).toEqual(['rs0']);
+    expect(labels(doc, 'configServerReplica: rs0', 22)).toEqual(['rs0']);
+    expect(labels(doc, 'cluster: sh0', 9)).toEqual(['sh0']);
+    expect(labels(doc, 'version: 7.0.12', 9)).toEqual(['7.0.12']);
+  });
+});

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
   cases.push({ name: 'definition (member host → process)', config: real, target: 50, ask: (s, d) => s.definition(d, pos(d, '"host": "rs0_1"', 10)) });
   cases.push({ name: 'references (version 7.0.12)', config: real, target: 50, ask: (s, d) => s.references(d, pos(d, '"version": "7.0.12"', 13), true) });
   cases.push({ name: 'document symbols', config: real, target: 50, ask: (s, d) => s.documentSymbols(d) });
+  cases.push({ name: 'completion (version names)', config: real, target: 50, ask: (s, d) => s.completion(d, pos(d, '"version": "7.0.12"', 13)).items });
   cases.push({ name: 'rename rs0 (10 places)', config: grown, target: 100, ask: (s, d) => s.rename(d, pos(d, '"_id": "rs0"', 9), 'rs-main') });
   for (const c of cases) {
     const base = JSON.stringify(c.config, null, 2);

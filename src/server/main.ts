@@ -86,6 +86,13 @@ export function startServer(options: ServerOptions = {}): void {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        documentSymbolProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        foldingRangeProvider: true,
+        selectionRangeProvider: true,
         completionProvider: { triggerCharacters: [':', ' ', '"'], resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
         ...(pull ? { diagnosticProvider: { identifier: 'omlint-workspace', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
@@ -171,6 +178,26 @@ export function startServer(options: ServerOptions = {}): void {
       return null;
     }
   });
+
+  /** A navigation request on an open document; a failure is logged, never thrown at the client. */
+  function navigate<T>(what: string, uri: string, empty: T, run: (doc: TextDocument) => T): T {
+    const doc = documents.get(uri);
+    if (!doc) return empty;
+    try {
+      return run(doc);
+    } catch (e) {
+      connection.console.error(`omlint: ${what} failed: ${e instanceof Error ? e.message : String(e)}`);
+      return empty;
+    }
+  }
+  connection.onDefinition((p) => navigate('definition', p.textDocument.uri, [], (doc) => service.definition(doc, p.position)));
+  connection.onReferences((p) => navigate('references', p.textDocument.uri, [], (doc) => service.references(doc, p.position, p.context.includeDeclaration)));
+  connection.onPrepareRename((p) => navigate('prepare rename', p.textDocument.uri, null, (doc) => service.prepareRename(doc, p.position)));
+  connection.onRenameRequest((p) => navigate('rename', p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName)));
+  connection.onDocumentSymbol((p) => navigate('document symbols', p.textDocument.uri, [], (doc) => service.documentSymbols(doc)));
+  connection.onCodeLens((p) => navigate('code lens', p.textDocument.uri, [], (doc) => service.codeLenses(doc)));
+  connection.onFoldingRanges((p) => navigate('folding ranges', p.textDocument.uri, [], (doc) => service.foldingRanges(doc)));
+  connection.onSelectionRanges((p) => navigate('selection ranges', p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions)));
 
   connection.onCodeAction(async (params, token) => {
     // Debounced like diagnostics (code actions are asked for at every cursor move): after the

@@ -2,7 +2,8 @@
 // text documents (uri, text, version) and the workspace, and returns LSP types. main.ts wires it
 // to a connection; tests call it directly.
 import path from 'node:path';
-import type { CodeAction, CodeActionContext, CompletionList, Diagnostic as LspDiagnostic, Hover, Position, Range } from 'vscode-languageserver';
+import { CodeActionKind, MarkupKind } from 'vscode-languageserver';
+import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentSymbol, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
@@ -10,14 +11,22 @@ import { maskSecrets } from '../engine/mask';
 import { compareStrings, splitPointer } from '../core/pointer';
 import type { FileResult, Rule, RunSource } from '../core/types';
 import type { Kind } from '../core/kinds';
-import { codeActionsFor, FIX_ALL_KIND, fixAllEdit } from './code-actions';
+import { codeActionsFor, FIX_ALL_KIND, fixAllEdit, wantsKind } from './code-actions';
 import { completionFor } from './completion';
 import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, TextLines, type CursorContext } from '../syntax/cursor';
 import { toLspDiagnostic } from './diagnostics';
 import { DocumentItems, itemAt, itemKind, kindIsDeclared, UNPARSED_HOVER_MIN_CHARS } from './documents';
 import { hoverFor } from './hover';
-import { editorCursor, hasBom } from './positions';
+import { definition, fileLinks, prepareRename, references, rename } from './navigation';
+import { LINK_FIX_RULES, linkQuickFixes } from './link-fixes';
+import { jsonFoldingRanges, yamlFoldingRanges } from './folding';
+import { parsedItems } from './link-index';
+import { nodesAt, selectionRanges } from './selection';
+import { itemLabel } from './item-names';
+import { documentSymbols } from './symbols';
+import { codeLenses } from './code-lens';
+import { editorCursor, hasBom, rangesOverlap, spanToRange } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
 import { HeadBases } from './head-base';
@@ -322,17 +331,28 @@ export class OmlintLanguageService {
     const text = doc.getText();
     // The diagnostics as published (with their related information).
     const published = new Map(state.result?.diagnostics.map((d, i) => [d, state.diagnostics[i]]) ?? []);
-    return codeActionsFor({
+    const toLsp = (d: FileResult['diagnostics'][number]) => published.get(d) ?? toLspDiagnostic(doc, d);
+    const actions = await codeActionsFor({
       doc,
       result: state.result,
       range,
       only: context.only,
       yaml: !isJsonText(filePath, text.replace(/^\uFEFF/, '')),
-      toLsp: (d) => published.get(d) ?? toLspDiagnostic(doc, d),
+      toLsp,
       mask: (t) => maskSecrets(t, state.source?.secrets ?? []),
       fixedText: () => this.fixedText(doc, state),
       lazyFixAll: lazy ? { uri: doc.uri, version: doc.version } : undefined,
     });
+    return actions.concat(this.linkFixes(doc, state, range, context, toLsp));
+  }
+
+  /** Quick fixes that use the links (nearest process names, a missing mongoDbVersions entry). */
+  private linkFixes(doc: TextDocument, state: LintState, range: Range, context: CodeActionContext, toLsp: (d: FileResult['diagnostics'][number]) => LspDiagnostic): CodeAction[] {
+    if (!state.result || !wantsKind(CodeActionKind.QuickFix, context.only)) return [];
+    const under = state.result.diagnostics.filter((d) => LINK_FIX_RULES.has(d.ruleId) && rangesOverlap(toLsp(d).range, range));
+    const p = under.length ? this.parsedDoc(doc) : undefined;
+    const file = p && fileLinks(this.workspace, doc.uri, p.filePath, doc.getText(), doc);
+    return file && p ? linkQuickFixes({ file, parsed: p.parsed, diagnostics: under, toLsp }) : [];
   }
 
   /** The text of a document with every safe fix applied. */
@@ -382,13 +402,33 @@ export class OmlintLanguageService {
 
   hover(doc: TextDocument, position: Position): Hover | null {
     const s = this.subject(doc, position, true);
-    if (!s) return null;
+    if (!s) return this.itemHover(doc, position);
     const { ctx } = s;
     // A word being typed where a key goes is nothing yet.
     if (ctx.at === 'key' && ctx.key === undefined && ctx.itemPointer === undefined) return null;
-    if (ctx.replaceStart === ctx.replaceEnd) return null;
+    if (ctx.replaceStart === ctx.replaceEnd) return this.itemHover(doc, position);
     const token = doc.getText().slice(ctx.replaceStart, ctx.replaceEnd).replace(/^["']|["']$/g, '');
     return hoverFor(doc, ctx, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value, token });
+  }
+
+  /** On a YAML item's `- `: the item's name (`member rs0_1`), from the field that names it. */
+  private itemHover(doc: TextDocument, position: Position): Hover | null {
+    const p = this.parsedDoc(doc);
+    if (!p || p.parsed.syntax !== 'yaml') return null;
+    const text = p.parsed.text;
+    const offset = doc.offsetAt(position) - (hasBom(doc.getText()) ? 1 : 0);
+    if (text[offset] !== '-') return null;
+    let content = offset + 1;
+    while (text[content] === ' ') content++;
+    const node = nodesAt(p.parsed, content).find((n) => n.span.start === content && /\/\d+$/.test(n.pointer));
+    if (!node) return null;
+    const tokens = splitPointer(node.pointer);
+    const label = itemLabel(tokens, p.parsed.documents[node.docIndex].value);
+    if (!label) return null;
+    return {
+      contents: { kind: MarkupKind.Markdown, value: `**${label}** — item ${tokens[tokens.length - 1]} of \`${tokens[tokens.length - 2]}\`` },
+      range: spanToRange(doc, { start: offset, end: offset + 1 }),
+    };
   }
 
   /**
@@ -400,6 +440,60 @@ export class OmlintLanguageService {
     if (!s) return { isIncomplete: false, items: [] };
     if (trigger === ' ' && s.ctx.at === 'key' && s.ctx.itemPointer === undefined) return { isIncomplete: false, items: [] };
     return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value });
+  }
+
+  // ------------------------------------------------------------------ navigation (names that link documents)
+
+  /** Where the name under the cursor is defined (a member's host → its process, …). */
+  definition(doc: TextDocument, position: Position): Location[] {
+    return definition(this.workspace, doc, position);
+  }
+
+  /** Every use of the name under the cursor (and its definitions with `includeDeclaration`). */
+  references(doc: TextDocument, position: Position, includeDeclaration = true): Location[] {
+    return references(this.workspace, doc, position, includeDeclaration);
+  }
+
+  /** The range of the name under the cursor, or null where there is no name to rename. */
+  prepareRename(doc: TextDocument, position: Position): Range | null {
+    return prepareRename(this.workspace, doc, position);
+  }
+
+  /** Edits that rename the name under the cursor everywhere it is defined and used. */
+  rename(doc: TextDocument, position: Position, newName: string): WorkspaceEdit | null {
+    return rename(this.workspace, doc, position, newName);
+  }
+
+  /** The shared parse of an editor document, unless it is a config file or ignored. */
+  private parsedDoc(doc: TextDocument) {
+    const onDisk = uriToPath(doc.uri);
+    if (onDisk && isConfigFile(onDisk)) return undefined;
+    const filePath = lintNameOf(doc.uri);
+    const settings = this.workspace.settingsFor(filePath);
+    if (settings.ignored) return undefined;
+    return { parsed: this.workspace.project.parse(filePath, doc.getText()), filePath, settings };
+  }
+
+  /** The outline: processes, replica sets, sharded clusters, mongoDbVersions; alert configs. */
+  documentSymbols(doc: TextDocument): DocumentSymbol[] {
+    const p = this.parsedDoc(doc);
+    return p ? documentSymbols(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)) : [];
+  }
+
+  /** Lenses over replica sets (members, voting, versions) and processes (where referenced). */
+  codeLenses(doc: TextDocument): CodeLens[] {
+    const p = this.parsedDoc(doc);
+    return p ? codeLenses(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)) : [];
+  }
+
+  foldingRanges(doc: TextDocument): FoldingRange[] {
+    const text = doc.getText().replace(/^\uFEFF/, '');
+    return isJsonText(lintNameOf(doc.uri), text) ? jsonFoldingRanges(text) : yamlFoldingRanges(text);
+  }
+
+  selectionRanges(doc: TextDocument, positions: Position[]): SelectionRange[] {
+    const p = this.parsedDoc(doc);
+    return p ? selectionRanges(doc, p.parsed, positions) : positions.map((at) => ({ range: { start: at, end: at } }));
   }
 }
 

@@ -9,6 +9,7 @@ import { notificationTypeInfo, notificationTypesFor } from '../model/notificatio
 import { GLOBAL_ROLES, ORG_ROLES, PROJECT_ROLES } from '../model/roles';
 import { unitFamily } from '../model/units';
 import { WINDOW_ALERT_TYPES } from '../model/windows';
+import { referenceNames } from './reference-names';
 
 type Path = readonly (string | '#')[];
 
@@ -52,6 +53,7 @@ export function modelValues(kind: Kind, tokens: string[], value: unknown): reado
     return WINDOW_ALERT_TYPES;
   }
   if (kind === 'api-key-update' && matches(tokens, ['roles', '#'])) return GLOBAL_ROLES;
+  if (kind === 'automation-config') return referenceNames(tokens, value);
   return undefined;
 }
 

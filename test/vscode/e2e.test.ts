@@ -33,7 +33,7 @@ describe('the VS Code extension in code-server', () => {
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(result?.status).toBe('passed');
     expect(result?.steps.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['squiggle shown', 'problems entry', 'quick fix applied, problem gone', '"omlint: Fix all" applied', 'JSON schema from the extension applies']),
+      expect.arrayContaining(['squiggle shown', 'problems entry', 'quick fix applied, problem gone', '"omlint: Fix all" applied', 'JSON schema from the extension applies', 'outline of the automation configuration', 'go to definition: member host → process', 'rename of a process edits its name and the member host']),
     );
   }, 30 * 60_000);
 });

@@ -14,6 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stringify as stringifyYaml } from 'yaml';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'vscode');
@@ -51,6 +52,10 @@ interface Step {
   ms: number;
   detail?: unknown;
 }
+
+// A real automation configuration (mongodb/mongodb-kubernetes, kubectl-mongodb migrate test input:
+// replica set my-rs of processes my-rs-0…2), as block YAML: outline, go to definition, rename.
+const REAL_AUTOMATION = path.join(ROOT, '../shared/corpus/automation-config/mck__migrate__input__singlecluster__replicaset__full.json');
 
 const result: { status: 'passed' | 'failed' | 'skipped'; reason?: string; steps: Step[]; screenshots: string[]; totalMs?: number } = {
   status: 'failed',
@@ -161,6 +166,8 @@ async function main(): Promise<void> {
   writeFileSync(path.join(workspace, 'cpu-asserts.alert-config.yaml'), BAD_ALERT);
   writeFileSync(path.join(workspace, 'second.alert-config.yaml'), SECOND_ALERT);
   writeFileSync(path.join(workspace, 'disk.alert-config.json'), JSON_ALERT);
+  const automationYaml = stringifyYaml(JSON.parse(readFileSync(REAL_AUTOMATION, 'utf8')));
+  writeFileSync(path.join(workspace, 'replicaset.automation-config.yaml'), automationYaml);
   writeFileSync(
     path.join(userData, 'User', 'settings.json'),
     JSON.stringify(
@@ -387,6 +394,53 @@ async function main(): Promise<void> {
       .reduce((a, b) => a + b, 0);
     if (starts < 2) throw new Error(`the omlint output shows ${starts} server start(s), not 2`);
     step('server restarted', { status: (await page.locator('.statusbar-item', { hasText: 'omlint' }).first().innerText()).trim(), starts });
+
+    // Navigation on the real automation configuration (issue 20).
+    const lineOf = (needle: string) => automationYaml.split('\n').findIndex((l) => l.includes(needle)) + 1;
+    const goTo = async (line: number, column: number) => {
+      await editor.locator('.view-lines').click();
+      await page.keyboard.press('Control+G');
+      await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
+      await page.keyboard.type(`${line}:${column}`);
+      await page.keyboard.press('Enter');
+    };
+    const cursorLine = async () => Number(/Ln (\d+)/.exec(await page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first().innerText())?.[1]);
+    await openFile('replicaset.automation-config.yaml');
+    await editor.locator('.view-lines', { hasText: 'agentVersion' }).waitFor({ timeout: 20_000 });
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+Shift+O');
+    const symbol = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'my-rs-1' }).first();
+    await symbol.waitFor({ timeout: 60_000 });
+    const symbols = (await page.locator('.quick-input-widget .monaco-list-rows').innerText()).replace(/\s+/g, ' ').trim();
+    step('outline of the automation configuration', symbols.slice(0, 300));
+    await shot('outline');
+    await page.keyboard.press('Escape');
+
+    const hostLine = lineOf('host: my-rs-1');
+    const nameLine = lineOf('name: my-rs-1');
+    const hostColumn = automationYaml.split('\n')[hostLine - 1].indexOf('my-rs-1') + 3;
+    await goTo(hostLine, hostColumn);
+    await page.keyboard.press('F12');
+    await page.waitForFunction((want) => [...document.querySelectorAll('.statusbar-item')].some((e) => (e.textContent ?? '').includes(`Ln ${want},`)), nameLine, { timeout: 20_000 });
+    step('go to definition: member host → process', { from: hostLine, to: await cursorLine() });
+    await shot('definition');
+
+    await goTo(hostLine, hostColumn);
+    await page.keyboard.press('F2');
+    const renameInput = page.locator('.rename-box input, .rename-box textarea').first();
+    await renameInput.waitFor({ timeout: 20_000 });
+    await renameInput.fill('my-rs-renamed');
+    await shot('rename');
+    await page.keyboard.press('Enter');
+    await editor.locator('.view-lines', { hasText: 'my-rs-renamed' }).first().waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Control+S');
+    const savedPath = path.join(workspace, 'replicaset.automation-config.yaml');
+    const savedBy = Date.now() + 20_000;
+    while (!readFileSync(savedPath, 'utf8').includes('my-rs-renamed') && Date.now() < savedBy) await new Promise((r) => setTimeout(r, 200));
+    const saved = readFileSync(savedPath, 'utf8');
+    const uses = saved.split('my-rs-renamed').length - 1;
+    if (uses !== 2 || saved.includes('my-rs-1\n')) throw new Error(`rename left ${uses} uses of the new name`);
+    step('rename of a process edits its name and the member host', { uses });
 
     if (pageErrors.length) step('page errors (not fatal)', pageErrors.slice(0, 5));
   } catch (e) {

@@ -1,0 +1,129 @@
+// Go to definition, find references and rename for the names that link documents (a member's
+// host ↔ its process, replSetName ↔ replica set, mongos cluster ↔ sharded cluster, version ↔
+// mongoDbVersions, WEBHOOK notification ↔ the project's WEBHOOK integration, across files).
+import { parse as parseYaml } from 'yaml';
+import type { Location, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Span } from '../core/types';
+import type { Kind } from '../core/kinds';
+import { isConfigFile } from './config';
+import { linkIndex, nameKey, siteAt, type LinkIndex, type LinkSite } from './link-index';
+import { hasBom } from './positions';
+import { lintNameOf, pathToUri, uriToPath } from './uris';
+import type { Workspace } from './workspace';
+
+/** The kinds whose documents a cross-file link reaches (the webhook-default-url rule's scope). */
+const CROSS_FILE_KINDS: Kind[] = ['alert-config', 'integration'];
+
+export interface FileLinks {
+  uri: string;
+  text: string;
+  json: boolean;
+  index: LinkIndex;
+  /** For offsets → positions (the editor's own document when open: its line index is built). */
+  doc: TextDocument;
+}
+
+interface Found {
+  file: FileLinks;
+  site: LinkSite;
+}
+
+export function fileLinks(workspace: Workspace, uri: string, filePath: string, text: string, doc?: TextDocument): FileLinks | undefined {
+  const settings = workspace.settingsFor(filePath);
+  if (settings.ignored) return undefined;
+  const parsed = workspace.project.parse(filePath, text);
+  const index = linkIndex(parsed, filePath, settings);
+  return { uri, text, json: parsed.syntax === 'json', index, doc: doc ?? TextDocument.create(uri, parsed.syntax, 0, text) };
+}
+
+/** The link site under the cursor of an editor document. */
+function siteUnder(workspace: Workspace, doc: TextDocument, position: Position): Found | undefined {
+  const onDisk = uriToPath(doc.uri);
+  if (onDisk && isConfigFile(onDisk)) return undefined;
+  const file = fileLinks(workspace, doc.uri, lintNameOf(doc.uri), doc.getText(), doc);
+  if (!file) return undefined;
+  const offset = doc.offsetAt(position) - (hasBom(file.text) ? 1 : 0);
+  const site = siteAt(file.index, offset);
+  return site ? { file, site } : undefined;
+}
+
+/** The other files of the document's project scope that a cross-file link reaches. */
+function scopeFiles(workspace: Workspace, doc: TextDocument): FileLinks[] {
+  const filePath = uriToPath(doc.uri);
+  if (!filePath) return [];
+  const out: FileLinks[] = [];
+  for (const input of workspace.scopeInputs(filePath, CROSS_FILE_KINDS)) {
+    const uri = workspace.documentAt(input.filePath)?.uri ?? pathToUri(input.filePath);
+    const open = workspace.documentAt(input.filePath);
+    const f = fileLinks(workspace, uri, input.filePath, input.text, open?.getText() === input.text ? open : undefined);
+    if (f) out.push(f);
+  }
+  return out;
+}
+
+/** Every site of the name under the cursor: in its own document, and across files for a webhook. */
+function sitesOfName(workspace: Workspace, doc: TextDocument, found: Found): Found[] {
+  const key = nameKey(found.site.target, found.site.name);
+  const sameDoc = (s: LinkSite) => s.docIndex === found.site.docIndex;
+  const mine = (found.file.index.byName.get(key) ?? []).filter(found.site.target === 'webhook-integration' ? () => true : sameDoc);
+  const out = mine.map((site) => ({ file: found.file, site }));
+  if (found.site.target === 'webhook-integration') {
+    for (const f of scopeFiles(workspace, doc)) for (const site of f.index.byName.get(key) ?? []) out.push({ file: f, site });
+  }
+  return out;
+}
+
+export function rangeOf(file: FileLinks, span: Span): Range {
+  const asDoc = file.doc;
+  const shift = hasBom(file.text) ? 1 : 0;
+  return { start: asDoc.positionAt(span.start + shift), end: asDoc.positionAt(span.end + shift) };
+}
+
+const locationOf = (f: Found): Location => ({ uri: f.file.uri, range: rangeOf(f.file, f.site.nameSpan) });
+
+export function definition(workspace: Workspace, doc: TextDocument, position: Position): Location[] {
+  const found = siteUnder(workspace, doc, position);
+  if (!found) return [];
+  return sitesOfName(workspace, doc, found).filter((f) => f.site.role === 'definition').map(locationOf);
+}
+
+export function references(workspace: Workspace, doc: TextDocument, position: Position, includeDeclaration: boolean): Location[] {
+  const found = siteUnder(workspace, doc, position);
+  if (!found) return [];
+  return sitesOfName(workspace, doc, found)
+    .filter((f) => includeDeclaration || f.site.role === 'reference')
+    .map(locationOf);
+}
+
+/** The name's range when the cursor is on a renamable name (a webhook's `WEBHOOK` is a type, not a name). */
+export function prepareRename(workspace: Workspace, doc: TextDocument, position: Position): Range | null {
+  const found = siteUnder(workspace, doc, position);
+  if (!found || found.site.target === 'webhook-integration') return null;
+  return rangeOf(found.file, found.site.nameSpan);
+}
+
+/** The text that writes `name` where a string of this quoting stood. */
+export function spelled(site: LinkSite, name: string, json: boolean): { span: Span; text: string } {
+  if (site.quote === '"') return { span: site.nameSpan, text: JSON.stringify(name).slice(1, -1) };
+  if (site.quote === "'") return { span: site.nameSpan, text: name.replace(/'/g, "''") };
+  // A plain YAML scalar stays plain only when it reads back as the same string.
+  let plain = false;
+  try {
+    plain = !json && name !== '' && !/[\r\n]/.test(name) && parseYaml(name) === name;
+  } catch {
+    plain = false;
+  }
+  return { span: site.span, text: plain ? name : JSON.stringify(name) };
+}
+
+export function rename(workspace: Workspace, doc: TextDocument, position: Position, newName: string): WorkspaceEdit | null {
+  const found = siteUnder(workspace, doc, position);
+  if (!found || found.site.target === 'webhook-integration') return null;
+  const changes: Record<string, TextEdit[]> = {};
+  for (const f of sitesOfName(workspace, doc, found)) {
+    const { span, text } = spelled(f.site, newName, f.file.json);
+    (changes[f.file.uri] ??= []).push({ range: rangeOf(f.file, span), newText: text });
+  }
+  return { changes };
+}

@@ -23,6 +23,28 @@ mongoDbVersions:
         modules: []
 `;
 
+/**
+ * A mongod process of the example bases: the same 7.0 fields every time, its data and log under
+ * /data/<dir>. The bases differ only in names, hosts, ports, sets and cluster roles.
+ */
+function mongod(name: string, hostname: string, dir: string, o: { port?: number; replSetName?: string; clusterRole?: string } = {}): string {
+  return `  - name: ${name}
+    hostname: ${hostname}
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: ${o.port ?? 27017}
+${o.replSetName ? `      replication:\n        replSetName: ${o.replSetName}\n` : ''}${o.clusterRole ? `      sharding:\n        clusterRole: ${o.clusterRole}\n` : ''}      storage:
+        dbPath: /data/${dir}
+      systemLog:
+        destination: file
+        path: /data/${dir}/mongod.log
+`;
+}
+
 export const EXAMPLE_BASES: Record<string, string> = {
   'automation-config/head': AUTOMATION_HEAD,
   'alert-config': `eventTypeName: HOST_DOWN
@@ -150,23 +172,7 @@ replicaSets: []
 sharding: []
 `,
   'automation-config/replica-set': `${AUTOMATION_HEAD}processes:
-  - name: rs0-0
-    hostname: db0.example.net
-    processType: mongod
-    version: 7.0.12
-    featureCompatibilityVersion: "7.0"
-    authSchemaVersion: 5
-    args2_6:
-      net:
-        port: 27017
-      replication:
-        replSetName: rs0
-      storage:
-        dbPath: /data/rs0
-      systemLog:
-        destination: file
-        path: /data/rs0/mongod.log
-replicaSets:
+${mongod('rs0-0', 'db0.example.net', 'rs0', { replSetName: 'rs0' })}replicaSets:
   - _id: rs0
     protocolVersion: "1"
     members:
@@ -177,55 +183,7 @@ replicaSets:
 sharding: []
 `,
   'automation-config/replica-set-3': `${AUTOMATION_HEAD}processes:
-  - name: rs0-0
-    hostname: db0.example.net
-    processType: mongod
-    version: 7.0.12
-    featureCompatibilityVersion: "7.0"
-    authSchemaVersion: 5
-    args2_6:
-      net:
-        port: 27017
-      replication:
-        replSetName: rs0
-      storage:
-        dbPath: /data/rs0
-      systemLog:
-        destination: file
-        path: /data/rs0/mongod.log
-  - name: rs0-1
-    hostname: db1.example.net
-    processType: mongod
-    version: 7.0.12
-    featureCompatibilityVersion: "7.0"
-    authSchemaVersion: 5
-    args2_6:
-      net:
-        port: 27017
-      replication:
-        replSetName: rs0
-      storage:
-        dbPath: /data/rs0
-      systemLog:
-        destination: file
-        path: /data/rs0/mongod.log
-  - name: rs0-arbiter
-    hostname: db2.example.net
-    processType: mongod
-    version: 7.0.12
-    featureCompatibilityVersion: "7.0"
-    authSchemaVersion: 5
-    args2_6:
-      net:
-        port: 27017
-      replication:
-        replSetName: rs0
-      storage:
-        dbPath: /data/arbiter
-      systemLog:
-        destination: file
-        path: /data/arbiter/mongod.log
-replicaSets:
+${mongod('rs0-0', 'db0.example.net', 'rs0', { replSetName: 'rs0' })}${mongod('rs0-1', 'db1.example.net', 'rs0', { replSetName: 'rs0' })}${mongod('rs0-arbiter', 'db2.example.net', 'arbiter', { replSetName: 'rs0' })}replicaSets:
   - _id: rs0
     protocolVersion: "1"
     members:
@@ -245,43 +203,7 @@ replicaSets:
 sharding: []
 `,
   'automation-config/sharded-cluster': `${AUTOMATION_HEAD}processes:
-  - name: shard0-0
-    hostname: shard0.example.net
-    processType: mongod
-    version: 7.0.12
-    featureCompatibilityVersion: "7.0"
-    authSchemaVersion: 5
-    args2_6:
-      net:
-        port: 27018
-      replication:
-        replSetName: shard0
-      sharding:
-        clusterRole: shardsvr
-      storage:
-        dbPath: /data/shard0
-      systemLog:
-        destination: file
-        path: /data/shard0/mongod.log
-  - name: config-0
-    hostname: config.example.net
-    processType: mongod
-    version: 7.0.12
-    featureCompatibilityVersion: "7.0"
-    authSchemaVersion: 5
-    args2_6:
-      net:
-        port: 27019
-      replication:
-        replSetName: config
-      sharding:
-        clusterRole: configsvr
-      storage:
-        dbPath: /data/config
-      systemLog:
-        destination: file
-        path: /data/config/mongod.log
-  - name: mongos-0
+${mongod('shard0-0', 'shard0.example.net', 'shard0', { port: 27018, replSetName: 'shard0', clusterRole: 'shardsvr' })}${mongod('config-0', 'config.example.net', 'config', { port: 27019, replSetName: 'config', clusterRole: 'configsvr' })}  - name: mongos-0
     hostname: router.example.net
     processType: mongos
     cluster: sales

@@ -5,6 +5,11 @@ import duplicateIntegration from '../rules/duplicate-integration';
 import enabledOmitted from '../rules/enabled-omitted';
 import replicaSetVoting from '../rules/replica-set-voting';
 import notificationInterval from '../rules/notification-interval';
+import alertEnabledFlipped from '../rules/alert-enabled-flipped';
+import configVersionChanged from '../rules/config-version-changed';
+import processRenamed from '../rules/process-renamed';
+import roundTripLoss from '../rules/round-trip-loss';
+import { replicaSetExample, threeMembers, withFirst } from '../src/model/example-deployments';
 import { lint } from '../src/engine/lint';
 import { defineRule } from '../src/core/rule';
 import { checkInvalid, checkValid } from './rule-tester';
@@ -60,6 +65,45 @@ describe('RuleTester', () => {
   });
   it('fails a valid case with a diagnostic', async () => {
     await expect(checkValid(enabledOmitted, { code: NO_ENABLED })).rejects.toThrow(/valid case/);
+  });
+});
+
+describe('RuleTester: a case with a base (transition rules, as check --base)', () => {
+  const doc = (v: number) => `version: ${v}\nprocesses: []\n`;
+  const lowered = { messageId: 'lowered', severity: 'warning' as const, pointer: '/version', line: 1, column: 10 };
+  it('runs the rule on the file and its base: a change is found, the same text is not', async () => {
+    // Fails when the tester drops `base`: the transition rule then never runs.
+    await checkInvalid(configVersionChanged, { base: doc(41), code: doc(39), errors: [{ ...lowered, message: /and 41 in the base \(HEAD:doc\.yaml\)/ }] });
+    await checkValid(configVersionChanged, { base: doc(39), code: doc(39) });
+    await expect(checkValid(configVersionChanged, { base: doc(41), code: doc(39) })).rejects.toThrow(/valid case/);
+    await expect(checkInvalid(configVersionChanged, { base: doc(41), code: doc(39), errors: [{ ...lowered, line: 2 }] })).rejects.toThrow(/line/);
+  });
+  it('labels the base HEAD:<file> and reads a JSON file and its base with their positions', async () => {
+    const json = (v: number) => `{\n  "version": ${v},\n  "processes": []\n}\n`;
+    await checkInvalid(configVersionChanged, { fileName: 'a.json', base: json(41), code: json(39), errors: [{ ...lowered, line: 2, column: 14, message: /\(HEAD:a\.json\)/ }] });
+  });
+  it('checks the related location in the base, its pointer and position', async () => {
+    const procs = threeMembers('7.0.12', '7.0');
+    const c = { base: replicaSetExample(procs), code: replicaSetExample(withFirst(procs, { name: 'rs0-primary' })) };
+    const at = { messageId: 'renamed', pointer: '/processes/0/name', line: 13, column: 11 };
+    await checkInvalid(processRenamed, { ...c, errors: [{ ...at, related: [{ file: 'base', pointer: '/processes/0/name', line: 13, column: 5 }] }] });
+    await expect(checkInvalid(processRenamed, { ...c, errors: [{ ...at, related: [{ file: 'doc.yaml', pointer: '/processes/0/name' }] }] })).rejects.toThrow(/related/);
+    await expect(checkInvalid(processRenamed, { ...c, errors: [{ ...at, related: [{ file: 'base', pointer: '/processes/0/name', line: 14, column: 5 }] }] })).rejects.toThrow(/related/);
+    await expect(checkInvalid(processRenamed, { ...c, errors: [{ ...at, related: [] }] })).rejects.toThrow(/related/);
+  });
+  it('passes `partial` on to the rule', async () => {
+    const procs = threeMembers('7.0.12', '7.0');
+    const TLS = 'tls:\n  CAFilePath: /etc/ssl/ca.pem\n  autoPEMKeyFilePath: /etc/ssl/automation.pem\n';
+    const c = { base: replicaSetExample(procs, undefined, `${TLS}  autoPEMKeyFilePwd: Sup3r-Secret-Pass\n`), code: replicaSetExample(procs, undefined, TLS) };
+    await checkValid(roundTripLoss, { ...c, partial: true });
+    await checkInvalid(roundTripLoss, { ...c, errors: [{ messageId: 'passwordDropped', related: [{ file: 'base', pointer: '/tls/autoPEMKeyFilePwd' }] }] });
+  });
+  it('fails a case whose base pairs with no document, or does not parse: nothing ran', async () => {
+    const alert = (event: string, enabled: boolean) => `eventTypeName: ${event}\nenabled: ${enabled}\n`;
+    // Another event type: another alert configuration (document-identity.ts), so no pair.
+    await expect(checkValid(alertEnabledFlipped, { base: alert('NO_PRIMARY', true), code: alert('HOST_DOWN', false) })).rejects.toThrow(/pairs with no document/);
+    await expect(checkValid(alertEnabledFlipped, { base: 'eventTypeName: [', code: alert('HOST_DOWN', false) })).rejects.toThrow(/base HEAD:doc\.yaml does not parse/);
+    await checkInvalid(alertEnabledFlipped, { base: alert('HOST_DOWN', true), code: alert('HOST_DOWN', false), errors: [{ messageId: 'disabled', line: 2, column: 10 }] });
   });
 });
 

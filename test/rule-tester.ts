@@ -6,6 +6,9 @@
 // null: nothing is fixed).
 // Order: the case's own file first, then the `scope` files as listed; within a file by position.
 // An aggregate (one finding over array items, src/engine/aggregate.ts) counts as its places.
+// A case with a `base` (a transition rule, issue 19) lints its file with that previous text as
+// `omlint check --base` does (label HEAD:<file>): the engine pairs the documents, runs the rule,
+// masks and places the findings, and names the base place as a related location (file 'base').
 import { describe, expect, it } from 'vitest';
 import { lint, lintAndFix } from '../src/engine/lint';
 import { reportMessage } from '../src/core/rule';
@@ -28,6 +31,14 @@ export interface ValidCase {
   scope?: Record<string, string>;
   /** The config's secretPlaceholders (patterns a secret field may hold instead of a secret). */
   secretPlaceholders?: RegExp[];
+  /**
+   * The previous text of the case's own file (transition rules): linted as `--base` gives it,
+   * labelled HEAD:<fileName>. Its documents must pair with the file's: an unpaired base runs no
+   * rule, and a case that passes only because nothing ran fails.
+   */
+  base?: string;
+  /** The new document is a partial one (`--partial`: a write body). */
+  partial?: boolean;
 }
 
 export interface ExpectedError {
@@ -49,8 +60,18 @@ export interface ExpectedError {
   severity?: Diagnostic['severity'];
   /** The quick-fix suggestions: titles, or titles with the case's text once that suggestion is applied. */
   suggestions?: (string | { title: string; output: string })[];
-  /** Related locations: file (case file name or scope name) and pointer. */
-  related?: { file: string; pointer: string }[];
+  /**
+   * Related locations: file (case file name, scope name, or 'base' for the case's base) and
+   * pointer; line and column (1-based) when stated.
+   */
+  related?: ExpectedRelated[];
+}
+
+export interface ExpectedRelated {
+  file: string;
+  pointer: string;
+  line?: number;
+  column?: number;
 }
 
 export interface InvalidCase extends ValidCase {
@@ -61,13 +82,17 @@ export interface InvalidCase extends ValidCase {
 
 const title = (c: ValidCase) => c.name ?? c.code.replace(/\n/g, '\\n').slice(0, 80);
 const SCOPE = '/scope/';
-const nameOf = (filePath: string) => filePath.slice(SCOPE.length);
+const BASE = 'base';
+const baseLabel = (c: ValidCase) => `HEAD:${c.fileName ?? 'doc.yaml'}`;
+/** A case's name of a file the engine names: a scope file, or 'base' for the case's base. */
+const nameOf = (filePath: string, c: ValidCase) => (c.base !== undefined && filePath === baseLabel(c) ? BASE : filePath.slice(SCOPE.length));
 
 function inputs(rule: Rule, c: ValidCase) {
   const filePath = `${SCOPE}${c.fileName ?? 'doc.yaml'}`;
   const kind = c.kind ?? (rule.meta.kinds === '*' ? undefined : rule.meta.kinds[0]);
+  const base = c.base === undefined ? {} : { base: { label: baseLabel(c), text: c.base, ...(c.partial ? { partial: true } : {}) } };
   return {
-    inputs: [{ filePath, text: c.code }, ...Object.entries(c.scope ?? {}).map(([name, text]) => ({ filePath: `${SCOPE}${name}`, text }))],
+    inputs: [{ filePath, text: c.code, ...base }, ...Object.entries(c.scope ?? {}).map(([name, text]) => ({ filePath: `${SCOPE}${name}`, text }))],
     opts: {
       now: new Date(c.now ?? NOW),
       targetVersion: c.targetVersion,
@@ -84,25 +109,27 @@ interface Found {
 }
 
 /** One entry per place: an aggregate's related places become diagnostics of their own. */
-function places(result: FileResult, ruleId: string): Found[] {
+function places(result: FileResult, ruleId: string, c: ValidCase): Found[] {
   const own = result.diagnostics.filter((d) => d.ruleId === ruleId);
   const all = own.flatMap((d) => [
     d,
     ...(d.occurrences ? (d.related ?? []).map((r) => ({ ...d, pointer: r.pointer, message: r.message, range: r.range!, related: undefined })) : []),
   ]);
   all.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
-  return all.map((d) => ({ file: nameOf(result.filePath), d }));
+  return all.map((d) => ({ file: nameOf(result.filePath, c), d }));
 }
 
 async function diagnosticsOf(rule: Rule, c: ValidCase): Promise<Found[]> {
   const { inputs: files, opts } = inputs(rule, c);
-  const results = await lint(files, opts);
+  let paired = 0;
+  const results = await lint(files, { ...opts, onPairs: (_path, p) => void (paired += p.pairs.length) });
   for (const result of results) {
-    // An internal error of the rule is a failure of the case, never a silent pass.
-    const failed = result.diagnostics.find((d) => d.ruleId === 'internal-error');
+    // An internal error of the rule, or a base that does not parse, is a failure of the case, never a silent pass.
+    const failed = result.diagnostics.find((d) => d.ruleId === 'internal-error' || d.ruleId === 'base-unusable');
     if (failed) throw new Error(failed.message);
   }
-  return results.flatMap((r) => places(r, rule.meta.id));
+  if (c.base !== undefined && paired === 0) throw new Error(`The base of the case pairs with no document of ${baseLabel(c).slice(5)} (kind and identity, src/model/document-identity.ts): the rule did not run.`);
+  return results.flatMap((r) => places(r, rule.meta.id, c));
 }
 
 const show = ({ file, d }: Found) => `${file} ${d.range.start.line}:${d.range.start.column} ${d.messageId ?? '(no messageId)'}: ${d.message}`;
@@ -139,7 +166,13 @@ export async function checkInvalid(rule: Rule, c: InvalidCase): Promise<void> {
       expect(offered, `${where}: suggestions`).toEqual(e.suggestions);
     }
     if (e.related !== undefined) {
-      expect((d.related ?? []).map((r) => ({ file: r.filePath ? nameOf(r.filePath) : file, pointer: r.pointer })), `${where}: related`).toEqual(e.related);
+      const related = (d.related ?? []).map((r, j) => ({
+        file: r.filePath ? nameOf(r.filePath, c) : file,
+        pointer: r.pointer,
+        ...(e.related![j]?.line !== undefined ? { line: r.range?.start.line } : {}),
+        ...(e.related![j]?.column !== undefined ? { column: r.range?.start.column } : {}),
+      }));
+      expect(related, `${where}: related`).toEqual(e.related);
     }
   });
   const fixable = found.some(({ d }) => d.fixable);

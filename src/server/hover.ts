@@ -3,9 +3,11 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Kind } from '../core/kinds';
-import { joinPointer } from '../core/pointer';
+import { joinPointer, splitPointer } from '../core/pointer';
 import { findSecrets } from '../model/secrets';
-import type { CursorContext } from '../syntax/index';
+import type { CursorContext, SourceFile } from '../syntax/index';
+import { itemLabel } from './item-names';
+import { nodesAt } from './selection';
 import { enumValues, first, requiredOf, schemasAt, typeLabel } from './schema-nav';
 import { modelValues, valueMeaning } from './vocabulary';
 
@@ -33,7 +35,7 @@ export function hoverFor(doc: TextDocument, ctx: CursorContext, subject: HoverSu
   const { root, schemas } = found;
   const name = tokens.length ? tokens[tokens.length - 1] : undefined;
   const lines: string[] = [];
-  const title = name === undefined ? (root.title as string | undefined) ?? kind : /^\d+$/.test(name) ? `item ${name}` : name;
+  const title = name === undefined ? (root.title as string | undefined) ?? kind : /^\d+$/.test(name) ? itemLabel(tokens, itemValue) ?? `item ${name}` : name;
   const type = typeLabel(root, schemas);
   lines.push(`**${title}**${type ? ` — \`${type}\`` : ''}`);
   const description = first<string>(schemas, 'description');
@@ -69,5 +71,29 @@ export function hoverFor(doc: TextDocument, ctx: CursorContext, subject: HoverSu
   return {
     contents: { kind: MarkupKind.Markdown, value: lines.join('\n') },
     range: { start: doc.positionAt(ctx.replaceStart), end: doc.positionAt(ctx.replaceEnd) },
+  };
+}
+
+/**
+ * On what opens an array item: a YAML `- `, or the `{` / `[` of an item in a flow sequence or a JSON
+ * array: the item's name (`member rs0_1`), from the field that names it. `offset`: in the parsed
+ * text (after a BOM).
+ */
+export function itemHover(doc: TextDocument, parsed: SourceFile, offset: number): Hover | null {
+  const text = parsed.text;
+  let content = offset;
+  if (text[offset] === '-' && parsed.syntax === 'yaml') {
+    content++;
+    while (text[content] === ' ') content++;
+  } else if (text[offset] !== '{' && text[offset] !== '[') return null;
+  const node = nodesAt(parsed, content).find((n) => n.span.start === content && /\/\d+$/.test(n.pointer));
+  if (!node) return null;
+  const tokens = splitPointer(node.pointer);
+  const label = itemLabel(tokens, parsed.documents[node.docIndex].value);
+  if (!label) return null;
+  const shift = doc.getText().charCodeAt(0) === 0xfeff ? 1 : 0;
+  return {
+    contents: { kind: MarkupKind.Markdown, value: `**${label}** — item ${tokens[tokens.length - 1]} of \`${tokens[tokens.length - 2]}\`` },
+    range: { start: doc.positionAt(offset + shift), end: doc.positionAt(offset + shift + 1) },
   };
 }

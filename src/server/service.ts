@@ -2,7 +2,7 @@
 // text documents (uri, text, version) and the workspace, and returns LSP types. main.ts wires it
 // to a connection; tests call it directly.
 import path from 'node:path';
-import { CodeActionKind, MarkupKind } from 'vscode-languageserver';
+import { CodeActionKind } from 'vscode-languageserver';
 import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentSymbol, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
@@ -17,16 +17,15 @@ import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, TextLines, type CursorContext } from '../syntax/cursor';
 import { toLspDiagnostic } from './diagnostics';
 import { DocumentItems, itemAt, itemKind, kindIsDeclared, UNPARSED_HOVER_MIN_CHARS } from './documents';
-import { hoverFor } from './hover';
+import { hoverFor, itemHover } from './hover';
 import { definition, fileLinks, prepareRename, references, rename } from './navigation';
 import { LINK_FIX_RULES, linkQuickFixes } from './link-fixes';
 import { jsonFoldingRanges, yamlFoldingRanges } from './folding';
 import { parsedItems } from './link-index';
-import { nodesAt, selectionRanges } from './selection';
-import { itemLabel } from './item-names';
+import { selectionRanges } from './selection';
 import { documentSymbols } from './symbols';
 import { codeLenses } from './code-lens';
-import { editorCursor, hasBom, rangesOverlap, spanToRange } from './positions';
+import { editorCursor, hasBom, rangesOverlap } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
 import { HeadBases } from './head-base';
@@ -404,31 +403,22 @@ export class OmlintLanguageService {
     const s = this.subject(doc, position, true);
     if (!s) return this.itemHover(doc, position);
     const { ctx } = s;
-    // A word being typed where a key goes is nothing yet.
-    if (ctx.at === 'key' && ctx.key === undefined && ctx.itemPointer === undefined) return null;
-    if (ctx.replaceStart === ctx.replaceEnd) return this.itemHover(doc, position);
+    // Where a key goes (a word being typed is nothing yet), or on no token: perhaps an item's start.
+    if ((ctx.at === 'key' && ctx.key === undefined && ctx.itemPointer === undefined) || ctx.replaceStart === ctx.replaceEnd) return this.itemHover(doc, position);
     const token = doc.getText().slice(ctx.replaceStart, ctx.replaceEnd).replace(/^["']|["']$/g, '');
     return hoverFor(doc, ctx, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value, token });
   }
 
-  /** On a YAML item's `- `: the item's name (`member rs0_1`), from the field that names it. */
+  /** On an item's `- `, or the `{` / `[` that opens it: the item's name (`member rs0_1`). */
   private itemHover(doc: TextDocument, position: Position): Hover | null {
-    const p = this.parsedDoc(doc);
-    if (!p || p.parsed.syntax !== 'yaml') return null;
-    const text = p.parsed.text;
-    const offset = doc.offsetAt(position) - (hasBom(doc.getText()) ? 1 : 0);
-    if (text[offset] !== '-') return null;
-    let content = offset + 1;
-    while (text[content] === ' ') content++;
-    const node = nodesAt(p.parsed, content).find((n) => n.span.start === content && /\/\d+$/.test(n.pointer));
-    if (!node) return null;
-    const tokens = splitPointer(node.pointer);
-    const label = itemLabel(tokens, p.parsed.documents[node.docIndex].value);
-    if (!label) return null;
-    return {
-      contents: { kind: MarkupKind.Markdown, value: `**${label}** — item ${tokens[tokens.length - 1]} of \`${tokens[tokens.length - 2]}\`` },
-      range: spanToRange(doc, { start: offset, end: offset + 1 }),
-    };
+    const onDisk = uriToPath(doc.uri);
+    if (onDisk && isConfigFile(onDisk)) return null;
+    const filePath = lintNameOf(doc.uri);
+    if (this.workspace.settingsFor(filePath).ignored) return null;
+    const text = doc.getText();
+    // As for the subject: a big text's new version is not parsed for a hover.
+    const parsed = text.length >= UNPARSED_HOVER_MIN_CHARS ? this.workspace.project.parsed(filePath, text) : this.workspace.project.parse(filePath, text);
+    return parsed ? itemHover(doc, parsed, doc.offsetAt(position) - (hasBom(text) ? 1 : 0)) : null;
   }
 
   /**

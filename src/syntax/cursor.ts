@@ -8,6 +8,7 @@
 // getLocation took 300 ms in the middle of 13 MB), collecting the keys of the cursor's object.
 import { LineIndex } from '../core/lines';
 import { joinPointer } from '../core/pointer';
+import { flowSpot } from './flow-cursor';
 import { stringEnd } from './json-locate';
 import { DEFAULT_LIMITS } from './types';
 
@@ -473,19 +474,12 @@ export function yamlCursor(text: string, offset: number, lines: TextLines = new 
     };
   }
   if (info.key) {
-    let pointer = joinPointer(pointerOf(stack), info.key.name);
-    let start = info.valueStart;
-    let end = Math.max(info.valueEnd, Math.min(col, line.text.length));
-    // A one-line flow sequence: `alertTypeNames: [HOST, AG|`.
-    if (info.value.startsWith('[') && col > info.valueStart) {
-      const inside = line.text.slice(info.valueStart + 1, col);
-      const commas = inside.split(',');
-      pointer = joinPointer(pointer, commas.length - 1);
-      const seg = commas[commas.length - 1];
-      start = col - seg.trimStart().length;
-      const rest = /^[^,\]]*/.exec(line.text.slice(col))![0];
-      end = col + rest.trimEnd().length;
-    }
+    const pointer = joinPointer(pointerOf(stack), info.key.name);
+    const start = info.valueStart;
+    const end = Math.max(info.valueEnd, Math.min(col, line.text.length));
+    // A one-line flow collection: `alertTypeNames: [HOST, AG|`, `net: { port: 27017, bind| }`.
+    const flow = flowContext(base, line, info.valueStart, col, pointer, info.key.start);
+    if (flow) return flow;
     return {
       ...base,
       at: 'value',
@@ -497,6 +491,9 @@ export function yamlCursor(text: string, offset: number, lines: TextLines = new 
       column: info.key.start,
     };
   }
+  // A flow collection as an item or a document: `- { name: rs0_1, port| }`.
+  const flow = flowContext(base, line, info.valueStart, col, pointerOf(stack), info.indent);
+  if (flow) return flow;
   // No key on the line: a key being typed, or a scalar item after "- ".
   const isItem = top.type === 'item' && info.items.length > 0;
   const column = isItem ? info.items[info.items.length - 1] + 2 : info.indent;
@@ -511,6 +508,27 @@ export function yamlCursor(text: string, offset: number, lines: TextLines = new 
     partial: line.text.slice(start, Math.max(start, col)),
     replaceStart: abs(start),
     replaceEnd: abs(end),
+    column,
+  };
+}
+
+/** The cursor inside a one-line flow collection opening at column `open` of the line (flow-cursor.ts). */
+function flowContext(base: Pick<CursorContext, 'syntax' | 'docIndex' | 'hasColon' | 'quoted'>, line: { text: string; start: number }, open: number, col: number, pointer: string, column: number): CursorContext | undefined {
+  const spot = flowSpot(line.text, open, col);
+  if (!spot) return undefined;
+  const at = joinPointer(pointer, ...spot.path);
+  return {
+    ...base,
+    at: spot.at,
+    pointer: at,
+    key: spot.key,
+    itemPointer: spot.item ? at : undefined,
+    presentKeys: spot.presentKeys,
+    partial: line.text.slice(spot.start, Math.max(spot.start, col)).replace(/^["']/, ''),
+    replaceStart: line.start + spot.start,
+    replaceEnd: line.start + spot.end,
+    // Block-style insertions (`key:` and an indented line) do not belong in a flow mapping.
+    hasColon: spot.at === 'key' ? true : base.hasColon,
     column,
   };
 }

@@ -67,6 +67,32 @@ notifications:
     expect(text(service.hover(flow, positionOf(flow, 'REPLICA_SET', 1)))).toMatch(/silences replica set alerts/);
   });
 
+  it('names array items (`member rs0_1`) in block, flow and JSON arrays, and reads keys inside a flow mapping', () => {
+    const yaml = openDoc(service, dir, 'flow.automation-config.yaml', `processes:
+  - { name: rs0_1, hostname: a.example.com, processType: mongod, args2_6: { net: { port: 27017 }, replication: { replSetName: rs0 } } }
+replicaSets:
+  - _id: rs0
+    members: [{ _id: 0, host: rs0_1, priority: 1, votes: 1 }, { _id: 1, "host": 'rs0_2', votes: 0 }]
+`);
+    expect(text(service.hover(yaml, positionOf(yaml, '- {')))).toBe('**process rs0_1** — item 0 of `processes`');
+    expect(text(service.hover(yaml, positionOf(yaml, '{ name')))).toMatch(/^\*\*process rs0_1\*\* — `object`/);
+    expect(text(service.hover(yaml, positionOf(yaml, '{ _id: 0')))).toBe('**member rs0_1** — item 0 of `members`');
+    expect(text(service.hover(yaml, positionOf(yaml, '{ _id: 1')))).toBe('**member rs0_2** — item 1 of `members`');
+    // The key under the cursor, not the item the comma count made of it.
+    expect(text(service.hover(yaml, positionOf(yaml, 'hostname', 2)))).toMatch(/^\*\*hostname\*\* — `string`/);
+    expect(text(service.hover(yaml, positionOf(yaml, 'port', 1)))).toMatch(/^\*\*port\*\* — `integer`/);
+    expect(text(service.hover(yaml, positionOf(yaml, 'replSetName', 1)))).toMatch(/^\*\*replSetName\*\*/);
+    expect(text(service.hover(yaml, positionOf(yaml, 'priority', 1)))).toMatch(/^\*\*priority\*\* — `number`/);
+    expect(text(service.hover(yaml, positionOf(yaml, 'votes', 1, 1)))).toMatch(/^\*\*votes\*\* — `number`/);
+    expect(text(service.hover(yaml, positionOf(yaml, '"host"', 2)))).toMatch(/^\*\*host\*\* — `string`/);
+    expect(text(service.hover(yaml, positionOf(yaml, 'mongod', 2)))).toMatch(/^\*\*processType\*\*/);
+    const json = openDoc(service, dir, 'arrays.automation-config.json', JSON.stringify({ processes: [{ name: 'rs0_1', hostname: 'a.example.com', processType: 'mongod' }], replicaSets: [{ _id: 'rs0', members: [{ _id: 0, host: 'rs0_1' }] }] }, null, 2));
+    expect(text(service.hover(json, positionOf(json, '{', 0, 1)))).toBe('**process rs0_1** — item 0 of `processes`');
+    expect(text(service.hover(json, positionOf(json, '{', 0, 2)))).toBe('**replica set rs0** — item 0 of `replicaSets`');
+    expect(text(service.hover(json, positionOf(json, '{', 0, 3)))).toBe('**member rs0_1** — item 0 of `members`');
+    expect(service.hover(json, positionOf(json, '{', 0, 3))?.range).toEqual({ start: positionOf(json, '{', 0, 3), end: positionOf(json, '{', 1, 3) });
+  });
+
   it('has nothing to say about documents that are not omlint documents', () => {
     const doc = openDoc(service, dir, 'pod.yaml', 'apiVersion: v1\nkind: Pod\n');
     expect(service.hover(doc, { line: 0, character: 2 })).toBeNull();

@@ -1,6 +1,6 @@
 // Code actions: every fix and suggestion as a quick fix, "Disable <rule> for this line" (YAML),
-// and source.fixAll.omlint (all safe fixes, as the CLI's --fix applies them).
-import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type Range, type TextEdit as LspTextEdit } from 'vscode-languageserver';
+// "Disable <rule> for this file" (JSON: an override in the config, disable-file.ts), and source.fixAll.omlint (all safe fixes, as the CLI's --fix applies them).
+import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, FileResult, TextFix } from '../core/types';
 import { rangesOverlap, spanToRange } from './positions';
@@ -29,6 +29,11 @@ export interface CodeActionInput {
    * and its edit computed only when chosen (a fix-all of a big file costs seconds).
    */
   lazyFixAll?: unknown;
+  /**
+   * JSON (no comments, so no directives): the edit of the config that turns a rule off for this
+   * file, and the config's name for the title.
+   */
+  disableForFile?(ruleId: string): { edit: WorkspaceEdit; configName: string } | undefined;
 }
 
 export function wantsKind(kind: string, only: string[] | undefined): boolean {
@@ -107,6 +112,11 @@ export async function codeActionsFor(input: CodeActionInput): Promise<CodeAction
       if (input.yaml && !NOT_SUPPRESSIBLE.has(d.ruleId) && !disabled.has(key)) {
         disabled.add(key);
         actions.push(disableAction(doc, d, lspDiag));
+      }
+      if (!input.yaml && input.disableForFile && !NOT_SUPPRESSIBLE.has(d.ruleId) && !disabled.has(d.ruleId)) {
+        disabled.add(d.ruleId);
+        const off = input.disableForFile(d.ruleId);
+        if (off) actions.push({ title: `Disable ${d.ruleId} for this file (in ${off.configName})`, kind: CodeActionKind.QuickFix, diagnostics: [lspDiag], edit: off.edit });
       }
     }
   }

@@ -77,6 +77,7 @@ export function startServer(options: ServerOptions = {}): void {
   connection.onInitialize((params): InitializeResult => {
     watchDynamically = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     lazyFixAll = Boolean(params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit'));
+    service.canCreateFiles = Boolean(params.capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create'));
     // Pull diagnostics for the workspace: the cross-document findings in files that are not open
     // (open documents keep getting theirs pushed).
     const pull = Boolean(params.capabilities.textDocument?.diagnostic);

@@ -12,6 +12,7 @@ import { compareStrings, splitPointer } from '../core/pointer';
 import type { FileResult, Rule, RunSource } from '../core/types';
 import type { Kind } from '../core/kinds';
 import { codeActionsFor, FIX_ALL_KIND, fixAllEdit, wantsKind } from './code-actions';
+import { disableInConfig } from './disable-file';
 import { completionFor } from './completion';
 import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, TextLines, type CursorContext } from '../syntax/cursor';
@@ -76,6 +77,8 @@ export class OmlintLanguageService {
   private transitionsAgainstHead = true;
   private readonly headBases = new HeadBases(DEFAULT_LIMITS.maxBytes);
   private readonly reportedConfigErrors = new Set<string>();
+  /** The client creates files in workspace edits (a new omlint.config.yaml for "disable for this file"). */
+  canCreateFiles = true;
 
   constructor(private readonly options: ServiceOptions = {}) {
     this.workspace = new Workspace((message) => {
@@ -341,6 +344,7 @@ export class OmlintLanguageService {
       mask: (t) => maskSecrets(t, state.source?.secrets ?? []),
       fixedText: () => this.fixedText(doc, state),
       lazyFixAll: lazy ? { uri: doc.uri, version: doc.version } : undefined,
+      disableForFile: (ruleId) => disableInConfig(this.workspace, doc, ruleId, this.canCreateFiles),
     });
     return actions.concat(this.linkFixes(doc, state, range, context, toLsp));
   }

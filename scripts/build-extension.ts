@@ -1,7 +1,7 @@
 // Builds the extension's runtime files in extension/: dist/extension.js (the client, CommonJS as
 // VS Code loads it, vscode-languageclient bundled), dist/server.mjs (the whole language server
 // in ONE file: no splitting, so the validators and rules that the server imports lazily are
-// inlined), dist/rules.json (for "Show rule documentation"), and schemas/ (read by the server at
+// inlined), dist/rules.json (for "Show rule documentation"), docs/rules/, and schemas/ (read by the server at
 // run time through packageRoot(), which finds extension/ by its schemas/ and package.json).
 // Expects the generated sources (rules/registry.ts, src/schema/generated/) that `npm run build`
 // writes; scripts/vsix.ts runs that first.
@@ -24,6 +24,7 @@ if (manifest.version !== VERSION) {
 rmSync(path.join(ext, 'dist'), { recursive: true, force: true });
 rmSync(path.join(ext, 'schemas'), { recursive: true, force: true });
 rmSync(path.join(ext, 'policies'), { recursive: true, force: true });
+rmSync(path.join(ext, 'docs'), { recursive: true, force: true });
 
 await build({
   entryPoints: [path.join(ext, 'src/extension.ts')],
@@ -62,6 +63,13 @@ for (const name of readdirSync(path.join(root, 'schemas'))) {
 mkdirSync(path.join(ext, 'policies'), { recursive: true });
 for (const name of readdirSync(path.join(root, 'policies'))) {
   if (name.endsWith('.yaml')) copyFileSync(path.join(root, 'policies', name), path.join(ext, 'policies', name));
+}
+
+// Each rule's page (docs/rules/<id>.md): the server links diagnostics there, the extension opens
+// them in the Markdown preview (offline).
+mkdirSync(path.join(ext, 'docs', 'rules'), { recursive: true });
+for (const name of readdirSync(path.join(root, 'docs', 'rules'))) {
+  if (name.endsWith('.md')) copyFileSync(path.join(root, 'docs', 'rules', name), path.join(ext, 'docs', 'rules', name));
 }
 
 const rules = REGISTRY.map((r) => ({ id: r.id, description: r.summary, defaultSeverity: r.severity, url: ruleDocsUrl(r.id) }));

@@ -2,12 +2,19 @@
 // (dist/server.mjs, one file) and adds the commands, settings and status bar item around it.
 // Everything the user sees in a document (diagnostics, quick fixes, hover, completion) comes
 // from the server.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { inScope } from './scope';
 
 const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('omlint');
+const SHOW_RULE_DOCS = 'omlint.showRuleDocs';
+
+/** "omlint: Show rule documentation" of one rule, as a link (diagnostic codes, hover "read more"). */
+export function ruleDocsCommand(id: string): vscode.Uri {
+  return vscode.Uri.parse(`command:${SHOW_RULE_DOCS}?${encodeURIComponent(JSON.stringify([id]))}`);
+}
 const LANGUAGES = ['yaml', 'json'];
 
 interface RuleEntry {
@@ -62,6 +69,51 @@ class OmlintExtension {
     context.subscriptions.push(this.output, this.status);
   }
 
+  /** The rule's page shipped in the extension (docs/rules/<id>.md), if there is one. */
+  private bundledDoc(id: string): vscode.Uri | undefined {
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(id)) return undefined;
+    const file = this.context.asAbsolutePath(path.join('docs', 'rules', `${id}.md`));
+    return existsSync(file) ? vscode.Uri.file(file) : undefined;
+  }
+
+  /** The rule id of a link to a bundled rule page (the server links diagnostics and hovers there). */
+  private bundledDocId(target: vscode.Uri): string | undefined {
+    if (target.scheme !== 'file') return undefined;
+    const docs = this.context.asAbsolutePath(path.join('docs', 'rules'));
+    if (path.dirname(target.fsPath) !== docs || !target.fsPath.endsWith('.md')) return undefined;
+    return path.basename(target.fsPath, '.md');
+  }
+
+  /** Links to bundled rule pages become the command that opens them in the Markdown preview. */
+  private docLinksInDiagnostics(diagnostics: vscode.Diagnostic[]): vscode.Diagnostic[] {
+    for (const d of diagnostics) {
+      if (typeof d.code !== 'object') continue;
+      const id = this.bundledDocId(d.code.target);
+      if (id) d.code = { value: d.code.value, target: ruleDocsCommand(id) };
+    }
+    return diagnostics;
+  }
+
+  private docLinksInHover(hover: vscode.Hover | null | undefined): vscode.Hover | null | undefined {
+    if (!hover) return hover;
+    hover.contents = hover.contents.map((c) => {
+      if (!(c instanceof vscode.MarkdownString)) return c;
+      let changed = false;
+      const value = c.value.replace(/\]\((file:[^)\s]+)\)/g, (whole, href: string) => {
+        const id = this.bundledDocId(vscode.Uri.parse(href));
+        if (!id) return whole;
+        changed = true;
+        return `](${ruleDocsCommand(id).toString()})`;
+      });
+      if (!changed) return c;
+      const md = new vscode.MarkdownString(value, c.supportThemeIcons);
+      // Only this command runs from the hover's links.
+      md.isTrusted = { enabledCommands: [SHOW_RULE_DOCS] };
+      return md;
+    });
+    return hover;
+  }
+
   wanted(doc: vscode.TextDocument): boolean {
     return inScope({ uriPath: doc.uri.path, text: doc.getText(), matchesFiles: matchesFiles(doc, this.settings.files) });
   }
@@ -81,10 +133,10 @@ class OmlintExtension {
         // Documents outside `omlint.files` that declare no kind get nothing from omlint.
         handleDiagnostics: (uri, diagnostics, next) => {
           const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-          next(uri, doc && !this.wanted(doc) ? [] : diagnostics);
+          next(uri, doc && !this.wanted(doc) ? [] : this.docLinksInDiagnostics(diagnostics));
         },
         provideCodeActions: (doc, range, context, token, next) => (this.wanted(doc) ? next(doc, range, context, token) : []),
-        provideHover: (doc, position, token, next) => (this.wanted(doc) ? next(doc, position, token) : null),
+        provideHover: async (doc, position, token, next) => (this.wanted(doc) ? this.docLinksInHover(await next(doc, position, token)) : null),
         provideCompletionItem: (doc, position, context, token, next) => (this.wanted(doc) ? next(doc, position, context, token) : []),
       },
     };
@@ -197,33 +249,42 @@ class OmlintExtension {
     return this.rules;
   }
 
-  /** "omlint: Show rule documentation": the rule of the problem under the cursor, else a pick of all rules. */
-  async showRuleDocs(): Promise<void> {
+  /** A rule's page: the bundled markdown in the preview (offline), else its web page. */
+  async openRuleDocs(id: string): Promise<void> {
+    const bundled = this.bundledDoc(id);
+    if (bundled) {
+      await vscode.commands.executeCommand('markdown.showPreview', bundled);
+      return;
+    }
+    const url = this.ruleList().find((r) => r.id === id)?.url;
+    if (url) await vscode.env.openExternal(vscode.Uri.parse(url));
+    else void vscode.window.showInformationMessage(`omlint: no documentation for ${id}.`);
+  }
+
+  /** "omlint: Show rule documentation": the given rule, the rule of the problem under the cursor, else a pick of all rules. */
+  async showRuleDocs(id?: unknown): Promise<void> {
+    if (typeof id === 'string' && id) return this.openRuleDocs(id);
     const editor = vscode.window.activeTextEditor;
-    const here: { id: string; url: string }[] = [];
+    const here: string[] = [];
     if (editor) {
       const position = editor.selection.active;
       for (const d of vscode.languages.getDiagnostics(editor.document.uri)) {
-        if (d.source !== 'omlint' || typeof d.code !== 'object' || !d.range.contains(position)) continue;
-        const id = String(d.code.value);
-        if (!here.some((h) => h.id === id)) here.push({ id, url: d.code.target.toString() });
+        if (d.source !== 'omlint' || d.code === undefined || !d.range.contains(position)) continue;
+        const code = String(typeof d.code === 'object' ? d.code.value : d.code);
+        if (!here.includes(code)) here.push(code);
       }
     }
-    if (here.length === 1) {
-      await vscode.env.openExternal(vscode.Uri.parse(here[0].url));
-      return;
-    }
-    type Item = vscode.QuickPickItem & { url?: string };
-    const atCursor = new Set(here.map((h) => h.id));
-    const items: Item[] = [
-      ...here.map((h) => ({ label: h.id, description: 'at the cursor', url: h.url })),
+    if (here.length === 1) return this.openRuleDocs(here[0]);
+    const atCursor = new Set(here);
+    const items: vscode.QuickPickItem[] = [
+      ...here.map((h) => ({ label: h, description: 'at the cursor' })),
       ...(here.length ? [{ label: '', kind: vscode.QuickPickItemKind.Separator }] : []),
       ...this.ruleList()
         .filter((r) => !atCursor.has(r.id))
-        .map((r) => ({ label: r.id, description: r.defaultSeverity, detail: r.description, url: r.url })),
+        .map((r) => ({ label: r.id, description: r.defaultSeverity, detail: r.description })),
     ];
     const picked = await vscode.window.showQuickPick(items, { placeHolder: 'omlint rule to read about', matchOnDetail: true });
-    if (picked?.url) await vscode.env.openExternal(vscode.Uri.parse(picked.url));
+    if (picked?.label) await this.openRuleDocs(picked.label);
   }
 }
 
@@ -234,7 +295,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   extension = ext;
   context.subscriptions.push(
     vscode.commands.registerCommand('omlint.fixAll', () => ext.fixAll()),
-    vscode.commands.registerCommand('omlint.showRuleDocs', () => ext.showRuleDocs()),
+    vscode.commands.registerCommand(SHOW_RULE_DOCS, (id?: unknown) => ext.showRuleDocs(id)),
     vscode.commands.registerCommand('omlint.restart', () => ext.restart()),
     vscode.commands.registerCommand('omlint.showOutput', () => ext.showOutput()),
     vscode.workspace.onDidChangeConfiguration((e) => ext.settingsChanged(e)),

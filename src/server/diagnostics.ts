@@ -6,15 +6,36 @@ import {
   type Diagnostic as LspDiagnostic,
   type DiagnosticRelatedInformation,
 } from 'vscode-languageserver';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { packageRoot } from '../core/paths';
 import type { Diagnostic, RelatedInfo, Severity } from '../core/types';
 import { engineRangeToLsp, spanToRange } from './positions';
 
-/** Where rule docs live (the same links as in SARIF output). */
+/** Where rule docs live on the web (the same links as in SARIF output). */
 export const RULE_DOCS_BASE = 'https://github.com/omlint/omlint/blob/main/docs/rules/';
 
 export function ruleDocsUrl(ruleId: string): string {
   return `${RULE_DOCS_BASE}${ruleId}.md`;
+}
+
+const DOCS_HREFS = new Map<string, string>();
+
+/**
+ * The link of a rule's documentation in the editor: the markdown page shipped with the server
+ * (docs/rules/<id>.md of the package, or of the VS Code extension, which opens it in its preview),
+ * so that it reads offline; the web page where no page is shipped.
+ */
+export function ruleDocsHref(ruleId: string): string {
+  let href = DOCS_HREFS.get(ruleId);
+  if (href === undefined) {
+    const file = /^[a-z0-9][a-z0-9-]*$/.test(ruleId) ? path.join(packageRoot(), 'docs', 'rules', `${ruleId}.md`) : undefined;
+    href = file && existsSync(file) ? pathToFileURL(file).href : ruleDocsUrl(ruleId);
+    DOCS_HREFS.set(ruleId, href);
+  }
+  return href;
 }
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -32,7 +53,7 @@ export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, resolveRelated
     range,
     severity: SEVERITY[d.severity],
     code: d.ruleId,
-    codeDescription: { href: ruleDocsUrl(d.ruleId) },
+    codeDescription: { href: ruleDocsHref(d.ruleId) },
     source: 'omlint',
     message: d.message,
   };

@@ -1,6 +1,6 @@
 // Hover: what a key or value means, from the kind's JSON Schema (description, type, accepted
 // values, deprecation) and from src/model for enum values. Never shows a secret's value.
-import { MarkupKind, type Hover } from 'vscode-languageserver';
+import { MarkupKind, type Diagnostic as LspDiagnostic, type Hover, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Kind } from '../core/kinds';
 import { joinPointer, splitPointer } from '../core/pointer';
@@ -96,4 +96,25 @@ export function itemHover(doc: TextDocument, parsed: SourceFile, offset: number)
     contents: { kind: MarkupKind.Markdown, value: `**${label}** — item ${tokens[tokens.length - 1]} of \`${tokens[tokens.length - 2]}\`` },
     range: { start: doc.positionAt(offset + shift), end: doc.positionAt(offset + shift + 1) },
   };
+}
+
+const contains = (d: LspDiagnostic, at: Position) =>
+  (d.range.start.line < at.line || (d.range.start.line === at.line && d.range.start.character <= at.character)) &&
+  (at.line < d.range.end.line || (at.line === d.range.end.line && at.character <= d.range.end.character));
+
+/**
+ * The hover with a "read more" link to the documentation of each omlint rule reported under the
+ * cursor (the same link as the diagnostic's code: the bundled markdown page), or a hover of those
+ * links alone where nothing else is said.
+ */
+export function withRuleDocs(hover: Hover | null, diagnostics: readonly LspDiagnostic[], at: Position): Hover | null {
+  const links = new Map<string, { href: string; d: LspDiagnostic }>();
+  for (const d of diagnostics) {
+    if (d.source === 'omlint' && typeof d.code === 'string' && d.codeDescription && !links.has(d.code) && contains(d, at)) links.set(d.code, { href: d.codeDescription.href, d });
+  }
+  if (!links.size) return hover;
+  const lines = [...links].map(([id, { href }]) => `[Read more about ${id}](${href})`).join('\n\n');
+  if (!hover) return { contents: { kind: MarkupKind.Markdown, value: lines }, range: [...links.values()][0].d.range };
+  const value = typeof hover.contents === 'object' && 'kind' in hover.contents ? hover.contents.value : '';
+  return { ...hover, contents: { kind: MarkupKind.Markdown, value: value ? `${value}\n\n---\n\n${lines}` : lines } };
 }

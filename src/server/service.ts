@@ -18,7 +18,7 @@ import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, TextLines, type CursorContext } from '../syntax/cursor';
 import { toLspDiagnostic } from './diagnostics';
 import { DocumentItems, itemAt, itemKind, kindIsDeclared, UNPARSED_HOVER_MIN_CHARS } from './documents';
-import { hoverFor, itemHover } from './hover';
+import { hoverFor, itemHover, withRuleDocs } from './hover';
 import { definition, fileLinks, prepareRename, references, rename } from './navigation';
 import { LINK_FIX_RULES, linkQuickFixes } from './link-fixes';
 import { jsonFoldingRanges, yamlFoldingRanges } from './folding';
@@ -403,7 +403,13 @@ export class OmlintLanguageService {
     return { ctx, kind, tokens, item };
   }
 
+  /** What the key, value or item under the cursor is, and "read more" of the rules reported there. */
   hover(doc: TextDocument, position: Position): Hover | null {
+    const lint = this.states.get(doc.uri)?.lint;
+    return withRuleDocs(this.schemaHover(doc, position), lint?.version === doc.version ? lint.diagnostics : [], position);
+  }
+
+  private schemaHover(doc: TextDocument, position: Position): Hover | null {
     const s = this.subject(doc, position, true);
     if (!s) return this.itemHover(doc, position);
     const { ctx } = s;

@@ -1,8 +1,8 @@
 // The language service called directly: diagnostics (ranges, codes, severities, BOM, no noise,
 // config, workspace scope).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadAllRules } from '../../rules/registry';
@@ -22,7 +22,10 @@ describe('diagnostics', () => {
     expect(d.range).toEqual({ start: { line: 2, character: 0 }, end: { line: 2, character: 7 } });
     expect(d.source).toBe('omlint');
     expect(d.severity).toBe(2);
-    expect(d.codeDescription?.href).toBe('https://github.com/omlint/omlint/blob/main/docs/rules/unknown-field.md');
+    // The rule's page shipped with the server (offline), not a web link.
+    const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    expect(d.codeDescription?.href).toBe(pathToFileURL(path.join(ROOT, 'docs/rules/unknown-field.md')).href);
+    expect(readFileSync(fileURLToPath(d.codeDescription!.href), 'utf8')).toMatch(/^# unknown-field\n/);
   });
 
   it('maps error and info severities', async () => {

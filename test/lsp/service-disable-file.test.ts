@@ -38,7 +38,7 @@ function applyToDisk(edit: CodeAction['edit']): string[] {
   for (const [uri, edits] of Object.entries(edit?.changes ?? {})) apply(uri, edits);
   for (const change of edit?.documentChanges ?? []) {
     if ('kind' in change) {
-      expect(change.kind).toBe('create');
+      if (change.kind !== 'create') throw new Error(`unexpected ${change.kind}`);
       const file = fileURLToPath(change.uri);
       if (!existsSync(file)) writeFileSync(file, '');
     } else apply(change.textDocument.uri, change.edits);

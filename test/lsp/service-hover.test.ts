@@ -93,6 +93,24 @@ replicaSets:
     expect(service.hover(json, positionOf(json, '{', 0, 3))?.range).toEqual({ start: positionOf(json, '{', 0, 3), end: positionOf(json, '{', 1, 3) });
   });
 
+  it('links the documentation of each rule reported under the cursor ("read more"), the diagnostic\'s own link', async () => {
+    const doc = openDoc(service, dir, 'docs.yaml', ALERT.replace('delayMin: 0', 'delayMin: 0\n    colour: red'));
+    const [d] = (await service.diagnostics(doc)).filter((x) => x.code === 'unknown-field');
+    expect(d.codeDescription?.href).toMatch(/^file:\/\/.*\/docs\/rules\/unknown-field\.md$/);
+    // On the key: the schema says nothing of `colour`, the link is the whole hover.
+    const onKey = service.hover(doc, positionOf(doc, 'colour', 2));
+    expect(text(onKey)).toBe(`[Read more about unknown-field](${d.codeDescription!.href})`);
+    expect(onKey?.range).toEqual(d.range);
+    // Beside what the schema says.
+    const metric = openDoc(service, dir, 'docs2.yaml', ALERT.replace('intervalMin: 60', 'intervalMin: -5'));
+    const [neg] = (await service.diagnostics(metric)).filter((x) => x.range.start.line === 5);
+    const both = text(service.hover(metric, positionOf(metric, '-5', 1)));
+    expect(both).toMatch(/^\*\*intervalMin\*\*/);
+    expect(both).toContain(`---\n\n[Read more about ${neg.code}](${neg.codeDescription!.href})`);
+    // Nothing reported there: no link.
+    expect(text(service.hover(metric, positionOf(metric, 'eventTypeName', 1)))).not.toContain('Read more');
+  });
+
   it('has nothing to say about documents that are not omlint documents', () => {
     const doc = openDoc(service, dir, 'pod.yaml', 'apiVersion: v1\nkind: Pod\n');
     expect(service.hover(doc, { line: 0, character: 2 })).toBeNull();

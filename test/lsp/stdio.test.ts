@@ -14,7 +14,7 @@ import {
   type MarkupContent,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { startClient, type LspClient } from './client';
+import { ROOT, startClient, type LspClient } from './client';
 import { ALERT, tempDir } from './fixtures';
 
 describe('language server over stdio', () => {
@@ -42,7 +42,7 @@ describe('language server over stdio', () => {
       range: { start: { line: 4, character: 4 }, end: { line: 4, character: 15 } },
       severity: 2,
       source: 'omlint',
-      codeDescription: { href: 'https://github.com/omlint/omlint/blob/main/docs/rules/unknown-field.md' },
+      codeDescription: { href: pathToFileURL(path.join(ROOT, 'docs/rules/unknown-field.md')).href },
     });
 
     const actions = (await client.connection.sendRequest(CodeActionRequest.type, {

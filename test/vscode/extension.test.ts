@@ -23,14 +23,17 @@ describe('extension manifest', () => {
     expect(Object.keys(manifest.contributes.configuration.properties)).toEqual(expect.arrayContaining(['omlint.enable', 'omlint.trace.server', 'omlint.targetVersion', 'omlint.files']));
   });
 
-  it('contributes every schema of schemas/catalog.json, JSON patterns to jsonValidation and YAML ones to yamlValidation', () => {
-    const expected = (json: boolean) =>
-      catalog.schemas
-        .map((s) => ({ fileMatch: s.fileMatch.filter((f) => f.endsWith('.json') === json), url: `./schemas/${s.url.replace(/^\.\//, '')}` }))
-        .filter((s) => s.fileMatch.length > 0);
-    // When this fails after a schema change: copy the catalog's fileMatch lists into extension/package.json.
-    expect(manifest.contributes.jsonValidation).toEqual(expected(true));
-    expect(manifest.contributes.yamlValidation).toEqual(expected(false));
+  it('leaves the reports on omlint documents to omlint: no JSON/YAML schema associations (VS Code\'s JSON validation would repeat them)', () => {
+    // The catalog still names every kind's schema for those who associate them themselves.
+    expect(catalog.schemas.length).toBeGreaterThan(0);
+    expect(manifest.contributes.jsonValidation).toBeUndefined();
+    expect(manifest.contributes.yamlValidation).toBeUndefined();
+  });
+
+  it('ships every rule\'s page in the .vsix (the Markdown preview of the diagnostics\' links)', () => {
+    const ignore = readFileSync(path.join(ROOT, 'extension/.vscodeignore'), 'utf8').split('\n');
+    expect(ignore).toEqual(expect.arrayContaining(['**', '!docs/rules/*.md', '!dist/server.mjs', '!schemas/*.json']));
+    // run-e2e.ts checks the built .vsix holds them, and opens one from a diagnostic.
   });
 });
 

@@ -33,7 +33,21 @@ describe('the VS Code extension in code-server', () => {
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(result?.status).toBe('passed');
     expect(result?.steps.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['squiggle shown', 'problems entry', 'quick fix applied, problem gone', '"omlint: Fix all" applied', 'JSON schema from the extension applies', 'outline of the automation configuration', 'go to definition: member host → process', 'rename of a process edits its name and the member host']),
+      expect.arrayContaining([
+        'squiggle shown',
+        'problems entry',
+        'rule pages in the vsix',
+        'rule page opened from the diagnostic code link',
+        'rule page opened from the hover\'s "Read more"',
+        'quick fix applied, problem gone',
+        '"omlint: Fix all" applied',
+        'one report per problem in JSON (no VS Code schema validation beside omlint)',
+        'rule documentation opened by the command',
+        'outline of the automation configuration',
+        'completion of a reference name: replSetName → my-rs',
+        'go to definition: member host → process',
+        'rename of a process edits its name and the member host',
+      ]),
     );
   }, 30 * 60_000);
 });

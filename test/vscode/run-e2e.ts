@@ -2,7 +2,10 @@
 // browser) on 127.0.0.1, the .vsix installed into it, Debian's Chromium driven by playwright-core.
 // A workspace holds an alert configuration with a known problem (metricName ASSERTS_REGULAR):
 // the squiggle and the Problems entry (rule id, line) must show, the quick fix must apply and the
-// problem go away; "omlint: Fix all" must fix a second file. Screenshots go to
+// problem go away; "omlint: Fix all" must fix a second file; the rule's page (shipped in the
+// .vsix) opens in the Markdown preview from the diagnostic's code link, the hover's "Read more" and
+// the command; a JSON problem is reported once; on a real automation configuration: outline,
+// completion of a reference name, go to definition, rename. Screenshots go to
 // test-artifacts/vscode/ (look at them!).
 //
 // Run: node --import tsx test/vscode/run-e2e.ts   (test/vscode/e2e.test.ts does, under vitest)
@@ -40,7 +43,8 @@ notifications:
 // threshold so that duplicate-alert-config does not pair it with the first file.
 const SECOND_ALERT = BAD_ALERT.replace('enabled: true\n', '').replace('threshold: 10', 'threshold: 25').replace('dba-oncall@example.com', 'ops@example.com');
 
-// For VS Code's own JSON support with the contributed schemas (contributes.jsonValidation).
+// A JSON document with a bad unit: omlint's one report on its line (the extension contributes no
+// schema to VS Code's JSON validation, which would repeat it).
 const JSON_ALERT = `${JSON.stringify(
   { eventTypeName: 'OUTSIDE_METRIC_THRESHOLD', enabled: true, metricThreshold: { metricName: 'ASSERT_REGULAR', mode: 'AVERAGE', operator: 'GREATER_THAN', threshold: 5, units: 'PERCENTT' }, notifications: [{ typeName: 'GROUP', emailEnabled: true, smsEnabled: false, delayMin: 0, intervalMin: 60 }] },
   null,
@@ -150,6 +154,11 @@ async function main(): Promise<void> {
     vsix = path.join(ROOT, 'extension', `omlint-${version}.vsix`);
   }
   step('vsix built', { file: path.relative(ROOT, vsix), kib: Math.round(statSync(vsix).size / 1024) });
+  // Every rule's page ships inside (the diagnostics' links open it offline).
+  const entries = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).split('\n');
+  const pages = entries.filter((e) => /^extension\/docs\/rules\/[a-z0-9-]+\.md$/.test(e));
+  if (!pages.includes('extension/docs/rules/metric-name.md') || pages.length < 50) throw new Error(`the .vsix holds ${pages.length} rule pages`);
+  step('rule pages in the vsix', pages.length);
 
   // --- a sandbox: user data, extensions, XDG dirs and the workspace in one temp folder -----------
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'omlint-e2e-'));
@@ -280,15 +289,63 @@ async function main(): Promise<void> {
     }
     step('problems entry', rowText);
 
-    // Hover over the squiggle: omlint's message with its rule id.
+    // Hover over the squiggle: omlint's message with its rule id, and omlint's "Read more".
     // (Moving the mouse, not locator.hover(): the squiggle is a decoration under the text layer.)
     const box = await squiggle.first().boundingBox();
     if (!box) throw new Error('the squiggle has no box');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 4);
-    const hover = page.locator('.monaco-hover', { hasText: 'ASSERTS_REGULAR is not an Ops Manager metric name' }).first();
-    await hover.waitFor({ timeout: 20_000 });
-    step('hover on the problem', (await hover.innerText()).replace(/\s+/g, ' ').trim().slice(0, 200));
+    const hoverSquiggle = async () => {
+      await page.mouse.move(5, 5);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 4);
+      const h = page.locator('.monaco-hover', { hasText: 'ASSERTS_REGULAR is not an Ops Manager metric name' }).first();
+      await h.waitFor({ timeout: 20_000 });
+      await h.locator('a', { hasText: 'Read more about metric-name' }).first().waitFor({ timeout: 20_000 });
+      return h;
+    };
+    const hover = await hoverSquiggle();
+    step('hover on the problem', (await hover.innerText()).replace(/\s+/g, ' ').trim().slice(0, 300));
     await shot('problem');
+
+    // The rule's page shipped in the extension, in the Markdown preview: from the diagnostic's
+    // code link, then from the hover's "Read more" (a command link, not a web page).
+    const runCommand = async (title: string) => {
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
+      await page.keyboard.type(title);
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
+      await page.keyboard.press('Enter');
+    };
+    const preview = (id: string) => page.locator('.tab', { hasText: `Preview ${id}.md` }).first();
+    const closePreview = async (id: string) => {
+      await preview(id).hover();
+      await preview(id).locator('.tab-actions .action-label').first().click();
+      await preview(id).waitFor({ state: 'detached', timeout: 20_000 });
+    };
+    await hover.locator('a.code-link', { hasText: 'metric-name' }).first().click();
+    await preview('metric-name').waitFor({ timeout: 30_000 });
+    // The preview's webview (a frame of the page) shows the page's text.
+    const previewText = async () => {
+      for (const frame of page.frames()) {
+        if (frame === page.mainFrame()) continue;
+        const body = await frame.locator('body').innerText({ timeout: 2_000 }).catch(() => '');
+        if (body.includes('metricThreshold.metricName must be an Ops Manager metric name')) return body;
+      }
+      return '';
+    };
+    let shown = '';
+    for (let i = 0; i < 40 && !shown; i++) {
+      shown = await previewText();
+      if (!shown) await new Promise((r) => setTimeout(r, 500));
+    }
+    if (!shown) throw new Error('the Markdown preview does not show the rule page');
+    step('rule page opened from the diagnostic code link', shown.replace(/\s+/g, ' ').trim().slice(0, 200));
+    await shot('rule-page-preview');
+    await closePreview('metric-name');
+    await page.locator('.tab.active', { hasText: 'cpu-asserts.alert-config.yaml' }).waitFor({ timeout: 20_000 });
+    const again = await hoverSquiggle();
+    await again.locator('a', { hasText: 'Read more about metric-name' }).first().click();
+    await preview('metric-name').waitFor({ timeout: 30_000 });
+    step('rule page opened from the hover\'s "Read more"');
+    await closePreview('metric-name');
     await page.mouse.move(5, 5);
     await page.keyboard.press('Escape');
 
@@ -343,42 +400,35 @@ async function main(): Promise<void> {
     step('"omlint: Fix all" applied', 'metricName and enabled fixed, no problems left');
     await shot('fix-all');
 
-    // A JSON document: VS Code's JSON language features validate it with the contributed schema
-    // (their own problem, beside omlint's), and omlint reports it too.
+    // A JSON document: omlint's report only, VS Code's JSON validation does not repeat it (the
+    // extension associates no schema). Markers on the line of the bad unit, from every source.
     await openFile('disk.alert-config.json');
     await editor.locator('.view-lines', { hasText: 'PERCENTT' }).waitFor({ timeout: 20_000 });
-    const jsonRow = page.locator('.markers-panel .monaco-list-row', { hasText: 'Value is not accepted' }).first();
-    await jsonRow.waitFor({ timeout: 60_000 });
-    const omlintRow = page.locator('.markers-panel .monaco-list-row', { hasText: 'omlint' }).first();
-    await omlintRow.waitFor({ timeout: 30_000 });
-    step('JSON schema from the extension applies', {
-      json: (await jsonRow.innerText()).replace(/\s+/g, ' ').trim(),
-      omlint: (await omlintRow.innerText()).replace(/\s+/g, ' ').trim(),
-    });
-    await shot('json-schema');
+    const unitLine = JSON_ALERT.split('\n').findIndex((l) => l.includes('PERCENTT')) + 1;
+    const omlintRow = page.locator('.markers-panel .monaco-list-row', { hasText: 'invalid-value' }).first();
+    await omlintRow.waitFor({ timeout: 60_000 });
+    // VS Code's JSON service validates on open too; give it time to report if it were to.
+    await new Promise((r) => setTimeout(r, 5_000));
+    const rowsOnLine = async () =>
+      (await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()).filter((t) => t.includes(`[Ln ${unitLine}, `));
+    const onLine = await rowsOnLine();
+    if (onLine.length !== 1 || !/omlint/.test(onLine[0]) || /Value is not accepted/.test(onLine.join(' '))) throw new Error(`markers on line ${unitLine}: ${JSON.stringify(onLine)}`);
+    const squigglesOnLine = await editor.locator('.squiggly-error').count();
+    step('one report per problem in JSON (no VS Code schema validation beside omlint)', { line: unitLine, markers: onLine, squiggles: squigglesOnLine });
+    await shot('json-one-report');
 
-    const runCommand = async (title: string) => {
-      await page.keyboard.press('F1');
-      await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
-      await page.keyboard.type(title);
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
-      await page.keyboard.press('Enter');
-    };
-
-    // "omlint: Show rule documentation" at a problem: the rule's docs page (code-server asks
-    // before it opens an external site: the dialog names the page).
+    // "omlint: Show rule documentation" at a problem: the rule's page in the Markdown preview.
     await editor.locator('.view-lines').click();
     await page.keyboard.press('Control+G');
     await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
-    await page.keyboard.type('9:16');
+    await page.keyboard.type(`${unitLine}:16`);
     await page.keyboard.press('Enter');
     await runCommand('omlint: Show rule documentation');
-    const dialog = page.locator('.monaco-dialog-box', { hasText: 'docs/rules/invalid-value.md' }).first();
-    await dialog.waitFor({ timeout: 20_000 });
-    step('rule documentation asked to open', (await dialog.innerText()).replace(/\s+/g, ' ').trim().slice(0, 200));
+    await preview('invalid-value').waitFor({ timeout: 30_000 });
+    step('rule documentation opened by the command', 'Preview invalid-value.md');
     await shot('rule-docs');
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    await closePreview('invalid-value');
+    await page.locator('.tab.active', { hasText: 'disk.alert-config.json' }).waitFor({ timeout: 20_000 });
 
     // "omlint: Restart server": the server comes back and answers again.
     await runCommand('omlint: Restart server');
@@ -415,6 +465,25 @@ async function main(): Promise<void> {
     step('outline of the automation configuration', symbols.slice(0, 300));
     await shot('outline');
     await page.keyboard.press('Escape');
+
+    // Completion of a reference name: a process's replSetName offers the replica sets' _ids.
+    const replLine = lineOf('replSetName: my-rs');
+    const replColumn = automationYaml.split('\n')[replLine - 1].indexOf('my-rs') + 1;
+    await goTo(replLine, replColumn);
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+Space');
+    const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: 'my-rs' }).first();
+    await suggestion.waitFor({ timeout: 30_000 });
+    const offered = (await page.locator('.suggest-widget .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    await shot('completion');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (want) => [...document.querySelectorAll('.editor-group-container.active .view-line')].some((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ').trim() === want),
+      'replSetName: my-rs',
+      { timeout: 20_000 },
+    );
+    step('completion of a reference name: replSetName → my-rs', { line: replLine, offered });
 
     const hostLine = lineOf('host: my-rs-1');
     const nameLine = lineOf('name: my-rs-1');

@@ -323,20 +323,18 @@ async function main(): Promise<void> {
     await hover.locator('a.code-link', { hasText: 'metric-name' }).first().click();
     await preview('metric-name').waitFor({ timeout: 30_000 });
     // The preview's webview (a frame of the page) shows the page's text.
-    const previewText = async () => {
-      for (const frame of page.frames()) {
-        if (frame === page.mainFrame()) continue;
-        const body = await frame.locator('body').innerText({ timeout: 2_000 }).catch(() => '');
-        if (body.includes('metricThreshold.metricName must be an Ops Manager metric name')) return body;
+    const previewText = async (needle: string) => {
+      for (let i = 0; i < 60; i++) {
+        for (const frame of page.frames()) {
+          if (frame === page.mainFrame()) continue;
+          const body = await frame.locator('body').innerText({ timeout: 2_000 }).catch(() => '');
+          if (body.includes(needle)) return body;
+        }
+        await new Promise((r) => setTimeout(r, 500));
       }
-      return '';
+      throw new Error(`the Markdown preview does not show "${needle}"`);
     };
-    let shown = '';
-    for (let i = 0; i < 40 && !shown; i++) {
-      shown = await previewText();
-      if (!shown) await new Promise((r) => setTimeout(r, 500));
-    }
-    if (!shown) throw new Error('the Markdown preview does not show the rule page');
+    const shown = await previewText('metricThreshold.metricName must be an Ops Manager metric name');
     step('rule page opened from the diagnostic code link', shown.replace(/\s+/g, ' ').trim().slice(0, 200));
     await shot('rule-page-preview');
     await closePreview('metric-name');
@@ -425,7 +423,8 @@ async function main(): Promise<void> {
     await page.keyboard.press('Enter');
     await runCommand('omlint: Show rule documentation');
     await preview('invalid-value').waitFor({ timeout: 30_000 });
-    step('rule documentation opened by the command', 'Preview invalid-value.md');
+    const invalidPage = await previewText('A value breaks an enumeration, pattern, format, length or range.');
+    step('rule documentation opened by the command', invalidPage.replace(/\s+/g, ' ').trim().slice(0, 120));
     await shot('rule-docs');
     await closePreview('invalid-value');
     await page.locator('.tab.active', { hasText: 'disk.alert-config.json' }).waitFor({ timeout: 20_000 });

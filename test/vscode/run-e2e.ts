@@ -303,6 +303,7 @@ async function main(): Promise<void> {
     };
     const hover = await hoverSquiggle();
     step('hover on the problem', (await hover.innerText()).replace(/\s+/g, ' ').trim().slice(0, 300));
+    await page.waitForTimeout(600); // the hover fades in
     await shot('problem');
 
     // The rule's page shipped in the extension, in the Markdown preview: from the diagnostic's

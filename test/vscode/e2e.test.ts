@@ -43,6 +43,7 @@ describe('the VS Code extension in code-server', () => {
         '"omlint: Fix all" applied',
         'one report per problem in JSON (no VS Code schema validation beside omlint)',
         'rule documentation opened by the command',
+        '"Disable for this file" in JSON writes a new omlint.config.yaml; the problem is gone',
         'outline of the automation configuration',
         'completion of a reference name: replSetName → my-rs',
         'go to definition: member host → process',

@@ -445,6 +445,38 @@ async function main(): Promise<void> {
     if (starts < 2) throw new Error(`the omlint output shows ${starts} server start(s), not 2`);
     step('server restarted', { status: (await page.locator('.statusbar-item', { hasText: 'omlint' }).first().innerText()).trim(), starts });
 
+    // "Disable invalid-value for this file" in the JSON document (no comments there): VS Code
+    // creates omlint.config.yaml beside it with the override, and the problem goes away.
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
+    await page.keyboard.type(`${unitLine}:16`);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+.');
+    const disableItem = page.locator('.action-widget .monaco-list-row', { hasText: 'Disable invalid-value for this file' }).first();
+    await disableItem.waitFor({ timeout: 20_000 });
+    const disableMenu = (await page.locator('.action-widget').first().innerText()).split('\n').map((t) => t.trim()).filter(Boolean);
+    await shot('disable-for-file-menu');
+    for (let i = 0; i < 10; i++) {
+      if ((await page.locator('.action-widget .monaco-list-row.focused').first().getAttribute('aria-label'))?.startsWith('Disable invalid-value for this file')) break;
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    const configFile = path.join(workspace, 'omlint.config.yaml');
+    const configBy = Date.now() + 20_000;
+    while (!existsSync(configFile) && Date.now() < configBy) await new Promise((r) => setTimeout(r, 200));
+    if (!existsSync(configFile)) throw new Error('omlint.config.yaml was not created');
+    // The edit may stay in an unsaved buffer of the new file: save everything.
+    await runCommand('File: Save All');
+    const configWritten = Date.now() + 20_000;
+    while (!readFileSync(configFile, 'utf8').includes('invalid-value: off') && Date.now() < configWritten) await new Promise((r) => setTimeout(r, 200));
+    const configText = readFileSync(configFile, 'utf8');
+    if (configText !== 'overrides:\n  - files: [./disk.alert-config.json]\n    rules:\n      invalid-value: off\n') throw new Error(`omlint.config.yaml holds: ${JSON.stringify(configText)}`);
+    await openFile('disk.alert-config.json');
+    await page.locator('.markers-panel .monaco-list-row', { hasText: 'invalid-value' }).first().waitFor({ state: 'detached', timeout: 30_000 });
+    step('"Disable for this file" in JSON writes a new omlint.config.yaml; the problem is gone', { menu: disableMenu, config: configText });
+    await shot('disabled-for-file');
+
     // Navigation on the real automation configuration (issue 20).
     const lineOf = (needle: string) => automationYaml.split('\n').findIndex((l) => l.includes(needle)) + 1;
     const goTo = async (line: number, column: number) => {

@@ -155,6 +155,17 @@ overrides:
     expect(await disableAction(service, broken, 'syntax-error')).toBeUndefined();
   });
 
+  it('offers nothing rather than an edit that would break a config that does not parse', async () => {
+    for (const [name, text] of [['omlint.config.yaml', 'rules: [\n'], ['omlint.config.yaml', '{ rules: {} }\n'], ['omlint.config.json', '{"rules": {'], ['omlint.config.yaml', 'overrides: 5\n']]) {
+      const dir = tempDir({ [name]: text });
+      const service = new OmlintLanguageService({ now: NOW, onConfigError: () => {} });
+      const doc = openDoc(service, dir, 'disk.alert-config.json', JSON_ALERT);
+      expect(await codes(service, doc), `${name}: ${text}`).toContain('invalid-value');
+      expect(await disableAction(service, doc), `${name}: ${text}`).toBeUndefined();
+      expect(readFileSync(path.join(dir, name), 'utf8')).toBe(text);
+    }
+  });
+
   it('writes file names as patterns that match only that file', () => {
     expect(filePattern('/w', '/w/a.json')).toBe('./a.json');
     expect(filePattern('/w', '/w/sub/a.json')).toBe('sub/a.json');

@@ -1,5 +1,6 @@
-// Completion of keys (those not yet present, required first) and of values (schema enums, and
-// the model's vocabularies for fields the schema keeps as plain strings), in YAML and JSON.
+// Completion of keys (those not yet present and fitting the context, required first) and of
+// values (schema enums, and the model's vocabularies for fields the schema keeps as plain
+// strings), in YAML and JSON; snippets of required fields for clients that take snippets.
 import {
   CompletionItemKind,
   CompletionItemTag,
@@ -12,7 +13,10 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Kind } from '../core/kinds';
 import type { CursorContext } from '../syntax/index';
+import { keyContext } from './key-context';
 import { enumValues, first, propertiesOf, requiredOf, schemasAt, typeLabel, type Schema } from './schema-nav';
+import { valueAt } from './skeleton';
+import { plainYaml, snippetItems, type SnippetSite } from './snippets';
 import { modelValues, valueMeaning } from './vocabulary';
 
 export interface CompletionSubject {
@@ -23,21 +27,12 @@ export interface CompletionSubject {
   itemValue: unknown;
 }
 
+export interface CompletionOptions {
+  /** The client takes snippets (CompletionClientCapabilities snippetSupport). */
+  snippets?: boolean;
+}
+
 const EMPTY: CompletionList = { isIncomplete: false, items: [] };
-
-function valueAt(value: unknown, tokens: string[]): unknown {
-  let cur = value;
-  for (const t of tokens) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[t];
-  }
-  return cur;
-}
-
-/** A YAML scalar that needs no quotes and reads back as the same string. */
-function plainYaml(v: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_./-]*$/.test(v) && !/^(true|false|null|yes|no|on|off|y|n|~)$/i.test(v);
-}
 
 function isObjectSchema(schemas: Schema[]): boolean {
   return schemas.some((s) => s.type === 'object' || s.properties);
@@ -47,15 +42,22 @@ function isArraySchema(schemas: Schema[]): boolean {
   return schemas.some((s) => s.type === 'array');
 }
 
-export function completionFor(doc: TextDocument, ctx: CursorContext, subject: CompletionSubject): CompletionList {
+export function completionFor(doc: TextDocument, ctx: CursorContext, subject: CompletionSubject, options: CompletionOptions = {}): CompletionList {
   const found = schemasAt(subject.kind, subject.tokens, subject.itemValue);
   if (!found || found.schemas.length === 0) return EMPTY;
   const { root, schemas } = found;
   const text = doc.getText();
   const range = { start: doc.positionAt(ctx.replaceStart), end: doc.positionAt(ctx.replaceEnd) };
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
   if (ctx.at === 'key' && (isObjectSchema(schemas) || ctx.itemPointer === undefined)) {
-    const eol = text.includes('\r\n') ? '\r\n' : '\n';
-    return { isIncomplete: false, items: keyItems(ctx, subject, root, schemas, range, eol) };
+    const object = presentObject(ctx, valueAt(subject.itemValue, subject.tokens));
+    const items = keyItems(ctx, subject, root, schemas, range, eol, object);
+    if (options.snippets && !ctx.hasColon && isObjectSchema(schemas)) items.push(...snippetItems(snippetSite(text, ctx, subject, root, schemas, object, range, eol, false)));
+    return { isIncomplete: false, items };
+  }
+  // A JSON value still to write whose schema is an object (an array's new item, an empty document).
+  if (options.snippets && ctx.syntax === 'json' && ctx.replaceStart === ctx.replaceEnd && isObjectSchema(schemas)) {
+    return { isIncomplete: false, items: snippetItems(snippetSite(text, ctx, subject, root, schemas, undefined, range, eol, true)) };
   }
   const quoted = ctx.syntax === 'yaml' && /["']/.test(text[ctx.replaceStart] ?? '');
   // Right after `key:` (the colon just typed): YAML needs a space before the value.
@@ -63,19 +65,75 @@ export function completionFor(doc: TextDocument, ctx: CursorContext, subject: Co
   return { isIncomplete: false, items: valueItems(ctx, subject, schemas, range, quoted, space) };
 }
 
-function keyItems(ctx: CursorContext, subject: CompletionSubject, root: Schema, schemas: Schema[], range: Range, eol: string): CompletionItem[] {
-  const objectValue = valueAt(subject.itemValue, subject.tokens);
-  const props = propertiesOf(root, schemas, objectValue);
+/**
+ * The object under the cursor as far as its keys go: the keys the cursor reader found in the text
+ * (the parse may be stale), with their values from the last parse (typeName, eventTypeName decide
+ * which keys fit).
+ */
+function presentObject(ctx: CursorContext, stale: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const known = stale !== null && typeof stale === 'object' && !Array.isArray(stale) ? (stale as Record<string, unknown>) : {};
+  for (const k of ctx.presentKeys) out[k] = known[k];
+  return out;
+}
+
+const lineStartOf = (text: string, at: number) => Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;
+
+/** The first non-blank character before / after an offset. */
+function significantBefore(text: string, at: number): string {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  return text[i] ?? '';
+}
+function significantAfter(text: string, at: number): string {
+  let i = at;
+  while (i < text.length && /\s/.test(text[i])) i++;
+  return text[i] ?? '';
+}
+
+/** The indentation step of a JSON text (its first indented line), two spaces when flat. */
+function jsonUnit(text: string): string {
+  return /\n([ \t]+)\S/.exec(text.slice(0, 4096))?.[1] ?? '  ';
+}
+
+function snippetSite(text: string, ctx: CursorContext, subject: CompletionSubject, root: Schema, schemas: Schema[], object: unknown, range: Range, eol: string, braces: boolean): SnippetSite {
+  const base = { kind: subject.kind, root, schemas, tokens: subject.tokens, itemValue: subject.itemValue, object, range, eol };
+  if (ctx.syntax === 'yaml') {
+    return { ...base, syntax: 'yaml', indent: ' '.repeat(ctx.column), unit: '  ', braces: false, commaBefore: false, commaAfter: false, newItem: ctx.itemPointer !== undefined };
+  }
+  const lineStart = lineStartOf(text, ctx.replaceStart);
+  const lineIndent = /^[ \t]*/.exec(text.slice(lineStart, ctx.replaceStart))![0];
+  const unit = jsonUnit(text);
+  // On a line of its own the fields line up with the cursor; after other text, one step in.
+  const indent = lineStart + lineIndent.length === ctx.replaceStart ? lineIndent : lineIndent + unit;
+  const before = significantBefore(text, ctx.replaceStart);
+  const after = significantAfter(text, ctx.replaceEnd);
+  return {
+    ...base,
+    syntax: 'json',
+    indent,
+    unit,
+    braces,
+    commaBefore: before !== '' && before !== '{' && before !== '[' && before !== ',',
+    commaAfter: after !== '' && after !== '}' && after !== ']' && after !== ',',
+    newItem: braces && /^\d+$/.test(subject.tokens[subject.tokens.length - 1] ?? ''),
+  };
+}
+
+function keyItems(ctx: CursorContext, subject: CompletionSubject, root: Schema, schemas: Schema[], range: Range, eol: string, object: Record<string, unknown>): CompletionItem[] {
+  const props = propertiesOf(root, schemas, object);
   const required = requiredOf(schemas);
+  const context = keyContext(subject.kind, subject.tokens, object);
   const present = new Set(ctx.presentKeys);
   const items: CompletionItem[] = [];
   let order = 0;
   for (const [key, ps] of props) {
     order++;
-    if (present.has(key)) continue;
+    // Response-only fields (id, created, links…) are the server's: a document written here is a request body.
+    if (present.has(key) || context.hidden.has(key) || first(ps, 'readOnly')) continue;
     const deprecated = Boolean(first(ps, 'deprecated'));
-    const readOnly = Boolean(first(ps, 'readOnly'));
-    const rank = required.has(key) ? 0 : readOnly ? 3 : deprecated ? 4 : 1;
+    const needed = required.has(key) || context.needed.includes(key);
+    const rank = needed ? 0 : deprecated ? 4 : context.preferred.has(key) ? 1 : 2;
     const description = first<string>(ps, 'description');
     const type = typeLabel(root, ps);
     let newText: string;
@@ -93,7 +151,7 @@ function keyItems(ctx: CursorContext, subject: CompletionSubject, root: Schema, 
     const item: CompletionItem = {
       label: key,
       kind: CompletionItemKind.Property,
-      detail: [required.has(key) ? 'required' : '', type ?? ''].filter(Boolean).join(' ') || undefined,
+      detail: [needed ? 'required' : '', type ?? ''].filter(Boolean).join(' ') || undefined,
       documentation: description ? { kind: MarkupKind.Markdown, value: description } : undefined,
       sortText: `${rank}${String(order).padStart(4, '0')}`,
       filterText: ctx.quoted ? `"${key}"` : key,

@@ -78,6 +78,7 @@ export function startServer(options: ServerOptions = {}): void {
     watchDynamically = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     lazyFixAll = Boolean(params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit'));
     service.canCreateFiles = Boolean(params.capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create'));
+    service.setSnippetSupport(Boolean(params.capabilities.textDocument?.completion?.completionItem?.snippetSupport));
     // Pull diagnostics for the workspace: the cross-document findings in files that are not open
     // (open documents keep getting theirs pushed).
     const pull = Boolean(params.capabilities.textDocument?.diagnostic);

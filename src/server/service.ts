@@ -439,7 +439,13 @@ export class OmlintLanguageService {
     const s = this.subject(doc, position, false);
     if (!s) return { isIncomplete: false, items: [] };
     if (trigger === ' ' && s.ctx.at === 'key' && s.ctx.itemPointer === undefined) return { isIncomplete: false, items: [] };
-    return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value });
+    return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value }, { snippets: this.snippetSupport });
+  }
+
+  /** Whether completion offers snippets (the client's completionItem.snippetSupport). */
+  private snippetSupport = false;
+  setSnippetSupport(on: boolean): void {
+    this.snippetSupport = on;
   }
 
   // ------------------------------------------------------------------ navigation (names that link documents)

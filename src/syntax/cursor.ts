@@ -354,7 +354,9 @@ function ancestors(w: LineWalker, start: number, docStart: number, n: number, da
  */
 function presentKeys(w: LineWalker, top: Entry, lineStart: number, docStart: number, docEnd: number, column: number): string[] {
   const before: string[] = [];
-  for (let s = w.previous(lineStart); s >= docStart; s = w.previous(s)) {
+  // The cursor's line opens the item ("- " at its column): the keys above are the previous item's.
+  const opensItem = top.type === 'item' && w.line(lineStart).items.includes(top.col);
+  for (let s = opensItem ? -1 : w.previous(lineStart); s >= docStart; s = w.previous(s)) {
     const indent = w.indent(s);
     if (indent < 0 || indent > column) continue;
     const info = w.line(s);

@@ -61,9 +61,10 @@ describe('completion', () => {
     const broken = TextDocument.update(doc, [{ text: ALERT.replace('    delayMin: 0\n', '    delayMin: 0\n    ty\n') }], 2);
     service.setDocument(broken);
     const list = service.completion(broken, positionOf(broken, '    ty', 6));
-    // typeName is present in this notification; the other notification fields are offered.
+    // typeName is present in this notification; the EMAIL notification's other fields are offered.
     expect(labels(list.items)).not.toContain('typeName');
-    expect(labels(list.items)).toContain('emailEnabled');
+    expect(labels(list.items)).toContain('notifierId');
+    expect(labels(list.items)).not.toContain('emailEnabled'); // GROUP, ORG and USER notifications'
     const fromName = openDoc(service, dir, 'new.alert-config.yaml', 'eventTypeName: HOST_DOWN\nnotifications:\n  - typeName: EMAIL\n    del\n  - [\n');
     expect(labels(service.completion(fromName, positionOf(fromName, 'del', 3)).items)).toContain('delayMin');
   });
@@ -102,9 +103,9 @@ describe('completion', () => {
     const doc = openDoc(service, dir, 'colon.yaml', 'eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  units:\n');
     const list = service.completion(doc, { line: 3, character: 8 }, ':');
     expect(accept(doc, list.items.find((i) => i.label === 'RAW')!)).toContain('\n  units: RAW\n');
-    const indent = openDoc(service, dir, 'indent.yaml', `${ALERT}    \n`);
-    expect(service.completion(indent, { line: 7, character: 4 }, ' ').items).toEqual([]);
-    expect(labels(service.completion(indent, { line: 7, character: 4 }).items)).toContain('smsEnabled');
+    const indent = openDoc(service, dir, 'indent.yaml', `${ALERT.replace('typeName: EMAIL', 'typeName: GROUP').replace(/ {4}emailAddress.*\n/, '')}    \n`);
+    expect(service.completion(indent, { line: 6, character: 4 }, ' ').items).toEqual([]);
+    expect(labels(service.completion(indent, { line: 6, character: 4 }).items)).toContain('smsEnabled');
   });
 
   it('offers nothing in documents that are not omlint documents', () => {

@@ -1,0 +1,128 @@
+// The language service called directly: snippets that insert a kind's required fields with tab
+// stops, in YAML and JSON at the cursor's indentation, only for clients that take snippets.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem, type TextEdit } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { OmlintLanguageService } from '../../src/server/service';
+import { ROOT } from './client';
+import { AUTOMATION_YAML } from './automation-fixture';
+import { NOW, openDoc, positionOf, tempDir } from './fixtures';
+import { expandSnippet } from './snippet-text';
+
+const snippets = (items: CompletionItem[]) => items.filter((i) => i.kind === CompletionItemKind.Snippet);
+const accept = (doc: TextDocument, item: CompletionItem) => {
+  const edit = item.textEdit as TextEdit;
+  return TextDocument.applyEdits(doc, [{ range: edit.range, newText: expandSnippet(edit.newText) }]);
+};
+const tabStops = (item: CompletionItem) => [...(item.textEdit as TextEdit).newText.matchAll(/\$\{(\d+)/g)].map((m) => Number(m[1]));
+const schemaOf = (kind: string) => JSON.parse(readFileSync(path.join(ROOT, 'schemas', `${kind}.schema.json`), 'utf8'));
+
+describe('snippets', () => {
+  const service = new OmlintLanguageService({ now: NOW });
+  service.setSnippetSupport(true);
+  const dir = tempDir();
+
+  it('are offered only to clients that take snippets', () => {
+    const plain = new OmlintLanguageService({ now: NOW });
+    const doc = openDoc(plain, dir, 'plain.alert-config.yaml', 'eventTypeName: HOST_DOWN\nnotifications:\n  - \n');
+    const items = plain.completion(doc, positionOf(doc, '  - ', 4)).items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(snippets(items)).toEqual([]);
+    expect(items.every((i) => i.insertTextFormat === InsertTextFormat.PlainText)).toBe(true);
+    expect(snippets(service.completion(doc, positionOf(doc, '  - ', 4)).items).length).toBeGreaterThan(0);
+  });
+
+  it('a new alert configuration: eventTypeName, enabled, a notification with typeName, delayMin and intervalMin, matchers (YAML and JSON)', () => {
+    for (const name of ['new.alert-config.yaml', 'new.alert-config.json']) {
+      const doc = openDoc(service, dir, name, '');
+      const item = snippets(service.completion(doc, { line: 0, character: 0 }).items).find((i) => i.label === 'new alert-config')!;
+      expect(item.insertTextFormat).toBe(InsertTextFormat.Snippet);
+      expect(tabStops(item)).toEqual([1, 2, 3, 4, 5]);
+      const text = accept(doc, item);
+      const value = name.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+      expect(Object.keys(value)).toEqual(['eventTypeName', 'enabled', 'notifications', 'matchers']);
+      expect(value.enabled).toBe(true);
+      expect(value.matchers).toEqual([]);
+      expect(Object.keys(value.notifications[0])).toEqual(['typeName', 'delayMin', 'intervalMin']);
+      expect(value.notifications[0].intervalMin).toBe(5); // the model's minimum (notification-interval)
+      // The typeName is a choice among the notification types of a project configuration.
+      expect((item.textEdit as TextEdit).newText).toMatch(/typeName"?: "?\$\{3\|DATADOG,EMAIL,GROUP,/);
+    }
+  });
+
+  it('a notification of each typeName with its required fields; PAGER_DUTY without intervalMin', () => {
+    const doc = openDoc(service, dir, 'n.alert-config.yaml', 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - \nmatchers: []\n');
+    const items = snippets(service.completion(doc, positionOf(doc, '  - ', 4)).items);
+    expect(items.map((i) => i.label)).toEqual(expect.arrayContaining(['EMAIL notification', 'SLACK notification', 'PAGER_DUTY notification']));
+    expect(items.map((i) => i.label)).not.toContain('ADMIN notification'); // global configurations only
+    const email = items.find((i) => i.label === 'EMAIL notification')!;
+    expect(accept(doc, email)).toBe('eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: \n    delayMin: 0\n    intervalMin: 5\nmatchers: []\n');
+    const slack = parseYaml(accept(doc, items.find((i) => i.label === 'SLACK notification')!));
+    expect(Object.keys(slack.notifications[0])).toEqual(['typeName', 'apiToken', 'channelName', 'delayMin', 'intervalMin']);
+    const pagerDuty = parseYaml(accept(doc, items.find((i) => i.label === 'PAGER_DUTY notification')!));
+    expect(Object.keys(pagerDuty.notifications[0])).toEqual(['typeName', 'serviceKey', 'delayMin']);
+    const group = parseYaml(accept(doc, items.find((i) => i.label === 'GROUP notification')!));
+    expect(group.notifications[0]).toEqual({ typeName: 'GROUP', emailEnabled: true, smsEnabled: true, delayMin: 0, intervalMin: 5 });
+  });
+
+  it('a notification in a JSON array, at its indentation, with a comma before the next item', () => {
+    const text = '{\n  "eventTypeName": "HOST_DOWN",\n  "notifications": [\n    \n    { "typeName": "GROUP", "emailEnabled": true, "smsEnabled": false }\n  ]\n}';
+    const doc = openDoc(service, dir, 'n.alert-config.json', text);
+    const email = snippets(service.completion(doc, positionOf(doc, '    \n', 4)).items).find((i) => i.label === 'EMAIL notification')!;
+    const result = accept(doc, email);
+    expect(result).toContain('[\n    {\n      "typeName": "EMAIL",\n      "emailAddress": "",\n      "delayMin": 0,\n      "intervalMin": 5\n    },\n    { "typeName": "GROUP"');
+    expect(JSON.parse(result).notifications).toHaveLength(2);
+  });
+
+  it('the fields an alert configuration still misses, after its eventTypeName: a metric event gets metricThreshold', () => {
+    const doc = openDoc(service, dir, 'm.alert-config.yaml', 'eventTypeName: OUTSIDE_METRIC_THRESHOLD\n\n');
+    const item = snippets(service.completion(doc, { line: 1, character: 0 }).items)[0];
+    expect(item.label).toBe('required fields of alert-config');
+    const value = parseYaml(accept(doc, item));
+    expect(Object.keys(value)).toEqual(['eventTypeName', 'enabled', 'metricThreshold', 'notifications', 'matchers']);
+    // MetricThreshold's required fields, from the schema.
+    expect(Object.keys(value.metricThreshold)).toEqual(schemaOf('alert-config').definitions.MetricThreshold.required);
+    expect(value.metricThreshold.operator).toBe('GREATER_THAN');
+    const members = openDoc(service, dir, 't.alert-config.yaml', 'eventTypeName: TOO_FEW_HEALTHY_MEMBERS\n\n');
+    const threshold = parseYaml(accept(members, snippets(service.completion(members, { line: 1, character: 0 }).items)[0]));
+    expect(Object.keys(threshold)).toContain('threshold');
+    expect(Object.keys(threshold)).not.toContain('metricThreshold');
+  });
+
+  it('a maintenance window: its required alertTypeNames, startDate and endDate', () => {
+    const doc = openDoc(service, dir, 'w.maintenance-window.yaml', '');
+    const item = snippets(service.completion(doc, { line: 0, character: 0 }).items)[0];
+    expect(item.label).toBe('new maintenance-window');
+    const value = parseYaml(accept(doc, item));
+    expect(Object.keys(value)).toEqual(schemaOf('maintenance-window').required);
+    expect(value.alertTypeNames).toEqual(['HOST']);
+    expect((item.textEdit as TextEdit).newText).toContain('${1|HOST,REPLICA_SET,CLUSTER,AGENT,BACKUP|}');
+  });
+
+  it("a process and a replica set member of an automation configuration: the schema's required fields; the member's _id the next free one, its host a process not yet in a set", () => {
+    const text = AUTOMATION_YAML.replace('replicaSets:\n', '  - \nreplicaSets:\n').replace('        priority: 1\nsharding', '        priority: 1\n      - \nsharding');
+    const doc = openDoc(service, dir, 'automation.yaml', text);
+    const process = snippets(service.completion(doc, positionOf(doc, '  - \nreplicaSets', 4)).items)[0];
+    expect(process.label).toBe('new process');
+    const withProcess = parseYaml(accept(doc, process));
+    const added = withProcess.processes[withProcess.processes.length - 1];
+    expect(Object.keys(added)).toEqual(schemaOf('automation-config').definitions.Process.required);
+    expect(added.processType).toBe('mongod');
+    expect(added.args2_6).toEqual({});
+
+    const member = snippets(service.completion(doc, positionOf(doc, '      - \n', 8)).items)[0];
+    expect(member.label).toBe('new replica set member');
+    expect((member.textEdit as TextEdit).newText).toBe('_id: ${1:2}\n        host: ${2|mongos_0|}');
+    const withMember = parseYaml(accept(doc, member));
+    expect(withMember.replicaSets[0].members[2]).toEqual({ _id: 2, host: 'mongos_0' });
+  });
+
+  it('keeps CRLF line ends', () => {
+    const doc = openDoc(service, dir, 'crlf.alert-config.yaml', 'eventTypeName: HOST_DOWN\r\nnotifications:\r\n  - \r\n');
+    const email = snippets(service.completion(doc, positionOf(doc, '  - ', 4)).items).find((i) => i.label === 'EMAIL notification')!;
+    expect(accept(doc, email)).toBe('eventTypeName: HOST_DOWN\r\nnotifications:\r\n  - typeName: EMAIL\r\n    emailAddress: \r\n    delayMin: 0\r\n    intervalMin: 5\r\n');
+  });
+});

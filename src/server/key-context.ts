@@ -2,10 +2,11 @@
 // notification lists every type's fields and an alert's lists both thresholds, but the model knows
 // which belong to this notification's typeName and this configuration's event (the same facts the
 // rules notification-field-not-applicable, notification-required-field, threshold-not-applicable,
-// metric-threshold-not-applicable, matchers-not-allowed, notifications-required and
-// enabled-omitted report on).
+// metric-threshold-not-applicable, matchers-not-allowed, notifications-required,
+// enabled-omitted and integration-required-field report on).
 import type { Kind } from '../core/kinds';
 import { configScope, isObject, knownEvent } from '../model/alerts';
+import { INTEGRATION_FIELDS, type IntegrationType } from '../model/integrations';
 import { NOTIFICATION_COMMON_FIELDS, NOTIFICATION_FIELDS, notificationAcceptsField, notificationTypeInScope, type NotificationTypeInfo } from '../model/notifications';
 
 export interface KeyContext {
@@ -29,6 +30,11 @@ const isIndex = (t: string | undefined) => t !== undefined && /^\d+$/.test(t);
  * object's (possibly stale) value, whose discriminating fields (typeName, eventTypeName) decide.
  */
 export function keyContext(kind: Kind, tokens: readonly string[], object: unknown): KeyContext {
+  if (kind === 'integration' && tokens.length === 0) {
+    // The schema's branch of the type lists its fields; the model says which a write body needs.
+    const info = isObject(object) && Object.prototype.hasOwnProperty.call(INTEGRATION_FIELDS, object.type) ? INTEGRATION_FIELDS[object.type as IntegrationType] : undefined;
+    return info ? { ...NONE, needed: [...info.required] } : NONE;
+  }
   if (!isAlert(kind)) return NONE;
   if (tokens.length === 0) return alertContext(kind, object);
   if (tokens.length === 2 && tokens[0] === 'notifications' && isIndex(tokens[1])) {

@@ -3,13 +3,14 @@
 // Offered only to clients that say snippetSupport. Where: on a key of an object that misses
 // required fields (they are inserted), on a new list item (`- ` in YAML, a value in a JSON array:
 // the item's required fields; for a notification, one snippet per typeName with that type's
-// fields), and on an empty document (the kind's required fields).
+// fields), and on an empty document (the kind's required fields; an integration: one per type).
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver';
 import type { Kind } from '../core/kinds';
 import { configScope } from '../model/alerts';
+import { INTEGRATION_FIELDS, INTEGRATION_TYPES } from '../model/integrations';
 import { notificationTypesFor } from '../model/notifications';
 import { objectSkeleton, type SkeletonField, type SkeletonPlace, type SkeletonValue } from './skeleton';
-import type { Schema } from './schema-nav';
+import { expand, type Schema } from './schema-nav';
 
 export interface SnippetSite {
   syntax: 'yaml' | 'json';
@@ -150,6 +151,12 @@ export function snippetItems(site: SnippetSite): CompletionItem[] {
   if (isAlert(site.kind) && tokens.length === 2 && tokens[0] === 'notifications' && site.newItem && emptyObject) {
     return notificationTypesFor(configScope(site.kind)).map((typeName, i) =>
       item(site, `${typeName} notification`, 'notification with its required fields', objectSkeleton(place, tokens, site.schemas, undefined, { typeName }), i),
+    );
+  }
+  // A new integration: one snippet per type (the schema's branch of that type, its needed fields).
+  if (site.kind === 'integration' && tokens.length === 0 && emptyObject) {
+    return INTEGRATION_TYPES.filter((type) => !INTEGRATION_FIELDS[type].endOfLife).map((type, i) =>
+      item(site, `${type} integration`, 'integration with its required fields', objectSkeleton(place, tokens, expand(site.root, site.root, { type }), undefined, { type }), i),
     );
   }
   const fields = objectSkeleton(place, tokens, site.schemas, site.object);

@@ -120,6 +120,30 @@ describe('snippets', () => {
     expect(withMember.replicaSets[0].members[2]).toEqual({ _id: 2, host: 'mongos_0' });
   });
 
+  it("a new integration: one snippet per type with that type's needed fields (integration-required-field)", () => {
+    const doc = openDoc(service, dir, 'i.integration.yaml', '');
+    const items = snippets(service.completion(doc, { line: 0, character: 0 }).items);
+    expect(items.map((i) => i.label)).toEqual(expect.arrayContaining(['SLACK integration', 'WEBHOOK integration', 'PROMETHEUS integration']));
+    expect(items.map((i) => i.label)).not.toContain('FLOWDOCK integration'); // end of life
+    expect(parseYaml(accept(doc, items.find((i) => i.label === 'SLACK integration')!))).toEqual({ type: 'SLACK', apiToken: null, teamName: null });
+    const prometheus = parseYaml(accept(doc, items.find((i) => i.label === 'PROMETHEUS integration')!));
+    expect(prometheus).toMatchObject({ type: 'PROMETHEUS', scheme: 'http', enabled: true });
+    // Once the type is there, its needed keys come first.
+    const slack = openDoc(service, dir, 's.integration.yaml', 'type: SLACK\n\n');
+    const keys = service.completion(slack, { line: 1, character: 0 }).items.filter((i) => i.kind !== 15);
+    expect(keys.filter((i) => i.detail?.startsWith('required')).map((i) => i.label).sort()).toEqual(['apiToken', 'teamName']);
+  });
+
+  it('the missing fields at a JSON key, with the comma the next key needs', () => {
+    const text = '{\n  "eventTypeName": "HOST_DOWN",\n  \n  "notifications": [{ "typeName": "GROUP", "emailEnabled": true, "smsEnabled": false }]\n}';
+    const doc = openDoc(service, dir, 'k.alert-config.json', text);
+    const item = snippets(service.completion(doc, positionOf(doc, '  \n', 2)).items)[0];
+    expect(item.label).toBe('required fields of alert-config');
+    const result = accept(doc, item);
+    expect(result).toContain('"HOST_DOWN",\n  "enabled": true,\n  "matchers": [],\n  "notifications"');
+    expect(Object.keys(JSON.parse(result))).toEqual(['eventTypeName', 'enabled', 'matchers', 'notifications']);
+  });
+
   it('keeps CRLF line ends', () => {
     const doc = openDoc(service, dir, 'crlf.alert-config.yaml', 'eventTypeName: HOST_DOWN\r\nnotifications:\r\n  - \r\n');
     const email = snippets(service.completion(doc, positionOf(doc, '  - ', 4)).items).find((i) => i.label === 'EMAIL notification')!;

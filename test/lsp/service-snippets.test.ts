@@ -144,6 +144,23 @@ describe('snippets', () => {
     expect(Object.keys(JSON.parse(result))).toEqual(['eventTypeName', 'enabled', 'matchers', 'notifications']);
   });
 
+  it("every kind's new-document snippet is valid YAML and JSON holding the schema's required fields", () => {
+    const kinds = ['alert-config', 'global-alert-config', 'maintenance-window', 'automation-config'];
+    for (const kind of kinds) {
+      for (const ext of ['yaml', 'json']) {
+        const doc = openDoc(service, dir, `all.${kind}.${ext}`, '');
+        const item = snippets(service.completion(doc, { line: 0, character: 0 }).items).find((i) => i.label === `new ${kind}`);
+        expect(item, `${kind} ${ext}`).toBeDefined();
+        const text = accept(doc, item!);
+        const value = ext === 'json' ? JSON.parse(text) : parseYaml(text);
+        expect(Object.keys(value)).toEqual(expect.arrayContaining(schemaOf(kind).required));
+        // Tab stops numbered in order, once each.
+        const stops = tabStops(item!);
+        expect(stops).toEqual(stops.map((_, i) => i + 1));
+      }
+    }
+  });
+
   it('keeps CRLF line ends', () => {
     const doc = openDoc(service, dir, 'crlf.alert-config.yaml', 'eventTypeName: HOST_DOWN\r\nnotifications:\r\n  - \r\n');
     const email = snippets(service.completion(doc, positionOf(doc, '  - ', 4)).items).find((i) => i.label === 'EMAIL notification')!;

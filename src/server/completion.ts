@@ -55,8 +55,9 @@ export function completionFor(doc: TextDocument, ctx: CursorContext, subject: Co
     if (options.snippets && !ctx.hasColon && isObjectSchema(schemas)) items.push(...snippetItems(snippetSite(text, ctx, subject, root, schemas, object, range, eol, false)));
     return { isIncomplete: false, items };
   }
-  // A JSON value still to write whose schema is an object (an array's new item, an empty document).
-  if (options.snippets && ctx.syntax === 'json' && ctx.replaceStart === ctx.replaceEnd && isObjectSchema(schemas)) {
+  // A value still to write whose schema is an object: JSON (an array's new item, an empty
+  // document), YAML after `key:` (the fields go on the next lines, one step in).
+  if (options.snippets && ctx.replaceStart === ctx.replaceEnd && isObjectSchema(schemas)) {
     return { isIncomplete: false, items: snippetItems(snippetSite(text, ctx, subject, root, schemas, undefined, range, eol, true)) };
   }
   const quoted = ctx.syntax === 'yaml' && /["']/.test(text[ctx.replaceStart] ?? '');
@@ -99,13 +100,14 @@ function jsonUnit(text: string): string {
 function snippetSite(text: string, ctx: CursorContext, subject: CompletionSubject, root: Schema, schemas: Schema[], object: unknown, range: Range, eol: string, braces: boolean): SnippetSite {
   const base = { kind: subject.kind, root, schemas, tokens: subject.tokens, itemValue: subject.itemValue, object, range, eol };
   if (ctx.syntax === 'yaml') {
-    return { ...base, syntax: 'yaml', indent: ' '.repeat(ctx.column), unit: '  ', braces: false, commaBefore: false, commaAfter: false, newItem: ctx.itemPointer !== undefined };
+    return { ...base, syntax: 'yaml', indent: ' '.repeat(ctx.column + (braces ? 2 : 0)), unit: '  ', braces, commaBefore: false, commaAfter: false, newItem: ctx.itemPointer !== undefined };
   }
   const lineStart = lineStartOf(text, ctx.replaceStart);
   const lineIndent = /^[ \t]*/.exec(text.slice(lineStart, ctx.replaceStart))![0];
   const unit = jsonUnit(text);
-  // On a line of its own the fields line up with the cursor; after other text, one step in.
-  const indent = lineStart + lineIndent.length === ctx.replaceStart ? lineIndent : lineIndent + unit;
+  // An object value's braces close at the line's indentation; fields typed on a line of their own
+  // line up with the cursor, after other text one step in.
+  const indent = braces || lineStart + lineIndent.length === ctx.replaceStart ? lineIndent : lineIndent + unit;
   const before = significantBefore(text, ctx.replaceStart);
   const after = significantAfter(text, ctx.replaceEnd);
   return {
@@ -114,7 +116,7 @@ function snippetSite(text: string, ctx: CursorContext, subject: CompletionSubjec
     indent,
     unit,
     braces,
-    commaBefore: before !== '' && before !== '{' && before !== '[' && before !== ',',
+    commaBefore: before !== '' && before !== '{' && before !== '[' && before !== ',' && before !== ':',
     commaAfter: after !== '' && after !== '}' && after !== ']' && after !== ',',
     newItem: braces && /^\d+$/.test(subject.tokens[subject.tokens.length - 1] ?? ''),
   };

@@ -24,11 +24,14 @@ export interface SnippetSite {
   /** The object's value so far (its present keys are not inserted again). */
   object: unknown;
   range: Range;
-  /** YAML: the column of the object's keys; JSON: the indentation of the lines inserted. */
+  /** The indentation of the fields' lines (YAML: the column of the object's keys). */
   indent: string;
   unit: string;
   eol: string;
-  /** JSON: braces around the fields (a value position), and commas before and after. */
+  /**
+   * A value position: JSON puts braces around the fields, YAML starts them on the next line.
+   * JSON: commas before and after, where the neighbours need them.
+   */
   braces: boolean;
   commaBefore: boolean;
   commaAfter: boolean;
@@ -110,7 +113,7 @@ class Writer {
 /** The snippet text of fields at a site. */
 export function snippetText(site: SnippetSite, fields: SkeletonField[]): string {
   const w = new Writer(site.syntax, site.unit, site.eol);
-  if (site.syntax === 'yaml') return w.yamlFields(fields, site.indent);
+  if (site.syntax === 'yaml') return site.braces ? `${site.eol}${site.indent}${w.yamlFields(fields, site.indent)}` : w.yamlFields(fields, site.indent);
   const body = site.braces ? w.jsonObject(fields, site.indent) : w.jsonFields(fields, site.indent);
   return `${site.commaBefore ? ', ' : ''}${body}${site.commaAfter ? ',' : ''}`;
 }

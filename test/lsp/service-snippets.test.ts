@@ -92,6 +92,18 @@ describe('snippets', () => {
     expect(Object.keys(threshold)).not.toContain('metricThreshold');
   });
 
+  it('an object value still to write: after `metricThreshold:` in YAML (next lines, one step in) and JSON (braces)', () => {
+    const yaml = openDoc(service, dir, 'v.alert-config.yaml', 'eventTypeName: OUTSIDE_METRIC_THRESHOLD\nmetricThreshold:\nnotifications: []\n');
+    const item = snippets(service.completion(yaml, positionOf(yaml, 'metricThreshold:', 16), ':').items)[0];
+    expect(item.label).toBe('new metric threshold');
+    expect(accept(yaml, item)).toBe('eventTypeName: OUTSIDE_METRIC_THRESHOLD\nmetricThreshold:\n  metricName: \n  operator: GREATER_THAN\n  threshold: 0\nnotifications: []\n');
+    const json = openDoc(service, dir, 'v.alert-config.json', '{\n  "eventTypeName": "OUTSIDE_METRIC_THRESHOLD",\n  "metricThreshold": ,\n  "notifications": []\n}');
+    const braces = snippets(service.completion(json, positionOf(json, '"metricThreshold": ', 19)).items)[0];
+    const result = accept(json, braces);
+    expect(result).toContain('"metricThreshold": {\n    "metricName": "",\n    "operator": "GREATER_THAN",\n    "threshold": 0\n  },\n');
+    expect(JSON.parse(result).metricThreshold).toEqual({ metricName: '', operator: 'GREATER_THAN', threshold: 0 });
+  });
+
   it('a maintenance window: its required alertTypeNames, startDate and endDate', () => {
     const doc = openDoc(service, dir, 'w.maintenance-window.yaml', '');
     const item = snippets(service.completion(doc, { line: 0, character: 0 }).items)[0];

@@ -67,9 +67,11 @@ class Writer {
       case 'fixed':
         return escapeText(this.scalar(v.value));
       case 'choice': {
-        const options = v.options.map((o) => escapeChoice(this.syntax === 'json' && typeof o === 'string' ? (o as string) : typeof o === 'string' ? this.scalar(o) : String(o)));
-        const quote = this.syntax === 'json' && typeof v.options[0] === 'string' ? '"' : '';
-        return `${quote}\${${++this.stop}|${options.join(',')}|}${quote}`;
+        // JSON strings: the quotes stay outside the choice, so that each option reads as a plain word.
+        const quoted = this.syntax === 'json' && v.options.every((o) => typeof o === 'string');
+        const options = v.options.map((o) => escapeChoice(quoted ? JSON.stringify(o).slice(1, -1) : this.scalar(o)));
+        const choice = `\${${++this.stop}|${options.join(',')}|}`;
+        return quoted ? `"${choice}"` : choice;
       }
       case 'input': {
         const stop = v.init === undefined ? `\${${++this.stop}}` : `\${${++this.stop}:${v.init}}`;

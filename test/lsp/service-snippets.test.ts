@@ -17,7 +17,7 @@ const accept = (doc: TextDocument, item: CompletionItem) => {
   const edit = item.textEdit as TextEdit;
   return TextDocument.applyEdits(doc, [{ range: edit.range, newText: expandSnippet(edit.newText) }]);
 };
-const tabStops = (item: CompletionItem) => [...(item.textEdit as TextEdit).newText.matchAll(/\$\{(\d+)/g)].map((m) => Number(m[1]));
+const tabStops = (item: CompletionItem) => [...(item.textEdit as TextEdit).newText.matchAll(/(?<!\\)\$\{(\d+)/g)].map((m) => Number(m[1]));
 const schemaOf = (kind: string) => JSON.parse(readFileSync(path.join(ROOT, 'schemas', `${kind}.schema.json`), 'utf8'));
 
 describe('snippets', () => {
@@ -171,6 +171,18 @@ describe('snippets', () => {
         expect(stops).toEqual(stops.map((_, i) => i + 1));
       }
     }
+  });
+
+  it('escapes what snippet syntax reads: a process named `a,b|c${1}\\` is inserted as named', () => {
+    const name = 'a,b|c${1}\\';
+    const text = JSON.stringify({ processes: [{ name, processType: 'mongod' }], replicaSets: [{ _id: 'rs', members: [] }] }, null, 2);
+    const doc = openDoc(service, dir, 'odd.automation-config.json', text);
+    const member = snippets(service.completion(doc, positionOf(doc, '"members": []', 12)).items)[0];
+    expect(tabStops(member)).toEqual([1, 2]);
+    expect(JSON.parse(accept(doc, member)).replicaSets[0].members[0]).toEqual({ _id: 0, host: name });
+    const yaml = openDoc(service, dir, 'odd.automation-config.yaml', `processes:\n  - name: '${name}'\nreplicaSets:\n  - _id: rs\n    members:\n      - \n`);
+    const yamlMember = snippets(service.completion(yaml, positionOf(yaml, '      - ', 8)).items)[0];
+    expect(parseYaml(accept(yaml, yamlMember)).replicaSets[0].members[0]).toEqual({ _id: 0, host: name });
   });
 
   it('keeps CRLF line ends', () => {

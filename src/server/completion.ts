@@ -56,9 +56,11 @@ export function completionFor(doc: TextDocument, ctx: CursorContext, subject: Co
     return { isIncomplete: false, items };
   }
   // A value still to write whose schema is an object: JSON (an array's new item, an empty
-  // document), YAML after `key:` (the fields go on the next lines, one step in).
-  if (options.snippets && ctx.replaceStart === ctx.replaceEnd && isObjectSchema(schemas)) {
-    return { isIncomplete: false, items: snippetItems(snippetSite(text, ctx, subject, root, schemas, undefined, range, eol, true)) };
+  // document; not before a `{` already there), YAML after `key:` (the fields go on the next
+  // lines, one step in; those the block below already has are left out).
+  if (options.snippets && ctx.replaceStart === ctx.replaceEnd && isObjectSchema(schemas) && !(ctx.syntax === 'json' && valueFollows(text, ctx.replaceEnd))) {
+    const below = ctx.syntax === 'yaml' ? valueAt(subject.itemValue, subject.tokens) : undefined;
+    return { isIncomplete: false, items: snippetItems(snippetSite(text, ctx, subject, root, schemas, below, range, eol, true)) };
   }
   const quoted = ctx.syntax === 'yaml' && /["']/.test(text[ctx.replaceStart] ?? '');
   // Right after `key:` (the colon just typed): YAML needs a space before the value.
@@ -78,7 +80,8 @@ function presentObject(ctx: CursorContext, stale: unknown): Record<string, unkno
   return out;
 }
 
-const lineStartOf = (text: string, at: number) => Math.max(text.lastIndexOf('\n', at - 1), text.lastIndexOf('\r', at - 1)) + 1;
+// JSON's line breaks: \n or \r\n (a lone \r only shifts the indentation read).
+const lineStartOf = (text: string, at: number) => text.lastIndexOf('\n', at - 1) + 1;
 
 /** The first non-blank character before / after an offset. */
 function significantBefore(text: string, at: number): string {
@@ -90,6 +93,13 @@ function significantAfter(text: string, at: number): string {
   let i = at;
   while (i < text.length && /\s/.test(text[i])) i++;
   return text[i] ?? '';
+}
+
+/** JSON: a `{` or `[` right after the cursor on its line (the value is there already). */
+function valueFollows(text: string, at: number): boolean {
+  let i = at;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  return text[i] === '{' || text[i] === '[';
 }
 
 /** The indentation step of a JSON text (its first indented line), two spaces when flat. */

@@ -99,6 +99,14 @@ describe('snippets', () => {
     expect(accept(yaml, item)).toBe('eventTypeName: OUTSIDE_METRIC_THRESHOLD\nmetricThreshold:\n  metricName: \n  operator: GREATER_THAN\n  threshold: 0\nnotifications: []\n');
     const json = openDoc(service, dir, 'v.alert-config.json', '{\n  "eventTypeName": "OUTSIDE_METRIC_THRESHOLD",\n  "metricThreshold": ,\n  "notifications": []\n}');
     const braces = snippets(service.completion(json, positionOf(json, '"metricThreshold": ', 19)).items)[0];
+    // A block already begun: only its missing fields, above the ones there.
+    const begun = openDoc(service, dir, 'v2.alert-config.yaml', 'eventTypeName: OUTSIDE_METRIC_THRESHOLD\nmetricThreshold:\n  metricName: CONNECTIONS\nnotifications: []\n');
+    const rest = snippets(service.completion(begun, positionOf(begun, 'metricThreshold:', 16)).items)[0];
+    expect(rest.label).toBe('required fields of metric threshold');
+    expect(parseYaml(accept(begun, rest)).metricThreshold).toEqual({ operator: 'GREATER_THAN', threshold: 0, metricName: 'CONNECTIONS' });
+    // Right before a value already there: nothing to insert.
+    const there = openDoc(service, dir, 'v3.alert-config.json', '{\n  "eventTypeName": "OUTSIDE_METRIC_THRESHOLD",\n  "metricThreshold": { "metricName": "CONNECTIONS" }\n}');
+    expect(snippets(service.completion(there, positionOf(there, '"metricThreshold": ', 19)).items)).toEqual([]);
     const result = accept(json, braces);
     expect(result).toContain('"metricThreshold": {\n    "metricName": "",\n    "operator": "GREATER_THAN",\n    "threshold": 0\n  },\n');
     expect(JSON.parse(result).metricThreshold).toEqual({ metricName: '', operator: 'GREATER_THAN', threshold: 0 });

@@ -436,6 +436,9 @@ export function yamlCursor(text: string, offset: number, lines: TextLines = new 
     hasColon: false,
     quoted: false,
   };
+  // Inside a flow collection that an earlier line opened (`members: [` … `  { host: a,` … `]`).
+  const spread = spreadFlowContext(base, lines, li, offset, doc);
+  if (spread) return spread;
   if (info.blank || (col <= info.indent && line.text.slice(col).trim() === '')) {
     const stack = ancestors(w, line.start, doc.start, col, false);
     if (stack.length > DEFAULT_LIMITS.maxDepth) return undefined; // deeper than any document may be
@@ -512,6 +515,87 @@ export function yamlCursor(text: string, offset: number, lines: TextLines = new 
     replaceEnd: abs(end),
     column,
   };
+}
+
+/** How far up a flow collection spread over lines is looked for (lines, blank ones included). */
+const SPREAD_FLOW_LINES = 200;
+/** Lines read past the cursor's for the keys of its flow mapping. */
+const SPREAD_FLOW_AFTER = 50;
+
+/** Where a line's own flow collection opens (`key: {`, `- [`, a document's `{`), if it does. */
+function flowOpen(info: LineInfo, text: string): number | undefined {
+  const c = text[info.valueStart];
+  return !info.blank && (c === '{' || c === '[') ? info.valueStart : undefined;
+}
+
+/**
+ * Lines `from` … `to` as one text (flow-cursor.ts reads one line): line breaks become spaces and
+ * comments blanks, so that a column of the result is an offset from the first line's start.
+ */
+function joinedLines(lines: TextLines, from: number, to: number): { text: string; start: number } {
+  const start = lines.at(from).start;
+  let text = '';
+  for (let i = from; i <= to; i++) {
+    const line = lines.at(i);
+    text += ' '.repeat(line.start - start - text.length) + blankComment(line.text);
+  }
+  return { text, start };
+}
+
+/** A line with its comment (a `#` after a space, outside quotes) turned into spaces. */
+function blankComment(line: string): string {
+  let quote = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t')) return line.slice(0, i) + ' '.repeat(line.length - i);
+  }
+  return line;
+}
+
+/**
+ * The cursor inside a flow collection opened on an earlier line: the nearest line above whose
+ * collection is still open at the cursor's line; when that line is itself inside an earlier open
+ * collection, that one. Its block pointer comes from the opening line, the rest from the flow.
+ */
+function spreadFlowContext(base: Pick<CursorContext, 'syntax' | 'docIndex' | 'hasColon' | 'quoted'>, lines: TextLines, li: number, offset: number, doc: { start: number }): CursorContext | undefined {
+  const first = Math.max(lines.indexOf(doc.start), li - SPREAD_FLOW_LINES);
+  let opener: { line: number; open: number; info: LineInfo } | undefined;
+  // Is the flow collection opening on line j still open at the start of line `at`?
+  const openAt = (j: number, open: number, at: number) => flowSpot(joinedLines(lines, j, at).text, open, lines.at(at).start - lines.at(j).start) !== undefined;
+  // A flow collection's later lines are indented more than the line that opens it (YAML's rule;
+  // a closing bracket is let off): `delayMin: [` and a key typed below at its column is not inside.
+  const indentOf = (text: string, blankAs: number) => {
+    const info = parseLine(text);
+    return info.blank ? blankAs : /^[\]}]/.test(text.slice(info.indent)) ? Infinity : info.indent;
+  };
+  let inner = indentOf(lines.at(li).text, offset - lines.at(li).start);
+  for (let j = li - 1; j >= first; j--) {
+    const text = lines.at(j).text;
+    if (isMarker(text, 0)) break;
+    const info = parseLine(text);
+    const open = info.indent < inner ? flowOpen(info, text) : undefined;
+    inner = Math.min(inner, indentOf(text, Infinity));
+    // Closed on its own line (the common `- { name: a, port: 1 }`): no join needed.
+    if (open === undefined || flowSpot(blankComment(text), open, text.length) === undefined || !openAt(j, open, li)) continue;
+    opener = { line: j, open, info };
+  }
+  if (!opener) return undefined;
+  // A few lines past the cursor too: the keys of its mapping written below it are present keys.
+  const joined = joinedLines(lines, opener.line, Math.min(lines.length - 1, li + SPREAD_FLOW_AFTER));
+  const col = offset - joined.start;
+  const spot = flowSpot(joined.text, opener.open, col);
+  if (!spot) return undefined;
+  const { info } = opener;
+  const w = lines.walker;
+  const stack = ancestors(w, joined.start, doc.start, info.indent, info.items[0] === info.indent);
+  stack.push(...entriesOf(w, { ...info, key: undefined }, joined.start, doc.start, (c) => c + 2 <= opener.open));
+  if (stack.length > DEFAULT_LIMITS.maxDepth) return undefined;
+  const pointer = info.key ? joinPointer(pointerOf(stack), info.key.name) : pointerOf(stack);
+  return flowContext(base, joined, opener.open, col, pointer, info.key ? info.key.start : info.indent);
 }
 
 /** The cursor inside a one-line flow collection opening at column `open` of the line (flow-cursor.ts). */

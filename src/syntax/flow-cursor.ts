@@ -1,7 +1,8 @@
 // Where the cursor is inside a YAML flow collection written on one line
 // (`members: [{ _id: 0, host: rs0_1, votes: 1 }]`, `- { name: a, port: 1 }`): the key or value
 // under it, the path below the collection, and the keys of its mapping. The line reader of
-// cursor.ts hands the line's flow part here; a flow collection over several lines is not read.
+// cursor.ts hands the line's flow part here; a collection spread over several lines comes joined
+// into one line (line breaks and comments turned into spaces, so columns stay offsets).
 
 export interface FlowSpot {
   /** Pointer tokens below the flow collection that opens the scan. */

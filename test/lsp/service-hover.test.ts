@@ -93,6 +93,25 @@ replicaSets:
     expect(service.hover(json, positionOf(json, '{', 0, 3))?.range).toEqual({ start: positionOf(json, '{', 0, 3), end: positionOf(json, '{', 1, 3) });
   });
 
+  it('reads keys and names items inside a flow mapping written over several lines', () => {
+    const yaml = openDoc(service, dir, 'spread.automation-config.yaml', `processes:
+  - { name: rs0_1, hostname: a.example.com, processType: mongod,
+      args2_6: { net: { port: 27017 },
+                 replication: { replSetName: rs0 } } }
+replicaSets:
+  - _id: rs0
+    members: [
+      { _id: 0, host: rs0_1,
+        priority: 1, votes: 1 }
+    ]
+`);
+    expect(text(service.hover(yaml, positionOf(yaml, 'port', 1)))).toMatch(/^\*\*port\*\* — `integer`/);
+    expect(text(service.hover(yaml, positionOf(yaml, 'replSetName', 1)))).toMatch(/^\*\*replSetName\*\*/);
+    expect(text(service.hover(yaml, positionOf(yaml, 'priority', 1)))).toMatch(/^\*\*priority\*\* — `number`/);
+    expect(text(service.hover(yaml, positionOf(yaml, 'votes', 1)))).toMatch(/^\*\*votes\*\* — `number`/);
+    expect(text(service.hover(yaml, positionOf(yaml, '{ _id: 0')))).toBe('**member rs0_1** — item 0 of `members`');
+  });
+
   it('links the documentation of each rule reported under the cursor ("read more"), the diagnostic\'s own link', async () => {
     const doc = openDoc(service, dir, 'docs.yaml', ALERT.replace('delayMin: 0', 'delayMin: 0\n    colour: red'));
     const [d] = (await service.diagnostics(doc)).filter((x) => x.code === 'unknown-field');

@@ -9,6 +9,7 @@
 import { LineIndex } from '../core/lines';
 import { joinPointer } from '../core/pointer';
 import { flowSpot } from './flow-cursor';
+import { firstOutsideQuotes } from './outside-quotes';
 import { stringEnd } from './json-locate';
 import { DEFAULT_LIMITS } from './types';
 
@@ -544,16 +545,8 @@ function joinedLines(lines: TextLines, from: number, to: number): { text: string
 
 /** A line with its comment (a `#` after a space, outside quotes) turned into spaces. */
 function blankComment(line: string): string {
-  let quote = '';
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote) {
-      if (c === '\\' && quote === '"') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '#' && (i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t')) return line.slice(0, i) + ' '.repeat(line.length - i);
-  }
-  return line;
+  const i = firstOutsideQuotes(line, (c, j) => c === '#' && (j === 0 || line[j - 1] === ' ' || line[j - 1] === '\t'));
+  return i < 0 ? line : line.slice(0, i) + ' '.repeat(line.length - i);
 }
 
 /**

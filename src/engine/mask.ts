@@ -3,7 +3,7 @@
 // field named like a secret in the parsed values; `key: value` pairs named like secrets in the
 // source text (duplicate keys, lines that do not parse, numbers, near-miss names); and values
 // that look like secrets whatever their name (SECRET_SHAPES).
-import { findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, isTokenLike, KINDS_WITH_SECRETS, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
+import { findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret, isTokenLike, KINDS_WITH_SECRETS, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import { isWholePlaceholder } from '../model/placeholders';
 import type { Kind } from '../core/kinds';
 
@@ -142,20 +142,31 @@ function maskShapes(text: string, mask: (m: string) => string): string {
  * most 130 characters, so that a line with a million colons is still read in linear time.
  */
 function keyBefore(line: string, colon: number): { key: string; start: number } | undefined {
+  const at = keyBounds(line, colon, 0);
+  return at && { key: line.slice(at.from, at.to), start: at.start };
+}
+
+/**
+ * Where keyBefore's key is in a line that starts at `lineStart` of `text`: the key's first
+ * character (its quote if quoted) and the key's characters [from, to).
+ */
+function keyBounds(text: string, colon: number, lineStart: number): { start: number; from: number; to: number } | undefined {
   let end = colon;
-  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
-  const last = line[end - 1];
+  while (end > lineStart && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  if (end <= lineStart) return undefined;
+  const last = text[end - 1];
   if (last === '"' || last === "'") {
-    const open = line.lastIndexOf(last, end - 2);
-    if (open < 0 || end - open > 130) return undefined;
-    return { key: line.slice(open + 1, end - 1), start: open };
+    // (In a line of its own, a key of one quote is read as the empty key, which names no secret.)
+    const open = end - 2 < lineStart ? end - 1 : text.lastIndexOf(last, end - 2);
+    if (open < lineStart || end - open > 130) return undefined;
+    return { start: open, from: open + 1, to: Math.max(open + 1, end - 1) };
   }
   let start = end;
-  while (start > 0 && end - start < 128 && /[\w$.-]/.test(line[start - 1])) start--;
-  if (start === end || !/[A-Za-z_$]/.test(line[start])) return undefined;
+  while (start > lineStart && end - start < 128 && /[\w$.-]/.test(text[start - 1])) start--;
+  if (start === end || !/[A-Za-z_$]/.test(text[start])) return undefined;
   // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
-  if (start > 0 && !/[\s{,[?-]/.test(line[start - 1])) return undefined;
-  return { key: line.slice(start, end), start };
+  if (start > lineStart && !/[\s{,[?-]/.test(text[start - 1])) return undefined;
+  return { start, from: start, to: end };
 }
 
 interface ValueSpan {
@@ -307,23 +318,131 @@ function inSecretBlock(lineText: (n: number) => string, n: number): boolean {
  * duplicated keys, in documents of another kind. Block scalars give their lines.
  */
 export function secretsInText(text: string): string[] {
+  // A lone CR breaks lines too: such texts are split; the others are read in place.
+  return text.includes('\r') ? secretsInLines(text.split(/\r\n|\r|\n/)) : secretsInPlace(text);
+}
+
+function secretsInLines(lines: string[]): string[] {
   const out: string[] = [];
-  const lines = text.split(/\r\n|\r|\n/);
   for (let n = 0; n < lines.length; n++) {
     const line = lines[n];
     // Cheap test first: most lines of a big file name no secret.
     if (!/[:]/.test(line)) continue;
     for (const s of secretSpansInLine(line)) {
       if (!s.block) {
-        // Messages quote download URLs: only a URL part that looks secret is listed for them.
-        if (!s.url || urlHoldsSecret(s.text)) out.push(s.text);
+        pushSpan(out, s);
         continue;
       }
       const indent = line.search(/\S/);
-      while (n + 1 < lines.length && (lines[n + 1].trim() === '' || lines[n + 1].search(/\S/) > indent)) out.push(lines[++n]);
+      while (n + 1 < lines.length && blockGoesOn(lines[n + 1], indent)) out.push(lines[++n]);
     }
   }
   return out;
+}
+
+function pushSpan(out: string[], s: ValueSpan): void {
+  // Messages quote download URLs: only a URL part that looks secret is listed for them.
+  if (!s.url || urlHoldsSecret(s.text)) out.push(s.text);
+}
+
+/** A line of a block scalar whose key line is indented `indent`. */
+function blockGoesOn(line: string, indent: number): boolean {
+  return line.trim() === '' || line.search(/\S/) > indent;
+}
+
+/**
+ * secretsInLines over the lines of a text without CR, without splitting it (a 90 MB JSON text has
+ * three million lines): colon by colon, the key before each is judged as secretSpansInLine judges
+ * it, and only a line where one names a secret (or a url) is cut out and read whole.
+ */
+function secretsInPlace(text: string): string[] {
+  const out: string[] = [];
+  const n = text.length;
+  let lineStart = 0;
+  let lineEnd = lineEndAt(text, 0);
+  const plain = new PlainNames();
+  for (let colon = text.indexOf(':'); colon >= 0; ) {
+    if (colon > lineEnd) {
+      lineStart = text.lastIndexOf('\n', colon) + 1;
+      lineEnd = lineEndAt(text, colon);
+    }
+    if (!secretKeyBefore(text, colon, lineStart, lineEnd, plain)) {
+      colon = text.indexOf(':', colon + 1);
+      continue;
+    }
+    const line = text.slice(lineStart, lineEnd);
+    let next = lineEnd + 1; // where the next line starts (past n: none)
+    for (const s of secretSpansInLine(line)) {
+      if (!s.block) {
+        pushSpan(out, s);
+        continue;
+      }
+      const indent = line.search(/\S/);
+      while (next <= n) {
+        const end = lineEndAt(text, next);
+        const following = text.slice(next, end);
+        if (!blockGoesOn(following, indent)) break;
+        out.push(following);
+        next = end + 1;
+      }
+    }
+    if (next > n) break;
+    lineStart = next;
+    lineEnd = lineEndAt(text, next);
+    colon = text.indexOf(':', next);
+  }
+  return out;
+}
+
+function lineEndAt(text: string, from: number): number {
+  const end = text.indexOf('\n', from);
+  return end < 0 ? text.length : end;
+}
+
+/** Whether secretSpansInLine would try the colon at `colon` of the line [from, to) and find a secret-named key (or url) before it. */
+function secretKeyBefore(text: string, colon: number, from: number, to: number, plain: PlainNames): boolean {
+  const next = colon + 1 < to ? text.charCodeAt(colon + 1) : -1;
+  const before = colon > from ? text.charCodeAt(colon - 1) : -1;
+  const quotedKey = before === 34 /* " */ || before === 39; /* ' */
+  if (!quotedKey && next !== -1 && next !== 32 && next !== 9 && next !== 34 && next !== 39) return false;
+  const at = keyBounds(text, colon, from);
+  if (!at || !mayNameSecret(text, at.from, at.to) || plain.has(text, at.from, at.to)) return false;
+  const key = text.slice(at.from, at.to);
+  if (isSecretFieldName(key) || key.toLowerCase() === 'url') return true;
+  plain.add(key);
+  return false;
+}
+
+/**
+ * Names judged neither a secret's nor `url`, recognised in place in a text (the keys of a big
+ * text repeat: a million `"hostname"` keys are judged once and never cut out again). Bounded.
+ */
+class PlainNames {
+  private readonly byShape = new Map<number, string[]>();
+  private size = 0;
+
+  has(text: string, from: number, to: number): boolean {
+    const bucket = this.byShape.get(shapeOf(text, from, to));
+    if (!bucket) return false;
+    for (const name of bucket) if (name.length === to - from && text.startsWith(name, from)) return true;
+    return false;
+  }
+
+  add(name: string): void {
+    if (this.size >= 10_000) return;
+    const shape = shapeOf(name, 0, name.length);
+    const bucket = this.byShape.get(shape);
+    if (bucket) bucket.push(name);
+    else this.byShape.set(shape, [name]);
+    this.size++;
+  }
+}
+
+/** Length and the code units at both ends of text[from, to): names of one shape are few. */
+function shapeOf(text: string, from: number, to: number): number {
+  const n = to - from;
+  if (n === 0) return 0;
+  return ((n * 31 + text.charCodeAt(from)) * 31 + text.charCodeAt(to - 1)) * 31 + text.charCodeAt(from + (n >> 1));
 }
 
 /**

@@ -142,30 +142,33 @@ function maskShapes(text: string, mask: (m: string) => string): string {
  * most 130 characters, so that a line with a million colons is still read in linear time.
  */
 function keyBefore(line: string, colon: number): { key: string; start: number } | undefined {
-  const at = keyBounds(line, colon, 0);
+  const at = keyBounds(line, colon);
   return at && { key: line.slice(at.from, at.to), start: at.start };
 }
 
 /**
- * Where keyBefore's key is in a line that starts at `lineStart` of `text`: the key's first
- * character (its quote if quoted) and the key's characters [from, to).
+ * Where keyBefore's key is: its first character (its quote if quoted) and the key's characters
+ * [from, to). In a line, or in a text without CR, where a line starts after a \n.
  */
-function keyBounds(text: string, colon: number, lineStart: number): { start: number; from: number; to: number } | undefined {
+function keyBounds(text: string, colon: number): { start: number; from: number; to: number } | undefined {
   let end = colon;
-  while (end > lineStart && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
-  if (end <= lineStart) return undefined;
+  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
   const last = text[end - 1];
   if (last === '"' || last === "'") {
-    // (In a line of its own, a key of one quote is read as the empty key, which names no secret.)
-    const open = end - 2 < lineStart ? end - 1 : text.lastIndexOf(last, end - 2);
-    if (open < lineStart || end - open > 130) return undefined;
-    return { start: open, from: open + 1, to: Math.max(open + 1, end - 1) };
+    // The opening quote, within 130 characters and the line. (A key of one quote at the line's
+    // start would be read as the empty key, which names no secret: none.)
+    for (let open = end - 2; open >= 0 && end - open <= 130; open--) {
+      const c = text[open];
+      if (c === last) return { start: open, from: open + 1, to: end - 1 };
+      if (c === '\n') return undefined;
+    }
+    return undefined;
   }
   let start = end;
-  while (start > lineStart && end - start < 128 && /[\w$.-]/.test(text[start - 1])) start--;
+  while (start > 0 && end - start < 128 && /[\w$.-]/.test(text[start - 1])) start--;
   if (start === end || !/[A-Za-z_$]/.test(text[start])) return undefined;
   // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
-  if (start > lineStart && !/[\s{,[?-]/.test(text[start - 1])) return undefined;
+  if (start > 0 && !/[\s{,[?-]/.test(text[start - 1])) return undefined;
   return { start, from: start, to: end };
 }
 
@@ -358,18 +361,15 @@ function blockGoesOn(line: string, indent: number): boolean {
 function secretsInPlace(text: string): string[] {
   const out: string[] = [];
   const n = text.length;
-  let lineStart = 0;
-  let lineEnd = lineEndAt(text, 0);
   const plain = new PlainNames();
   for (let colon = text.indexOf(':'); colon >= 0; ) {
-    if (colon > lineEnd) {
-      lineStart = text.lastIndexOf('\n', colon) + 1;
-      lineEnd = lineEndAt(text, colon);
-    }
-    if (!secretKeyBefore(text, colon, lineStart, lineEnd, plain)) {
+    if (!secretKeyBefore(text, colon, plain)) {
       colon = text.indexOf(':', colon + 1);
       continue;
     }
+    // Once per line with a secret (the scan then goes on after it): linear even on one long line.
+    const lineStart = text.lastIndexOf('\n', colon) + 1;
+    const lineEnd = lineEndAt(text, colon);
     const line = text.slice(lineStart, lineEnd);
     let next = lineEnd + 1; // where the next line starts (past n: none)
     for (const s of secretSpansInLine(line)) {
@@ -387,8 +387,6 @@ function secretsInPlace(text: string): string[] {
       }
     }
     if (next > n) break;
-    lineStart = next;
-    lineEnd = lineEndAt(text, next);
     colon = text.indexOf(':', next);
   }
   return out;
@@ -399,13 +397,13 @@ function lineEndAt(text: string, from: number): number {
   return end < 0 ? text.length : end;
 }
 
-/** Whether secretSpansInLine would try the colon at `colon` of the line [from, to) and find a secret-named key (or url) before it. */
-function secretKeyBefore(text: string, colon: number, from: number, to: number, plain: PlainNames): boolean {
-  const next = colon + 1 < to ? text.charCodeAt(colon + 1) : -1;
-  const before = colon > from ? text.charCodeAt(colon - 1) : -1;
+/** Whether secretSpansInLine would try the colon at `colon` (of a line, or of a text without CR) and find a secret-named key (or url) before it. */
+function secretKeyBefore(text: string, colon: number, plain: PlainNames): boolean {
+  const next = colon + 1 < text.length ? text.charCodeAt(colon + 1) : 10; // the end: as a line's
+  const before = colon > 0 ? text.charCodeAt(colon - 1) : -1;
   const quotedKey = before === 34 /* " */ || before === 39; /* ' */
-  if (!quotedKey && next !== -1 && next !== 32 && next !== 9 && next !== 34 && next !== 39) return false;
-  const at = keyBounds(text, colon, from);
+  if (!quotedKey && next !== 10 && next !== 32 && next !== 9 && next !== 34 && next !== 39) return false;
+  const at = keyBounds(text, colon);
   if (!at || !mayNameSecret(text, at.from, at.to) || plain.has(text, at.from, at.to)) return false;
   const key = text.slice(at.from, at.to);
   if (isSecretFieldName(key) || key.toLowerCase() === 'url') return true;

@@ -26,6 +26,17 @@ describe('automation rules at scale', () => {
     expect(counted.reads() - once).toBeLessThan(once);
   });
 
+  it('make the pointers of processes and members when asked, not one string stored per object', () => {
+    const doc = buildAutomationConfig(100) as { processes: unknown[] };
+    const t = getTopology(doc);
+    const p = t.processes[7];
+    const m = t.replicaSets[2].members[1];
+    expect(Object.getOwnPropertyNames(p)).not.toContain('pointer');
+    expect(Object.getOwnPropertyNames(m)).not.toContain('pointer');
+    expect([p.pointer, m.pointer]).toEqual(['/processes/7', '/replicaSets/2/members/1']);
+    expect(doc.processes[7]).toBe(p.value);
+  });
+
   it('read the document a bounded number of times per process', () => {
     const small = countingView(buildAutomationConfig(SMALL));
     const large = countingView(buildAutomationConfig(LARGE));

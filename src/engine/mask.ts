@@ -3,7 +3,7 @@
 // field named like a secret in the parsed values; `key: value` pairs named like secrets in the
 // source text (duplicate keys, lines that do not parse, numbers, near-miss names); and values
 // that look like secrets whatever their name (SECRET_SHAPES).
-import { findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, isTokenLike, KINDS_WITH_SECRETS, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
+import { findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret, isTokenLike, KINDS_WITH_SECRETS, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import { isWholePlaceholder } from '../model/placeholders';
 import type { Kind } from '../core/kinds';
 
@@ -142,20 +142,34 @@ function maskShapes(text: string, mask: (m: string) => string): string {
  * most 130 characters, so that a line with a million colons is still read in linear time.
  */
 function keyBefore(line: string, colon: number): { key: string; start: number } | undefined {
+  const at = keyBounds(line, colon);
+  return at && { key: line.slice(at.from, at.to), start: at.start };
+}
+
+/**
+ * Where keyBefore's key is: its first character (its quote if quoted) and the key's characters
+ * [from, to). In a line, or in a text without CR, where a line starts after a \n.
+ */
+function keyBounds(text: string, colon: number): { start: number; from: number; to: number } | undefined {
   let end = colon;
-  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
-  const last = line[end - 1];
+  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  const last = text[end - 1];
   if (last === '"' || last === "'") {
-    const open = line.lastIndexOf(last, end - 2);
-    if (open < 0 || end - open > 130) return undefined;
-    return { key: line.slice(open + 1, end - 1), start: open };
+    // The opening quote, within 130 characters and the line. (A key of one quote at the line's
+    // start would be read as the empty key, which names no secret: none.)
+    for (let open = end - 2; open >= 0 && end - open <= 130; open--) {
+      const c = text[open];
+      if (c === last) return { start: open, from: open + 1, to: end - 1 };
+      if (c === '\n') return undefined;
+    }
+    return undefined;
   }
   let start = end;
-  while (start > 0 && end - start < 128 && /[\w$.-]/.test(line[start - 1])) start--;
-  if (start === end || !/[A-Za-z_$]/.test(line[start])) return undefined;
+  while (start > 0 && end - start < 128 && /[\w$.-]/.test(text[start - 1])) start--;
+  if (start === end || !/[A-Za-z_$]/.test(text[start])) return undefined;
   // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
-  if (start > 0 && !/[\s{,[?-]/.test(line[start - 1])) return undefined;
-  return { key: line.slice(start, end), start };
+  if (start > 0 && !/[\s{,[?-]/.test(text[start - 1])) return undefined;
+  return { start, from: start, to: end };
 }
 
 interface ValueSpan {
@@ -307,23 +321,126 @@ function inSecretBlock(lineText: (n: number) => string, n: number): boolean {
  * duplicated keys, in documents of another kind. Block scalars give their lines.
  */
 export function secretsInText(text: string): string[] {
+  // A lone CR breaks lines too: such texts are split; the others are read in place.
+  return text.includes('\r') ? secretsInLines(text.split(/\r\n|\r|\n/)) : secretsInPlace(text);
+}
+
+function secretsInLines(lines: string[]): string[] {
   const out: string[] = [];
-  const lines = text.split(/\r\n|\r|\n/);
   for (let n = 0; n < lines.length; n++) {
     const line = lines[n];
     // Cheap test first: most lines of a big file name no secret.
     if (!/[:]/.test(line)) continue;
     for (const s of secretSpansInLine(line)) {
       if (!s.block) {
-        // Messages quote download URLs: only a URL part that looks secret is listed for them.
-        if (!s.url || urlHoldsSecret(s.text)) out.push(s.text);
+        pushSpan(out, s);
         continue;
       }
       const indent = line.search(/\S/);
-      while (n + 1 < lines.length && (lines[n + 1].trim() === '' || lines[n + 1].search(/\S/) > indent)) out.push(lines[++n]);
+      while (n + 1 < lines.length && blockGoesOn(lines[n + 1], indent)) out.push(lines[++n]);
     }
   }
   return out;
+}
+
+function pushSpan(out: string[], s: ValueSpan): void {
+  // Messages quote download URLs: only a URL part that looks secret is listed for them.
+  if (!s.url || urlHoldsSecret(s.text)) out.push(s.text);
+}
+
+/** A line of a block scalar whose key line is indented `indent`. */
+function blockGoesOn(line: string, indent: number): boolean {
+  return line.trim() === '' || line.search(/\S/) > indent;
+}
+
+/**
+ * secretsInLines over the lines of a text without CR, without splitting it (a 90 MB JSON text has
+ * three million lines): colon by colon, the key before each is judged as secretSpansInLine judges
+ * it, and only a line where one names a secret (or a url) is cut out and read whole.
+ */
+function secretsInPlace(text: string): string[] {
+  const out: string[] = [];
+  const n = text.length;
+  const plain = new PlainNames();
+  for (let colon = text.indexOf(':'); colon >= 0; ) {
+    if (!secretKeyBefore(text, colon, plain)) {
+      colon = text.indexOf(':', colon + 1);
+      continue;
+    }
+    // Once per line with a secret (the scan then goes on after it): linear even on one long line.
+    const lineStart = text.lastIndexOf('\n', colon) + 1;
+    const lineEnd = lineEndAt(text, colon);
+    const line = text.slice(lineStart, lineEnd);
+    let next = lineEnd + 1; // where the next line starts (past n: none)
+    for (const s of secretSpansInLine(line)) {
+      if (!s.block) {
+        pushSpan(out, s);
+        continue;
+      }
+      const indent = line.search(/\S/);
+      while (next <= n) {
+        const end = lineEndAt(text, next);
+        const following = text.slice(next, end);
+        if (!blockGoesOn(following, indent)) break;
+        out.push(following);
+        next = end + 1;
+      }
+    }
+    if (next > n) break;
+    colon = text.indexOf(':', next);
+  }
+  return out;
+}
+
+function lineEndAt(text: string, from: number): number {
+  const end = text.indexOf('\n', from);
+  return end < 0 ? text.length : end;
+}
+
+/** Whether secretSpansInLine would try the colon at `colon` (of a line, or of a text without CR) and find a secret-named key (or url) before it. */
+function secretKeyBefore(text: string, colon: number, plain: PlainNames): boolean {
+  const next = colon + 1 < text.length ? text.charCodeAt(colon + 1) : 10; // the end: as a line's
+  const before = colon > 0 ? text.charCodeAt(colon - 1) : -1;
+  const quotedKey = before === 34 /* " */ || before === 39; /* ' */
+  if (!quotedKey && next !== 10 && next !== 32 && next !== 9 && next !== 34 && next !== 39) return false;
+  const at = keyBounds(text, colon);
+  if (!at || !mayNameSecret(text, at.from, at.to) || plain.has(text, at.from, at.to)) return false;
+  const key = text.slice(at.from, at.to);
+  if (isSecretFieldName(key) || key.toLowerCase() === 'url') return true;
+  plain.add(key);
+  return false;
+}
+
+/**
+ * Names judged neither a secret's nor `url`, recognised in place in a text (the keys of a big
+ * text repeat: a million `"hostname"` keys are judged once and never cut out again). Bounded.
+ */
+class PlainNames {
+  private readonly byShape = new Map<number, string[]>();
+  private size = 0;
+
+  has(text: string, from: number, to: number): boolean {
+    const bucket = this.byShape.get(shapeOf(text, from, to));
+    if (!bucket) return false;
+    for (const name of bucket) if (name.length === to - from && text.startsWith(name, from)) return true;
+    return false;
+  }
+
+  add(name: string): void {
+    if (this.size >= 10_000) return;
+    const shape = shapeOf(name, 0, name.length);
+    const bucket = this.byShape.get(shape);
+    if (bucket) bucket.push(name);
+    else this.byShape.set(shape, [name]);
+    this.size++;
+  }
+}
+
+/** Length and the code units at both ends of text[from, to): names of one shape are few. */
+function shapeOf(text: string, from: number, to: number): number {
+  const n = to - from;
+  if (n === 0) return 0;
+  return ((n * 31 + text.charCodeAt(from)) * 31 + text.charCodeAt(to - 1)) * 31 + text.charCodeAt(from + (n >> 1));
 }
 
 /**

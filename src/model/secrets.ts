@@ -174,6 +174,24 @@ function nearSecretWord(word: string): boolean {
 
 const NAME_VERDICTS = new Map<string, boolean>();
 const SECRET_LETTERS = /pa|pw|se|to|tk|ke|ky|ap|cr|ur|ho/i;
+/** SECRET_LETTERS as a table: the second letters of a pair (bits, a = 1) by its first (lower case). */
+const PAIR_SECONDS = new Uint32Array(128);
+for (const pair of SECRET_LETTERS.source.split('|')) PAIR_SECONDS[pair.charCodeAt(0)] |= 1 << (pair.charCodeAt(1) - 97);
+
+/**
+ * Whether text[start, end) holds one of SECRET_LETTERS' pairs, read in place (no string cut out of
+ * a big text): a name without one is no secret's name (isSecretFieldName), nor `url`. ASCII only,
+ * as /i without the u flag matches ASCII letters.
+ */
+export function mayNameSecret(text: string, start: number, end: number): boolean {
+  for (let i = start; i + 1 < end; i++) {
+    const a = text.charCodeAt(i) | 0x20;
+    if (a >= 128 || PAIR_SECONDS[a] === 0) continue;
+    const b = (text.charCodeAt(i + 1) | 0x20) - 97;
+    if (b >= 0 && b < 26 && (PAIR_SECONDS[a] & (1 << b)) !== 0) return true;
+  }
+  return false;
+}
 
 /**
  * Whether a field of this name holds a secret, in any kind and at any level: its last word is

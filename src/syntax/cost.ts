@@ -125,9 +125,29 @@ export function costProblem(text: string, syntax: 'json' | 'yaml', limits: Parse
   const budget = limits.maxMemoryMB * 1048576;
   // Small JSON's depth is checked after JSON.parse (which does not recurse); YAML's always here.
   if (syntax === 'json' && text.length <= limits.maxNodes && text.length * JSON_BYTES_PER_NODE <= budget) return undefined;
+  if (syntax === 'json' && jsonSurelyWithin(text, limits)) return undefined;
   const cost = syntax === 'json' ? jsonCost(text, limits.maxDepth) : yamlCostOnce(text, limits.maxDepth);
   if (cost.tooDeepAt !== undefined) return limitProblem(tooDeepMessage(limits.maxDepth), { start: cost.tooDeepAt, end: cost.tooDeepAt + 1 });
   return nodeProblem(cost.nodes, JSON_BYTES_PER_NODE, limits, { start: 0, end: 0 });
+}
+
+/**
+ * Whether a big JSON text is surely within the node and memory limits, told by counting four
+ * characters with indexOf (90 MB: 0.16 s, against 0.37 s for jsonCost's walk): every node
+ * jsonCost counts is a `,` or `:` (or the root), wherever these stand. Depth is not needed here:
+ * JSON.parse does not recurse, and parseJsonText finds nesting deeper than the limit after it;
+ * brackets count as memory, and a text with more brackets than nodes (deep nesting) is walked.
+ */
+function jsonSurelyWithin(text: string, limits: ParseLimits): boolean {
+  const brackets = countOf(text, '{') + countOf(text, '[');
+  const nodes = countOf(text, ',') + countOf(text, ':') + 1;
+  return brackets <= nodes && nodes <= limits.maxNodes && (nodes + brackets) * JSON_BYTES_PER_NODE <= limits.maxMemoryMB * 1048576;
+}
+
+function countOf(text: string, ch: string): number {
+  let n = 0;
+  for (let i = text.indexOf(ch); i >= 0; i = text.indexOf(ch, i + 1)) n++;
+  return n;
 }
 
 /** The memory budget of the full `yaml` parse (about 1 KB per node), for texts the block reader declined. */

@@ -5,7 +5,7 @@ import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError 
 import type { Span } from '../core/types';
 import { joinPointer, splitPointer } from '../core/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
-import { backslashFinder, JsonNavigator, stringEnd, stringTable } from './json-locate';
+import { backslashFinder, JsonNavigator, stringCount, stringEnd } from './json-locate';
 import { defineBuiltin } from '../core/rule';
 
 /** From this size on, positions come from walking the text to each pointer rather than a syntax tree. */
@@ -71,15 +71,8 @@ export function scanJson(text: string, maxDepth: number): ScanResult {
  * False means "maybe not": then scanJson finds the spots.
  */
 export function plainStructure(text: string, value: unknown, maxDepth: number): boolean {
-  return checkStructure(text, value, maxDepth, false).plain;
-}
-
-/** plainStructure, and with `stringOffsets` the table of the text's strings (for the navigator). */
-function checkStructure(text: string, value: unknown, maxDepth: number, stringOffsets: boolean): { plain: boolean; strings?: Int32Array } {
   const inValue = stringsInValue(value, maxDepth);
-  if (inValue < 0) return { plain: false };
-  const inText = stringTable(text, stringOffsets);
-  return { plain: inValue === inText.count, strings: inText.offsets };
+  return inValue >= 0 && inValue === stringCount(text);
 }
 
 /** Nesting the count below follows by recursion (deeper only with a raised --max-depth: then scanJson). */
@@ -227,10 +220,10 @@ export function salvageJson(text: string): unknown {
  * A parsed JSON document whose positions are computed on first use. `noDuplicates`: the text
  * repeats no key (lets big texts stop a lookup at the first key that matches).
  */
-export function jsonDocument(text: string, value: unknown, noDuplicates = false, strings?: Int32Array): ParsedDocument {
+export function jsonDocument(text: string, value: unknown, noDuplicates = false): ParsedDocument {
   const span = { start: firstNonSpace(text), end: lastNonSpace(text) };
   if (text.length >= NAVIGATE_MIN_CHARS) {
-    const navigator = new JsonNavigator(text, noDuplicates, strings);
+    const navigator = new JsonNavigator(text, noDuplicates);
     return {
       value,
       empty: false,
@@ -342,8 +335,7 @@ export function parseJsonText(text: string, limits: ParseLimits): { documents: P
   }
   const problems: ParseProblem[] = [];
   // Counting settles the common case (no repeated key, not too deep); the scan finds the spots.
-  const structure = checkStructure(text, value, limits.maxDepth, text.length >= NAVIGATE_MIN_CHARS);
-  const scan = structure.plain ? { duplicates: [] } : scanJson(text, limits.maxDepth);
+  const scan = plainStructure(text, value, limits.maxDepth) ? { duplicates: [] } : scanJson(text, limits.maxDepth);
   if (scan.tooDeepAt !== undefined) {
     problems.push({
       ruleId: 'limit-exceeded',
@@ -363,7 +355,7 @@ export function parseJsonText(text: string, limits: ParseLimits): { documents: P
       pointer: d.pointer,
     });
   }
-  return { documents: [jsonDocument(text, value, scan.duplicates.length === 0, structure.strings)], problems };
+  return { documents: [jsonDocument(text, value, scan.duplicates.length === 0)], problems };
 }
 
 // The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).

@@ -3,7 +3,7 @@
 import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readInput } from '../../src/cli/files';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'omlint-read-'));
@@ -46,6 +46,41 @@ describe('readInput', () => {
     const bad = path.join(dir, 'latin1.yaml');
     writeFileSync(bad, Buffer.from([0x61, 0x3a, 0x20, 0xe9, 0x0a]));
     expect(readInput(bad).problem?.message).toMatch(/not valid UTF-8/);
+  });
+});
+
+describe('readInput of big files', () => {
+  const big = (fill: string) => 'k: "' + fill.repeat(Math.ceil((1_200_000) / fill.length)) + '"\n';
+
+  it('reads a big UTF-8 file without a Buffer of its size (Node decodes it in one call and frees the bytes)', () => {
+    const text = big('aé€😀');
+    const p = write('big-utf8.yaml', text);
+    const sizes: number[] = [];
+    const spy = vi.spyOn(Buffer, 'allocUnsafe').mockImplementation(((real) => (n: number) => (sizes.push(n), real(n)))(Buffer.allocUnsafe.bind(Buffer)));
+    try {
+      expect(readInput(p).text === text).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sizes.filter((n) => n > 65536)).toEqual([]);
+    // A BOM stays in the text (the parser records it, --fix writes it back).
+    expect(readInput(write('big-bom.yaml', '\uFEFF' + text)).text === '\uFEFF' + text).toBe(true);
+  });
+
+  it('leaves big files that are not plain UTF-8 to the byte-wise reading: the same problems and texts', () => {
+    const text = big('x');
+    // An invalid byte far into the file: named at its place, as for a small file.
+    const bad = path.join(dir, 'big-latin1.yaml');
+    writeFileSync(bad, Buffer.concat([Buffer.from(text.slice(0, 1_100_000)), Buffer.from([0xe9]), Buffer.from(text.slice(1_100_000))]));
+    expect(readInput(bad).problem?.message).toMatch(/not valid UTF-8.*0xE9/);
+    // U+FFFD written as such is text, not an invalid byte.
+    const replacement = text.replace('xxx', 'x\uFFFDx');
+    expect(readInput(write('big-fffd.yaml', replacement)).text === replacement).toBe(true);
+    // UTF-16 with a BOM is decoded.
+    const utf16 = path.join(dir, 'big-utf16.yaml');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    expect(readInput(utf16)).toMatchObject({ encoding: 'utf-16le' });
+    expect(readInput(utf16).text === '\uFEFF' + text).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fieldPath, findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName } from '../../src/model/secrets';
+import { describe, expect, it, vi } from 'vitest';
+import { fieldPath, findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret } from '../../src/model/secrets';
 import { collectSecretValues, maskLine, maskSecrets, secretsInText } from '../../src/engine/mask';
 import { isPlaceholder } from '../../src/model/placeholders';
 
@@ -171,6 +171,54 @@ describe('secrets in source text', () => {
   it('secretsInText lists values on broken lines, duplicated keys and block scalars', () => {
     const text = 'apiToken: first1\napiToken: second2\napiKey: broken3: [\nkey: |\n  lineone4\n  linetwo5\nother: x\n';
     expect(secretsInText(text)).toEqual(['first1', 'second2', 'broken3: [', '  lineone4', '  linetwo5']);
+  });
+
+  // A text without CR is read in place (no split into lines: a 90 MB JSON text has three million);
+  // with CRLF it is split. Both readings must list the same values.
+  const crlf = (t: string) => t.replace(/\n/g, '\r\n');
+  const inPlaceTexts = [
+    '{\n  "apiKey": "json-key-1",\n  "hostname": "h",\n  "password": "pw-2", "token": 12345678\n}\n',
+    '{"a":{"serviceKey":"minified-3","url":"https://hooks.example.com/services/T0/B0/abcdefghijklmnopqrstuvwx"},"port":27017}',
+    'apiToken: first1\napiToken: second2\napiKey: broken3: [\nkey: |\n  lineone4\n  linetwo5\nother: x\n',
+    'a:\n  secret: >-\n    folded6\n\n    folded7\nb: 1\nsecret: |\n  last8',
+    '"pass": "quoted9"\n\'token\': \'single10\'\n: x\n":" \n"\n  - apiKey: item11\n  - {password: flow12, b: 1}\n',
+  ];
+
+  it('secretsInText reads a text in place as it reads its lines', () => {
+    expect(secretsInText(inPlaceTexts[0])).toEqual(['json-key-1', 'pw-2', '12345678']);
+    expect(secretsInText(inPlaceTexts[3])).toEqual(['    folded6', '', '    folded7', '  last8']);
+    for (const text of inPlaceTexts) expect(secretsInText(text)).toEqual(secretsInText(crlf(text)));
+    // Texts made of pieces at random (a fixed seed): both readings agree on every one.
+    const pieces = ['password: ', 'token', ':', ' ', '\n', '"', "'", 'url: https://h/x?y=1', '  ', '|', '>-', '#', '{', '}', '[', ']', ',', 'apiKey', 'a', 'secret: s3cretvalue', '\t', '-', '\\', 'key: |\n  line1\n  line2\n', '"pass": "x"'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % pieces.length;
+    for (let i = 0; i < 5000; i++) {
+      let text = '';
+      for (let j = 0; j < 1 + (i % 25); j++) text += pieces[next()];
+      expect(secretsInText(text)).toEqual(secretsInText(crlf(text)));
+    }
+  });
+
+  it('secretsInText does not split a text without CR into lines', () => {
+    const text = inPlaceTexts[0].repeat(1000);
+    const split = vi.spyOn(String.prototype, 'split');
+    try {
+      expect(secretsInText(text)).toHaveLength(3000);
+      expect(split.mock.calls.filter((c) => c[0] instanceof RegExp && c[0].source.includes('\\n'))).toEqual([]);
+    } finally {
+      split.mockRestore();
+    }
+  });
+
+  it('mayNameSecret: every secret name (and url) holds one of the letter pairs it looks for', () => {
+    const names = ['apiKey', 'password', 'pwd', 'webhookSecret', 'webhookSecert', 'apiTokn', 'pasword', 'serviceKey', 'routingKey', 'secret', 'token', 'authToken', 'privateKey', 'URL', 'url', 'webhookUrl', 'integrationKey', 'PASSWORD', 'x_api_key'];
+    for (const name of names) {
+      if (isSecretFieldName(name) || name.toLowerCase() === 'url') expect(mayNameSecret(`"${name}"`, 1, name.length + 1)).toBe(true);
+    }
+    for (const name of ['port', 'name', 'votes', 'version', 'priority', 'dbPath']) expect(mayNameSecret(name, 0, name.length)).toBe(name === 'dbPath');
+    // Only the range is read, and letters outside ASCII never stand for ASCII ones (as /i without u).
+    expect(mayNameSecret('xpa', 0, 2)).toBe(false);
+    expect(mayNameSecret('\u017Fe', 0, 2)).toBe(false);
   });
 
   it('collectSecretValues: every kind, every name, the text; placeholders left readable', () => {

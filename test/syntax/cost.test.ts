@@ -79,6 +79,24 @@ describe('the cost pre-scan', () => {
     expect(costProblem('a: 1\n', 'yaml', limits)).toBeUndefined();
   });
 
+  it('passes big JSON within the limits on a count of four characters; nesting too deep is then found after JSON.parse, at the same place', () => {
+    const limits = { ...DEFAULT_LIMITS, maxNodes: 1_000, maxMemoryMB: 1, maxDepth: 40 };
+    // 1,201 nodes at most by the count of "," and ":", 50 brackets deep: the count alone passes it.
+    const deep = `{"a": [${Array(600).fill('1').join(', ')}], "b": ${'['.repeat(50)}${']'.repeat(50)}}`;
+    const walked = jsonCost(deep, limits.maxDepth);
+    expect(walked.tooDeepAt).toBeDefined();
+    expect(costProblem(deep, 'json', { ...limits, maxNodes: 2_000 })).toBeUndefined();
+    const f = parseText(deep, 'x.json', { ...limits, maxNodes: 2_000 });
+    expect(f.problems.map((p) => [p.ruleId, p.span.start])).toEqual([['limit-exceeded', walked.tooDeepAt]]);
+    expect(f.problems[0].message).toMatch(/Nesting deeper than 40 levels/);
+    // More brackets than nodes (nesting, not content): walked, and refused before JSON.parse.
+    const brackets = '['.repeat(3_000) + ']'.repeat(3_000);
+    expect(costProblem(brackets, 'json', limits)?.message).toMatch(/Nesting deeper than 40 levels/);
+    // Over the node limit by the count: walked, which counts the nodes outside strings only.
+    const inStrings = `[${Array(300).fill('"a,b,c:d"').join(',')}]`;
+    expect(costProblem(inStrings, 'json', limits)).toBeUndefined();
+  });
+
   it('does not count what lies in block scalars, quotes or comments', () => {
     const text = 'a: |\n  - [x, [y, {z: 1}]]\n  - b: c\nb: "[[[[ , , :"\n# [[[[ - - - \nc: d\n';
     expect(yamlCost(text, 2).tooDeepAt).toBeUndefined();

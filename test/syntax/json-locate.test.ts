@@ -4,8 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { JsonNavigator, stringTable } from '../../src/syntax/json-locate';
+import { JsonNavigator, stringCount } from '../../src/syntax/json-locate';
 import { jsonDocument, NAVIGATE_MIN_CHARS, scanJson } from '../../src/syntax/json';
+import { parseText } from '../../src/syntax/index';
 import { splitPointer } from '../../src/core/pointer';
 import { jsonTextArb } from './json-arbitraries';
 import { allPointers } from '../pointers';
@@ -22,11 +23,9 @@ function agreeWithTree(text: string, value: unknown, noDuplicates: boolean, labe
   expect(text.length).toBeLessThan(NAVIGATE_MIN_CHARS);
   const pointers = [...allPointers(value), ...misses(allPointers(value))];
   const expected = new Map(pointers.map((p) => [p, { locate: tree.locate(p), keys: tree.keysAt!(p) }]));
-  const strings = stringTable(text, true).offsets; // none for tiny texts: then as without
-  const orders = [pointers, [...pointers].reverse(), [...pointers].sort(), [...pointers].reverse(), pointers, [...pointers].reverse()];
+  const orders = [pointers, [...pointers].reverse(), [...pointers].sort(), [...pointers].reverse()];
   for (const [n, order] of orders.entries()) {
-    // The last ones skip strings with the table of their offsets, as big texts do.
-    const nav = new JsonNavigator(text, noDuplicates, n >= 4 ? strings : undefined);
+    const nav = new JsonNavigator(text, noDuplicates);
     if (n >= 3) nav.prepare(order); // all at once first, as the engine does
     // One comparison per order (an expect per pointer is slow); a failure shows the pointer.
     const got = order.map((p) => ({ p, locate: nav.locate(p), keys: nav.keysAt(p) }));
@@ -93,27 +92,18 @@ function naiveStringOffsets(text: string): number[] {
   return out;
 }
 
-describe('string table', () => {
-  it('lists every string, and gives up its offsets when they would take more bytes than the text', () => {
+describe('string count', () => {
+  it('counts every string, escaped quotes and backslashes read right', () => {
     const text = '{"a": "x\\\\\\"y", "b\\\\": ["[", "]", "\\\\"], "c": "' + 'x'.repeat(60) + '"}';
     expect(JSON.parse(text).a).toBe('x\\"y');
-    const t = stringTable(text, true);
-    expect(t.count).toBe(8);
-    expect([...t.offsets!]).toEqual(naiveStringOffsets(text));
-    expect(stringTable(text, false)).toEqual({ count: 8, offsets: undefined });
-    const tiny = '[' + Array(10_000).fill('""').join(',') + ']';
-    expect(stringTable(tiny, true)).toEqual({ count: 10_000, offsets: undefined });
-    const fits = '[' + Array(10_000).fill('"abcdefgh"').join(',') + ']';
-    expect([...stringTable(fits, true).offsets!]).toEqual(naiveStringOffsets(fits));
+    expect(stringCount(text)).toBe(8);
+    expect(stringCount(text)).toBe(naiveStringOffsets(text).length / 2);
   });
 
   it('agrees with a character-by-character reading on generated texts', () => {
     fc.assert(
       fc.property(jsonTextArb, ({ text }) => {
-        const t = stringTable(text, true);
-        const naive = naiveStringOffsets(text);
-        expect(t.count).toBe(naive.length / 2);
-        if (t.offsets) expect([...t.offsets]).toEqual(naive);
+        expect(stringCount(text)).toBe(naiveStringOffsets(text).length / 2);
       }),
       { numRuns: 300 },
     );
@@ -136,6 +126,22 @@ describe('big JSON documents: navigated positions', () => {
     }
     expect(big.keysAt!('/tail')).toEqual(['a/b', 'c~d']);
     expect(big.keysAt!('/processes/3999')).toEqual(tree.keysAt!('/processes/3999'));
+  });
+
+  it('are found without a table of the strings\' offsets (90 MB: 55-94 MB of memory, no faster)', () => {
+    const value = { processes: Array.from({ length: 6000 }, (_, i) => ({ name: `p${i}`, hostname: `h${i}.example.net`, args2_6: { net: { port: 27017 } } })) };
+    const text = JSON.stringify(value, null, 2);
+    const tables: number[] = [];
+    const Real = globalThis.Int32Array;
+    // Any Int32Array made while parsing and locating, by its length (a string table: one entry per 6 characters or more).
+    globalThis.Int32Array = new Proxy(Real, { construct: (target, args) => (tables.push(typeof args[0] === 'number' ? args[0] : 0), Reflect.construct(target, args)) });
+    try {
+      const f = parseText(text, 'big.json');
+      expect(f.documents[0].locate('/processes/5999/args2_6/net/port')?.value.start).toBe(text.lastIndexOf('27017'));
+    } finally {
+      globalThis.Int32Array = Real;
+    }
+    expect(tables.filter((n) => n > text.length / 12)).toEqual([]);
   });
 
   it('never recurses: a deep text is navigated to the bottom', () => {

@@ -6,6 +6,7 @@
 import { findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret, isTokenLike, KINDS_WITH_SECRETS, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import { isWholePlaceholder } from '../model/placeholders';
 import type { Kind } from '../core/kinds';
+import { firstOutsideQuotes } from '../syntax/outside-quotes';
 
 export interface SecretSource {
   /** The document's kind; the secret fields of every kind count anyway. */
@@ -231,16 +232,8 @@ export function urlHoldsSecret(url: string): boolean {
  * plain value after it ends at `,` `}` `]`. One pass per line (a minified JSON line is megabytes).
  */
 function flowStart(line: string): number {
-  let quote = '';
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote) {
-      if (c === '\\' && quote === '"') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '{' || c === '[') return i;
-  }
-  return Infinity;
+  const i = firstOutsideQuotes(line, (c) => c === '{' || c === '[');
+  return i < 0 ? Infinity : i;
 }
 
 function valueAt(line: string, from: number, flow: boolean): ValueSpan | undefined {

@@ -6,7 +6,7 @@ import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { ConfigResolver } from '../config/discover';
 import { withRuleOverrides } from '../config/rule-option';
 import type { FileResult, LintRun, RunSource, SeveritySetting } from '../core/types';
-import { lintProject } from '../engine/lint';
+import { lintEach } from '../engine/lint';
 import { Project } from '../project/project';
 import type { Kind } from '../core/kinds';
 import type { ParseLimits } from '../syntax/types';
@@ -56,7 +56,8 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
   const resolver = new ConfigResolver(KNOWN_RULE_IDS, job.explicitConfig);
   const settingsFor = withRuleOverrides((p: string) => resolver.settingsFor(p), job.rules ?? {});
   const discovered = new Set(job.discovered);
-  const run = await lintProject(Project.ofFiles(settingsFor), job.files.map((f) => readInput(f, job.limits)), {
+  // File by file, each parse let go once its file is linted (as in the main thread).
+  const run = await lintEach(Project.ofFiles(settingsFor), { paths: job.files, read: (f) => readInput(f, job.limits) }, {
     now: new Date(job.now),
     targetVersion: job.targetVersion,
     kind: job.kind,
@@ -65,6 +66,7 @@ async function run(job: WorkerJob): Promise<WorkerResult> {
     inlineConfig: job.inlineConfig,
     skipUnknown: (p) => discovered.has(p),
     onFileChecked: () => parentPort?.postMessage({ progress: 1 } satisfies WorkerMessage),
+    release: true,
   });
   return toWorkerResult(run);
 }

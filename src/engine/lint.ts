@@ -62,6 +62,18 @@ export interface LintRunOptions {
    * the plan from them, so that each text is parsed once).
    */
   onPairs?: (filePath: string, pairs: TransitionPairs) => void;
+  /**
+   * Let each file's parse go once the file is linted, and keep a clean file's text only where it
+   * has secrets (the CLI's runs: memory stays flat over 50,000 files). A file that a workspace rule
+   * reports on afterwards is read again (LintTargets.read) and linted again with the report.
+   */
+  release?: boolean;
+}
+
+/** The files of a run, each read when its turn comes (and again when a workspace rule reports on it). */
+export interface LintTargets {
+  paths: readonly string[];
+  read(filePath: string, index: number): LintInput;
 }
 
 /** A file's documents and its base's, matched by kind and identity. */
@@ -263,8 +275,7 @@ function invalidModelineMessage(name: string): string {
 }
 
 /** Parses a file and finds its documents and their kinds. */
-function prepareFile(project: Project, input: LintInput, opts: LintRunOptions): FileState {
-  const settings = project.settingsFor(input.filePath);
+function prepareFile(project: Project, input: LintInput, opts: LintRunOptions, settings = project.settingsFor(input.filePath)): FileState {
   const limits = opts.limits ?? DEFAULT_LIMITS;
   // Through the project's cache: each text version is parsed once.
   const parsed = project.parse(input.filePath, input.text, limits);
@@ -411,28 +422,73 @@ function withPolicies(rules: DocumentRule[], file: FileState, kind: Kind): Docum
   return own?.length ? [...rules, ...own] : rules;
 }
 
-function runWorkspaceRules(project: Project, files: FileState[], opts: LintRunOptions, rules: WorkspaceRule[], appliesToFile?: (file: FileState, rule: WorkspaceRule) => boolean): void {
-  if (rules.length === 0) return;
-  const docs = files.flatMap((file) =>
-    file.dropped ? [] : file.docs.flatMap((doc) => (doc.kind ? [{ file, doc, sd: { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value } as ScopeDocument }] : [])),
-  );
-  for (const members of project.scopes(docs, (m) => m.file.input.filePath)) {
-    for (const rule of rules) {
-      const inScope = members.filter((m) => appliesTo(rule, m.doc.kind!) && (!appliesToFile || appliesToFile(m.file, rule)));
-      if (inScope.length === 0) continue;
-      const bySd = new Map(inScope.map((m) => [m.sd, m]));
+/** A document of a workspace rule's scope: its digest (or value), and the file it is in. */
+interface ScopeMember {
+  target: number;
+  sd: ScopeDocument;
+  options: LintOptions;
+}
+
+/** A workspace rule's report on a file, placed when the file is linted again. */
+interface WorkspaceReport {
+  documentIndex: number;
+  ruleId: string;
+  report?: MessageReport;
+  error?: unknown;
+}
+
+/**
+ * Each workspace rule's digest of each document of `file` it applies to (the whole value for a
+ * rule without a digest), filed by rule and scope. A digest that fails is the rule's internal
+ * error on the document.
+ */
+function digestFile(file: FileState, target: number, rules: readonly WorkspaceRule[], byRule: Map<WorkspaceRule, Map<string, ScopeMember[]>>, opts: LintRunOptions): void {
+  const isTemplate = (value: unknown) => isPlaceholder(value, file.options.secretPlaceholders);
+  for (const rule of rules) {
+    for (const doc of file.docs) {
+      if (!doc.kind || !appliesTo(rule, doc.kind)) continue;
+      let digest: unknown;
+      try {
+        digest = rule.digest ? rule.digest({ value: doc.value, kind: doc.kind, filePath: file.displayPath, options: file.options, isTemplate }) : doc.value;
+      } catch (e) {
+        internalError(file, doc, rule.meta.id, e, opts);
+        continue;
+      }
+      if (rule.digest && digest === undefined) continue;
+      const sd: ScopeDocument = rule.digest ? { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: undefined, digest } : { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value };
+      let scopes = byRule.get(rule);
+      if (!scopes) byRule.set(rule, (scopes = new Map()));
+      let members = scopes.get(file.settings.scope);
+      if (!members) scopes.set(file.settings.scope, (members = []));
+      members.push({ target, sd, options: file.options });
+    }
+  }
+}
+
+/** Runs the workspace rules on their scopes' digests; their reports, by target file, in the order made. */
+function runWorkspaceRules(rules: readonly WorkspaceRule[], byRule: Map<WorkspaceRule, Map<string, ScopeMember[]>>, settings: readonly FileSettings[], opts: LintRunOptions, out: Map<number, WorkspaceReport[]>): void {
+  const add = (target: number, r: WorkspaceReport) => {
+    // A rule turned off for the file: no need to lint the file again.
+    if (r.report && (opts.rules?.[r.ruleId] ?? settings[target].rules[r.ruleId]) === 'off') return;
+    let list = out.get(target);
+    if (!list) out.set(target, (list = []));
+    list.push(r);
+  };
+  for (const rule of rules) {
+    for (const members of byRule.get(rule)?.values() ?? []) {
+      const bySd = new Map(members.map((m) => [m.sd, m]));
       try {
         rule.check({
-          documents: inScope.map((m) => m.sd),
-          options: inScope[0].file.options,
-          isTemplate: (value) => isPlaceholder(value, inScope[0].file.options.secretPlaceholders),
+          documents: members.map((m) => m.sd),
+          options: members[0].options,
+          isTemplate: (value) => isPlaceholder(value, members[0].options.secretPlaceholders),
           report: (sd, r) => {
             const m = bySd.get(sd);
-            if (m) addReport(m.file, m.doc, rule.meta.id, { ...r, message: reportMessage(rule.meta, r) }, opts);
+            if (m) add(m.target, { documentIndex: sd.documentIndex, ruleId: rule.meta.id, report: { ...r, message: reportMessage(rule.meta, r) } });
           },
         });
       } catch (e) {
-        for (const m of inScope.slice(0, 1)) internalError(m.file, m.doc, rule.meta.id, e, opts);
+        add(members[0].target, { documentIndex: members[0].sd.documentIndex, ruleId: rule.meta.id, error: e });
       }
     }
   }
@@ -566,48 +622,169 @@ export function projectOf(opts: LintRunOptions = {}): Project {
  * to lint (the CLI: the files of its walk; the server: a buffer and the other files of its scope).
  */
 export async function lintProject(project: Project, targets: LintInput[], opts: ProjectLintOptions = {}): Promise<LintRun> {
-  const files = targets.map((i) => prepareFile(project, i, opts));
-  // Only the rules of the kinds present are loaded.
-  const kinds = new Set(files.flatMap((f) => (f.dropped ? [] : f.docs.flatMap((d) => (d.kind ? [d.kind] : [])))));
-  const withBase = files.some((f) => f.input.base && !f.dropped);
-  const ruleSet = opts.ruleSet ?? (await loadRules(kinds, { transitions: withBase }));
-  // Loaded before the documents are checked: then checking needs no promise per document.
-  await loadValidators(kinds);
-  const docRules = ruleSet.filter((r): r is DocumentRule => r.meta.scope === undefined || r.meta.scope === 'document');
-  const transitionRules = ruleSet.filter((r): r is TransitionRule => r.meta.scope === 'transition');
-  const wsRules = ruleSet.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
-  const forKind = new Map<Kind, DocumentRule[]>();
-  for (const file of files) {
-    for (const doc of file.dropped ? [] : file.docs) {
-      if (!doc.kind) continue;
-      let rules = forKind.get(doc.kind);
-      if (!rules) forKind.set(doc.kind, (rules = docRules.filter((r) => appliesTo(r, doc.kind!))));
-      checkDocument(file, doc, opts, withPolicies(rules, file, doc.kind));
-    }
-    if (file.input.base && !file.dropped) runTransitionRules(file, opts, transitionRules);
-    opts.onFileChecked?.(file.input.filePath);
+  return lintEach(project, { paths: targets.map((t) => t.filePath), read: (_, i) => targets[i] }, opts);
+}
+
+/** The rules of a run, loaded kind by kind as documents of each kind appear, in the registry's order. */
+class RuleBook {
+  private readonly loaded = new Set<Kind>();
+  private readonly withTransitions = new Set<Kind>();
+  private readonly rules = new Set<Rule>();
+  private readonly byKind = new Map<Kind, DocumentRule[]>();
+  private readonly order: Map<string, number>;
+  workspace: WorkspaceRule[] = [];
+  transitions: TransitionRule[] = [];
+
+  constructor(private readonly fixed?: readonly Rule[]) {
+    this.order = new Map((fixed?.map((r) => r.meta.id) ?? [...RULE_INFO.keys()]).map((id, i) => [id, i]));
+    if (fixed) this.take(fixed);
   }
-  runWorkspaceRules(project, files, opts, wsRules);
+
+  /** Loads the rules (and validators) of the file's kinds not seen before. */
+  async load(file: FileState): Promise<void> {
+    if (file.dropped) return;
+    const base = Boolean(file.input.base);
+    let fresh: Kind[] | undefined;
+    for (const d of file.docs) if (d.kind && (!this.loaded.has(d.kind) || (base && !this.withTransitions.has(d.kind)))) (fresh ??= []).push(d.kind);
+    if (!fresh) return;
+    for (const k of fresh) {
+      this.loaded.add(k);
+      if (base) this.withTransitions.add(k);
+    }
+    if (!this.fixed) this.take(await loadRules(fresh, { transitions: base }));
+    // Loaded before the documents are checked: then checking needs no promise per document.
+    await loadValidators(fresh);
+  }
+
+  private take(rules: readonly Rule[]): void {
+    const before = this.rules.size;
+    for (const r of rules) this.rules.add(r);
+    if (this.rules.size === before) return;
+    const all = [...this.rules].sort((a, b) => (this.order.get(a.meta.id) ?? Infinity) - (this.order.get(b.meta.id) ?? Infinity));
+    this.workspace = all.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
+    this.transitions = all.filter((r): r is TransitionRule => r.meta.scope === 'transition');
+    this.byKind.clear();
+  }
+
+  /** The document rules of a kind. */
+  forKind(kind: Kind): DocumentRule[] {
+    let rules = this.byKind.get(kind);
+    if (!rules) {
+      const all = [...this.rules].sort((a, b) => (this.order.get(a.meta.id) ?? Infinity) - (this.order.get(b.meta.id) ?? Infinity));
+      this.byKind.set(kind, (rules = all.filter((r): r is DocumentRule => (r.meta.scope === undefined || r.meta.scope === 'document') && appliesTo(r, kind))));
+    }
+    return rules;
+  }
+}
+
+/** Runs the schema, the document rules and the transition rules on a prepared file. */
+function checkFile(file: FileState, book: RuleBook, opts: LintRunOptions): void {
+  for (const doc of file.dropped ? [] : file.docs) if (doc.kind) checkDocument(file, doc, opts, withPolicies(book.forKind(doc.kind), file, doc.kind));
+  if (file.input.base && !file.dropped) runTransitionRules(file, opts, book.transitions);
+}
+
+/**
+ * Gives related locations their ranges, from the files `fileOf` finds (the file itself while it is
+ * linted; other files of the run at its end). True when some are left for another file.
+ */
+function placeRelated(result: FileResult, fileOf: (displayPath: string) => FileState | undefined): boolean {
+  let left = false;
+  for (const d of result.diagnostics) {
+    for (const rel of d.related ?? []) {
+      if (rel.range) continue;
+      const f = fileOf(rel.filePath);
+      const doc = f?.docs[rel.documentIndex];
+      if (f && doc) rel.range = f.parsed.lines.range(spanFor(f, doc.parsed, doc.base + rel.pointer, 'value'));
+      else left = true;
+    }
+  }
+  return left;
+}
+
+/** A finished file as a released run keeps it: a clean file's text only where it has secrets to mask. */
+function lean(source: RunSource, clean: boolean): RunSource {
+  return clean ? { ...source, text: source.secrets.length > 0 ? source.text : '', lines: undefined } : source;
+}
+
+/**
+ * Lints `targets` file by file: each is read, parsed, checked and finished before the next, and the
+ * workspace rules keep only their digests of its documents. Once every scope is complete the
+ * workspace rules run on the digests; a file they report on is linted again with their reports
+ * (read again through `targets.read`), and related locations in other files are placed.
+ */
+export async function lintEach(project: Project, targets: LintTargets, opts: ProjectLintOptions = {}): Promise<LintRun> {
+  const settings = targets.paths.map((p) => project.settingsFor(p));
   // Policies (issue 21): the config's rules of each file; a workspace policy sees the members it applies to.
-  const policies = [...new Set(files.flatMap((f) => f.settings.policies ?? []))];
+  const policies = [...new Set(settings.flatMap((s) => s.policies ?? []))];
   const wsPolicies = policies.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
-  runWorkspaceRules(project, files, opts, wsPolicies, (file, rule) => file.settings.policies?.includes(rule) === true);
   const extra = [...(opts.ruleSet ?? []), ...policies].map((r) => r.meta.id);
   const known = extra.length ? new Set([...KNOWN_RULE_IDS, ...extra]) : KNOWN_RULE_IDS;
-  const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...wsRules, ...wsPolicies].map((r) => r.meta.id)));
-  const finished = files.filter((f) => !f.dropped).map((f) => finish(f, known, workspaceIds, opts));
-  const results = finished.map((f) => f.result);
-  const sources = new Map(finished.map((f) => [f.result.filePath, f.source]));
-  // Related information names other documents: give it their ranges.
-  const byPath = new Map(files.map((f) => [f.displayPath, f]));
-  for (const r of results) {
-    for (const d of r.diagnostics) {
-      for (const rel of d.related ?? []) {
-        const f = byPath.get(rel.filePath);
-        const doc = f?.docs[rel.documentIndex];
-        if (f && doc && !rel.range) rel.range = f.parsed.lines.range(spanFor(f, doc.parsed, doc.base + rel.pointer, 'value'));
-      }
+  const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...(opts.ruleSet ?? []), ...wsPolicies].filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id)));
+  const book = new RuleBook(opts.ruleSet);
+  const done: ({ result: FileResult; source: RunSource } | undefined)[] = [];
+  const byRule = new Map<WorkspaceRule, Map<string, ScopeMember[]>>();
+  const byPolicy = new Map<WorkspaceRule, Map<string, ScopeMember[]>>();
+  const release = (filePath: string) => opts.release && project.sources.forget(filePath);
+  /** Files whose findings name places in other files of the run. */
+  const elsewhere: number[] = [];
+  for (let i = 0; i < targets.paths.length; i++) {
+    const file = prepareFile(project, targets.read(targets.paths[i], i), opts, settings[i]);
+    await book.load(file);
+    checkFile(file, book, opts);
+    opts.onFileChecked?.(file.input.filePath);
+    if (!file.dropped) {
+      digestFile(file, i, book.workspace, byRule, opts);
+      const own = file.settings.policies?.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
+      if (own?.length) digestFile(file, i, own, byPolicy, opts);
+      const f = finish(file, known, workspaceIds, opts);
+      if (placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) elsewhere.push(i);
+      done[i] = opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics.length === 0) } : f;
     }
+    release(file.input.filePath);
+  }
+  const reports = new Map<number, WorkspaceReport[]>();
+  runWorkspaceRules(book.workspace, byRule, settings, opts, reports);
+  runWorkspaceRules(wsPolicies, byPolicy, settings, opts, reports);
+  // Files with workspace findings: linted again (their parse was let go), the findings added as
+  // they were made, in the order they were before the run was streamed.
+  const again = new Map<number, FileState>();
+  const quiet: ProjectLintOptions = { ...opts, onKinds: undefined, onFileChecked: undefined, onPairs: undefined };
+  for (const [i, list] of [...reports].sort((a, b) => a[0] - b[0])) {
+    const file = prepareFile(project, targets.read(targets.paths[i], i), quiet, settings[i]);
+    await book.load(file);
+    checkFile(file, book, quiet);
+    for (const w of list) {
+      const doc = file.docs[w.documentIndex];
+      if (w.report) addReport(file, doc, w.ruleId, w.report, opts);
+      else if (doc) internalError(file, doc, w.ruleId, w.error, opts);
+    }
+    const f = finish(file, known, workspaceIds, opts);
+    done[i] = f;
+    again.set(i, file);
+    elsewhere.push(i);
+  }
+  // Related locations in other files of the run (a duplicate's first document): their ranges.
+  const index = new Map<string, number>();
+  done.forEach((f, i) => f && index.set(f.result.filePath, i));
+  const parsedAgain = new Map<number, FileState>();
+  const fileAt = (displayPath: string): FileState | undefined => {
+    const i = index.get(displayPath);
+    if (i === undefined) return undefined;
+    let f = again.get(i) ?? parsedAgain.get(i);
+    if (!f) parsedAgain.set(i, (f = prepareFile(project, targets.read(targets.paths[i], i), quiet, settings[i])));
+    return f;
+  };
+  for (const i of new Set(elsewhere)) {
+    const own = again.get(i);
+    placeRelated(done[i]!.result, (p) => (own && p === own.displayPath ? own : fileAt(p)));
+  }
+  for (const i of [...again.keys(), ...parsedAgain.keys()]) release(targets.paths[i]);
+  const results: FileResult[] = [];
+  const sources = new Map<string, RunSource>();
+  for (const f of done) {
+    if (!f) continue;
+    results.push(f.result);
+    sources.set(f.result.filePath, f.source);
   }
   return { results, sources };
 }

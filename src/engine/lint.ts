@@ -753,6 +753,10 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
     const file = prepareFile(project, targets.read(targets.paths[i], i), quiet, settings[i]);
     await book.load(file);
     checkFile(file, book, quiet);
+    // The digests again, for their internal errors only (the run's digests are taken).
+    const scratch = new Map<WorkspaceRule, Map<string, ScopeMember[]>>();
+    digestFile(file, i, book.workspace, scratch, opts);
+    digestFile(file, i, file.settings.policies?.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace') ?? [], scratch, opts);
     for (const w of list) {
       const doc = file.docs[w.documentIndex];
       if (w.report) addReport(file, doc, w.ruleId, w.report, opts);

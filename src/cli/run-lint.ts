@@ -5,7 +5,7 @@ import { policyFingerprint } from '../policy/catalog';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FileSettings } from '../config/load';
-import { lintEach, displayPath, type LintInput, type LintRunOptions } from '../engine/lint';
+import { lintEach, displayPath, type FilePass, type FileShare, type LintInput, type LintRunOptions } from '../engine/lint';
 import type { FileResult, LintRun, RunSource, SeveritySetting } from '../core/types';
 import type { Kind } from '../core/kinds';
 import type { ParseLimits } from '../syntax/types';
@@ -13,7 +13,7 @@ import { Project } from '../project/project';
 import { ResultCache, sha256 } from './cache';
 import { readInput } from './files';
 import { nodeOs, workerThreads } from '../core/lazy-builtins';
-import { fromWorkerResult, type WorkerJob, type WorkerMessage, type WorkerResult } from './worker';
+import type { WorkerJob, WorkerMessage } from './worker';
 
 /** Below this many files, starting workers costs more than it saves (asked for with --jobs). */
 export const MIN_FILES_FOR_WORKERS = 64;
@@ -67,23 +67,17 @@ function settingsKey(s: FileSettings): string {
 /** The files of each project scope, in the order of their first file. */
 const byScope = (files: string[], project: Project): string[][] => project.scopes(files, (f) => f);
 
-/** The run of `files`, in their order, from the runs of their parts. */
-function joinRuns(files: string[], plan: RunPlan, runs: LintRun[]): LintRun {
-  const byPath = new Map<string, FileResult>();
-  const sources = new Map<string, RunSource>();
-  for (const run of runs) {
-    for (const r of run.results) byPath.set(r.filePath, r);
-    for (const [p, s] of run.sources) sources.set(p, s);
-  }
-  return { results: files.map((f) => byPath.get(displayPath(f, plan.cwd))).filter((r): r is FileResult => Boolean(r)), sources };
-}
-
-/** Groups files by project scope, then deals the groups out to n shares of similar size. */
-function shares(files: string[], project: Project, n: number): string[][] {
-  const out: string[][] = Array.from({ length: n }, () => []);
-  const groups = byScope(files, project).sort((a, b) => b.length - a.length);
-  for (const g of groups) out.reduce((min, cur) => (cur.length < min.length ? cur : min)).push(...g);
-  return out.filter((s) => s.length > 0);
+/**
+ * The run split by file into n ranges of similar size (issue 22): workspace rules run on the
+ * digests of the whole run in this thread, so a scope need not stay in one thread. The first range,
+ * this thread's, is smaller: this thread also starts the workers and runs the workspace rules.
+ */
+export function fileRanges(count: number, n: number): [number, number][] {
+  const own = Math.floor(count / n / 1.25);
+  const rest = (count - own) / (n - 1);
+  const out: [number, number][] = [[0, own]];
+  for (let k = 1; k < n; k++) out.push([Math.round(own + (k - 1) * rest), Math.round(own + k * rest)]);
+  return out.filter(([a, b]) => b > a);
 }
 
 function workerScript(): string | undefined {
@@ -103,41 +97,40 @@ function fileCounter(plan: RunPlan, total: number): Counter {
 }
 
 async function lintInWorkers(files: string[], plan: RunPlan, project: Project, script: string, counted: Counter): Promise<LintRun> {
-  const [own, ...parts] = shares(files, project, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
-  // Workers read their own files: the ones the walk could not read stay in this thread.
-  for (const part of parts) for (let i = part.length - 1; i >= 0; i--) if (plan.unread?.has(part[i])) own.push(...part.splice(i, 1));
-  // This thread lints a share too: it has loaded omlint already, and waits for the others anyway.
-  const workers = Promise.all(
-    parts.map(
-      (part) =>
-        new Promise<WorkerResult>((resolve, reject) => {
-          const job: WorkerJob = {
-            files: part,
-            discovered: part.filter((f) => plan.discovered.has(f)),
-            explicitConfig: plan.explicitConfig,
-            now: plan.now.toISOString(),
-            targetVersion: plan.targetVersion,
-            kind: plan.kind,
-            limits: plan.limits,
-            cwd: plan.cwd,
-            inlineConfig: plan.inlineConfig,
-            rules: plan.rules,
-          };
-          const w = new (workerThreads().Worker)(script, { workerData: job });
-          w.on('message', (m: WorkerMessage) => {
-            // A worker reports each file as it is done, then its results.
-            if ('progress' in m) return counted(m.progress);
-            if (m.ok) resolve(m.value!);
-            else reject(new Error(`worker failed: ${m.error}`));
-            void w.terminate();
-          });
-          w.once('error', reject);
-        }),
-    ),
-  );
-  const ownRun = await lintHere(own, plan, project, counted);
-  const outputs = await workers;
-  return joinRuns(files, plan, [ownRun, ...outputs.map(fromWorkerResult)]);
+  const ranges = fileRanges(files.length, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
+  const shares: FileShare[] = ranges.slice(1).map(([from, to]) => {
+    const part = files.slice(from, to);
+    const job: WorkerJob = {
+      files,
+      from,
+      to,
+      discovered: part.filter((f) => plan.discovered.has(f)),
+      unread: part.flatMap((f) => (plan.unread?.has(f) ? [[f, plan.unread.get(f)!] as [string, LintInput]] : [])),
+      explicitConfig: plan.explicitConfig,
+      now: plan.now.toISOString(),
+      targetVersion: plan.targetVersion,
+      kind: plan.kind,
+      limits: plan.limits,
+      cwd: plan.cwd,
+      inlineConfig: plan.inlineConfig,
+      rules: plan.rules,
+    };
+    const pass = new Promise<FilePass>((resolve, reject) => {
+      const w = new (workerThreads().Worker)(script, { workerData: job });
+      w.on('message', (m: WorkerMessage) => {
+        // A worker reports each file as it is done, then its pass.
+        if ('progress' in m) return counted(m.progress);
+        if (m.ok) resolve(m.value!);
+        else reject(new Error(`worker failed: ${m.error}`));
+        void w.terminate();
+      });
+      w.once('error', reject);
+    });
+    // Never an unhandled rejection while this thread lints its own range: lintEach awaits it after.
+    pass.catch(() => undefined);
+    return { from, to, pass };
+  });
+  return lintEach(project, { paths: files, read: (f) => read(plan, f) }, runOptions(plan, counted), shares);
 }
 
 /**
@@ -145,8 +138,8 @@ async function lintInWorkers(files: string[], plan: RunPlan, project: Project, s
  * go once it is linted (workspace rules keep their digests of its documents), so memory does not
  * grow with the number of files (issue 22: 50,000 files in one scope).
  */
-async function lintHere(files: string[], plan: RunPlan, project: Project, counted: Counter, inputs?: Map<string, LintInput>): Promise<LintRun> {
-  const opts: LintRunOptions = {
+function runOptions(plan: RunPlan, counted: Counter): LintRunOptions {
+  return {
     now: plan.now,
     targetVersion: plan.targetVersion,
     kind: plan.kind,
@@ -158,7 +151,10 @@ async function lintHere(files: string[], plan: RunPlan, project: Project, counte
     onFileChecked: () => counted(),
     release: true,
   };
-  return lintEach(project, { paths: files, read: (f) => inputs?.get(f) ?? read(plan, f) }, opts);
+}
+
+async function lintHere(files: string[], plan: RunPlan, project: Project, counted: Counter, inputs?: Map<string, LintInput>): Promise<LintRun> {
+  return lintEach(project, { paths: files, read: (f) => inputs?.get(f) ?? read(plan, f) }, runOptions(plan, counted));
 }
 
 /** Lints the files of a run, using the cache and workers where they help. */

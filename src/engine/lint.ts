@@ -422,11 +422,21 @@ function withPolicies(rules: DocumentRule[], file: FileState, kind: Kind): Docum
   return own?.length ? [...rules, ...own] : rules;
 }
 
-/** A document of a workspace rule's scope: its digest (or value), and the file it is in. */
+/**
+ * A document's digest for a workspace rule (its whole value for a rule without a digest). `rule`
+ * names the rule in a way that crosses threads: its id, or `policy:<k>` for the k-th workspace
+ * policy of the file's config.
+ */
+export interface DigestRecord {
+  target: number;
+  rule: string;
+  sd: ScopeDocument;
+}
+
+/** A document of a workspace rule's scope, in the rule's run. */
 interface ScopeMember {
   target: number;
   sd: ScopeDocument;
-  options: LintOptions;
 }
 
 /** A workspace rule's report on a file, placed when the file is linted again. */
@@ -437,14 +447,17 @@ interface WorkspaceReport {
   error?: unknown;
 }
 
+const workspacePolicies = (settings: FileSettings): WorkspaceRule[] => settings.policies?.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace') ?? [];
+
 /**
- * Each workspace rule's digest of each document of `file` it applies to (the whole value for a
- * rule without a digest), filed by rule and scope. A digest that fails is the rule's internal
- * error on the document.
+ * Each workspace rule's digest of each document of `file` it applies to, and those of the
+ * workspace policies of its config. A digest that fails is the rule's internal error on the document.
  */
-function digestFile(file: FileState, target: number, rules: readonly WorkspaceRule[], byRule: Map<WorkspaceRule, Map<string, ScopeMember[]>>, opts: LintRunOptions): void {
+function digestFile(file: FileState, target: number, rules: readonly WorkspaceRule[], out: DigestRecord[], opts: LintRunOptions): void {
   const isTemplate = (value: unknown) => isPlaceholder(value, file.options.secretPlaceholders);
-  for (const rule of rules) {
+  const policies = workspacePolicies(file.settings);
+  const all = policies.length ? [...rules.map((r) => [r, r.meta.id] as const), ...policies.map((r, k) => [r, `policy:${k}`] as const)] : rules.map((r) => [r, r.meta.id] as const);
+  for (const [rule, key] of all) {
     for (const doc of file.docs) {
       if (!doc.kind || !appliesTo(rule, doc.kind)) continue;
       let digest: unknown;
@@ -456,17 +469,17 @@ function digestFile(file: FileState, target: number, rules: readonly WorkspaceRu
       }
       if (rule.digest && digest === undefined) continue;
       const sd: ScopeDocument = rule.digest ? { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: undefined, digest } : { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value };
-      let scopes = byRule.get(rule);
-      if (!scopes) byRule.set(rule, (scopes = new Map()));
-      let members = scopes.get(file.settings.scope);
-      if (!members) scopes.set(file.settings.scope, (members = []));
-      members.push({ target, sd, options: file.options });
+      out.push({ target, rule: key, sd });
     }
   }
 }
 
-/** Runs the workspace rules on their scopes' digests; their reports, by target file, in the order made. */
-function runWorkspaceRules(rules: readonly WorkspaceRule[], byRule: Map<WorkspaceRule, Map<string, ScopeMember[]>>, settings: readonly FileSettings[], opts: LintRunOptions, out: Map<number, WorkspaceReport[]>): void {
+/**
+ * Runs the workspace rules (then the workspace policies) on their scopes' digests, the records in
+ * the order of their files; the reports, by target file, in the order made.
+ */
+function runWorkspaceRules(records: readonly DigestRecord[], rules: readonly WorkspaceRule[], policies: readonly Rule[], settings: readonly FileSettings[], optionsOf: (target: number) => LintOptions, opts: LintRunOptions): Map<number, WorkspaceReport[]> {
+  const out = new Map<number, WorkspaceReport[]>();
   const add = (target: number, r: WorkspaceReport) => {
     // A rule turned off for the file: no need to lint the file again.
     if (r.report && (opts.rules?.[r.ruleId] ?? settings[target].rules[r.ruleId]) === 'off') return;
@@ -474,14 +487,29 @@ function runWorkspaceRules(rules: readonly WorkspaceRule[], byRule: Map<Workspac
     if (!list) out.set(target, (list = []));
     list.push(r);
   };
-  for (const rule of rules) {
-    for (const members of byRule.get(rule)?.values() ?? []) {
+  const byId = new Map(rules.map((r) => [r.meta.id, r]));
+  const groups = new Map<WorkspaceRule, Map<string, ScopeMember[]>>();
+  // The run's rules first, in their order; then the policies in the order they first appear.
+  for (const r of [...rules, ...policies]) if (r.meta.scope === 'workspace') groups.set(r as WorkspaceRule, new Map());
+  for (const rec of records) {
+    const rule = rec.rule.startsWith('policy:') ? workspacePolicies(settings[rec.target])[Number(rec.rule.slice(7))] : byId.get(rec.rule);
+    if (!rule) continue;
+    let scopes = groups.get(rule);
+    if (!scopes) groups.set(rule, (scopes = new Map()));
+    const scope = settings[rec.target].scope;
+    let members = scopes.get(scope);
+    if (!members) scopes.set(scope, (members = []));
+    members.push({ target: rec.target, sd: rec.sd });
+  }
+  for (const [rule, scopes] of groups) {
+    for (const members of scopes.values()) {
       const bySd = new Map(members.map((m) => [m.sd, m]));
+      const options = optionsOf(members[0].target);
       try {
         rule.check({
           documents: members.map((m) => m.sd),
-          options: members[0].options,
-          isTemplate: (value) => isPlaceholder(value, members[0].options.secretPlaceholders),
+          options,
+          isTemplate: (value) => isPlaceholder(value, options.secretPlaceholders),
           report: (sd, r) => {
             const m = bySd.get(sd);
             if (m) add(m.target, { documentIndex: sd.documentIndex, ruleId: rule.meta.id, report: { ...r, message: reportMessage(rule.meta, r) } });
@@ -492,6 +520,7 @@ function runWorkspaceRules(rules: readonly WorkspaceRule[], byRule: Map<Workspac
       }
     }
   }
+  return out;
 }
 
 /**
@@ -656,6 +685,15 @@ class RuleBook {
     await loadValidators(fresh);
   }
 
+  /** Loads the rules of kinds met elsewhere (a worker's share). */
+  async loadKinds(kinds: readonly Kind[]): Promise<void> {
+    const fresh = kinds.filter((k) => !this.loaded.has(k));
+    if (!fresh.length) return;
+    for (const k of fresh) this.loaded.add(k);
+    if (!this.fixed) this.take(await loadRules(fresh));
+    await loadValidators(fresh);
+  }
+
   private take(rules: readonly Rule[]): void {
     const before = this.rules.size;
     for (const r of rules) this.rules.add(r);
@@ -706,45 +744,99 @@ function lean(source: RunSource, clean: boolean): RunSource {
   return clean ? { ...source, text: source.secrets.length > 0 ? source.text : '', lines: undefined } : source;
 }
 
+/** What linting files one by one leaves for the end of the run; a worker thread posts it back. */
+export interface FilePass {
+  /** Per target: its result and source (null: dropped, no Ops Manager document). */
+  done: ({ result: FileResult; source: RunSource } | null)[];
+  digests: DigestRecord[];
+  /** Targets whose findings name places in other files of the run. */
+  elsewhere: number[];
+  /** Kinds met (the rules of the end of the run are loaded for them). */
+  kinds: Kind[];
+}
+
+/** What a run knows of its files before the first is read: settings, policies, rule ids. */
+interface RunFrame {
+  settings: FileSettings[];
+  policies: Rule[];
+  known: Set<string>;
+  workspaceIds: Set<string>;
+}
+
+function runFrame(project: Project, targets: LintTargets, opts: ProjectLintOptions): RunFrame {
+  const settings = targets.paths.map((p) => project.settingsFor(p));
+  // Policies (issue 21): the config's rules of each file; a workspace policy sees the members it applies to.
+  const policies = [...new Set(settings.flatMap((s) => s.policies ?? []))];
+  const extra = [...(opts.ruleSet ?? []), ...policies].map((r) => r.meta.id);
+  const known = extra.length ? new Set([...KNOWN_RULE_IDS, ...extra]) : KNOWN_RULE_IDS;
+  const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...(opts.ruleSet ?? []), ...policies].filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id)));
+  return { settings, policies, known, workspaceIds };
+}
+
+/** Targets `from`..`to` read, checked and finished one by one, their parses let go when asked. */
+async function passFiles(project: Project, targets: LintTargets, opts: ProjectLintOptions, book: RuleBook, frame: RunFrame, from: number, to: number): Promise<FilePass> {
+  const pass: FilePass = { done: [], digests: [], elsewhere: [], kinds: [] };
+  const kinds = new Set<Kind>();
+  for (let i = from; i < to; i++) {
+    const file = prepareFile(project, targets.read(targets.paths[i], i), opts, frame.settings[i]);
+    await book.load(file);
+    checkFile(file, book, opts);
+    opts.onFileChecked?.(file.input.filePath);
+    if (file.dropped) pass.done.push(null);
+    else {
+      for (const d of file.docs) if (d.kind) kinds.add(d.kind);
+      digestFile(file, i, book.workspace, pass.digests, opts);
+      const f = finish(file, frame.known, frame.workspaceIds, opts);
+      if (placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
+      pass.done.push(opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics.length === 0) } : f);
+    }
+    if (opts.release) project.sources.forget(file.input.filePath);
+  }
+  pass.kinds = [...kinds];
+  return pass;
+}
+
+/**
+ * A share of a run linted elsewhere (a worker thread): targets `from`..`to`, whose pass comes
+ * back with their results and their documents' digests.
+ */
+export interface FileShare {
+  from: number;
+  to: number;
+  pass: Promise<FilePass>;
+}
+
+/** The pass of targets `from`..`to` of a run (what a worker thread lints of a run split by file). */
+export async function lintPass(project: Project, targets: LintTargets, opts: ProjectLintOptions, from = 0, to = targets.paths.length): Promise<FilePass> {
+  return passFiles(project, targets, opts, new RuleBook(opts.ruleSet), runFrame(project, targets, opts), from, to);
+}
+
 /**
  * Lints `targets` file by file: each is read, parsed, checked and finished before the next, and the
  * workspace rules keep only their digests of its documents. Once every scope is complete the
  * workspace rules run on the digests; a file they report on is linted again with their reports
- * (read again through `targets.read`), and related locations in other files are placed.
+ * (read again through `targets.read`), and related locations in other files are placed. `shares`:
+ * ranges of the targets linted elsewhere (worker threads); this thread lints the targets before
+ * the first share.
  */
-export async function lintEach(project: Project, targets: LintTargets, opts: ProjectLintOptions = {}): Promise<LintRun> {
-  const settings = targets.paths.map((p) => project.settingsFor(p));
-  // Policies (issue 21): the config's rules of each file; a workspace policy sees the members it applies to.
-  const policies = [...new Set(settings.flatMap((s) => s.policies ?? []))];
-  const wsPolicies = policies.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
-  const extra = [...(opts.ruleSet ?? []), ...policies].map((r) => r.meta.id);
-  const known = extra.length ? new Set([...KNOWN_RULE_IDS, ...extra]) : KNOWN_RULE_IDS;
-  const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...(opts.ruleSet ?? []), ...wsPolicies].filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id)));
+export async function lintEach(project: Project, targets: LintTargets, opts: ProjectLintOptions = {}, shares: FileShare[] = []): Promise<LintRun> {
+  const frame = runFrame(project, targets, opts);
+  const { settings, known, workspaceIds } = frame;
   const book = new RuleBook(opts.ruleSet);
-  const done: ({ result: FileResult; source: RunSource } | undefined)[] = [];
-  const byRule = new Map<WorkspaceRule, Map<string, ScopeMember[]>>();
-  const byPolicy = new Map<WorkspaceRule, Map<string, ScopeMember[]>>();
-  const release = (filePath: string) => opts.release && project.sources.forget(filePath);
-  /** Files whose findings name places in other files of the run. */
-  const elsewhere: number[] = [];
-  for (let i = 0; i < targets.paths.length; i++) {
-    const file = prepareFile(project, targets.read(targets.paths[i], i), opts, settings[i]);
-    await book.load(file);
-    checkFile(file, book, opts);
-    opts.onFileChecked?.(file.input.filePath);
-    if (!file.dropped) {
-      digestFile(file, i, book.workspace, byRule, opts);
-      const own = file.settings.policies?.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
-      if (own?.length) digestFile(file, i, own, byPolicy, opts);
-      const f = finish(file, known, workspaceIds, opts);
-      if (placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) elsewhere.push(i);
-      done[i] = opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics.length === 0) } : f;
-    }
-    release(file.input.filePath);
+  const own = await passFiles(project, targets, opts, book, frame, 0, shares[0]?.from ?? targets.paths.length);
+  const done = own.done;
+  const digests = own.digests;
+  const elsewhere = own.elsewhere;
+  for (const share of shares) {
+    const pass = await share.pass;
+    done.push(...pass.done);
+    for (const d of pass.digests) digests.push(d);
+    elsewhere.push(...pass.elsewhere);
+    await book.loadKinds(pass.kinds);
   }
-  const reports = new Map<number, WorkspaceReport[]>();
-  runWorkspaceRules(book.workspace, byRule, settings, opts, reports);
-  runWorkspaceRules(wsPolicies, byPolicy, settings, opts, reports);
+  const now = opts.now ?? new Date();
+  const optionsOf = (i: number): LintOptions => ({ now, targetVersion: opts.targetVersion ?? settings[i].targetVersion, secretPlaceholders: settings[i].secretPlaceholders });
+  const reports = runWorkspaceRules(digests, book.workspace, frame.policies, settings, optionsOf, opts);
   // Files with workspace findings: linted again (their parse was let go), the findings added as
   // they were made, in the order they were before the run was streamed.
   const again = new Map<number, FileState>();
@@ -754,16 +846,13 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
     await book.load(file);
     checkFile(file, book, quiet);
     // The digests again, for their internal errors only (the run's digests are taken).
-    const scratch = new Map<WorkspaceRule, Map<string, ScopeMember[]>>();
-    digestFile(file, i, book.workspace, scratch, opts);
-    digestFile(file, i, file.settings.policies?.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace') ?? [], scratch, opts);
+    digestFile(file, i, book.workspace, [], opts);
     for (const w of list) {
       const doc = file.docs[w.documentIndex];
       if (w.report) addReport(file, doc, w.ruleId, w.report, opts);
       else if (doc) internalError(file, doc, w.ruleId, w.error, opts);
     }
-    const f = finish(file, known, workspaceIds, opts);
-    done[i] = f;
+    done[i] = finish(file, known, workspaceIds, opts);
     again.set(i, file);
     elsewhere.push(i);
   }
@@ -779,10 +868,10 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
     return f;
   };
   for (const i of new Set(elsewhere)) {
-    const own = again.get(i);
-    placeRelated(done[i]!.result, (p) => (own && p === own.displayPath ? own : fileAt(p)));
+    const mine = again.get(i);
+    placeRelated(done[i]!.result, (p) => (mine && p === mine.displayPath ? mine : fileAt(p)));
   }
-  for (const i of [...again.keys(), ...parsedAgain.keys()]) release(targets.paths[i]);
+  if (opts.release) for (const i of [...again.keys(), ...parsedAgain.keys()]) project.sources.forget(targets.paths[i]);
   const results: FileResult[] = [];
   const sources = new Map<string, RunSource>();
   for (const f of done) {

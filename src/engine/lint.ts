@@ -739,9 +739,13 @@ function placeRelated(result: FileResult, fileOf: (displayPath: string) => FileS
   return left;
 }
 
+/** The source of a clean file without secrets, in a released run: one object for them all (read only). */
+const NOTHING_TO_SHOW: readonly RunSource[] = [false, true].map((bom) => Object.freeze({ text: '', bom, secrets: Object.freeze([]) as unknown as string[] }));
+
 /** A finished file as a released run keeps it: a clean file's text only where it has secrets to mask. */
 function lean(source: RunSource, clean: boolean): RunSource {
-  return clean ? { ...source, text: source.secrets.length > 0 ? source.text : '', lines: undefined } : source;
+  if (!clean) return source;
+  return source.secrets.length > 0 ? { text: source.text, bom: source.bom, secrets: source.secrets } : NOTHING_TO_SHOW[source.bom ? 1 : 0];
 }
 
 /** What linting files one by one leaves for the end of the run; a worker thread posts it back. */

@@ -5,7 +5,7 @@ import { policyFingerprint } from '../policy/catalog';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FileSettings } from '../config/load';
-import { lintEach, displayPath, type FilePass, type FileShare, type LintInput, type LintRunOptions } from '../engine/lint';
+import { lintEach, runIds, displayPath, type FilePass, type FileShare, type LintInput, type LintRunOptions } from '../engine/lint';
 import type { FileResult, LintRun, RunSource, SeveritySetting } from '../core/types';
 import type { Kind } from '../core/kinds';
 import type { ParseLimits } from '../syntax/types';
@@ -98,12 +98,14 @@ function fileCounter(plan: RunPlan, total: number): Counter {
 
 async function lintInWorkers(files: string[], plan: RunPlan, project: Project, script: string, counted: Counter): Promise<LintRun> {
   const ranges = fileRanges(files.length, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
+  const ids = runIds(project, files);
   const shares: FileShare[] = ranges.slice(1).map(([from, to]) => {
     const part = files.slice(from, to);
     const job: WorkerJob = {
       files,
       from,
       to,
+      ids,
       discovered: part.filter((f) => plan.discovered.has(f)),
       unread: part.flatMap((f) => (plan.unread?.has(f) ? [[f, plan.unread.get(f)!] as [string, LintInput]] : [])),
       explicitConfig: plan.explicitConfig,

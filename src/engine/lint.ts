@@ -767,14 +767,28 @@ interface RunFrame {
   workspaceIds: Set<string>;
 }
 
-function runFrame(project: Project, targets: LintTargets, opts: ProjectLintOptions): RunFrame {
-  const settings = targets.paths.map((p) => project.settingsFor(p));
+/** Rule ids a run knows besides the registry's (its policies'): what a worker needs of the whole run. */
+export interface RunIds {
+  known: string[];
+  workspace: string[];
+}
+
+/** The frame of targets `from`..`to` (settings of those only), knowing the ids of `ids` too. */
+function runFrame(project: Project, targets: LintTargets, opts: ProjectLintOptions, from = 0, to = targets.paths.length, ids?: RunIds): RunFrame {
+  const settings: FileSettings[] = [];
+  for (let i = from; i < to; i++) settings[i] = project.settingsFor(targets.paths[i]);
   // Policies (issue 21): the config's rules of each file; a workspace policy sees the members it applies to.
   const policies = [...new Set(settings.flatMap((s) => s.policies ?? []))];
-  const extra = [...(opts.ruleSet ?? []), ...policies].map((r) => r.meta.id);
+  const extra = [...(opts.ruleSet ?? []), ...policies].map((r) => r.meta.id).concat(ids?.known ?? []);
   const known = extra.length ? new Set([...KNOWN_RULE_IDS, ...extra]) : KNOWN_RULE_IDS;
-  const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...(opts.ruleSet ?? []), ...policies].filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id)));
+  const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...(opts.ruleSet ?? []), ...policies].filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id), ids?.workspace ?? []));
   return { settings, policies, known, workspaceIds };
+}
+
+/** The ids a worker's share of this run must know (its policies'). */
+export function runIds(project: Project, paths: readonly string[]): RunIds {
+  const policies = [...new Set(paths.flatMap((p) => project.settingsFor(p).policies ?? []))];
+  return { known: policies.map((r) => r.meta.id), workspace: policies.filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id) };
 }
 
 /** Targets `from`..`to` read, checked and finished one by one, their parses let go when asked. */
@@ -810,9 +824,12 @@ export interface FileShare {
   pass: Promise<FilePass>;
 }
 
-/** The pass of targets `from`..`to` of a run (what a worker thread lints of a run split by file). */
-export async function lintPass(project: Project, targets: LintTargets, opts: ProjectLintOptions, from = 0, to = targets.paths.length): Promise<FilePass> {
-  return passFiles(project, targets, opts, new RuleBook(opts.ruleSet), runFrame(project, targets, opts), from, to);
+/**
+ * The pass of targets `from`..`to` of a run (what a worker thread lints of a run split by file);
+ * `ids`: the rule ids of the whole run's policies (runIds), so that directives read the same.
+ */
+export async function lintPass(project: Project, targets: LintTargets, opts: ProjectLintOptions, from = 0, to = targets.paths.length, ids?: RunIds): Promise<FilePass> {
+  return passFiles(project, targets, opts, new RuleBook(opts.ruleSet), runFrame(project, targets, opts, from, to, ids), from, to);
 }
 
 /**

@@ -1,6 +1,8 @@
 // How a `check` run lints its files: from the cache where nothing changed, in worker threads when
-// there are many files, in this thread otherwise. The run (results and their sources) comes back in
-// the order of the files. The project is the walk's files (Project.ofFiles): its scopes group them.
+// there are many files (the run split by file), in this thread otherwise; always file by file, each
+// parse let go once its file is linted, the cross-document rules on digests (issue 22). The run
+// (results and their sources) comes back in the order of the files. The project is the walk's files
+// (Project.ofFiles): its scopes group them.
 import { policyFingerprint } from '../policy/catalog';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +28,8 @@ export const MIN_FILES_FOR_DEFAULT_WORKERS = 5000;
  * Without --jobs: workers only on machines with this many cores. On 2 cores, 10,000 files in 100
  * scopes took 17.8 s with one thread and 21.7 s with workers, at 150 vs 245 MB (bench/README.md,
  * issue 22): a worker's share never paid for loading omlint again and holding its own results.
+ * Split by file (issue 22, 6th session) a worker still costs 0.6 s of CPU more on 10,000 files (its
+ * own start and compilation) and 55 MB; not measured on an idle machine yet, so the default stays.
  */
 export const MIN_CORES_FOR_DEFAULT_WORKERS = 4;
 

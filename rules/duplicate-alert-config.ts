@@ -26,32 +26,20 @@ function canonicalSet(value: unknown): string {
 /**
  * What makes an alert configuration fire: its event, matchers and thresholds. A global
  * configuration also has its target projects (forAllGroups, groupIds, tags): two global
- * configurations aimed at different projects are not duplicates.
+ * configurations aimed at different projects are not duplicates. The rule's digest: a string of
+ * its own (join() builds a flat string; a value's string kept as it is would keep its file's text).
  */
-function conditionKey(doc: ScopeDocument): string | undefined {
-  const v = doc.value as any;
+function conditionKey(kind: string, value: unknown): string | undefined {
+  const v = value as any;
   if (v === null || typeof v !== 'object' || Array.isArray(v) || typeof v.eventTypeName !== 'string') return undefined;
-  const parts = [doc.kind, v.eventTypeName, canonicalSet(v.matchers), canonical(v.metricThreshold), canonical(v.threshold)];
-  if (doc.kind === 'global-alert-config') {
+  const parts = [kind, v.eventTypeName, canonicalSet(v.matchers), canonical(v.metricThreshold), canonical(v.threshold)];
+  if (kind === 'global-alert-config') {
     parts.push(canonical(v.forAllGroups), canonicalSet(v.groupIds), canonicalSet(v.tags));
   }
   return parts.join('\u0000');
 }
 
-/**
- * A part of conditionKey that is cheap to compute: equal condition keys have equal quick keys.
- * (Equal canonical JSON means equal values, and so equal String() of them, and equal lengths.)
- */
-function quickKey(doc: ScopeDocument): string | undefined {
-  const v = doc.value as any;
-  if (v === null || typeof v !== 'object' || Array.isArray(v) || typeof v.eventTypeName !== 'string') return undefined;
-  const m = v.metricThreshold !== null && typeof v.metricThreshold === 'object' && !Array.isArray(v.metricThreshold) ? v.metricThreshold : undefined;
-  const t = v.threshold !== null && typeof v.threshold === 'object' && !Array.isArray(v.threshold) ? v.threshold : undefined;
-  const matchers = Array.isArray(v.matchers) ? v.matchers.length : 0;
-  return `${doc.kind}\u0000${v.eventTypeName}\u0000${matchers}\u0000${m ? `${m.metricName}\u0000${m.operator}\u0000${m.threshold}` : ''}\u0000${t ? `${t.operator}\u0000${t.threshold}` : ''}`;
-}
-
-export default defineWorkspaceRule({
+export default defineWorkspaceRule<string>({
   meta: {
     id: 'duplicate-alert-config',
     kinds: ['alert-config', 'global-alert-config'],
@@ -82,21 +70,11 @@ export default defineWorkspaceRule({
       good: { base: 'alert-config/outside-metric-threshold' },
     },
   },
+  digest: (doc) => conditionKey(doc.kind, doc.value),
   check(ctx) {
-    // The full key only for documents that share their kind, event and metric with another one.
-    const groups = new Map<string, number>();
-    const quickKeys = ctx.documents.map((doc) => {
-      const k = quickKey(doc);
-      if (k !== undefined) groups.set(k, (groups.get(k) ?? 0) + 1);
-      return k;
-    });
-    const firstWithKey = new Map<string, ScopeDocument>();
-    for (let i = 0; i < ctx.documents.length; i++) {
-      const doc = ctx.documents[i];
-      const quick = quickKeys[i];
-      if (quick === undefined || groups.get(quick)! < 2) continue;
-      const key = conditionKey(doc);
-      if (key === undefined) continue;
+    const firstWithKey = new Map<string, ScopeDocument<string>>();
+    for (const doc of ctx.documents) {
+      const key = doc.digest!;
       const first = firstWithKey.get(key);
       if (!first) {
         firstWithKey.set(key, doc);

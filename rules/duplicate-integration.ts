@@ -1,8 +1,8 @@
-import { defineWorkspaceRule } from '../src/core/rule';
+import { defineWorkspaceRule, ownString } from '../src/core/rule';
 import type { ScopeDocument } from '../src/core/types';
 import { documentLabel } from '../src/model/document-label';
 
-export default defineWorkspaceRule({
+export default defineWorkspaceRule<string>({
   meta: {
     id: 'duplicate-integration',
     kinds: ['integration'],
@@ -39,11 +39,15 @@ serviceKey: \${PAGERDUTY_SERVICE_KEY}
 `,
     },
   },
+  // The digest: the integration's type.
+  digest: (doc) => {
+    const type = (doc.value as any)?.type;
+    return typeof type === 'string' ? ownString(type) : undefined;
+  },
   check(ctx) {
-    const firstOfType = new Map<string, ScopeDocument>();
+    const firstOfType = new Map<string, ScopeDocument<string>>();
     for (const doc of ctx.documents) {
-      const type = (doc.value as any)?.type;
-      if (typeof type !== 'string') continue;
+      const type = doc.digest!;
       const first = firstOfType.get(type);
       if (!first) {
         firstOfType.set(type, doc);

@@ -1,11 +1,16 @@
 import { defineWorkspaceRule } from '../src/core/rule';
 
+interface WebhookDigest {
+  integration?: true;
+  withoutUrl?: number[];
+}
+
 function hasWebhookUrl(notification: Record<string, unknown>): boolean {
   const url = notification.webhookUrl;
   return url !== undefined && url !== null && url !== '';
 }
 
-export default defineWorkspaceRule({
+export default defineWorkspaceRule<WebhookDigest>({
   meta: {
     id: 'webhook-default-url',
     kinds: ['alert-config', 'integration'],
@@ -39,24 +44,24 @@ notifications:
 `,
     },
   },
+  // The digest: a WEBHOOK integration, or the WEBHOOK notifications of an alert configuration
+  // that have no webhookUrl (by index); other documents take no part.
+  digest: (doc): WebhookDigest | undefined => {
+    if (doc.kind === 'integration') return (doc.value as any)?.type === 'WEBHOOK' ? { integration: true } : undefined;
+    const notifications = (doc.value as any)?.notifications;
+    if (!Array.isArray(notifications)) return undefined;
+    const withoutUrl: number[] = [];
+    notifications.forEach((n: unknown, i: number) => {
+      if (n === null || typeof n !== 'object' || Array.isArray(n)) return;
+      const notification = n as Record<string, unknown>;
+      if (notification.typeName === 'WEBHOOK' && !hasWebhookUrl(notification)) withoutUrl.push(i);
+    });
+    return withoutUrl.length ? { withoutUrl } : undefined;
+  },
   check(ctx) {
-    const hasWebhookIntegration = ctx.documents.some(
-      (d) => d.kind === 'integration' && (d.value as any)?.type === 'WEBHOOK',
-    );
-    if (hasWebhookIntegration) return;
+    if (ctx.documents.some((d) => d.digest!.integration)) return;
     for (const doc of ctx.documents) {
-      if (doc.kind !== 'alert-config') continue;
-      const notifications = (doc.value as any)?.notifications;
-      if (!Array.isArray(notifications)) continue;
-      notifications.forEach((n: unknown, i: number) => {
-        if (n === null || typeof n !== 'object' || Array.isArray(n)) return;
-        const notification = n as Record<string, unknown>;
-        if (notification.typeName !== 'WEBHOOK' || hasWebhookUrl(notification)) return;
-        ctx.report(doc, {
-          pointer: `/notifications/${i}/typeName`,
-          messageId: 'noUrl',
-        });
-      });
+      for (const i of doc.digest!.withoutUrl ?? []) ctx.report(doc, { pointer: `/notifications/${i}/typeName`, messageId: 'noUrl' });
     }
   },
 });

@@ -1,11 +1,13 @@
 // How a `check` run lints its files: from the cache where nothing changed, in worker threads when
-// there are many files, in this thread otherwise. The run (results and their sources) comes back in
-// the order of the files. The project is the walk's files (Project.ofFiles): its scopes group them.
+// there are many files (the run split by file), in this thread otherwise; always file by file, each
+// parse let go once its file is linted, the cross-document rules on digests (issue 22). The run
+// (results and their sources) comes back in the order of the files. The project is the walk's files
+// (Project.ofFiles): its scopes group them.
 import { policyFingerprint } from '../policy/catalog';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FileSettings } from '../config/load';
-import { lintProject, displayPath, type LintInput, type LintRunOptions } from '../engine/lint';
+import { lintEach, runIds, displayPath, type FilePass, type FileShare, type LintInput, type LintRunOptions } from '../engine/lint';
 import type { FileResult, LintRun, RunSource, SeveritySetting } from '../core/types';
 import type { Kind } from '../core/kinds';
 import type { ParseLimits } from '../syntax/types';
@@ -13,7 +15,7 @@ import { Project } from '../project/project';
 import { ResultCache, sha256 } from './cache';
 import { readInput } from './files';
 import { nodeOs, workerThreads } from '../core/lazy-builtins';
-import { fromWorkerResult, type WorkerJob, type WorkerMessage, type WorkerResult } from './worker';
+import type { WorkerJob, WorkerMessage } from './worker';
 
 /** Below this many files, starting workers costs more than it saves (asked for with --jobs). */
 export const MIN_FILES_FOR_WORKERS = 64;
@@ -26,6 +28,8 @@ export const MIN_FILES_FOR_DEFAULT_WORKERS = 5000;
  * Without --jobs: workers only on machines with this many cores. On 2 cores, 10,000 files in 100
  * scopes took 17.8 s with one thread and 21.7 s with workers, at 150 vs 245 MB (bench/README.md,
  * issue 22): a worker's share never paid for loading omlint again and holding its own results.
+ * Split by file (issue 22, 6th session) a worker still costs 0.6 s of CPU more on 10,000 files (its
+ * own start and compilation) and 55 MB; not measured on an idle machine yet, so the default stays.
  */
 export const MIN_CORES_FOR_DEFAULT_WORKERS = 4;
 
@@ -67,23 +71,17 @@ function settingsKey(s: FileSettings): string {
 /** The files of each project scope, in the order of their first file. */
 const byScope = (files: string[], project: Project): string[][] => project.scopes(files, (f) => f);
 
-/** The run of `files`, in their order, from the runs of their parts. */
-function joinRuns(files: string[], plan: RunPlan, runs: LintRun[]): LintRun {
-  const byPath = new Map<string, FileResult>();
-  const sources = new Map<string, RunSource>();
-  for (const run of runs) {
-    for (const r of run.results) byPath.set(r.filePath, r);
-    for (const [p, s] of run.sources) sources.set(p, s);
-  }
-  return { results: files.map((f) => byPath.get(displayPath(f, plan.cwd))).filter((r): r is FileResult => Boolean(r)), sources };
-}
-
-/** Groups files by project scope, then deals the groups out to n shares of similar size. */
-function shares(files: string[], project: Project, n: number): string[][] {
-  const out: string[][] = Array.from({ length: n }, () => []);
-  const groups = byScope(files, project).sort((a, b) => b.length - a.length);
-  for (const g of groups) out.reduce((min, cur) => (cur.length < min.length ? cur : min)).push(...g);
-  return out.filter((s) => s.length > 0);
+/**
+ * The run split by file into n ranges of similar size (issue 22): workspace rules run on the
+ * digests of the whole run in this thread, so a scope need not stay in one thread. The first range,
+ * this thread's, is smaller: this thread also starts the workers and runs the workspace rules.
+ */
+export function fileRanges(count: number, n: number): [number, number][] {
+  const own = Math.floor(count / n / 1.25);
+  const rest = (count - own) / (n - 1);
+  const out: [number, number][] = [[0, own]];
+  for (let k = 1; k < n; k++) out.push([Math.round(own + (k - 1) * rest), Math.round(own + k * rest)]);
+  return out.filter(([a, b]) => b > a);
 }
 
 function workerScript(): string | undefined {
@@ -103,45 +101,51 @@ function fileCounter(plan: RunPlan, total: number): Counter {
 }
 
 async function lintInWorkers(files: string[], plan: RunPlan, project: Project, script: string, counted: Counter): Promise<LintRun> {
-  const [own, ...parts] = shares(files, project, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
-  // Workers read their own files: the ones the walk could not read stay in this thread.
-  for (const part of parts) for (let i = part.length - 1; i >= 0; i--) if (plan.unread?.has(part[i])) own.push(...part.splice(i, 1));
-  // This thread lints a share too: it has loaded omlint already, and waits for the others anyway.
-  const workers = Promise.all(
-    parts.map(
-      (part) =>
-        new Promise<WorkerResult>((resolve, reject) => {
-          const job: WorkerJob = {
-            files: part,
-            discovered: part.filter((f) => plan.discovered.has(f)),
-            explicitConfig: plan.explicitConfig,
-            now: plan.now.toISOString(),
-            targetVersion: plan.targetVersion,
-            kind: plan.kind,
-            limits: plan.limits,
-            cwd: plan.cwd,
-            inlineConfig: plan.inlineConfig,
-            rules: plan.rules,
-          };
-          const w = new (workerThreads().Worker)(script, { workerData: job });
-          w.on('message', (m: WorkerMessage) => {
-            // A worker reports each file as it is done, then its results.
-            if ('progress' in m) return counted(m.progress);
-            if (m.ok) resolve(m.value!);
-            else reject(new Error(`worker failed: ${m.error}`));
-            void w.terminate();
-          });
-          w.once('error', reject);
-        }),
-    ),
-  );
-  const ownRun = await lintHere(own.map((f) => read(plan, f)), plan, project, counted);
-  const outputs = await workers;
-  return joinRuns(files, plan, [ownRun, ...outputs.map(fromWorkerResult)]);
+  const ranges = fileRanges(files.length, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
+  const ids = runIds(project, files);
+  const shares: FileShare[] = ranges.slice(1).map(([from, to]) => {
+    const part = files.slice(from, to);
+    const job: WorkerJob = {
+      files,
+      from,
+      to,
+      ids,
+      discovered: part.filter((f) => plan.discovered.has(f)),
+      unread: part.flatMap((f) => (plan.unread?.has(f) ? [[f, plan.unread.get(f)!] as [string, LintInput]] : [])),
+      explicitConfig: plan.explicitConfig,
+      now: plan.now.toISOString(),
+      targetVersion: plan.targetVersion,
+      kind: plan.kind,
+      limits: plan.limits,
+      cwd: plan.cwd,
+      inlineConfig: plan.inlineConfig,
+      rules: plan.rules,
+    };
+    const pass = new Promise<FilePass>((resolve, reject) => {
+      const w = new (workerThreads().Worker)(script, { workerData: job });
+      w.on('message', (m: WorkerMessage) => {
+        // A worker reports each file as it is done, then its pass.
+        if ('progress' in m) return counted(m.progress);
+        if (m.ok) resolve(m.value!);
+        else reject(new Error(`worker failed: ${m.error}`));
+        void w.terminate();
+      });
+      w.once('error', reject);
+    });
+    // Never an unhandled rejection while this thread lints its own range: lintEach awaits it after.
+    pass.catch(() => undefined);
+    return { from, to, pass };
+  });
+  return lintEach(project, { paths: files, read: (f) => read(plan, f) }, runOptions(plan, counted), shares);
 }
 
-async function lintHere(inputs: LintInput[], plan: RunPlan, project: Project, counted: Counter): Promise<LintRun> {
-  const opts: LintRunOptions = {
+/**
+ * Lints `files` in this thread, file by file: each is read when its turn comes and its parse let
+ * go once it is linted (workspace rules keep their digests of its documents), so memory does not
+ * grow with the number of files (issue 22: 50,000 files in one scope).
+ */
+function runOptions(plan: RunPlan, counted: Counter): LintRunOptions {
+  return {
     now: plan.now,
     targetVersion: plan.targetVersion,
     kind: plan.kind,
@@ -151,25 +155,12 @@ async function lintHere(inputs: LintInput[], plan: RunPlan, project: Project, co
     inlineConfig: plan.inlineConfig,
     onKinds: plan.onKinds,
     onFileChecked: () => counted(),
+    release: true,
   };
-  return lintProject(project, inputs, opts);
 }
 
-/**
- * One project scope at a time (the cross-document rules never look past a scope): a scope's
- * documents are released before the next scope is read, which keeps the heap small for big runs
- * (2,000 files in 20 scopes: peak RSS 115 -> 103 MB; bench/README.md).
- */
-async function lintScopeByScope(files: string[], plan: RunPlan, project: Project, counted: Counter): Promise<LintRun> {
-  const groups = byScope(files, project);
-  if (groups.length < 2) return lintHere(files.map((f) => read(plan, f)), plan, project, counted);
-  const runs: LintRun[] = [];
-  for (const group of groups) {
-    runs.push(await lintHere(group.map((f) => read(plan, f)), plan, project, counted));
-    // The scope's parses go with it (the run keeps only texts and secrets).
-    project.sources.forget();
-  }
-  return joinRuns(files, plan, runs);
+async function lintHere(files: string[], plan: RunPlan, project: Project, counted: Counter, inputs?: Map<string, LintInput>): Promise<LintRun> {
+  return lintEach(project, { paths: files, read: (f) => inputs?.get(f) ?? read(plan, f) }, runOptions(plan, counted));
 }
 
 /** Lints the files of a run, using the cache and workers where they help. */
@@ -180,7 +171,7 @@ export async function lintFiles(plan: RunPlan): Promise<LintRun> {
   const counted = fileCounter(plan, plan.files.length);
   if (!plan.cache) {
     if (script) return lintInWorkers(plan.files, plan, project, script, counted);
-    return lintScopeByScope(plan.files, plan, project, counted);
+    return lintHere(plan.files, plan, project, counted);
   }
   // With a cache the texts are read here, to hash them.
   const inputs = new Map(plan.files.map((f) => [f, read(plan, f)]));
@@ -202,7 +193,7 @@ export async function lintFiles(plan: RunPlan): Promise<LintRun> {
     } else misses.push(f);
   }
   if (misses.length < plan.files.length) counted(plan.files.length - misses.length);
-  const fresh: LintRun = misses.length === 0 ? { results: [], sources: new Map() } : script && misses.length >= minFiles ? await lintInWorkers(misses, plan, project, script, counted) : await lintHere(misses.map((f) => inputs.get(f)!), plan, project, counted);
+  const fresh: LintRun = misses.length === 0 ? { results: [], sources: new Map() } : script && misses.length >= minFiles ? await lintInWorkers(misses, plan, project, script, counted) : await lintHere(misses, plan, project, counted, inputs);
   const freshByPath = new Map(fresh.results.map((r) => [r.filePath, r]));
   for (const f of misses) {
     const r = freshByPath.get(displayPath(f, plan.cwd)) ?? null;

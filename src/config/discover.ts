@@ -23,6 +23,7 @@ export class ConfigResolver {
   private readonly byDir = new Map<string, string | null>();
   private readonly loaded = new Map<string, LoadedConfig>();
   private readonly settings = new Map<string, FileSettings>();
+  private readonly defaultsByDir = new Map<string, FileSettings>();
 
   constructor(
     private readonly knownRules: Set<string>,
@@ -70,7 +71,15 @@ export class ConfigResolver {
     let s = this.settings.get(filePath);
     if (!s) {
       const abs = absolutePath(filePath);
-      s = applyToResolved(abs, this.configForResolved(abs));
+      const config = this.configForResolved(abs);
+      if (config) s = applyToResolved(abs, config);
+      else {
+        // Without a config, a file's settings are its directory's: one object per directory (a run
+        // of 50,000 files held 50,000 equal copies; issue 22).
+        const dir = path.dirname(abs);
+        s = this.defaultsByDir.get(dir);
+        if (!s) this.defaultsByDir.set(dir, (s = applyToResolved(abs, undefined)));
+      }
       this.settings.set(filePath, s);
     }
     return s;

@@ -42,8 +42,18 @@ export function defineTransitionRule<const K extends Kind, const M extends Recor
 }): TransitionRule {
   return rule as unknown as TransitionRule;
 }
-export function defineWorkspaceRule(rule: WorkspaceRule): WorkspaceRule {
-  return rule;
+/** A workspace rule; with `digest`, `check` reads each document's digest (typed `D`), not its value. */
+export function defineWorkspaceRule<D = unknown>(rule: WorkspaceRule<D>): WorkspaceRule {
+  return rule as WorkspaceRule;
+}
+
+/**
+ * A copy of a string that holds nothing else alive. V8 makes a substring of 13 characters or more
+ * a slice of its parent: a digest that kept a value's string as it is would keep the whole text
+ * of its file. JSON.parse builds its strings anew.
+ */
+export function ownString(s: string): string {
+  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 /**
  * Declares a rule id that omlint's own code reports (parser, kind detection, schema layer,

@@ -119,12 +119,28 @@ export interface LintOptions {
   secretPlaceholders: readonly PlaceholderPattern[];
 }
 
-/** One document of a workspace scope, as workspace rules see it. */
-export interface ScopeDocument {
+/**
+ * One document of a workspace scope, as workspace rules see it. A rule with a `digest` gets the
+ * digest of each document and no value (the document's parse is let go once its file is linted);
+ * a rule without one gets each document's whole value (kept until the scope is complete).
+ */
+export interface ScopeDocument<D = unknown> {
   filePath: string;
   documentIndex: number;
   kind: Kind;
+  /** The document's value; undefined for a rule with a digest. */
   value: unknown;
+  /** What the rule's digest() made of the document (rules with a digest only). */
+  digest?: D;
+}
+
+/** What a workspace rule's digest() reads: one document, while its file is being linted. */
+export interface DigestContext {
+  value: unknown;
+  kind: Kind;
+  filePath: string;
+  options: LintOptions;
+  isTemplate(value: unknown): boolean;
 }
 
 export interface RuleContext<T = any, MessageId extends string = string> {
@@ -142,11 +158,11 @@ export interface RuleContext<T = any, MessageId extends string = string> {
   isTemplate(value: unknown): boolean;
 }
 
-export interface WorkspaceRuleContext {
-  /** Every document of the scope whose kind the rule declares. */
-  documents: ScopeDocument[];
+export interface WorkspaceRuleContext<D = any> {
+  /** Every document of the scope whose kind the rule declares (with a digest: whose digest is not undefined). */
+  documents: ScopeDocument<D>[];
   options: LintOptions;
-  report(document: ScopeDocument, report: Report): void;
+  report(document: ScopeDocument<D>, report: Report): void;
   /** As RuleContext.isTemplate. */
   isTemplate(value: unknown): boolean;
 }
@@ -241,9 +257,17 @@ export interface DocumentRule {
   meta: RuleMeta & { scope?: 'document' };
   check(ctx: RuleContext): void;
 }
-export interface WorkspaceRule {
+export interface WorkspaceRule<D = any> {
   meta: RuleMeta & { scope: 'workspace' };
-  check(ctx: WorkspaceRuleContext): void;
+  /**
+   * The small part of a document the rule compares (issue 22), made as the document is linted, so
+   * that the document need not be kept until its scope is complete. Undefined: the document takes
+   * no part. A digest must be data of its own: strings built from the value (a key, a canonical
+   * JSON), numbers, booleans, never the value's objects or strings as they are (a string taken
+   * from a text can hold the whole text alive). Without a digest, `check` gets the whole values.
+   */
+  digest?(doc: DigestContext): D | undefined;
+  check(ctx: WorkspaceRuleContext<D>): void;
 }
 
 /**

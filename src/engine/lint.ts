@@ -62,6 +62,18 @@ export interface LintRunOptions {
    * the plan from them, so that each text is parsed once).
    */
   onPairs?: (filePath: string, pairs: TransitionPairs) => void;
+  /**
+   * Let each file's parse go once the file is linted, and keep a clean file's text only where it
+   * has secrets (the CLI's runs: memory stays flat over 50,000 files). A file that a workspace rule
+   * reports on afterwards is read again (LintTargets.read) and linted again with the report.
+   */
+  release?: boolean;
+}
+
+/** The files of a run, each read when its turn comes (and again when a workspace rule reports on it). */
+export interface LintTargets {
+  paths: readonly string[];
+  read(filePath: string, index: number): LintInput;
 }
 
 /** A file's documents and its base's, matched by kind and identity. */
@@ -263,8 +275,7 @@ function invalidModelineMessage(name: string): string {
 }
 
 /** Parses a file and finds its documents and their kinds. */
-function prepareFile(project: Project, input: LintInput, opts: LintRunOptions): FileState {
-  const settings = project.settingsFor(input.filePath);
+function prepareFile(project: Project, input: LintInput, opts: LintRunOptions, settings = project.settingsFor(input.filePath)): FileState {
   const limits = opts.limits ?? DEFAULT_LIMITS;
   // Through the project's cache: each text version is parsed once.
   const parsed = project.parse(input.filePath, input.text, limits);
@@ -411,31 +422,105 @@ function withPolicies(rules: DocumentRule[], file: FileState, kind: Kind): Docum
   return own?.length ? [...rules, ...own] : rules;
 }
 
-function runWorkspaceRules(project: Project, files: FileState[], opts: LintRunOptions, rules: WorkspaceRule[], appliesToFile?: (file: FileState, rule: WorkspaceRule) => boolean): void {
-  if (rules.length === 0) return;
-  const docs = files.flatMap((file) =>
-    file.dropped ? [] : file.docs.flatMap((doc) => (doc.kind ? [{ file, doc, sd: { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value } as ScopeDocument }] : [])),
-  );
-  for (const members of project.scopes(docs, (m) => m.file.input.filePath)) {
-    for (const rule of rules) {
-      const inScope = members.filter((m) => appliesTo(rule, m.doc.kind!) && (!appliesToFile || appliesToFile(m.file, rule)));
-      if (inScope.length === 0) continue;
-      const bySd = new Map(inScope.map((m) => [m.sd, m]));
+/**
+ * A document's digest for a workspace rule (its whole value for a rule without a digest). `rule`
+ * names the rule in a way that crosses threads: its id, or `policy:<k>` for the k-th workspace
+ * policy of the file's config.
+ */
+export interface DigestRecord {
+  target: number;
+  rule: string;
+  sd: ScopeDocument;
+}
+
+/** A document of a workspace rule's scope, in the rule's run. */
+interface ScopeMember {
+  target: number;
+  sd: ScopeDocument;
+}
+
+/** A workspace rule's report on a file, placed when the file is linted again. */
+interface WorkspaceReport {
+  documentIndex: number;
+  ruleId: string;
+  report?: MessageReport;
+  error?: unknown;
+}
+
+const workspacePolicies = (settings: FileSettings): WorkspaceRule[] => settings.policies?.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace') ?? [];
+
+/**
+ * Each workspace rule's digest of each document of `file` it applies to, and those of the
+ * workspace policies of its config. A digest that fails is the rule's internal error on the document.
+ */
+function digestFile(file: FileState, target: number, rules: readonly WorkspaceRule[], out: DigestRecord[], opts: LintRunOptions): void {
+  const isTemplate = (value: unknown) => isPlaceholder(value, file.options.secretPlaceholders);
+  const policies = workspacePolicies(file.settings);
+  const all = policies.length ? [...rules.map((r) => [r, r.meta.id] as const), ...policies.map((r, k) => [r, `policy:${k}`] as const)] : rules.map((r) => [r, r.meta.id] as const);
+  for (const [rule, key] of all) {
+    for (const doc of file.docs) {
+      if (!doc.kind || !appliesTo(rule, doc.kind)) continue;
+      let digest: unknown;
+      try {
+        digest = rule.digest ? rule.digest({ value: doc.value, kind: doc.kind, filePath: file.displayPath, options: file.options, isTemplate }) : doc.value;
+      } catch (e) {
+        internalError(file, doc, rule.meta.id, e, opts);
+        continue;
+      }
+      if (rule.digest && digest === undefined) continue;
+      const sd: ScopeDocument = rule.digest ? { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: undefined, digest } : { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value };
+      out.push({ target, rule: key, sd });
+    }
+  }
+}
+
+/**
+ * Runs the workspace rules (then the workspace policies) on their scopes' digests, the records in
+ * the order of their files; the reports, by target file, in the order made.
+ */
+function runWorkspaceRules(records: readonly DigestRecord[], rules: readonly WorkspaceRule[], policies: readonly Rule[], settings: readonly FileSettings[], optionsOf: (target: number) => LintOptions, opts: LintRunOptions): Map<number, WorkspaceReport[]> {
+  const out = new Map<number, WorkspaceReport[]>();
+  const add = (target: number, r: WorkspaceReport) => {
+    // A rule turned off for the file: no need to lint the file again.
+    if (r.report && (opts.rules?.[r.ruleId] ?? settings[target].rules[r.ruleId]) === 'off') return;
+    let list = out.get(target);
+    if (!list) out.set(target, (list = []));
+    list.push(r);
+  };
+  const byId = new Map(rules.map((r) => [r.meta.id, r]));
+  const groups = new Map<WorkspaceRule, Map<string, ScopeMember[]>>();
+  // The run's rules first, in their order; then the policies in the order they first appear.
+  for (const r of [...rules, ...policies]) if (r.meta.scope === 'workspace') groups.set(r as WorkspaceRule, new Map());
+  for (const rec of records) {
+    const rule = rec.rule.startsWith('policy:') ? workspacePolicies(settings[rec.target])[Number(rec.rule.slice(7))] : byId.get(rec.rule);
+    if (!rule) continue;
+    let scopes = groups.get(rule);
+    if (!scopes) groups.set(rule, (scopes = new Map()));
+    const scope = settings[rec.target].scope;
+    let members = scopes.get(scope);
+    if (!members) scopes.set(scope, (members = []));
+    members.push({ target: rec.target, sd: rec.sd });
+  }
+  for (const [rule, scopes] of groups) {
+    for (const members of scopes.values()) {
+      const bySd = new Map(members.map((m) => [m.sd, m]));
+      const options = optionsOf(members[0].target);
       try {
         rule.check({
-          documents: inScope.map((m) => m.sd),
-          options: inScope[0].file.options,
-          isTemplate: (value) => isPlaceholder(value, inScope[0].file.options.secretPlaceholders),
+          documents: members.map((m) => m.sd),
+          options,
+          isTemplate: (value) => isPlaceholder(value, options.secretPlaceholders),
           report: (sd, r) => {
             const m = bySd.get(sd);
-            if (m) addReport(m.file, m.doc, rule.meta.id, { ...r, message: reportMessage(rule.meta, r) }, opts);
+            if (m) add(m.target, { documentIndex: sd.documentIndex, ruleId: rule.meta.id, report: { ...r, message: reportMessage(rule.meta, r) } });
           },
         });
       } catch (e) {
-        for (const m of inScope.slice(0, 1)) internalError(m.file, m.doc, rule.meta.id, e, opts);
+        add(members[0].target, { documentIndex: members[0].sd.documentIndex, ruleId: rule.meta.id, error: e });
       }
     }
   }
+  return out;
 }
 
 /**
@@ -566,48 +651,254 @@ export function projectOf(opts: LintRunOptions = {}): Project {
  * to lint (the CLI: the files of its walk; the server: a buffer and the other files of its scope).
  */
 export async function lintProject(project: Project, targets: LintInput[], opts: ProjectLintOptions = {}): Promise<LintRun> {
-  const files = targets.map((i) => prepareFile(project, i, opts));
-  // Only the rules of the kinds present are loaded.
-  const kinds = new Set(files.flatMap((f) => (f.dropped ? [] : f.docs.flatMap((d) => (d.kind ? [d.kind] : [])))));
-  const withBase = files.some((f) => f.input.base && !f.dropped);
-  const ruleSet = opts.ruleSet ?? (await loadRules(kinds, { transitions: withBase }));
-  // Loaded before the documents are checked: then checking needs no promise per document.
-  await loadValidators(kinds);
-  const docRules = ruleSet.filter((r): r is DocumentRule => r.meta.scope === undefined || r.meta.scope === 'document');
-  const transitionRules = ruleSet.filter((r): r is TransitionRule => r.meta.scope === 'transition');
-  const wsRules = ruleSet.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
-  const forKind = new Map<Kind, DocumentRule[]>();
-  for (const file of files) {
-    for (const doc of file.dropped ? [] : file.docs) {
-      if (!doc.kind) continue;
-      let rules = forKind.get(doc.kind);
-      if (!rules) forKind.set(doc.kind, (rules = docRules.filter((r) => appliesTo(r, doc.kind!))));
-      checkDocument(file, doc, opts, withPolicies(rules, file, doc.kind));
-    }
-    if (file.input.base && !file.dropped) runTransitionRules(file, opts, transitionRules);
-    opts.onFileChecked?.(file.input.filePath);
+  return lintEach(project, { paths: targets.map((t) => t.filePath), read: (_, i) => targets[i] }, opts);
+}
+
+/** The rules of a run, loaded kind by kind as documents of each kind appear, in the registry's order. */
+class RuleBook {
+  private readonly loaded = new Set<Kind>();
+  private readonly withTransitions = new Set<Kind>();
+  private readonly rules = new Set<Rule>();
+  private readonly byKind = new Map<Kind, DocumentRule[]>();
+  private readonly order: Map<string, number>;
+  workspace: WorkspaceRule[] = [];
+  transitions: TransitionRule[] = [];
+
+  constructor(private readonly fixed?: readonly Rule[]) {
+    this.order = new Map((fixed?.map((r) => r.meta.id) ?? [...RULE_INFO.keys()]).map((id, i) => [id, i]));
+    if (fixed) this.take(fixed);
   }
-  runWorkspaceRules(project, files, opts, wsRules);
-  // Policies (issue 21): the config's rules of each file; a workspace policy sees the members it applies to.
-  const policies = [...new Set(files.flatMap((f) => f.settings.policies ?? []))];
-  const wsPolicies = policies.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
-  runWorkspaceRules(project, files, opts, wsPolicies, (file, rule) => file.settings.policies?.includes(rule) === true);
-  const extra = [...(opts.ruleSet ?? []), ...policies].map((r) => r.meta.id);
-  const known = extra.length ? new Set([...KNOWN_RULE_IDS, ...extra]) : KNOWN_RULE_IDS;
-  const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...wsRules, ...wsPolicies].map((r) => r.meta.id)));
-  const finished = files.filter((f) => !f.dropped).map((f) => finish(f, known, workspaceIds, opts));
-  const results = finished.map((f) => f.result);
-  const sources = new Map(finished.map((f) => [f.result.filePath, f.source]));
-  // Related information names other documents: give it their ranges.
-  const byPath = new Map(files.map((f) => [f.displayPath, f]));
-  for (const r of results) {
-    for (const d of r.diagnostics) {
-      for (const rel of d.related ?? []) {
-        const f = byPath.get(rel.filePath);
-        const doc = f?.docs[rel.documentIndex];
-        if (f && doc && !rel.range) rel.range = f.parsed.lines.range(spanFor(f, doc.parsed, doc.base + rel.pointer, 'value'));
-      }
+
+  /** Loads the rules (and validators) of the file's kinds not seen before. */
+  async load(file: FileState): Promise<void> {
+    if (file.dropped) return;
+    const base = Boolean(file.input.base);
+    let fresh: Kind[] | undefined;
+    for (const d of file.docs) if (d.kind && (!this.loaded.has(d.kind) || (base && !this.withTransitions.has(d.kind)))) (fresh ??= []).push(d.kind);
+    if (!fresh) return;
+    for (const k of fresh) {
+      this.loaded.add(k);
+      if (base) this.withTransitions.add(k);
     }
+    if (!this.fixed) this.take(await loadRules(fresh, { transitions: base }));
+    // Loaded before the documents are checked: then checking needs no promise per document.
+    await loadValidators(fresh);
+  }
+
+  /** Loads the rules of kinds met elsewhere (a worker's share). */
+  async loadKinds(kinds: readonly Kind[]): Promise<void> {
+    const fresh = kinds.filter((k) => !this.loaded.has(k));
+    if (!fresh.length) return;
+    for (const k of fresh) this.loaded.add(k);
+    if (!this.fixed) this.take(await loadRules(fresh));
+    await loadValidators(fresh);
+  }
+
+  private take(rules: readonly Rule[]): void {
+    const before = this.rules.size;
+    for (const r of rules) this.rules.add(r);
+    if (this.rules.size === before) return;
+    const all = [...this.rules].sort((a, b) => (this.order.get(a.meta.id) ?? Infinity) - (this.order.get(b.meta.id) ?? Infinity));
+    this.workspace = all.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace');
+    this.transitions = all.filter((r): r is TransitionRule => r.meta.scope === 'transition');
+    this.byKind.clear();
+  }
+
+  /** The document rules of a kind. */
+  forKind(kind: Kind): DocumentRule[] {
+    let rules = this.byKind.get(kind);
+    if (!rules) {
+      const all = [...this.rules].sort((a, b) => (this.order.get(a.meta.id) ?? Infinity) - (this.order.get(b.meta.id) ?? Infinity));
+      this.byKind.set(kind, (rules = all.filter((r): r is DocumentRule => (r.meta.scope === undefined || r.meta.scope === 'document') && appliesTo(r, kind))));
+    }
+    return rules;
+  }
+}
+
+/** Runs the schema, the document rules and the transition rules on a prepared file. */
+function checkFile(file: FileState, book: RuleBook, opts: LintRunOptions): void {
+  for (const doc of file.dropped ? [] : file.docs) if (doc.kind) checkDocument(file, doc, opts, withPolicies(book.forKind(doc.kind), file, doc.kind));
+  if (file.input.base && !file.dropped) runTransitionRules(file, opts, book.transitions);
+}
+
+/**
+ * Gives related locations their ranges, from the files `fileOf` finds (the file itself while it is
+ * linted; other files of the run at its end). True when some are left for another file.
+ */
+function placeRelated(result: FileResult, fileOf: (displayPath: string) => FileState | undefined): boolean {
+  let left = false;
+  for (const d of result.diagnostics) {
+    for (const rel of d.related ?? []) {
+      if (rel.range) continue;
+      const f = fileOf(rel.filePath);
+      const doc = f?.docs[rel.documentIndex];
+      if (f && doc) rel.range = f.parsed.lines.range(spanFor(f, doc.parsed, doc.base + rel.pointer, 'value'));
+      else left = true;
+    }
+  }
+  return left;
+}
+
+/** The source of a clean file without secrets, in a released run: one object for them all (read only). */
+const NOTHING_TO_SHOW: readonly RunSource[] = [false, true].map((bom) => Object.freeze({ text: '', bom, secrets: Object.freeze([]) as unknown as string[] }));
+
+/** A finished file as a released run keeps it: a clean file's text only where it has secrets to mask. */
+function lean(source: RunSource, clean: boolean): RunSource {
+  if (!clean) return source;
+  return source.secrets.length > 0 ? { text: source.text, bom: source.bom, secrets: source.secrets } : NOTHING_TO_SHOW[source.bom ? 1 : 0];
+}
+
+/** What linting files one by one leaves for the end of the run; a worker thread posts it back. */
+export interface FilePass {
+  /** Per target: its result and source (null: dropped, no Ops Manager document). */
+  done: ({ result: FileResult; source: RunSource } | null)[];
+  digests: DigestRecord[];
+  /** Targets whose findings name places in other files of the run. */
+  elsewhere: number[];
+  /** Kinds met (the rules of the end of the run are loaded for them). */
+  kinds: Kind[];
+}
+
+/** What a run knows of its files before the first is read: settings, policies, rule ids. */
+interface RunFrame {
+  settings: FileSettings[];
+  policies: Rule[];
+  known: Set<string>;
+  workspaceIds: Set<string>;
+}
+
+/** Rule ids a run knows besides the registry's (its policies'): what a worker needs of the whole run. */
+export interface RunIds {
+  known: string[];
+  workspace: string[];
+}
+
+/** The frame of targets `from`..`to` (settings of those only), knowing the ids of `ids` too. */
+function runFrame(project: Project, targets: LintTargets, opts: ProjectLintOptions, from = 0, to = targets.paths.length, ids?: RunIds): RunFrame {
+  const settings: FileSettings[] = [];
+  for (let i = from; i < to; i++) settings[i] = project.settingsFor(targets.paths[i]);
+  // Policies (issue 21): the config's rules of each file; a workspace policy sees the members it applies to.
+  const policies = [...new Set(settings.flatMap((s) => s.policies ?? []))];
+  const extra = [...(opts.ruleSet ?? []), ...policies].map((r) => r.meta.id).concat(ids?.known ?? []);
+  const known = extra.length ? new Set([...KNOWN_RULE_IDS, ...extra]) : KNOWN_RULE_IDS;
+  const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...(opts.ruleSet ?? []), ...policies].filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id), ids?.workspace ?? []));
+  return { settings, policies, known, workspaceIds };
+}
+
+/** The ids a worker's share of this run must know (its policies'). */
+export function runIds(project: Project, paths: readonly string[]): RunIds {
+  const policies = [...new Set(paths.flatMap((p) => project.settingsFor(p).policies ?? []))];
+  return { known: policies.map((r) => r.meta.id), workspace: policies.filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id) };
+}
+
+/** Targets `from`..`to` read, checked and finished one by one, their parses let go when asked. */
+async function passFiles(project: Project, targets: LintTargets, opts: ProjectLintOptions, book: RuleBook, frame: RunFrame, from: number, to: number): Promise<FilePass> {
+  const pass: FilePass = { done: [], digests: [], elsewhere: [], kinds: [] };
+  const kinds = new Set<Kind>();
+  for (let i = from; i < to; i++) {
+    const file = prepareFile(project, targets.read(targets.paths[i], i), opts, frame.settings[i]);
+    await book.load(file);
+    checkFile(file, book, opts);
+    opts.onFileChecked?.(file.input.filePath);
+    if (file.dropped) pass.done.push(null);
+    else {
+      for (const d of file.docs) if (d.kind) kinds.add(d.kind);
+      digestFile(file, i, book.workspace, pass.digests, opts);
+      const f = finish(file, frame.known, frame.workspaceIds, opts);
+      if (placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
+      pass.done.push(opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics.length === 0) } : f);
+    }
+    if (opts.release) project.sources.forget(file.input.filePath);
+  }
+  pass.kinds = [...kinds];
+  return pass;
+}
+
+/**
+ * A share of a run linted elsewhere (a worker thread): targets `from`..`to`, whose pass comes
+ * back with their results and their documents' digests.
+ */
+export interface FileShare {
+  from: number;
+  to: number;
+  pass: Promise<FilePass>;
+}
+
+/**
+ * The pass of targets `from`..`to` of a run (what a worker thread lints of a run split by file);
+ * `ids`: the rule ids of the whole run's policies (runIds), so that directives read the same.
+ */
+export async function lintPass(project: Project, targets: LintTargets, opts: ProjectLintOptions, from = 0, to = targets.paths.length, ids?: RunIds): Promise<FilePass> {
+  return passFiles(project, targets, opts, new RuleBook(opts.ruleSet), runFrame(project, targets, opts, from, to, ids), from, to);
+}
+
+/**
+ * Lints `targets` file by file: each is read, parsed, checked and finished before the next, and the
+ * workspace rules keep only their digests of its documents. Once every scope is complete the
+ * workspace rules run on the digests; a file they report on is linted again with their reports
+ * (read again through `targets.read`), and related locations in other files are placed. `shares`:
+ * ranges of the targets linted elsewhere (worker threads); this thread lints the targets before
+ * the first share.
+ */
+export async function lintEach(project: Project, targets: LintTargets, opts: ProjectLintOptions = {}, shares: FileShare[] = []): Promise<LintRun> {
+  const frame = runFrame(project, targets, opts);
+  const { settings, known, workspaceIds } = frame;
+  const book = new RuleBook(opts.ruleSet);
+  const own = await passFiles(project, targets, opts, book, frame, 0, shares[0]?.from ?? targets.paths.length);
+  const done = own.done;
+  const digests = own.digests;
+  const elsewhere = own.elsewhere;
+  for (const share of shares) {
+    const pass = await share.pass;
+    done.push(...pass.done);
+    for (const d of pass.digests) digests.push(d);
+    elsewhere.push(...pass.elsewhere);
+    await book.loadKinds(pass.kinds);
+  }
+  const now = opts.now ?? new Date();
+  const optionsOf = (i: number): LintOptions => ({ now, targetVersion: opts.targetVersion ?? settings[i].targetVersion, secretPlaceholders: settings[i].secretPlaceholders });
+  const reports = runWorkspaceRules(digests, book.workspace, frame.policies, settings, optionsOf, opts);
+  // Files with workspace findings: linted again (their parse was let go), the findings added as
+  // they were made, in the order they were before the run was streamed.
+  const again = new Map<number, FileState>();
+  const quiet: ProjectLintOptions = { ...opts, onKinds: undefined, onFileChecked: undefined, onPairs: undefined };
+  for (const [i, list] of [...reports].sort((a, b) => a[0] - b[0])) {
+    const file = prepareFile(project, targets.read(targets.paths[i], i), quiet, settings[i]);
+    await book.load(file);
+    checkFile(file, book, quiet);
+    // The digests again, for their internal errors only (the run's digests are taken).
+    digestFile(file, i, book.workspace, [], opts);
+    for (const w of list) {
+      const doc = file.docs[w.documentIndex];
+      if (w.report) addReport(file, doc, w.ruleId, w.report, opts);
+      else if (doc) internalError(file, doc, w.ruleId, w.error, opts);
+    }
+    done[i] = finish(file, known, workspaceIds, opts);
+    again.set(i, file);
+    elsewhere.push(i);
+  }
+  // Related locations in other files of the run (a duplicate's first document): their ranges.
+  const index = new Map<string, number>();
+  done.forEach((f, i) => f && index.set(f.result.filePath, i));
+  const parsedAgain = new Map<number, FileState>();
+  const fileAt = (displayPath: string): FileState | undefined => {
+    const i = index.get(displayPath);
+    if (i === undefined) return undefined;
+    let f = again.get(i) ?? parsedAgain.get(i);
+    if (!f) parsedAgain.set(i, (f = prepareFile(project, targets.read(targets.paths[i], i), quiet, settings[i])));
+    return f;
+  };
+  for (const i of new Set(elsewhere)) {
+    const mine = again.get(i);
+    placeRelated(done[i]!.result, (p) => (mine && p === mine.displayPath ? mine : fileAt(p)));
+  }
+  if (opts.release) for (const i of [...again.keys(), ...parsedAgain.keys()]) project.sources.forget(targets.paths[i]);
+  const results: FileResult[] = [];
+  const sources = new Map<string, RunSource>();
+  for (const f of done) {
+    if (!f) continue;
+    results.push(f.result);
+    sources.set(f.result.filePath, f.source);
   }
   return { results, sources };
 }

@@ -3,7 +3,7 @@
 // formats and the editor treat it as any other rule.
 import { KINDS, isKind, type Kind } from '../core/kinds';
 import { escapeToken, parentPointer, splitPointer } from '../core/pointer';
-import type { DocumentRule, Fix, Report, Rule, RuleContext, ScopeDocument, Severity, WorkspaceRule, WorkspaceRuleContext } from '../core/types';
+import type { DigestContext, DocumentRule, Fix, Report, Rule, RuleContext, ScopeDocument, Severity, WorkspaceRule, WorkspaceRuleContext } from '../core/types';
 import { bounds, compileAssertions, describeBounds, holds, resolveField, show, unknownKey, type Check, type Fail, type Failure, type Subject } from './assertions';
 import { compileQuery, QueryError, type CompiledQuery } from './given';
 import { recordFingerprint } from './catalog';
@@ -104,15 +104,17 @@ function containsRule(meta: Meta, raw: unknown, at: string, fail: Fail, message:
   const { min, max } = c.min === undefined && c.max === undefined ? { min: 1, max: undefined } : bounds(c, at, fail);
   return {
     meta: { ...meta, scope: 'workspace' },
-    check(ctx: WorkspaceRuleContext) {
+    // The digest: whether the document matches `where` (the count is all the rule compares).
+    digest: (doc: DigestContext) => !where || holds(where, { pointer: '', value: doc.value }),
+    check(ctx: WorkspaceRuleContext<boolean>) {
       const docs = [...ctx.documents].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : a.documentIndex - b.documentIndex));
       if (docs.length === 0) return;
-      const matching = docs.filter((d) => !where || holds(where, { pointer: '', value: d.value }));
+      const matching = docs.filter((d) => d.digest);
       if (matching.length >= (min ?? 0) && matching.length <= (max ?? Infinity)) return;
       // Too few: said once, on the scope's first document of the kinds. Too many: on each one past max.
       const expected = `${describeBounds(min, max)} such documents in this project scope`;
-      const targets: ScopeDocument[] = matching.length < (min ?? 0) ? [docs[0]] : matching.slice(max);
-      for (const d of targets) ctx.report(d, toReport({ pointer: '', field: '', value: undefined, expected, fixable: false }, d.value, message, severity, undefined, matching.length));
+      const targets: ScopeDocument<boolean>[] = matching.length < (min ?? 0) ? [docs[0]] : matching.slice(max);
+      for (const d of targets) ctx.report(d, toReport({ pointer: '', field: '', value: undefined, expected, fixable: false }, undefined, message, severity, undefined, matching.length));
     },
   };
 }

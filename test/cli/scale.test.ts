@@ -43,6 +43,33 @@ describe.skipIf(!existsSync(BIN))('parallel runs', () => {
   });
 });
 
+describe.skipIf(!existsSync(BIN))('one project scope split by file over threads (issue 22)', () => {
+  it('a repeat in the worker\'s range of the first in this thread\'s range: found, placed, related located, as with --jobs 1', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-split-'));
+    // One directory, one scope; every alert unique (its own threshold) but 150, a copy of 10.
+    const unique = (i: number) => `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: CONNECTIONS\n  mode: AVERAGE\n  operator: GREATER_THAN\n  threshold: ${1000 + (i === 150 ? 10 : i)}\n  units: RAW\nnotifications:\n  - typeName: GROUP\n    roles: [GROUP_OWNER]\n    intervalMin: 60\n`;
+    for (let i = 0; i < 160; i++) writeFileSync(path.join(dir, `a-${String(i).padStart(4, '0')}.alert-config.yaml`), unique(i));
+    const one = cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '1', '.'], { cwd: dir });
+    const two = cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '2', '.'], { cwd: dir });
+    expect(two.stderr).toBe('');
+    expect(two.stdout).toBe(one.stdout);
+    const out = JSON.parse(two.stdout) as { filePath: string; diagnostics: { ruleId: string; related?: { filePath: string; range?: { start: { line: number } } }[] }[] }[];
+    const found = out.flatMap((r) => r.diagnostics.filter((d) => d.ruleId === 'duplicate-alert-config').map((d) => [r.filePath, d.related?.[0]?.filePath, d.related?.[0]?.range?.start.line]));
+    expect(found).toEqual([['a-0150.alert-config.yaml', 'a-0010.alert-config.yaml', 1]]);
+  });
+
+  it('ranges: contiguous, covering every file once, this thread\'s first and smaller', async () => {
+    const { fileRanges } = await import('../../src/cli/run-lint');
+    for (const [count, n] of [[160, 2], [50_000, 2], [10_000, 4], [65, 3]]) {
+      const r = fileRanges(count, n);
+      expect(r[0][0]).toBe(0);
+      expect(r[r.length - 1][1]).toBe(count);
+      for (let k = 1; k < r.length; k++) expect(r[k][0]).toBe(r[k - 1][1]);
+      expect(r[0][1] - r[0][0]).toBeLessThan(r[1][1] - r[1][0]);
+    }
+  });
+});
+
 describe('one project scope at a time', () => {
   it('keeps the order of the files named and compares documents within their scope only', async () => {
     const dir = project(8); // team-0 … team-3, two files each; alert i and i+4 share a team

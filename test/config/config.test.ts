@@ -17,6 +17,17 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('config', () => {
+  it('without a config, the files of one directory share one settings object (a 50,000-file run held 50,000 copies)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-noconfig-'));
+    const r = new ConfigResolver(KNOWN);
+    const a = r.settingsFor(path.join(dir, 'p', 'a.yaml'));
+    expect(r.settingsFor(path.join(dir, 'p', 'b.yaml'))).toBe(a);
+    expect(a.scope).toBe(path.join(dir, 'p'));
+    const other = r.settingsFor(path.join(dir, 'q', 'a.yaml'));
+    expect(other).not.toBe(a);
+    expect(other.scope).toBe(path.join(dir, 'q'));
+  });
+
   it('is found upward from the linted file and resolves overrides, ignore and scope', () => {
     const dir = tree({
       'omlint.config.yaml': [

@@ -5,11 +5,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixProject, lintProject, projectOf } from '../../src/engine/lint';
+import { fixProject, lintEach, lintPass, lintProject, projectOf } from '../../src/engine/lint';
 import { formatResults, FORMATS } from '../../src/format/index';
 import { formatStylish } from '../../src/format/stylish';
 import { ResultCache } from '../../src/cli/cache';
-import { fromWorkerResult, toWorkerResult } from '../../src/cli/worker';
+import { portablePass } from '../../src/cli/worker';
 import type { LintRun } from '../../src/core/types';
 import { ensureBuilt, runBundle, tempDir } from '../robustness/support';
 import { NOW } from './results';
@@ -53,8 +53,11 @@ describe("a run's sources travel with its results", () => {
     expect(formatAll(copies)).toEqual(formatAll(run));
   });
 
-  it('a worker round trip (structured clone of what the worker posts) prints the same, secret masked', () => {
-    const back = fromWorkerResult(structuredClone(toWorkerResult(run)));
+  it('a worker round trip (structured clone of what the worker posts) prints the same, secret masked', async () => {
+    // The second file linted by a "worker" (its pass cloned as postMessage would), the first here.
+    const targets = { paths: INPUTS.map((i) => i.filePath), read: (_: string, i: number) => INPUTS[i] };
+    const pass = structuredClone(portablePass(await lintPass(projectOf(), targets, { now: NOW, release: true }, 1, 2)));
+    const back = await lintEach(projectOf(), targets, { now: NOW, release: true }, [{ from: 1, to: 2, pass: Promise.resolve(pass) }]);
     for (const out of formatAll(back)) expect(out).not.toContain(SECRET);
     expect(formatStylish(back, { color: false })).toBe(formatStylish(run, { color: false }));
   });

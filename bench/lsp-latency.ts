@@ -1,6 +1,8 @@
 // Edit → diagnostics latency of the language server (not a test; prints figures).
 //   npx tsx bench/lsp-latency.ts [--server <bundle.js>] [--runs N]
 //   npx tsx bench/lsp-latency.ts --project [--case 1|2|3|4] [--runs N] [--eager] [--syntax json]   (the project-model cases, service only)
+//   npx tsx bench/lsp-latency.ts --server-rss [--syntax json|yaml] [--server <bundle.js>]   (RSS of the real server process on a 20 MB document)
+//   npx tsx bench/lsp-latency.ts --only alert [--runs N]   (the stdio cases whose name holds the word)
 // Documents (generated: bench/lsp-documents.ts): a ~100 KB multi-document YAML of alert
 // configurations (target ≤ 50 ms), the corpus's real automation config (~1.9 MB JSON as stored,
 // 3.2 MB pretty-printed) and the same grown to 3.5 MB of block YAML (target ≤ 300 ms).
@@ -63,8 +65,30 @@ async function serviceLatency(filePath: string, text: string): Promise<number[]>
   return out;
 }
 
+/** CPU time (user + system, ms) a process has used, from /proc (Linux); NaN elsewhere. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the name), in clock ticks (100 Hz on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** VmHWM (peak RSS) and VmRSS of a process, in bytes, from /proc/<pid>/status. */
+function processRss(pid: number | undefined): { peak: number; current: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  return { peak: kb('VmHWM'), current: kb('VmRSS') };
+}
+
+/** The server's CPU time for each measured keystroke (stdio case). */
+const serverCpu: number[] = [];
+
 async function stdioLatency(dir: string, filePath: string, text: string, server?: string): Promise<number[]> {
   const client = await startClient(dir, server ? [server, '--stdio'] : undefined);
+  serverCpu.length = 0;
   const uri = pathToFileURL(filePath).href;
   try {
     const opened = client.diagnostics(uri, () => true, 120_000);
@@ -80,12 +104,14 @@ async function stdioLatency(dir: string, filePath: string, text: string, server?
       // The number sits at the same offset in every version; only its length changes.
       const old = /^\d*/.exec(current.getText().slice(e.start))![0];
       const range = { start: current.positionAt(e.start), end: current.positionAt(e.start + old.length) };
+      const c0 = processCpuMs(client.process.pid);
       const t0 = performance.now();
       client.edit(uri, version, range, e.insert);
       current = TextDocument.update(current, [{ range, text: e.insert }], version);
       await published;
       // Keystroke → diagnostics, the server's wait after the edit included.
       if (i >= WARMUP) out.push(performance.now() - t0);
+      if (i >= WARMUP) serverCpu.push(processCpuMs(client.process.pid) - c0);
       await new Promise((r) => setTimeout(r, 200));
     }
     return out;
@@ -191,11 +217,7 @@ async function projectCases(): Promise<void> {
   // process (its garbage is not this one's RSS) and read from disk, as a server reads it.
   if (only === '4') {
     const yaml = arg('--syntax') !== 'json';
-    const filePath = path.join(os.tmpdir(), `omlint-bench-20mb.${yaml ? 'yaml' : 'json'}`);
-    if (!existsSync(filePath)) {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--write-20mb', filePath], { stdio: 'inherit' });
-      if (r.status !== 0) throw new Error(`generating ${filePath} failed`);
-    }
+    const filePath = twentyMb(yaml);
     const before = rss();
     const text = readFileSync(filePath, 'utf8');
     const service = new OmlintLanguageService();
@@ -211,10 +233,70 @@ async function projectCases(): Promise<void> {
   }
 }
 
+/** The 20 MB document of case 4 (written by another process: its garbage is not this one's). */
+function twentyMb(yaml: boolean): string {
+  const filePath = path.join(os.tmpdir(), `omlint-bench-20mb.${yaml ? 'yaml' : 'json'}`);
+  if (!existsSync(filePath)) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--write-20mb', filePath], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`generating ${filePath} failed`);
+  }
+  return filePath;
+}
+
+/**
+ * RSS of the real server process (dist/omlint-language-server.js over stdio, or --server) on a
+ * 20 MB automation config: VmHWM and VmRSS from /proc after the first diagnostics and after edits.
+ */
+async function serverRss(): Promise<void> {
+  const yaml = arg('--syntax') !== 'json';
+  const filePath = twentyMb(yaml);
+  const server = arg('--server') ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/omlint-language-server.js');
+  const text = readFileSync(filePath, 'utf8');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-bench-rss-'));
+  const client = await startClient(dir, [server, '--stdio']);
+  const pid = client.process.pid;
+  const uri = pathToFileURL(filePath).href;
+  const show = (r: { peak: number; current: number }) => `peak ${mb(r.peak)}, now ${mb(r.current)}`;
+  try {
+    const idle = processRss(pid);
+    const c0 = processCpuMs(pid);
+    const t0 = performance.now();
+    const opened = client.diagnostics(uri, () => true, 600_000);
+    client.open(uri, text, yaml ? 'yaml' : 'json');
+    const first = await opened;
+    const firstMs = performance.now() - t0;
+    const firstCpu = processCpuMs(pid) - c0;
+    const afterFirst = processRss(pid);
+    let current = TextDocument.create(uri, 'text', 1, text);
+    const edits = Math.max(1, Math.min(RUNS, 5));
+    let editMs = 0;
+    for (let i = 0; i < edits; i++) {
+      const version = i + 2;
+      const published = client.diagnostics(uri, (p) => p.version === version, 600_000);
+      const e = editOf(text, i);
+      const old = /^\d*/.exec(current.getText().slice(e.start))![0];
+      const range = { start: current.positionAt(e.start), end: current.positionAt(e.start + old.length) };
+      const t1 = performance.now();
+      client.edit(uri, version, range, e.insert);
+      current = TextDocument.update(current, [{ range, text: e.insert }], version);
+      await published;
+      editMs = performance.now() - t1;
+    }
+    const afterEdits = processRss(pid);
+    console.log(`server process (${path.relative(process.cwd(), server)}), ${mb(text.length)} ${yaml ? 'YAML' : 'JSON'} automation config (node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    console.log(`  idle: ${show(idle)}`);
+    console.log(`  first diagnostics ${fmt(firstMs)} (server CPU ${fmt(firstCpu)}; ${first.diagnostics.length} diagnostics): ${show(afterFirst)}`);
+    console.log(`  after ${edits} edit(s) (last: ${fmt(editMs)}): ${show(afterEdits)}  [target 300 MB]`);
+  } finally {
+    await client.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const write20 = arg('--write-20mb');
   if (write20) return writeFileSync(write20, write20.endsWith('.json') ? bigAutomationJson(20 * 1048576) : bigAutomationYaml(20 * 1048576));
   if (args.includes('--project')) return projectCases();
+  if (args.includes('--server-rss')) return serverRss();
   const server = arg('--server');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-bench-'));
   const yamlPath = path.join(dir, 'alerts.yaml');
@@ -241,14 +323,16 @@ async function main(): Promise<void> {
   } else {
     console.log(`(skipping the automation configuration: ${AUTOMATION} not found)`);
   }
-  console.log(`omlint language server: edit → diagnostics latency (${RUNS} runs after ${WARMUP} warm-up edits; node ${process.version}, ${os.cpus().length} CPUs)\n`);
+  console.log(`omlint language server: edit → diagnostics latency (${RUNS} runs after ${WARMUP} warm-up edits; node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)})\n`);
+  const only = arg('--only');
   for (const c of cases) {
+    if (only && !c.name.includes(only)) continue;
     const svc = stats(await serviceLatency(c.filePath, c.text));
     const e2e = stats(await stdioLatency(dir, c.filePath, c.text, server));
     const verdict = (n: number) => (n <= c.target ? 'ok' : 'OVER');
     console.log(c.name);
     console.log(`  service (lint on change):        median ${fmt(svc.median)}, p90 ${fmt(svc.p90)}, max ${fmt(svc.max)}  [target ${c.target} ms: ${verdict(svc.median)}]`);
-    console.log(`  stdio keystroke → diagnostics:   median ${fmt(e2e.median)}, p90 ${fmt(e2e.p90)}, max ${fmt(e2e.max)}  [target ${c.target} ms: ${verdict(e2e.median)}]`);
+    console.log(`  stdio keystroke → diagnostics:   median ${fmt(e2e.median)}, p90 ${fmt(e2e.p90)}, max ${fmt(e2e.max)}  [target ${c.target} ms: ${verdict(e2e.median)}]; server CPU per keystroke mean ${fmt(serverCpu.reduce((a, b) => a + b, 0) / serverCpu.length)}`);
   }
 }
 

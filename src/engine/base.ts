@@ -27,7 +27,7 @@ export interface ParsedBase {
 /** Parses a base with the kinds the file itself is declared with (--kind, config), else detected. */
 export function parseBase(input: BaseInput, declared: { optionKind?: Kind; configKind?: Kind; filePath: string }, limits: ParseLimits): ParsedBase {
   const parsed = parseText(input.text, input.label, limits);
-  const modelines = findModelines(parsed.text);
+  const { modelines } = parsed.comments();
   const documents: BaseDocument[] = [];
   let index = 0;
   let unusable = 0;

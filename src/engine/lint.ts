@@ -4,14 +4,14 @@
 // severities and suppressions, mask secrets. The run carries each file's source (text, secrets)
 // beside its result, for formatters, workers, the cache and --fix to take explicitly.
 import path from 'node:path';
-import { DEFAULT_LIMITS, type LineIndex, type ParseLimits, type ParsedDocument, type ParsedFile } from '../syntax/index';
-import { declaredKind, detectItems, findBrokenModelines, findModelines, type KindSource } from '../kinds/detect';
+import { DEFAULT_LIMITS, type LineIndex, type ParseLimits, type ParsedDocument, type ParsedFile, type SourceFile } from '../syntax/index';
+import { declaredKind, detectItems, type KindSource } from '../kinds/detect';
 import { KINDS as RULE_KINDS, kindWithArticle, type Kind } from '../core/kinds';
 import { loadValidators, validateLoaded } from '../schema/validate';
 import { KNOWN_RULE_IDS, RULE_INFO, loadRules } from '../../rules/registry';
 import { applyEdits, fixEdits } from '../syntax/fix';
 import { compareStrings, getAt, joinPointer, parentPointer } from '../core/pointer';
-import { applyDirectives, directiveProblems, findDirectives, NO_DIRECTIVES } from '../syntax/suppress';
+import { applyDirectives, directiveProblems, NO_DIRECTIVES } from '../syntax/suppress';
 import { aggregateRepeats } from './aggregate';
 import { collectSecretValues, maskSecrets } from './mask';
 import { isPlaceholder, templateMessage } from '../model/placeholders';
@@ -121,7 +121,8 @@ interface FileState {
   input: LintInput;
   displayPath: string;
   settings: FileSettings;
-  parsed: ParsedFile;
+  /** The text version's SourceFile (its comments: directives, modelines). */
+  parsed: SourceFile;
   docs: DocState[];
   diagnostics: Diagnostic[];
   options: LintOptions;
@@ -293,7 +294,7 @@ function prepareFile(project: Project, input: LintInput, opts: LintRunOptions, s
     addSpanDiagnostic(file, input.problem.ruleId, input.problem.message, input.problem.span ?? { start: 0, end: 0 }, 0, opts);
     return file;
   }
-  const modelines = findModelines(parsed.text);
+  const { modelines } = parsed.comments();
   const firstDocIndex: number[] = [];
   let unknownOnly = true;
   for (const pd of parsed.documents) {
@@ -347,7 +348,7 @@ function prepareFile(project: Project, input: LintInput, opts: LintRunOptions, s
     }
   }
   // A comment meant as a modeline that does not read as one: the kind it names was never applied.
-  for (const b of parsed.syntax === 'yaml' ? findBrokenModelines(parsed.text) : []) {
+  for (const b of parsed.syntax === 'yaml' ? parsed.comments().brokenModelines : []) {
     unknownOnly = false;
     if (file.docs.length === 0) file.docs.push({ index: 0, parsed: { value: null, empty: true, span: { start: 0, end: 0 }, locate: () => undefined }, base: '', value: null, why: 'comments only' });
     const fixed = `# omlint: kind=${b.kind ?? '<kind>'}`;
@@ -581,7 +582,7 @@ function runTransitionRules(file: FileState, opts: LintRunOptions, rules: Transi
 function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): { result: FileResult; source: RunSource } {
   templateInfos(file, opts);
   const { text, lines } = file.parsed;
-  const found = opts.inlineConfig !== false && file.parsed.syntax === 'yaml' ? findDirectives(text, lines) : NO_DIRECTIVES;
+  const found = opts.inlineConfig !== false && file.parsed.syntax === 'yaml' ? file.parsed.comments().directives : NO_DIRECTIVES;
   let diagnostics = applyDirectives(file.diagnostics, found.directives, lines);
   const usageKnown = file.overflow.error + file.overflow.warning + file.overflow.info === 0;
   for (const p of directiveProblems(found, { text, knownRules, removable: (id) => !workspaceRules.has(id), usageKnown })) {
@@ -936,7 +937,11 @@ interface PassRecord {
  * text, which also tells whether the fixes broke the syntax; the lint that finds nothing more to
  * fix is the result.
  */
-export async function fixProject(project: Project, inputs: LintInput[], opts: ProjectLintOptions = {}): Promise<LintRun> {
+/**
+ * `first`: the run of exactly these inputs and options when the caller has it already (the
+ * language server keeps each version's run): the fixing starts from it instead of linting again.
+ */
+export async function fixProject(project: Project, inputs: LintInput[], opts: ProjectLintOptions = {}, first?: LintRun): Promise<LintRun> {
   const texts = new Map(inputs.map((i) => [i.filePath, i.text]));
   const fixCounts = new Map<string, number>();
   // A file that could not be read keeps its problem (never "empty") and is never fixed.
@@ -944,7 +949,7 @@ export async function fixProject(project: Project, inputs: LintInput[], opts: Pr
   const lintTexts = () => lintProject(project, [...texts].map(([filePath, text]) => unread.get(filePath) ?? { filePath, text }), opts);
   const byDisplay = new Map([...texts.keys()].map((p) => [displayPath(p, opts.cwd), p]));
   const count = (filePath: string, places: number) => fixCounts.set(filePath, (fixCounts.get(filePath) ?? 0) + places);
-  let final = await lintTexts();
+  let final = first ?? (await lintTexts());
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
     const records = new Map<string, PassRecord>();
     for (const r of final.results) {

@@ -1,9 +1,9 @@
 // What a parsed file holds: its items (a document, or each result of a list response) and the kind
 // of each, found exactly as lint() finds them (config kind, modeline, file name, content).
 import type { FileSettings } from '../config/load';
-import { declaredKind, detectItems, findModelines, type KindSource, type Modeline } from '../kinds/detect';
+import { declaredKind, detectItems, type KindSource, type Modeline } from '../kinds/detect';
 import type { Kind } from '../core/kinds';
-import type { ParsedFile } from '../syntax/index';
+import type { SourceFile } from '../syntax/index';
 
 export interface ItemInfo {
   /** Index of the YAML document (0 for JSON). */
@@ -17,7 +17,7 @@ export interface ItemInfo {
 }
 
 export interface DocumentAnalysis {
-  parsed: ParsedFile;
+  parsed: SourceFile;
   items: ItemInfo[];
   /** Per document: parsed without syntax errors. */
   usable: boolean[];
@@ -41,8 +41,8 @@ export function itemsOf(value: unknown, docIndex: number, declared: Declared): I
   }));
 }
 
-export function analyzeParsed(parsed: ParsedFile, filePath: string, settings: FileSettings): DocumentAnalysis {
-  const modelines = findModelines(parsed.text);
+export function analyzeParsed(parsed: SourceFile, filePath: string, settings: FileSettings): DocumentAnalysis {
+  const { modelines } = parsed.comments();
   const items: ItemInfo[] = [];
   const usable: boolean[] = [];
   parsed.documents.forEach((pd, docIndex) => {

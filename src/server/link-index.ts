@@ -4,7 +4,7 @@
 import { linksOf, type LinkTarget, type LinkVia } from '../model/automation-links';
 import type { Span } from '../core/types';
 import type { FileSettings } from '../config/load';
-import type { ParsedFile } from '../syntax/index';
+import type { ParsedFile, SourceFile } from '../syntax/index';
 import { analyzeParsed, type ItemInfo } from '../project/items';
 
 export interface LinkSite {
@@ -36,14 +36,14 @@ const indexes = new WeakMap<ParsedFile, LinkIndex>();
 const analyses = new WeakMap<ParsedFile, ItemInfo[]>();
 
 /** The items of a parse (memoized: links, symbols and lenses ask for the same version). */
-export function parsedItems(parsed: ParsedFile, filePath: string, settings: FileSettings): ItemInfo[] {
+export function parsedItems(parsed: SourceFile, filePath: string, settings: FileSettings): ItemInfo[] {
   let items = analyses.get(parsed);
   if (!items) analyses.set(parsed, (items = analyzeParsed(parsed, filePath, settings).items));
   return items;
 }
 
 /** The link index of a parsed file (memoized per parse: a text version is indexed once). */
-export function linkIndex(parsed: ParsedFile, filePath: string, settings: FileSettings): LinkIndex {
+export function linkIndex(parsed: SourceFile, filePath: string, settings: FileSettings): LinkIndex {
   let index = indexes.get(parsed);
   if (!index) {
     index = buildIndex(parsed, filePath, settings);
@@ -52,7 +52,7 @@ export function linkIndex(parsed: ParsedFile, filePath: string, settings: FileSe
   return index;
 }
 
-function buildIndex(parsed: ParsedFile, filePath: string, settings: FileSettings): LinkIndex {
+function buildIndex(parsed: SourceFile, filePath: string, settings: FileSettings): LinkIndex {
   const sites: LinkSite[] = [];
   const items = parsedItems(parsed, filePath, settings);
   for (const item of items) {

@@ -1,8 +1,11 @@
 // When a document's diagnostics are computed after an edit. The wait after the last keystroke
-// adapts to what a lint of that document costs: a cheap lint runs almost at once (a fixed 150 ms
-// wait was most of the latency on a 100 KB file), an expensive one waits about as long as it takes,
-// so that fast typing never queues lints it would throw away. Each request gets a generation: a
-// lint that finishes after a newer request for its document was made is stale (never published).
+// adapts to what a lint of that document costs: a lint may start once the document has been idle
+// (no lint running) for as long as its lint takes, so that linting while someone types takes at
+// most about half of the process and fast typing never queues lints it would throw away. The time
+// since the last lint ended counts: the first keystroke after a pause waits only MIN_DEBOUNCE_MS
+// (a fixed 150 ms, then a wait of the lint's cost, were most of the latency on a 100 KB file).
+// Each request gets a generation: a lint that finishes after a newer request for its document was
+// made is stale (never published).
 
 /** The wait never exceeds this (the old fixed debounce). */
 export const MAX_DEBOUNCE_MS = 150;
@@ -11,12 +14,12 @@ export const MIN_DEBOUNCE_MS = 10;
 
 /**
  * The wait after an edit, from the measured duration of the document's recent lints (undefined:
- * never linted, the old fixed wait). About the lint's own time, so that linting while someone
- * types takes at most about half of the process.
+ * never linted, the old fixed wait) and how long the document has been idle since its last lint
+ * ended (0 while one runs): the rest of an idle time as long as the lint's own.
  */
-export function debounceDelay(lintMs: number | undefined, max = MAX_DEBOUNCE_MS): number {
+export function debounceDelay(lintMs: number | undefined, max = MAX_DEBOUNCE_MS, idleMs = 0): number {
   if (lintMs === undefined) return max;
-  return Math.round(Math.min(max, Math.max(MIN_DEBOUNCE_MS, lintMs)));
+  return Math.round(Math.min(max, Math.max(MIN_DEBOUNCE_MS, lintMs - Math.max(0, idleMs))));
 }
 
 export interface SchedulerOptions {
@@ -34,6 +37,8 @@ export class DiagnosticsScheduler {
   /** Per document, its last lint durations (their median: one slow lint, a GC pause or the first lint's warm-up, does not count). */
   private readonly lintMs = new Map<string, number[]>();
   private readonly running = new Map<string, Promise<void>>();
+  /** Per document, when its last lint ended (the clock's time). */
+  private readonly lastEnd = new Map<string, number>();
   private readonly max: number;
   private readonly now: () => number;
 
@@ -44,7 +49,10 @@ export class DiagnosticsScheduler {
 
   /** The wait the next edit of `uri` gets. */
   delayFor(uri: string): number {
-    return this.max <= 0 ? 0 : debounceDelay(median(this.lintMs.get(uri)), this.max);
+    if (this.max <= 0) return 0;
+    const end = this.lastEnd.get(uri);
+    const idle = this.running.has(uri) || end === undefined ? 0 : this.now() - end;
+    return debounceDelay(median(this.lintMs.get(uri)), this.max, idle);
   }
 
   /** A new request for `uri`'s diagnostics: after the adaptive wait, or at once (`immediate`: opened). */
@@ -72,6 +80,7 @@ export class DiagnosticsScheduler {
     this.timers.delete(uri);
     this.bump(uri);
     this.lintMs.delete(uri);
+    this.lastEnd.delete(uri);
   }
 
   /** Resolves when `uri` has no wait pending and no lint running (code actions wait for this). */
@@ -106,8 +115,10 @@ export class DiagnosticsScheduler {
     } catch {
       return; // run reports its own failures
     }
+    const t1 = this.now();
+    this.lastEnd.set(uri, t1);
     const recent = this.lintMs.get(uri) ?? [];
-    recent.push(this.now() - t0);
+    recent.push(t1 - t0);
     if (recent.length > RECENT_LINTS) recent.shift();
     this.lintMs.set(uri, recent);
   }

@@ -9,7 +9,7 @@ import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
 import { maskSecrets } from '../engine/mask';
 import { compareStrings, splitPointer } from '../core/pointer';
-import type { FileResult, Rule, RunSource } from '../core/types';
+import type { FileResult, LintRun, Rule, RunSource } from '../core/types';
 import type { Kind } from '../core/kinds';
 import { codeActionsFor, FIX_ALL_KIND, fixAllEdit, wantsKind } from './code-actions';
 import { disableInConfig } from './disable-file';
@@ -53,6 +53,8 @@ export interface LintState {
   diagnostics: LspDiagnostic[];
   inputs: LintInput[];
   options: LintRunOptions;
+  /** The run of `inputs` with `options` (fix-all starts from it rather than linting again). */
+  run?: LintRun;
 }
 
 interface DocState {
@@ -232,12 +234,12 @@ export class OmlintLanguageService {
       return [{ filePath, text, ...(base ? { base } : {}) }, ...others].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
     };
     let inputs = inputsFor(kinds);
-    let { result, source } = await this.runLint(inputs, options, filePath, cwd);
+    let { result, source, run } = await this.runLint(inputs, options, filePath, cwd);
     const found = result.kinds.filter((k): k is Kind => k !== 'unknown');
     // The kinds changed (first lint, or an edit): the scope may hold other documents now.
     if (onDisk && found.length && !sameSet(scopeKinds(found, this.options.ruleSet), scopeKinds(kinds, this.options.ruleSet))) {
       inputs = inputsFor(found);
-      ({ result, source } = await this.runLint(inputs, options, filePath, cwd));
+      ({ result, source, run } = await this.runLint(inputs, options, filePath, cwd));
     }
     if (found.length) st.kinds = [...new Set(found)];
     st.relevant = this.isRelevant(filePath, text, settings, found.length > 0, st);
@@ -253,16 +255,16 @@ export class OmlintLanguageService {
         return { uri: open?.uri ?? pathToUri(input.filePath), bom: hasBom(input.text) };
       }),
     );
-    return { uri: doc.uri, version: doc.version, text, result, source, diagnostics, inputs, options };
+    return { uri: doc.uri, version: doc.version, text, result, source, diagnostics, inputs, options, run };
   }
 
   /** The document's result and source, linted with the other files of its scope in the workspace's project. */
-  private async runLint(inputs: LintInput[], options: LintRunOptions, filePath: string, cwd: string): Promise<{ result: FileResult; source?: RunSource }> {
+  private async runLint(inputs: LintInput[], options: LintRunOptions, filePath: string, cwd: string): Promise<{ result: FileResult; source?: RunSource; run: LintRun }> {
     // Every text through the project's cache: an edit re-parses the edited buffer only.
     const run = await lintProject(this.workspace.project, inputs, options);
     const name = displayPath(filePath, cwd);
     const result = run.results.find((r) => r.filePath === name) ?? run.results[0];
-    return { result, source: run.sources.get(result.filePath) };
+    return { result, source: run.sources.get(result.filePath), run };
   }
 
   /**
@@ -362,7 +364,8 @@ export class OmlintLanguageService {
   private async fixedText(doc: TextDocument, state: LintState): Promise<string> {
     const filePath = lintNameOf(doc.uri);
     const cwd = path.dirname(path.resolve(filePath));
-    const { results } = await fixProject(this.workspace.project, state.inputs, state.options);
+    // From the version's own run: fix-all lints only the fixed texts (it linted the text again before).
+    const { results } = await fixProject(this.workspace.project, state.inputs, state.options, state.run);
     const mine = results.find((r) => r.filePath === displayPath(filePath, cwd));
     return mine?.output ?? doc.getText();
   }

@@ -13,6 +13,14 @@ describe('debounceDelay', () => {
     expect(debounceDelay(5_000)).toBe(MAX_DEBOUNCE_MS);
     expect(debounceDelay(5_000, 80)).toBe(80);
   });
+
+  it('counts the time the document has been idle since its last lint', () => {
+    expect(debounceDelay(100, MAX_DEBOUNCE_MS, 30)).toBe(70);
+    expect(debounceDelay(100, MAX_DEBOUNCE_MS, 100)).toBe(MIN_DEBOUNCE_MS);
+    expect(debounceDelay(20, MAX_DEBOUNCE_MS, 5_000)).toBe(MIN_DEBOUNCE_MS);
+    expect(debounceDelay(5_000, MAX_DEBOUNCE_MS, 4_900)).toBe(100);
+    expect(debounceDelay(undefined, MAX_DEBOUNCE_MS, 5_000)).toBe(MAX_DEBOUNCE_MS);
+  });
 });
 
 describe('DiagnosticsScheduler', () => {
@@ -38,23 +46,53 @@ describe('DiagnosticsScheduler', () => {
   }
 
   it('adapts the wait after an edit to the measured lint time of that document', async () => {
-    const { s, runs } = scheduler((uri) => (uri === 'small' ? 12 : 400));
+    const { s, runs } = scheduler((uri) => (uri === 'small' ? 12 : uri === 'mid' ? 100 : 400));
     expect(s.delayFor('small')).toBe(MAX_DEBOUNCE_MS);
-    s.schedule('small', true); // opened: at once
+    s.schedule('big', true); // opened: at once
     await vi.advanceTimersByTimeAsync(0);
-    s.schedule('big', true);
+    s.schedule('mid', true);
     await vi.advanceTimersByTimeAsync(0);
-    expect(runs.map((r) => r.uri)).toEqual(['small', 'big']);
+    s.schedule('small', true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs.map((r) => r.uri)).toEqual(['big', 'mid', 'small']);
+    // Right after its lint a document waits as long as the lint took (at most the bound).
     expect(s.delayFor('small')).toBe(12);
     expect(s.delayFor('big')).toBe(MAX_DEBOUNCE_MS);
 
     const t0 = Date.now();
     s.schedule('small');
     await vi.advanceTimersByTimeAsync(11);
-    expect(runs).toHaveLength(2); // still waiting
+    expect(runs).toHaveLength(3); // still waiting
     await vi.advanceTimersByTimeAsync(1);
-    expect(runs).toHaveLength(3);
-    expect(runs[2].at - t0).toBe(12);
+    expect(runs).toHaveLength(4);
+    expect(runs[3].at - t0).toBe(12);
+    // 'mid' ended 12 + 12 ms ago (the lints of 'small' since): the rest of its 100 ms.
+    expect(s.delayFor('mid')).toBe(76);
+  });
+
+  it('after a pause as long as the lint, an edit waits only the minimum; while a lint runs, the whole cost', async () => {
+    const gates: (() => void)[] = [];
+    const s = new DiagnosticsScheduler({
+      now: () => clock,
+      run: async () => {
+        await new Promise<void>((r) => gates.push(r));
+        clock += 100;
+      },
+    });
+    s.schedule('a', true);
+    await vi.advanceTimersByTimeAsync(0);
+    gates.shift()!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.delayFor('a')).toBe(100);
+    clock += 100; // idle as long as a lint
+    expect(s.delayFor('a')).toBe(MIN_DEBOUNCE_MS);
+    s.schedule('a');
+    await vi.advanceTimersByTimeAsync(MIN_DEBOUNCE_MS);
+    expect(gates).toHaveLength(1); // started after the minimum wait
+    clock += 10_000; // however long ago the last lint ended: one runs now
+    expect(s.delayFor('a')).toBe(100);
+    gates.shift()!();
+    await vi.advanceTimersByTimeAsync(0);
   });
 
   it('coalesces fast typing into one lint, and never counts the open\'s warm-up twice', async () => {

@@ -31,6 +31,15 @@ const upRule = defineRule({
   },
 });
 
+/** Counts the lints of alert configs (one check per document linted). */
+let checks = 0;
+const countingRule = defineRule({
+  meta: { id: 'test-count-lints', kinds: ['alert-config'], defaultSeverity: 'info', description: 'Test rule.', docs: { why: 'Test.', bad: ALERT, good: ALERT } },
+  check() {
+    checks++;
+  },
+});
+
 const whole = (doc: TextDocument) => ({ start: { line: 0, character: 0 }, end: doc.positionAt(doc.getText().length) });
 
 describe('code actions', () => {
@@ -126,6 +135,13 @@ describe('code actions', () => {
     expect(lazy.data).toEqual({ uri: doc.uri, version: 1 });
     const resolved = await service.resolveCodeAction(lazy, doc);
     expect(resolved.edit).toEqual(eager[0].edit);
+    // Fix-all starts from the version's own lint: only the fixed text is linted again.
+    const counted = new OmlintLanguageService({ now: NOW, ruleSet: [...RULES, upRule, countingRule] });
+    const doc2 = openDoc(counted, tempDir(), 'cpu.yaml', text);
+    const [offer] = await counted.codeActions(doc2, whole(doc2), only, true);
+    checks = 0;
+    expect(applyAction(doc2, await counted.resolveCodeAction(offer, doc2))).toBe(applyAction(doc, resolved));
+    expect(checks).toBe(1);
     // Resolved against a newer text: the offer is stale and gets no edit.
     const newer = openDoc(service, dir, 'cpu.yaml', text, 2);
     expect((await service.resolveCodeAction(lazy, newer)).edit).toBeUndefined();

@@ -2,7 +2,7 @@
 //   npx tsx bench/lsp-latency.ts [--server <bundle.js>] [--runs N]
 //   npx tsx bench/lsp-latency.ts --project [--case 1|2|3|4] [--runs N] [--eager] [--syntax json]   (the project-model cases, service only)
 //   npx tsx bench/lsp-latency.ts --server-rss [--syntax json|yaml] [--server <bundle.js>]   (RSS of the real server process on a 20 MB document)
-//   npx tsx bench/lsp-latency.ts --only alert [--runs N]   (the stdio cases whose name holds the word)
+//   npx tsx bench/lsp-latency.ts --only alert [--runs N] [--cpu-prof <dir>]   (the stdio cases whose name holds the word; a CPU profile of the server)
 // Documents (generated: bench/lsp-documents.ts): a ~100 KB multi-document YAML of alert
 // configurations (target ≤ 50 ms), the corpus's real automation config (~1.9 MB JSON as stored,
 // 3.2 MB pretty-printed) and the same grown to 3.5 MB of block YAML (target ≤ 300 ms).
@@ -87,7 +87,10 @@ function processRss(pid: number | undefined): { peak: number; current: number } 
 const serverCpu: number[] = [];
 
 async function stdioLatency(dir: string, filePath: string, text: string, server?: string): Promise<number[]> {
-  const client = await startClient(dir, server ? [server, '--stdio'] : undefined);
+  // --cpu-prof <dir>: the server writes a CPU profile there when it exits.
+  const prof = arg('--cpu-prof');
+  const profArgs = prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : [];
+  const client = await startClient(dir, server ? [...profArgs, server, '--stdio'] : [...profArgs, '--import', 'tsx', path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server/bin.ts'), '--stdio']);
   serverCpu.length = 0;
   const uri = pathToFileURL(filePath).href;
   try {

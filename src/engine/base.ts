@@ -1,6 +1,6 @@
 // The base of a file (issue 19): its previous state, parsed once, split into documents of known
 // kinds, and paired with the file's documents by kind and identity (model/document-identity.ts).
-import { parseText, type ParseLimits, type ParsedDocument, type ParsedFile } from '../syntax/index';
+import { parseText, type ParseLimits, type ParsedDocument, type ParsedFile, type SourceFile } from '../syntax/index';
 import { declaredKind, detectItems, findModelines } from '../kinds/detect';
 import { parentPointer } from '../core/pointer';
 import { defineBuiltin } from '../core/rule';
@@ -25,8 +25,9 @@ export interface ParsedBase {
 }
 
 /** Parses a base with the kinds the file itself is declared with (--kind, config), else detected. */
-export function parseBase(input: BaseInput, declared: { optionKind?: Kind; configKind?: Kind; filePath: string }, limits: ParseLimits): ParsedBase {
-  const parsed = parseText(input.text, input.label, limits);
+/** `parse`: how the text is parsed (a caller that keeps bases passes its cache). */
+export function parseBase(input: BaseInput, declared: { optionKind?: Kind; configKind?: Kind; filePath: string }, limits: ParseLimits, parse: (text: string, label: string, limits: ParseLimits) => SourceFile = parseText): ParsedBase {
+  const parsed = parse(input.text, input.label, limits);
   const { modelines } = parsed.comments();
   const documents: BaseDocument[] = [];
   let index = 0;

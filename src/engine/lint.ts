@@ -68,6 +68,11 @@ export interface LintRunOptions {
    * reports on afterwards is read again (LintTargets.read) and linted again with the report.
    */
   release?: boolean;
+  /**
+   * Parses a file's base (default: parseText, anew each run). The language server passes its
+   * cache of the files at HEAD: a base is parsed once per commit, not once per keystroke.
+   */
+  parseBase?: (text: string, label: string, limits: ParseLimits) => SourceFile;
 }
 
 /** The files of a run, each read when its turn comes (and again when a workspace rule reports on it). */
@@ -532,7 +537,7 @@ function runTransitionRules(file: FileState, opts: LintRunOptions, rules: Transi
   const input = file.input.base!;
   // Nothing of a known kind to compare (a file that does not parse says so itself).
   if (!file.docs.some((d) => d.kind)) return;
-  const base = parseBase(input, { optionKind: opts.kind, configKind: file.settings.kind, filePath: file.input.filePath }, opts.limits ?? DEFAULT_LIMITS);
+  const base = parseBase(input, { optionKind: opts.kind, configKind: file.settings.kind, filePath: file.input.filePath }, opts.limits ?? DEFAULT_LIMITS, opts.parseBase);
   if (base.problem) {
     addSpanDiagnostic(file, BASE_UNUSABLE.meta.id, `${base.problem[0].toUpperCase()}${base.problem.slice(1)}.`, { start: 0, end: 0 }, 0, opts);
     return;

@@ -32,8 +32,12 @@ export class SourceCache {
       return hit.parsed;
     }
     const documents = list[0]?.documents ?? new YamlDocumentCache();
-    const parsed = parseText(text, filePath, limits, documents);
+    // A big earlier version is let go before the new text is parsed, not after: two parses of a
+    // 20 MB text (values, positions) at once were the language server's peak memory.
     const kept = list.filter((e) => e.text.length <= EARLIER_MAX_CHARS).slice(0, EARLIER_VERSIONS);
+    this.entries.set(filePath, kept);
+    list.length = 0;
+    const parsed = parseText(text, filePath, limits, documents);
     this.entries.set(filePath, [{ text, limitsKey: key, parsed, documents }, ...kept]);
     return parsed;
   }

@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GitError, headCommitOnDisk, repositoryOf, showAtRef, type Repository } from '../io/git';
 import type { BaseInput } from '../core/types';
+import { SourceCache } from '../project/source-cache';
+import type { ParseLimits, SourceFile } from '../syntax/index';
 
 const readText = (p: string): string | undefined => {
   try {
@@ -18,8 +20,18 @@ export class HeadBases {
   /** Repository by directory (undefined: none). */
   private readonly repos = new Map<string, Repository | undefined>();
   private readonly blobs = new Map<string, { commit: string; base: BaseInput | undefined }>();
+  /** The parse of each base text (lint's parseBase): once per file and commit, not per keystroke. */
+  private readonly sources = new SourceCache();
+  /** For tests: the base texts parsed. */
+  readonly stats = { parses: 0 };
 
   constructor(private readonly maxBytes: number) {}
+
+  /** Parses a base text, from the cache when this text was parsed before (lint's `parseBase`). */
+  readonly parse = (text: string, label: string, limits: ParseLimits): SourceFile => {
+    if (!this.sources.peek(label, text)) this.stats.parses++;
+    return this.sources.parse(label, text, limits);
+  };
 
   /** The file at HEAD, or undefined: not in a repository, no commit yet, or not in HEAD (a new file). */
   baseOf(filePath: string): BaseInput | undefined {
@@ -31,6 +43,7 @@ export class HeadBases {
     if (!commit) return undefined;
     const cached = this.blobs.get(filePath);
     if (cached?.commit === commit) return cached.base;
+    if (cached?.base) this.sources.forget(cached.base.label);
     let base: BaseInput | undefined;
     try {
       const blob = showAtRef(filePath, commit, this.maxBytes);
@@ -47,5 +60,6 @@ export class HeadBases {
   clear(): void {
     this.repos.clear();
     this.blobs.clear();
+    this.sources.forget();
   }
 }

@@ -17,6 +17,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND } from './code-actions';
 import { isConfigFile } from './config';
 import { DiagnosticsScheduler, MAX_DEBOUNCE_MS } from './scheduler';
+import { HeapPolicy } from './heap';
 import { OmlintLanguageService } from './service';
 import { uriToPath } from './uris';
 
@@ -47,6 +48,9 @@ export function startServer(options: ServerOptions = {}): void {
     onConfigError: (message) => void connection.window.showErrorMessage(`omlint: configuration error: ${message}`),
   });
   const openedVersion = new Map<string, number>();
+  // The heap's growth between collections, bounded while a big document is open (heap.ts).
+  const heap = new HeapPolicy();
+  const openChars = () => documents.all().reduce((n, d) => n + d.getText().length, 0);
   let watchDynamically = false;
   /** The client resolves code actions: fix-all's edit is computed when chosen. */
   let lazyFixAll = false;
@@ -117,6 +121,7 @@ export function startServer(options: ServerOptions = {}): void {
   });
 
   documents.onDidOpen((e) => {
+    heap.update(openChars());
     const affected = service.setDocument(e.document);
     openedVersion.set(e.document.uri, e.document.version);
     schedule(e.document.uri, true);
@@ -128,6 +133,7 @@ export function startServer(options: ServerOptions = {}): void {
     // TextDocuments also reports the opening as a change: already handled.
     if (openedVersion.get(uri) === version) return;
     openedVersion.delete(uri);
+    heap.update(openChars());
     const affected = service.setDocument(e.document);
     schedule(uri);
     for (const other of affected) schedule(other);
@@ -138,6 +144,7 @@ export function startServer(options: ServerOptions = {}): void {
     scheduler.forget(uri);
     openedVersion.delete(uri);
     const affected = service.closeDocument(uri);
+    heap.update(openChars());
     void connection.sendDiagnostics({ uri, diagnostics: [] });
     for (const other of affected) schedule(other);
   });

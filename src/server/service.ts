@@ -77,7 +77,8 @@ export class OmlintLanguageService {
   private readonly states = new Map<string, DocState>();
   /** Transition rules against the file at git HEAD (setting omlint.transitions.againstHead, default on). */
   private transitionsAgainstHead = true;
-  private readonly headBases = new HeadBases(DEFAULT_LIMITS.maxBytes);
+  /** Public for tests (the parses of bases it counts). */
+  readonly headBases = new HeadBases(DEFAULT_LIMITS.maxBytes);
   private readonly reportedConfigErrors = new Set<string>();
   /** The client creates files in workspace edits (a new omlint.config.yaml for "disable for this file"). */
   canCreateFiles = true;
@@ -105,6 +106,10 @@ export class OmlintLanguageService {
    */
   setDocument(doc: TextDocument): string[] {
     this.workspace.setDocument(doc);
+    // The lint of an older version goes now (its text, results and run: of a 20 MB text, as much
+    // again as the text), not when the new version's lint ends.
+    const st = this.states.get(doc.uri);
+    if (st?.lint && st.lint.version !== doc.version) st.lint = undefined;
     const p = uriToPath(doc.uri);
     if (p && isConfigFile(p)) {
       this.configChanged();
@@ -223,6 +228,7 @@ export class OmlintLanguageService {
       now: this.options.now?.(),
       ruleSet: this.options.ruleSet,
       cwd,
+      parseBase: this.headBases.parse,
     };
     const project = this.workspace.project;
     let kinds: Kind[] = st.kinds ?? [];

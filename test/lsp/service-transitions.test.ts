@@ -31,6 +31,21 @@ describe.skipIf(!HAS_GIT)('transition diagnostics against git HEAD', () => {
     const again = openDoc(service, repo.dir, 'alerts/a.alert-config.yaml', DISABLED, 2);
     expect(await flipped(service, again)).toEqual([]);
   });
+  it('parses the file at HEAD once per commit, not once per edit', async () => {
+    const repo = gitRepo();
+    repo.write('alerts/a.alert-config.yaml', ALERT);
+    repo.commit('alert enabled');
+    const service = new OmlintLanguageService({ now: NOW, ruleSet: RULES });
+    for (let version = 1; version <= 4; version++) {
+      const doc = openDoc(service, repo.dir, 'alerts/a.alert-config.yaml', DISABLED.replace('intervalMin: 60', `intervalMin: ${60 + version}`), version);
+      expect((await flipped(service, doc)).length).toBe(1);
+    }
+    expect(service.headBases.stats.parses).toBe(1);
+    repo.write('alerts/a.alert-config.yaml', DISABLED);
+    repo.commit('alert disabled');
+    expect(await flipped(service, openDoc(service, repo.dir, 'alerts/a.alert-config.yaml', DISABLED, 5))).toEqual([]);
+    expect(service.headBases.stats.parses).toBe(2);
+  });
   it('nothing outside a repository, nor for a file not in HEAD', async () => {
     const service = new OmlintLanguageService({ now: NOW, ruleSet: RULES });
     const outside = openDoc(service, tempDir({ 'a.alert-config.yaml': ALERT }), 'a.alert-config.yaml', DISABLED);

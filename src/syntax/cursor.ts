@@ -11,7 +11,7 @@ import { joinPointer } from '../core/pointer';
 import { flowSpot } from './flow-cursor';
 import { firstOutsideQuotes } from './outside-quotes';
 import { stringEnd } from './json-locate';
-import { DEFAULT_LIMITS } from './types';
+import { DEFAULT_LIMITS, type ContainerStep } from './types';
 
 export interface CursorContext {
   syntax: 'yaml' | 'json';
@@ -55,11 +55,15 @@ export function isJsonText(fileName: string, text: string): boolean {
  * The cursor context in an editor's text (a BOM is skipped; offsets in and out are the editor's).
  * `lines`: the text's lines (SourceFile keeps one per version); made here when absent.
  */
-export function cursorContext(text: string, offset: number, fileName: string, lines?: TextLines): CursorContext | undefined {
+/**
+ * `containersAt`: a JSON parse's containers at an offset of `text` (ParsedDocument.containersAt),
+ * when the text parsed: the cursor is then read from the innermost container, not the text's start.
+ */
+export function cursorContext(text: string, offset: number, fileName: string, lines?: TextLines, containersAt?: (offset: number) => ContainerStep[]): CursorContext | undefined {
   const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const body = shift ? text.slice(1) : text;
   const at = Math.max(0, Math.min(offset - shift, body.length));
-  const c = isJsonText(fileName, body) ? jsonCursor(body, at) : yamlCursor(body, at, lines && lines.text === body ? lines : new TextLines(body));
+  const c = isJsonText(fileName, body) ? jsonCursor(body, at, shift ? undefined : containersAt) : yamlCursor(body, at, lines && lines.text === body ? lines : new TextLines(body));
   if (c && shift) {
     c.replaceStart += shift;
     c.replaceEnd += shift;
@@ -660,8 +664,9 @@ function stringTokenEnd(text: string, start: number, lineEnd: number): number {
  * end, as jsonc-parser's scanner ends it). Never recursive: any nesting depth is harmless. Only
  * offsets are kept on the way; the few names needed are read at the end.
  */
-function scanTo(text: string, offset: number): { frames: Frame[]; token?: Token; nameAt: (start: number) => string } {
-  const frames: Frame[] = [];
+function scanTo(text: string, offset: number, seed?: { frames: Frame[]; from: number }): { frames: Frame[]; token?: Token; nameAt: (start: number) => string } {
+  // `seed`: the frames at `seed.from` (the containers of a parse), where the scan starts instead of the text's start.
+  const frames: Frame[] = seed?.frames ?? [];
   const n = text.length;
   // Names are read in any order (the top object's keys, then the path's): each finds its own line end.
   const nameAt = (start: number) => {
@@ -669,8 +674,8 @@ function scanTo(text: string, offset: number): { frames: Frame[]; token?: Token;
     return stringValue(text.slice(start, stringTokenEnd(text, start, lineEnd < 0 ? n : lineEnd)));
   };
   const stop = Math.min(n, offset);
-  let top: Frame | undefined;
-  let i = 0;
+  let top: Frame | undefined = frames[frames.length - 1];
+  let i = seed?.from ?? 0;
   // Hot loop (a 2.6 MB text is 2.6 million turns): whitespace first, strings read here rather
   // than by an indexOf call per string (most strings are a few characters long).
   while (i < stop) {
@@ -752,8 +757,25 @@ function keysAfterIn(text: string, from: number, expectKey: boolean): { name: st
 
 const pathOf = (frames: Frame[], nameAt: (start: number) => string): (string | number)[] => frames.map((f) => (f.isObject ? (f.keyAt >= 0 ? nameAt(f.keyAt) : '') : f.index));
 
-export function jsonCursor(text: string, offset: number): CursorContext | undefined {
-  const { frames, token, nameAt } = scanTo(text, offset);
+/**
+ * The scan's state where the innermost container holding `offset` has its child at or before it:
+ * the frames of the containers around it, and where to read on from.
+ */
+function seedOf(steps: ContainerStep[], offset: number): { frames: Frame[]; from: number } | undefined {
+  if (steps.length === 0) return undefined;
+  const frames: Frame[] = steps.slice(0, -1).map((s) => ({ isObject: s.isObject, expectKey: false, keyAt: s.isObject ? s.keyStarts[s.index] : -1, index: s.isObject ? 0 : s.index, keys: [] }));
+  const last = steps[steps.length - 1];
+  const { isObject, index } = last;
+  if (index < 0) return { frames: [...frames, { isObject, expectKey: isObject, keyAt: -1, index: 0, keys: [] }], from: last.start + 1 };
+  if (last.valueEnd >= 0 && offset > last.valueEnd) {
+    // Past the child's value (a comma or the next key may follow).
+    return { frames: [...frames, { isObject, expectKey: false, keyAt: isObject ? last.keyStarts[index] : -1, index, keys: last.keyStarts.slice() }], from: last.valueEnd };
+  }
+  return { frames: [...frames, { isObject, expectKey: isObject, keyAt: -1, index, keys: last.keyStarts.slice(0, index) }], from: last.childStart };
+}
+
+export function jsonCursor(text: string, offset: number, containersAt?: (offset: number) => ContainerStep[]): CursorContext | undefined {
+  const { frames, token, nameAt } = scanTo(text, offset, containersAt && seedOf(containersAt(offset), offset));
   // Deeper than any document may be (the parse reports it): no hover or completion there.
   if (frames.length > DEFAULT_LIMITS.maxDepth) return undefined;
   const top = frames[frames.length - 1];

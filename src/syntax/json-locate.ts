@@ -3,7 +3,7 @@
 // pointer's path, reading only their direct children and skipping every other value; what it
 // read stays known, so that the next lookups resume where the last one stopped.
 import { splitPointer } from '../core/pointer';
-import type { Location } from './types';
+import type { ContainerStep, Location } from './types';
 
 /** Offset of the quote that closes the string opening at `start` (indexOf: strings are most of a text). */
 export function stringEnd(text: string, start: number): number {
@@ -111,6 +111,75 @@ export class JsonNavigator {
     if (!c || !c.isObject) return [];
     while (this.readChild(c));
     return c.keys.slice();
+  }
+
+  /**
+   * The containers holding `offset`, outermost first (ContainerStep): read by the children's start
+   * offsets (a binary search over the children read so far, more read only up to the offset), so
+   * that the cursor at the 20,000th process costs skips from container to container, not a scan
+   * of the text before it. An offset past a child's value goes up again once that end is found.
+   */
+  containersAt(offset: number): ContainerStep[] {
+    const root = this.containerAt(this.rootStart, this.rootEnd);
+    if (!root || offset <= this.rootStart) return [];
+    const stack: { c: Container; start: number }[] = [{ c: root, start: this.rootStart }];
+    for (;;) {
+      const { c } = stack[stack.length - 1];
+      this.readUpTo(c, offset);
+      if (c.pos < 0 && offset >= c.end) {
+        if (stack.length === 1) break;
+        // The offset is past this child: its parent holds it (the child's end is now known).
+        stack.pop();
+        this.settleLast(stack[stack.length - 1].c);
+        continue;
+      }
+      const i = this.childBefore(c, offset);
+      const vs = i < 0 ? -1 : c.valueStarts[i];
+      const ch = this.text.charCodeAt(vs);
+      if (i < 0 || offset <= vs || (ch !== 123 && ch !== 91) || (c.valueEnds[i] >= 0 && offset >= c.valueEnds[i])) break;
+      stack.push({ c: this.containerAt(vs, c.valueEnds[i])!, start: vs });
+    }
+    return stack.map(({ c, start }) => {
+      const i = this.childBefore(c, offset);
+      return {
+        start,
+        isObject: c.isObject,
+        keyStarts: c.isObject ? c.keyStarts.slice(0, i + 1) : [],
+        index: i,
+        childStart: i < 0 ? -1 : c.isObject ? c.keyStarts[i] : c.valueStarts[i],
+        valueEnd: i < 0 ? -1 : c.valueEnds[i],
+      };
+    });
+  }
+
+  /**
+   * Reads the children of `c` up to the first that starts after `offset`, without skipping a
+   * container that may hold the offset (the caller looks inside it instead).
+   */
+  private readUpTo(c: Container, offset: number): void {
+    while (c.pos >= 0) {
+      const last = c.valueStarts.length - 1;
+      if (last >= 0) {
+        const vs = c.valueStarts[last];
+        if (vs >= offset) return;
+        const ch = this.text.charCodeAt(vs);
+        if (c.valueEnds[last] < 0 && (ch === 123 || ch === 91)) return;
+      }
+      if (!this.readChild(c)) return;
+    }
+  }
+
+  /** Index of the last child read of `c` that starts (its key, in an object) at or before `offset`, or -1. */
+  private childBefore(c: Container, offset: number): number {
+    const starts = c.isObject ? c.keyStarts : c.valueStarts;
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
   }
 
   /** The child that the tokens lead to (as its parent and index; no parent for the root), or undefined. */

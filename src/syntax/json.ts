@@ -231,6 +231,7 @@ export function jsonDocument(text: string, value: unknown, noDuplicates = false)
       locate: (pointer) => navigator.locate(pointer),
       keysAt: (pointer) => navigator.keysAt(pointer),
       prepare: (pointers) => navigator.prepare(pointers),
+      containersAt: (offset) => navigator.containersAt(offset),
     };
   }
   let root: JsonNode | undefined;

@@ -77,7 +77,10 @@ export class SourceFile implements ParsedFile {
    * text does not parse (mid-edit). Offsets in and out are those of `text` (without a BOM).
    */
   cursorAt(offset: number): CursorContext | undefined {
-    return cursorContext(this.text, offset, this.fileName, this.cursorLines);
+    // A big JSON text that parsed: the cursor from its containers (positions found once per version).
+    const doc = this.documents.length === 1 ? this.documents[0] : undefined;
+    const containersAt = doc?.containersAt && !doc.unusable ? (at: number) => doc.containersAt!(at) : undefined;
+    return cursorContext(this.text, offset, this.fileName, this.cursorLines, containersAt);
   }
 
   /** The text's lines as the cursor reader walks them (document markers found once per version). */

@@ -33,6 +33,26 @@ export interface ParsedDocument {
   prepare?(pointers: string[]): void;
   /** The object keys at a pointer, in source order (for fixes that insert). */
   keysAt?(pointer: string): string[];
+  /**
+   * Big JSON texts: the containers that hold an offset, read from the positions already found
+   * (the cursor reader then reads only the innermost one instead of the text from its start).
+   */
+  containersAt?(offset: number): ContainerStep[];
+}
+
+/** A container (object or array) that holds an offset, and which of its children does. */
+export interface ContainerStep {
+  /** Offset of its opening bracket. */
+  start: number;
+  isObject: boolean;
+  /** Objects: where the keys of its children up to `index` (included) start. */
+  keyStarts: number[];
+  /** The last child that starts (at its key, in an object) at or before the offset; -1: none. */
+  index: number;
+  /** Where that child starts: its key in an object, its value in an array. */
+  childStart: number;
+  /** Where its value ends, when known (-1: not known, or the offset is inside it). */
+  valueEnd: number;
 }
 
 /** A problem found while parsing: reported under a document-level rule id. */

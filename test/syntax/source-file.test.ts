@@ -3,11 +3,12 @@
 // corpus and the examples), by walking them through the parse's own locate().
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getLocation } from 'jsonc-parser';
 import { joinPointer } from '../../src/core/pointer';
 import { parseText, SourceFile } from '../../src/syntax/index';
-import { targetPointer } from '../../src/syntax/cursor';
+import { jsonCursor, targetPointer } from '../../src/syntax/cursor';
+import { JsonNavigator } from '../../src/syntax/json-locate';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CORPUS = path.resolve(ROOT, '../shared/corpus');
@@ -122,5 +123,40 @@ describe('SourceFile', () => {
     const s = parseText(text, 'a.yaml');
     expect(s.problems.length).toBeGreaterThan(0);
     expect(s.cursorAt(text.length)).toMatchObject({ at: 'key', pointer: '/notifications/0', partial: 'ty', presentKeys: ['typeName', 'delayMin'] });
+  });
+});
+
+describe('the JSON cursor from the parse\'s containers (big texts)', () => {
+  // On every offset (every 3rd, and every offset of the first 4 KB) of real JSON documents, the
+  // cursor read from the navigator's containers is the cursor read from the text's start: one
+  // navigator per document, asked in an order that jumps back and forth (its state is reused).
+  const json = documents.filter((f) => f.endsWith('.json') && statSync(f).size > 2000).slice(0, 10);
+  it.each(json.map((f) => [path.basename(f), f]))('%s', (_name, file) => {
+    const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    const navigator = new JsonNavigator(text, true);
+    const offsets: number[] = [];
+    for (let o = 0; o <= text.length; o += o < 4096 ? 1 : 3) offsets.push(o);
+    // Forward, then from the end backwards, then interleaved: the navigator's reading state varies.
+    const order = [...offsets.filter((_, i) => i % 2 === 0), ...offsets.filter((_, i) => i % 2 === 1).reverse()];
+    let seeded = 0;
+    for (const offset of order) {
+      const steps = navigator.containersAt(offset);
+      if (steps.length) seeded++;
+      expect({ offset, c: jsonCursor(text, offset, () => steps) }).toEqual({ offset, c: jsonCursor(text, offset) });
+    }
+    expect(seeded).toBeGreaterThan(order.length / 2);
+  });
+
+  it('a big JSON SourceFile reads the cursor from its containers', () => {
+    const big = `{"processes": [${Array.from({ length: 9000 }, (_, i) => JSON.stringify({ name: `p${i}`, hostname: `h${i}.example.com`, args2_6: { net: { port: 27017 + (i % 3), tls: { mode: 'requireTLS' } } } })).join(',\n')}],\n"replicaSets": []}`;
+    expect(big.length).toBeGreaterThan(600_000);
+    const source = parseText(big, 'big.json');
+    const spy = vi.spyOn(source.documents[0], 'containersAt');
+    const at = big.indexOf('"mode"', Math.floor(big.length * 0.6)) + 2;
+    const c = source.cursorAt(at)!;
+    expect(spy).toHaveBeenCalled();
+    expect({ at: c.at, pointer: c.pointer, key: c.key }).toMatchObject({ at: 'key', key: 'mode' });
+    expect(c.pointer).toMatch(/^\/processes\/\d+\/args2_6\/net\/tls$/);
+    expect(c).toEqual(jsonCursor(big, at));
   });
 });

@@ -163,6 +163,20 @@ describe('CLI and language server give the same diagnostics on the golden corpus
     expect(fromLsp('a', 'x', [d])[0].range).toBe('1:6-2:4');
   });
 
+  // The cross-file scope of issue 16: `overrides: [{files: ["**/*.yaml"], scope: production}]` with
+  // the same alert in a/ and b/. Both front doors must report duplicate-alert-config on the later
+  // copy (b/), the server with only that file open (a/ on disk, in another directory).
+  it('a scope named by an override spans directories in both front doors (duplicate-alert-config in b/)', async () => {
+    const copy = 'examples/scoped/b/disk-full-copy.alert-config.yaml';
+    const config = readFileSync(path.join(ROOT, 'examples/scoped/omlint.config.yaml'), 'utf8');
+    expect(config).toMatch(/files: \["\*\*\/\*\.yaml"\]\n\s+scope: production/);
+    const dup = (fs: Finding[]) => fs.filter((f) => f.file === copy && f.ruleId === 'duplicate-alert-config').map((f) => `${f.range} ${f.message}`);
+    const cli = dup(await cliFindings(['examples/scoped'], caseInputs(['scoped'])));
+    expect(cli).toHaveLength(1);
+    expect(cli[0]).toContain('disk-full.alert-config.yaml');
+    expect(dup(await serviceFindings([copy], 'one at a time'))).toEqual(cli);
+  });
+
   // Workspace (pull) diagnostics: the cross-file findings of files that are not open come from the
   // same lint(project, targets) as the CLI's. The scoped case's override scope spans a/, b/, c/ and
   // legacy/: with one file open, every other member gets what the CLI reports of the cross-file rules.

@@ -125,17 +125,30 @@ export class OmlintLanguageService {
     const own = this.states.get(uri)?.kinds;
     const wanted = own ? scopeKinds(own, this.options.ruleSet) : 'all';
     if (wanted !== 'all' && wanted.size === 0) return [];
-    const scope = this.workspace.project.scopeOf(p);
     const out: string[] = [];
-    for (const other of this.workspace.openDocuments()) {
-      const q = uriToPath(other.uri);
-      if (other.uri === uri || !q || this.workspace.project.scopeOf(q) !== scope) continue;
+    for (const other of this.openInScopeOf([p]).flat()) {
+      if (other.uri === uri) continue;
       const st = this.states.get(other.uri);
       if (wanted !== 'all' && st?.kinds && !st.kinds.some((k) => wanted.has(k))) continue;
       if (st) st.lint = undefined;
       out.push(other.uri);
     }
     return out;
+  }
+
+  /**
+   * The open documents of the project scopes of `paths`, one list per scope: grouped by the
+   * project (Project.scopes), the one grouping of the CLI, the engine's workspace rules and this.
+   */
+  private openInScopeOf(paths: string[]): TextDocument[][] {
+    if (paths.length === 0) return [];
+    const wanted = new Set(paths);
+    const open = this.workspace.openDocuments().flatMap((doc) => {
+      const p = uriToPath(doc.uri);
+      return p && !wanted.has(p) ? [{ p, doc }] : [];
+    });
+    const groups = this.workspace.project.scopes([...paths.map((p) => ({ p, doc: undefined })), ...open], (x) => x.p);
+    return groups.filter((g) => g.some((x) => wanted.has(x.p))).map((g) => g.flatMap((x) => (x.doc && !wanted.has(x.p) ? [x.doc] : [])));
   }
 
   /** An editor closed a document; returns the open documents whose diagnostics may change. */
@@ -181,15 +194,9 @@ export class OmlintLanguageService {
    * documents of their scopes (files open in the editor are read from the buffer anyway).
    */
   filesChanged(paths: string[]): string[] {
-    const scopes = new Set<string>();
-    for (const p of paths) {
-      this.workspace.forgetDisk(p);
-      if (!this.workspace.documentAt(p)) scopes.add(this.workspace.project.scopeOf(p));
-    }
+    for (const p of paths) this.workspace.forgetDisk(p);
     const out: string[] = [];
-    for (const doc of this.workspace.openDocuments()) {
-      const q = uriToPath(doc.uri);
-      if (!q || !scopes.has(this.workspace.project.scopeOf(q))) continue;
+    for (const doc of this.openInScopeOf(paths.filter((p) => !this.workspace.documentAt(p))).flat()) {
       const st = this.states.get(doc.uri);
       if (st) st.lint = undefined;
       out.push(doc.uri);

@@ -31,6 +31,7 @@ import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
 import { HeadBases } from './head-base';
 import { DEFAULT_LIMITS } from '../syntax/types';
+import { containersAcrossEdit } from '../syntax/edit-shift';
 
 export interface ServiceOptions {
   /** Clock for date rules (default: the real one). */
@@ -408,8 +409,10 @@ export class OmlintLanguageService {
     // from the text and the items of the document's last parse serve meanwhile.
     const parsed = text.length >= UNPARSED_HOVER_MIN_CHARS ? this.workspace.project.parsed(filePath, text) : this.workspace.project.parse(filePath, text);
     const lines = parsed ? undefined : new TextLines(hasBom(text) ? text.slice(1) : text);
-    const { items } = st.items.at(text, offset, filePath, settings, parsed, parsed ? undefined : this.workspace.project.latestParse(filePath), lines);
-    const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath, lines);
+    const earlier = parsed ? undefined : this.workspace.project.latestParse(filePath);
+    const { items } = st.items.at(text, offset, filePath, settings, parsed, earlier, lines);
+    // Not parsed yet: a big JSON text's cursor from the last parse's containers when the edit since kept the structure.
+    const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath, lines, earlier && !hasBom(text) ? containersAcrossEdit(earlier, text) : undefined);
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
     const item = itemAt(items, ctx.docIndex, pointer);

@@ -126,9 +126,14 @@ async function stdioLatency(dir: string, filePath: string, text: string, server?
 const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 const rss = () => process.memoryUsage().rss;
 
+/** CPU time (user + system) of this process during the last timed() call, in ms (the machine is shared: wall times wait for a core). */
+let lastCpu = 0;
 async function timed<T>(f: () => Promise<T> | T): Promise<[T, number]> {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const r = await f();
+  const c = process.cpuUsage(c0);
+  lastCpu = (c.user + c.system) / 1000;
   return [r, performance.now() - t0];
 }
 
@@ -198,6 +203,7 @@ async function projectCases(): Promise<void> {
     const doc = TextDocument.create(uri, 'json', 1, json);
     service.setDocument(doc);
     const [diags, first] = await timed(() => service.diagnostics(doc));
+    const firstCpu = lastCpu;
     const fixable = diags.find((d) => d.code === 'tls-mode-spelling') ?? diags[0];
     const range = fixable?.range ?? { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } };
     const context = { diagnostics: fixable ? [fixable] : [] };
@@ -205,8 +211,9 @@ async function projectCases(): Promise<void> {
     const [lazy, lazyMs] = await timed(() => service.codeActions(doc, range, context, true));
     const fixAll = lazy.find((a) => a.kind === 'source.fixAll.omlint');
     const [resolved, resolveMs] = fixAll ? await timed(() => service.resolveCodeAction(fixAll, doc)) : [undefined, NaN];
+    const resolveCpu = lastCpu;
     const edits = resolved?.edit?.changes ? Object.values(resolved.edit.changes).flat().length : 0;
-    console.log(`  ${mb(json.length)} JSON automation config (${diags.length} diagnostics): first diagnostics ${fmt(first)}; code actions ${fmt(lazyMs)} (${lazy.length} actions, fix-all ${fixAll ? (fixAll.edit ? 'computed' : 'lazy') : 'not offered'}); codeAction/resolve of fix-all ${fmt(resolveMs)} (${edits} edits); RSS ${mb(rss())}`);
+    console.log(`  ${mb(json.length)} JSON automation config (${diags.length} diagnostics): first diagnostics ${fmt(first)} (CPU ${fmt(firstCpu)}); code actions ${fmt(lazyMs)} (${lazy.length} actions, fix-all ${fixAll ? (fixAll.edit ? 'computed' : 'lazy') : 'not offered'}); codeAction/resolve of fix-all ${fmt(resolveMs)} (CPU ${fmt(resolveCpu)}; ${edits} edits); RSS ${mb(rss())} (load ${os.loadavg()[0].toFixed(1)})`);
     if (args.includes('--eager')) {
       // A client without resolve support gets fix-all's edit at once.
       const fresh = new OmlintLanguageService();

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { packageRoot } from '../core/paths';
 import type { Diagnostic, RelatedInfo, Severity } from '../core/types';
-import { engineRangeToLsp, spanToRange } from './positions';
+import { engineRangeToLsp } from './positions';
 
 /** Where rule docs live on the web (the same links as in SARIF output). */
 export const RULE_DOCS_BASE = 'https://github.com/omlint/omlint/blob/main/docs/rules/';
@@ -48,7 +48,10 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 export type RelatedResolver = (rel: RelatedInfo) => { uri: string; bom: boolean } | undefined;
 
 export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, resolveRelated?: RelatedResolver): LspDiagnostic {
-  const range = d.span ? spanToRange(doc, d.span) : engineRangeToLsp(d.range, doc.getText().charCodeAt(0) === 0xfeff);
+  // From the engine's line and column (its LineIndex, the same line ends and UTF-16 columns as
+  // LSP), not the span through the editor document: that would index every line of a 20 MB text
+  // before its first edit (test/parity.test.ts holds the two equal on the golden corpus).
+  const range = engineRangeToLsp(d.range, doc.getText().charCodeAt(0) === 0xfeff);
   const out: LspDiagnostic = {
     range,
     severity: SEVERITY[d.severity],

@@ -15,7 +15,7 @@
 //   which the core bundle exports for the ids its chunks ask for.
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 export interface ChunkSpec {
@@ -59,12 +59,12 @@ const SKIP = Symbol('resolving');
 export async function buildSplit(root: string, coreEntry: string, specs: ChunkSpec[], options: BuildOptions, plugins: Plugin[]): Promise<SplitOutput> {
   const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
   const chunkOf = new Map<string, string>();
-  for (const c of specs) {
-    for (const s of c.seams) {
-      if (!existsSync(path.join(root, s))) throw new Error(`build: the seam ${s} of chunk ${c.name} does not exist`);
-      chunkOf.set(s, c.name);
-    }
-  }
+  /** A seam by the id esbuild gives it: its real path from the root (node_modules may be a link). */
+  const seamId = (s: string) => {
+    if (!existsSync(path.join(root, s))) throw new Error(`build: the seam ${s} does not exist`);
+    return rel(realpathSync(path.join(root, s)));
+  };
+  for (const c of specs) for (const s of c.seams) chunkOf.set(seamId(s), c.name);
   const exportsOf = memo((id: string) => moduleExports(root, id));
   const base: BuildOptions = { ...options, absWorkingDir: root, bundle: true, format: 'cjs', write: false, metafile: true };
 
@@ -120,10 +120,11 @@ export async function buildSplit(root: string, coreEntry: string, specs: ChunkSp
   const refs = new Set<string>();
   const chunks = new Map<string, string>();
   for (const c of specs) {
-    const entry = c.seams.map((s, i) => `import * as s${i} from ${JSON.stringify(path.join(root, s))};`).join('\n') + `\nexport const seams = { ${c.seams.map((s, i) => `${JSON.stringify(s)}: s${i}`).join(', ')} };\n`;
+    const entry = c.seams.map((s, i) => `import * as s${i} from ${JSON.stringify(path.join(root, s))};`).join('\n') + `\nexport const seams = { ${c.seams.map((s, i) => `${JSON.stringify(seamId(s))}: s${i}`).join(', ')} };\n`;
     const out = await build({ ...base, stdin: { contents: entry, resolveDir: root, sourcefile: `chunk-${c.name}.js`, loader: 'js' }, outfile: path.join(root, 'dist', `chunk-${c.name}.js`), plugins: [...plugins, split(c.name, coreInputs, refs)] });
-    for (const id of Object.keys(fileInputs(root, out.metafile!))) {
+    for (const id of fileInputs(root, out.metafile!).keys()) {
       if (coreInputs.has(id)) throw new Error(`build: chunk ${c.name} holds its own copy of ${id}, a module of the core`);
+      if (chunkOf.has(id) && chunkOf.get(id) !== c.name) throw new Error(`build: chunk ${c.name} holds its own copy of ${id}, a module of chunk ${chunkOf.get(id)}`);
     }
     chunks.set(c.name, out.outputFiles![0].text);
   }

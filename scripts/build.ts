@@ -9,7 +9,7 @@
 // CommonJS because a code cache needs vm.Script. Rules stay in the core: inlined lazily (esbuild
 // initialises a dynamically imported module on first use), they cost little until used.
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -49,6 +49,7 @@ const split = await buildSplit(root, 'src/bin/core-bundle.ts', chunkSpecs(root),
   // none of: load it only if it is ever used (one builtin less at every start).
   lazyBuiltin('child_process', /node_modules[\\/]commander[\\/]/),
 ]);
+mkdirSync(dist, { recursive: true });
 for (const [name, text] of split.files) {
   const file = path.join(dist, name);
   if (!existsSync(file) || readFileSync(file, 'latin1') !== asciiOnly(text)) writeFileSync(file, asciiOnly(text), 'latin1');

@@ -3,6 +3,7 @@
 // of its own, loaded by src/bin/load-core.ts through its own V8 code cache on first use:
 //   schema-<kind>  the precompiled validator of one kind (the validators are a third of the code)
 //   re2            re2js, for `secretPlaceholders` and policies' patterns
+//   jsonc          jsonc-parser, for the positions of findings in JSON
 //   policy         policies (jsonpath-rfc9535, @cfworker/json-schema) and `omlint policy test`
 //   plan           `omlint plan` and the bases of --base/--staged
 //   server         the language server (vscode-languageserver)
@@ -34,6 +35,8 @@ export function chunkSpecs(root: string): ChunkSpec[] {
   return [
     ...validators,
     { name: 're2', seams: ['node_modules/re2js/build/index.js'] },
+    // JSON positions of small texts: a YAML run never needs it (its load builds 1,200 strings).
+    { name: 'jsonc', seams: ['node_modules/jsonc-parser/lib/esm/main.js'] },
     { name: 'policy', seams: ['src/policy/compile.ts', 'src/cli/policy-test.ts'] },
     { name: 'plan', seams: ['src/cli/plan.ts', 'src/cli/bases.ts'] },
     { name: 'server', seams: ['src/server/cli.ts', 'src/server/main.ts'] },

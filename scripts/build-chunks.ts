@@ -57,9 +57,10 @@ const SKIP = Symbol('resolving');
 
 /**
  * Builds the core (entry `coreEntry`) and its chunks. `options` are the esbuild options of every
- * output (format cjs); `plugins` run before the split's own resolver.
+ * output (format cjs); `plugins` run before the split's own resolver; `finish` gives each output
+ * its final text (named after that text's hash).
  */
-export async function buildSplit(root: string, coreEntry: string, specs: ChunkSpec[], options: BuildOptions, plugins: Plugin[]): Promise<SplitOutput> {
+export async function buildSplit(root: string, coreEntry: string, specs: ChunkSpec[], options: BuildOptions, plugins: Plugin[], finish: (text: string) => string): Promise<SplitOutput> {
   const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
   const chunkOf = new Map<string, string>();
   /** A seam by the id esbuild gives it: its real path from the root (node_modules may be a link). */
@@ -150,7 +151,8 @@ export async function buildSplit(root: string, coreEntry: string, specs: ChunkSp
   for (const id of chunkOf.keys()) if (secondInputs.has(id)) throw new Error(`build: the core holds ${id}, a module of chunk ${chunkOf.get(id)}`);
 
   const files = new Map<string, string>();
-  const named = (prefix: string, text: string) => {
+  const named = (prefix: string, output: string) => {
+    const text = finish(output);
     const name = `${prefix}-${createHash('sha256').update(text).digest('hex').slice(0, 8).toUpperCase()}.js`;
     files.set(name, text);
     return name;

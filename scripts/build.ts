@@ -48,11 +48,12 @@ const split = await buildSplit(root, 'src/bin/core-bundle.ts', chunkSpecs(root),
   // commander requires child_process at start-up for executable subcommands, which omlint has
   // none of: load it only if it is ever used (one builtin less at every start).
   lazyBuiltin('child_process', /node_modules[\\/]commander[\\/]/),
-]);
+  // Written wrapped (src/bin/script-wrapper.ts): the loader gives V8 the file's text as it is.
+], (text) => SCRIPT_WRAPPER + asciiOnly(text) + SCRIPT_WRAPPER_END);
 mkdirSync(dist, { recursive: true });
 for (const [name, text] of split.files) {
   const file = path.join(dist, name);
-  if (!existsSync(file) || readFileSync(file, 'latin1') !== asciiOnly(text)) writeFileSync(file, asciiOnly(text), 'latin1');
+  if (!existsSync(file) || readFileSync(file, 'latin1') !== text) writeFileSync(file, text, 'latin1');
 }
 const coreFile = split.coreFile;
 
@@ -98,9 +99,9 @@ function writeCodeCaches(): void {
   const missing = () => Object.values(split.chunkFiles).filter((f) => !existsSync(cacheOf(f)));
   if (missing().length > 0) check('examples/clean', 'examples/policies', 'examples/problems');
   for (const f of missing()) {
-    // The same wrapper as src/bin/load-core.ts: V8 checks the source's length.
+    // The file's text as src/bin/load-core.ts gives it to V8 (which checks the source's length).
     const compile = `const fs = require('node:fs'); const vm = require('node:vm');
-      const s = new vm.Script(${JSON.stringify(SCRIPT_WRAPPER)} + fs.readFileSync(process.argv[1], 'latin1') + ${JSON.stringify(SCRIPT_WRAPPER_END)}, { filename: process.argv[1] });
+      const s = new vm.Script(fs.readFileSync(process.argv[1], 'latin1'), { filename: process.argv[1] });
       fs.writeFileSync(process.argv[2], s.createCachedData());`;
     execFileSync(process.execPath, ['-e', compile, path.join(dist, f), cacheOf(f)], { env, stdio: 'inherit' });
   }

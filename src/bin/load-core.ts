@@ -12,7 +12,6 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Script } from 'node:vm';
-import { SCRIPT_WRAPPER, SCRIPT_WRAPPER_END } from './script-wrapper';
 
 /** The core bundle's file name in dist/, and each chunk's by name, set by scripts/build.ts. */
 declare const OMLINT_CORE_FILE: string;
@@ -109,7 +108,8 @@ export function loadCore(opts: { writeCache: boolean }): Core {
       cachedData = readCache(userCache);
       if (cachedData !== undefined || opts.writeCache) cacheFile = userCache; // written after dist/ is tried
     }
-    const script = new Script(SCRIPT_WRAPPER + source + SCRIPT_WRAPPER_END, { filename: file, cachedData });
+    // The file holds the script wrapped already (script-wrapper.ts).
+    const script = new Script(source, { filename: file, cachedData });
     // cachedDataRejected is false only when V8 took the cache (undefined when none was given).
     const status: CacheStatus = cachedData === undefined ? 'missing' : script.cachedDataRejected === false ? 'accepted' : 'rejected';
     if (process.env.OMLINT_DEBUG_CODE_CACHE) process.stderr.write(`omlint: code cache ${status}: ${cacheFile}\n`);

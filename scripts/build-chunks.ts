@@ -16,7 +16,7 @@
 //   which the core bundle exports for the ids its chunks ask for.
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 export interface ChunkSpec {
@@ -112,7 +112,11 @@ export async function buildSplit(root: string, coreEntry: string, specs: ChunkSp
       // The core's instance of a module, from a chunk: named bindings of an ES module (a default
       // import of a CommonJS module would get the whole namespace in Node's interop), the
       // exports object of a CommonJS module.
-      b.onLoad({ filter: /.*/, namespace: 'omlint-core-esm' }, async (args) => ({ contents: reexports(`${CORE}(${JSON.stringify(args.path)})`, await exportsOf(args.path)), loader: 'js' }));
+      // (Bound once: a chunk would not see a later assignment to an exported `let`, so none may be.)
+      b.onLoad({ filter: /.*/, namespace: 'omlint-core-esm' }, async (args) => {
+        if (/^export (let|var) /m.test(readFileSync(path.join(root, args.path), 'utf8'))) throw new Error(`build: ${args.path} exports a variable, which its copy in a chunk would not follow: export a function or a const`);
+        return { contents: reexports(`${CORE}(${JSON.stringify(args.path)})`, await exportsOf(args.path)), loader: 'js' };
+      });
       b.onLoad({ filter: /.*/, namespace: 'omlint-core-cjs' }, (args) => ({ contents: `module.exports = ${CORE}(${JSON.stringify(args.path)});`, loader: 'js' }));
     },
   });

@@ -126,8 +126,9 @@ export async function buildSplit(root: string, coreEntry: string, specs: ChunkSp
   const coreInputs = fileInputs(root, first.metafile!);
   // 2. The chunks, each with references to the core's modules.
   const refs = new Set<string>();
-  const chunks = new Map<string, string>();
-  for (const c of specs) {
+  const chunks = new Map<string, string>(specs.map((c) => [c.name, '']));
+  // The chunks built side by side (esbuild's service runs them in parallel).
+  await Promise.all(specs.map(async (c) => {
     const entry = c.seams.map((s, i) => `import * as s${i} from ${JSON.stringify(path.join(root, s))};`).join('\n') + `\nexport const seams = { ${c.seams.map((s, i) => `${JSON.stringify(seamId(s))}: s${i}`).join(', ')} };\n`;
     const out = await build({ ...base, stdin: { contents: entry, resolveDir: root, sourcefile: `chunk-${c.name}.js`, loader: 'js' }, outfile: path.join(root, 'dist', `chunk-${c.name}.js`), plugins: [...plugins, split(c.name, coreInputs, refs)] });
     for (const id of fileInputs(root, out.metafile!).keys()) {
@@ -135,7 +136,7 @@ export async function buildSplit(root: string, coreEntry: string, specs: ChunkSp
       if (chunkOf.has(id) && chunkOf.get(id) !== c.name) throw new Error(`build: chunk ${c.name} holds its own copy of ${id}, a module of chunk ${chunkOf.get(id)}`);
     }
     chunks.set(c.name, out.outputFiles![0].text);
-  }
+  }));
   // 3. The core again, exporting the modules its chunks use (a require() of an ES module makes
   //    esbuild initialise it on first use, as every module of the core already is).
   const cases = [...refs].sort().map((id) => `    case ${JSON.stringify(id)}: return require(${JSON.stringify(path.join(root, id))});`);

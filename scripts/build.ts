@@ -48,6 +48,8 @@ const split = await buildSplit(root, 'src/bin/core-bundle.ts', chunkSpecs(root),
   // commander requires child_process at start-up for executable subcommands, which omlint has
   // none of: load it only if it is ever used (one builtin less at every start).
   lazyBuiltin('child_process', /node_modules[\\/]commander[\\/]/),
+  // node:module (and Node's ES module loader with it) only when a lazy builtin is first loaded.
+  lazyBuiltin('module', /src[\\/]core[\\/]lazy-builtins/),
   // Written wrapped (src/bin/script-wrapper.ts): the loader gives V8 the file's text as it is.
 ], (text) => SCRIPT_WRAPPER + asciiOnly(text) + SCRIPT_WRAPPER_END);
 mkdirSync(dist, { recursive: true });
@@ -115,10 +117,13 @@ function lazyBuiltin(name: string, importer: RegExp): Plugin {
       b.onResolve({ filter: new RegExp(`^(node:)?${name}$`) }, (args) =>
         importer.test(args.importer) ? { path: name, namespace: 'lazy-builtin' } : undefined,
       );
-      b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
-        contents: `let m; module.exports = new Proxy({}, { get: (_, k) => (m ??= require('node:${args.path}'))[k] });`,
-        loader: 'js',
-      }));
+      // A getter per export (the names of this Node's module): reading one loads the builtin;
+      // esbuild's interop (__toESM, its __esModule test) reads none of them.
+      b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async (args) => {
+        const names = Object.keys(await import(`node:${args.path}`)).filter((n) => n !== 'default');
+        const getters = names.map((n) => `${JSON.stringify(n)}: { enumerable: true, get: () => load()[${JSON.stringify(n)}] }`).join(', ');
+        return { contents: `let m; const load = () => (m ??= require('node:${args.path}'));\nmodule.exports = Object.defineProperties({}, { ${getters} });`, loader: 'js' };
+      });
     },
   };
 }

@@ -9,7 +9,6 @@
 // carries the bundle's content hash: V8 itself checks only the source length, so a cache can never
 // meet another build of the same length.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Script } from 'node:vm';
 
@@ -82,7 +81,9 @@ interface LoadedScript {
  */
 export function loadCore(opts: { writeCache: boolean }): Core {
   const loaded: LoadedScript[] = [];
-  const nodeRequire = createRequire(path.join(__dirname, OMLINT_CORE_FILE));
+  // This entry's own require (dist/, as the core's): createRequire would load node:module and
+  // Node's ES module loader with it, at every start.
+  const nodeRequire = require;
   const chunks = new Map<string, unknown>();
   const chunk = (name: string): unknown => {
     if (!chunks.has(name)) {

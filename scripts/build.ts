@@ -1,16 +1,20 @@
 // npm run build: generated sources (rule index, validators), then dist/:
-//   core-<hash>.js            the whole of omlint in one CommonJS bundle (src/bin/core-bundle.ts)
+//   core-<hash>.js            omlint in one CommonJS bundle (src/bin/core-bundle.ts), but for
+//   chunk-<name>-<hash>.js    the parts few runs need, loaded on first use (scripts/build-chunks.ts:
+//                             the validator of each kind, re2js, policies, plan, language server)
 //   omlint.js, omlint-language-server.js, worker.js
 //                             small entry points that load the core through a V8 code cache
-//   cache/                    that code cache, written here by one small check run
+//   cache/                    the code caches of the core and of each chunk, written here
 //   package.json              {"type": "commonjs"}: the root package is ESM, dist/ is not
-// CommonJS because a code cache needs vm.Script; one bundle because the parts it would split off
-// (validators, rules, the language server) are inlined lazily and cost nothing until used.
+// CommonJS because a code cache needs vm.Script. Rules stay in the core: inlined lazily (esbuild
+// initialises a dynamically imported module on first use), they cost little until used.
 import { build, type BuildOptions, type Plugin } from 'esbuild';
-import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { buildSplit, chunkSpecs } from './build-chunks';
+import { SCRIPT_WRAPPER, SCRIPT_WRAPPER_END } from '../src/bin/script-wrapper';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -34,20 +38,26 @@ const common: BuildOptions = {
 };
 
 // dist/ is never removed while building (tests may be running it): stale files go afterwards.
-const core = await build({
+const split = await buildSplit(root, 'src/bin/core-bundle.ts', chunkSpecs(root), {
   ...common,
-  entryPoints: { core: path.join(root, 'src/bin/core-bundle.ts') },
-  entryNames: '[name]-[hash]',
-  outdir: dist,
-  // import.meta.url (packageRoot(), the worker's path) in CommonJS: this file's URL.
-  define: { 'import.meta.url': '__omlintImportMetaUrl' },
-  banner: { js: "var __omlintImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // import.meta.url (packageRoot(), the worker's path) in CommonJS: this file's URL (a getter:
+  // computing the URL costs start-up time, and most runs never ask for it).
+  define: { 'import.meta.url': '__omlintImportMeta.url' },
+  banner: { js: "var __omlintImportMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
+}, [
   // commander requires child_process at start-up for executable subcommands, which omlint has
   // none of: load it only if it is ever used (one builtin less at every start).
-  plugins: [lazyBuiltin('child_process', /node_modules[\\/]commander[\\/]/)],
-});
-const coreFile = path.basename(Object.keys(core.metafile!.outputs).find((p) => /core-[^/]*\.js$/.test(p))!);
-asciiOnly(path.join(dist, coreFile));
+  lazyBuiltin('child_process', /node_modules[\\/]commander[\\/]/),
+  // node:module (and Node's ES module loader with it) only when a lazy builtin is first loaded.
+  lazyBuiltin('module', /src[\\/]core[\\/]lazy-builtins/),
+  // Written wrapped (src/bin/script-wrapper.ts): the loader gives V8 the file's text as it is.
+], (text) => SCRIPT_WRAPPER + asciiOnly(text) + SCRIPT_WRAPPER_END);
+mkdirSync(dist, { recursive: true });
+for (const [name, text] of split.files) {
+  const file = path.join(dist, name);
+  if (!existsSync(file) || readFileSync(file, 'latin1') !== text) writeFileSync(file, text, 'latin1');
+}
+const coreFile = split.coreFile;
 
 await build({
   ...common,
@@ -57,34 +67,46 @@ await build({
     worker: path.join(root, 'src/bin/worker.ts'),
   },
   outdir: dist,
-  define: { OMLINT_CORE_FILE: JSON.stringify(coreFile) },
+  define: { OMLINT_CORE_FILE: JSON.stringify(coreFile), OMLINT_CHUNK_FILES: JSON.stringify(split.chunkFiles) },
 });
 writeFileSync(path.join(dist, 'package.json'), '{ "type": "commonjs" }\n');
 chmodSync(path.join(dist, 'omlint.js'), 0o755);
 chmodSync(path.join(dist, 'omlint-language-server.js'), 0o755);
 
 for (const f of readdirSync(dist)) {
-  if ((f.startsWith('core-') && f !== coreFile) || f === 'chunks') rmSync(path.join(dist, f), { recursive: true, force: true });
+  if ((/^(core|chunk)-/.test(f) && !split.files.has(f)) || f === 'chunks') rmSync(path.join(dist, f), { recursive: true, force: true });
 }
 const cacheDir = path.join(dist, 'cache');
 if (existsSync(cacheDir)) {
-  for (const f of readdirSync(cacheDir)) if (!f.startsWith(`${coreFile}.`)) rmSync(path.join(cacheDir, f), { force: true });
+  for (const f of readdirSync(cacheDir)) if (![...split.files.keys()].some((name) => f.startsWith(`${name}.`))) rmSync(path.join(cacheDir, f), { force: true });
 }
-writeCodeCache();
+writeCodeCaches();
 
-/** The code cache of this core for this Node, from a run like the ones it speeds up most. */
-function writeCodeCache(): void {
-  // The name src/bin/load-core.ts gives it for a run without Node options.
-  const file = path.join(cacheDir, `${coreFile}.${process.versions.v8}-${process.arch}.v8cache`);
-  if (existsSync(file)) return;
+/**
+ * The code caches of the core and its chunks for this Node (the names src/bin/load-core.ts gives
+ * them for runs without Node options). The core's and the alert validator's come from a run like
+ * the ones they speed up most (one alert file); the other chunks' from runs that use them; a chunk
+ * no run here loads (the language server) gets a cache of its compiled top level.
+ */
+function writeCodeCaches(): void {
+  const cacheOf = (name: string) => path.join(cacheDir, `${name}.${process.versions.v8}-${process.arch}.v8cache`);
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  execFileSync(process.execPath, [path.join(dist, 'omlint.js'), 'check', '--no-color', path.join(root, 'examples/clean/cpu-high.alert-config.yaml')], {
-    cwd: root,
-    env,
-    stdio: 'ignore',
-  });
-  if (!existsSync(file)) throw new Error(`build: the code cache ${file} was not written`);
+  const check = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [path.join(dist, 'omlint.js'), 'check', '--no-color', ...args.map((a) => path.join(root, a))], { cwd: root, env, stdio: 'ignore' });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`build: omlint check ${args.join(' ')} exited ${r.status}`);
+  };
+  if (!existsSync(cacheOf(coreFile))) check('examples/clean/cpu-high.alert-config.yaml');
+  if (!existsSync(cacheOf(coreFile))) throw new Error(`build: the code cache ${cacheOf(coreFile)} was not written`);
+  const missing = () => Object.values(split.chunkFiles).filter((f) => !existsSync(cacheOf(f)));
+  if (missing().length > 0) check('examples/clean', 'examples/policies', 'examples/problems');
+  for (const f of missing()) {
+    // The file's text as src/bin/load-core.ts gives it to V8 (which checks the source's length).
+    const compile = `const fs = require('node:fs'); const vm = require('node:vm');
+      const s = new vm.Script(fs.readFileSync(process.argv[1], 'latin1'), { filename: process.argv[1] });
+      fs.writeFileSync(process.argv[2], s.createCachedData());`;
+    execFileSync(process.execPath, ['-e', compile, path.join(dist, f), cacheOf(f)], { env, stdio: 'inherit' });
+  }
 }
 
 /** Replaces `require("node:<name>")` in the modules matched by `importer` with a lazy proxy. */
@@ -95,10 +117,13 @@ function lazyBuiltin(name: string, importer: RegExp): Plugin {
       b.onResolve({ filter: new RegExp(`^(node:)?${name}$`) }, (args) =>
         importer.test(args.importer) ? { path: name, namespace: 'lazy-builtin' } : undefined,
       );
-      b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
-        contents: `let m; module.exports = new Proxy({}, { get: (_, k) => (m ??= require('node:${args.path}'))[k] });`,
-        loader: 'js',
-      }));
+      // A getter per export (the names of this Node's module): reading one loads the builtin;
+      // esbuild's interop (__toESM, its __esModule test) reads none of them.
+      b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async (args) => {
+        const names = Object.keys(await import(`node:${args.path}`)).filter((n) => n !== 'default');
+        const getters = names.map((n) => `${JSON.stringify(n)}: { enumerable: true, get: () => load()[${JSON.stringify(n)}] }`).join(', ');
+        return { contents: `let m; const load = () => (m ??= require('node:${args.path}'));\nmodule.exports = Object.defineProperties({}, { ${getters} });`, loader: 'js' };
+      });
     },
   };
 }
@@ -107,8 +132,7 @@ function lazyBuiltin(name: string, importer: RegExp): Plugin {
  * esbuild escapes every non-ASCII character of the code (charset: 'ascii') but keeps comments as
  * they are; the loader reads the bundle as latin1, so those become '?'.
  */
-function asciiOnly(file: string): void {
-  const text = readFileSync(file, 'utf8');
+function asciiOnly(text: string): string {
   // eslint-disable-next-line no-control-regex
-  if (/[^\x00-\x7f]/.test(text)) writeFileSync(file, text.replace(/[^\x00-\x7f]/g, '?'));
+  return text.replace(/[^\x00-\x7f]/g, '?');
 }

@@ -1,6 +1,7 @@
-// Entry of dist/core-<hash>.js, the one bundle behind the three small start-up files of
-// src/bin/ (they load it through a V8 code cache). The language server and the worker code are
-// inlined lazily: a plain `omlint check` never initialises them.
+// Entry of dist/core-<hash>.js, the core bundle behind the three small start-up files of
+// src/bin/ (they load it through a V8 code cache). The language server is a chunk of its own
+// (scripts/build-chunks.ts) and the worker code is inlined lazily: a plain `omlint check` never
+// loads or initialises them.
 export { main } from '../cli/main';
 
 export async function serverMain(args: string[]): Promise<void> {

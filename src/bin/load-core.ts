@@ -1,30 +1,30 @@
-// Loads the core bundle (dist/core-<hash>.js) with a V8 code cache. Compiling the bundle was most
-// of omlint's start-up, and Node 20 has no compile cache of its own (module.enableCompileCache is
-// Node 22): with the cache, V8 deserialises the functions a typical run needs instead of parsing
-// 2 MB of JavaScript (bench/README.md has the figures).
+// Loads the core bundle (dist/core-<hash>.js), and its chunks on demand, each with a V8 code cache.
+// Compiling the bundle was most of omlint's start-up, and Node 20 has no compile cache of its own
+// (module.enableCompileCache is Node 22): with the cache, V8 deserialises the functions a typical
+// run needs instead of parsing megabytes of JavaScript (bench/README.md has the figures).
 //
-// The cache is written by `npm run build` (one small check run) and rewritten when V8 rejects it
+// The caches are written by `npm run build` (a few check runs) and each is rewritten when V8 rejects it
 // (another Node version, other V8 flags) by the next CLI run, in dist/ if it is writable, else in
 // the user's cache directory (a read-only or shared installation; as other tools do). Its name
 // carries the bundle's content hash: V8 itself checks only the source length, so a cache can never
 // meet another build of the same length.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Script } from 'node:vm';
 
-/** The core bundle's file name in dist/, set by scripts/build.ts. */
+/** The core bundle's file name in dist/, and each chunk's by name, set by scripts/build.ts. */
 declare const OMLINT_CORE_FILE: string;
+declare const OMLINT_CHUNK_FILES: Record<string, string>;
 
 export type Core = typeof import('./core-bundle');
 
 /**
- * Where the cache of the core bundle lives for this V8 version, architecture and Node options.
+ * Where the cache of a script of dist/ (the core, a chunk) lives for this V8 version, architecture and Node options.
  * V8 rejects a cache made under other V8 flags (say --max-old-space-size in NODE_OPTIONS): runs
  * with options get a cache of their own, instead of taking turns rewriting one.
  */
-export function codeCachePath(distDir: string, coreFile = OMLINT_CORE_FILE): string {
-  return path.join(distDir, 'cache', codeCacheName(coreFile));
+export function codeCachePath(distDir: string, file = OMLINT_CORE_FILE): string {
+  return path.join(distDir, 'cache', codeCacheName(file));
 }
 
 function codeCacheName(coreFile: string): string {
@@ -64,33 +64,73 @@ function readCache(file: string): Buffer | undefined {
   }
 }
 
+type CacheStatus = 'missing' | 'accepted' | 'rejected';
+
+interface LoadedScript {
+  script: Script;
+  /** Where this run read the cache from, or would write it. */
+  cacheFile: string;
+  distCache: string;
+  status: CacheStatus;
+}
+
+/**
+ * Loads the core bundle, and gives it the chunks it asks for (scripts/build-chunks.ts): each a
+ * script of its own with its own code cache, loaded the first time the core reads one of its
+ * names. `OMLINT_DEBUG_CODE_CACHE=1` prints one line per script loaded, with its cache's fate.
+ */
 export function loadCore(opts: { writeCache: boolean }): Core {
-  const file = path.join(__dirname, OMLINT_CORE_FILE);
-  const distCache = codeCachePath(__dirname);
-  // The build keeps the bundle ASCII-only, so latin1 is exact (and faster to decode than UTF-8).
-  const source = readFileSync(file, 'latin1');
-  let cacheFile = distCache;
-  let cachedData = readCache(distCache);
-  const userDir = cachedData === undefined ? userCodeCacheDir() : undefined;
-  if (userDir) {
-    // dist/ has none for this Node and these options: a read-only installation keeps its cache here.
-    const userCache = path.join(userDir, codeCacheName(OMLINT_CORE_FILE));
-    cachedData = readCache(userCache);
-    if (cachedData !== undefined) cacheFile = userCache;
-    else if (opts.writeCache) cacheFile = userCache; // tried after dist/ (writeCodeCache)
+  const loaded: LoadedScript[] = [];
+  // This entry's own require (dist/, as the core's): createRequire would load node:module and
+  // Node's ES module loader with it, at every start.
+  const nodeRequire = require;
+  const chunks = new Map<string, unknown>();
+  const chunk = (name: string): unknown => {
+    if (!chunks.has(name)) {
+      const file = OMLINT_CHUNK_FILES[name];
+      if (file === undefined) throw new Error(`omlint: no chunk named ${name}`);
+      chunks.set(name, (run(file) as { seams: unknown }).seams);
+    }
+    return chunks.get(name);
+  };
+  const coreModule = (id: string): unknown => core.__coreModule(id);
+
+  function run(name: string): unknown {
+    const file = path.join(__dirname, name);
+    const distCache = codeCachePath(__dirname, name);
+    // The build keeps the bundles ASCII-only, so latin1 is exact (and faster to decode than UTF-8).
+    const source = readFileSync(file, 'latin1');
+    let cacheFile = distCache;
+    let cachedData = readCache(distCache);
+    const userDir = cachedData === undefined ? userCodeCacheDir() : undefined;
+    if (userDir) {
+      // dist/ has none for this Node and these options: a read-only installation keeps its cache here.
+      const userCache = path.join(userDir, codeCacheName(name));
+      cachedData = readCache(userCache);
+      if (cachedData !== undefined || opts.writeCache) cacheFile = userCache; // written after dist/ is tried
+    }
+    // The file holds the script wrapped already (script-wrapper.ts).
+    const script = new Script(source, { filename: file, cachedData });
+    // cachedDataRejected is false only when V8 took the cache (undefined when none was given).
+    const status: CacheStatus = cachedData === undefined ? 'missing' : script.cachedDataRejected === false ? 'accepted' : 'rejected';
+    if (process.env.OMLINT_DEBUG_CODE_CACHE) process.stderr.write(`omlint: code cache ${status}: ${cacheFile}\n`);
+    loaded.push({ script, cacheFile, distCache, status });
+    const mod = { exports: {} };
+    (script.runInThisContext() as (...a: unknown[]) => void)(mod.exports, nodeRequire, mod, file, __dirname, chunk, coreModule);
+    return mod.exports;
   }
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
-  // cachedDataRejected is false only when V8 took the cache (undefined when none was given).
-  const status = cachedData === undefined ? 'missing' : script.cachedDataRejected === false ? 'accepted' : 'rejected';
-  if (process.env.OMLINT_DEBUG_CODE_CACHE) process.stderr.write(`omlint: code cache ${status}: ${cacheFile}\n`);
-  if (opts.writeCache && status !== 'accepted') {
-    // At exit, the cache also holds the functions this run compiled lazily: in dist/ when it is
-    // writable, else in the user's cache directory.
-    process.once('exit', () => writeCodeCache(script, distCache) || (cacheFile !== distCache && writeCodeCache(script, cacheFile)));
+
+  if (opts.writeCache) {
+    // At exit, each cache also holds the functions this run compiled lazily: in dist/ when it is
+    // writable, else in the user's cache directory. An accepted cache is left as it is.
+    process.once('exit', () => {
+      for (const s of loaded) {
+        if (s.status !== 'accepted') writeCodeCache(s.script, s.distCache) || (s.cacheFile !== s.distCache && writeCodeCache(s.script, s.cacheFile));
+      }
+    });
   }
-  const mod = { exports: {} as Core };
-  (script.runInThisContext() as (...a: unknown[]) => void)(mod.exports, createRequire(file), mod, file, __dirname);
-  return mod.exports;
+  const core = run(OMLINT_CORE_FILE) as Core & { __coreModule(id: string): unknown };
+  return core;
 }
 
 function writeCodeCache(script: Script, cacheFile: string): boolean {

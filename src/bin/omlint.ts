@@ -2,6 +2,7 @@
 // Entry point of the `omlint` command (dist/omlint.js). Whatever goes wrong inside omlint exits 2,
 // never 0 or 1.
 import { loadCore } from './load-core';
+import { stdWriter } from './std-writer';
 
 const internalError = (e: unknown) => {
   process.stderr.write(`omlint: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
@@ -9,15 +10,21 @@ const internalError = (e: unknown) => {
 };
 process.on('uncaughtException', internalError);
 process.on('unhandledRejection', internalError);
-// `omlint check | head`: a closed pipe is the reader's choice, not an error of omlint.
-process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  internalError(e);
-});
+// `omlint check | head`: a closed pipe is the reader's choice, not an error of omlint (stdWriter
+// drops the rest; Node's stream, where a write had to wait, says so by an error event).
+let stdoutHooked = false;
+const stdoutStream = () => {
+  if (!stdoutHooked) {
+    stdoutHooked = true;
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? process.exit(process.exitCode ?? 0) : internalError(e)));
+  }
+  return process.stdout;
+};
 
 const io = {
-  stdout: process.stdout,
-  stderr: process.stderr,
+  // Not process.stdout and process.stderr: they would load Node's streams at every start.
+  stdout: stdWriter(1, stdoutStream),
+  stderr: stdWriter(2, () => process.stderr),
   cwd: process.cwd(),
   env: process.env,
   readStdin: async () => {

@@ -241,7 +241,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error'), warningCount: 0, infoCount: 0 }));
   }
   const color = !o.outputFile && useColor(io.stdout, o.color, io.env);
-  const reportStart = performance.now();
+  const reportStart = debug ? performance.now() : 0;
   const text =
     o.stats || o.statistics
       ? formatStatistics(ruleStatistics(results), o.format === 'json' ? 'json' : 'text')

@@ -2,8 +2,10 @@
 // every run, and most runs print one report of a few files (no hashing, no worker threads).
 import { createRequire } from 'node:module';
 
-const load = createRequire(import.meta.url);
+let nodeRequire: NodeRequire | undefined;
+const load = (id: string) => (nodeRequire ??= createRequire(import.meta.url))(id);
 
+export const childProcess = (): typeof import('node:child_process') => load('node:child_process');
 export const nodeCrypto = (): typeof import('node:crypto') => load('node:crypto');
 export const nodeOs = (): typeof import('node:os') => load('node:os');
 export const workerThreads = (): typeof import('node:worker_threads') => load('node:worker_threads');

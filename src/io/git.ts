@@ -1,7 +1,7 @@
 // The previous state of a file from git (issue 19): the same path at a ref (`--base origin/main`),
 // or its staged content (`:path`, for the pre-commit hook). git runs with an argument array, never
 // through a shell, and never with an argument a user could turn into an option.
-import { execFileSync } from 'node:child_process';
+import { childProcess } from '../core/lazy-builtins';
 import path from 'node:path';
 import { decodeInput } from './read-input';
 import type { LintInput } from '../core/types';
@@ -12,7 +12,7 @@ const GIT_TIMEOUT_MS = 60_000;
 
 function git(args: string[], cwd: string, maxBuffer = 1024 * 1024): Buffer {
   // GIT_* variables of a hook (GIT_DIR, GIT_INDEX_FILE) are kept: they name the repository the hook runs for.
-  return execFileSync('git', args, { cwd, maxBuffer, timeout: GIT_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  return childProcess().execFileSync('git', args, { cwd, maxBuffer, timeout: GIT_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
 }
 
 function gitText(args: string[], cwd: string): string | undefined {

@@ -1,0 +1,57 @@
+// Standard output and error of the CLI, written with fs.writeSync. Reading process.stdout or
+// process.stderr loads Node's streams, net and tty (a few milliseconds of every start, more than
+// the lint of one small file), and a CLI run writes its report in one piece. On Linux Node writes
+// files, pipes and terminals synchronously too, so nothing changes but the start-up: where a
+// write cannot complete now (a non-blocking pipe that is full), the rest goes to Node's stream.
+import { fstatSync, writeSync } from 'node:fs';
+
+export interface StdWriter {
+  write(s: string): boolean;
+  readonly isTTY: boolean;
+}
+
+/**
+ * `stream()` is Node's stream for the descriptor (opened only if needed). When the reader has gone
+ * (`omlint check | head`), the rest of the output is dropped and the run ends as it would have:
+ * its exit code still says whether there were errors.
+ */
+export function stdWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream, write: typeof writeSync = writeSync): StdWriter {
+  let fallback: NodeJS.WriteStream | undefined;
+  let closed = false;
+  let tty: boolean | undefined;
+  return {
+    get isTTY() {
+      // A terminal is a character device: only then is Node's stream asked (and opened).
+      return (tty ??= isCharacterDevice(fd) && Boolean(stream().isTTY));
+    },
+    write(s) {
+      if (fallback) return fallback.write(s);
+      if (closed) return false;
+      const bytes = Buffer.from(s, 'utf8');
+      let done = 0;
+      while (done < bytes.length) {
+        try {
+          done += write(fd, bytes, done);
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          if (code === 'EPIPE') {
+            closed = true;
+            return false;
+          }
+          if (code !== 'EAGAIN') throw e;
+          fallback = stream();
+          return fallback.write(bytes.subarray(done));
+        }
+      }
+      return true;
+    },
+  };
+}
+
+function isCharacterDevice(fd: number): boolean {
+  try {
+    return fstatSync(fd).isCharacterDevice();
+  } catch {
+    return false; // closed
+  }
+}

@@ -1,0 +1,99 @@
+// The CLI's standard output and error (src/bin/std-writer.ts): writeSync instead of Node's
+// streams (which cost every start), with the streams' behaviour where it matters: every byte
+// written, a full non-blocking pipe handed to Node's stream, a reader that has gone not an error.
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { stdWriter } from '../../src/bin/std-writer';
+import { ensureBuilt, BIN } from '../robustness/support';
+
+const errno = (code: string) => Object.assign(new Error(code), { code });
+
+/** A fake writeSync: takes at most `chunk` bytes per call, then throws what `fail` says. */
+function fakeFd(chunk: number, fail?: (calls: number) => string | undefined) {
+  const out: Buffer[] = [];
+  let calls = 0;
+  const write = ((_fd: number, b: Buffer, offset: number) => {
+    const code = fail?.(++calls);
+    if (code) throw errno(code);
+    const n = Math.min(chunk, b.length - offset);
+    out.push(Buffer.from(b.subarray(offset, offset + n)));
+    return n;
+  }) as unknown as typeof import('node:fs').writeSync;
+  return { write, text: () => Buffer.concat(out).toString('utf8') };
+}
+
+/** A stand-in for Node's stream, counting whether it was opened. */
+function fakeStream() {
+  const got: string[] = [];
+  let opened = 0;
+  const stream = { isTTY: true, write: (s: string | Buffer) => got.push(s.toString()) > 0 } as unknown as NodeJS.WriteStream;
+  return { open: () => (opened++, stream), got, opened: () => opened };
+}
+
+describe('stdWriter', () => {
+  it('writes every byte of a text, through short writes, multi-byte characters intact', () => {
+    const fd = fakeFd(3);
+    const s = fakeStream();
+    const w = stdWriter(1, s.open, fd.write);
+    expect(w.write('déjà vu: ✔ ✖\n')).toBe(true);
+    expect(fd.text()).toBe('déjà vu: ✔ ✖\n');
+    expect(s.opened()).toBe(0);
+  });
+
+  it('hands the rest to Node\'s stream when the descriptor is a full non-blocking pipe (EAGAIN), and what follows too', () => {
+    const fd = fakeFd(4, (n) => (n === 3 ? 'EAGAIN' : undefined));
+    const s = fakeStream();
+    const w = stdWriter(1, s.open, fd.write);
+    w.write('0123456789abcdef');
+    w.write('next');
+    expect(fd.text()).toBe('01234567');
+    expect(s.got).toEqual(['89abcdef', 'next']);
+    expect(s.opened()).toBe(1);
+  });
+
+  it('drops the output once the reader has gone (EPIPE), without an error; other errors are thrown', () => {
+    const fd = fakeFd(100, (n) => (n >= 2 ? 'EPIPE' : undefined));
+    const w = stdWriter(1, fakeStream().open, fd.write);
+    expect(w.write('first\n')).toBe(true);
+    expect(w.write('second\n')).toBe(false);
+    expect(w.write('third\n')).toBe(false);
+    expect(fd.text()).toBe('first\n');
+    const broken = stdWriter(2, fakeStream().open, fakeFd(1, () => 'EIO').write);
+    expect(() => broken.write('x')).toThrow('EIO');
+  });
+
+  it('is no TTY on a file, without opening Node\'s stream; asks the stream on a character device', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-stdwriter-'));
+    const fd = openSync(path.join(dir, 'out'), 'w');
+    const devNull = openSync('/dev/null', 'w');
+    try {
+      const s = fakeStream();
+      expect(stdWriter(fd as 1, s.open).isTTY).toBe(false);
+      expect(s.opened()).toBe(0);
+      // /dev/null is a character device, as a terminal is: the stream decides (here, the fake says yes).
+      expect(stdWriter(devNull as 1, s.open).isTTY).toBe(true);
+      expect(s.opened()).toBe(1);
+    } finally {
+      closeSync(fd);
+      closeSync(devNull);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the CLI through stdWriter', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-stdwriter-cli-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('omlint check | head: the report cut short, no error, and the exit code still says there were errors', () => {
+    ensureBuilt();
+    // 3,000 findings: far more than a pipe holds, so the write meets the closed pipe.
+    const alerts = Array.from({ length: 3000 }, () => ({ eventTypeName: 'HOST_DOWN', enabled: true, notifications: [{ typeName: 'EMAIL', emailAddress: 'a@example.com', intervalMin: 'x', delayMin: 0 }] }));
+    writeFileSync(path.join(dir, 'bad.alert-config.json'), JSON.stringify(alerts));
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" check --no-color bad.alert-config.json 2>err.txt | head -c 10; echo "exit \${PIPESTATUS[0]}"; cat err.txt`], { cwd: dir, encoding: 'utf8' });
+    expect(r.stdout).toBe('bad.alert-exit 1\n');
+  });
+});

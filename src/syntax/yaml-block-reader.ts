@@ -1,6 +1,6 @@
-// Values of plain block YAML, and on demand their positions, without the `yaml` parse. On a
-// run over thousands of small files, js-yaml was a quarter of the time, and building the `yaml`
-// syntax tree just to place a few findings was a tenth (most of it the parser's warm-up).
+// Values of plain block YAML, with their positions, without the `yaml` parse. On a run over
+// thousands of small files, js-yaml was a quarter of the time, and building the `yaml` syntax
+// tree just to place a few findings was a tenth (most of it the parser's warm-up).
 //
 // Only the shape that hand-written and generated configuration files have is read here: block
 // mappings with plain keys, block sequences, one-line scalars (plain or quoted without escapes)
@@ -9,18 +9,137 @@
 // caller takes the full parse), and a pointer whose range is not known here is UNSURE (the caller asks
 // the full parse). Where it answers, it answers exactly as the full parse would
 // (test/syntax/yaml-block-reader.test.ts compares values and positions pointer by pointer).
+//
+// Positions are recorded in the same read as the value, in a table of numbers (PositionTable):
+// a second read for the findings' positions cost as much as the first on a 4.6 MB automation
+// config, and a tree of objects for 1.4 million nodes (20 MB of YAML) took ~220 MB; the table takes
+// 32 bytes a node and names no key (keys are read from the text when a pointer is looked up).
 import { splitPointer } from '../core/pointer';
 import type { Location } from './types';
 
 export const UNSURE = Symbol('unsure');
 
-type Node =
-  /** Keys in order, each with where it starts and ends (a flat array: cheaper than a Map per mapping). */
-  | { kind: 'map'; names: string[]; keys: number[]; values: Node[]; range?: Location['value']; js: Record<string, unknown>; index?: Map<string, number> }
-  | { kind: 'seq'; items: Node[]; range?: Location['value']; js: unknown[] }
-  | { kind: 'scalar'; start: number; end: number; js: unknown }
-  /** A one-line value of a form not read here: the lines around it are still sure. */
-  | { kind: 'other' };
+/** A value of a form not read here (the lines around it are still sure). */
+const OTHER = Symbol('other');
+type Read = unknown;
+
+// Node kinds of the position table.
+const OTHER_NODE = 0;
+const SCALAR = 1;
+const MAP = 2;
+const SEQ = 3;
+/**
+ * Numbers per node: kind, start, end (-1: the range is not known here), where its children start
+ * in `children`, how many. A mapping's children are (key start, key end, value node) triples, a
+ * sequence's the item nodes.
+ */
+const NODE = 5;
+const ENTRY = 3;
+
+/** An Int32Array that grows (doubling) as numbers are pushed. */
+class Numbers {
+  a: Int32Array;
+  n = 0;
+  constructor(capacity: number) {
+    this.a = new Int32Array(Math.max(16, capacity));
+  }
+  push(x: number): void {
+    if (this.n === this.a.length) this.grow(this.n + 1);
+    this.a[this.n++] = x;
+  }
+  grow(least: number): void {
+    let size = this.a.length * 2;
+    while (size < least) size *= 2;
+    const a = new Int32Array(size);
+    a.set(this.a.subarray(0, this.n));
+    this.a = a;
+  }
+
+}
+
+/** Where every node read stands: numbers only, the key names read from the text on demand. */
+class PositionTable {
+  /** Mappings with many keys: their key names → entry, built on the first lookup. */
+  private indexes?: Map<number, Map<string, number>>;
+
+  constructor(
+    private readonly text: string,
+    private readonly nodes: Int32Array,
+    private readonly children: Int32Array,
+    private readonly root: number,
+  ) {}
+
+  get bytes(): number {
+    return this.nodes.buffer.byteLength;
+  }
+
+  /** The node at a pointer, with its key's range when it is a mapping's value; undefined if none. */
+  private walk(pointer: string): { node: number; keyStart: number; keyEnd: number } | undefined {
+    const { nodes, children } = this;
+    let node = this.root;
+    let keyStart = -1;
+    let keyEnd = -1;
+    for (const token of splitPointer(pointer)) {
+      const at = node * NODE;
+      const kind = nodes[at];
+      if (kind === MAP) {
+        const entry = this.entryOf(node, token);
+        if (entry < 0) return undefined;
+        const slot = nodes[at + 3] + entry * ENTRY;
+        keyStart = children[slot];
+        keyEnd = children[slot + 1];
+        node = children[slot + 2];
+      } else if (kind === SEQ && /^(?:0|[1-9]\d*)$/.test(token) && Number(token) < nodes[at + 4]) {
+        keyStart = keyEnd = -1;
+        node = children[nodes[at + 3] + Number(token)];
+      } else {
+        return undefined;
+      }
+    }
+    return { node, keyStart, keyEnd };
+  }
+
+  /** Which entry of a mapping has this key: a search in small mappings, a Map for big ones (a hostile file's 100,000 keys). */
+  private entryOf(node: number, name: string): number {
+    const { nodes, children, text } = this;
+    const first = nodes[node * NODE + 3];
+    const count = nodes[node * NODE + 4];
+    if (count <= 16) {
+      for (let e = 0; e < count; e++) {
+        const start = children[first + e * ENTRY];
+        if (children[first + e * ENTRY + 1] - start === name.length && text.startsWith(name, start)) return e;
+      }
+      return -1;
+    }
+    this.indexes ??= new Map();
+    let index = this.indexes.get(node);
+    if (!index) {
+      index = new Map();
+      for (let e = 0; e < count; e++) index.set(text.slice(children[first + e * ENTRY], children[first + e * ENTRY + 1]), e);
+      this.indexes.set(node, index);
+    }
+    return index.get(name) ?? -1;
+  }
+
+  locate(pointer: string): Location | typeof UNSURE {
+    const w = this.walk(pointer);
+    if (!w) return UNSURE;
+    const at = w.node * NODE;
+    const start = this.nodes[at + 1];
+    const end = this.nodes[at + 2];
+    if (this.nodes[at] === OTHER_NODE || end < 0) return UNSURE;
+    return w.keyStart >= 0 ? { key: { start: w.keyStart, end: w.keyEnd }, value: { start, end } } : { value: { start, end } };
+  }
+
+  keysAt(pointer: string): string[] | typeof UNSURE {
+    const w = this.walk(pointer);
+    if (!w || this.nodes[w.node * NODE] !== MAP) return UNSURE;
+    const first = this.nodes[w.node * NODE + 3];
+    const names: string[] = [];
+    for (let e = 0; e < this.nodes[w.node * NODE + 4]; e++) names.push(this.text.slice(this.children[first + e * ENTRY], this.children[first + e * ENTRY + 1]));
+    return names;
+  }
+}
 
 interface Line {
   start: number;
@@ -73,75 +192,37 @@ export interface BlockLocator {
   keysAt(pointer: string): string[] | typeof UNSURE;
 }
 
+/** Reads of texts since the process started (tests count them: positions come from the one read). */
+export const blockReads = { reads: 0 };
+
 export interface BlockYaml extends BlockLocator {
   /** The document's value; undefined when a value of a form not read here is in it. */
   value: unknown;
   /** Collections nested in the deepest place (1: the root only), as tooDeep() would count. */
   nesting: number;
+  /** Bytes the positions take (tests bound them per node). */
+  positionBytes: number;
 }
 
 /**
- * The text read, or undefined when it is not of the shape read here. The value is read at once;
- * positions (a second read) only on the first question: most files of a run have no finding.
+ * The text read, or undefined when it is not of the shape read here: its value, and where each
+ * node stands (recorded in the same read).
  */
 export function readBlockYaml(text: string): BlockYaml | undefined {
   // Tabs are never indentation and rarely anything else in these files: the full parse judges them.
   if (text.includes('\t')) return undefined;
-  let value: unknown;
-  let nesting = 0;
   try {
-    const reader = new BlockReader(text, false);
+    const reader = new BlockReader(text);
     const root = reader.document();
-    if (reader.complete && root.kind !== 'other') value = root.js;
-    nesting = reader.deepest;
+    const value = reader.complete && root !== OTHER ? root : undefined;
+    const table = reader.positions();
+    return { value, nesting: reader.deepest, positionBytes: table.bytes, locate: (p) => table.locate(p), keysAt: (p) => table.keysAt(p) };
   } catch (e) {
     if (e instanceof Unsure) return undefined;
     throw e;
   } finally {
     trimLinePool();
   }
-  let tree: Node | undefined;
-  const root = () => {
-    try {
-      return (tree ??= new BlockReader(text, true).document());
-    } finally {
-      trimLinePool();
-    }
-  };
-  const walk = (pointer: string): { node: Node; key?: Location['value'] } | undefined => {
-    let node: Node = root();
-    let key: Location['value'] | undefined;
-    for (const token of splitPointer(pointer)) {
-      if (node.kind === 'map') {
-        const at = entryOf(node, token);
-        if (at < 0) return undefined;
-        key = { start: node.keys[2 * at], end: node.keys[2 * at + 1] };
-        node = node.values[at];
-      } else if (node.kind === 'seq' && /^(?:0|[1-9]\d*)$/.test(token) && Number(token) < node.items.length) {
-        key = undefined;
-        node = node.items[Number(token)];
-      } else {
-        return undefined;
-      }
-    }
-    return { node, key };
-  };
-  return {
-    value,
-    nesting,
-    locate(pointer) {
-      const w = walk(pointer);
-      if (!w) return UNSURE;
-      const { node, key } = w;
-      const value = node.kind === 'scalar' ? { start: node.start, end: node.end } : node.kind === 'other' ? undefined : node.range;
-      if (!value) return UNSURE;
-      return key ? { key: { ...key }, value: { ...value } } : { value: { ...value } };
-    },
-    keysAt(pointer) {
-      const node = walk(pointer)?.node;
-      return node?.kind === 'map' ? [...node.names] : UNSURE;
-    },
-  };
 }
 
 /**
@@ -155,18 +236,6 @@ function escaped(body: string): string {
 }
 const JSON_ESCAPES_ONLY = /^(?:[^\\"\x00-\x1f]|\\["\\/bfnrt]|\\u(?![dD][89a-fA-F])[0-9a-fA-F]{4})*$/;
 
-/** Where a key is in a mapping: a search in small ones, a Map for big ones (a hostile file's 100,000 keys). */
-function entryOf(node: Extract<Node, { kind: 'map' }>, name: string): number {
-  if (node.names.length <= 16) return node.names.indexOf(name);
-  if (!node.index) {
-    node.index = new Map();
-    node.names.forEach((n, i) => node.index!.set(n, i));
-  }
-  return node.index.get(name) ?? -1;
-}
-
-/** The arrays of a value-only read: never written. */
-const NONE: never[] = [];
 /**
  * Line records, reused by every read: a run over thousands of files made ~60 of them per file
  * for the young-generation collector to copy. Reads are synchronous and keep no line after they
@@ -175,8 +244,14 @@ const NONE: never[] = [];
 const LINES: Line[] = [];
 /** A long text's lines are not kept after its read (the language server runs for days). */
 const POOLED_LINES = 4096;
+/** The position table is written here during a read, and copied out at its end. */
+const NODES = new Numbers(4096);
+const CHILDREN = new Numbers(4096);
+const OPEN = new Numbers(1024);
+const POOLED_NUMBERS = 1 << 16;
 const trimLinePool = () => {
   if (LINES.length > POOLED_LINES) LINES.length = POOLED_LINES;
+  for (const pool of [NODES, CHILDREN, OPEN]) if (pool.a.length > POOLED_NUMBERS) pool.a = new Int32Array(POOLED_NUMBERS);
 };
 
 class BlockReader {
@@ -192,11 +267,16 @@ class BlockReader {
   /** The greatest depth reached: collections nested, counting flow sequences. */
   deepest = 0;
 
-  constructor(
-    private readonly text: string,
-    /** Record keys, items and ranges (else only the values are read). */
-    private readonly positions: boolean,
-  ) {
+  /** The position table: NODE numbers a node (see PositionTable). */
+  private readonly nodes = NODES;
+  private readonly children = CHILDREN;
+  /** Children of the collections open, pushed here until their collection ends. */
+  private readonly open = OPEN;
+  /** The node of the last value read. */
+  private node = 0;
+
+  constructor(private readonly text: string) {
+    blockReads.reads++;
     for (let start = 0; start <= text.length; ) {
       let next = text.indexOf('\n', start);
       if (next < 0) next = text.length;
@@ -219,13 +299,59 @@ class BlockReader {
       }
       start = next + 1;
     }
+    this.nodes.n = this.children.n = this.open.n = 0;
+  }
+
+  /** Where the nodes read stand. */
+  positions(): PositionTable {
+    // One array for both (one allocation: most files of a run are small).
+    const table = new Int32Array(this.nodes.n + this.children.n);
+    table.set(this.nodes.a.subarray(0, this.nodes.n));
+    table.set(this.children.a.subarray(0, this.children.n), this.nodes.n);
+    return new PositionTable(this.text, table, table.subarray(this.nodes.n), this.node);
+  }
+
+  /** A new node; its id. A collection's children and range are filled in when it ends (close()). */
+  private add(kind: number, start: number, end: number): number {
+    const id = this.nodes.n / NODE;
+    const nodes = this.nodes;
+    if (nodes.n + NODE > nodes.a.length) nodes.grow(nodes.n + NODE);
+    const a = nodes.a;
+    const at = nodes.n;
+    a[at] = kind;
+    a[at + 1] = start;
+    a[at + 2] = end;
+    a[at + 3] = 0;
+    a[at + 4] = 0;
+    nodes.n += NODE;
+    return (this.node = id);
+  }
+
+  /** Ends collection `id`: its children pushed on `open` since `from` move to `children`. */
+  private close(id: number, from: number, per: number, end: number): void {
+    const open = this.open;
+    const children = this.children;
+    const size = open.n - from;
+    if (children.n + size > children.a.length) children.grow(children.n + size);
+    // A loop, not set(subarray()): a view per collection is an allocation per collection.
+    const to = children.a;
+    const src = open.a;
+    for (let k = 0; k < size; k++) to[children.n + k] = src[from + k];
+    const at = id * NODE;
+    this.nodes.a[at + 2] = end;
+    this.nodes.a[at + 3] = children.n;
+    this.nodes.a[at + 4] = size / per;
+    children.n += size;
+    open.n = from;
+    this.node = id;
   }
 
   private line(i: number): Line | undefined {
     return i < this.count ? this.lines[i] : undefined;
   }
 
-  document(): Node {
+  /** The document's value (OTHER when a value of a form not read here is in it: see `complete`). */
+  document(): Read {
     const first = this.line(0);
     if (first && this.text.startsWith('---', first.content) && first.indent === 0) {
       // "---" alone or "--- # comment": a "#" right after the dashes is no comment, and no marker.
@@ -236,13 +362,13 @@ class BlockReader {
     if (!top) throw new Unsure();
     const final = this.lines[this.count - 1];
     if (final.next === this.text.length) final.direct = true;
-    const node = this.block(top.indent, top.content);
+    const value = this.block(top.indent, top.content);
     if (this.i < this.count) throw new Unsure();
-    return node;
+    return value;
   }
 
   /** The block collection whose first entry starts at `at` on the current line, at column `indent`. */
-  private block(indent: number, at: number): Node {
+  private block(indent: number, at: number): Read {
     const line = this.line(this.i)!;
     if (this.text.startsWith('- ', at) || (at + 1 === line.end && this.text[at] === '-')) return this.sequence(indent, at);
     if (this.keyEnd(at, line) >= 0) return this.mapping(indent, at);
@@ -269,13 +395,11 @@ class BlockReader {
     if (this.depth > this.deepest) this.deepest = this.depth;
   }
 
-  private mapping(indent: number, at: number): Node {
-    const names: string[] = this.positions ? [] : NONE;
-    const keys: number[] = this.positions ? [] : NONE;
-    const values: Node[] = this.positions ? [] : NONE;
+  private mapping(indent: number, at: number): Read {
     this.enter();
     const js: Record<string, unknown> = {};
-    const start = at;
+    const id = this.add(MAP, at, -1);
+    const from = this.open.n;
     for (let first = true; ; first = false) {
       const line = this.line(this.i)!;
       if (!first) {
@@ -288,23 +412,22 @@ class BlockReader {
       const name = this.text.slice(at, end);
       if (NOT_STRING_KEYS.has(name) || Object.hasOwn(js, name)) throw new Unsure();
       const value = this.value(indent, end + 1, line);
-      if (this.positions) {
-        names.push(name);
-        keys.push(at, end);
-        values.push(value);
-      }
+      this.open.push(at);
+      this.open.push(end);
+      this.open.push(this.node);
       // Set also for a value not read here (the document's value is then not used): duplicates stay visible.
-      js[name] = value.kind === 'other' ? undefined : value.js;
+      js[name] = value === OTHER ? undefined : value;
     }
     this.depth--;
-    return { kind: 'map', names, keys, values, range: this.rangeFrom(start), js };
+    this.close(id, from, ENTRY, this.rangeEnd());
+    return js;
   }
 
-  private sequence(indent: number, at: number): Node {
-    const items: Node[] = [];
+  private sequence(indent: number, at: number): Read {
     const js: unknown[] = [];
-    const start = at;
     this.enter();
+    const id = this.add(SEQ, at, -1);
+    const from = this.open.n;
     for (let first = true; ; first = false) {
       const line = this.line(this.i)!;
       if (!first) {
@@ -316,7 +439,7 @@ class BlockReader {
       }
       let content = at + 1;
       while (content < line.end && this.text.charCodeAt(content) === 32) content++;
-      let item: Node;
+      let item: Read;
       if (at + 1 === line.end) {
         // "-" alone, its item a block collection on the more-indented lines below (as generators write it).
         this.i++;
@@ -333,15 +456,16 @@ class BlockReader {
         this.i++;
         this.noContinuation(indent);
       }
-      if (this.positions) items.push(item);
-      if (item.kind !== 'other') js.push(item.js);
+      this.open.push(this.node);
+      if (item !== OTHER) js.push(item);
     }
     this.depth--;
-    return { kind: 'seq', items, range: this.rangeFrom(start), js };
+    this.close(id, from, 1, this.rangeEnd());
+    return js;
   }
 
   /** The value after "key:" (at `after`, the offset behind the colon) on `line`. */
-  private value(indent: number, after: number, line: Line): Node {
+  private value(indent: number, after: number, line: Line): Read {
     let at = after;
     while (at < line.end && this.text.charCodeAt(at) === 32) at++;
     if (at === line.end) {
@@ -351,33 +475,40 @@ class BlockReader {
       if (next && next.indent > indent) return this.block(next.indent, next.content);
       if (next && next.indent === indent && this.text[next.content] === '-') return this.sequence(indent, next.content);
       this.lastValueUnsure = true; // the parser may end a collection before or after its line break
-      return { kind: 'scalar', start: after, end: after, js: null }; // empty value
+      this.add(SCALAR, after, after); // empty value
+      return null;
     }
     if (this.text.charCodeAt(at) === 35) throw new Unsure(); // "key: # comment"
-    const node = this.oneLine(at, line);
+    const value = this.oneLine(at, line);
     this.i++;
     this.noContinuation(indent);
-    return node;
+    return value;
   }
 
   /** A value on one line (the caller checks that no more-indented line continues it). */
-  private oneLine(at: number, line: Line): Node {
+  private oneLine(at: number, line: Line): Read {
+    const nodes = this.nodes.n;
+    const open = this.open.n;
     try {
-      const node = this.inline(at, line);
+      const value = this.inline(at, line);
       this.lastValueUnsure = false;
-      return node;
+      return value;
     } catch (e) {
       if (e instanceof Unsure) {
         this.lastValueUnsure = true;
         this.complete = false;
-        return { kind: 'other' };
+        // Whatever the value's read had recorded goes: one node of a form not read here instead.
+        this.nodes.n = nodes;
+        this.open.n = open;
+        this.add(OTHER_NODE, -1, -1);
+        return OTHER;
       }
       throw e;
     }
   }
 
   /** A value that lies on one line from `at`: a scalar or a flow sequence of plain scalars. */
-  private inline(at: number, line: Line): Node {
+  private inline(at: number, line: Line): Read {
     const c = this.text[at];
     let end: number;
     if (c === '"' || c === "'") {
@@ -387,14 +518,17 @@ class BlockReader {
       if (this.text[close + 1] === c) throw new Unsure(); // '' inside
       end = close + 1;
       this.restIsComment(end, line);
-      return { kind: 'scalar', start: at, end, js: c === '"' && body.includes('\\') ? escaped(body) : body };
+      const value = c === '"' && body.includes('\\') ? escaped(body) : body;
+      this.add(SCALAR, at, end);
+      return value;
     }
     if (c === '[') return this.flowSequence(at, line);
     if (c === '{' && this.text[at + 1] === '}') {
       // "{}": an empty mapping (generators write empty objects so).
       if (this.depth + 1 > this.deepest) this.deepest = this.depth + 1;
       this.restIsComment(at + 2, line);
-      return { kind: 'map', names: [], keys: [], values: [], range: { start: at, end: at + 2 }, js: {} };
+      this.add(MAP, at, at + 2);
+      return {};
     }
     if ('{]},#&*!|>%@`'.includes(c)) throw new Unsure();
     // "-", "?" and ":" start a plain scalar unless a space follows ("-1", "-p0-0").
@@ -414,44 +548,43 @@ class BlockReader {
     }
     while (end > at && t.charCodeAt(end - 1) === 32) end--;
     if (end === at || t.charCodeAt(end - 1) === 58) throw new Unsure();
-    const plain = t.slice(at, end);
-    return { kind: 'scalar', start: at, end, js: plainScalar(plain) };
+    this.add(SCALAR, at, end);
+    return plainScalar(t.slice(at, end));
   }
 
-  private flowSequence(at: number, line: Line): Node {
+  private flowSequence(at: number, line: Line): Read {
     if (this.depth + 1 > this.deepest) this.deepest = this.depth + 1;
     const close = this.inLine(']', at, line);
     if (close < 0 || close >= line.end) throw new Unsure();
     const body = this.text.slice(at + 1, close);
     if (/[[\]{}"'#&*!|>%@`?:]/.test(body)) throw new Unsure();
-    const items: Node[] = [];
+    this.restIsComment(close + 1, line);
     const js: unknown[] = [];
+    const id = this.add(SEQ, at, -1);
+    const from = this.open.n;
     if (body.trim() !== '') {
-      let from = at + 1;
+      let start = at + 1;
       for (const part of body.split(',')) {
         const lead = part.length - part.trimStart().length;
         const trimmed = part.trim();
         if (trimmed === '' || trimmed.startsWith('-')) throw new Unsure();
-        const item = plainScalar(trimmed);
-        if (this.positions) items.push({ kind: 'scalar', start: from + lead, end: from + lead + trimmed.length, js: item });
-        js.push(item);
-        from += part.length + 1;
+        js.push(plainScalar(trimmed));
+        this.open.push(this.add(SCALAR, start + lead, start + lead + trimmed.length));
+        start += part.length + 1;
       }
     }
-    this.restIsComment(close + 1, line);
-    return { kind: 'seq', items, range: { start: at, end: close + 1 }, js };
+    this.close(id, from, 1, close + 1);
+    return js;
   }
 
   /**
-   * The range of a block collection that began at `start` and ended with the last line read: the
-   * `yaml` parser ends it after that line's break. Known only when its last value is a non-empty
+   * The end of a block collection that ended with the last line read, or -1 when not known here:
+   * the `yaml` parser ends it after that line's break. Known only when its last value is a non-empty
    * one-line value and no blank or comment line follows it (those the parser may count in or not).
    */
-  private rangeFrom(start: number): Location['value'] | undefined {
-    if (!this.positions) return undefined;
+  private rangeEnd(): number {
     const last = this.lines[this.i - 1];
-    if (!last.direct || this.lastValueUnsure) return undefined;
-    return { start, end: last.next };
+    return !last.direct || this.lastValueUnsure ? -1 : last.next;
   }
 
   /**

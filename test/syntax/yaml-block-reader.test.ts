@@ -7,10 +7,11 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { alertConfig, alertYaml, makeRng } from '../../bench/generate';
-import { plainScalar, readBlockYaml, UNSURE } from '../../src/syntax/yaml-block-reader';
+import { blockReads, plainScalar, readBlockYaml, UNSURE } from '../../src/syntax/yaml-block-reader';
 import { fastYamlDocument } from '../../src/syntax/yaml-fast';
 import { parseYamlText, tooDeep } from '../../src/syntax/yaml';
 import { DEFAULT_LIMITS } from '../../src/syntax/types';
+import { parseText } from '../../src/syntax/index';
 import { getAt } from '../../src/core/pointer';
 import { allPointers } from '../pointers';
 import { filesUnder } from '../files';
@@ -248,5 +249,62 @@ describe('block-YAML reader', () => {
     expect(answers('a:\n  b: 1\n# c\nd: 2\n', '/a')).toBe(UNSURE); // a collection followed by a comment
     expect(answers('a:\n  b:\nd: 2\n', '/a')).toBe(UNSURE); // a collection that ends with an empty value
     expect(answers('a:\n  b: 1\n', '/a/b')).toEqual({ key: { start: 5, end: 6 }, value: { start: 8, end: 9 } });
+  });
+
+  describe('positions from the one read', () => {
+    // A generated automation config: processes with nested args, flow sequences, "-" alone, "{}".
+    const processes = Array.from({ length: 300 }, (_, i) => ({
+      name: `rs0_${i}`,
+      hostname: `host${i}.example.com`,
+      args2_6: { net: { port: 27017 + i, bindIpAll: true }, replication: { replSetName: 'rs0' }, storage: { dbPath: `/data/${i}` } },
+      tags: ['a', 'b'],
+      empty: {},
+      path: 'C:\\MMS\\x',
+    }));
+    const config = stringify({ version: 3, processes, replicaSets: [{ _id: 'rs0', members: processes.slice(0, 3).map((p, i) => ({ _id: i, host: p.name })) }] }, { flowCollectionPadding: false });
+
+    it('answers every question about a text without reading it again', () => {
+      const before = blockReads.reads;
+      const block = readBlockYaml(config)!;
+      const full = parseYamlText(config, DEFAULT_LIMITS).documents[0];
+      for (const pointer of allPointers(full.value)) {
+        expect({ pointer, at: block.locate(pointer) }).toEqual({ pointer, at: full.locate(pointer) });
+        const keys = block.keysAt(pointer);
+        if (keys !== UNSURE) expect({ pointer, keys }).toEqual({ pointer, keys: full.keysAt?.(pointer) });
+      }
+      expect(blockReads.reads - before).toBe(1);
+    });
+
+    it('keeps positions in a table of numbers: at most 32 bytes a node', () => {
+      const block = readBlockYaml(config)!;
+      const nodes = allPointers(block.value).length;
+      expect(nodes).toBeGreaterThan(4000);
+      expect(block.positionBytes).toBeLessThanOrEqual(32 * nodes);
+      expect(block.positionBytes).toBeGreaterThan(0);
+    });
+
+    it('places findings exactly with CRLF line ends and a byte order mark, through parseText', () => {
+      for (const text of [config.replace(/\n/g, '\r\n'), `\uFEFF${config}`, `\uFEFF---\r\n${config.replace(/\n/g, '\r\n')}`]) {
+        const file = parseText(text, 'ac.yaml');
+        const stripped = text.replace(/^\uFEFF/, '');
+        const full = parseYamlText(stripped, DEFAULT_LIMITS).documents[0];
+        expect(file.documents).toHaveLength(1);
+        const doc = file.documents[0];
+        const before = blockReads.reads;
+        for (const pointer of allPointers(full.value)) expect({ pointer, at: doc.locate(pointer) }).toEqual({ pointer, at: full.locate(pointer) });
+        expect(blockReads.reads).toBe(before);
+      }
+    });
+
+    it('leaves several documents and flow mappings to the full parse, whose positions are exact', () => {
+      for (const text of [`a: 1\n---\n${config}`, `x: {a: 1, b: [2, 3]}\n${config}`]) {
+        const file = parseText(text, 'ac.yaml');
+        const full = parseYamlText(text, DEFAULT_LIMITS);
+        expect(file.documents.map((d) => d.value)).toEqual(full.documents.map((d) => d.value));
+        file.documents.forEach((doc, i) => {
+          for (const pointer of allPointers(full.documents[i].value).slice(0, 400)) expect({ pointer, at: doc.locate(pointer) }).toEqual({ pointer, at: full.documents[i].locate(pointer) });
+        });
+      }
+    });
   });
 });

@@ -15,12 +15,16 @@ export const JSON_BYTES_PER_NODE = 100;
 const SPACE = 32;
 const isBreak = (c: number) => c === 10 || c === 13;
 
+/** YAML texts scanned since the process started (tests count them). */
+export const yamlScans = { scans: 0 };
+
 /**
  * Nodes and depth of a YAML text. Block nesting follows indentation (and "- " / "? " indicators
  * that open compact collections on one line); flow nesting follows brackets that stand where a
  * value starts, outside quotes and comments. Lines inside block scalars are text, not nodes.
  */
 export function yamlCost(text: string, maxDepth: number): TextCost {
+  yamlScans.scans++;
   const n = text.length;
   let nodes = 0;
   const columns: number[] = []; // indentation of the open block collections
@@ -148,6 +152,11 @@ function countOf(text: string, ch: string): number {
   let n = 0;
   for (let i = text.indexOf(ch); i >= 0; i = text.indexOf(ch, i + 1)) n++;
   return n;
+}
+
+/** Whether a text is too short to hold more nodes than the limits allow (at the block reader's rate). */
+export function withinNodeBudget(text: string, limits: ParseLimits): boolean {
+  return text.length <= limits.maxNodes && text.length * JSON_BYTES_PER_NODE <= limits.maxMemoryMB * 1048576;
 }
 
 /** The memory budget of the full `yaml` parse (about 1 KB per node), for texts the block reader declined. */

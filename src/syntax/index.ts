@@ -5,7 +5,7 @@ import { parseYamlText, yamlPositions, type YamlDocumentCache } from './yaml';
 export { YamlDocumentCache } from './yaml';
 import { fastYamlDocument } from './yaml-fast';
 import { directiveProblems } from './yaml-directives';
-import { costProblem, fullYamlParseProblem } from './cost';
+import { costProblem, fullYamlParseProblem, withinNodeBudget } from './cost';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 import { defineBuiltin } from '../core/rule';
 import { SourceFile } from './source-file';
@@ -109,11 +109,22 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
       return done([unusableDocument(() => salvageJson(text))], [{ ruleId: 'syntax-error', message: err.message, span: err.span, documentIndex: 0 }]);
     }
   }
-  const over = costProblem(text, 'yaml', limits);
-  if (over) return overLimit(over);
-  // Plain single-document YAML: the block reader's value now, positions when needed.
+  // A text with fewer characters than the node and memory limits allow nodes cannot break them
+  // (every node takes a character), and the block reader bounds its own depth (it declines past
+  // its limit, and the fast path past limits.maxDepth): the pre-scan, a pass over the whole text,
+  // runs before it only for texts that might, and after it for the texts it declines.
+  const scanFirst = !withinNodeBudget(text, limits);
+  if (scanFirst) {
+    const over = costProblem(text, 'yaml', limits);
+    if (over) return overLimit(over);
+  }
+  // Plain single-document YAML: the block reader's value and positions.
   const fast = fastYamlDocument(text, limits, () => yamlPositions(text));
   if (fast) return done([fast], [], 'yaml');
+  if (!scanFirst) {
+    const over = costProblem(text, 'yaml', limits);
+    if (over) return overLimit(over);
+  }
   const overFull = fullYamlParseProblem(text, limits);
   if (overFull) return overLimit(overFull);
   const parsed = parseYamlText(text, limits, documentCache);

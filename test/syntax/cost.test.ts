@@ -7,7 +7,7 @@ import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { alertConfig, alertYaml, makeRng } from '../../bench/generate';
 import { buildAutomationConfig } from '../../bench/automation-fixtures';
-import { costProblem, fullYamlParseProblem, yamlCost } from '../../src/syntax/cost';
+import { costProblem, fullYamlParseProblem, yamlCost, yamlScans } from '../../src/syntax/cost';
 import { jsonCost } from '../../src/syntax/json';
 import { parseText } from '../../src/syntax/index';
 import { DEFAULT_LIMITS } from '../../src/syntax/types';
@@ -111,5 +111,20 @@ describe('the cost pre-scan', () => {
     // The same entries in a form the block reader leaves to the full parse (a flow mapping).
     const flow = `{${Array.from({ length: 1_500 }, (_, i) => `k${i}: v${i}`).join(', ')}}\n`;
     expect(parseText(flow, 'big.yaml', limits).problems.map((p) => p.ruleId)).toEqual(['limit-exceeded']);
+  });
+
+  it('scans a YAML text the block reader reads only when its length could break the node or memory limit', () => {
+    const plain = stringify({ processes: Array.from({ length: 500 }, (_, i) => ({ name: `p${i}`, args: { port: 27017 + i } })) });
+    const count = (text: string, limits = DEFAULT_LIMITS) => {
+      const before = yamlScans.scans;
+      const f = parseText(text, 'x.yaml', limits);
+      expect(f.documents[0].unusable).toBeFalsy();
+      return yamlScans.scans - before;
+    };
+    expect(count(plain)).toBe(0);
+    // The block reader declines a flow mapping: the scan runs before the full parse.
+    expect(count(`${plain}x: {a: 1}\n`)).toBe(1);
+    // Longer than the node limit allows nodes: scanned first.
+    expect(count(plain, { ...DEFAULT_LIMITS, maxNodes: plain.length - 1 })).toBe(1);
   });
 });

@@ -226,14 +226,28 @@ const MAX_KEYS_WALKED = 200_000;
 export function findSecretsByName(value: unknown): SecretLocation[] {
   const out: SecretLocation[] = [];
   if (value === null || typeof value !== 'object') return out;
-  const stack: [unknown, string][] = [[value, '']];
+  // Every container met, with its parent and its token there: a pointer is built only for a
+  // secret found (a 4.6 MB automation config has 100,000 containers and a handful of secrets).
+  const parents: number[] = [-1];
+  const tokens: (string | number)[] = [''];
+  const pointerOf = (container: number, key: string): string => {
+    let pointer = `/${escapeToken(key)}`;
+    for (let c = container; c > 0; c = parents[c]) pointer = `/${typeof tokens[c] === 'number' ? tokens[c] : escapeToken(tokens[c] as string)}${pointer}`;
+    return pointer;
+  };
+  const stack: [unknown, number][] = [[value, 0]];
+  const enter = (node: unknown, parent: number, token: string | number) => {
+    parents.push(parent);
+    tokens.push(token);
+    stack.push([node, parents.length - 1]);
+  };
   // Bounded: past this many keys (a hostile document of a million keys) the text scan of the
   // masking (secretsInText), which reads the same names as written, is the net.
   let budget = MAX_KEYS_WALKED;
   while (stack.length > 0 && budget > 0) {
-    const [node, base] = stack.pop()!;
+    const [node, at] = stack.pop()!;
     if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) if (node[i] !== null && typeof node[i] === 'object') stack.push([node[i], `${base}/${i}`]);
+      for (let i = node.length - 1; i >= 0; i--) if (node[i] !== null && typeof node[i] === 'object') enter(node[i], at, i);
       continue;
     }
     const obj = node as Record<string, unknown>;
@@ -241,10 +255,9 @@ export function findSecretsByName(value: unknown): SecretLocation[] {
     for (const key of Object.keys(obj)) {
       if (--budget < 0) break;
       const v = obj[key];
-      // Pointers are built for containers and secrets only: a 90 MB document has millions of scalars.
-      if (v !== null && typeof v === 'object') stack.push([v, `${base}/${escapeToken(key)}`]);
+      if (v !== null && typeof v === 'object') enter(v, at, key);
       else if ((typeof v === 'string' && v !== '') || typeof v === 'number') {
-        if (isSecretFieldName(key) || (typed && key.toLowerCase() === 'url')) out.push({ pointer: `${base}/${escapeToken(key)}`, value: String(v), field: key });
+        if (isSecretFieldName(key) || (typed && key.toLowerCase() === 'url')) out.push({ pointer: pointerOf(at, key), value: String(v), field: key });
       }
     }
   }

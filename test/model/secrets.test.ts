@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fieldPath, findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret } from '../../src/model/secrets';
 import { collectSecretValues, maskLine, maskSecrets, secretsInText } from '../../src/engine/mask';
 import { isPlaceholder } from '../../src/model/placeholders';
+import { getAt } from '../../src/core/pointer';
 
 describe('findSecrets', () => {
   it('finds notification secrets of alert configurations', () => {
@@ -146,6 +147,13 @@ describe('findSecretsByName', () => {
   it('finds strings and numbers under secret names at any level, and url beside a type', () => {
     const doc = { apiTokn: 'a', deep: [{ x: { autoPwd: 9381953897703180 } }], integ: { type: 'SLACK', url: 'https://h/p' }, plain: { url: 'https://dl/x' }, webhookSecret: '' };
     expect(findSecretsByName(doc).map((s) => `${s.pointer}=${s.value}`).sort()).toEqual(['/apiTokn=a', '/deep/0/x/autoPwd=9381953897703180', '/integ/url=https://h/p']);
+  });
+
+  it('names each secret by a pointer that leads to it (keys with / and ~, arrays in arrays)', () => {
+    const doc = { 'a/b': [[{ 'c~d': { password: 'p1' } }], { token: 12345 }], list: [{ x: [{ apiKey: 'k1' }] }] };
+    const found = findSecretsByName(doc);
+    expect(found.map((s) => s.pointer).sort()).toEqual(['/a~1b/0/0/c~0d/password', '/a~1b/1/token', '/list/0/x/0/apiKey']);
+    for (const s of found) expect(String(getAt(doc, s.pointer))).toBe(s.value);
   });
 
   it('walks a deep document without recursion (150,000 levels)', () => {

@@ -54,7 +54,6 @@ class Numbers {
     a.set(this.a.subarray(0, this.n));
     this.a = a;
   }
-
 }
 
 /** Where every node read stands: numbers only, the key names read from the text on demand. */
@@ -70,7 +69,7 @@ class PositionTable {
   ) {}
 
   get bytes(): number {
-    return this.nodes.buffer.byteLength;
+    return this.nodes.buffer === this.children.buffer ? this.nodes.buffer.byteLength : this.nodes.buffer.byteLength + this.children.buffer.byteLength;
   }
 
   /** The node at a pointer, with its key's range when it is a mapping's value; undefined if none. */
@@ -141,17 +140,46 @@ class PositionTable {
   }
 }
 
-interface Line {
-  start: number;
+/**
+ * The lines that hold content (no blank or comment line), as columns of numbers: line records
+ * as objects were ~60 bytes each for the collector to copy (a million of them on 20 MB).
+ */
+class LineTable {
+  /** Where the line starts. */
+  start = new Int32Array(1024);
   /** Where the next line starts (the text's length after the last line). */
-  next: number;
-  /** The next line holds content (no blank or comment line between), or the text ends. */
-  direct: boolean;
+  next = new Int32Array(1024);
   /** Offset of the first non-space character. */
-  content: number;
+  content = new Int32Array(1024);
   /** End of the line, before any \r\n or \n. */
-  end: number;
-  indent: number;
+  end = new Int32Array(1024);
+  /** 1: the next line holds content (no blank or comment line between), or the text ends. */
+  direct = new Uint8Array(1024);
+
+  grow(least: number): void {
+    let size = this.start.length * 2;
+    while (size < least) size *= 2;
+    const wider = <T extends Int32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    this.start = wider(this.start);
+    this.next = wider(this.next);
+    this.content = wider(this.content);
+    this.end = wider(this.end);
+    this.direct = wider(this.direct);
+  }
+
+  /** Back to the pooled size after a long text (the language server runs for days). */
+  trim(size: number): void {
+    if (this.start.length <= size) return;
+    this.start = new Int32Array(size);
+    this.next = new Int32Array(size);
+    this.content = new Int32Array(size);
+    this.end = new Int32Array(size);
+    this.direct = new Uint8Array(size);
+  }
 }
 
 class Unsure extends Error {}
@@ -237,11 +265,11 @@ function escaped(body: string): string {
 const JSON_ESCAPES_ONLY = /^(?:[^\\"\x00-\x1f]|\\["\\/bfnrt]|\\u(?![dD][89a-fA-F])[0-9a-fA-F]{4})*$/;
 
 /**
- * Line records, reused by every read: a run over thousands of files made ~60 of them per file
- * for the young-generation collector to copy. Reads are synchronous and keep no line after they
- * end, so one pool serves all.
+ * The line table, reused by every read: a run over thousands of files made ~60 line records per
+ * file for the young-generation collector to copy. Reads are synchronous and keep no line after
+ * they end, so one pool serves all.
  */
-const LINES: Line[] = [];
+const LINES = new LineTable();
 /** A long text's lines are not kept after its read (the language server runs for days). */
 const POOLED_LINES = 4096;
 /** The position table is written here during a read, and copied out at its end. */
@@ -249,8 +277,10 @@ const NODES = new Numbers(4096);
 const CHILDREN = new Numbers(4096);
 const OPEN = new Numbers(1024);
 const POOLED_NUMBERS = 1 << 16;
+/** Texts longer than this are read into arrays of their own (made to size), not the pool's. */
+const BIG_TEXT = 256 * 1024;
 const trimLinePool = () => {
-  if (LINES.length > POOLED_LINES) LINES.length = POOLED_LINES;
+  LINES.trim(POOLED_LINES);
   for (const pool of [NODES, CHILDREN, OPEN]) if (pool.a.length > POOLED_NUMBERS) pool.a = new Int32Array(POOLED_NUMBERS);
 };
 
@@ -258,6 +288,7 @@ class BlockReader {
   private readonly lines = LINES;
   /** Lines of this text in `lines` (the pool may hold more, from longer texts). */
   private count = 0;
+  /** The current line. */
   private i = 0;
   /** The last value read was empty or of a form not read here: the range around it is unknown. */
   private lastValueUnsure = false;
@@ -268,8 +299,8 @@ class BlockReader {
   deepest = 0;
 
   /** The position table: NODE numbers a node (see PositionTable). */
-  private readonly nodes = NODES;
-  private readonly children = CHILDREN;
+  private readonly nodes: Numbers;
+  private readonly children: Numbers;
   /** Children of the collections open, pushed here until their collection ends. */
   private readonly open = OPEN;
   /** The node of the last value read. */
@@ -277,6 +308,13 @@ class BlockReader {
 
   constructor(private readonly text: string) {
     blockReads.reads++;
+    // A big text's lines are counted first: the table is made to size, not doubled up to it
+    // (each doubling leaves the last arrays to the collector: megabytes on a 20 MB text).
+    if (text.length > BIG_TEXT) {
+      let lines = 1;
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+      if (lines > this.lines.start.length) this.lines.grow(lines);
+    }
     for (let start = 0; start <= text.length; ) {
       let next = text.indexOf('\n', start);
       if (next < 0) next = text.length;
@@ -285,30 +323,45 @@ class BlockReader {
       while (content < end && text.charCodeAt(content) === 32) content++;
       // Blank lines and comment lines carry nothing here.
       if (content < end && text.charCodeAt(content) !== 35) {
-        const last = this.count > 0 ? this.lines[this.count - 1] : undefined;
-        if (last && last.next === start) last.direct = true;
-        let line = this.lines[this.count];
-        if (!line) this.lines.push((line = { start: 0, next: 0, content: 0, end: 0, indent: 0, direct: false }));
-        line.start = start;
-        line.next = Math.min(next + 1, text.length);
-        line.content = content;
-        line.end = end;
-        line.indent = content - start;
-        line.direct = false;
+        const lines = this.lines;
+        const n = this.count;
+        if (n > 0 && lines.next[n - 1] === start) lines.direct[n - 1] = 1;
+        if (n === lines.start.length) lines.grow(n + 1);
+        lines.start[n] = start;
+        lines.next[n] = Math.min(next + 1, text.length);
+        lines.content[n] = content;
+        lines.end[n] = end;
+        lines.direct[n] = 0;
         this.count++;
       }
       start = next + 1;
     }
-    this.nodes.n = this.children.n = this.open.n = 0;
+    this.open.n = 0;
+    if (text.length > BIG_TEXT) {
+      // Arrays of its own, kept as the table: about a node per line (a key and its value, or an
+      // item) and three numbers of its mapping's entry or one of its sequence's items.
+      this.nodes = new Numbers((this.count + 16) * NODE);
+      this.children = new Numbers((this.count + 16) * ENTRY);
+    } else {
+      this.nodes = NODES;
+      this.children = CHILDREN;
+      this.nodes.n = this.children.n = 0;
+    }
   }
 
   /** Where the nodes read stand. */
   positions(): PositionTable {
-    // One array for both (one allocation: most files of a run are small).
-    const table = new Int32Array(this.nodes.n + this.children.n);
-    table.set(this.nodes.a.subarray(0, this.nodes.n));
-    table.set(this.children.a.subarray(0, this.children.n), this.nodes.n);
-    return new PositionTable(this.text, table, table.subarray(this.nodes.n), this.node);
+    const { nodes, children } = this;
+    if (nodes !== NODES) {
+      // A big text's own arrays: kept as they are unless much of them is unused.
+      const fit = (x: Numbers) => (x.a.length - x.n > (x.n >> 2) ? x.a.slice(0, x.n) : x.a.subarray(0, x.n));
+      return new PositionTable(this.text, fit(nodes), fit(children), this.node);
+    }
+    // The pool's numbers, copied to one array for both (one allocation: most files of a run are small).
+    const table = new Int32Array(nodes.n + children.n);
+    table.set(nodes.a.subarray(0, nodes.n));
+    table.set(children.a.subarray(0, children.n), nodes.n);
+    return new PositionTable(this.text, table, table.subarray(nodes.n), this.node);
   }
 
   /** A new node; its id. A collection's children and range are filled in when it ends (close()). */
@@ -346,47 +399,46 @@ class BlockReader {
     this.node = id;
   }
 
-  private line(i: number): Line | undefined {
-    return i < this.count ? this.lines[i] : undefined;
+  /** Line i's indentation; -1 past the last line. */
+  private indentOf(i: number): number {
+    return i < this.count ? this.lines.content[i] - this.lines.start[i] : -1;
   }
 
   /** The document's value (OTHER when a value of a form not read here is in it: see `complete`). */
   document(): Read {
-    const first = this.line(0);
-    if (first && this.text.startsWith('---', first.content) && first.indent === 0) {
+    const lines = this.lines;
+    if (this.count > 0 && this.text.startsWith('---', lines.content[0]) && this.indentOf(0) === 0) {
       // "---" alone or "--- # comment": a "#" right after the dashes is no comment, and no marker.
-      if (!/^---(?:[ ]+(?:#.*)?)?$/.test(this.text.slice(first.content, first.end))) throw new Unsure();
+      if (!/^---(?:[ ]+(?:#.*)?)?$/.test(this.text.slice(lines.content[0], lines.end[0]))) throw new Unsure();
       this.i++;
     }
-    const top = this.line(this.i);
-    if (!top) throw new Unsure();
-    const final = this.lines[this.count - 1];
-    if (final.next === this.text.length) final.direct = true;
-    const value = this.block(top.indent, top.content);
+    if (this.i >= this.count) throw new Unsure();
+    if (lines.next[this.count - 1] === this.text.length) lines.direct[this.count - 1] = 1;
+    const value = this.block(this.indentOf(this.i), lines.content[this.i]);
     if (this.i < this.count) throw new Unsure();
     return value;
   }
 
   /** The block collection whose first entry starts at `at` on the current line, at column `indent`. */
   private block(indent: number, at: number): Read {
-    const line = this.line(this.i)!;
-    if (this.text.startsWith('- ', at) || (at + 1 === line.end && this.text[at] === '-')) return this.sequence(indent, at);
-    if (this.keyEnd(at, line) >= 0) return this.mapping(indent, at);
+    const lineEnd = this.lines.end[this.i];
+    if (this.text.startsWith('- ', at) || (at + 1 === lineEnd && this.text[at] === '-')) return this.sequence(indent, at);
+    if (this.keyEnd(at, lineEnd) >= 0) return this.mapping(indent, at);
     throw new Unsure();
   }
 
-  /** The end of the plain key ("name:") at `at` on `line` (where its colon is), or -1. */
-  private keyEnd(at: number, line: Line): number {
+  /** The end of the plain key ("name:") at `at` on a line that ends at `lineEnd` (where its colon is), or -1. */
+  private keyEnd(at: number, lineEnd: number): number {
     // A character loop: this runs for every line of every file.
     const t = this.text;
     let c = t.charCodeAt(at);
     if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) return -1;
     let i = at + 1;
-    for (; i < line.end; i++) {
+    for (; i < lineEnd; i++) {
       c = t.charCodeAt(i);
       if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45)) break;
     }
-    return c === 58 && i < line.end && (i + 1 === line.end || t.charCodeAt(i + 1) === 32) ? i : -1;
+    return c === 58 && i < lineEnd && (i + 1 === lineEnd || t.charCodeAt(i + 1) === 32) ? i : -1;
   }
 
   /** One collection deeper. */
@@ -401,17 +453,19 @@ class BlockReader {
     const id = this.add(MAP, at, -1);
     const from = this.open.n;
     for (let first = true; ; first = false) {
-      const line = this.line(this.i)!;
+      const li = this.i;
       if (!first) {
-        if (!line || line.indent < indent) break;
-        if (line.indent > indent) throw new Unsure();
-        at = line.content;
+        const lineIndent = this.indentOf(li);
+        if (lineIndent < indent) break;
+        if (lineIndent > indent) throw new Unsure();
+        at = this.lines.content[li];
       }
-      const end = this.keyEnd(at, line);
+      const lineEnd = this.lines.end[li];
+      const end = this.keyEnd(at, lineEnd);
       if (end < 0) throw new Unsure();
       const name = this.text.slice(at, end);
       if (NOT_STRING_KEYS.has(name) || Object.hasOwn(js, name)) throw new Unsure();
-      const value = this.value(indent, end + 1, line);
+      const value = this.value(indent, end + 1, lineEnd);
       this.open.push(at);
       this.open.push(end);
       this.open.push(this.node);
@@ -429,30 +483,34 @@ class BlockReader {
     const id = this.add(SEQ, at, -1);
     const from = this.open.n;
     for (let first = true; ; first = false) {
-      const line = this.line(this.i)!;
+      const li = this.i;
+      const lines = this.lines;
+      const lineEnd = lines.end[li];
       if (!first) {
-        if (!line || line.indent < indent) break;
-        const item = this.text[line.content] === '-' && (this.text.startsWith('- ', line.content) || line.content + 1 === line.end);
-        if (line.indent === indent && !item) break; // the next key of a mapping whose column this sequence shares
-        if (line.indent > indent || !item) throw new Unsure();
-        at = line.content;
+        const lineIndent = this.indentOf(li);
+        if (lineIndent < indent) break;
+        const c = lines.content[li];
+        const item = this.text[c] === '-' && (this.text.startsWith('- ', c) || c + 1 === lineEnd);
+        if (lineIndent === indent && !item) break; // the next key of a mapping whose column this sequence shares
+        if (lineIndent > indent || !item) throw new Unsure();
+        at = c;
       }
       let content = at + 1;
-      while (content < line.end && this.text.charCodeAt(content) === 32) content++;
+      while (content < lineEnd && this.text.charCodeAt(content) === 32) content++;
       let item: Read;
-      if (at + 1 === line.end) {
+      if (at + 1 === lineEnd) {
         // "-" alone, its item a block collection on the more-indented lines below (as generators write it).
         this.i++;
-        const next = this.line(this.i);
-        if (!next || next.indent <= indent) throw new Unsure(); // an empty item
-        item = this.block(next.indent, next.content);
-      } else if (content === line.end || this.text.charCodeAt(content) === 35) {
+        const nextIndent = this.indentOf(this.i);
+        if (nextIndent <= indent) throw new Unsure(); // an empty item
+        item = this.block(nextIndent, lines.content[this.i]);
+      } else if (content === lineEnd || this.text.charCodeAt(content) === 35) {
         throw new Unsure(); // "- " with trailing spaces, or "- # comment"
-      } else if (this.text.startsWith('- ', content) || this.keyEnd(content, line) >= 0) {
+      } else if (this.text.startsWith('- ', content) || this.keyEnd(content, lineEnd) >= 0) {
         // A compact collection: its entries are indented to where the first one starts.
-        item = this.block(content - line.start, content);
+        item = this.block(content - lines.start[li], content);
       } else {
-        item = this.oneLine(content, line);
+        item = this.oneLine(content, lineEnd);
         this.i++;
         this.noContinuation(indent);
       }
@@ -464,33 +522,34 @@ class BlockReader {
     return js;
   }
 
-  /** The value after "key:" (at `after`, the offset behind the colon) on `line`. */
-  private value(indent: number, after: number, line: Line): Read {
+  /** The value after "key:" (at `after`, the offset behind the colon) on a line that ends at `lineEnd`. */
+  private value(indent: number, after: number, lineEnd: number): Read {
     let at = after;
-    while (at < line.end && this.text.charCodeAt(at) === 32) at++;
-    if (at === line.end) {
-      if (after !== line.end) throw new Unsure(); // "key:  " (trailing spaces): not worth the care
+    while (at < lineEnd && this.text.charCodeAt(at) === 32) at++;
+    if (at === lineEnd) {
+      if (after !== lineEnd) throw new Unsure(); // "key:  " (trailing spaces): not worth the care
       this.i++;
-      const next = this.line(this.i);
-      if (next && next.indent > indent) return this.block(next.indent, next.content);
-      if (next && next.indent === indent && this.text[next.content] === '-') return this.sequence(indent, next.content);
+      const nextIndent = this.indentOf(this.i);
+      const next = this.lines.content[this.i];
+      if (nextIndent > indent) return this.block(nextIndent, next);
+      if (nextIndent === indent && this.text[next] === '-') return this.sequence(indent, next);
       this.lastValueUnsure = true; // the parser may end a collection before or after its line break
       this.add(SCALAR, after, after); // empty value
       return null;
     }
     if (this.text.charCodeAt(at) === 35) throw new Unsure(); // "key: # comment"
-    const value = this.oneLine(at, line);
+    const value = this.oneLine(at, lineEnd);
     this.i++;
     this.noContinuation(indent);
     return value;
   }
 
   /** A value on one line (the caller checks that no more-indented line continues it). */
-  private oneLine(at: number, line: Line): Read {
+  private oneLine(at: number, lineEnd: number): Read {
     const nodes = this.nodes.n;
     const open = this.open.n;
     try {
-      const value = this.inline(at, line);
+      const value = this.inline(at, lineEnd);
       this.lastValueUnsure = false;
       return value;
     } catch (e) {
@@ -508,36 +567,36 @@ class BlockReader {
   }
 
   /** A value that lies on one line from `at`: a scalar or a flow sequence of plain scalars. */
-  private inline(at: number, line: Line): Read {
+  private inline(at: number, lineEnd: number): Read {
     const c = this.text[at];
     let end: number;
     if (c === '"' || c === "'") {
-      const close = c === '"' ? this.closingQuote(at + 1, line) : this.inLine(c, at + 1, line);
-      if (close < 0 || close >= line.end) throw new Unsure();
+      const close = c === '"' ? this.closingQuote(at + 1, lineEnd) : this.inLine(c, at + 1, lineEnd);
+      if (close < 0 || close >= lineEnd) throw new Unsure();
       const body = this.text.slice(at + 1, close);
       if (this.text[close + 1] === c) throw new Unsure(); // '' inside
       end = close + 1;
-      this.restIsComment(end, line);
+      this.restIsComment(end, lineEnd);
       const value = c === '"' && body.includes('\\') ? escaped(body) : body;
       this.add(SCALAR, at, end);
       return value;
     }
-    if (c === '[') return this.flowSequence(at, line);
+    if (c === '[') return this.flowSequence(at, lineEnd);
     if (c === '{' && this.text[at + 1] === '}') {
       // "{}": an empty mapping (generators write empty objects so).
       if (this.depth + 1 > this.deepest) this.deepest = this.depth + 1;
-      this.restIsComment(at + 2, line);
+      this.restIsComment(at + 2, lineEnd);
       this.add(MAP, at, at + 2);
       return {};
     }
     if ('{]},#&*!|>%@`'.includes(c)) throw new Unsure();
     // "-", "?" and ":" start a plain scalar unless a space follows ("-1", "-p0-0").
-    if ('?:-'.includes(c) && (at + 1 === line.end || this.text.charCodeAt(at + 1) === 32)) throw new Unsure();
+    if ('?:-'.includes(c) && (at + 1 === lineEnd || this.text.charCodeAt(at + 1) === 32)) throw new Unsure();
     // A plain scalar runs to a " #" comment or the end of the line, less trailing spaces.
     // One loop over the line: indexOf(' #') would search on through the rest of the text.
     const t = this.text;
-    end = line.end;
-    for (let i = at + 1; i < line.end; i++) {
+    end = lineEnd;
+    for (let i = at + 1; i < lineEnd; i++) {
       if (t.charCodeAt(i) !== 32) continue;
       const next = t.charCodeAt(i + 1);
       if (next === 35) {
@@ -552,13 +611,13 @@ class BlockReader {
     return plainScalar(t.slice(at, end));
   }
 
-  private flowSequence(at: number, line: Line): Read {
+  private flowSequence(at: number, lineEnd: number): Read {
     if (this.depth + 1 > this.deepest) this.deepest = this.depth + 1;
-    const close = this.inLine(']', at, line);
-    if (close < 0 || close >= line.end) throw new Unsure();
+    const close = this.inLine(']', at, lineEnd);
+    if (close < 0 || close >= lineEnd) throw new Unsure();
     const body = this.text.slice(at + 1, close);
     if (/[[\]{}"'#&*!|>%@`?:]/.test(body)) throw new Unsure();
-    this.restIsComment(close + 1, line);
+    this.restIsComment(close + 1, lineEnd);
     const js: unknown[] = [];
     const id = this.add(SEQ, at, -1);
     const from = this.open.n;
@@ -583,23 +642,23 @@ class BlockReader {
    * one-line value and no blank or comment line follows it (those the parser may count in or not).
    */
   private rangeEnd(): number {
-    const last = this.lines[this.i - 1];
-    return !last.direct || this.lastValueUnsure ? -1 : last.next;
+    const last = this.i - 1;
+    return !this.lines.direct[last] || this.lastValueUnsure ? -1 : this.lines.next[last];
   }
 
   /**
    * Offset of `ch` from `from` up to the line's end, or -1. (indexOf would search on through the
    * rest of the text when the line has none: quadratic over a file of such lines.)
    */
-  private inLine(ch: string, from: number, line: Line): number {
+  private inLine(ch: string, from: number, lineEnd: number): number {
     const code = ch.charCodeAt(0);
-    for (let i = from; i < line.end; i++) if (this.text.charCodeAt(i) === code) return i;
+    for (let i = from; i < lineEnd; i++) if (this.text.charCodeAt(i) === code) return i;
     return -1;
   }
 
   /** Offset of the '"' that closes a double-quoted scalar from `from` (escaped ones skipped), or -1. */
-  private closingQuote(from: number, line: Line): number {
-    for (let i = from; i < line.end; i++) {
+  private closingQuote(from: number, lineEnd: number): number {
+    for (let i = from; i < lineEnd; i++) {
       const c = this.text.charCodeAt(i);
       if (c === 92) i++;
       else if (c === 34) return i;
@@ -607,13 +666,12 @@ class BlockReader {
     return -1;
   }
 
-  private restIsComment(from: number, line: Line): void {
-    if (!/^(?:[ ]+#.*)?[ ]*$/.test(this.text.slice(from, line.end))) throw new Unsure();
+  private restIsComment(from: number, lineEnd: number): void {
+    if (!/^(?:[ ]+#.*)?[ ]*$/.test(this.text.slice(from, lineEnd))) throw new Unsure();
   }
 
   /** A one-line value may not go on over more-indented lines (a multi-line plain scalar). */
   private noContinuation(indent: number): void {
-    const next = this.line(this.i);
-    if (next && next.indent > indent) throw new Unsure();
+    if (this.indentOf(this.i) > indent) throw new Unsure();
   }
 }

@@ -275,6 +275,18 @@ describe('block-YAML reader', () => {
       expect(blockReads.reads - before).toBe(1);
     });
 
+    it('places every node of a big text (read into arrays of its own) as the full parse does', () => {
+      const big = stringify({ processes: Array.from({ length: 8 }, () => structuredClone(processes)).flat(), tags: ['x', 'y'] }, { flowCollectionPadding: false });
+      expect(big.length).toBeGreaterThan(256 * 1024);
+      const block = readBlockYaml(big)!;
+      const full = parseYamlText(big, DEFAULT_LIMITS).documents[0];
+      expect(block.value).toEqual(full.value);
+      const pointers = allPointers(full.value);
+      for (let i = 0; i < pointers.length; i += 7) expect({ pointer: pointers[i], at: block.locate(pointers[i]) }).toEqual({ pointer: pointers[i], at: full.locate(pointers[i]) });
+      for (const pointer of pointers.slice(-50)) expect({ pointer, at: block.locate(pointer) }).toEqual({ pointer, at: full.locate(pointer) });
+      expect(block.positionBytes).toBeLessThanOrEqual(32 * pointers.length);
+    });
+
     it('keeps positions in a table of numbers: at most 32 bytes a node', () => {
       const block = readBlockYaml(config)!;
       const nodes = allPointers(block.value).length;

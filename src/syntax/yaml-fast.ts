@@ -38,9 +38,14 @@ const isWordChar = (c: number) => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97
 
 /** Like /\.(?:nan|inf)\b/i. */
 export function hasNanOrInf(text: string): boolean {
+  // Character codes (| 0x20: lower case): no string per '.', and hostnames and versions have many.
   for (let i = text.indexOf('.'); i >= 0; i = text.indexOf('.', i + 1)) {
-    const word = text.slice(i + 1, i + 4).toLowerCase();
-    if ((word === 'nan' || word === 'inf') && !isWordChar(text.charCodeAt(i + 4))) return true;
+    const a = text.charCodeAt(i + 1) | 0x20;
+    if (a !== 110 /* n */ && a !== 105 /* i */) continue;
+    const b = text.charCodeAt(i + 2) | 0x20;
+    const c = text.charCodeAt(i + 3) | 0x20;
+    const word = a === 110 ? b === 97 && c === 110 /* an */ : b === 110 && c === 102; /* nf */
+    if (word && !isWordChar(text.charCodeAt(i + 4))) return true;
   }
   return false;
 }

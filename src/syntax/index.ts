@@ -3,7 +3,7 @@ import { LineIndex } from '../core/lines';
 import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooDeepMessage } from './json';
 import { parseYamlText, yamlPositions, type YamlDocumentCache } from './yaml';
 export { YamlDocumentCache } from './yaml';
-import { fastYamlDocument } from './yaml-fast';
+import { fastYamlDocument, rereadYamlDocument } from './yaml-fast';
 import { directiveProblems } from './yaml-directives';
 import { costProblem, fullYamlParseProblem, withinNodeBudget } from './cost';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
@@ -109,6 +109,9 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
       return done([unusableDocument(() => salvageJson(text))], [{ ruleId: 'syntax-error', message: err.message, span: err.span, documentIndex: 0 }]);
     }
   }
+  // A new version of a big text the block reader read, edited in one value: read again there only.
+  const reread = rereadYamlDocument(text, limits, () => yamlPositions(text), documentCache);
+  if (reread) return done([reread], [], 'yaml');
   // A text with fewer characters than the node and memory limits allow nodes cannot break them
   // (every node takes a character), and the block reader bounds its own depth (it declines past
   // its limit, and the fast path past limits.maxDepth): the pre-scan, a pass over the whole text,
@@ -119,7 +122,7 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
     if (over) return overLimit(over);
   }
   // Plain single-document YAML: the block reader's value and positions.
-  const fast = fastYamlDocument(text, limits, () => yamlPositions(text));
+  const fast = fastYamlDocument(text, limits, () => yamlPositions(text), documentCache);
   if (fast) return done([fast], [], 'yaml');
   if (!scanFirst) {
     const over = costProblem(text, 'yaml', limits);

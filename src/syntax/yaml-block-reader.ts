@@ -62,11 +62,58 @@ class PositionTable {
   private indexes?: Map<number, Map<string, number>>;
 
   constructor(
-    private readonly text: string,
-    private readonly nodes: Int32Array,
-    private readonly children: Int32Array,
-    private readonly root: number,
+    readonly text: string,
+    readonly nodes: Int32Array,
+    readonly children: Int32Array,
+    readonly root: number,
   ) {}
+
+  /**
+   * The one-line scalar whose line holds [from, to) after its start, with the path to it (each
+   * collection's node and the key or index in it), or undefined when the range lies elsewhere:
+   * in a key, before a value, in a flow sequence, or over several lines.
+   */
+  scalarAt(from: number, to: number): { node: number; path: { node: number; token: string | number }[] } | undefined {
+    const { nodes, children, text } = this;
+    const path: { node: number; token: string | number }[] = [];
+    let node = this.root;
+    for (;;) {
+      const at = node * NODE;
+      const kind = nodes[at];
+      const first = nodes[at + 3];
+      const count = nodes[at + 4];
+      if (kind === SCALAR) break;
+      // (A flow sequence's items are read with it: its line is read again whole, not here.)
+      if (count === 0 || (kind !== MAP && kind !== SEQ) || text.charCodeAt(nodes[at + 1]) === 91 /* [ */) return undefined;
+      // Children stand in the order of the text: the last one that starts at or before `from`.
+      const per = kind === MAP ? ENTRY : 1;
+      const startOf = (e: number) => (kind === MAP ? children[first + e * ENTRY] : nodes[children[first + e] * NODE + 1]);
+      let lo = 0;
+      let hi = count - 1;
+      if (startOf(0) > from) return undefined;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (startOf(mid) <= from) lo = mid;
+        else hi = mid - 1;
+      }
+      if (kind === MAP) {
+        // In the key or its colon: not a value's edit.
+        if (from <= children[first + lo * per + 1]) return undefined;
+        path.push({ node, token: text.slice(children[first + lo * ENTRY], children[first + lo * ENTRY + 1]) });
+        node = children[first + lo * ENTRY + 2];
+      } else {
+        path.push({ node, token: lo });
+        node = children[first + lo];
+      }
+    }
+    const start = nodes[node * NODE + 1];
+    const end = nodes[node * NODE + 2];
+    if (start >= end || from < start) return undefined;
+    // The edit ends on the scalar's line (a comment after it may change too).
+    const lineEnd = text.indexOf('\n', start);
+    if (to > (lineEnd < 0 ? text.length : lineEnd)) return undefined;
+    return { node, path };
+  }
 
   get bytes(): number {
     return this.nodes.buffer === this.children.buffer ? this.nodes.buffer.byteLength : this.nodes.buffer.byteLength + this.children.buffer.byteLength;
@@ -220,8 +267,8 @@ export interface BlockLocator {
   keysAt(pointer: string): string[] | typeof UNSURE;
 }
 
-/** Reads of texts since the process started (tests count them: positions come from the one read). */
-export const blockReads = { reads: 0 };
+/** Reads of texts since the process started (tests count them: positions come from the one read), and texts read from an earlier read. */
+export const blockReads = { reads: 0, rereads: 0 };
 
 export interface BlockYaml extends BlockLocator {
   /** The document's value; undefined when a value of a form not read here is in it. */
@@ -243,14 +290,127 @@ export function readBlockYaml(text: string): BlockYaml | undefined {
     const reader = new BlockReader(text);
     const root = reader.document();
     const value = reader.complete && root !== OTHER ? root : undefined;
-    const table = reader.positions();
-    return { value, nesting: reader.deepest, positionBytes: table.bytes, locate: (p) => table.locate(p), keysAt: (p) => table.keysAt(p) };
+    return new BlockRead(value, reader.deepest, reader.positions());
   } catch (e) {
     if (e instanceof Unsure) return undefined;
     throw e;
   } finally {
     trimLinePool();
   }
+}
+
+class BlockRead implements BlockYaml {
+  constructor(
+    readonly value: unknown,
+    readonly nesting: number,
+    readonly table: PositionTable,
+  ) {}
+  get positionBytes(): number {
+    return this.table.bytes;
+  }
+  locate(pointer: string): Location | typeof UNSURE {
+    return this.table.locate(pointer);
+  }
+  keysAt(pointer: string): string[] | typeof UNSURE {
+    return this.table.keysAt(pointer);
+  }
+}
+
+/** Length of the common start of two strings (halving: each comparison is a memory compare). */
+function commonPrefix(a: string, b: string): number {
+  let lo = 0;
+  let hi = Math.min(a.length, b.length);
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (a.slice(lo, mid) === b.slice(lo, mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Length of the common end of two strings, at most `max`. */
+function commonSuffix(a: string, b: string, max: number): number {
+  let lo = 0;
+  let hi = max;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (a.slice(a.length - mid, a.length - lo) === b.slice(b.length - mid, b.length - lo)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The read of `text`, a new version of an earlier read text, when the edit between them lies in
+ * one one-line scalar (a keystroke in a value): that line is read again, the rest is the earlier
+ * read's (its value shared, copied only along the path to the scalar; its positions shifted).
+ * Undefined when the edit is of another shape: the caller reads the whole text. `lineOk` judges the
+ * edited line as the caller's checks would judge the whole text.
+ */
+export function rereadBlockYaml(text: string, earlier: BlockYaml, lineOk: (line: string) => boolean): BlockYaml | undefined {
+  if (!(earlier instanceof BlockRead) || earlier.value === undefined) return undefined;
+  const table = earlier.table;
+  const old = table.text;
+  if (old === text) return earlier;
+  const from = commonPrefix(old, text);
+  const same = commonSuffix(old, text, Math.min(old.length, text.length) - from);
+  const oldTo = old.length - same;
+  const newTo = text.length - same;
+  const delta = text.length - old.length;
+  if (/[\n\r\t]/.test(old.slice(from, oldTo)) || /[\n\r\t]/.test(text.slice(from, newTo))) return undefined;
+  const hit = table.scalarAt(from, oldTo);
+  if (!hit) return undefined;
+  const start = table.nodes[hit.node * NODE + 1];
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  let lineEnd = text.indexOf('\n', start);
+  if (lineEnd < 0) lineEnd = text.length;
+  const line = text.slice(lineStart, lineEnd);
+  if (line.endsWith('\r') || !lineOk(line) || text.charCodeAt(start) === 32 || start >= lineEnd) return undefined;
+  // The scalar read again, as the whole read would read it.
+  let value: unknown;
+  let end: number;
+  try {
+    const reader = new BlockReader(text, false);
+    value = reader.inlineScalar(start, lineEnd);
+    if (value === OTHER) return undefined;
+    end = reader.lastScalarEnd;
+  } catch (e) {
+    if (e instanceof Unsure) return undefined;
+    throw e;
+  }
+  // Positions: those after the edit move by delta; the scalar gets its new end.
+  const nodes = table.nodes.slice();
+  const children = table.children.slice();
+  for (let at = 0; at < nodes.length; at += NODE) {
+    if (nodes[at + 1] >= oldTo) nodes[at + 1] += delta;
+    if (nodes[at + 2] >= oldTo) nodes[at + 2] += delta;
+    if (nodes[at] === MAP) {
+      for (let e = nodes[at + 3], last = e + nodes[at + 4] * ENTRY; e < last; e += ENTRY) {
+        if (children[e] >= oldTo) children[e] += delta;
+        if (children[e + 1] >= oldTo) children[e + 1] += delta;
+      }
+    }
+  }
+  // (An insertion right at its start moved it above.)
+  nodes[hit.node * NODE + 1] = start;
+  nodes[hit.node * NODE + 2] = end;
+  // The value: each collection on the path copied, the rest shared with the earlier read's.
+  const root = copyWith(earlier.value, hit.path, 0, value);
+  blockReads.rereads++;
+  return new BlockRead(root, earlier.nesting, new PositionTable(text, nodes, children, table.root));
+}
+
+function copyWith(container: unknown, path: { token: string | number }[], i: number, leaf: unknown): unknown {
+  if (i === path.length) return leaf;
+  const token = path[i].token;
+  if (Array.isArray(container)) {
+    const copy = container.slice();
+    copy[token as number] = copyWith(container[token as number], path, i + 1, leaf);
+    return copy;
+  }
+  const copy = { ...(container as Record<string, unknown>) };
+  copy[token as string] = copyWith(copy[token as string], path, i + 1, leaf);
+  return copy;
 }
 
 /**
@@ -306,8 +466,18 @@ class BlockReader {
   /** The node of the last value read. */
   private node = 0;
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    /** False: no line table (only inlineScalar() is asked). */
+    scanLines = true,
+  ) {
     blockReads.reads++;
+    if (!scanLines) {
+      this.nodes = NODES;
+      this.children = CHILDREN;
+      this.nodes.n = this.children.n = this.open.n = 0;
+      return;
+    }
     // A big text's lines are counted first: the table is made to size, not doubled up to it
     // (each doubling leaves the last arrays to the collector: megabytes on a 20 MB text).
     if (text.length > BIG_TEXT) {
@@ -564,6 +734,17 @@ class BlockReader {
       }
       throw e;
     }
+  }
+
+  /** Where the scalar read by inlineScalar() ends. */
+  lastScalarEnd = -1;
+
+  /** The one-line scalar at `at` on a line ending at `lineEnd` (OTHER if it is no scalar: a flow sequence, "{}"). */
+  inlineScalar(at: number, lineEnd: number): Read {
+    const value = this.inline(at, lineEnd);
+    if (this.nodes.n !== NODE || this.nodes.a[0] !== SCALAR) return OTHER;
+    this.lastScalarEnd = this.nodes.a[2];
+    return value;
   }
 
   /** A value that lies on one line from `at`: a scalar or a flow sequence of plain scalars. */

@@ -10,7 +10,7 @@
 // a value), folded multi-line quoted scalars of spaces differently and named collection keys
 // differently (test/syntax/conformance.test.ts): those forms now take the full parse.
 import type { ParseLimits, ParsedDocument } from './types';
-import { readBlockYaml, UNSURE } from './yaml-block-reader';
+import { readBlockYaml, rereadBlockYaml, UNSURE, type BlockYaml } from './yaml-block-reader';
 
 /** Anything that needs the full parse's care (number forms, line breaks and key lengths YAML 1.2 treats specially). */
 // Cheap substring tests first: this runs on every YAML file.
@@ -73,15 +73,53 @@ function hasSeveralDocuments(text: string): boolean {
 
 
 /**
+ * The last block read of a file's text, kept by the file's owner (its YamlDocumentCache) so that
+ * the next version of a big text is read from it (rereadBlockYaml), with the limits it was read under.
+ */
+export interface BlockMemo {
+  block?: { read: BlockYaml; limits: ParseLimits };
+}
+/** Texts shorter than this are read whole each time (the memo would not pay). */
+const MEMO_MIN_CHARS = 64 * 1024;
+
+const sameLimits = (a: ParseLimits, b: ParseLimits) => a.maxBytes === b.maxBytes && a.maxDepth === b.maxDepth && a.maxNodes === b.maxNodes && a.maxMemoryMB === b.maxMemoryMB && a.maxAliases === b.maxAliases;
+
+/** An edited line of a text the block reader read: what the checks above would say of the whole text, said of the line. */
+function lineReadable(line: string): boolean {
+  return !needsFullParse(line) && !/^(?:---|\.\.\.)/.test(line) && !hasNonPrintable(line);
+}
+
+/**
+ * The document of a new version of the text read last under the same limits, read again only
+ * where it changed (a keystroke in a value); undefined when the edit is of another shape.
+ * The earlier text passed every check and limit; an edit in one scalar keeps its nodes and depth.
+ */
+export function rereadYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined, memo: BlockMemo | undefined): ParsedDocument | undefined {
+  const earlier = memo?.block;
+  if (!earlier || !sameLimits(earlier.limits, limits)) return undefined;
+  const read = rereadBlockYaml(text, earlier.read, lineReadable);
+  if (!read) return undefined;
+  memo!.block = { read, limits };
+  return blockDocument(text, read, full);
+}
+
+/**
  * One document read by the block reader, with positions from the block reader or, for what it
  * cannot place, from `full` (the `yaml` parse) on first use; undefined when the text must take
- * the full parse.
+ * the full parse. `memo`: the file's owner's, to keep this read for the next version.
  */
-export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined): ParsedDocument | undefined {
+export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined, memo?: BlockMemo): ParsedDocument | undefined {
+  if (memo) memo.block = undefined;
   if (needsFullParse(text) || hasSeveralDocuments(text) || hasNonPrintable(text)) return undefined;
   const block = readBlockYaml(text);
   const value = block?.value;
   if (value === undefined || block!.nesting > limits.maxDepth) return undefined;
+  if (memo && text.length >= MEMO_MIN_CHARS) memo.block = { read: block!, limits };
+  return blockDocument(text, block!, full);
+}
+
+function blockDocument(text: string, block: BlockYaml, full: () => ParsedDocument | undefined): ParsedDocument {
+  const value = block.value;
   let positions: ParsedDocument | undefined;
   let tried = false;
   const located = () => {
@@ -98,11 +136,11 @@ export function fastYamlDocument(text: string, limits: ParseLimits, full: () => 
     span: { start, end: text.length },
     // Most pointers of plain files are placed without the `yaml` parse; it answers the rest.
     locate: (pointer) => {
-      const hit = block!.locate(pointer);
+      const hit = block.locate(pointer);
       return hit !== undefined && hit !== UNSURE ? hit : located()?.locate(pointer);
     },
     keysAt: (pointer) => {
-      const hit = block!.keysAt(pointer);
+      const hit = block.keysAt(pointer);
       return hit !== undefined && hit !== UNSURE ? hit : (located()?.keysAt?.(pointer) ?? []);
     },
   };

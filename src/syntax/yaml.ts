@@ -5,6 +5,7 @@ import type { Span } from '../core/types';
 import { splitPointer } from '../core/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
 import { nodeProblem } from './cost';
+import type { BlockMemo } from './yaml-fast';
 
 const PLAIN_WORDS: Record<string, string> = {
   BAD_INDENT: 'bad indentation',
@@ -406,8 +407,10 @@ function splitStream(text: string): { start: number; text: string }[] {
  * The parses of a stream's documents, kept by their owner (the language server's Project) across
  * versions of a text: an edit re-parses the edited document only. Bounded (least recently used out).
  */
-export class YamlDocumentCache {
+export class YamlDocumentCache implements BlockMemo {
   readonly entries = new Map<string, StreamResult>();
+  /** The last block read of a big one-document text (the next version is read from it). */
+  block?: BlockMemo['block'];
 }
 const CACHE_MAX = 5000;
 /** Below this size a stream is parsed whole (the cache would not pay). */

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { alertConfig, alertYaml, makeRng } from '../../bench/generate';
-import { blockReads, plainScalar, readBlockYaml, UNSURE } from '../../src/syntax/yaml-block-reader';
+import { blockReads, plainScalar, readBlockYaml, rereadBlockYaml, UNSURE } from '../../src/syntax/yaml-block-reader';
+import { YamlDocumentCache } from '../../src/syntax/yaml';
 import { fastYamlDocument } from '../../src/syntax/yaml-fast';
 import { parseYamlText, tooDeep } from '../../src/syntax/yaml';
 import { DEFAULT_LIMITS } from '../../src/syntax/types';
@@ -285,6 +286,63 @@ describe('block-YAML reader', () => {
       for (let i = 0; i < pointers.length; i += 7) expect({ pointer: pointers[i], at: block.locate(pointers[i]) }).toEqual({ pointer: pointers[i], at: full.locate(pointers[i]) });
       for (const pointer of pointers.slice(-50)) expect({ pointer, at: block.locate(pointer) }).toEqual({ pointer, at: full.locate(pointer) });
       expect(block.positionBytes).toBeLessThanOrEqual(32 * pointers.length);
+    });
+
+    it('reads an edited version from the earlier read exactly as a whole read would, or declines', () => {
+      // Random edits, chained: each version is read from the read of the one before.
+      const rng = makeRng(20261124);
+      const commented = config.replace(/([^:-])\n/g, (_m, last: string, at: number) => (at % 7 === 0 ? `${last}  # c\n` : `${last}\n`)).replace('version: 3', 'version: 3\nq: "quoted \\\\ value"\ns: \'single\'');
+      const pieces = ['1', '42', 'x', 'é', ' ', '  ', ':', ': ', '#', ' #', '"', "'", '[', ']', ',', '{}', '-', '- ', '\n', '\\', '.5', '0x1', 'null', 'true', '~', '&a', '*a', '!t', '|'];
+      let text = commented;
+      let read = readBlockYaml(text)!;
+      expect(read.value).toBeDefined();
+      let reread = 0;
+      for (let i = 0; i < 250; i++) {
+        if (i % 25 === 0) {
+          text = commented;
+          read = readBlockYaml(text)!;
+        }
+        const at = rng.int(0, text.length);
+        const next = text.slice(0, at) + rng.pick(pieces) + text.slice(at + rng.int(0, 3));
+        const snapshot = structuredClone(read.value);
+        const got = rereadBlockYaml(next, read, () => true);
+        expect(read.value).toEqual(snapshot); // the earlier read's value is never changed
+        const whole = readBlockYaml(next);
+        if (got) {
+          reread++;
+          expect({ next, value: got.value }).toEqual({ next, value: whole?.value });
+          const pointers = allPointers(whole!.value);
+          for (let k = rng.int(0, 5); k < pointers.length; k += 5) {
+            const pointer = pointers[k];
+            expect({ next, pointer, at: got.locate(pointer), keys: got.keysAt(pointer) }).toEqual({ next, pointer, at: whole!.locate(pointer), keys: whole!.keysAt(pointer) });
+          }
+        }
+        if (whole?.value !== undefined) {
+          text = next;
+          read = got ?? whole;
+        }
+      }
+      expect(reread).toBeGreaterThan(40);
+    });
+
+    it('parseText reads a new version of a big text from the last read, with the positions of a whole parse', () => {
+      const big = stringify({ processes: Array.from({ length: 4 }, () => structuredClone(processes)).flat() }, { flowCollectionPadding: false });
+      expect(big.length).toBeGreaterThan(64 * 1024);
+      const cache = new YamlDocumentCache();
+      parseText(big, 'ac.yaml', DEFAULT_LIMITS, cache);
+      const at = big.indexOf('port: 27', big.length / 2) + 'port: '.length;
+      const edited = `${big.slice(0, at)}9${big.slice(at)}`;
+      const before = blockReads.rereads;
+      const got = parseText(edited, 'ac.yaml', DEFAULT_LIMITS, cache).documents[0];
+      expect(blockReads.rereads).toBe(before + 1);
+      const whole = parseText(edited, 'ac.yaml').documents[0];
+      expect(got.value).toEqual(whole.value);
+      for (const pointer of allPointers(whole.value)) expect({ pointer, at: got.locate(pointer) }).toEqual({ pointer, at: whole.locate(pointer) });
+      // An edit of another shape (a new line) is read whole.
+      const added = `${edited.slice(0, at)}1\nextra: 2${edited.slice(at)}`;
+      const other = parseText(added, 'ac.yaml', DEFAULT_LIMITS, cache);
+      expect(blockReads.rereads).toBe(before + 1);
+      expect(other.documents[0].value).toEqual(parseText(added, 'ac.yaml').documents[0].value);
     });
 
     it('keeps positions in a table of numbers: at most 32 bytes a node', () => {

@@ -134,6 +134,21 @@ function hasLoneCr(text: string): boolean {
   return false;
 }
 
+/**
+ * Whether a line starts within (a, b] — the ends of [a, b) on different lines — read from the
+ * text when the span is short; undefined when it is long or reversed (then ask the line starts).
+ */
+function breakWithin(text: string, a: number, b: number): boolean | undefined {
+  if (b < a || b - a > 256) return undefined;
+  for (let i = a; i < b; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return true;
+    // A \r\n break ends after its \n: a span that ends between the two stays on its line.
+    if (c === 13 && !(i + 1 === b && text.charCodeAt(b) === 10)) return true;
+  }
+  return false;
+}
+
 export class LineIndex {
   private index: LineStarts | undefined;
   /** `sparseMinChars`: tests lower it to check both representations on small texts. */
@@ -170,7 +185,23 @@ export class LineIndex {
   }
 
   range(span: Span): Range {
-    return { start: this.position(span.start), end: this.position(span.end) };
+    const start = this.position(span.start);
+    // A short span within one line (most findings: a key or a scalar) needs no second search of
+    // the line starts (on a big text, each is up to STRIDE indexOf calls).
+    const [a, b] = [this.clamp(span.start), this.clamp(span.end)];
+    if (breakWithin(this.text, a, b) === false) return { start, end: { line: start.line, column: start.column + (b - a) } };
+    return { start, end: this.position(span.end) };
+  }
+
+  /** Whether a span's ends stand on different lines. */
+  spansLines(span: Span): boolean {
+    const [a, b] = [this.clamp(span.start), this.clamp(span.end)];
+    const within = breakWithin(this.text, a, b);
+    return within ?? this.lines.lineOf(a) !== this.lines.lineOf(b);
+  }
+
+  private clamp(offset: number): number {
+    return Math.max(0, Math.min(offset, this.text.length));
   }
 
   lineStart(line: number): number {

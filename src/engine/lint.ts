@@ -171,7 +171,7 @@ function severityOf(ruleId: string, reported: Severity | undefined, file: FileSt
 
 /** Whether a span holds a line break (by line number: no copy of a value that may be megabytes long). */
 function hasLineBreak(lines: LineIndex, span: Span): boolean {
-  return lines.position(span.start).line !== lines.position(span.end).line;
+  return lines.spansLines(span);
 }
 
 /** The span of a pointer's key or value; absent subjects go to the nearest existing parent's key. */

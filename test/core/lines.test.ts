@@ -65,4 +65,22 @@ describe('line index: sparse and dense agree', () => {
   it('handles texts without any line break, and the empty text', () => {
     for (const text of ['', 'x', '{"a": 1}', '\n', '\r\n', '\n\n']) agree(text, [{ op: 'position', n: 0 }, { op: 'position', n: 5 }, { op: 'count' }, { op: 'text', n: 1 }, { op: 'end', n: 1 }, { op: 'offset', line: 2, column: 1 }]);
   });
+
+  it('range() and spansLines() of any span agree with the positions of its two ends', () => {
+    fc.assert(
+      fc.property(textArb(['\n', '\r\n', '\r']), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 300 })), { maxLength: 40 }), fc.constantFrom(DENSE, SPARSE), (text, spans, sparse) => {
+        const index = new LineIndex(text, sparse);
+        for (const [from, length] of spans) {
+          const start = text.length ? from % (text.length + 1) : 0;
+          const span = { start, end: start + length };
+          const ends = { start: index.position(span.start), end: index.position(span.end) };
+          expect({ text, span, range: index.range(span) }).toEqual({ text, span, range: ends });
+          expect({ text, span, across: index.spansLines(span) }).toEqual({ text, span, across: ends.start.line !== ends.end.line });
+        }
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 300), seed: 20261124 },
+    );
+    // A span that ends between the \r and the \n of a break stays on its line.
+    expect(new LineIndex('ab\r\ncd').range({ start: 0, end: 3 })).toEqual({ start: { line: 1, column: 1 }, end: { line: 1, column: 4 } });
+  });
 });

@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 /** Open text (UTF-16 code units, all documents) from which the heap's growth is bounded. */
 export const BIG_OPEN_CHARS = 4 * 1024 * 1024;
 /** Growth of the heap between full collections while that much text is open (V8: 1 + percent / 100). */
-export const BIG_DOCUMENT_GROWTH_PERCENT = 20;
+export const BIG_DOCUMENT_GROWTH_PERCENT = 10;
 
 /** The heap growth for this much open text; 0: V8's own heuristics. */
 export function heapGrowthPercent(openChars: number): number {

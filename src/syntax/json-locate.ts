@@ -42,14 +42,27 @@ interface Container {
   end: number;
   /** Where reading the next child resumes; -1 once the closing bracket was read. */
   pos: number;
-  /** Per child in source order; a value end is -1 until needed (the last child read only). */
+  /** Per child in source order; a value end is -1 until needed (the last child read only). A key's end is found again when asked. */
   keyStarts: number[];
-  keyEnds: number[];
   valueStarts: number[];
   valueEnds: number[];
-  /** Objects: decoded keys in source order, and the index of each key's last occurrence so far. */
+  /** Objects: decoded keys in source order. */
   keys: string[];
-  byKey: Map<string, number>;
+  /**
+   * The index of each key's last occurrence so far, for objects of more than BY_KEY_FROM keys only
+   * (a search of `keys` is as fast below that; a Map per object was most of the navigator's memory
+   * on a 20 MB text with 10,000 findings).
+   */
+  byKey?: Map<string, number>;
+}
+
+const BY_KEY_FROM = 16;
+
+/** Index of the last occurrence of `key` among the object's keys read so far, or undefined. */
+function keyIndex(c: Container, key: string): number | undefined {
+  if (c.byKey) return c.byKey.get(key);
+  const i = c.keys.lastIndexOf(key);
+  return i < 0 ? undefined : i;
 }
 
 export class JsonNavigator {
@@ -90,7 +103,7 @@ export class JsonNavigator {
     if (!at.parent) return { value: { start: this.rootStart, end: this.rootEnd } };
     const { parent: c, index: i } = at;
     const value = { start: c.valueStarts[i], end: this.valueEndOf(c, i) };
-    return c.isObject ? { key: { start: c.keyStarts[i], end: c.keyEnds[i] }, value } : { value };
+    return c.isObject ? { key: { start: c.keyStarts[i], end: stringEnd(this.text, c.keyStarts[i]) + 1 }, value } : { value };
   }
 
   /**
@@ -208,7 +221,7 @@ export class JsonNavigator {
     }
     const ch = this.text.charCodeAt(start);
     if (ch !== 123 /* { */ && ch !== 91 /* [ */) return undefined;
-    c = { isObject: ch === 123, end, pos: start + 1, keyStarts: [], keyEnds: [], valueStarts: [], valueEnds: [], keys: [], byKey: new Map() };
+    c = { isObject: ch === 123, end, pos: start + 1, keyStarts: [], valueStarts: [], valueEnds: [], keys: [] };
     this.containers.set(start, c);
     return c;
   }
@@ -216,12 +229,12 @@ export class JsonNavigator {
   /** Index of the child a pointer token names, or -1. */
   private child(c: Container, token: string): number {
     if (c.isObject) {
-      const known = c.byKey.get(token);
+      const known = keyIndex(c, token);
       if (c.pos < 0 || (known !== undefined && this.noDuplicates)) return known ?? -1;
       while (this.readChild(c)) {
         if (this.noDuplicates && c.keys[c.keys.length - 1] === token) return c.keys.length - 1;
       }
-      return c.byKey.get(token) ?? -1;
+      return keyIndex(c, token) ?? -1;
     }
     if (!ARRAY_INDEX.test(token)) return -1;
     const index = Number(token);
@@ -251,10 +264,10 @@ export class JsonNavigator {
       const keyEnd = stringEnd(text, p) + 1;
       const raw = text.slice(p + 1, keyEnd - 1);
       const key = raw.includes('\\') ? (JSON.parse(text.slice(p, keyEnd)) as string) : raw;
-      c.byKey.set(key, c.keys.length);
+      if (c.byKey) c.byKey.set(key, c.keys.length);
       c.keys.push(key);
+      if (!c.byKey && c.keys.length > BY_KEY_FROM) c.byKey = new Map(c.keys.map((k, j) => [k, j]));
       c.keyStarts.push(p);
-      c.keyEnds.push(keyEnd);
       p = skipSpace(text, skipSpace(text, keyEnd) + 1); // past the colon
     }
     c.valueStarts.push(p);

@@ -184,3 +184,23 @@ function treeOf(text: string) {
     },
   };
 }
+
+describe('JsonNavigator: keys of small and large objects', () => {
+  // Objects of more than 16 keys get an index by key; smaller ones are searched. Both must give
+  // the last occurrence of a repeated key (as JSON.parse) and the key's own span.
+  for (const size of [3, 16, 17, 40]) {
+    it(`${size} keys, "a" repeated at the end: the last one, key and value spans`, () => {
+      const keys = Array.from({ length: size - 1 }, (_, i) => (i === 0 ? 'a' : `k${i}`));
+      const text = `{${keys.map((k, i) => `"${k}": ${i}`).join(', ')}, "a": "last"}`;
+      const nav = new JsonNavigator(text, false);
+      const at = nav.locate('/a')!;
+      expect(text.slice(at.value.start, at.value.end)).toBe('"last"');
+      expect(text.slice(at.key!.start, at.key!.end)).toBe('"a"');
+      const mid = nav.locate(`/k${size - 2}`)!;
+      expect(text.slice(mid.key!.start, mid.key!.end)).toBe(`"k${size - 2}"`);
+      expect(text.slice(mid.value.start, mid.value.end)).toBe(String(size - 2));
+      expect(nav.keysAt('')).toEqual([...keys, 'a']);
+      expect(nav.locate('/nope')).toBeUndefined();
+    });
+  }
+});

@@ -504,9 +504,20 @@ async function main(): Promise<void> {
     await goTo(replLine, replColumn);
     await page.keyboard.press('Shift+End');
     await page.keyboard.press('Backspace');
-    await page.keyboard.press('Control+Space');
     const suggestion = page.locator('.suggest-widget .monaco-list-row', { hasText: 'my-rs' }).first();
-    await suggestion.waitFor({ timeout: 30_000 });
+    // Asked again as a user would: in one fresh-clone CI run (24 Nov) the widget never opened after
+    // the first Ctrl+Space (no list, no "No suggestions"), while the server's answer for this spot is
+    // the same before and after the lint of the edit (checked in the service). Three tries, 30 s in all.
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press('Control+Space');
+      try {
+        await suggestion.waitFor({ timeout: 10_000 });
+        break;
+      } catch (e) {
+        if (attempt === 3) throw e;
+        await page.keyboard.press('Escape');
+      }
+    }
     const offered = (await page.locator('.suggest-widget .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     await shot('completion');
     await page.keyboard.press('Enter');

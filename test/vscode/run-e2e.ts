@@ -438,10 +438,15 @@ async function main(): Promise<void> {
     await page.keyboard.type(' ');
     await page.keyboard.press('Backspace');
     await page.locator('.markers-panel .monaco-list-row', { hasText: 'invalid-value' }).first().waitFor({ timeout: 30_000 });
-    // The omlint output channel (a log file of the window) tells each start.
-    const starts = findFiles(path.join(userData, 'logs'), /omlint\.log$/)
-      .map((f) => readFileSync(f, 'utf8').match(/omlint language server \S+ started/g)?.length ?? 0)
-      .reduce((a, b) => a + b, 0);
+    // The omlint output channel (a log file of the window) tells each start. The window writes that
+    // file on its own schedule (the status bar said "omlint 1" before the restart too): read it
+    // until the second start is there, 30 s at most.
+    const countStarts = () =>
+      findFiles(path.join(userData, 'logs'), /omlint\.log$/)
+        .map((f) => readFileSync(f, 'utf8').match(/omlint language server \S+ started/g)?.length ?? 0)
+        .reduce((a, b) => a + b, 0);
+    let starts = countStarts();
+    for (const until = Date.now() + 30_000; starts < 2 && Date.now() < until; starts = countStarts()) await new Promise((r) => setTimeout(r, 250));
     if (starts < 2) throw new Error(`the omlint output shows ${starts} server start(s), not 2`);
     step('server restarted', { status: (await page.locator('.statusbar-item', { hasText: 'omlint' }).first().innerText()).trim(), starts });
 

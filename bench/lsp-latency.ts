@@ -1,7 +1,7 @@
 // Edit → diagnostics latency of the language server (not a test; prints figures).
 //   npx tsx bench/lsp-latency.ts [--server <bundle.js>] [--runs N]
 //   npx tsx bench/lsp-latency.ts --project [--case 1|2|3|4] [--runs N] [--eager] [--syntax json]   (the project-model cases, service only)
-//   npx tsx bench/lsp-latency.ts --server-rss [--syntax json|yaml] [--server <bundle.js>]   (RSS of the real server process on a 20 MB document)
+//   npx tsx bench/lsp-latency.ts --server-rss [--syntax json|yaml | --file <doc>] [--server <bundle.js>] [--runs N]   (RSS of the real server process on a 20 MB document, or on <doc>; min(N, 5) edits)
 //   npx tsx bench/lsp-latency.ts --only alert [--runs N] [--cpu-prof <dir>]   (the stdio cases whose name holds the word; a CPU profile of the server)
 // Documents (generated: bench/lsp-documents.ts): a ~100 KB multi-document YAML of alert
 // configurations (target ≤ 50 ms), the corpus's real automation config (~1.9 MB JSON as stored,
@@ -258,8 +258,10 @@ function twentyMb(yaml: boolean): string {
  * 20 MB automation config: VmHWM and VmRSS from /proc after the first diagnostics and after edits.
  */
 async function serverRss(): Promise<void> {
-  const yaml = arg('--syntax') !== 'json';
-  const filePath = twentyMb(yaml);
+  // --file: any document (its syntax from its name); else the generated 20 MB one of --syntax.
+  const given = arg('--file');
+  const yaml = given ? !given.endsWith('.json') : arg('--syntax') !== 'json';
+  const filePath = given ? path.resolve(given) : twentyMb(yaml);
   const server = arg('--server') ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/omlint-language-server.js');
   const text = readFileSync(filePath, 'utf8');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-bench-rss-'));

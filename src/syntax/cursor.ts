@@ -565,17 +565,15 @@ function spreadFlowContext(base: Pick<CursorContext, 'syntax' | 'docIndex' | 'ha
   const openAt = (j: number, open: number, at: number) => flowSpot(joinedLines(lines, j, at).text, open, lines.at(at).start - lines.at(j).start) !== undefined;
   // A flow collection's later lines are indented more than the line that opens it (YAML's rule;
   // a closing bracket is let off): `delayMin: [` and a key typed below at its column is not inside.
-  const indentOf = (text: string, blankAs: number) => {
-    const info = parseLine(text);
-    return info.blank ? blankAs : /^[\]}]/.test(text.slice(info.indent)) ? Infinity : info.indent;
-  };
-  let inner = indentOf(lines.at(li).text, offset - lines.at(li).start);
+  const indentOf = (info: LineInfo, text: string, blankAs: number) => (info.blank ? blankAs : text[info.indent] === ']' || text[info.indent] === '}' ? Infinity : info.indent);
+  const cursorLine = lines.at(li).text;
+  let inner = indentOf(parseLine(cursorLine), cursorLine, offset - lines.at(li).start);
   for (let j = li - 1; j >= first; j--) {
     const text = lines.at(j).text;
     if (isMarker(text, 0)) break;
     const info = parseLine(text);
     const open = info.indent < inner ? flowOpen(info, text) : undefined;
-    inner = Math.min(inner, indentOf(text, Infinity));
+    inner = Math.min(inner, indentOf(info, text, Infinity));
     // Closed on its own line (the common `- { name: a, port: 1 }`): no join needed.
     if (open === undefined || flowSpot(blankComment(text), open, text.length) === undefined || !openAt(j, open, li)) continue;
     opener = { line: j, open, info };

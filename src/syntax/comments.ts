@@ -30,3 +30,29 @@ export function yamlCommentSpans(text: string): Span[] {
   }
   return out;
 }
+
+// JavaScript's \s, which the modeline patterns allow between '#' and their word.
+const isJsSpace = (c: number) =>
+  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+
+/** What commentMentions() found: a '#', white space, then `omlint` (1) or `yaml-language-server` (2). */
+export const MENTIONS_OMLINT = 1;
+export const MENTIONS_YAML_LANGUAGE_SERVER = 2;
+
+/**
+ * Whether a '#', then any white space, then "omlint" or "yaml-language-server" stands anywhere
+ * in the text (a bit each): every directive and modeline starts so, and most texts have neither.
+ * One pass over the '#'s: a search for "omlint" stops at every 'o' of the prose in comments.
+ */
+export function commentMentions(text: string): number {
+  let found = 0;
+  for (let at = text.indexOf('#'); at >= 0; at = text.indexOf('#', at + 1)) {
+    let i = at + 1;
+    while (i < text.length && isJsSpace(text.charCodeAt(i))) i++;
+    const c = text.charCodeAt(i);
+    if (c === 111 /* o */ && text.startsWith('omlint', i)) found |= MENTIONS_OMLINT;
+    else if (c === 121 /* y */ && text.startsWith('yaml-language-server', i)) found |= MENTIONS_YAML_LANGUAGE_SERVER;
+    if (found === (MENTIONS_OMLINT | MENTIONS_YAML_LANGUAGE_SERVER)) break;
+  }
+  return found;
+}

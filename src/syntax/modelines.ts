@@ -4,6 +4,7 @@
 // siblings and the language server; a SourceFile keeps its text's (SourceFile.comments()).
 import { KINDS, isKind, type Kind } from '../core/kinds';
 import { nearMatches } from '../core/near';
+import { commentMentions, MENTIONS_OMLINT, MENTIONS_YAML_LANGUAGE_SERVER } from './comments';
 
 export interface Modeline {
   offset: number;
@@ -18,11 +19,11 @@ const YLS_MODELINE = /#\s*yaml-language-server:\s*\$schema=(\S+)/g;
 /** Modelines of a text, in order. */
 export function findModelines(text: string): Modeline[] {
   const out: Modeline[] = [];
-  if (text.indexOf('#') < 0) return out;
-  if (text.includes('omlint')) for (const m of text.matchAll(OMLINT_MODELINE)) {
+  const mentions = commentMentions(text);
+  if (mentions & MENTIONS_OMLINT) for (const m of text.matchAll(OMLINT_MODELINE)) {
     out.push(isKind(m[1]) ? { offset: m.index!, kind: m[1] } : { offset: m.index!, invalid: m[1] });
   }
-  if (text.includes('yaml-language-server')) for (const m of text.matchAll(YLS_MODELINE)) {
+  if (mentions & MENTIONS_YAML_LANGUAGE_SERVER) for (const m of text.matchAll(YLS_MODELINE)) {
     const name = /([A-Za-z0-9_-]+)\.schema\.json(?:[?#].*)?$/.exec(m[1])?.[1];
     if (name && isKind(name)) out.push({ offset: m.index!, kind: name });
   }

@@ -9,6 +9,7 @@ import { cursorContext, TextLines, type CursorContext } from './cursor';
 import { applyEdits, fixEdits } from './fix';
 import { findBrokenModelines, findModelines, type BrokenModeline, type Modeline } from './modelines';
 import { findDirectives, NO_DIRECTIVES, type FoundDirectives } from './suppress';
+import { commentMentions, MENTIONS_OMLINT } from './comments';
 import type { Location, ParsedDocument, ParsedFile, ParseProblem, SyntaxKind } from './types';
 
 export interface SourceComments {
@@ -64,12 +65,20 @@ export class SourceFile implements ParsedFile {
    * call gets directives of its own: a lint run marks the ones it uses.
    */
   comments(): SourceComments {
-    const found = (this.commentsFound ??= {
-      directives: this.syntax === 'yaml' ? findDirectives(this.text, this.lines) : NO_DIRECTIVES,
-      modelines: findModelines(this.text),
-      brokenModelines: findBrokenModelines(this.text),
-    });
+    const found = (this.commentsFound ??= this.readComments());
     return { ...found, directives: { ...found.directives, directives: found.directives.directives.map((d) => ({ ...d, used: new Set<string>() })) } };
+  }
+
+  private readComments(): SourceComments {
+    // Every directive and modeline is a '#', white space and one of two words: most texts have
+    // none, and a look at each '#' says so for the four readers below.
+    const mentions = commentMentions(this.text);
+    if (mentions === 0) return { directives: NO_DIRECTIVES, modelines: [], brokenModelines: [] };
+    return {
+      directives: this.syntax === 'yaml' && mentions & MENTIONS_OMLINT ? findDirectives(this.text, this.lines) : NO_DIRECTIVES,
+      modelines: findModelines(this.text),
+      brokenModelines: mentions & MENTIONS_OMLINT ? findBrokenModelines(this.text) : [],
+    };
   }
 
   /**

@@ -116,7 +116,9 @@ class PositionTable {
   }
 
   get bytes(): number {
-    return this.nodes.buffer === this.children.buffer ? this.nodes.buffer.byteLength : this.nodes.buffer.byteLength + this.children.buffer.byteLength;
+    // One stretch of a slab (a small text's), or arrays of their own.
+    const { nodes, children } = this;
+    return nodes.buffer === children.buffer ? children.byteOffset + children.byteLength - nodes.byteOffset : nodes.buffer.byteLength + children.buffer.byteLength;
   }
 
   /** The node at a pointer, with its key's range when it is a mapping's value; undefined if none. */
@@ -253,6 +255,30 @@ export function plainScalar(s: string): unknown {
   const digit = c >= 48 && c <= 57;
   if (s === '') return null;
   if (!(digit || c === 43 || c === 45 || c === 46 || c === 126 || c === 110 || c === 78 || c === 116 || c === 84 || c === 102 || c === 70)) return s;
+  if (digit && s.length < 16) {
+    // Small decimal integers (the most common number), without the regular expressions.
+    let i = 1;
+    while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+    if (i === s.length) return parseInt(s, 10);
+  } else if (!digit && c !== 43 && c !== 45 && c !== 46 && c !== 126) {
+    // n, N, t, T, f or F: null, a boolean, or a word (no number starts so).
+    switch (s) {
+      case 'null':
+      case 'Null':
+      case 'NULL':
+        return null;
+      case 'true':
+      case 'True':
+      case 'TRUE':
+        return true;
+      case 'false':
+      case 'False':
+      case 'FALSE':
+        return false;
+      default:
+        return s;
+    }
+  }
   if (NULL.test(s)) return null;
   if (BOOL.test(s)) return c === 116 || c === 84;
   if (INT_OCT.test(s)) return parseInt(s.slice(2), 8);
@@ -283,11 +309,11 @@ export interface BlockYaml extends BlockLocator {
  * The text read, or undefined when it is not of the shape read here: its value, and where each
  * node stands (recorded in the same read).
  */
-export function readBlockYaml(text: string): BlockYaml | undefined {
+export function readBlockYaml(text: string, maxLineLength = Infinity): BlockYaml | undefined {
   // Tabs are never indentation and rarely anything else in these files: the full parse judges them.
   if (text.includes('\t')) return undefined;
   try {
-    const reader = new BlockReader(text);
+    const reader = new BlockReader(text, true, maxLineLength);
     const root = reader.document();
     const value = reader.complete && root !== OTHER ? root : undefined;
     return new BlockRead(value, reader.deepest, reader.positions());
@@ -424,6 +450,29 @@ function escaped(body: string): string {
 }
 const JSON_ESCAPES_ONLY = /^(?:[^\\"\x00-\x1f]|\\["\\/bfnrt]|\\u(?![dD][89a-fA-F])[0-9a-fA-F]{4})*$/;
 
+/** Whether `s` stands in `text` at `at` (a character loop: startsWith(s, at) took ten times as long on short strings). */
+function sameAt(text: string, at: number, s: string): boolean {
+  for (let k = 0; k < s.length; k++) if (text.charCodeAt(at + k) !== s.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * The one copy of `s` that V8 keeps for property names (a flat string of its own): a slice of a
+ * text may be a view that keeps the whole text alive, and reading the characters of a slice
+ * that has since been used as a key goes through a reference (several times slower).
+ */
+const interned = (s: string): string => Object.keys({ [s]: 0 })[0];
+
+/**
+ * Keys met before, by a hash of their name (one slot each, the last one met kept): the files of
+ * a run repeat the same few dozen keys, which are then neither sliced, checked nor internalized
+ * again. (Scalars too were tried: comparing a value with the one met before costs as much as
+ * slicing it anew, and most values of a file are its own.)
+ */
+const KEY_SLOTS = 1024;
+const MAX_SHARED_CHARS = 64;
+const KEYS: (string | undefined)[] = new Array(KEY_SLOTS).fill(undefined);
+
 /**
  * The line table, reused by every read: a run over thousands of files made ~60 line records per
  * file for the young-generation collector to copy. Reads are synchronous and keep no line after
@@ -437,6 +486,12 @@ const NODES = new Numbers(4096);
 const CHILDREN = new Numbers(4096);
 const OPEN = new Numbers(1024);
 const POOLED_NUMBERS = 1 << 16;
+/**
+ * Where the position tables of small texts are kept: one slab serves many files (a table keeps
+ * its slab alive: small, so that the few tables a language server keeps pin little).
+ */
+const SLAB_INTS = 16 * 1024;
+let slab = { a: new Int32Array(0), used: 0 };
 /** Texts longer than this are read into arrays of their own (made to size), not the pool's. */
 const BIG_TEXT = 256 * 1024;
 const trimLinePool = () => {
@@ -470,6 +525,8 @@ class BlockReader {
     private readonly text: string,
     /** False: no line table (only inlineScalar() is asked). */
     scanLines = true,
+    /** A line longer than this (with its \r, without its \n) makes the text unreadable here. */
+    maxLineLength = Infinity,
   ) {
     blockReads.reads++;
     if (!scanLines) {
@@ -488,6 +545,7 @@ class BlockReader {
     for (let start = 0; start <= text.length; ) {
       let next = text.indexOf('\n', start);
       if (next < 0) next = text.length;
+      if (next - start > maxLineLength) throw new Unsure();
       const end = next > start && text.charCodeAt(next - 1) === 13 ? next - 1 : next;
       let content = start;
       while (content < end && text.charCodeAt(content) === 32) content++;
@@ -527,8 +585,12 @@ class BlockReader {
       const fit = (x: Numbers) => (x.a.length - x.n > (x.n >> 2) ? x.a.slice(0, x.n) : x.a.subarray(0, x.n));
       return new PositionTable(this.text, fit(nodes), fit(children), this.node);
     }
-    // The pool's numbers, copied to one array for both (one allocation: most files of a run are small).
-    const table = new Int32Array(nodes.n + children.n);
+    // The pool's numbers, copied to one stretch of a shared slab for both: most files of a run are
+    // small, and an array of its own per file (its memory outside the heap) cost more than the copy.
+    const size = nodes.n + children.n;
+    if (slab.used + size > slab.a.length) slab = { a: new Int32Array(Math.max(SLAB_INTS, size)), used: 0 };
+    const table = slab.a.subarray(slab.used, slab.used + size);
+    slab.used += size;
     table.set(nodes.a.subarray(0, nodes.n));
     table.set(children.a.subarray(0, children.n), nodes.n);
     return new PositionTable(this.text, table, table.subarray(nodes.n), this.node);
@@ -592,23 +654,44 @@ class BlockReader {
   /** The block collection whose first entry starts at `at` on the current line, at column `indent`. */
   private block(indent: number, at: number): Read {
     const lineEnd = this.lines.end[this.i];
-    if (this.text.startsWith('- ', at) || (at + 1 === lineEnd && this.text[at] === '-')) return this.sequence(indent, at);
+    if (this.text.startsWith('- ', at) || (at + 1 === lineEnd && this.text.charCodeAt(at) === 45)) return this.sequence(indent, at);
     if (this.keyEnd(at, lineEnd) >= 0) return this.mapping(indent, at);
     throw new Unsure();
   }
 
+  /** The hash of the last key keyEnd() found (for keyName()). */
+  private keyHash = 0;
+
   /** The end of the plain key ("name:") at `at` on a line that ends at `lineEnd` (where its colon is), or -1. */
   private keyEnd(at: number, lineEnd: number): number {
-    // A character loop: this runs for every line of every file.
+    // A character loop: this runs for every line of every file. It hashes the key on the way (keyName()).
     const t = this.text;
     let c = t.charCodeAt(at);
     if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) return -1;
+    let h = c;
     let i = at + 1;
     for (; i < lineEnd; i++) {
       c = t.charCodeAt(i);
       if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45)) break;
+      h = (Math.imul(h, 31) + c) | 0;
     }
+    this.keyHash = h;
     return c === 58 && i < lineEnd && (i + 1 === lineEnd || t.charCodeAt(i + 1) === 32) ? i : -1;
+  }
+
+  /**
+   * The key at [at, end), which keyEnd() just found: the string met before when it is in the
+   * table of keys (no new string, and one V8 has already internalized as a property name), else
+   * a new one, checked and remembered. Undefined for a key that is no string here (NOT_STRING_KEYS).
+   */
+  private keyName(at: number, end: number): string | undefined {
+    const slot = this.keyHash & (KEY_SLOTS - 1);
+    const known = KEYS[slot];
+    if (known !== undefined && known.length === end - at && sameAt(this.text, at, known)) return known;
+    const name = this.text.slice(at, end);
+    if (NOT_STRING_KEYS.has(name)) return undefined;
+    if (end - at > MAX_SHARED_CHARS) return name;
+    return (KEYS[slot] = interned(name));
   }
 
   /** One collection deeper. */
@@ -622,6 +705,7 @@ class BlockReader {
     const js: Record<string, unknown> = {};
     const id = this.add(MAP, at, -1);
     const from = this.open.n;
+    let seen = 0;
     for (let first = true; ; first = false) {
       const li = this.i;
       if (!first) {
@@ -633,8 +717,12 @@ class BlockReader {
       const lineEnd = this.lines.end[li];
       const end = this.keyEnd(at, lineEnd);
       if (end < 0) throw new Unsure();
-      const name = this.text.slice(at, end);
-      if (NOT_STRING_KEYS.has(name) || Object.hasOwn(js, name)) throw new Unsure();
+      const name = this.keyName(at, end);
+      // A key given twice goes to the full parse, which reports it. Keys whose hash no earlier key
+      // of this mapping shares cannot be one (most mappings have a handful of keys).
+      const bit = 1 << (this.keyHash & 31);
+      if (name === undefined || ((seen & bit) !== 0 && Object.hasOwn(js, name))) throw new Unsure();
+      seen |= bit;
       const value = this.value(indent, end + 1, lineEnd);
       this.open.push(at);
       this.open.push(end);
@@ -660,7 +748,7 @@ class BlockReader {
         const lineIndent = this.indentOf(li);
         if (lineIndent < indent) break;
         const c = lines.content[li];
-        const item = this.text[c] === '-' && (this.text.startsWith('- ', c) || c + 1 === lineEnd);
+        const item = this.text.charCodeAt(c) === 45 /* - */ && (c + 1 === lineEnd || this.text.charCodeAt(c + 1) === 32);
         if (lineIndent === indent && !item) break; // the next key of a mapping whose column this sequence shares
         if (lineIndent > indent || !item) throw new Unsure();
         at = c;
@@ -702,7 +790,7 @@ class BlockReader {
       const nextIndent = this.indentOf(this.i);
       const next = this.lines.content[this.i];
       if (nextIndent > indent) return this.block(nextIndent, next);
-      if (nextIndent === indent && this.text[next] === '-') return this.sequence(indent, next);
+      if (nextIndent === indent && this.text.charCodeAt(next) === 45) return this.sequence(indent, next);
       this.lastValueUnsure = true; // the parser may end a collection before or after its line break
       this.add(SCALAR, after, after); // empty value
       return null;
@@ -749,33 +837,32 @@ class BlockReader {
 
   /** A value that lies on one line from `at`: a scalar or a flow sequence of plain scalars. */
   private inline(at: number, lineEnd: number): Read {
-    const c = this.text[at];
+    const t = this.text;
+    const c = t.charCodeAt(at);
     let end: number;
-    if (c === '"' || c === "'") {
-      const close = c === '"' ? this.closingQuote(at + 1, lineEnd) : this.inLine(c, at + 1, lineEnd);
+    if (c === 34 /* " */ || c === 39 /* ' */) {
+      const close = c === 34 ? this.closingQuote(at + 1, lineEnd) : this.inLine("'", at + 1, lineEnd);
       if (close < 0 || close >= lineEnd) throw new Unsure();
-      const body = this.text.slice(at + 1, close);
-      if (this.text[close + 1] === c) throw new Unsure(); // '' inside
+      if (t.charCodeAt(close + 1) === c) throw new Unsure(); // '' inside
       end = close + 1;
       this.restIsComment(end, lineEnd);
-      const value = c === '"' && body.includes('\\') ? escaped(body) : body;
       this.add(SCALAR, at, end);
-      return value;
+      return this.quoted(at, end);
     }
-    if (c === '[') return this.flowSequence(at, lineEnd);
-    if (c === '{' && this.text[at + 1] === '}') {
+    if (c === 91 /* [ */) return this.flowSequence(at, lineEnd);
+    if (c === 123 /* { */ && t.charCodeAt(at + 1) === 125 /* } */) {
       // "{}": an empty mapping (generators write empty objects so).
       if (this.depth + 1 > this.deepest) this.deepest = this.depth + 1;
       this.restIsComment(at + 2, lineEnd);
       this.add(MAP, at, at + 2);
       return {};
     }
-    if ('{]},#&*!|>%@`'.includes(c)) throw new Unsure();
+    // '{]},#&*!|>%@`' never start a scalar read here.
+    if (c === 123 || c === 93 || c === 125 || c === 44 || c === 35 || c === 38 || c === 42 || c === 33 || c === 124 || c === 62 || c === 37 || c === 64 || c === 96) throw new Unsure();
     // "-", "?" and ":" start a plain scalar unless a space follows ("-1", "-p0-0").
-    if ('?:-'.includes(c) && (at + 1 === lineEnd || this.text.charCodeAt(at + 1) === 32)) throw new Unsure();
+    if ((c === 63 || c === 58 || c === 45) && (at + 1 === lineEnd || t.charCodeAt(at + 1) === 32)) throw new Unsure();
     // A plain scalar runs to a " #" comment or the end of the line, less trailing spaces.
     // One loop over the line: indexOf(' #') would search on through the rest of the text.
-    const t = this.text;
     end = lineEnd;
     for (let i = at + 1; i < lineEnd; i++) {
       if (t.charCodeAt(i) !== 32) continue;
@@ -790,6 +877,12 @@ class BlockReader {
     if (end === at || t.charCodeAt(end - 1) === 58) throw new Unsure();
     this.add(SCALAR, at, end);
     return plainScalar(t.slice(at, end));
+  }
+
+  /** The value of the quoted scalar whose source, quotes included, is [at, end). */
+  private quoted(at: number, end: number): string {
+    const body = this.text.slice(at + 1, end - 1);
+    return this.text.charCodeAt(at) === 34 && body.includes('\\') ? escaped(body) : body;
   }
 
   private flowSequence(at: number, lineEnd: number): Read {
@@ -847,8 +940,18 @@ class BlockReader {
     return -1;
   }
 
+  /** Only spaces, or spaces and a comment, from `from` to the line's end (as /^(?:[ ]+#.*)?[ ]*$/). */
   private restIsComment(from: number, lineEnd: number): void {
-    if (!/^(?:[ ]+#.*)?[ ]*$/.test(this.text.slice(from, lineEnd))) throw new Unsure();
+    const t = this.text;
+    let i = from;
+    while (i < lineEnd && t.charCodeAt(i) === 32) i++;
+    if (i === lineEnd) return;
+    if (i === from || t.charCodeAt(i) !== 35) throw new Unsure();
+    // ('.' stops at these: the regex failed on them.)
+    for (i++; i < lineEnd; i++) {
+      const c = t.charCodeAt(i);
+      if (c === 13 || c === 0x2028 || c === 0x2029) throw new Unsure();
+    }
   }
 
   /** A one-line value may not go on over more-indented lines (a multi-line plain scalar). */

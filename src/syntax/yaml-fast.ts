@@ -12,20 +12,26 @@
 import type { ParseLimits, ParsedDocument } from './types';
 import { readBlockYaml, rereadBlockYaml, UNSURE, type BlockYaml } from './yaml-block-reader';
 
-/** Anything that needs the full parse's care (number forms, line breaks and key lengths YAML 1.2 treats specially). */
+/** The longest line the block reader reads (YAML 1.2 limits implicit keys to 1024 characters). */
+const MAX_LINE = 1024;
+
+/**
+ * Anything that needs the full parse's care (number forms, line breaks and key lengths YAML 1.2
+ * treats specially). `lines`: false when the block reader checks the length of each line itself.
+ */
 // Cheap substring tests first: this runs on every YAML file.
-function needsFullParse(text: string): boolean {
+function needsFullParse(text: string, lines = true): boolean {
   if ((text.includes('&') || text.includes('*') || text.includes('!')) && /(?:^|[\s[\]{},:-])[&*!][^\s]/m.test(text)) return true;
   if (text.includes('%') && /^%/m.test(text)) return true;
   if (text.includes('<<') || text.includes('\t')) return true;
   // (1_000 and 0b101 are strings in YAML 1.2, as the block reader reads them: only js-yaml read them as numbers.)
   if (hasNanOrInf(text)) return true;
   if (text.includes('\r') && /\r(?!\n)/.test(text)) return true;
-  if (text.length > 1024) {
+  if (lines && text.length > MAX_LINE) {
     for (let start = 0; start < text.length; ) {
       let end = text.indexOf('\n', start);
       if (end < 0) end = text.length;
-      if (end - start > 1024) return true;
+      if (end - start > MAX_LINE) return true;
       start = end + 1;
     }
   }
@@ -110,8 +116,8 @@ export function rereadYamlDocument(text: string, limits: ParseLimits, full: () =
  */
 export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined, memo?: BlockMemo): ParsedDocument | undefined {
   if (memo) memo.block = undefined;
-  if (needsFullParse(text) || hasSeveralDocuments(text) || hasNonPrintable(text)) return undefined;
-  const block = readBlockYaml(text);
+  if (needsFullParse(text, false) || hasSeveralDocuments(text) || hasNonPrintable(text)) return undefined;
+  const block = readBlockYaml(text, MAX_LINE);
   const value = block?.value;
   if (value === undefined || block!.nesting > limits.maxDepth) return undefined;
   if (memo && text.length >= MEMO_MIN_CHARS) memo.block = { read: block!, limits };

@@ -1,6 +1,7 @@
 // readInput reads small files through one shared buffer and bigger ones by their size: every size
 // around the buffer's edge must come back whole, and the size limit must hold before a read.
-import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -46,6 +47,33 @@ describe('readInput', () => {
     const bad = path.join(dir, 'latin1.yaml');
     writeFileSync(bad, Buffer.from([0x61, 0x3a, 0x20, 0xe9, 0x0a]));
     expect(readInput(bad).problem?.message).toMatch(/not valid UTF-8/);
+  });
+});
+
+describe('readInput of what is not a regular file', () => {
+  // Every read gives its offset: a FIFO (which has none) fails at once, with or without data
+  // waiting, and is named; a regular file's short first read is taken as the whole file.
+  it('names a FIFO with a text waiting in it, without reading it, and a character device', () => {
+    const fifo = path.join(dir, 'written.yaml');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    // A reader of our own lets the writer open, write and finish: its text waits in the pipe.
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      expect(spawnSync('sh', ['-c', `printf 'a: 1\\n' > '${fifo}'`]).status).toBe(0);
+      const got = readInput(fifo);
+      expect(got.text).toBe('');
+      expect(got.problem?.message).toMatch(/^This is a FIFO \(named pipe\), not a regular file/);
+    } finally {
+      closeSync(reader);
+    }
+    expect(readInput('/dev/null').problem?.message).toMatch(/^This is a character device, not a regular file/);
+  });
+
+  it('reads a regular file whole whatever the size of the first read', () => {
+    for (const n of [1, 4095, 4096, 4097, 65535]) {
+      const text = 'a'.repeat(n);
+      expect(readInput(write(`short${n}.yaml`, text)).text === text).toBe(true);
+    }
   });
 });
 

@@ -16,6 +16,8 @@ export type { CursorContext } from './cursor';
 export * from './types';
 export { LineIndex } from '../core/lines';
 
+const NOT_SPACE = /\S/;
+
 function syntaxFor(fileName: string, text: string): SyntaxKind {
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.json')) return 'json';
@@ -82,12 +84,14 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
       },
     ]);
   }
-  if (text.trim() === '') {
+  // Where the content starts (white space as trim() sees it): none, an empty document.
+  const contentAt = text.search(NOT_SPACE);
+  if (contentAt < 0) {
     const empty: ParsedDocument = { value: null, empty: true, span: { start: 0, end: 0 }, locate: () => undefined };
     return done([empty], []);
   }
 
-  const first = /\S/.exec(text)?.[0];
+  const first = text[contentAt];
   const overLimit = (p: ParseProblem) => done([unusableDocument()], [p]);
   if (syntax === 'json' || first === '{' || first === '[') {
     const over = costProblem(text, 'json', limits);
@@ -122,7 +126,7 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
     if (over) return overLimit(over);
   }
   // Plain single-document YAML: the block reader's value and positions.
-  const fast = fastYamlDocument(text, limits, () => yamlPositions(text), documentCache);
+  const fast = fastYamlDocument(text, limits, () => yamlPositions(text), documentCache, contentAt);
   if (fast) return done([fast], [], 'yaml');
   if (!scanFirst) {
     const over = costProblem(text, 'yaml', limits);

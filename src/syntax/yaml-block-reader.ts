@@ -303,6 +303,8 @@ export interface BlockYaml extends BlockLocator {
   nesting: number;
   /** Bytes the positions take (tests bound them per node). */
   positionBytes: number;
+  /** A line starts with "---" or "..." (a document marker, maybe): the caller's check of several documents then runs. */
+  markerLine: boolean;
 }
 
 /**
@@ -316,7 +318,7 @@ export function readBlockYaml(text: string, maxLineLength = Infinity): BlockYaml
     const reader = new BlockReader(text, true, maxLineLength);
     const root = reader.document();
     const value = reader.complete && root !== OTHER ? root : undefined;
-    return new BlockRead(value, reader.deepest, reader.positions());
+    return new BlockRead(value, reader.deepest, reader.positions(), reader.markerLine);
   } catch (e) {
     if (e instanceof Unsure) return undefined;
     throw e;
@@ -330,6 +332,7 @@ class BlockRead implements BlockYaml {
     readonly value: unknown,
     readonly nesting: number,
     readonly table: PositionTable,
+    readonly markerLine: boolean,
   ) {}
   get positionBytes(): number {
     return this.table.bytes;
@@ -423,7 +426,7 @@ export function rereadBlockYaml(text: string, earlier: BlockYaml, lineOk: (line:
   // The value: each collection on the path copied, the rest shared with the earlier read's.
   const root = copyWith(earlier.value, hit.path, 0, value);
   blockReads.rereads++;
-  return new BlockRead(root, earlier.nesting, new PositionTable(text, nodes, children, table.root));
+  return new BlockRead(root, earlier.nesting, new PositionTable(text, nodes, children, table.root), earlier.markerLine);
 }
 
 function copyWith(container: unknown, path: { token: string | number }[], i: number, leaf: unknown): unknown {
@@ -512,6 +515,8 @@ class BlockReader {
   private depth = 0;
   /** The greatest depth reached: collections nested, counting flow sequences. */
   deepest = 0;
+  /** A line starts with "---" or "...". */
+  markerLine = false;
 
   /** The position table: NODE numbers a node (see PositionTable). */
   private readonly nodes: Numbers;
@@ -546,6 +551,8 @@ class BlockReader {
       let next = text.indexOf('\n', start);
       if (next < 0) next = text.length;
       if (next - start > maxLineLength) throw new Unsure();
+      const first = text.charCodeAt(start);
+      if ((first === 45 || first === 46) /* - . */ && text.charCodeAt(start + 1) === first && text.charCodeAt(start + 2) === first) this.markerLine = true;
       const end = next > start && text.charCodeAt(next - 1) === 13 ? next - 1 : next;
       let content = start;
       while (content < end && text.charCodeAt(content) === 32) content++;

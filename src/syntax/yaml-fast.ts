@@ -114,17 +114,21 @@ export function rereadYamlDocument(text: string, limits: ParseLimits, full: () =
  * cannot place, from `full` (the `yaml` parse) on first use; undefined when the text must take
  * the full parse. `memo`: the file's owner's, to keep this read for the next version.
  */
-export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined, memo?: BlockMemo): ParsedDocument | undefined {
+export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined, memo?: BlockMemo, contentAt?: number): ParsedDocument | undefined {
   if (memo) memo.block = undefined;
-  if (needsFullParse(text, false) || hasSeveralDocuments(text) || hasNonPrintable(text)) return undefined;
+  if (needsFullParse(text, false) || hasNonPrintable(text)) return undefined;
   const block = readBlockYaml(text, MAX_LINE);
   const value = block?.value;
   if (value === undefined || block!.nesting > limits.maxDepth) return undefined;
+  // The block reader saw every line start: the check of markers runs when one may be there
+  // (MARKER's ^ also matches after U+2028 and U+2029, which end no line there).
+  if ((block!.markerLine || text.includes('\u2028') || text.includes('\u2029')) && hasSeveralDocuments(text)) return undefined;
   if (memo && text.length >= MEMO_MIN_CHARS) memo.block = { read: block!, limits };
-  return blockDocument(text, block!, full);
+  return blockDocument(text, block!, full, contentAt);
 }
 
-function blockDocument(text: string, block: BlockYaml, full: () => ParsedDocument | undefined): ParsedDocument {
+/** `start`: where the content starts, when the caller knows. */
+function blockDocument(text: string, block: BlockYaml, full: () => ParsedDocument | undefined, start = text.search(/\S/)): ParsedDocument {
   const value = block.value;
   let positions: ParsedDocument | undefined;
   let tried = false;
@@ -135,11 +139,10 @@ function blockDocument(text: string, block: BlockYaml, full: () => ParsedDocumen
     }
     return positions;
   };
-  const start = /\S/.exec(text)?.index ?? 0;
   return {
     value,
     empty: false,
-    span: { start, end: text.length },
+    span: { start: Math.max(0, start), end: text.length },
     // Most pointers of plain files are placed without the `yaml` parse; it answers the rest.
     locate: (pointer) => {
       const hit = block.locate(pointer);

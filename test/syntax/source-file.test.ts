@@ -9,6 +9,11 @@ import { joinPointer } from '../../src/core/pointer';
 import { parseText, SourceFile } from '../../src/syntax/index';
 import { jsonCursor, targetPointer } from '../../src/syntax/cursor';
 import { JsonNavigator } from '../../src/syntax/json-locate';
+import fc from 'fast-check';
+import { commentMentions, MENTIONS_OMLINT, MENTIONS_YAML_LANGUAGE_SERVER } from '../../src/syntax/comments';
+import { findBrokenModelines, findModelines } from '../../src/syntax/modelines';
+import { findDirectives } from '../../src/syntax/suppress';
+import { LineIndex } from '../../src/core/lines';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CORPUS = path.resolve(ROOT, '../shared/corpus');
@@ -110,6 +115,37 @@ describe('SourceFile', () => {
     c.directives.directives[0].used.add('*');
     expect(s.comments().directives.directives[0].used.size).toBe(0);
     expect(parseText('{"a": "# omlint-disable"}', 'a.json').comments().directives.directives).toEqual([]);
+  });
+
+  it('finds the same comments with its look at each "#" as the readers do over the whole text', () => {
+    // comments() and findModelines read a text only when a '#', white space (any that \s
+    // matches: line breaks, U+00A0, U+2028…) and "omlint" or "yaml-language-server" stand in it.
+    // The readers over the whole text must find nothing the look missed.
+    const unit = fc.constantFrom('#', ' ', '\t', '\n', '\r\n', '\u00a0', '\u2028', '\ufeff', 'a: 1', 'x', 'o', 'y', 'omlint', 'omlint-disable', 'omlint-disable-next-line', 'omlint-enabel', ' omlint: kind=alert-config', 'omlint kind=alert-confg', ': kind=maintenance-window', 'yaml-language-server: $schema=https://x/alert-config.schema.json', 'yaml-language-server', '"', '# omlint-disable-line', '#\u00a0omlint: kind=alert-config', '#\n omlint kind=alert-config', '# yaml-language-server: $schema=x/maintenance-window.schema.json');
+    const OMLINT_MODELINE = /#\s*omlint:\s*kind\s*=\s*([A-Za-z0-9_-]+)/g;
+    const YLS_MODELINE = /#\s*yaml-language-server:\s*\$schema=(\S+)/g;
+    let found = 0;
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 14 }), (units) => {
+        const parsed = parseText(units.join(''), 'a.yaml');
+        const text = parsed.text; // (without a leading BOM)
+        const c = parsed.comments();
+        const omlint = [...text.matchAll(OMLINT_MODELINE)].length + findBrokenModelines(text).length + findDirectives(text, new LineIndex(text)).directives.length + findDirectives(text, new LineIndex(text)).unknown.length;
+        const yls = [...text.matchAll(YLS_MODELINE)].length;
+        if (omlint + yls > 0) found++;
+        const mentions = commentMentions(text);
+        expect({ text, omlint: omlint > 0 && !(mentions & MENTIONS_OMLINT), yls: yls > 0 && !(mentions & MENTIONS_YAML_LANGUAGE_SERVER) }).toEqual({ text, omlint: false, yls: false });
+        expect({ text, c: { ...c, directives: { ...c.directives, lines: undefined } } }).toEqual({
+          text,
+          c: { directives: { ...findDirectives(text, new LineIndex(text)), lines: undefined }, modelines: findModelines(text), brokenModelines: findBrokenModelines(text) },
+        });
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 2000), seed: 20261124 },
+    );
+    expect(found).toBeGreaterThan(500);
+    expect(commentMentions('# o\n#\u00a0\n  omlint: kind=x')).toBe(MENTIONS_OMLINT);
+    expect(commentMentions('omlint: kind=x # yaml-language-server')).toBe(MENTIONS_YAML_LANGUAGE_SERVER);
+    expect(commentMentions('# Owner: omlint team\n')).toBe(0);
   });
 
   it('applies fixes with the layout kept', () => {

@@ -144,7 +144,7 @@ describe('block-YAML reader', () => {
   it('reads the values of plain scalars, keys and flow sequences as the full parse does', () => {
     const plain = fc.oneof(
       fc.stringMatching(/^[-+.0-9eExXoOa-fA-F~]{1,6}$/),
-      fc.constantFrom('null', 'Null', 'NULL', '~', 'true', 'True', 'TRUE', 'false', 'FALSE', 'yes', 'No', 'on', 'y', '.5', '+.5', '1.', '1e3', '0o17', '0x1F', '012', '-0', 'a b', 'x#y', 'é', '"q"', "'q'"),
+      fc.constantFrom('null', 'Null', 'NULL', '~', 'true', 'True', 'TRUE', 'false', 'FALSE', 'yes', 'No', 'on', 'y', '.5', '+.5', '1.', '1e3', '0o17', '0x1F', '012', '-0', 'a b', 'x#y', 'é', '"q"', "'q'", 'nullx', 'Nul', 'trueish', 'FALSEy', 'n', 'T', 'f', '12345678901234567890', '007', '9'),
     );
     let read = 0;
     fc.assert(
@@ -184,7 +184,7 @@ describe('block-YAML reader', () => {
     // takes from the reader must be what the full parse reads, without a problem.
     const rng = makeRng(20261121);
     const used = new Set<string>();
-    const pieces = [' ', '\n', ':', '-', '#', '"', "'", '[', ']', ',', '{', '}', 'x: ', '\n  ', '\n- ', 'null', '0x1', '+', '  #', '|', '&a', '*a', '!', '%', '?', '\r\n', '\t', '---', '...', ': ', '.5', '.inf', '1_0', 'é'];
+    const pieces = [' ', '\n', ':', '-', '#', '"', "'", '[', ']', ',', '{', '}', 'x: ', '\n  ', '\n- ', 'null', '0x1', '+', '  #', '|', '&a', '*a', '!', '%', '?', '\r\n', '\t', '---', '...', ': ', '.5', '.inf', '1_0', 'é', '\n---\n', '\n...\n', '\n--- ', '\u2028---', '\u2029... ', '0123', 'True', 'nul', 'x: 1\nx: '];
     let read = 0;
     for (let i = 0; i < 150; i++) {
       const base = alertYaml(alertConfig(rng, i, `p${i % 3}`, used, 0.2));
@@ -376,5 +376,64 @@ describe('block-YAML reader', () => {
         });
       }
     });
+  });
+});
+
+describe('what the block reader keeps between reads', () => {
+  // Keys met before are given again by a hash of their name, and the positions of small texts
+  // share a slab: neither may mix one text's keys or positions with another's.
+  const slotOf = (key: string) => {
+    let h = key.charCodeAt(0);
+    for (let i = 1; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
+    return h;
+  };
+  /** Two keys of one length whose hashes agree in their low `bits`. */
+  const clash = (bits: number): [string, string] => {
+    const seen = new Map<number, string>();
+    for (let i = 0; ; i++) {
+      const key = `k${i.toString(36).padStart(4, '0')}`;
+      const slot = slotOf(key) & ((1 << bits) - 1);
+      const other = seen.get(slot);
+      if (other) return [other, key];
+      seen.set(slot, key);
+    }
+  };
+
+  it('reads a key that shares a slot with one met before as itself', () => {
+    const [a, b] = clash(10);
+    expect(readBlockYaml(`${a}: 1\n`)?.value).toEqual({ [a]: 1 });
+    expect(readBlockYaml(`${b}: 1\n`)?.value).toEqual({ [b]: 1 });
+    expect(readBlockYaml(`${a}: 1\n${b}: 2\n${a}x: 3\n`)?.value).toEqual({ [a]: 1, [b]: 2, [`${a}x`]: 3 });
+  });
+
+  it('still finds a key given twice, whatever the keys between share with it', () => {
+    const [a, b] = clash(5);
+    expect(readBlockYaml(`${a}: 1\n${b}: 2\n`)?.value).toEqual({ [a]: 1, [b]: 2 });
+    expect(readBlockYaml(`${a}: 1\n${b}: 2\n${a}: 3\n`)).toBeUndefined();
+    expect(readBlockYaml(`x: 1\ny: 2\nx: 3\n`)).toBeUndefined();
+    // Names of Object.prototype's properties are keys like any other, once each.
+    expect(readBlockYaml(`constructor: 1\ntoString: 2\n`)?.value).toEqual(JSON.parse('{"constructor":1,"toString":2}'));
+    expect(readBlockYaml(`constructor: 1\nconstructor: 2\n`)).toBeUndefined();
+    for (const k of ['true', 'null', 'False', '__proto__']) expect(readBlockYaml(`${k}: 1\n`)).toBeUndefined();
+  });
+
+  it('keeps the positions of each read while many reads fill the slab after it', () => {
+    const rng = makeRng(20261124);
+    const used = new Set<string>();
+    const reads = Array.from({ length: 300 }, (_, i) => {
+      const text = alertYaml(alertConfig(rng, i, 'p', used, 0.2));
+      return { text, block: readBlockYaml(text)! };
+    });
+    let placed = 0;
+    for (const { text, block } of reads) {
+      const full = parseYamlText(text, DEFAULT_LIMITS).documents[0];
+      for (const pointer of allPointers(full.value)) {
+        const got = block.locate(pointer);
+        if (got === UNSURE) continue;
+        placed++;
+        expect({ pointer, got }).toEqual({ pointer, got: full.locate(pointer) });
+      }
+    }
+    expect(placed).toBeGreaterThan(300 * 10);
   });
 });

@@ -155,7 +155,7 @@ class PositionTable {
     if (count <= 16) {
       for (let e = 0; e < count; e++) {
         const start = children[first + e * ENTRY];
-        if (children[first + e * ENTRY + 1] - start === name.length && text.startsWith(name, start)) return e;
+        if (children[first + e * ENTRY + 1] - start === name.length && sameAt(text, start, name)) return e;
       }
       return -1;
     }
@@ -661,7 +661,7 @@ class BlockReader {
   /** The block collection whose first entry starts at `at` on the current line, at column `indent`. */
   private block(indent: number, at: number): Read {
     const lineEnd = this.lines.end[this.i];
-    if (this.text.startsWith('- ', at) || (at + 1 === lineEnd && this.text.charCodeAt(at) === 45)) return this.sequence(indent, at);
+    if (this.text.charCodeAt(at) === 45 /* - */ && (at + 1 === lineEnd || this.text.charCodeAt(at + 1) === 32)) return this.sequence(indent, at);
     if (this.keyEnd(at, lineEnd) >= 0) return this.mapping(indent, at);
     throw new Unsure();
   }
@@ -771,7 +771,7 @@ class BlockReader {
         item = this.block(nextIndent, lines.content[this.i]);
       } else if (content === lineEnd || this.text.charCodeAt(content) === 35) {
         throw new Unsure(); // "- " with trailing spaces, or "- # comment"
-      } else if (this.text.startsWith('- ', content) || this.keyEnd(content, lineEnd) >= 0) {
+      } else if ((this.text.charCodeAt(content) === 45 && this.text.charCodeAt(content + 1) === 32) || this.keyEnd(content, lineEnd) >= 0) {
         // A compact collection: its entries are indented to where the first one starts.
         item = this.block(content - lines.start[li], content);
       } else {

@@ -105,13 +105,22 @@ describe('the fast path\'s character loops', () => {
 
   it('find the characters js-yaml refuses as its own expression does', () => {
     const JS_YAML = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
-    const unit = fc.constantFrom('a', ' ', '\n', '\t', '\r', '\x07', '\x7f', '\x85', '\x9f', '\xa0', '\ud83d', '\ude00', '\ufeff', '\ufffe', '\uffff', 'é');
+    const unit = fc.constantFrom('a', ' ', '\n', '\t', '\r', '\x00', '\x07', '\x0b', '\x1f', '\x7f', '\x80', '\x85', '\x9f', '\xa0', '\xff', '\ud83d', '\ude00', '\ufeff', '\ufffe', '\uffff', 'é');
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 12 }), (t) => {
         expect(hasNonPrintable(t)).toBe(JS_YAML.test(t));
       }),
       { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 2000), seed: 20261121 },
     );
+    // Each character up to U+00FF and a few above, in a short text (searched for each character
+    // when it has none above U+00FF) and in a long one (the expression's pass).
+    const long = 'a: b\n'.repeat(14_000);
+    for (let c = 0; c <= 0x101; c++) {
+      const ch = String.fromCharCode(c);
+      for (const [where, text] of [['short', `a: ${ch}\n`], ['long', `${long}a: ${ch}\n`], ['wide', `€: ${ch}\n`]]) {
+        expect({ c, where, found: hasNonPrintable(text) }).toEqual({ c, where, found: JS_YAML.test(text) });
+      }
+    }
     expect(hasNonPrintable('a: 😀\n')).toBe(false);
     expect(hasNonPrintable('a: \ud83d\n')).toBe(true);
   });

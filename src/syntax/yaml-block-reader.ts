@@ -499,7 +499,9 @@ let slab = { a: new Int32Array(0), used: 0 };
 const BIG_TEXT = 256 * 1024;
 const trimLinePool = () => {
   LINES.trim(POOLED_LINES);
-  for (const pool of [NODES, CHILDREN, OPEN]) if (pool.a.length > POOLED_NUMBERS) pool.a = new Int32Array(POOLED_NUMBERS);
+  if (NODES.a.length > POOLED_NUMBERS) NODES.a = new Int32Array(POOLED_NUMBERS);
+  if (CHILDREN.a.length > POOLED_NUMBERS) CHILDREN.a = new Int32Array(POOLED_NUMBERS);
+  if (OPEN.a.length > POOLED_NUMBERS) OPEN.a = new Int32Array(POOLED_NUMBERS);
 };
 
 class BlockReader {
@@ -669,8 +671,18 @@ class BlockReader {
   /** The hash of the last key keyEnd() found (for keyName()). */
   private keyHash = 0;
 
+  /** Where keyEnd() looked last, and what it found: a collection's first key is asked for again by mapping(). */
+  private keyAt = -1;
+  private keyFound = -1;
+
   /** The end of the plain key ("name:") at `at` on a line that ends at `lineEnd` (where its colon is), or -1. */
   private keyEnd(at: number, lineEnd: number): number {
+    if (at === this.keyAt) return this.keyFound;
+    this.keyAt = at;
+    return (this.keyFound = this.findKeyEnd(at, lineEnd));
+  }
+
+  private findKeyEnd(at: number, lineEnd: number): number {
     // A character loop: this runs for every line of every file. It hashes the key on the way (keyName()).
     const t = this.text;
     let c = t.charCodeAt(at);

@@ -23,7 +23,8 @@ const MAX_LINE = 1024;
 function needsFullParse(text: string, lines = true): boolean {
   if ((text.includes('&') || text.includes('*') || text.includes('!')) && /(?:^|[\s[\]{},:-])[&*!][^\s]/m.test(text)) return true;
   if (text.includes('%') && /^%/m.test(text)) return true;
-  if (text.includes('<<') || text.includes('\t')) return true;
+  // (Tabs: the block reader declines them itself.)
+  if (text.includes('<<') || (lines && text.includes('\t'))) return true;
   // (1_000 and 0b101 are strings in YAML 1.2, as the block reader reads them: only js-yaml read them as numbers.)
   if (hasNanOrInf(text)) return true;
   if (text.includes('\r') && /\r(?!\n)/.test(text)) return true;

@@ -880,11 +880,11 @@ class BlockReader {
     if (c === 123 || c === 93 || c === 125 || c === 44 || c === 35 || c === 38 || c === 42 || c === 33 || c === 124 || c === 62 || c === 37 || c === 64 || c === 96) throw new Unsure();
     // "-", "?" and ":" start a plain scalar unless a space follows ("-1", "-p0-0").
     if ((c === 63 || c === 58 || c === 45) && (at + 1 === lineEnd || t.charCodeAt(at + 1) === 32)) throw new Unsure();
-    // A plain scalar runs to a " #" comment or the end of the line, less trailing spaces.
-    // One loop over the line: indexOf(' #') would search on through the rest of the text.
+    // A plain scalar runs to a " #" comment or the end of the line, less trailing spaces. From
+    // space to space (indexOf(' #') would search on through the rest of the text; a space comes
+    // before the next value, after its key's colon or its item's dash, so no stretch is searched twice).
     end = lineEnd;
-    for (let i = at + 1; i < lineEnd; i++) {
-      if (t.charCodeAt(i) !== 32) continue;
+    for (let i = t.indexOf(' ', at + 1); i >= 0 && i < lineEnd; i = t.indexOf(' ', i + 1)) {
       const next = t.charCodeAt(i + 1);
       if (next === 35) {
         end = i;

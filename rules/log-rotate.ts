@@ -7,10 +7,14 @@ import type { RuleContext } from '../src/core/types';
 import { getTopology, isObject } from '../src/model/automation-topology';
 import { LEGACY_NUM_UNCOMPRESSED, LOG_ROTATE_KEYS } from '../src/model/automation';
 
-/** `base`/`key`: where the setting is (its pointer is written only for a report: thousands of processes). */
-function checkLogRotate(ctx: RuleContext, value: unknown, base: string, key: string): void {
+/**
+ * `at`/`key`: where the setting is (the top level, or a process). Its pointer is written only for
+ * a report: a pointer string per process, for thousands of processes of which a few have
+ * something to say, was most of the rule's time on a big configuration.
+ */
+function checkLogRotate(ctx: RuleContext, value: unknown, at: { readonly pointer: string }, key: string): void {
   if (!isObject(value)) return;
-  const pointer = (field: string) => joinPointer(base, key, field);
+  const pointer = (field: string) => joinPointer(at.pointer, key, field);
   const legacy = value[LEGACY_NUM_UNCOMPRESSED];
   const num = value.numUncompressed;
   if (legacy !== undefined && num !== undefined) {
@@ -56,6 +60,8 @@ function checkLogRotate(ctx: RuleContext, value: unknown, base: string, key: str
     });
   }
 }
+
+const TOP_LEVEL = { pointer: '' };
 
 export default defineRule({
   meta: {
@@ -110,9 +116,9 @@ sharding: []
   check(ctx) {
     const doc = ctx.value;
     if (!isObject(doc)) return;
-    for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, (doc as Record<string, unknown>)[key], '', key);
+    for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, (doc as Record<string, unknown>)[key], TOP_LEVEL, key);
     for (const p of getTopology(doc).processes) {
-      for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, p.value[key], p.pointer, key);
+      for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, p.value[key], p, key);
     }
   },
 });

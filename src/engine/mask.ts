@@ -157,26 +157,42 @@ const isKeyChar = (c: number) => isKeyStart(c) || (c >= 48 && c <= 57) || c === 
  * [from, to). In a line, or in a text without CR, where a line starts after a \n.
  */
 function keyBounds(text: string, colon: number): { start: number; from: number; to: number } | undefined {
+  const start = keyStartAt(text, colon);
+  return start < 0 ? undefined : { start, from: boundFrom, to: boundTo };
+}
+
+/** keyStartAt's key characters [boundFrom, boundTo): numbers, not an object per colon of a big text. */
+let boundFrom = 0;
+let boundTo = 0;
+
+/** keyBounds' `start`, or -1 for no key; the key's characters are left in boundFrom and boundTo. */
+function keyStartAt(text: string, colon: number): number {
   let end = colon;
-  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
-  const last = text[end - 1];
-  if (last === '"' || last === "'") {
+  let last = end > 0 ? text.charCodeAt(end - 1) : -1;
+  while (last === 32 || last === 9) last = --end > 0 ? text.charCodeAt(end - 1) : -1;
+  if (last === 34 /* " */ || last === 39 /* ' */) {
     // The opening quote, within 130 characters and the line. (A key of one quote at the line's
     // start would be read as the empty key, which names no secret: none.)
     for (let open = end - 2; open >= 0 && end - open <= 130; open--) {
-      const c = text[open];
-      if (c === last) return { start: open, from: open + 1, to: end - 1 };
-      if (c === '\n') return undefined;
+      const c = text.charCodeAt(open);
+      if (c === last) {
+        boundFrom = open + 1;
+        boundTo = end - 1;
+        return open;
+      }
+      if (c === 10) return -1;
     }
-    return undefined;
+    return -1;
   }
   let start = end;
   // Character codes, not a regular expression per character: this runs before every colon of a text.
   while (start > 0 && end - start < 128 && isKeyChar(text.charCodeAt(start - 1))) start--;
-  if (start === end || !isKeyStart(text.charCodeAt(start))) return undefined;
+  if (start === end || !isKeyStart(text.charCodeAt(start))) return -1;
   // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
-  if (start > 0 && !/[\s{,[?-]/.test(text[start - 1])) return undefined;
-  return { start, from: start, to: end };
+  if (start > 0 && !/[\s{,[?-]/.test(text[start - 1])) return -1;
+  boundFrom = start;
+  boundTo = end;
+  return start;
 }
 
 interface ValueSpan {
@@ -360,12 +376,8 @@ function blockGoesOn(line: string, indent: number): boolean {
 function secretsInPlace(text: string): string[] {
   const out: string[] = [];
   const n = text.length;
-  const plain = new PlainNames();
-  for (let colon = text.indexOf(':'); colon >= 0; ) {
-    if (!secretKeyBefore(text, colon, plain)) {
-      colon = text.indexOf(':', colon + 1);
-      continue;
-    }
+  const judged = new JudgedNames(text);
+  for (let colon = nextSecretColon(text, 0, judged); colon >= 0; ) {
     // Once per line with a secret (the scan then goes on after it): linear even on one long line.
     const lineStart = text.lastIndexOf('\n', colon) + 1;
     const lineEnd = lineEndAt(text, colon);
@@ -386,9 +398,21 @@ function secretsInPlace(text: string): string[] {
       }
     }
     if (next > n) break;
-    colon = text.indexOf(':', next);
+    colon = nextSecretColon(text, next, judged);
   }
   return out;
+}
+
+/**
+ * The first colon from `from` on that secretSpansInLine would try with a secret-named key (or
+ * url) before it, or -1. The loop over every colon of a big text, kept small: in a run of one file
+ * it is compiled while it runs, and the compiler's time counts as much as the loop's.
+ */
+function nextSecretColon(text: string, from: number, judged: JudgedNames): number {
+  for (let colon = text.indexOf(':', from); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    if (secretKeyBefore(text, colon, judged)) return colon;
+  }
+  return -1;
 }
 
 function lineEndAt(text: string, from: number): number {
@@ -397,42 +421,69 @@ function lineEndAt(text: string, from: number): number {
 }
 
 /** Whether secretSpansInLine would try the colon at `colon` (of a line, or of a text without CR) and find a secret-named key (or url) before it. */
-function secretKeyBefore(text: string, colon: number, plain: PlainNames): boolean {
+function secretKeyBefore(text: string, colon: number, judged: JudgedNames): boolean {
   const next = colon + 1 < text.length ? text.charCodeAt(colon + 1) : 10; // the end: as a line's
   const before = colon > 0 ? text.charCodeAt(colon - 1) : -1;
   const quotedKey = before === 34 /* " */ || before === 39; /* ' */
   if (!quotedKey && next !== 10 && next !== 32 && next !== 9 && next !== 34 && next !== 39) return false;
-  const at = keyBounds(text, colon);
-  if (!at || !mayNameSecret(text, at.from, at.to) || plain.has(text, at.from, at.to)) return false;
-  const key = text.slice(at.from, at.to);
-  if (isSecretFieldName(key) || key.toLowerCase() === 'url') return true;
-  plain.add(key);
-  return false;
+  if (keyStartAt(text, colon) < 0) return false;
+  const from = boundFrom;
+  const to = boundTo;
+  const known = judged.verdict(from, to);
+  if (known !== UNJUDGED) return known === NAMES_SECRET;
+  const names = namesSecretOrUrl(text, from, to);
+  judged.remember(from, to, names);
+  return names;
 }
 
+/** Whether text[from, to) is a secret's name or `url` (once per name and text: JudgedNames). */
+function namesSecretOrUrl(text: string, from: number, to: number): boolean {
+  if (!mayNameSecret(text, from, to)) return false;
+  const key = text.slice(from, to);
+  return isSecretFieldName(key) || key.toLowerCase() === 'url';
+}
+
+const UNJUDGED = 0;
+const NAMES_PLAIN = 1;
+const NAMES_SECRET = 2;
+/** Slots of JudgedNames (a power of two). */
+const JUDGED_SLOTS = 4096;
+
 /**
- * Names judged neither a secret's nor `url`, recognised in place in a text (the keys of a big
- * text repeat: a million `"hostname"` keys are judged once and never cut out again). Bounded.
+ * Names judged already (a secret's or `url`, or neither) in one text, recognised in place: the
+ * keys of a big text repeat (a million `"hostname"` keys), and each is judged once and never cut
+ * out again. A slot holds where in the text a name of its shape was judged (offsets, not strings:
+ * comparing code units is cheaper than startsWith); a later name of the same shape takes the slot
+ * over. Bounded.
  */
-class PlainNames {
-  private readonly byShape = new Map<number, string[]>();
-  private size = 0;
+class JudgedNames {
+  private readonly starts = new Int32Array(JUDGED_SLOTS).fill(-1);
+  private readonly lengths = new Int32Array(JUDGED_SLOTS);
+  private readonly verdicts = new Uint8Array(JUDGED_SLOTS);
 
-  has(text: string, from: number, to: number): boolean {
-    const bucket = this.byShape.get(shapeOf(text, from, to));
-    if (!bucket) return false;
-    for (const name of bucket) if (name.length === to - from && text.startsWith(name, from)) return true;
-    return false;
+  constructor(private readonly text: string) {}
+
+  verdict(from: number, to: number): number {
+    const text = this.text;
+    const slot = slotOf(text, from, to);
+    const start = this.starts[slot];
+    const n = to - from;
+    if (start < 0 || this.lengths[slot] !== n) return UNJUDGED;
+    for (let i = 0; i < n; i++) if (text.charCodeAt(start + i) !== text.charCodeAt(from + i)) return UNJUDGED;
+    return this.verdicts[slot];
   }
 
-  add(name: string): void {
-    if (this.size >= 10_000) return;
-    const shape = shapeOf(name, 0, name.length);
-    const bucket = this.byShape.get(shape);
-    if (bucket) bucket.push(name);
-    else this.byShape.set(shape, [name]);
-    this.size++;
+  remember(from: number, to: number, secret: boolean): void {
+    const slot = slotOf(this.text, from, to);
+    this.starts[slot] = from;
+    this.lengths[slot] = to - from;
+    this.verdicts[slot] = secret ? NAMES_SECRET : NAMES_PLAIN;
   }
+}
+
+function slotOf(text: string, from: number, to: number): number {
+  const shape = shapeOf(text, from, to);
+  return (shape ^ (shape >>> 12)) & (JUDGED_SLOTS - 1);
 }
 
 /** Length and the code units at both ends of text[from, to): names of one shape are few. */

@@ -71,22 +71,41 @@ const automationConfigSecrets: Finder = (doc, base, out) => {
   for (const list of ['monitoringVersions', 'backupVersions']) {
     eachItem(doc[list], `${base}/${list}`, (v, p) => takeAll(v, AGENT_FIELDS, p, out));
   }
-  eachItem(doc.processes, `${base}/processes`, (proc, p) => {
+  // Thousands of processes, few with a secret: a process's pointer is written only for one found.
+  const processes = doc.processes;
+  if (!Array.isArray(processes)) return;
+  for (let i = 0; i < processes.length; i++) {
+    const proc = processes[i];
     const args = isObject(proc) && isObject(proc.args2_6) ? proc.args2_6 : undefined;
-    if (!args) return;
+    if (!args) continue;
     const net = args.net;
-    if (isObject(net)) {
-      takeAll(net.tls, NET_TLS_FIELDS, `${p}/args2_6/net/tls`, out);
-      takeAll(net.ssl, NET_TLS_FIELDS, `${p}/args2_6/net/ssl`, out);
-    }
-    // mongod security options that hold passwords (KMIP client certificate, LDAP bind).
     const security = args.security;
-    if (isObject(security)) {
-      take(security.kmip, 'clientCertificatePassword', `${p}/args2_6/security/kmip`, out);
-      if (isObject(security.ldap)) take(security.ldap.bind, 'queryPassword', `${p}/args2_6/security/ldap/bind`, out);
-    }
-  });
+    const tls = isObject(net) ? net.tls : undefined;
+    const ssl = isObject(net) ? net.ssl : undefined;
+    const kmip = isObject(security) ? security.kmip : undefined;
+    const bind = isObject(security) && isObject(security.ldap) ? security.ldap.bind : undefined;
+    if (!holdsAny(tls, NET_TLS_FIELDS) && !holdsAny(ssl, NET_TLS_FIELDS) && !holdsAny(kmip, KMIP_FIELDS) && !holdsAny(bind, BIND_FIELDS)) continue;
+    const p = `${base}/processes/${i}`;
+    takeAll(tls, NET_TLS_FIELDS, `${p}/args2_6/net/tls`, out);
+    takeAll(ssl, NET_TLS_FIELDS, `${p}/args2_6/net/ssl`, out);
+    // mongod security options that hold passwords (KMIP client certificate, LDAP bind).
+    takeAll(kmip, KMIP_FIELDS, `${p}/args2_6/security/kmip`, out);
+    takeAll(bind, BIND_FIELDS, `${p}/args2_6/security/ldap/bind`, out);
+  }
 };
+const KMIP_FIELDS = ['clientCertificatePassword'];
+const BIND_FIELDS = ['queryPassword'];
+
+/** Whether take() would record one of the fields of obj. */
+function holdsAny(obj: unknown, fields: readonly string[]): boolean {
+  if (!isObject(obj)) return false;
+  for (const f of fields) {
+    if (!Object.prototype.hasOwnProperty.call(obj, f)) continue;
+    const value = obj[f];
+    if (typeof value === 'string' && value !== '') return true;
+  }
+  return false;
+}
 const AGENT_FIELDS = ['password', 'sslPEMKeyFilePwd', 'sslPEMKeyPassword'];
 
 const apiKeySecrets: Finder = (doc, base, out) => take(doc, 'privateKey', base, out);
@@ -204,7 +223,11 @@ export function isSecretFieldName(name: string): boolean {
   if (verdict !== undefined) return verdict;
   // Every secret word and near-miss found so far holds one of these pairs; most names (k123,
   // hostname, port) hold none, and a document of a million distinct keys is judged quickly.
-  if (!SECRET_LETTERS.test(name)) return false;
+  if (!SECRET_LETTERS.test(name)) {
+    // Remembered too: the walk of a big document asks for the same few names 100,000 times.
+    if (NAME_VERDICTS.size < 50_000) NAME_VERDICTS.set(name, false);
+    return false;
+  }
   const w = words(name.slice(0, 128));
   const last = w[w.length - 1] ?? '';
   const joined = w.join('');
@@ -235,17 +258,21 @@ export function findSecretsByName(value: unknown): SecretLocation[] {
     for (let c = container; c > 0; c = parents[c]) pointer = `/${typeof tokens[c] === 'number' ? tokens[c] : escapeToken(tokens[c] as string)}${pointer}`;
     return pointer;
   };
-  const stack: [unknown, number][] = [[value, 0]];
+  // The containers to visit and where each is in `parents` (two stacks: no pair per container).
+  const stack: unknown[] = [value];
+  const stackAt: number[] = [0];
   const enter = (node: unknown, parent: number, token: string | number) => {
     parents.push(parent);
     tokens.push(token);
-    stack.push([node, parents.length - 1]);
+    stack.push(node);
+    stackAt.push(parents.length - 1);
   };
   // Bounded: past this many keys (a hostile document of a million keys) the text scan of the
   // masking (secretsInText), which reads the same names as written, is the net.
   let budget = MAX_KEYS_WALKED;
   while (stack.length > 0 && budget > 0) {
-    const [node, at] = stack.pop()!;
+    const node = stack.pop();
+    const at = stackAt.pop()!;
     if (Array.isArray(node)) {
       for (let i = node.length - 1; i >= 0; i--) if (node[i] !== null && typeof node[i] === 'object') enter(node[i], at, i);
       continue;

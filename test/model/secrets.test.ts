@@ -218,6 +218,29 @@ describe('secrets in source text', () => {
     }
   });
 
+  it('secretsInText judges each name of a text once, cutting it out of the text only then', () => {
+    const text = `{\n${'  "hostname": "h",\n  "port": 27017,\n  "keyFile": "/k",\n  "apiKey": "key-12345",\n'.repeat(5000)}  "x": 1\n}\n`;
+    const slice = vi.spyOn(String.prototype, 'slice');
+    try {
+      expect(secretsInText(text)).toHaveLength(5000);
+      // Each of the 5,000 lines with a secret is read whole (the line, its key and its value cut
+      // out); the names of the 15,000 others, once each (not "hostname" and "keyFile" 5,000 times).
+      expect(slice.mock.calls.length).toBeLessThan(5000 * 3 + 20);
+    } finally {
+      slice.mockRestore();
+    }
+  });
+
+  it('secretsInText reads many distinct names in place as it reads its lines (judged names give way to others)', () => {
+    // More names than the judged-name slots hold, secret ones among them, each seen again later.
+    const names = Array.from({ length: 12_000 }, (_, i) => (i % 7 === 0 ? `k${i}Token` : i % 11 === 0 ? `u${i}Url` : `field${i}x`));
+    const lines = names.map((n, i) => `  "${n}": "value-${i}-long",`);
+    const text = `{\n${lines.join('\n')}\n${lines.reverse().join('\n')}\n  "url": "https://h.example.com/a?b=1"\n}`;
+    const found = secretsInText(text);
+    expect(found).toEqual(secretsInText(crlf(text)));
+    expect(found.filter((v) => v.startsWith('value-'))).toHaveLength(2 * names.filter((n) => n.endsWith('Token')).length);
+  });
+
   it('mayNameSecret: every secret name (and url) holds one of the letter pairs it looks for', () => {
     const names = ['apiKey', 'password', 'pwd', 'webhookSecret', 'webhookSecert', 'apiTokn', 'pasword', 'serviceKey', 'routingKey', 'secret', 'token', 'authToken', 'privateKey', 'URL', 'url', 'webhookUrl', 'integrationKey', 'PASSWORD', 'x_api_key'];
     for (const name of names) {

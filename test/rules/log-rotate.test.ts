@@ -1,4 +1,6 @@
+import { expect, it } from 'vitest';
 import rule from '../../rules/log-rotate';
+import { getTopology } from '../../src/model/automation-topology';
 import { ruleTester } from '../rule-tester';
 
 /** Top-level logRotate: field i on line 2 + i, keys at column 3, values after "key: ". */
@@ -38,4 +40,22 @@ ruleTester(rule, {
     { name: 'numTotal below numUncompressed (warning)', code: top('numUncompressed: 5', 'numTotal: 3'), errors: at('totalBelowUncompressed', 5, 13, 'warning') },
     { name: 'numTotal below the legacy maxUncompressed (warning)', code: perProcess('logRotate', 'maxUncompressed: 5', 'numTotal: 2'), errors: at('totalBelowUncompressed', 7, 17, 'warning') },
   ],
+});
+
+it('writes a process pointer only for a process it reports on (thousands of processes, a few findings)', () => {
+  const processes = Array.from({ length: 2000 }, (_, i) => ({ name: `p${i}`, logRotate: { sizeThresholdMB: 1000, timeThresholdHrs: 24, percentOfDiskspace: i === 1500 ? 40 : 0.02 }, auditLogRotate: { sizeThresholdMB: 1000, timeThresholdHrs: 24 } }));
+  const value = { processes };
+  // The topology is memoized per value: count the pointers its processes are asked for.
+  const proto = Object.getPrototypeOf(getTopology(value).processes[0]);
+  const getter = Object.getOwnPropertyDescriptor(proto, 'pointer')!.get!;
+  let asked = 0;
+  Object.defineProperty(proto, 'pointer', { configurable: true, get() { asked++; return getter.call(this); } });
+  try {
+    const reports: string[] = [];
+    rule.check({ value, kind: 'automation-config', filePath: 'x', options: {}, isTemplate: () => false, report: (r: { pointer: string }) => reports.push(r.pointer) } as never);
+    expect(reports).toEqual(['/processes/1500/logRotate/percentOfDiskspace']);
+    expect(asked).toBe(1);
+  } finally {
+    Object.defineProperty(proto, 'pointer', { configurable: true, get: getter });
+  }
 });

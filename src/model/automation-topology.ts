@@ -128,7 +128,11 @@ export function processesByAddress(t: AutomationTopology): Map<string, ProcessIn
 /** Whether a replica set member naming the process is an arbiter (arbiters hold no data and no users). */
 export function isArbiter(t: AutomationTopology, p: ProcessInfo): boolean {
   if (p.name === undefined) return false;
-  return (t.membersByHost.get(p.name) ?? []).some((m) => m.value.arbiterOnly === true);
+  const members = t.membersByHost.get(p.name);
+  if (members === undefined) return false;
+  // A loop, not some() with a callback: asked for each of tens of thousands of processes.
+  for (let i = 0; i < members.length; i++) if (members[i].value.arbiterOnly === true) return true;
+  return false;
 }
 
 /** The topology of an automation configuration (memoized per document value). */
@@ -192,9 +196,13 @@ function buildTopology(doc: unknown): AutomationTopology {
     groups: [],
   };
 
-  if (Array.isArray(root.processes)) {
-    root.processes.forEach((value, index) => {
-      if (!isObject(value)) return;
+  // Loops, not forEach: in a run of one big file these run once, much of it before the compiler
+  // takes them over, where a callback per item costs.
+  const processes = root.processes;
+  if (Array.isArray(processes)) {
+    for (let index = 0; index < processes.length; index++) {
+      const value: unknown = processes[index];
+      if (!isObject(value)) continue;
       const args = isObject(value.args2_6) ? value.args2_6 : undefined;
       const net = args && isObject(args.net) ? args.net : undefined;
       const replication = args && isObject(args.replication) ? args.replication : undefined;
@@ -211,16 +219,20 @@ function buildTopology(doc: unknown): AutomationTopology {
       );
       t.processes.push(p);
       if (p.name !== undefined && !t.processesByName.has(p.name)) t.processesByName.set(p.name, p);
-    });
+    }
   }
 
-  if (Array.isArray(root.replicaSets)) {
-    root.replicaSets.forEach((value, index) => {
-      if (!isObject(value)) return;
+  const replicaSets = root.replicaSets;
+  if (Array.isArray(replicaSets)) {
+    for (let index = 0; index < replicaSets.length; index++) {
+      const value: unknown = replicaSets[index];
+      if (!isObject(value)) continue;
       const rs: ReplicaSetInfo = { index, pointer: `/replicaSets/${index}`, value, id: str(value._id), members: [] };
-      if (Array.isArray(value.members)) {
-        value.members.forEach((m, mi) => {
-          if (!isObject(m)) return;
+      const members = value.members;
+      if (Array.isArray(members)) {
+        for (let mi = 0; mi < members.length; mi++) {
+          const m: unknown = members[mi];
+          if (!isObject(m)) continue;
           const host = str(m.host);
           const member = new Member(rs, mi, m, host, host === undefined ? undefined : t.processesByName.get(host));
           rs.members.push(member);
@@ -229,11 +241,11 @@ function buildTopology(doc: unknown): AutomationTopology {
             if (list) list.push(member);
             else t.membersByHost.set(host, [member]);
           }
-        });
+        }
       }
       t.replicaSets.push(rs);
       if (rs.id !== undefined && !t.replicaSetsById.has(rs.id)) t.replicaSetsById.set(rs.id, rs);
-    });
+    }
   }
 
   if (Array.isArray(root.sharding)) {

@@ -220,7 +220,8 @@ export function secretSpansInLine(line: string): ValueSpan[] {
     if (!found) continue;
     const { key, start: keyStart } = found;
     if (!isSecretFieldName(key) && key.toLowerCase() !== 'url') continue;
-    let v = valueAt(line, colon + 1, (flow ??= flowStart(line)) < keyStart);
+    // Whether a flow collection is open at the key: asked only for a plain value (one pass per line).
+    let v = valueAt(line, colon + 1, () => (flow ??= flowStart(line)) < keyStart);
     if (!v || (v.text === '' && !v.block)) continue;
     // A url under any name but a secret one: the path, query and user-info may be a token (Slack
     // and Teams hooks, a url under another integration type); scheme and host stay readable.
@@ -258,7 +259,7 @@ function flowStart(line: string): number {
   return i < 0 ? Infinity : i;
 }
 
-function valueAt(line: string, from: number, flow: boolean): ValueSpan | undefined {
+function valueAt(line: string, from: number, inFlow: () => boolean): ValueSpan | undefined {
   let i = from;
   while (line[i] === ' ' || line[i] === '\t') i++;
   if (i >= line.length) return undefined;
@@ -280,7 +281,7 @@ function valueAt(line: string, from: number, flow: boolean): ValueSpan | undefin
   let end = line.length;
   const comment = line.slice(i).search(/[ \t]#/);
   if (comment >= 0) end = i + comment;
-  if (flow) {
+  if (inFlow()) {
     const stop = line.slice(i, end).search(/[,}\]]/);
     if (stop >= 0) end = i + stop;
   }

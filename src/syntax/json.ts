@@ -66,25 +66,52 @@ export function scanJson(text: string, maxDepth: number): ScanResult {
 
 /**
  * True when a valid JSON text repeats no key in any object and nests at most maxDepth levels,
- * told from counts without a scan of the structure: every string of the text (key or value) is in
- * the parsed value unless a repeated key made JSON.parse drop a property, with at least its key.
- * False means "maybe not": then scanJson finds the spots.
+ * told from counts without a scan of the structure. Keys first: every key of the text ends with
+ * a quote followed by a colon, so the colons whose last character before them (blanks aside) is a
+ * quote are at least the keys of the text (a string value may add some: `":"`, `"::1"`), and the
+ * keys of the text are the keys of the parsed value plus one per repeat JSON.parse dropped; equal
+ * counts leave no room for a repeat. Counting colons costs a third of counting strings (a big
+ * configuration has a key on most lines and two or three strings). When they differ, strings:
+ * every string of the text (key or value) is in the parsed value unless a repeated key made
+ * JSON.parse drop a property, with at least its key. False means "maybe not": then scanJson finds
+ * the spots.
  */
 export function plainStructure(text: string, value: unknown, maxDepth: number): boolean {
-  const inValue = stringsInValue(value, maxDepth);
-  return inValue >= 0 && inValue === stringCount(text);
+  if (!countValue(value, maxDepth)) return false;
+  return keysCounted === keyColonCount(text) || stringsCounted === stringCount(text);
+}
+
+/** Colons of a valid JSON text whose last character before them, blanks aside, is a quote. */
+export function keyColonCount(text: string): number {
+  let count = 0;
+  for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    let p = colon - 1;
+    let c = text.charCodeAt(p);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(--p);
+    if (c === 34 /* " */) count++;
+  }
+  return count;
 }
 
 /** Nesting the count below follows by recursion (deeper only with a raised --max-depth: then scanJson). */
 const MAX_COUNT_DEPTH = 2000;
 
-/** Keys and string values in a parsed value, or -1 when it nests deeper than maxDepth (or cannot tell). */
-function stringsInValue(value: unknown, maxDepth: number): number {
-  if (typeof value !== 'object' || value === null) return typeof value === 'string' ? 1 : 0;
+/** countValue's keys, and keys and string values, of the value it last counted. */
+let keysCounted = 0;
+let stringsCounted = 0;
+
+/** Counts the keys and the strings of a parsed value (keysCounted, stringsCounted); false when it nests deeper than maxDepth (or cannot tell). */
+function countValue(value: unknown, maxDepth: number): boolean {
+  keysCounted = 0;
+  stringsCounted = 0;
+  if (typeof value !== 'object' || value === null) {
+    if (typeof value === 'string') stringsCounted = 1;
+    return true;
+  }
   // for…in lists inherited keys too: counting is right only while Object.prototype has none.
-  if (hasEnumerableKeys(Object.prototype)) return -1;
+  if (hasEnumerableKeys(Object.prototype)) return false;
   const limit = Math.min(maxDepth, MAX_COUNT_DEPTH);
-  return limit < 1 ? -1 : countStrings(value, 1, limit);
+  return limit >= 1 && countIn(value, 1, limit);
 }
 
 function hasEnumerableKeys(o: object): boolean {
@@ -92,28 +119,23 @@ function hasEnumerableKeys(o: object): boolean {
   return false;
 }
 
-function countStrings(node: object, depth: number, limit: number): number {
-  let count = 0;
+function countIn(node: object, depth: number, limit: number): boolean {
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const n = countChild(node[i], depth, limit);
-      if (n < 0) return -1;
-      count += n;
-    }
-    return count;
+    for (let i = 0; i < node.length; i++) if (!countChild(node[i], depth, limit)) return false;
+    return true;
   }
   for (const key in node) {
-    const n = countChild((node as Record<string, unknown>)[key], depth, limit);
-    if (n < 0) return -1;
-    count += n + 1; // the key is a string too
+    keysCounted++;
+    stringsCounted++; // the key is a string too
+    if (!countChild((node as Record<string, unknown>)[key], depth, limit)) return false;
   }
-  return count;
+  return true;
 }
 
-function countChild(child: unknown, depth: number, limit: number): number {
-  if (typeof child === 'string') return 1;
-  if (typeof child !== 'object' || child === null) return 0;
-  return depth < limit ? countStrings(child, depth + 1, limit) : -1;
+function countChild(child: unknown, depth: number, limit: number): boolean {
+  if (typeof child === 'string') stringsCounted++;
+  else if (typeof child === 'object' && child !== null) return depth < limit && countIn(child, depth + 1, limit);
+  return true;
 }
 
 function framesPointer(stack: Frame[]): string {

@@ -40,6 +40,9 @@ const common: BuildOptions = {
 // dist/ is never removed while building (tests may be running it): stale files go afterwards.
 const split = await buildSplit(root, 'src/bin/core-bundle.ts', chunkSpecs(root), {
   ...common,
+  // Whitespace only (names, and so stack traces, stay): the core 1.27 → 0.9 MB, a string every
+  // run reads, decodes and keeps for V8 (peak RSS of one small run −0.6 MB).
+  minifyWhitespace: true,
   // import.meta.url (packageRoot(), the worker's path) in CommonJS: this file's URL (a getter:
   // computing the URL costs start-up time, and most runs never ask for it).
   define: { 'import.meta.url': '__omlintImportMeta.url' },

@@ -28,9 +28,21 @@ export function codeCachePath(distDir: string, file = OMLINT_CORE_FILE): string 
 }
 
 function codeCacheName(coreFile: string): string {
-  const options = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').trim();
+  const options = [...process.execArgv, process.env.NODE_OPTIONS ?? '', runtimeFlags].join(' ').trim();
   const suffix = options === '' ? '' : `-${fnv1a(options)}`;
   return `${coreFile}.${process.versions.v8}-${process.arch}${suffix}.v8cache`;
+}
+
+/** V8 flags this process set since it started (optimizer-hold.ts): V8 checks them as it checks the launch flags. */
+let runtimeFlags = '';
+
+/**
+ * Sets V8 flags at run time. A script loaded afterwards reads and writes a code cache of its
+ * own: a cache made under other flags is rejected (and, written back, would be by the next run).
+ */
+export function setV8Flags(flags: string): void {
+  (require('node:v8') as typeof import('node:v8')).setFlagsFromString(flags);
+  runtimeFlags = `${runtimeFlags} ${flags}`.trim();
 }
 
 /** A short stable hash for a file name (node:crypto would cost start-up time). */
@@ -70,6 +82,8 @@ interface LoadedScript {
   script: Script;
   /** Where this run read the cache from, or would write it. */
   cacheFile: string;
+  /** The run-time flags when it was loaded: a cache made under others would carry their hash. */
+  flags: string;
   distCache: string;
   status: CacheStatus;
 }
@@ -114,7 +128,7 @@ export function loadCore(opts: { writeCache: boolean }): Core {
     // cachedDataRejected is false only when V8 took the cache (undefined when none was given).
     const status: CacheStatus = cachedData === undefined ? 'missing' : script.cachedDataRejected === false ? 'accepted' : 'rejected';
     if (process.env.OMLINT_DEBUG_CODE_CACHE) process.stderr.write(`omlint: code cache ${status}: ${cacheFile}\n`);
-    loaded.push({ script, cacheFile, distCache, status });
+    loaded.push({ script, cacheFile, distCache, status, flags: runtimeFlags });
     const mod = { exports: {} };
     (script.runInThisContext() as (...a: unknown[]) => void)(mod.exports, nodeRequire, mod, file, __dirname, chunk, coreModule);
     return mod.exports;
@@ -125,7 +139,8 @@ export function loadCore(opts: { writeCache: boolean }): Core {
     // writable, else in the user's cache directory. An accepted cache is left as it is.
     process.once('exit', () => {
       for (const s of loaded) {
-        if (s.status !== 'accepted') writeCodeCache(s.script, s.distCache) || (s.cacheFile !== s.distCache && writeCodeCache(s.script, s.cacheFile));
+        // (Loaded before the flags changed: its cache's name is the old flags', left to a run under those.)
+        if (s.status !== 'accepted' && s.flags === runtimeFlags) writeCodeCache(s.script, s.distCache) || (s.cacheFile !== s.distCache && writeCodeCache(s.script, s.cacheFile));
       }
     });
   }

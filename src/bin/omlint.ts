@@ -3,6 +3,7 @@
 // never 0 or 1.
 import { loadCore } from './load-core';
 import { stdWriter } from './std-writer';
+import { planOptimizer } from './optimizer-hold';
 
 const internalError = (e: unknown) => {
   process.stderr.write(`omlint: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
@@ -32,6 +33,8 @@ const io = {
     for await (const c of process.stdin) chunks.push(c as Buffer);
     return Buffer.concat(chunks);
   },
+  // A short run of a few MB: without V8's optimizing compiler (optimizer-hold.ts).
+  filesFound: (files: string[]) => planOptimizer(files),
 };
 
 loadCore({ writeCache: true })

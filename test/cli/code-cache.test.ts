@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../robustness/support';
+import { automationConfig, automationJson } from '../../bench/generate';
 
 const EXAMPLE = path.join(ROOT, 'examples/problems');
 let pkg: string;
@@ -194,6 +195,31 @@ describe('the code cache of dist/', () => {
     }
   });
 
+  it('is kept apart for the chunks a run loads after holding the optimizer (run-time V8 flags): neither run rejects the other\'s', () => {
+    const dir = copyPackage();
+    const work = mkdtempSync(path.join(os.tmpdir(), 'omlint-held-'));
+    try {
+      // 2 MB of automation config: a run that holds the optimizer (src/bin/optimizer-hold.ts); a small one that does not.
+      writeFileSync(path.join(work, 'big.automation-config.json'), automationJson(automationConfig(100)));
+      cpSync(path.join(ROOT, 'examples/clean/rs0.automation-config.json'), path.join(work, 'rs0.automation-config.json'));
+      const check = (file: string) => {
+        const r = spawnSync(process.execPath, [path.join(dir, 'dist', 'omlint.js'), 'check', '--no-color', file], { cwd: work, encoding: 'utf8', env: { PATH: process.env.PATH, OMLINT_DEBUG_CODE_CACHE: '1' } });
+        expect(r.status, r.stderr).toBeLessThan(2);
+        return loaded(r.stderr).map((s) => ({ status: s.status, file: path.basename(s.file) }));
+      };
+      const plain = (f: string) => f.endsWith(`.${process.versions.v8}-${process.arch}.v8cache`);
+      const first = check('big.automation-config.json');
+      // The core, loaded before, reads the plain cache; the automation chunk one of its own.
+      expect(first.map((s) => [s.status, plain(s.file)])).toEqual([['accepted', true], ['missing', false]]);
+      expect(check('rs0.automation-config.json').map((s) => [s.status, plain(s.file)])).toEqual([['accepted', true], ['accepted', true]]);
+      expect(check('big.automation-config.json')).toEqual(first.map((s) => ({ ...s, status: 'accepted' })));
+      expect(check('rs0.automation-config.json').map((s) => s.status)).toEqual(['accepted', 'accepted']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
   it('serves the language server too', () => {
     const server = spawnSync(process.execPath, [path.join(pkg, 'dist', 'omlint-language-server.js'), '--version'], { encoding: 'utf8' });
     expect(server.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
@@ -225,6 +251,12 @@ describe('the chunks a run loads', () => {
     expect(r.names).toEqual(['core', 'schema-alert-config']);
   });
 
+  it('check of one clean JSON automation config: the core and the automation validator (no JSON position library, no re2js, no other kind)', () => {
+    const r = chunksOf('omlint.js', ['check', '--no-color', 'rs0.automation-config.json']);
+    expect(r.stdout).toMatch(/1 file checked, no problems/);
+    expect(r.names).toEqual(['core', 'schema-automation-config']);
+  });
+
   it('check of one file loads none of the Node builtins it does not need (streams, child processes, worker threads, perf hooks, the module loader)', () => {
     const probe = path.join(work, 'probe.cjs');
     writeFileSync(probe, "process.on('exit', () => require('node:fs').writeSync(2, 'loaded: ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(' ') + '\\n'));\n");
@@ -232,8 +264,8 @@ describe('the chunks a run loads', () => {
     expect(r.stdout).toMatch(/1 file checked, no problems/);
     const modules = /^loaded: (.*)$/m.exec(r.stderr)![1].split(' ');
     expect(modules).toContain('vm'); // the probe sees the loader's modules
-    // `module` brings Node's ES module loader with it.
-    for (const m of ['stream', 'net', 'tty', 'child_process', 'worker_threads', 'perf_hooks', 'crypto', 'module']) expect(modules, m).not.toContain(m);
+    // `module` brings Node's ES module loader with it; `v8` (the optimizer hold of runs of a few MB) Node's streams.
+    for (const m of ['stream', 'net', 'tty', 'child_process', 'worker_threads', 'perf_hooks', 'crypto', 'module', 'v8']) expect(modules, m).not.toContain(m);
   });
 
   it('--version and rules: the core alone', () => {

@@ -1,0 +1,50 @@
+// V8's optimizing compiler on a short CLI run (issue 22, memory of small runs): linting one 2 MB
+// automation config, TurboFan compiled ~60 functions on its own thread and held ~11 MB of peak
+// RSS for it (its zones, the pages of its code in the node binary), and the young generation grew
+// from 1 to 8 MB: 75 MB where read + JSON.parse alone take 46 MB. Below a few MB of input the
+// compiled code never pays back its compilation (CPU time the same or less without it, bench/README.md
+// "Start-up and the memory of small runs"). So a run of a few files of that size runs without it,
+// its young generation kept at its first size. Set at run time: both flags are read by V8 when it
+// decides (to optimise a hot function, to grow the young generation); a chunk loaded afterwards
+// gets a code cache of its own (V8 checks the flags a cache was made under; load-core.ts).
+// Smaller runs never load node:v8 (it brings Node's streams, 1.7 ms); bigger ones, and runs of
+// many files (worker threads share the process's flags), keep V8's defaults.
+import { statSync } from 'node:fs';
+import { setV8Flags } from './load-core';
+
+/** Below this many bytes in all, the optimizer hardly starts (one alert file: no function optimised). */
+export const HOLD_FROM_BYTES = 256 * 1024;
+/** Above this many, the optimised code pays (6 MB of JSON: 13 % more CPU time without it). */
+export const HOLD_UP_TO_BYTES = 4 * 1024 * 1024;
+/** A run of more files is left alone: per-file code gets hot, and --jobs may start workers. */
+export const HOLD_MAX_FILES = 16;
+
+export const HOLD_FLAGS = '--no-opt --semi-space-growth-factor=1';
+
+/** Whether a run of files of these sizes runs without the optimizing compiler. */
+export function holdsOptimizer(sizes: readonly number[]): boolean {
+  if (sizes.length === 0 || sizes.length > HOLD_MAX_FILES) return false;
+  const total = sizes.reduce((a, b) => a + b, 0);
+  return total >= HOLD_FROM_BYTES && total <= HOLD_UP_TO_BYTES;
+}
+
+/**
+ * Told the files a run will lint: holds the optimizer when they are few and of a few MB in all.
+ * Returns a line for --debug when it does.
+ */
+export function planOptimizer(files: readonly string[], setFlags = setV8Flags): string | undefined {
+  if (files.length === 0 || files.length > HOLD_MAX_FILES) return undefined;
+  const sizes = files.map(sizeOf);
+  if (!holdsOptimizer(sizes)) return undefined;
+  setFlags(HOLD_FLAGS);
+  const total = sizes.reduce((a, b) => a + b, 0);
+  return `V8 optimizing compiler held for this run (${(total / 1048576).toFixed(1)} MB in ${files.length} file${files.length === 1 ? '' : 's'}): ${HOLD_FLAGS}`;
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0; // the read will say what is wrong with it
+  }
+}

@@ -1,0 +1,86 @@
+// A short CLI run of a few MB runs without V8's optimizing compiler, its young generation kept at
+// its first size (src/bin/optimizer-hold.ts, issue 22: the memory of small runs); smaller runs never
+// load node:v8, bigger runs and runs of many files keep V8's defaults; the findings are the same.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOLD_FLAGS, HOLD_FROM_BYTES, HOLD_MAX_FILES, HOLD_UP_TO_BYTES, holdsOptimizer, planOptimizer } from '../../src/bin/optimizer-hold';
+import { automationConfig, automationJson } from '../../bench/generate';
+import { ensureBuilt, BIN, ROOT } from '../robustness/support';
+
+describe('which runs hold the optimizer', () => {
+  it('a few files of a few MB in all, not less, not more, not many', () => {
+    expect(holdsOptimizer([2_100_000])).toBe(true);
+    expect(holdsOptimizer([HOLD_FROM_BYTES])).toBe(true);
+    expect(holdsOptimizer([HOLD_UP_TO_BYTES])).toBe(true);
+    expect(holdsOptimizer([1_000_000, 1_000_000, 500_000])).toBe(true);
+    expect(holdsOptimizer([581])).toBe(false); // one alert file: the optimizer never starts
+    expect(holdsOptimizer([HOLD_FROM_BYTES - 1])).toBe(false);
+    expect(holdsOptimizer([HOLD_UP_TO_BYTES + 1])).toBe(false); // the optimised code pays
+    expect(holdsOptimizer([3_000_000, 3_000_000])).toBe(false);
+    expect(holdsOptimizer(Array(HOLD_MAX_FILES + 1).fill(100_000))).toBe(false); // per-file code gets hot; workers
+    expect(holdsOptimizer([])).toBe(false);
+  });
+
+  it('sets the flags only when it holds, and says so for --debug', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-hold-'));
+    try {
+      const small = path.join(dir, 'small.json');
+      const mid = path.join(dir, 'mid.json');
+      writeFileSync(small, '{}');
+      writeFileSync(mid, Buffer.alloc(HOLD_FROM_BYTES + 10, 0x20));
+      const set: string[] = [];
+      expect(planOptimizer([small], (f) => set.push(f))).toBeUndefined();
+      expect(planOptimizer([path.join(dir, 'gone.json')], (f) => set.push(f))).toBeUndefined();
+      expect(set).toEqual([]);
+      expect(planOptimizer([mid, small], (f) => set.push(f))).toMatch(/^V8 optimizing compiler held for this run \(0\.3 MB in 2 files\)/);
+      expect(set).toEqual([HOLD_FLAGS]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a run of dist/omlint.js', () => {
+  let work: string;
+  beforeAll(() => {
+    ensureBuilt();
+    work = mkdtempSync(path.join(os.tmpdir(), 'omlint-hold-run-'));
+    // ~2 MB of automation config (most of it the versions' download list), with one finding (a process of an undefined version).
+    const doc = automationConfig(100) as { processes: { version: string }[] };
+    doc.processes[3].version = '7.0.99';
+    writeFileSync(path.join(work, 'mid.automation-config.json'), automationJson(doc));
+    mkdirSync(path.join(work, 'many'));
+    for (let i = 0; i <= HOLD_MAX_FILES; i++) writeFileSync(path.join(work, 'many', `c${i}.automation-config.json`), automationJson(doc));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  const check = (args: string[], nodeArgs: string[] = []) => spawnSync(process.execPath, [...nodeArgs, BIN, 'check', '--no-color', ...args], { cwd: work, encoding: 'utf8', env: { PATH: process.env.PATH }, maxBuffer: 64 * 1024 * 1024 });
+  const optimised = (stdout: string) => stdout.split('\n').filter((l) => l.includes('completed optimizing')).length;
+
+  it('of one file of a few MB holds the optimizer: no function is optimised, the findings are the same', () => {
+    const held = check(['--debug', 'mid.automation-config.json'], ['--trace-opt']);
+    expect(held.status, held.stderr).toBe(1);
+    expect(held.stderr).toMatch(/^omlint:debug V8 optimizing compiler held for this run \(2\.\d MB in 1 file\): --no-opt --semi-space-growth-factor=1$/m);
+    expect(optimised(held.stdout)).toBe(0);
+    // The same document among more files than a held run takes: optimised, and the same findings.
+    const many = check(['--format', 'json', '--output-file', 'many.json', 'many'], ['--trace-opt']);
+    expect(many.status).toBe(1);
+    expect(optimised(many.stdout)).toBeGreaterThan(0);
+    type Result = { filePath: string; diagnostics: { ruleId: string; range: unknown; message: string }[] };
+    const one = (JSON.parse(check(['--format', 'json', 'mid.automation-config.json']).stdout) as Result[])[0].diagnostics;
+    expect(one.map((d) => d.ruleId)).toContain('process-version-defined');
+    const all = JSON.parse(readFileSync(path.join(work, 'many.json'), 'utf8')) as Result[];
+    expect(all).toHaveLength(HOLD_MAX_FILES + 1);
+    // (Related locations name their file.)
+    for (const r of all) expect(JSON.stringify(r.diagnostics).replaceAll(r.filePath, 'mid.automation-config.json')).toBe(JSON.stringify(one));
+  });
+
+  it('of one small file does not hold it (nor load node:v8)', () => {
+    const r = check(['--debug', path.join(ROOT, 'examples/clean/cpu-high.alert-config.yaml')]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).not.toContain('optimizing compiler held');
+  });
+});

@@ -373,7 +373,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('--no-color', 'no colours (NO_COLOR and FORCE_COLOR are honoured too)')
     .option('--max-file-size <mb>', `largest file read, in MB (default ${DEFAULT_LIMITS.maxBytes / 1048576})`, parseCount)
     .option('--max-depth <n>', `deepest nesting read (default ${DEFAULT_LIMITS.maxDepth})`, parseCount)
-    .option('-j, --jobs <n>', 'worker threads for large file sets (default: the core count on 4+ cores, else none)', parseCount)
+    .option('-j, --jobs <n>', 'threads that lint (1: no worker thread; default: workers on idle cores when the measured time of the run pays for their start)', parseCount)
     .option('--cache', 'reuse the results of unchanged files (like ESLint --cache)')
     .option('--cache-location <file>', `cache file (default ${DEFAULT_CACHE_FILE})`)
     .option('--ignore-pattern <pattern>', `skip files matching a pattern (gitignore syntax, like a line of ${IGNORE_FILE}; repeatable)`, (v: string, prev: string[] = []) => [...prev, v])

@@ -7,7 +7,7 @@ import { policyFingerprint } from '../policy/catalog';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FileSettings } from '../config/load';
-import { lintEach, runIds, displayPath, type FilePass, type FileShare, type LintInput, type LintRunOptions } from '../engine/lint';
+import { lintEach, runIds, displayPath, type LintInput, type LintRunOptions } from '../engine/lint';
 import type { FileResult, LintRun, RunSource, SeveritySetting } from '../core/types';
 import type { Kind } from '../core/kinds';
 import type { ParseLimits } from '../syntax/types';
@@ -15,23 +15,32 @@ import { Project } from '../project/project';
 import { ResultCache, sha256 } from './cache';
 import { readInput } from './files';
 import { nodeOs, workerThreads } from '../core/lazy-builtins';
-import type { WorkerJob, WorkerMessage } from './worker';
+import { discoveredList, ThreadSplit } from './thread-split';
 
 /** Below this many files, starting workers costs more than it saves (asked for with --jobs). */
 export const MIN_FILES_FOR_WORKERS = 64;
+/** Files per batch a thread takes from the queue of a run split between threads. */
+export const BATCH_FILES = 64;
 /**
- * Without --jobs: workers only from this many files on. Measured (bench/README.md): on 2 cores a
- * worker's start-up (loading omlint again) outweighs the gain for 2,000 small files.
+ * Wall time from a worker thread's start to its first file linted (a thread, Node's bootstrap,
+ * omlint's core from its code cache, the rules and validators of the first kind), measured on a
+ * 2-core machine: bench/README.md, "The second core" (issue 22, seventh session).
  */
-export const MIN_FILES_FOR_DEFAULT_WORKERS = 5000;
+export const WORKER_START_MS = 120;
 /**
- * Without --jobs: workers only on machines with this many cores. On 2 cores, 10,000 files in 100
- * scopes took 17.8 s with one thread and 21.7 s with workers, at 150 vs 245 MB (bench/README.md,
- * issue 22): a worker's share never paid for loading omlint again and holding its own results.
- * Split by file (issue 22, 6th session) a worker still costs 0.6 s of CPU more on 10,000 files (its
- * own start and compilation) and 55 MB; not measured on an idle machine yet, so the default stays.
+ * Without --jobs, a worker is started when the rest of the run, at the per-file time measured in
+ * this thread, would take this many times WORKER_START_MS: the worker's start then costs little
+ * beside what it takes over, and the CPU it spends (its own start and compilation) buys wall time.
  */
-export const MIN_CORES_FOR_DEFAULT_WORKERS = 4;
+export const WORKER_PAYS_FACTOR = 3;
+/** Files this thread lints (after its first batch, which loads rules and validators) before the default decides. */
+export const MEASURED_FILES = BATCH_FILES;
+/**
+ * Young generation of a worker thread (V8's default is 16 MB per semi-space): a worker of a run of
+ * small files lets each file's garbage go young, and a smaller young generation keeps its peak
+ * memory down (issue 22: 50,000 files in one scope within 250 MB, workers included).
+ */
+export const WORKER_YOUNG_GENERATION_MB = 8;
 
 export interface RunPlan {
   files: string[];
@@ -45,7 +54,7 @@ export interface RunPlan {
   kind?: Kind;
   limits: ParseLimits;
   cwd: string;
-  /** Worker threads from --jobs (then from MIN_FILES_FOR_WORKERS files on); default: the core count. */
+  /** Threads from --jobs (1: this one only; n: n - 1 workers from MIN_FILES_FOR_WORKERS files on); default: workers when they pay. */
   jobs?: number;
   cache?: ResultCache;
   version: string;
@@ -71,19 +80,6 @@ function settingsKey(s: FileSettings): string {
 /** The files of each project scope, in the order of their first file. */
 const byScope = (files: string[], project: Project): string[][] => project.scopes(files, (f) => f);
 
-/**
- * The run split by file into n ranges of similar size (issue 22): workspace rules run on the
- * digests of the whole run in this thread, so a scope need not stay in one thread. The first range,
- * this thread's, is smaller: this thread also starts the workers and runs the workspace rules.
- */
-export function fileRanges(count: number, n: number): [number, number][] {
-  const own = Math.floor(count / n / 1.25);
-  const rest = (count - own) / (n - 1);
-  const out: [number, number][] = [[0, own]];
-  for (let k = 1; k < n; k++) out.push([Math.round(own + (k - 1) * rest), Math.round(own + k * rest)]);
-  return out.filter(([a, b]) => b > a);
-}
-
 function workerScript(): string | undefined {
   // Exists next to the bundled CLI (dist/worker.js); from the TypeScript sources there is none.
   const p = fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -100,18 +96,16 @@ function fileCounter(plan: RunPlan, total: number): Counter {
   };
 }
 
-async function lintInWorkers(files: string[], plan: RunPlan, project: Project, script: string, counted: Counter): Promise<LintRun> {
-  const ranges = fileRanges(files.length, Math.min(plan.jobs ?? defaultJobs(), Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))));
-  const ids = runIds(project, files);
-  const shares: FileShare[] = ranges.slice(1).map(([from, to]) => {
-    const part = files.slice(from, to);
-    const job: WorkerJob = {
-      files,
-      from,
-      to,
-      ids,
-      discovered: part.filter((f) => plan.discovered.has(f)),
-      unread: part.flatMap((f) => (plan.unread?.has(f) ? [[f, plan.unread.get(f)!] as [string, LintInput]] : [])),
+/** The run split between this thread and workers (ThreadSplit): at once with --jobs, else when it pays. */
+function splitRun(files: string[], plan: RunPlan, project: Project, script: string, counted: Counter): ThreadSplit {
+  const cores = availableCores();
+  const debug = process.env.OMLINT_DEBUG_WORKERS ? (line: string) => process.stderr.write(`omlint: workers: ${line}\n`) : undefined;
+  return new ThreadSplit({
+    files,
+    job: {
+      ids: runIds(project, files),
+      discovered: discoveredList(files, plan.discovered),
+      unread: files.flatMap((f) => (plan.unread?.has(f) ? [[f, plan.unread.get(f)!] as [string, LintInput]] : [])),
       explicitConfig: plan.explicitConfig,
       now: plan.now.toISOString(),
       targetVersion: plan.targetVersion,
@@ -120,23 +114,21 @@ async function lintInWorkers(files: string[], plan: RunPlan, project: Project, s
       cwd: plan.cwd,
       inlineConfig: plan.inlineConfig,
       rules: plan.rules,
-    };
-    const pass = new Promise<FilePass>((resolve, reject) => {
-      const w = new (workerThreads().Worker)(script, { workerData: job });
-      w.on('message', (m: WorkerMessage) => {
-        // A worker reports each file as it is done, then its pass.
-        if ('progress' in m) return counted(m.progress);
-        if (m.ok) resolve(m.value!);
-        else reject(new Error(`worker failed: ${m.error}`));
-        void w.terminate();
-      });
-      w.once('error', reject);
-    });
-    // Never an unhandled rejection while this thread lints its own range: lintEach awaits it after.
-    pass.catch(() => undefined);
-    return { from, to, pass };
+    },
+    script,
+    batch: BATCH_FILES,
+    workers: plan.jobs === undefined ? 0 : Math.min(plan.jobs, Math.ceil(files.length / (MIN_FILES_FOR_WORKERS / 2))) - 1,
+    cores,
+    load: () => nodeOs().loadavg()[0],
+    startMs: WORKER_START_MS,
+    factor: WORKER_PAYS_FACTOR,
+    measured: MEASURED_FILES,
+    youngGenerationMb: WORKER_YOUNG_GENERATION_MB,
+    counted,
+    spawn: (file, options) => new (workerThreads().Worker)(file, options),
+    now: () => performance.now(),
+    debug,
   });
-  return lintEach(project, { paths: files, read: (f) => read(plan, f) }, runOptions(plan, counted), shares);
 }
 
 /**
@@ -159,20 +151,19 @@ function runOptions(plan: RunPlan, counted: Counter): LintRunOptions {
   };
 }
 
-async function lintHere(files: string[], plan: RunPlan, project: Project, counted: Counter, inputs?: Map<string, LintInput>): Promise<LintRun> {
-  return lintEach(project, { paths: files, read: (f) => inputs?.get(f) ?? read(plan, f) }, runOptions(plan, counted));
+/** Lints `files` in this thread, and in workers where `script` is given and they pay (or --jobs asks). */
+async function lintHere(files: string[], plan: RunPlan, project: Project, counted: Counter, script: string | undefined, inputs?: Map<string, LintInput>): Promise<LintRun> {
+  const shares = script ? splitRun(files, plan, project, script, counted) : undefined;
+  return lintEach(project, { paths: files, read: (f) => inputs?.get(f) ?? read(plan, f) }, runOptions(plan, counted), shares);
 }
 
 /** Lints the files of a run, using the cache and workers where they help. */
 export async function lintFiles(plan: RunPlan): Promise<LintRun> {
   const project = Project.ofFiles(plan.settingsFor);
-  const minFiles = plan.jobs !== undefined ? MIN_FILES_FOR_WORKERS : MIN_FILES_FOR_DEFAULT_WORKERS;
-  const script = plan.files.length >= minFiles && (plan.jobs ?? defaultJobs()) > 1 ? workerScript() : undefined;
+  // --jobs 1: never a worker; --jobs n: from MIN_FILES_FOR_WORKERS files on; default: when measured to pay.
+  const script = plan.files.length >= MIN_FILES_FOR_WORKERS && plan.jobs !== 1 && (plan.jobs !== undefined || availableCores() > 1) ? workerScript() : undefined;
   const counted = fileCounter(plan, plan.files.length);
-  if (!plan.cache) {
-    if (script) return lintInWorkers(plan.files, plan, project, script, counted);
-    return lintHere(plan.files, plan, project, counted);
-  }
+  if (!plan.cache) return lintHere(plan.files, plan, project, counted, script);
   // With a cache the texts are read here, to hash them.
   const inputs = new Map(plan.files.map((f) => [f, read(plan, f)]));
   const contentHash = new Map([...inputs].map(([f, i]) => [f, sha256(i.text, i.problem?.message ?? '')]));
@@ -193,7 +184,7 @@ export async function lintFiles(plan: RunPlan): Promise<LintRun> {
     } else misses.push(f);
   }
   if (misses.length < plan.files.length) counted(plan.files.length - misses.length);
-  const fresh: LintRun = misses.length === 0 ? { results: [], sources: new Map() } : script && misses.length >= minFiles ? await lintInWorkers(misses, plan, project, script, counted) : await lintHere(misses, plan, project, counted, inputs);
+  const fresh: LintRun = misses.length === 0 ? { results: [], sources: new Map() } : await lintHere(misses, plan, project, counted, misses.length >= MIN_FILES_FOR_WORKERS ? script : undefined, inputs);
   const freshByPath = new Map(fresh.results.map((r) => [r.filePath, r]));
   for (const f of misses) {
     const r = freshByPath.get(displayPath(f, plan.cwd)) ?? null;
@@ -206,7 +197,9 @@ export async function lintFiles(plan: RunPlan): Promise<LintRun> {
   return { results: plan.files.map((f) => cached.get(f)).filter((r): r is FileResult => Boolean(r)), sources };
 }
 
-/** Worker threads when --jobs does not say: one per core where cores are many enough to pay. */
-export function defaultJobs(cores = nodeOs().cpus().length): number {
-  return cores >= MIN_CORES_FOR_DEFAULT_WORKERS ? cores : 1;
+/** The cores this process may use (os.availableParallelism where Node has it). */
+export function availableCores(): number {
+  const os = nodeOs();
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
+

@@ -1,26 +1,31 @@
-// A worker thread of `omlint check --jobs` (started by src/bin/worker.ts): lints a range of the run's
-// files one by one and posts back their results and their documents' digests; the main thread runs
-// the cross-document rules on the digests of the whole run (issue 22: a scope split by file).
+// A worker thread of `omlint check` (started by src/bin/worker.ts when a run pays for it, or by
+// --jobs): takes batches of the run's files from the queue it shares with the main thread, lints
+// them one by one and posts back each batch's results and its documents' digests; the main thread
+// runs the cross-document rules on the digests of the whole run (issue 22: a scope split by file).
 import { parentPort, workerData } from 'node:worker_threads';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { ConfigResolver } from '../config/discover';
 import { withRuleOverrides } from '../config/rule-option';
 import type { LintInput, SeveritySetting } from '../core/types';
 import { lintPass, type FilePass, type RunIds } from '../engine/lint';
+import { sharedQueue } from '../engine/target-queue';
 import { Project } from '../project/project';
 import type { Kind } from '../core/kinds';
 import type { ParseLimits } from '../syntax/types';
 import { readInput } from './files';
 
 export interface WorkerJob {
-  /** Every file of the run (settings and policies are the run's); this worker lints `from`..`to`. */
+  /** Every file of the run (settings and policies are the run's); the worker takes batches of them from `counter`. */
   files: string[];
-  from: number;
-  to: number;
+  /** The run's queue counter (engine/target-queue.ts), shared with the main thread. */
+  counter: SharedArrayBuffer;
+  /** Files per batch taken. */
+  batch: number;
   /** The rule ids of the whole run's policies. */
   ids: RunIds;
-  discovered: string[];
-  /** Files of the range the walk could not read: their input with its problem. */
+  /** Which files are dropped when they hold no known kind: all but `except`, or only `except`. */
+  discovered: { all: boolean; except: string[] };
+  /** Files the walk could not read: their input with its problem. */
   unread: [string, LintInput][];
   explicitConfig?: string;
   now: string;
@@ -33,8 +38,11 @@ export interface WorkerJob {
   rules?: Record<string, SeveritySetting>;
 }
 
-/** What a worker posts: one `progress` per file linted, then the outcome. */
-export type WorkerMessage = { progress: number } | { ok: boolean; value?: FilePass; error?: string };
+/**
+ * What a worker posts: the pass of each batch it linted as soon as it is linted (so that its own
+ * heap does not grow with its results), then `done`; or the error that stopped it.
+ */
+export type WorkerMessage = { pass: FilePass; at: number } | { done: true } | { error: string };
 
 /**
  * The pass a worker posts: plain data (no line index); fix edits stay here (a parallel run never
@@ -50,44 +58,34 @@ export function portablePass(pass: FilePass): FilePass {
   };
 }
 
-/**
- * Files linted between two progress messages: one message per file cost the worker more than a
- * tenth of its time (10,000 small files, issue 22).
- */
-const PROGRESS_EVERY = 64;
+/** Milliseconds since the epoch, to the fraction (threads share it; performance.now() is each thread's own). */
+export const epochMs = (): number => performance.timeOrigin + performance.now();
 
-async function run(job: WorkerJob): Promise<FilePass> {
+async function run(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<void> {
   const resolver = new ConfigResolver(KNOWN_RULE_IDS, job.explicitConfig);
   const settingsFor = withRuleOverrides((p: string) => resolver.settingsFor(p), job.rules ?? {});
-  const discovered = new Set(job.discovered);
+  const except = new Set(job.discovered.except);
   const unread = new Map(job.unread);
-  let unreported = 0;
-  const report = () => {
-    if (unreported) parentPort?.postMessage({ progress: unreported } satisfies WorkerMessage);
-    unreported = 0;
-  };
-  const pass = await lintPass(Project.ofFiles(settingsFor), { paths: job.files, read: (f) => unread.get(f) ?? readInput(f, job.limits) }, {
+  const queue = sharedQueue(new Int32Array(job.counter), job.files.length, job.batch);
+  const targets = { paths: job.files, read: (f: string) => unread.get(f) ?? readInput(f, job.limits) };
+  await lintPass(Project.ofFiles(settingsFor), targets, {
     now: new Date(job.now),
     targetVersion: job.targetVersion,
     kind: job.kind,
     limits: job.limits,
     cwd: job.cwd,
     inlineConfig: job.inlineConfig,
-    skipUnknown: (p) => discovered.has(p),
-    onFileChecked: () => {
-      if (++unreported >= PROGRESS_EVERY) report();
-    },
+    skipUnknown: (p) => job.discovered.all !== except.has(p),
     release: true,
-  }, job.from, job.to, job.ids);
-  report();
-  return portablePass(pass);
+  }, queue, job.ids, (pass) => post({ pass: portablePass(pass), at: epochMs() }));
 }
 
-/** Runs in the worker thread (dist/worker.js): one job in, one message out. */
+/** Runs in the worker thread (dist/worker.js): one job in, a message per batch out, then `done`. */
 export function workerMain(): void {
   if (!parentPort) throw new Error('omlint: the worker entry runs only in a worker thread');
-  run(workerData as WorkerJob).then(
-    (r) => parentPort!.postMessage({ ok: true, value: r }),
-    (e) => parentPort!.postMessage({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+  const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+  run(workerData as WorkerJob, post).then(
+    () => post({ done: true }),
+    (e) => post({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
   );
 }

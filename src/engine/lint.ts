@@ -27,6 +27,7 @@ import { didYouMean } from '../config/did-you-mean';
 import { Project } from '../project/project';
 import { defineBuiltin, reportMessage } from '../core/rule';
 import type { LintInput } from '../core/types';
+import type { TargetQueue } from './target-queue';
 export type { LintInput };
 
 export interface LintRunOptions {
@@ -756,7 +757,9 @@ function lean(source: RunSource, clean: boolean): RunSource {
 
 /** What linting files one by one leaves for the end of the run; a worker thread posts it back. */
 export interface FilePass {
-  /** Per target: its result and source (null: dropped, no Ops Manager document). */
+  /** The targets linted, in the order linted. */
+  targets: number[];
+  /** Per target of `targets`: its result and source (null: dropped, no Ops Manager document). */
   done: ({ result: FileResult; source: RunSource } | null)[];
   digests: DigestRecord[];
   /** Targets whose findings name places in other files of the run. */
@@ -797,15 +800,20 @@ export function runIds(project: Project, paths: readonly string[]): RunIds {
   return { known: policies.map((r) => r.meta.id), workspace: policies.filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id) };
 }
 
-/** Targets `from`..`to` read, checked and finished one by one, their parses let go when asked. */
-async function passFiles(project: Project, targets: LintTargets, opts: ProjectLintOptions, book: RuleBook, frame: RunFrame, from: number, to: number): Promise<FilePass> {
-  const pass: FilePass = { done: [], digests: [], elsewhere: [], kinds: [] };
-  const kinds = new Set<Kind>();
+/** An empty pass, to which passRange adds. */
+const newPass = (): FilePass => ({ targets: [], done: [], digests: [], elsewhere: [], kinds: [] });
+
+/** Targets `from`..`to` read, checked and finished one by one into `pass`, their parses let go when asked. */
+async function passRange(project: Project, targets: LintTargets, opts: ProjectLintOptions, book: RuleBook, frame: RunFrame, from: number, to: number, pass: FilePass): Promise<void> {
+  const kinds = new Set<Kind>(pass.kinds);
   for (let i = from; i < to; i++) {
-    const file = prepareFile(project, targets.read(targets.paths[i], i), opts, frame.settings[i]);
+    // A worker resolves the settings of the targets it takes only.
+    const settings = (frame.settings[i] ??= project.settingsFor(targets.paths[i]));
+    const file = prepareFile(project, targets.read(targets.paths[i], i), opts, settings);
     await book.load(file);
     checkFile(file, book, opts);
     opts.onFileChecked?.(file.input.filePath);
+    pass.targets.push(i);
     if (file.dropped) pass.done.push(null);
     else {
       for (const d of file.docs) if (d.kind) kinds.add(d.kind);
@@ -817,25 +825,41 @@ async function passFiles(project: Project, targets: LintTargets, opts: ProjectLi
     if (opts.release) project.sources.forget(file.input.filePath);
   }
   pass.kinds = [...kinds];
-  return pass;
 }
 
 /**
- * A share of a run linted elsewhere (a worker thread): targets `from`..`to`, whose pass comes
- * back with their results and their documents' digests.
+ * A run split between threads (issue 22): each thread takes batches of targets from one queue
+ * (target-queue.ts) until none is left, so that no thread idles while another has a long range
+ * left; the other threads' passes come back with their results and digests.
  */
-export interface FileShare {
-  from: number;
-  to: number;
-  pass: Promise<FilePass>;
+export interface FileShares {
+  queue: TargetQueue;
+  /**
+   * Told after each batch this thread lints, with the files it linted so far (the CLI may start a
+   * worker then); a promise: this thread waits for it (a turn of the event loop, to take in what
+   * the workers posted meanwhile).
+   */
+  onBatch?(linted: number): Promise<void> | void;
+  /**
+   * The passes of the other threads, once they are all done. Targets a thread took but never
+   * posted (it died) are linted in this thread.
+   */
+  passes(): Promise<FilePass[]>;
 }
 
 /**
- * The pass of targets `from`..`to` of a run (what a worker thread lints of a run split by file);
- * `ids`: the rule ids of the whole run's policies (runIds), so that directives read the same.
+ * The batches of a run this thread takes from `queue` (what a worker thread lints of a run split
+ * by file), each pass given to `post` as soon as its batch is linted; `ids`: the rule ids of the
+ * whole run's policies (runIds), so that directives read the same.
  */
-export async function lintPass(project: Project, targets: LintTargets, opts: ProjectLintOptions, from = 0, to = targets.paths.length, ids?: RunIds): Promise<FilePass> {
-  return passFiles(project, targets, opts, new RuleBook(opts.ruleSet), runFrame(project, targets, opts, from, to, ids), from, to);
+export async function lintPass(project: Project, targets: LintTargets, opts: ProjectLintOptions, queue: TargetQueue, ids: RunIds | undefined, post: (pass: FilePass) => void): Promise<void> {
+  const book = new RuleBook(opts.ruleSet);
+  const frame = runFrame(project, targets, opts, 0, 0, ids);
+  for (let batch = queue.take(); batch; batch = queue.take()) {
+    const pass = newPass();
+    await passRange(project, targets, opts, book, frame, batch[0], batch[1], pass);
+    post(pass);
+  }
 }
 
 /**
@@ -843,24 +867,33 @@ export async function lintPass(project: Project, targets: LintTargets, opts: Pro
  * workspace rules keep only their digests of its documents. Once every scope is complete the
  * workspace rules run on the digests; a file they report on is linted again with their reports
  * (read again through `targets.read`), and related locations in other files are placed. `shares`:
- * ranges of the targets linted elsewhere (worker threads); this thread lints the targets before
- * the first share.
+ * the run split with other threads (worker threads), which take batches of targets from the same
+ * queue as this one.
  */
-export async function lintEach(project: Project, targets: LintTargets, opts: ProjectLintOptions = {}, shares: FileShare[] = []): Promise<LintRun> {
+export async function lintEach(project: Project, targets: LintTargets, opts: ProjectLintOptions = {}, shares?: FileShares): Promise<LintRun> {
   const frame = runFrame(project, targets, opts);
   const { settings, known, workspaceIds } = frame;
   const book = new RuleBook(opts.ruleSet);
-  const own = await passFiles(project, targets, opts, book, frame, 0, shares[0]?.from ?? targets.paths.length);
-  const done = own.done;
-  const digests = own.digests;
-  const elsewhere = own.elsewhere;
-  for (const share of shares) {
-    const pass = await share.pass;
-    done.push(...pass.done);
-    for (const d of pass.digests) digests.push(d);
-    elsewhere.push(...pass.elsewhere);
-    await book.loadKinds(pass.kinds);
+  const own = newPass();
+  if (!shares) await passRange(project, targets, opts, book, frame, 0, targets.paths.length, own);
+  else {
+    for (let batch = shares.queue.take(); batch; batch = shares.queue.take()) {
+      await passRange(project, targets, opts, book, frame, batch[0], batch[1], own);
+      await shares.onBatch?.(own.targets.length);
+    }
   }
+  const passes = [own, ...(shares ? await shares.passes() : [])];
+  const done: FilePass['done'] = new Array(targets.paths.length);
+  for (const pass of passes) pass.targets.forEach((t, k) => (done[t] = pass.done[k]));
+  // Taken by a thread that died before it posted them: linted here.
+  const left = newPass();
+  for (let i = 0; i < done.length; i++) if (done[i] === undefined) await passRange(project, targets, opts, book, frame, i, i + 1, left);
+  left.targets.forEach((t, k) => (done[t] = left.done[k]));
+  passes.push(left);
+  // The digests in the order of their files, whichever thread made them (the rules' reports follow it).
+  const digests = shares ? passes.flatMap((p) => p.digests).sort((a, b) => a.target - b.target) : own.digests;
+  const elsewhere = passes.flatMap((p) => p.elsewhere);
+  for (const pass of passes.slice(1)) await book.loadKinds(pass.kinds);
   const now = opts.now ?? new Date();
   const optionsOf = (i: number): LintOptions => ({ now, targetVersion: opts.targetVersion ?? settings[i].targetVersion, secretPlaceholders: settings[i].secretPlaceholders });
   const reports = runWorkspaceRules(digests, book.workspace, frame.policies, settings, optionsOf, opts);

@@ -58,14 +58,30 @@ describe.skipIf(!existsSync(BIN))('one project scope split by file over threads 
     expect(found).toEqual([['a-0150.alert-config.yaml', 'a-0010.alert-config.yaml', 1]]);
   });
 
-  it('ranges: contiguous, covering every file once, this thread\'s first and smaller', async () => {
-    const { fileRanges } = await import('../../src/cli/run-lint');
-    for (const [count, n] of [[160, 2], [50_000, 2], [10_000, 4], [65, 3]]) {
-      const r = fileRanges(count, n);
-      expect(r[0][0]).toBe(0);
-      expect(r[r.length - 1][1]).toBe(count);
-      for (let k = 1; k < r.length; k++) expect(r[k][0]).toBe(r[k - 1][1]);
-      expect(r[0][1] - r[0][0]).toBeLessThan(r[1][1] - r[1][0]);
+  it('the worker takes batches from the shared queue while this thread lints: both lint files, the output is --jobs 1\'s', () => {
+    const dir = project(400);
+    const env = { OMLINT_DEBUG_WORKERS: '1' };
+    const one = cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '1', '.'], { cwd: dir });
+    const two = cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '2', '.'], { cwd: dir, env });
+    expect(two.stdout).toBe(one.stdout);
+    // "worker 1 (started after 0 files here): N files linted": it started at once (--jobs) and
+    // took some of the 400 files, not a fixed range of them.
+    const m = /worker 1 \(started after 0 files here\): (\d+) files linted/.exec(two.stderr);
+    expect(m, two.stderr).not.toBeNull();
+    expect(Number(m![1])).toBeGreaterThan(0);
+    // Whole batches of 64, the last one (400 = 6 × 64 + 16) perhaps among them.
+    expect([0, 16]).toContain(Number(m![1]) % 64);
+  });
+
+  it('--cache and --shard give the same output with a worker as without', () => {
+    const dir = project(200);
+    for (const extra of [['--cache', '--cache-location', path.join(dir, 'c1')], ['--shard', '1/2'], ['--shard', '2/2']]) {
+      const one = cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '1', ...extra, '.'], { cwd: dir });
+      const two = cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '2', ...extra.map((x) => x.replace('c1', 'c2')), '.'], { cwd: dir });
+      expect(two.stderr).toBe(one.stderr);
+      expect(two.stdout).toBe(one.stdout);
+      // A second run from the cache, the worker's results included.
+      if (extra[0] === '--cache') expect(cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '2', '--cache', '--cache-location', path.join(dir, 'c2'), '.'], { cwd: dir }).stdout).toBe(one.stdout);
     }
   });
 });
@@ -109,10 +125,14 @@ describe('--cache', () => {
   });
 });
 
-describe('default worker threads (issue 22: workers only where they pay)', () => {
-  it('none on 1 or 2 cores, one per core from 4 cores on', async () => {
-    const { defaultJobs, MIN_CORES_FOR_DEFAULT_WORKERS } = await import('../../src/cli/run-lint');
-    expect(MIN_CORES_FOR_DEFAULT_WORKERS).toBe(4);
-    expect([1, 2, 3, 4, 8].map((n) => defaultJobs(n))).toEqual([1, 1, 1, 4, 8]);
+describe.skipIf(!existsSync(BIN))('default worker threads (issue 22: workers only where they pay)', () => {
+  it('without --jobs a run measures its first files before it decides; the output is --jobs 1\'s', () => {
+    const dir = project(200);
+    const r = cliProcess(['check', ...NOW, '--format', 'json', '.'], { cwd: dir, env: { OMLINT_DEBUG_WORKERS: '1' } });
+    // Decided after this thread's first two batches (the decision itself: thread-split.test.ts);
+    // one core: no worker is ever considered.
+    if (os.availableParallelism() > 1) expect(r.stderr).toMatch(/128 files linted here at [\d.]+ ms each, 72 left, \d+ cores, load [\d.]+: \d workers?/);
+    else expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '1', '.'], { cwd: dir }).stdout);
   });
 });

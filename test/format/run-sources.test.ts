@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixProject, lintEach, lintPass, lintProject, projectOf } from '../../src/engine/lint';
+import { fixProject, lintEach, lintPass, lintProject, projectOf, type FilePass } from '../../src/engine/lint';
 import { formatResults, FORMATS } from '../../src/format/index';
 import { formatStylish } from '../../src/format/stylish';
 import { ResultCache } from '../../src/cli/cache';
@@ -56,8 +56,10 @@ describe("a run's sources travel with its results", () => {
   it('a worker round trip (structured clone of what the worker posts) prints the same, secret masked', async () => {
     // The second file linted by a "worker" (its pass cloned as postMessage would), the first here.
     const targets = { paths: INPUTS.map((i) => i.filePath), read: (_: string, i: number) => INPUTS[i] };
-    const pass = structuredClone(portablePass(await lintPass(projectOf(), targets, { now: NOW, release: true }, 1, 2)));
-    const back = await lintEach(projectOf(), targets, { now: NOW, release: true }, [{ from: 1, to: 2, pass: Promise.resolve(pass) }]);
+    const queueOf = (...batches: [number, number][]) => ({ take: () => batches.shift() });
+    const passes: FilePass[] = [];
+    await lintPass(projectOf(), targets, { now: NOW, release: true }, queueOf([1, 2]), undefined, (p) => passes.push(structuredClone(portablePass(p))));
+    const back = await lintEach(projectOf(), targets, { now: NOW, release: true }, { queue: queueOf([0, 1]), passes: async () => passes });
     for (const out of formatAll(back)) expect(out).not.toContain(SECRET);
     expect(formatStylish(back, { color: false })).toBe(formatStylish(run, { color: false }));
   });

@@ -1,0 +1,166 @@
+// A `check` run split between this thread and worker threads (issue 22): every thread takes
+// batches of files from one shared queue (engine/target-queue.ts) until none is left, so a worker
+// can join a run that is already under way and no thread idles at the end. With --jobs the workers
+// start at once; without it, this thread measures what a file costs over its first batches and
+// starts workers only when the rest of the run would pay for their start (workersThatPay).
+import type { FilePass, FileShares, RunIds } from '../engine/lint';
+import { queueCounter, sharedQueue, takenSoFar, type TargetQueue } from '../engine/target-queue';
+import { epochMs, type WorkerJob, type WorkerMessage } from './worker';
+
+/** What the default decides from: the machine and the run as measured so far. */
+export interface SplitMeasure {
+  /** Cores of the machine (os.availableParallelism). */
+  cores: number;
+  /** Files not taken yet by any thread. */
+  remaining: number;
+  /** Milliseconds a file took in this thread, measured after its first batch. */
+  perFileMs: number;
+  /**
+   * The machine's load (os.loadavg()[0]: runnable threads over the last minute, this run's
+   * included); 0 where the system does not tell (Windows).
+   */
+  load: number;
+}
+
+/**
+ * How many workers the rest of a run pays for: as many as the cores that other processes leave
+ * idle besides this thread, each only if the rest of the run here takes at least `factor` times
+ * its start. On a busy machine a worker takes a core from another process and gains no time: it
+ * only adds its start and its own compilation (measured: bench/README.md, "The second core").
+ */
+export function workersThatPay(m: SplitMeasure, startMs: number, factor: number): number {
+  if (m.cores < 2 || !(m.perFileMs > 0)) return 0;
+  const others = Math.max(0, m.load - 1);
+  const idle = Math.floor(m.cores - 1 - others + 0.5);
+  const restMs = m.remaining * m.perFileMs;
+  return Math.max(0, Math.min(idle, Math.floor(restMs / (factor * startMs))));
+}
+
+export interface SplitOptions {
+  files: string[];
+  /** The job of each worker, less the files and the queue. */
+  job: Omit<WorkerJob, 'files' | 'counter' | 'batch'>;
+  script: string;
+  batch: number;
+  /** Workers to start now (--jobs n: n - 1); 0: the default decides after measuring. */
+  workers: number;
+  /** For the default: the machine's cores and load, a worker's start, the factor (workersThatPay). */
+  cores: number;
+  load: () => number;
+  startMs: number;
+  factor: number;
+  /** Files this thread lints after its first batch before the default decides. */
+  measured: number;
+  /** Resource limits of each worker. */
+  youngGenerationMb: number;
+  /** Told the files of each batch a worker posts (the progress line). */
+  counted: (files: number) => void;
+  /** Starts a worker thread (node:worker_threads' Worker, lazily loaded). */
+  spawn: (script: string, options: { workerData: WorkerJob; resourceLimits: { maxYoungGenerationSizeMb?: number } }) => WorkerLike;
+  /** Clock in milliseconds (performance.now; tests pass their own). */
+  now: () => number;
+  /** Lines for OMLINT_DEBUG_WORKERS (when a worker started, what each linted). */
+  debug?: (line: string) => void;
+}
+
+/** What the split needs of a worker thread. */
+export interface WorkerLike {
+  on(event: 'message', listener: (m: WorkerMessage) => void): unknown;
+  on(event: 'error', listener: (e: Error) => void): unknown;
+  on(event: 'exit', listener: (code: number) => void): unknown;
+  terminate(): unknown;
+}
+
+/** The shares of a run split between threads, for lintEach. */
+export class ThreadSplit implements FileShares {
+  readonly queue: TargetQueue;
+  private readonly counter = queueCounter();
+  private readonly running: Promise<FilePass[]>[] = [];
+  private decided = false;
+  private firstBatch?: { at: number; linted: number };
+
+  constructor(private readonly o: SplitOptions) {
+    this.queue = sharedQueue(this.counter, o.files.length, o.batch);
+    if (o.workers > 0) this.start(o.workers, 0);
+    this.decided = o.workers > 0;
+  }
+
+  /** Workers started so far. */
+  get workers(): number {
+    return this.running.length;
+  }
+
+  onBatch(linted: number): Promise<void> | void {
+    // With workers at work, a turn of the event loop after each batch: their passes are taken in
+    // as they come (progress, and no backlog of messages to read at the end).
+    if (this.running.length) return new Promise((resolve) => setImmediate(resolve));
+    if (this.decided) return;
+    const now = this.o.now();
+    // The first batch loads the rules and validators of its kinds: measured from its end.
+    if (!this.firstBatch) {
+      this.firstBatch = { at: now, linted };
+      return;
+    }
+    if (linted - this.firstBatch.linted < this.o.measured) return;
+    const perFileMs = (now - this.firstBatch.at) / (linted - this.firstBatch.linted);
+    const remaining = this.o.files.length - takenSoFar(this.counter, this.o.files.length);
+    const load = this.o.load();
+    const n = workersThatPay({ cores: this.o.cores, remaining, perFileMs, load }, this.o.startMs, this.o.factor);
+    // Decided once: the per-file time of the files after these is the same run's.
+    this.decided = true;
+    this.o.debug?.(`${linted} files linted here at ${perFileMs.toFixed(3)} ms each, ${remaining} left, ${this.o.cores} cores, load ${load.toFixed(2)}: ${n} worker${n === 1 ? '' : 's'}`);
+    if (n > 0) this.start(n, linted);
+  }
+
+  private start(n: number, linted: number): void {
+    for (let k = 0; k < n; k++) {
+      const started = epochMs();
+      const w = this.o.spawn(this.o.script, {
+        workerData: { ...this.o.job, files: this.o.files, counter: this.counter.buffer as SharedArrayBuffer, batch: this.o.batch },
+        resourceLimits: { maxYoungGenerationSizeMb: this.o.youngGenerationMb },
+      });
+      const pass = new Promise<FilePass[]>((resolve, reject) => {
+          const passes: FilePass[] = [];
+          let files = 0;
+          let first: number | undefined;
+          w.on('message', (m: WorkerMessage) => {
+            if ('pass' in m) {
+              first ??= m.at;
+              files += m.pass.targets.length;
+              passes.push(m.pass);
+              this.o.counted(m.pass.targets.length);
+            } else if ('done' in m) {
+              this.o.debug?.(`worker ${k + 1} (started after ${linted} files here): ${files} files linted, its first batch posted ${first === undefined ? '-' : (first - started).toFixed(0)} ms after its start`);
+              resolve(passes);
+              void w.terminate();
+            } else {
+              reject(new Error(`worker failed: ${m.error}`));
+              void w.terminate();
+            }
+          });
+          // A worker that dies (out of memory, killed) leaves its batches to this thread: lintEach
+          // lints every file no pass holds.
+          w.on('error', (e) => {
+            this.o.debug?.(`worker ${k + 1} stopped: ${e.message}; this thread lints the files it took`);
+            resolve(passes);
+          });
+          w.on('exit', () => resolve(passes));
+      });
+      // Never an unhandled rejection while this thread lints: passes() awaits it after.
+      pass.catch(() => undefined);
+      this.running.push(pass);
+    }
+  }
+
+  async passes(): Promise<FilePass[]> {
+    return (await Promise.all(this.running)).flat();
+  }
+}
+
+/** Which files a worker drops when they hold no known kind: the smaller list of the two. */
+export function discoveredList(files: readonly string[], discovered: ReadonlySet<string>): WorkerJob['discovered'] {
+  const all = discovered.size * 2 > files.length;
+  return { all, except: files.filter((f) => discovered.has(f) !== all) };
+}
+
+export type { RunIds };

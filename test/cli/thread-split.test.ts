@@ -1,0 +1,215 @@
+// A run split between threads (issue 22): the default decision from the core count and the
+// measured per-file time (an injected clock, never a timed test), batches from one shared queue,
+// and a worker that dies leaving its files to this thread.
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { discoveredList, ThreadSplit, workersThatPay, type SplitOptions, type WorkerLike } from '../../src/cli/thread-split';
+import type { WorkerJob, WorkerMessage } from '../../src/cli/worker';
+import { queueCounter, sharedQueue } from '../../src/engine/target-queue';
+import { lintEach, lintPass, projectOf, type FilePass } from '../../src/engine/lint';
+
+describe('workersThatPay: workers only where they pay', () => {
+  it('none on one core, whatever the run', () => {
+    expect(workersThatPay({ cores: 1, remaining: 1_000_000, perFileMs: 1, load: 0 }, 120, 3)).toBe(0);
+  });
+
+  it('on two cores, one worker once the rest takes three times its start', () => {
+    // 0.1 ms a file: 3,600 files are 360 ms, three times a start of 120 ms.
+    expect(workersThatPay({ cores: 2, remaining: 3_500, perFileMs: 0.1, load: 1 }, 120, 3)).toBe(0);
+    expect(workersThatPay({ cores: 2, remaining: 3_600, perFileMs: 0.1, load: 1 }, 120, 3)).toBe(1);
+    expect(workersThatPay({ cores: 2, remaining: 50_000, perFileMs: 0.1, load: 1 }, 120, 3)).toBe(1);
+    // The same number of files at a tenth of the cost: not worth a start.
+    expect(workersThatPay({ cores: 2, remaining: 3_600, perFileMs: 0.01, load: 1 }, 120, 3)).toBe(0);
+  });
+
+  it('on many cores, as many as the rest pays for, one core left for this thread', () => {
+    expect(workersThatPay({ cores: 8, remaining: 10_000, perFileMs: 0.1, load: 0 }, 120, 3)).toBe(2);
+    expect(workersThatPay({ cores: 8, remaining: 100_000, perFileMs: 0.1, load: 0 }, 120, 3)).toBe(7);
+  });
+
+  it('only on cores other processes leave idle: this run alone (load about 1) yes, a busy machine no', () => {
+    const run = { cores: 2, remaining: 50_000, perFileMs: 0.1 };
+    expect(workersThatPay({ ...run, load: 0.2 }, 120, 3)).toBe(1);
+    expect(workersThatPay({ ...run, load: 1.4 }, 120, 3)).toBe(1);
+    expect(workersThatPay({ ...run, load: 1.6 }, 120, 3)).toBe(0);
+    expect(workersThatPay({ ...run, load: 4.5 }, 120, 3)).toBe(0);
+    expect(workersThatPay({ ...run, cores: 8, load: 3 }, 120, 3)).toBe(5);
+  });
+
+  it('no measure, no worker', () => {
+    expect(workersThatPay({ cores: 4, remaining: 100_000, perFileMs: 0, load: 0 }, 120, 3)).toBe(0);
+    expect(workersThatPay({ cores: 4, remaining: 100_000, perFileMs: NaN, load: 0 }, 120, 3)).toBe(0);
+  });
+});
+
+describe('the shared queue', () => {
+  it('hands out every target once, in batches, across takers', () => {
+    const counter = queueCounter();
+    const a = sharedQueue(counter, 10, 4);
+    const b = sharedQueue(new Int32Array(counter.buffer), 10, 4);
+    expect([a.take(), b.take(), a.take(), b.take(), a.take()]).toEqual([[0, 4], [4, 8], [8, 10], undefined, undefined]);
+  });
+});
+
+/** A worker thread stand-in: records how it was started; the test posts its messages. */
+class FakeWorker extends EventEmitter implements WorkerLike {
+  terminated = false;
+  constructor(readonly script: string, readonly options: { workerData: WorkerJob; resourceLimits: { maxYoungGenerationSizeMb?: number } }) {
+    super();
+  }
+  post(m: WorkerMessage): void {
+    this.emit('message', m);
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+}
+
+function split(o: Partial<SplitOptions> & { clock?: { t: number } } = {}): { s: ThreadSplit; spawned: FakeWorker[]; counted: number[] } {
+  const spawned: FakeWorker[] = [];
+  const counted: number[] = [];
+  const clock = o.clock ?? { t: 0 };
+  const s = new ThreadSplit({
+    files: Array.from({ length: 10_000 }, (_, i) => `/r/f${i}.yaml`),
+    job: { ids: { known: [], workspace: [] }, discovered: { all: true, except: [] }, unread: [], now: '2026-11-24T00:00:00.000Z', limits: { maxBytes: 1, maxDepth: 1, maxAliases: 1, maxNodes: 1, maxMemoryMB: 1 }, cwd: '/r' },
+    script: 'worker.js',
+    batch: 64,
+    workers: 0,
+    cores: 2,
+    load: () => 1,
+    startMs: 120,
+    factor: 3,
+    measured: 64,
+    youngGenerationMb: 8,
+    counted: (n) => counted.push(n),
+    spawn: (script, options) => {
+      const w = new FakeWorker(script, options);
+      spawned.push(w);
+      return w;
+    },
+    now: () => clock.t,
+    ...o,
+  });
+  return { s, spawned, counted };
+}
+
+describe('ThreadSplit: when the default starts a worker', () => {
+  it('after measuring this thread\'s files past its first batch: 0.1 ms a file, 9,872 left → one worker', () => {
+    const clock = { t: 0 };
+    const { s, spawned } = split({ clock });
+    s.queue.take(); // this thread's first batch
+    clock.t = 500; // loading the rules and validators: not counted
+    s.onBatch(64);
+    expect(spawned).toHaveLength(0);
+    s.queue.take();
+    clock.t += 6.4; // 64 files at 0.1 ms
+    s.onBatch(128);
+    expect(spawned).toHaveLength(1);
+    // Its job: the whole run's files and the queue's counter, a small young generation.
+    expect(spawned[0].options.workerData.files).toHaveLength(10_000);
+    expect(new Int32Array(spawned[0].options.workerData.counter)[0]).toBe(128);
+    expect(spawned[0].options.resourceLimits.maxYoungGenerationSizeMb).toBe(8);
+    // Decided once.
+    s.onBatch(192);
+    expect(spawned).toHaveLength(1);
+  });
+
+  it('no worker when the files are cheap enough that the rest is done sooner than a worker starts', () => {
+    const clock = { t: 0 };
+    const { s, spawned } = split({ clock });
+    s.onBatch(64);
+    clock.t += 0.64; // 0.01 ms a file: 9,872 files are 99 ms
+    s.onBatch(128);
+    expect(spawned).toHaveLength(0);
+  });
+
+  it('no worker when the machine is busy (load 3 on 2 cores)', () => {
+    const clock = { t: 0 };
+    const { s, spawned } = split({ clock, load: () => 3 });
+    s.onBatch(64);
+    clock.t += 6.4;
+    s.onBatch(128);
+    expect(spawned).toHaveLength(0);
+  });
+
+  it('no worker on one core', () => {
+    const clock = { t: 0 };
+    const { s, spawned } = split({ clock, cores: 1 });
+    s.onBatch(64);
+    clock.t += 640;
+    s.onBatch(128);
+    expect(spawned).toHaveLength(0);
+  });
+
+  it('--jobs 3: two workers at once, no measuring', () => {
+    const { s, spawned } = split({ workers: 2 });
+    expect(spawned).toHaveLength(2);
+    s.onBatch(64);
+    s.onBatch(128);
+    expect(spawned).toHaveLength(2);
+  });
+});
+
+describe('ThreadSplit: the workers\' passes', () => {
+  const pass = (targets: number[]): FilePass => ({ targets, done: targets.map(() => null), digests: [], elsewhere: [], kinds: [] });
+
+  it('collects each batch a worker posts, counts its files, and ends with its `done`', async () => {
+    const { s, spawned, counted } = split({ workers: 1 });
+    spawned[0].post({ pass: pass([64, 65]), at: 1 });
+    spawned[0].post({ pass: pass([66]), at: 2 });
+    spawned[0].post({ done: true });
+    expect((await s.passes()).map((p) => p.targets)).toEqual([[64, 65], [66]]);
+    expect(counted).toEqual([2, 1]);
+    expect(spawned[0].terminated).toBe(true);
+  });
+
+  it('a worker that dies leaves what it posted; an error in its lint fails the run', async () => {
+    const dead = split({ workers: 1 });
+    dead.spawned[0].post({ pass: pass([3]), at: 1 });
+    dead.spawned[0].emit('error', new Error('ERR_WORKER_OUT_OF_MEMORY'));
+    expect((await dead.s.passes()).map((p) => p.targets)).toEqual([[3]]);
+    const failed = split({ workers: 1 });
+    failed.spawned[0].post({ error: 'TypeError: boom' });
+    await expect(failed.s.passes()).rejects.toThrow('worker failed: TypeError: boom');
+  });
+});
+
+describe('lintEach over a shared queue', () => {
+  const NOW = new Date('2026-11-24T00:00:00Z');
+  const alert = (i: number) => `eventTypeName: OUTSIDE_METRIC_THRESHOLD\nenabled: true\nmetricThreshold:\n  metricName: CONNECTIONS\n  mode: AVERAGE\n  operator: GREATER_THAN\n  threshold: ${i % 7 === 3 ? 1003 : 1000 + i}\n  units: RAW\nnotifications:\n  - typeName: GROUP\n    roles: [GROUP_OWNER]\n    intervalMin: 60\n`;
+  const inputs = Array.from({ length: 40 }, (_, i) => ({ filePath: `/r/a-${String(i).padStart(2, '0')}.alert-config.yaml`, text: i === 17 ? 'eventTypeName: [' : alert(i) }));
+  const targets = { paths: inputs.map((i) => i.filePath), read: (_: string, i: number) => inputs[i] };
+  const opts = { now: NOW, cwd: '/r', release: true };
+
+  it('batches taken in turn by this thread and a "worker" give the results of one thread, duplicates across batches found', async () => {
+    const whole = await lintEach(projectOf(), targets, opts);
+    expect(whole.results.some((r) => r.diagnostics.some((d) => d.ruleId === 'duplicate-alert-config'))).toBe(true);
+    // Batches of 3, every other one the "worker"'s: its digests come back out of file order.
+    const batches = Array.from({ length: Math.ceil(inputs.length / 3) }, (_, k) => [3 * k, Math.min(inputs.length, 3 * k + 3)] as [number, number]);
+    const queueOf = (list: [number, number][]) => ({ take: () => list.shift() });
+    const passes: FilePass[] = [];
+    await lintPass(projectOf(), targets, opts, queueOf(batches.filter((_, k) => k % 2 === 1)), undefined, (p) => passes.push(structuredClone(p)));
+    const queue = queueOf(batches.filter((_, k) => k % 2 === 0));
+    const split = await lintEach(projectOf(), targets, opts, { queue, passes: async () => passes });
+    expect(passes.length).toBeGreaterThan(0);
+    expect(split.results).toEqual(whole.results);
+  });
+
+  it('files a thread took but never posted (it died) are linted here', async () => {
+    const whole = await lintEach(projectOf(), targets, opts);
+    const counter = queueCounter();
+    const mine = sharedQueue(counter, inputs.length, 8);
+    const lost = sharedQueue(new Int32Array(counter.buffer), inputs.length, 8);
+    lost.take(); // files 0..7: taken by a worker that died before it posted them
+    const run = await lintEach(projectOf(), targets, opts, { queue: mine, passes: async () => [] });
+    expect(run.results).toEqual(whole.results);
+  });
+});
+
+describe('which files a worker drops when they hold no known kind', () => {
+  it('the shorter list: all but the named ones, or only the walked ones', () => {
+    const files = ['/a', '/b', '/c', '/d'];
+    expect(discoveredList(files, new Set(['/a', '/b', '/c']))).toEqual({ all: true, except: ['/d'] });
+    expect(discoveredList(files, new Set(['/b']))).toEqual({ all: false, except: ['/b'] });
+  });
+});

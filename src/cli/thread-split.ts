@@ -51,6 +51,8 @@ export interface SplitOptions {
   factor: number;
   /** Files this thread lints after its first batch before the default decides. */
   measured: number;
+  /** The least a file costs (ms): a run that pays for workers even at that cost starts them at once. */
+  floorMs: number;
   /** Resource limits of each worker. */
   youngGenerationMb: number;
   /** Told the files of each batch a worker posts (the progress line). */
@@ -81,8 +83,14 @@ export class ThreadSplit implements FileShares {
 
   constructor(private readonly o: SplitOptions) {
     this.queue = sharedQueue(this.counter, o.files.length, o.batch);
-    if (o.workers > 0) this.start(o.workers, 0);
-    this.decided = o.workers > 0;
+    // --jobs; or so many files that even at the least a file costs (floorMs) the workers pay: at
+    // once, without waiting for this thread's first batches.
+    const sure = o.workers > 0 ? o.workers : workersThatPay({ cores: o.cores, remaining: o.files.length, perFileMs: o.floorMs, load: o.load() }, o.startMs, o.factor);
+    if (sure > 0) {
+      this.o.debug?.(`${o.files.length} files${o.workers > 0 ? '' : ` at ${o.floorMs} ms each at least`}: ${sure} worker${sure === 1 ? '' : 's'} at once`);
+      this.start(sure, 0);
+      this.decided = true;
+    }
   }
 
   /** Workers started so far. */

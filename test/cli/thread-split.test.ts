@@ -70,7 +70,7 @@ function split(o: Partial<SplitOptions> & { clock?: { t: number } } = {}): { s: 
   const counted: number[] = [];
   const clock = o.clock ?? { t: 0 };
   const s = new ThreadSplit({
-    files: Array.from({ length: 10_000 }, (_, i) => `/r/f${i}.yaml`),
+    files: Array.from({ length: 5_000 }, (_, i) => `/r/f${i}.yaml`),
     job: { ids: { known: [], workspace: [] }, discovered: { all: true, except: [] }, unread: [], now: '2026-11-24T00:00:00.000Z', limits: { maxBytes: 1, maxDepth: 1, maxAliases: 1, maxNodes: 1, maxMemoryMB: 1 }, cwd: '/r' },
     script: 'worker.js',
     batch: 64,
@@ -80,6 +80,7 @@ function split(o: Partial<SplitOptions> & { clock?: { t: number } } = {}): { s: 
     startMs: 120,
     factor: 3,
     measured: 64,
+    floorMs: 0.05,
     youngGenerationMb: 8,
     counted: (n) => counted.push(n),
     spawn: (script, options) => {
@@ -94,7 +95,7 @@ function split(o: Partial<SplitOptions> & { clock?: { t: number } } = {}): { s: 
 }
 
 describe('ThreadSplit: when the default starts a worker', () => {
-  it('after measuring this thread\'s files past its first batch: 0.1 ms a file, 9,872 left → one worker', () => {
+  it('after measuring this thread\'s files past its first batch: 0.1 ms a file, 4,872 left → one worker', () => {
     const clock = { t: 0 };
     const { s, spawned } = split({ clock });
     s.queue.take(); // this thread's first batch
@@ -106,7 +107,7 @@ describe('ThreadSplit: when the default starts a worker', () => {
     s.onBatch(128);
     expect(spawned).toHaveLength(1);
     // Its job: the whole run's files and the queue's counter, a small young generation.
-    expect(spawned[0].options.workerData.files).toHaveLength(10_000);
+    expect(spawned[0].options.workerData.files).toHaveLength(5_000);
     expect(new Int32Array(spawned[0].options.workerData.counter)[0]).toBe(128);
     expect(spawned[0].options.resourceLimits.maxYoungGenerationSizeMb).toBe(8);
     // Decided once.
@@ -118,7 +119,7 @@ describe('ThreadSplit: when the default starts a worker', () => {
     const clock = { t: 0 };
     const { s, spawned } = split({ clock });
     s.onBatch(64);
-    clock.t += 0.64; // 0.01 ms a file: 9,872 files are 99 ms
+    clock.t += 0.64; // 0.01 ms a file: 4,872 files are 49 ms
     s.onBatch(128);
     expect(spawned).toHaveLength(0);
   });
@@ -139,6 +140,12 @@ describe('ThreadSplit: when the default starts a worker', () => {
     clock.t += 640;
     s.onBatch(128);
     expect(spawned).toHaveLength(0);
+  });
+
+  it('so many files that a worker pays even at the least a file costs (0.05 ms): one at once', () => {
+    expect(split({ files: Array.from({ length: 7_200 }, (_, i) => `/r/f${i}.yaml`) }).spawned).toHaveLength(1);
+    expect(split({ files: Array.from({ length: 7_100 }, (_, i) => `/r/f${i}.yaml`) }).spawned).toHaveLength(0);
+    expect(split({ files: Array.from({ length: 50_000 }, (_, i) => `/r/f${i}.yaml`), load: () => 2.5 }).spawned).toHaveLength(0);
   });
 
   it('--jobs 3: two workers at once, no measuring', () => {

@@ -98,7 +98,6 @@ export function loadCore(opts: { writeCache: boolean }): Core {
   // This entry's own require (dist/, as the core's): createRequire would load node:module and
   // Node's ES module loader with it, at every start.
   const nodeRequire = require;
-  leanHeap(nodeRequire('node:v8') as typeof import('node:v8'));
   const chunks = new Map<string, unknown>();
   const chunk = (name: string): unknown => {
     if (!chunks.has(name)) {
@@ -147,20 +146,6 @@ export function loadCore(opts: { writeCache: boolean }): Core {
   }
   const core = run(OMLINT_CORE_FILE) as Core & { __coreModule(id: string): unknown };
   return core;
-}
-
-/**
- * V8's allocation-site pretenuring off (issue 22). V8 allocates the objects of a literal straight
- * in the old generation once most of them outlive a scavenge; in a run of many files some site of
- * the per-file pipeline gets there (results outlive their file), and every file's text and parse
- * then reach the old generation too, which only full collections free: on 50,000 small files
- * 210 of 1,670 MB allocated were promoted, 80 MB without pretenuring, peak RSS 272 → 190 MB, a
- * little less CPU; big JSON and the server's memory unchanged (bench/README.md, "The second core").
- * Set here, before any script is compiled, for every entry alike: a code cache is checked against
- * V8's flag hash, so the CLI, the server and the workers must run with the same flags.
- */
-function leanHeap(v8: typeof import('node:v8')): void {
-  v8.setFlagsFromString('--no-allocation-site-pretenuring');
 }
 
 function writeCodeCache(script: Script, cacheFile: string): boolean {

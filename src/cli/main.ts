@@ -18,7 +18,7 @@ import { formatResults, FORMATS, type FormatName } from '../format/index';
 import { decodeInput, findFiles, readInput, type FoundFiles, IGNORE_FILE } from './files';
 import { DEFAULT_CACHE_FILE, ResultCache, cacheFilePath, cacheSecret } from './cache';
 import { FileWriteError, encodeText, writeFileAtomic } from './write-file';
-import { lintFiles } from './run-lint';
+import { earlyWorkers, lintFiles } from './run-lint';
 import { Baseline, BaselineError, DEFAULT_SUPPRESSIONS_FILE, type BaselineFlags } from './baseline';
 import { displayPath, type KindReport } from '../engine/lint';
 import { parseRuleOption, withRuleOverrides } from '../config/rule-option';
@@ -199,7 +199,9 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       }
     }
   } else {
-    const found = timed('find files', () => walk(paths, o, io, settingsFor, debug));
+    // Workers the run will want even at the least a file costs start while the walk goes on.
+    const early = debug ? undefined : earlyWorkers(o.jobs);
+    const found = timed('find files', () => walk(paths, o, io, settingsFor, debug, early?.found));
     const files = found.files.map((f) => f.filePath);
     linted = files;
     // Config problems surface here, in this thread, before any worker starts.
@@ -226,6 +228,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       version: VERSION,
       progress: progress.update,
       inlineConfig: o.inlineConfig,
+      early,
     })));
     progress.end();
     for (const n of cache?.notes ?? []) io.stderr.write(`omlint: note: ${n}\n`);
@@ -271,7 +274,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
  * The files of a run (notes on stderr). A named path that does not exist, or an argument that
  * yields no file to lint (ESLint's "No files matching"), is a usage error.
  */
-function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: string) => { ignored: boolean; scope: string }, debug?: DebugLog): FoundFiles {
+function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: string) => { ignored: boolean; scope: string }, debug?: DebugLog, onFile?: (found: number) => void): FoundFiles {
   // For --debug: what the configs' ignore lists kept out (directories too, which the walk does not list).
   const configIgnored = new Set<string>();
   const isIgnored = (p: string) => {
@@ -279,7 +282,7 @@ function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: stri
     if (ignored && debug) configIgnored.add(p);
     return ignored;
   };
-  const found = findFiles(paths.length ? paths : ['.'], { cwd: io.cwd, isIgnored, ignorePatterns: o.ignorePattern });
+  const found = findFiles(paths.length ? paths : ['.'], { cwd: io.cwd, isIgnored, ignorePatterns: o.ignorePattern, onFile });
   for (const n of found.notes) io.stderr.write(`omlint: note: ${n}\n`);
   if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
   if (debug) for (const line of describeFound(found, configIgnored, io.cwd)) debug(line);

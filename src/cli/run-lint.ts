@@ -15,7 +15,7 @@ import { Project } from '../project/project';
 import { ResultCache, sha256 } from './cache';
 import { readInput } from './files';
 import { nodeOs, workerThreads } from '../core/lazy-builtins';
-import { discoveredList, ThreadSplit } from './thread-split';
+import { discoveredList, EarlyWorkers, ThreadSplit, workersThatPay } from './thread-split';
 
 /** Below this many files, starting workers costs more than it saves (asked for with --jobs). */
 export const MIN_FILES_FOR_WORKERS = 64;
@@ -73,6 +73,8 @@ export interface RunPlan {
   rules?: Record<string, SeveritySetting>;
   /** Told each file's kinds (--debug); only where files are linted in this thread. */
   onKinds?: LintRunOptions['onKinds'];
+  /** Workers started while the walk went on (earlyWorkers). */
+  early?: EarlyWorkers;
 }
 
 /** A file's input: the walk's problem if it had one, else the file read now. */
@@ -133,6 +135,7 @@ function splitRun(files: string[], plan: RunPlan, project: Project, script: stri
     youngGenerationMb: WORKER_YOUNG_GENERATION_MB,
     counted,
     spawn: (file, options) => new (workerThreads().Worker)(file, options),
+    early: plan.early?.take(),
     now: () => performance.now(),
     debug,
   });
@@ -170,7 +173,16 @@ export async function lintFiles(plan: RunPlan): Promise<LintRun> {
   // --jobs 1: never a worker; --jobs n: from MIN_FILES_FOR_WORKERS files on; default: when measured to pay.
   const script = plan.files.length >= MIN_FILES_FOR_WORKERS && plan.jobs !== 1 && (plan.jobs !== undefined || availableCores() > 1) ? workerScript() : undefined;
   const counted = fileCounter(plan, plan.files.length);
-  if (!plan.cache) return lintHere(plan.files, plan, project, counted, script);
+  try {
+    if (!plan.cache) return await lintHere(plan.files, plan, project, counted, script);
+    return await lintCached(plan, plan.cache, project, counted, script);
+  } finally {
+    // Started during the walk for a run that then needed none (most files from the cache).
+    for (const e of plan.early?.take() ?? []) void e.worker.terminate();
+  }
+}
+
+async function lintCached(plan: RunPlan, cache: ResultCache, project: Project, counted: Counter, script: string | undefined): Promise<LintRun> {
   // With a cache the texts are read here, to hash them.
   const inputs = new Map(plan.files.map((f) => [f, read(plan, f)]));
   const contentHash = new Map([...inputs].map(([f, i]) => [f, sha256(i.text, i.problem?.message ?? '')]));
@@ -184,7 +196,7 @@ export async function lintFiles(plan: RunPlan): Promise<LintRun> {
     const settings = plan.settingsFor(f);
     const key = sha256(runKey, settingsKey(settings), String(plan.discovered.has(f)), contentHash.get(f)!, scopeHash.get(settings.scope)!);
     keys.set(f, key);
-    const hit = plan.cache.get(f, key, inputs.get(f)!.text);
+    const hit = cache.get(f, key, inputs.get(f)!.text);
     if (hit) {
       if (hit.result) sources.set(hit.result.filePath, hit.source);
       cached.set(f, hit.result);
@@ -196,12 +208,26 @@ export async function lintFiles(plan: RunPlan): Promise<LintRun> {
   for (const f of misses) {
     const r = freshByPath.get(displayPath(f, plan.cwd)) ?? null;
     const source = r ? fresh.sources.get(r.filePath) : undefined;
-    plan.cache.set(f, keys.get(f)!, r, source);
+    cache.set(f, keys.get(f)!, r, source);
     if (source) sources.set(r!.filePath, source);
     cached.set(f, r);
   }
-  plan.cache.save();
+  cache.save();
   return { results: plan.files.map((f) => cached.get(f)).filter((r): r is FileResult => Boolean(r)), sources };
+}
+
+/**
+ * Workers to start while the walk goes on (main.ts): as many as the run will want whatever its
+ * files cost: --jobs n: n - 1 from MIN_FILES_FOR_WORKERS files found; default: those that pay at
+ * FLOOR_FILE_MS a file. None for --jobs 1, on one core, or without dist/worker.js.
+ */
+export function earlyWorkers(jobs: number | undefined): EarlyWorkers | undefined {
+  const cores = availableCores();
+  const script = jobs !== 1 && (jobs !== undefined || cores > 1) ? workerScript() : undefined;
+  if (!script) return undefined;
+  const load = jobs === undefined ? nodeOs().loadavg()[0] : 0;
+  const want = (found: number) => (found < MIN_FILES_FOR_WORKERS ? 0 : jobs !== undefined ? jobs - 1 : workersThatPay({ cores, remaining: found, perFileMs: FLOOR_FILE_MS, load }, WORKER_START_MS, WORKER_PAYS_FACTOR));
+  return new EarlyWorkers(want, () => new (workerThreads().Worker)(script, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } }));
 }
 
 /** The cores this process may use (os.availableParallelism where Node has it). */

@@ -58,7 +58,9 @@ export interface SplitOptions {
   /** Told the files of each batch a worker posts (the progress line). */
   counted: (files: number) => void;
   /** Starts a worker thread (node:worker_threads' Worker, lazily loaded). */
-  spawn: (script: string, options: { workerData: WorkerJob; resourceLimits: { maxYoungGenerationSizeMb?: number } }) => WorkerLike;
+  spawn: Spawn;
+  /** Workers started early (EarlyWorkers), used before any other is started; those left over are ended. */
+  early?: { worker: WorkerLike; at: number }[];
   /** Clock in milliseconds (performance.now; tests pass their own). */
   now: () => number;
   /** Lines for OMLINT_DEBUG_WORKERS (when a worker started, what each linted). */
@@ -70,7 +72,44 @@ export interface WorkerLike {
   on(event: 'message', listener: (m: WorkerMessage) => void): unknown;
   on(event: 'error', listener: (e: Error) => void): unknown;
   on(event: 'exit', listener: (code: number) => void): unknown;
+  /** A started worker's job (one started early waits for it). */
+  postMessage(m: { job: WorkerJob }): void;
+  ref(): void;
+  unref(): void;
   terminate(): unknown;
+}
+
+/** How a worker is started: with its job, or (started early, while the walk goes on) without, waiting for it. */
+export type Spawn = (script: string, options: { workerData?: WorkerJob; resourceLimits: { maxYoungGenerationSizeMb?: number } }) => WorkerLike;
+
+/**
+ * Workers started while the walk still runs (issue 22): their start (a thread, Node, omlint's core)
+ * overlaps the walk, and they lint from the run's first batches on. Only as many as the run will
+ * want whatever its files cost (`want`: --jobs, or workersThatPay at the least a file costs), a
+ * number that only grows with the files found. Unreferenced until given a job: one never used
+ * does not keep the process alive.
+ */
+export class EarlyWorkers {
+  private readonly started: { worker: WorkerLike; at: number }[] = [];
+
+  constructor(
+    private readonly want: (found: number) => number,
+    private readonly spawn: () => WorkerLike,
+  ) {}
+
+  /** The walk found its `count`th file. */
+  readonly found = (count: number): void => {
+    for (let n = this.want(count); this.started.length < n; ) {
+      const worker = this.spawn();
+      worker.unref();
+      this.started.push({ worker, at: epochMs() });
+    }
+  };
+
+  /** The workers started so far, for the run to give their jobs (each taken once). */
+  take(): { worker: WorkerLike; at: number }[] {
+    return this.started.splice(0);
+  }
 }
 
 /** The shares of a run split between threads, for lintEach. */
@@ -91,6 +130,9 @@ export class ThreadSplit implements FileShares {
       this.start(sure, 0);
       this.decided = true;
     }
+    // Started early for a run that then wants fewer (--shard left few files): ended.
+    if (!this.o.early?.length) return;
+    for (const e of this.o.early.splice(0)) void e.worker.terminate();
   }
 
   /** Workers started so far. */
@@ -122,11 +164,15 @@ export class ThreadSplit implements FileShares {
 
   private start(n: number, linted: number): void {
     for (let k = 0; k < n; k++) {
-      const started = epochMs();
-      const w = this.o.spawn(this.o.script, {
-        workerData: { ...this.o.job, files: this.o.files, counter: this.counter.buffer as SharedArrayBuffer, batch: this.o.batch },
-        resourceLimits: { maxYoungGenerationSizeMb: this.o.youngGenerationMb },
-      });
+      const job: WorkerJob = { ...this.o.job, files: this.o.files, counter: this.counter.buffer as SharedArrayBuffer, batch: this.o.batch };
+      const early = this.o.early?.shift();
+      const started = early?.at ?? epochMs();
+      let w: WorkerLike;
+      if (early) {
+        w = early.worker;
+        w.ref();
+        w.postMessage({ job });
+      } else w = this.o.spawn(this.o.script, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: this.o.youngGenerationMb } });
       const pass = new Promise<FilePass[]>((resolve, reject) => {
           const passes: FilePass[] = [];
           let files = 0;
@@ -138,7 +184,7 @@ export class ThreadSplit implements FileShares {
               passes.push(m.pass);
               this.o.counted(m.pass.targets.length);
             } else if ('done' in m) {
-              this.o.debug?.(`worker ${k + 1} (started after ${linted} files here): ${files} files linted, its first batch posted ${first === undefined ? '-' : (first - started).toFixed(0)} ms after its start`);
+              this.o.debug?.(`worker ${k + 1} (${early ? 'started during the walk' : `started after ${linted} files here`}): ${files} files linted, its first batch posted ${first === undefined ? '-' : (first - started).toFixed(0)} ms after its start`);
               resolve(passes);
               void w.terminate();
             } else {

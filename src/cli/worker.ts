@@ -80,12 +80,16 @@ async function run(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<vo
   }, queue, job.ids, (pass) => post({ pass: portablePass(pass), at: epochMs() }));
 }
 
-/** Runs in the worker thread (dist/worker.js): one job in, a message per batch out, then `done`. */
+/** Runs in the worker thread (dist/worker.js): one job in (workerData, or a message), a message per batch out, then `done`. */
 export function workerMain(): void {
   if (!parentPort) throw new Error('omlint: the worker entry runs only in a worker thread');
   const post = (m: WorkerMessage) => parentPort!.postMessage(m);
-  run(workerData as WorkerJob, post).then(
-    () => post({ done: true }),
-    (e) => post({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
-  );
+  const go = (job: WorkerJob) =>
+    run(job, post).then(
+      () => post({ done: true }),
+      (e) => post({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+    );
+  // Started while the walk went on: the job comes when the files are known.
+  if (workerData) void go(workerData as WorkerJob);
+  else parentPort.once('message', (m: { job: WorkerJob }) => void go(m.job));
 }

@@ -15,7 +15,7 @@ import { applyDirectives, directiveProblems, NO_DIRECTIVES } from '../syntax/sup
 import { aggregateRepeats } from './aggregate';
 import { collectSecretValues, maskSecrets } from './mask';
 import { isPlaceholder, templateMessage } from '../model/placeholders';
-import { fieldPath } from '../model/secrets';
+import { fieldPath, forgetFoundSecrets } from '../model/secrets';
 import type {
   Diagnostic, FileResult, Fix, LintOptions, LintRun, MessageReport, Report, Rule, RuleContext, RunSource, ScopeDocument, Severity, SeveritySetting, Span, TextFix, WorkspaceRule, DocumentRule, TransitionRule,
 } from '../core/types';
@@ -620,6 +620,8 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
     // the walks over every value and every line are for files with something to say.
     diagnostics.length > 0 ? { text: file.parsed.text, wide: true } : { wide: false },
   );
+  // Asked of each document by two rules and by the masking above: found once per file, then let go.
+  forgetFoundSecrets();
   if (file.baseSecrets?.length) secrets.push(...file.baseSecrets);
   if (secrets.length) {
     for (const d of diagnostics) {

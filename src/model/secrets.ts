@@ -128,8 +128,8 @@ export const KINDS_WITH_SECRETS = Object.keys(FINDERS) as Kind[];
 export function findSecrets(kind: Kind, value: unknown): readonly SecretLocation[] {
   const finder = FINDERS[kind];
   if (!finder || value === null || typeof value !== 'object') return [];
-  // Asked by two rules and by the output masking for each document: found once.
-  let byKind = FOUND.get(value);
+  // Asked by two rules and by the output masking for each document in turn: found once.
+  let byKind = found?.value === value ? found.byKind : undefined;
   const hit = byKind?.get(kind);
   if (hit) return hit;
   const out: SecretLocation[] = [];
@@ -142,13 +142,26 @@ export function findSecrets(kind: Kind, value: unknown): readonly SecretLocation
     visit(value, '');
     if (Array.isArray(value.results)) eachItem(value.results, '/results', visit);
   }
-  if (!byKind) FOUND.set(value, (byKind = new Map()));
+  if (!byKind) found = { value, byKind: (byKind = new Map()) };
   byKind.set(kind, out);
   return out;
 }
 
-/** Documents' values are never changed once parsed (a fix edits the text, which is parsed anew). */
-const FOUND = new WeakMap<object, Map<Kind, readonly SecretLocation[]>>();
+/**
+ * The secrets found in the document asked about last (documents' values are never changed once
+ * parsed: a fix edits the text, which is parsed anew). One document, not a cache of many: a
+ * WeakMap keyed by the documents kept its values alive through V8's scavenges as long as their
+ * entries lasted (so did a Map cleared after each file: its old table), and a location's value is
+ * a slice of its file's text, so in a run of 50,000 files every file's text and secret locations
+ * reached the old generation (issue 22: 210 of 1,670 MB allocated promoted, 65 MB without; peak
+ * RSS 272 – 303 → 193 MB).
+ */
+let found: { value: object; byKind: Map<Kind, readonly SecretLocation[]> } | undefined;
+
+/** Lets go of the document asked about last (the engine, once a file is finished). */
+export function forgetFoundSecrets(): void {
+  found = undefined;
+}
 
 // Redaction masks as the API returns them (DOMAIN §5):
 const MASKS: readonly RegExp[] = [

@@ -3,7 +3,7 @@
 // and a worker that dies leaving its files to this thread.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { discoveredList, ThreadSplit, workersThatPay, type SplitOptions, type WorkerLike } from '../../src/cli/thread-split';
+import { discoveredList, EarlyWorkers, ThreadSplit, workersThatPay, type SplitOptions, type WorkerLike } from '../../src/cli/thread-split';
 import type { WorkerJob, WorkerMessage } from '../../src/cli/worker';
 import { queueCounter, sharedQueue } from '../../src/engine/target-queue';
 import { lintEach, lintPass, projectOf, type FilePass } from '../../src/engine/lint';
@@ -54,8 +54,19 @@ describe('the shared queue', () => {
 /** A worker thread stand-in: records how it was started; the test posts its messages. */
 class FakeWorker extends EventEmitter implements WorkerLike {
   terminated = false;
-  constructor(readonly script: string, readonly options: { workerData: WorkerJob; resourceLimits: { maxYoungGenerationSizeMb?: number } }) {
+  referenced = true;
+  jobs: WorkerJob[] = [];
+  constructor(readonly script = 'worker.js', readonly options: { workerData?: WorkerJob; resourceLimits: { maxYoungGenerationSizeMb?: number } } = { resourceLimits: {} }) {
     super();
+  }
+  postMessage(m: { job: WorkerJob }): void {
+    this.jobs.push(m.job);
+  }
+  ref(): void {
+    this.referenced = true;
+  }
+  unref(): void {
+    this.referenced = false;
   }
   post(m: WorkerMessage): void {
     this.emit('message', m);
@@ -107,8 +118,8 @@ describe('ThreadSplit: when the default starts a worker', () => {
     s.onBatch(128);
     expect(spawned).toHaveLength(1);
     // Its job: the whole run's files and the queue's counter, a small young generation.
-    expect(spawned[0].options.workerData.files).toHaveLength(5_000);
-    expect(new Int32Array(spawned[0].options.workerData.counter)[0]).toBe(128);
+    expect(spawned[0].options.workerData!.files).toHaveLength(5_000);
+    expect(new Int32Array(spawned[0].options.workerData!.counter)[0]).toBe(128);
     expect(spawned[0].options.resourceLimits.maxYoungGenerationSizeMb).toBe(8);
     // Decided once.
     s.onBatch(192);
@@ -154,6 +165,35 @@ describe('ThreadSplit: when the default starts a worker', () => {
     s.onBatch(64);
     s.onBatch(128);
     expect(spawned).toHaveLength(2);
+  });
+});
+
+describe('workers started while the walk goes on', () => {
+  it('as many as the files found so far want, each once, unreferenced until the run gives it its job', () => {
+    const made: FakeWorker[] = [];
+    const early = new EarlyWorkers((found) => (found >= 7_200 ? 1 : 0), () => {
+      const w = new FakeWorker();
+      made.push(w);
+      return w;
+    });
+    for (let n = 1; n <= 10_000; n++) early.found(n);
+    expect(made).toHaveLength(1);
+    expect(made[0].referenced).toBe(false);
+    const { s, spawned } = split({ files: Array.from({ length: 10_000 }, (_, i) => `/r/f${i}.yaml`), early: early.take() });
+    // The run wants one worker at once (10,000 files at 0.05 ms at least): the early one, no other.
+    expect(spawned).toHaveLength(0);
+    expect(s.workers).toBe(1);
+    expect(made[0].referenced).toBe(true);
+    expect(made[0].jobs.map((j) => j.files.length)).toEqual([10_000]);
+    expect(early.take()).toEqual([]);
+  });
+
+  it('one the run does not want after all (--shard left few files) is ended', () => {
+    const w = new FakeWorker();
+    const { spawned } = split({ files: ['/r/a.yaml'], early: [{ worker: w, at: 0 }] });
+    expect(spawned).toHaveLength(0);
+    expect(w.terminated).toBe(true);
+    expect(w.jobs).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
-// How a `check` run lints its files: from the cache where nothing changed, in worker threads when
-// there are many files (the run split by file), in this thread otherwise; always file by file, each
-// parse let go once its file is linted, the cross-document rules on digests (issue 22). The run
+// How a `check` run lints its files: from the cache where nothing changed, in this thread and in
+// worker threads where they pay (thread-split.ts: batches of files from one queue), always file by
+// file, each parse let go once its file is linted, the cross-document rules on digests (issue 22). The run
 // (results and their sources) comes back in the order of the files. The project is the walk's files
 // (Project.ofFiles): its scopes group them.
 import { policyFingerprint } from '../policy/catalog';
@@ -22,9 +22,10 @@ export const MIN_FILES_FOR_WORKERS = 64;
 /** Files per batch a thread takes from the queue of a run split between threads. */
 export const BATCH_FILES = 64;
 /**
- * Wall time from a worker thread's start to its first file linted (a thread, Node's bootstrap,
- * omlint's core from its code cache, the rules and validators of the first kind), measured on a
- * 2-core machine: bench/README.md, "The second core" (issue 22, seventh session).
+ * Wall time a worker thread takes to start (a thread, Node's bootstrap, omlint's core from its code
+ * cache, the rules and validators of the first kind): its first batch of 64 files was posted 84 –
+ * 117 ms after its start on this 2-core machine at load 4 – 5 (`OMLINT_DEBUG_WORKERS=1`,
+ * bench/README.md "The second core"); rounded up.
  */
 export const WORKER_START_MS = 120;
 /**

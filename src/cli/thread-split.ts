@@ -90,7 +90,7 @@ export type Spawn = (script: string, options: { workerData?: WorkerJob; resource
  * does not keep the process alive.
  */
 export class EarlyWorkers {
-  private readonly started: { worker: WorkerLike; at: number }[] = [];
+  private readonly started: { worker: WorkerLike; at: number; dead?: boolean }[] = [];
 
   constructor(
     private readonly want: (found: number) => number,
@@ -102,13 +102,18 @@ export class EarlyWorkers {
     for (let n = this.want(count); this.started.length < n; ) {
       const worker = this.spawn();
       worker.unref();
-      this.started.push({ worker, at: epochMs() });
+      const early: { worker: WorkerLike; at: number; dead?: boolean } = { worker, at: epochMs() };
+      // One that fails before it has a job (its start) is not given one: the run goes on without it.
+      const dead = () => (early.dead = true);
+      worker.on('error', dead);
+      worker.on('exit', dead);
+      this.started.push(early);
     }
   };
 
   /** The workers started so far, for the run to give their jobs (each taken once). */
   take(): { worker: WorkerLike; at: number }[] {
-    return this.started.splice(0);
+    return this.started.splice(0).filter((e) => !e.dead);
   }
 }
 

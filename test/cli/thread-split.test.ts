@@ -188,6 +188,18 @@ describe('workers started while the walk goes on', () => {
     expect(early.take()).toEqual([]);
   });
 
+  it('one that failed to start is not given the job', () => {
+    const made: FakeWorker[] = [];
+    const early = new EarlyWorkers(() => 1, () => {
+      const w = new FakeWorker();
+      made.push(w);
+      return w;
+    });
+    early.found(1);
+    made[0].emit('error', new Error('cannot load'));
+    expect(early.take()).toEqual([]);
+  });
+
   it('one the run does not want after all (--shard left few files) is ended', () => {
     const w = new FakeWorker();
     const { spawned } = split({ files: ['/r/a.yaml'], early: [{ worker: w, at: 0 }] });

@@ -223,12 +223,16 @@ async function lintCached(plan: RunPlan, cache: ResultCache, project: Project, c
  * FLOOR_FILE_MS a file. None for --jobs 1, on one core, or without dist/worker.js.
  */
 export function earlyWorkers(jobs: number | undefined): EarlyWorkers | undefined {
-  const cores = availableCores();
-  const script = jobs !== 1 && (jobs !== undefined || cores > 1) ? workerScript() : undefined;
-  if (!script) return undefined;
-  const load = jobs === undefined ? nodeOs().loadavg()[0] : 0;
-  const want = (found: number) => (found < MIN_FILES_FOR_WORKERS ? 0 : jobs !== undefined ? jobs - 1 : workersThatPay({ cores, remaining: found, perFileMs: FLOOR_FILE_MS, load }, WORKER_START_MS, WORKER_PAYS_FACTOR));
-  return new EarlyWorkers(want, () => new (workerThreads().Worker)(script, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } }));
+  if (jobs === 1) return undefined;
+  // The machine is asked only once the walk has found enough files (node:os costs a small run).
+  let machine: { script?: string; cores: number; load: number } | undefined;
+  const want = (found: number) => {
+    if (found < MIN_FILES_FOR_WORKERS) return 0;
+    machine ??= { script: workerScript(), cores: availableCores(), load: jobs === undefined ? nodeOs().loadavg()[0] : 0 };
+    if (!machine.script) return 0;
+    return jobs !== undefined ? jobs - 1 : workersThatPay({ cores: machine.cores, remaining: found, perFileMs: FLOOR_FILE_MS, load: machine.load }, WORKER_START_MS, WORKER_PAYS_FACTOR);
+  };
+  return new EarlyWorkers(want, () => new (workerThreads().Worker)(machine!.script!, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } }));
 }
 
 /** The cores this process may use (os.availableParallelism where Node has it). */

@@ -5,7 +5,11 @@
 // starts workers only when the rest of the run would pay for their start (workersThatPay).
 import type { FilePass, FileShares, RunIds } from '../engine/lint';
 import { queueCounter, sharedQueue, takenSoFar, type TargetQueue } from '../engine/target-queue';
-import { epochMs, type WorkerJob, type WorkerMessage } from './worker';
+// Types only: the worker's module (and node:worker_threads) is loaded in worker threads alone.
+import type { WorkerJob, WorkerMessage } from './worker';
+
+/** Milliseconds since the epoch, to the fraction (threads share it; performance.now() is each thread's own). */
+export const epochMs = (): number => performance.timeOrigin + performance.now();
 
 /** What the default decides from: the machine and the run as measured so far. */
 export interface SplitMeasure {

@@ -9,6 +9,7 @@ import { withRuleOverrides } from '../config/rule-option';
 import type { LintInput, SeveritySetting } from '../core/types';
 import { lintPass, type FilePass, type RunIds } from '../engine/lint';
 import { sharedQueue } from '../engine/target-queue';
+import { epochMs } from './thread-split';
 import { Project } from '../project/project';
 import type { Kind } from '../core/kinds';
 import type { ParseLimits } from '../syntax/types';
@@ -57,9 +58,6 @@ export function portablePass(pass: FilePass): FilePass {
     }),
   };
 }
-
-/** Milliseconds since the epoch, to the fraction (threads share it; performance.now() is each thread's own). */
-export const epochMs = (): number => performance.timeOrigin + performance.now();
 
 async function run(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<void> {
   const resolver = new ConfigResolver(KNOWN_RULE_IDS, job.explicitConfig);

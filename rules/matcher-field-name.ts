@@ -4,6 +4,8 @@ import { MATCHER_FIELDS_BY_TARGET, TARGET_LABEL } from '../src/model/events';
 import { MATCHER_FIELD_NAMES } from '../src/model/matchers';
 import { withArticle } from '../src/core/article';
 
+const MATCHER_FIELD_NAME_SET: ReadonlySet<string> = new Set(MATCHER_FIELD_NAMES);
+
 export default defineRule({
   meta: {
     id: 'matcher-field-name',
@@ -45,7 +47,7 @@ matchers:
       if (!isObject(m)) return;
       const field = m.fieldName;
       // Names outside the matcher vocabulary are the schema's invalid-value.
-      if (typeof field !== 'string' || !(MATCHER_FIELD_NAMES as readonly string[]).includes(field)) return;
+      if (typeof field !== 'string' || !MATCHER_FIELD_NAME_SET.has(field)) return;
       if (allowed.includes(field)) return;
       ctx.report({
         pointer: `/matchers/${i}/fieldName`,

@@ -40,7 +40,7 @@ notifications:
   check(ctx) {
     for (const secret of findSecrets(ctx.kind, ctx.value)) {
       // Masks are redacted-secret's; placeholders are the way out.
-      if (isRedactionMask(secret.value) || ctx.isTemplate(secret.value)) continue;
+      if (ctx.isTemplate(secret.value) || isRedactionMask(secret.value)) continue;
       ctx.report({
         pointer: secret.pointer,
         messageId: 'plaintext',

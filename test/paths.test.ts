@@ -3,6 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { absolutePath, pathBelow } from '../src/core/paths';
+import { notBelow } from '../src/core/normal-paths';
 
 const segment = fc.constantFrom('a', 'b.yaml', '.', '..', '', 'x y', '.hidden', '...');
 const somePath = fc.tuple(fc.boolean(), fc.array(segment, { maxLength: 6 })).map(([abs, parts]) => (abs ? '/' : '') + parts.join('/'));
@@ -27,5 +28,22 @@ describe('path shortcuts', () => {
     expect(pathBelow('/work/x', '/work/xy/a.yaml')).toBeUndefined();
     expect(pathBelow('/work/x', '/work/x/../a.yaml')).toBeUndefined();
     expect(pathBelow('/', '/a.yaml')).toBeUndefined();
+  });
+
+  it('notBelow: where it says so, path.relative is "" or climbs with ".." (displayPath then shows the path as it is)', () => {
+    fc.assert(
+      fc.property(somePath, somePath, (from, to) => {
+        if (!notBelow(from, to)) return;
+        const rel = path.relative(from, to);
+        expect({ from, to, rel, outside: rel === '' || rel.startsWith('..') }).toEqual({ from, to, rel, outside: true });
+      }),
+      { numRuns: 2000 },
+    );
+    expect(notBelow('/work/x', '/tmp/s7/a.yaml')).toBe(true);
+    expect(notBelow('/work/x', '/work/xy/a.yaml')).toBe(true);
+    expect(notBelow('/work/x', '/work/x')).toBe(true);
+    expect(notBelow('/work/x', '/work/x/a.yaml')).toBe(false);
+    expect(notBelow('/', '/a.yaml')).toBe(false);
+    expect(notBelow('/work/x', 'a.yaml')).toBe(false);
   });
 });

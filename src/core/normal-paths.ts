@@ -13,6 +13,16 @@ export function absolutePath(p: string): string {
   return isNormalAbsolute(p) ? p : path.resolve(p);
 }
 
+/**
+ * Whether `to` is not below `from` (outside it, or `from` itself), told without path.relative
+ * for absolute, normal paths (then path.relative(from, to) is "" or climbs with ".."); false
+ * when it cannot tell.
+ */
+export function notBelow(from: string, to: string): boolean {
+  if (from === '/' || !isNormalAbsolute(from) || !isNormalAbsolute(to)) return false;
+  return !(to.startsWith(from) && to.charCodeAt(from.length) === 47);
+}
+
 /** path.relative(from, to) for `to` inside `from`, else undefined (the caller asks path.relative). */
 export function pathBelow(from: string, to: string): string | undefined {
   if (from === '/' || !to.startsWith(from) || to.charCodeAt(from.length) !== 47) return undefined;

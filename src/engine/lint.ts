@@ -22,7 +22,7 @@ import type {
 import { baseRange, BASE_UNUSABLE, parseBase, type BaseDocument } from './base';
 import { matchDocuments } from '../model/document-identity';
 import { defaultSettings, type FileSettings } from '../config/load';
-import { pathBelow } from '../core/normal-paths';
+import { notBelow, pathBelow } from '../core/normal-paths';
 import { didYouMean } from '../config/did-you-mean';
 import { Project } from '../project/project';
 import { defineBuiltin, reportMessage } from '../core/rule';
@@ -136,10 +136,28 @@ interface FileState {
   /** Problems recorded, and those not recorded once maxProblemsPerFile was reached, by severity. */
   recorded: Record<Severity, number>;
   /** Template values some rule would have judged: "doc index \0 pointer" → the rules. */
-  templates: Map<string, { doc: DocState; pointer: string; value: string; rules: Set<string> }>;
+  templates?: Map<string, { doc: DocState; pointer: string; value: string; rules: Set<string> }>;
   overflow: Record<Severity, number>;
   /** Secret values of the base (issue 19): masked in messages too. */
   baseSecrets?: string[];
+  /** The rules turned off for this file (undefined: none, as in most runs), once offRules() asked. */
+  off?: ReadonlySet<string> | null;
+}
+
+/**
+ * The rule ids turned off for a file (`--rule` and the config; `--rule` wins), found once per
+ * file by reading the few severities set, instead of asking both tables for every rule.
+ */
+function offRules(file: FileState, opts: LintRunOptions): ReadonlySet<string> | undefined {
+  if (file.off === undefined) {
+    const given = opts.rules;
+    const mine = file.settings.rules;
+    let off: Set<string> | undefined;
+    for (const id in given) if (given[id] === 'off') (off ??= new Set()).add(id);
+    for (const id in mine) if (mine[id] === 'off' && given?.[id] == null) (off ??= new Set()).add(id);
+    file.off = off ?? null;
+  }
+  return file.off ?? undefined;
 }
 
 /**
@@ -159,6 +177,8 @@ function overflowed(file: FileState, severity: Severity, opts: LintRunOptions): 
 export function displayPath(filePath: string, cwd = process.cwd()): string {
   const below = pathBelow(cwd, filePath);
   if (below !== undefined) return below;
+  // Outside the working directory: shown as it is (path.relative would only climb with "..").
+  if (notBelow(cwd, filePath)) return filePath;
   if (filePath === '<stdin>' || !path.isAbsolute(filePath)) return filePath.split(path.sep).join('/');
   const rel = path.relative(cwd, filePath);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : filePath;
@@ -249,6 +269,7 @@ function templateJudged(file: FileState, doc: DocState, ruleId: string, report: 
 
 function noteTemplate(file: FileState, doc: DocState, pointer: string, value: string, ruleId: string): void {
   const key = `${doc.index}\0${pointer}`;
+  file.templates ??= new Map();
   let entry = file.templates.get(key);
   if (!entry) file.templates.set(key, (entry = { doc, pointer, value, rules: new Set() }));
   entry.rules.add(ruleId);
@@ -256,6 +277,7 @@ function noteTemplate(file: FileState, doc: DocState, pointer: string, value: st
 
 /** One info per template value that a check skipped. */
 function templateInfos(file: FileState, opts: LintRunOptions): void {
+  if (!file.templates) return;
   for (const t of file.templates.values()) {
     addReport(file, t.doc, TEMPLATE_VALUE, { pointer: t.pointer, message: templateMessage(fieldPath(t.pointer) || 'The document', t.value, [...t.rules].sort()) }, opts);
   }
@@ -291,7 +313,7 @@ function prepareFile(project: Project, input: LintInput, opts: LintRunOptions, s
     targetVersion: opts.targetVersion ?? settings.targetVersion,
     secretPlaceholders: settings.secretPlaceholders,
   };
-  const file: FileState = { input, displayPath: displayPath(input.filePath, opts.cwd), settings, parsed, docs: [], diagnostics: [], options, dropped: false, templates: new Map(), recorded: { error: 0, warning: 0, info: 0 }, overflow: { error: 0, warning: 0, info: 0 } };
+  const file: FileState = { input, displayPath: displayPath(input.filePath, opts.cwd), settings, parsed, docs: [], diagnostics: [], options, dropped: false, recorded: { error: 0, warning: 0, info: 0 }, overflow: { error: 0, warning: 0, info: 0 } };
   if (input.problem) {
     // Whatever the text still reads as (bytes decoded with U+FFFD) only serves to mask secrets in the frame.
     const read = input.text ? parsed.documents.find((d) => !d.empty) : undefined;
@@ -401,10 +423,11 @@ function checkDocument(file: FileState, doc: DocState, opts: LintRunOptions, rul
     report: (r) => pending.push({ ruleId: current!.meta.id, report: { ...r, message: reportMessage(current!.meta, r) } }),
     isTemplate,
   };
+  const off = offRules(file, opts);
   for (const rule of rules) {
     current = rule;
     const id = rule.meta.id;
-    if ((opts.rules?.[id] ?? file.settings.rules[id]) === 'off') continue;
+    if (off?.has(id)) continue;
     try {
       rule.check(ctx);
     } catch (e) {
@@ -461,14 +484,13 @@ const workspacePolicies = (settings: FileSettings): WorkspaceRule[] => settings.
  * workspace policies of its config. A digest that fails is the rule's internal error on the document.
  */
 function digestFile(file: FileState, target: number, rules: readonly WorkspaceRule[], out: DigestRecord[], opts: LintRunOptions): void {
-  const isTemplate = (value: unknown) => isPlaceholder(value, file.options.secretPlaceholders);
-  const policies = workspacePolicies(file.settings);
-  const all = policies.length ? [...rules.map((r) => [r, r.meta.id] as const), ...policies.map((r, k) => [r, `policy:${k}`] as const)] : rules.map((r) => [r, r.meta.id] as const);
-  for (const [rule, key] of all) {
+  let isTemplate: ((value: unknown) => boolean) | undefined;
+  const digestOf = (rule: WorkspaceRule, key: string) => {
     for (const doc of file.docs) {
       if (!doc.kind || !appliesTo(rule, doc.kind)) continue;
       let digest: unknown;
       try {
+        isTemplate ??= (value: unknown) => isPlaceholder(value, file.options.secretPlaceholders);
         digest = rule.digest ? rule.digest({ value: doc.value, kind: doc.kind, filePath: file.displayPath, options: file.options, isTemplate }) : doc.value;
       } catch (e) {
         internalError(file, doc, rule.meta.id, e, opts);
@@ -478,7 +500,10 @@ function digestFile(file: FileState, target: number, rules: readonly WorkspaceRu
       const sd: ScopeDocument = rule.digest ? { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: undefined, digest } : { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value };
       out.push({ target, rule: key, sd });
     }
-  }
+  };
+  for (const rule of rules) digestOf(rule, rule.meta.id);
+  const policies = workspacePolicies(file.settings);
+  for (let k = 0; k < policies.length; k++) digestOf(policies[k], `policy:${k}`);
 }
 
 /**
@@ -510,7 +535,8 @@ function runWorkspaceRules(records: readonly DigestRecord[], rules: readonly Wor
   }
   for (const [rule, scopes] of groups) {
     for (const members of scopes.values()) {
-      const bySd = new Map(members.map((m) => [m.sd, m]));
+      // Made on a scope's first report: most scopes have none (10,000 members, one map each).
+      let bySd: Map<ScopeDocument, ScopeMember> | undefined;
       const options = optionsOf(members[0].target);
       try {
         rule.check({
@@ -518,7 +544,7 @@ function runWorkspaceRules(records: readonly DigestRecord[], rules: readonly Wor
           options,
           isTemplate: (value) => isPlaceholder(value, options.secretPlaceholders),
           report: (sd, r) => {
-            const m = bySd.get(sd);
+            const m = (bySd ??= new Map(members.map((m) => [m.sd, m]))).get(sd);
             if (m) add(m.target, { documentIndex: sd.documentIndex, ruleId: rule.meta.id, report: { ...r, message: reportMessage(rule.meta, r) } });
           },
         });
@@ -553,12 +579,13 @@ function runTransitionRules(file: FileState, opts: LintRunOptions, rules: Transi
   });
   const isTemplate = (value: unknown) => isPlaceholder(value, file.options.secretPlaceholders);
   const before = file.diagnostics.length;
+  const off = offRules(file, opts);
   for (const pair of match.pairs) {
     const doc = pair.now as DocState;
     const baseDoc = pair.base as BaseDocument;
     for (const rule of rules) {
       const id = rule.meta.id;
-      if (!appliesTo(rule, doc.kind!) || (opts.rules?.[id] ?? file.settings.rules[id]) === 'off') continue;
+      if (!appliesTo(rule, doc.kind!) || off?.has(id)) continue;
       try {
         rule.check({
           value: doc.value,
@@ -678,13 +705,19 @@ class RuleBook {
     if (fixed) this.take(fixed);
   }
 
-  /** Loads the rules (and validators) of the file's kinds not seen before. */
-  async load(file: FileState): Promise<void> {
-    if (file.dropped) return;
+  /**
+   * Loads the rules (and validators) of the file's kinds not seen before; undefined when there
+   * are none (most files: then no promise, and no await, per file).
+   */
+  load(file: FileState): Promise<void> | undefined {
+    if (file.dropped) return undefined;
     const base = Boolean(file.input.base);
     let fresh: Kind[] | undefined;
     for (const d of file.docs) if (d.kind && (!this.loaded.has(d.kind) || (base && !this.withTransitions.has(d.kind)))) (fresh ??= []).push(d.kind);
-    if (!fresh) return;
+    return fresh && this.loadFresh(fresh, base);
+  }
+
+  private async loadFresh(fresh: Kind[], base: boolean): Promise<void> {
     for (const k of fresh) {
       this.loaded.add(k);
       if (base) this.withTransitions.add(k);
@@ -789,7 +822,15 @@ function runFrame(project: Project, targets: LintTargets, opts: ProjectLintOptio
   const settings: FileSettings[] = [];
   for (let i = from; i < to; i++) settings[i] = project.settingsFor(targets.paths[i]);
   // Policies (issue 21): the config's rules of each file; a workspace policy sees the members it applies to.
-  const policies = [...new Set(settings.flatMap((s) => s.policies ?? []))];
+  const policies: Rule[] = [];
+  const seen = new Set<Rule>();
+  for (let i = from; i < to; i++) {
+    for (const p of settings[i].policies ?? []) {
+      if (seen.has(p)) continue;
+      seen.add(p);
+      policies.push(p);
+    }
+  }
   const extra = [...(opts.ruleSet ?? []), ...policies].map((r) => r.meta.id).concat(ids?.known ?? []);
   const known = extra.length ? new Set([...KNOWN_RULE_IDS, ...extra]) : KNOWN_RULE_IDS;
   const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...(opts.ruleSet ?? []), ...policies].filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id), ids?.workspace ?? []));
@@ -812,7 +853,8 @@ async function passRange(project: Project, targets: LintTargets, opts: ProjectLi
     // A worker resolves the settings of the targets it takes only.
     const settings = (frame.settings[i] ??= project.settingsFor(targets.paths[i]));
     const file = prepareFile(project, targets.read(targets.paths[i], i), opts, settings);
-    await book.load(file);
+    const loading = book.load(file);
+    if (loading) await loading;
     checkFile(file, book, opts);
     opts.onFileChecked?.(file.input.filePath);
     pass.targets.push(i);
@@ -905,7 +947,8 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
   const quiet: ProjectLintOptions = { ...opts, onKinds: undefined, onFileChecked: undefined, onPairs: undefined };
   for (const [i, list] of [...reports].sort((a, b) => a[0] - b[0])) {
     const file = prepareFile(project, targets.read(targets.paths[i], i), quiet, settings[i]);
-    await book.load(file);
+    const loading = book.load(file);
+    if (loading) await loading;
     checkFile(file, book, quiet);
     // The digests again, for their internal errors only (the run's digests are taken).
     digestFile(file, i, book.workspace, [], opts);
@@ -934,6 +977,7 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
     placeRelated(done[i]!.result, (p) => (mine && p === mine.displayPath ? mine : fileAt(p)));
   }
   if (opts.release) for (const i of [...again.keys(), ...parsedAgain.keys()]) project.sources.forget(targets.paths[i]);
+  forgetFoundSecrets();
   const results: FileResult[] = [];
   const sources = new Map<string, RunSource>();
   for (const f of done) {

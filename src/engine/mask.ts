@@ -3,7 +3,7 @@
 // field named like a secret in the parsed values; `key: value` pairs named like secrets in the
 // source text (duplicate keys, lines that do not parse, numbers, near-miss names); and values
 // that look like secrets whatever their name (SECRET_SHAPES).
-import { findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret, isTokenLike, KINDS_WITH_SECRETS, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
+import { findSecretsOfAnyKind, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret, isTokenLike, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import { isWholePlaceholder } from '../model/placeholders';
 import type { Kind } from '../core/kinds';
 import { firstOutsideQuotes } from '../syntax/outside-quotes';
@@ -19,7 +19,7 @@ export interface SecretSource {
 function secretsOf(d: SecretSource, wide: boolean): readonly SecretLocation[] {
   if (d.value === null || typeof d.value !== 'object') return [];
   // A document linted as another kind than its content: every kind's finder runs.
-  const byKind = KINDS_WITH_SECRETS.flatMap((k) => findSecrets(k, d.value));
+  const byKind = findSecretsOfAnyKind(d.value);
   return wide ? [...byKind, ...findSecretsByName(d.value)] : byKind;
 }
 
@@ -42,15 +42,15 @@ export interface CollectOptions {
  * those source forms are listed too, line by line.
  */
 export function collectSecretValues(docs: SecretSource[], opts: CollectOptions = {}): string[] {
-  const out = new Set<string>();
+  let out: Set<string> | undefined;
   const add = (v: string) => {
     const t = v.trim();
-    if (t.length >= 4 && !shown(t)) out.add(t);
+    if (t.length >= 4 && !shown(t)) (out ??= new Set()).add(t);
   };
   for (const d of docs) {
     for (const s of secretsOf(d, opts.wide ?? true)) {
       if (s.value.length < 4 || shown(s.value)) continue;
-      out.add(s.value);
+      (out ??= new Set()).add(s.value);
       const raw = d.sourceOf?.(s.pointer);
       if (raw === undefined || raw === s.value) continue;
       for (const piece of raw.replace(/^["']|["']$/g, '').split(/\r\n|\r|\n/)) add(piece);
@@ -58,7 +58,7 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
   }
   if (opts.text !== undefined) for (const v of secretsInText(opts.text)) add(v);
   // Longest first, so that a secret containing another is masked whole.
-  return [...out].sort((a, b) => b.length - a.length);
+  return out ? [...out].sort((a, b) => b.length - a.length) : [];
 }
 
 export const MASK = '****';

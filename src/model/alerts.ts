@@ -23,9 +23,18 @@ export function eachNotification(
   fn: (notification: Record<string, any>, index: number, pointer: string) => void,
 ): void {
   if (!isObject(doc) || !Array.isArray(doc.notifications)) return;
-  doc.notifications.forEach((n: unknown, i: number) => {
-    if (isObject(n)) fn(n, i, `/notifications/${i}`);
-  });
+  const list: unknown[] = doc.notifications;
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (isObject(n)) fn(n, i, notificationPointer(i));
+  }
+}
+
+/** The pointers of the first notifications, made once: a dozen rules walk every document's notifications. */
+const NOTIFICATION_POINTERS = Array.from({ length: 64 }, (_, i) => `/notifications/${i}`);
+
+function notificationPointer(i: number): string {
+  return i < NOTIFICATION_POINTERS.length ? NOTIFICATION_POINTERS[i] : `/notifications/${i}`;
 }
 
 /**

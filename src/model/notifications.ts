@@ -98,10 +98,15 @@ export function notificationTypesFor(scope: NotificationScope): readonly string[
   return types;
 }
 
+/** The fields each type accepts (intervalMin aside), made once per type: rules ask per field of every notification. */
+const ACCEPTED = new WeakMap<NotificationTypeInfo, ReadonlySet<string>>();
+
 /** Whether a field belongs on a notification of this type. */
 export function notificationAcceptsField(info: NotificationTypeInfo, field: string): boolean {
   if (field === 'intervalMin') return !info.noInterval;
-  return NOTIFICATION_COMMON_FIELDS.includes(field) || info.required.includes(field) || info.optional.includes(field);
+  let accepted = ACCEPTED.get(info);
+  if (!accepted) ACCEPTED.set(info, (accepted = new Set([...NOTIFICATION_COMMON_FIELDS, ...info.required, ...info.optional])));
+  return accepted.has(field);
 }
 
 /** Notification fields whose values are secrets (RULES.md "Secrets"; flowdockApiToken added). */

@@ -22,11 +22,17 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** obj[field] when it is a non-empty string of obj's own (the value first: most fields are absent). */
+function ownString(obj: Record<string, unknown>, field: string): string | undefined {
+  const value = obj[field];
+  return typeof value === 'string' && value !== '' && Object.prototype.hasOwnProperty.call(obj, field) ? value : undefined;
+}
+
 /** Records obj[field] when it is a non-empty string. */
 function take(obj: unknown, field: string, base: string, out: SecretLocation[]): void {
-  if (!isObject(obj) || !Object.prototype.hasOwnProperty.call(obj, field)) return;
-  const value = obj[field];
-  if (typeof value === 'string' && value !== '') out.push({ pointer: `${base}/${escapeToken(field)}`, value, field });
+  if (!isObject(obj)) return;
+  const value = ownString(obj, field);
+  if (value !== undefined) out.push({ pointer: `${base}/${escapeToken(field)}`, value, field });
 }
 
 function takeAll(obj: unknown, fields: readonly string[], base: string, out: SecretLocation[]): void {
@@ -40,7 +46,18 @@ function eachItem(arr: unknown, base: string, fn: (item: unknown, pointer: strin
 }
 
 const alertConfigSecrets: Finder = (doc, base, out) => {
-  eachItem(doc.notifications, `${base}/notifications`, (n, p) => takeAll(n, NOTIFICATION_SECRET_FIELDS, p, out));
+  const list = doc.notifications;
+  if (!Array.isArray(list)) return;
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (!isObject(n)) continue;
+    // The notification's pointer only for a secret found (every document of a run comes here).
+    let at: string | undefined;
+    for (const field of NOTIFICATION_SECRET_FIELDS) {
+      const value = ownString(n, field);
+      if (value !== undefined) out.push({ pointer: `${(at ??= `${base}/notifications/${i}`)}/${escapeToken(field)}`, value, field });
+    }
+  }
 };
 
 /** Integration secrets (RULES.md list, plus SLACK/FLOWDOCK apiToken). `url` only for WEBHOOK. */
@@ -121,6 +138,45 @@ const FINDERS: Partial<Record<Kind, Finder>> = {
 /** Kinds that have secret fields. */
 export const KINDS_WITH_SECRETS = Object.keys(FINDERS) as Kind[];
 
+/** Each finder once (the alert kinds share one), in the order of KINDS_WITH_SECRETS. */
+const DISTINCT_FINDERS: readonly Finder[] = [...new Set(Object.values(FINDERS) as Finder[])];
+
+/** Runs a finder over a document, an array of documents or an API list response. */
+function runFinder(finder: Finder, value: object, out: SecretLocation[]): void {
+  const items = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.results) ? value.results : undefined;
+  if (isObject(value)) finder(value, '', out);
+  if (!items) return;
+  const base = items === value ? '' : '/results';
+  for (let i = 0; i < items.length; i++) if (isObject(items[i])) finder(items[i], `${base}/${i}`, out);
+}
+
+/**
+ * What the finders found in the document asked about last, by finder (DISTINCT_FINDERS' order):
+ * the rules of a document and the output masking ask one after another (documents' values are
+ * never changed once parsed: a fix edits the text, which is parsed anew). One document, not a
+ * cache of many: a WeakMap keyed by the documents cost a hash and an entry per document, and kept
+ * its values alive through V8's scavenges as long as their entries lasted; a location's value is
+ * a slice of its file's text, so in a run of 50,000 files every file's text and secret locations
+ * reached the old generation (issue 22: 210 of 1,670 MB allocated promoted, 65 MB without; peak
+ * RSS 272 – 303 → 193 MB).
+ */
+let lastValue: object | undefined;
+let lastFound: (readonly SecretLocation[] | undefined)[] = [];
+
+function foundIn(value: object): (readonly SecretLocation[] | undefined)[] {
+  if (lastValue !== value) {
+    lastValue = value;
+    lastFound = [];
+  }
+  return lastFound;
+}
+
+/** Lets go of the document asked about last (the engine, once a file is finished, and at the end of a run). */
+export function forgetFoundSecrets(): void {
+  lastValue = undefined;
+  lastFound = [];
+}
+
 /**
  * Every secret value (non-empty string) in a document of this kind. Also accepts an array of
  * documents or an API list response ({results: [...]}), with pointers into it.
@@ -128,39 +184,36 @@ export const KINDS_WITH_SECRETS = Object.keys(FINDERS) as Kind[];
 export function findSecrets(kind: Kind, value: unknown): readonly SecretLocation[] {
   const finder = FINDERS[kind];
   if (!finder || value === null || typeof value !== 'object') return [];
-  // Asked by two rules and by the output masking for each document in turn: found once.
-  let byKind = found?.value === value ? found.byKind : undefined;
-  const hit = byKind?.get(kind);
-  if (hit) return hit;
-  const out: SecretLocation[] = [];
-  const visit = (doc: unknown, base: string) => {
-    if (isObject(doc)) finder(doc, base, out);
-  };
-  if (Array.isArray(value)) {
-    eachItem(value, '', visit);
-  } else if (isObject(value)) {
-    visit(value, '');
-    if (Array.isArray(value.results)) eachItem(value.results, '/results', visit);
+  // Asked by two rules and by the output masking for each document: found once (per finder:
+  // the alert kinds share theirs).
+  const found = foundIn(value);
+  const k = DISTINCT_FINDERS.indexOf(finder);
+  let out = found[k];
+  if (!out) {
+    const list: SecretLocation[] = [];
+    runFinder(finder, value, list);
+    found[k] = out = list;
   }
-  if (!byKind) found = { value, byKind: (byKind = new Map()) };
-  byKind.set(kind, out);
   return out;
 }
 
-/**
- * The secrets found in the document asked about last (documents' values are never changed once
- * parsed: a fix edits the text, which is parsed anew). One document, not a cache of many: a
- * WeakMap keyed by the documents kept its values alive through V8's scavenges as long as their
- * entries lasted (so did a Map cleared after each file: its old table), and a location's value is
- * a slice of its file's text, so in a run of 50,000 files every file's text and secret locations
- * reached the old generation (issue 22: 210 of 1,670 MB allocated promoted, 65 MB without; peak
- * RSS 272 – 303 → 193 MB).
- */
-let found: { value: object; byKind: Map<Kind, readonly SecretLocation[]> } | undefined;
+const NONE: readonly SecretLocation[] = Object.freeze([]);
 
-/** Lets go of the document asked about last (the engine, once a file is finished). */
-export function forgetFoundSecrets(): void {
-  found = undefined;
+/**
+ * The secrets of every kind's finder in a value, in the order of KINDS_WITH_SECRETS (a document
+ * linted as another kind than its content is masked by all of them); what the rules asked for
+ * is reused.
+ */
+export function findSecretsOfAnyKind(value: unknown): readonly SecretLocation[] {
+  if (value === null || typeof value !== 'object') return NONE;
+  const found = lastValue === value ? lastFound : undefined;
+  const out: SecretLocation[] = [];
+  for (let k = 0; k < DISTINCT_FINDERS.length; k++) {
+    const hit = found?.[k];
+    if (!hit) runFinder(DISTINCT_FINDERS[k], value, out);
+    else for (const s of hit) out.push(s);
+  }
+  return out.length ? out : NONE;
 }
 
 // Redaction masks as the API returns them (DOMAIN §5):
@@ -176,7 +229,8 @@ const MASKS: readonly RegExp[] = [
 
 /** Whether a value is a redaction mask: writing it back would replace the real secret with it. */
 export function isRedactionMask(value: unknown): boolean {
-  return typeof value === 'string' && MASKS.some((re) => re.test(value));
+  // Every mask holds a `*` or REDACTED: most values are passed without the expressions.
+  return typeof value === 'string' && (value.includes('*') || value.includes('REDACTED')) && MASKS.some((re) => re.test(value));
 }
 
 // ---------------------------------------------------------------- secrets by name and by shape

@@ -82,13 +82,35 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/** A pattern's tokens, and its one pointer when it has no `*`; read once per pattern. */
+const PATTERNS = new Map<string, { tokens: readonly string[]; pointer?: string }>();
+
+function patternOf(pattern: string): { tokens: readonly string[]; pointer?: string } {
+  let read = PATTERNS.get(pattern);
+  if (!read) {
+    const tokens = pattern.split('/').slice(1);
+    read = tokens.includes('*') ? { tokens } : { tokens, pointer: tokens.map((t) => `/${escapeToken(t)}`).join('') };
+    if (PATTERNS.size < 1000) PATTERNS.set(pattern, read);
+  }
+  return read;
+}
+
 /**
  * Expands a pointer pattern of TIMESTAMP_FIELDS into the pointers present in a value, with their
  * values. Pointers are written only for what is found: `/processes/*` of a configuration with
  * 10,000 processes would otherwise make 10,000 strings per pattern for a field few processes set.
  */
 export function expandPointerPattern(value: unknown, pattern: string): { pointer: string; value: unknown }[] {
-  const tokens = pattern.split('/').slice(1);
+  const { tokens, pointer } = patternOf(pattern);
+  if (pointer !== undefined) {
+    // No `*`: one place, looked up (rules ask for every document of a run).
+    let v = value;
+    for (const token of tokens) {
+      if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, token)) return [];
+      v = (v as Record<string, unknown>)[token];
+    }
+    return [{ pointer, value: v }];
+  }
   const found: { pointer: string; value: unknown }[] = [];
   // path[i]: the key or index taken at level i, on the way down.
   const path: (string | number)[] = [];

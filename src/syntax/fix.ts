@@ -12,9 +12,25 @@ function jsonValue(value: unknown): string {
 }
 
 /** A YAML scalar or flow value that reads back as `value`. */
-function yamlValue(value: unknown): string {
+export function yamlValue(value: unknown): string {
   if (value !== null && typeof value === 'object') return JSON.stringify(value); // flow style is valid YAML
-  return yamlStringify(value, { lineWidth: 0 }).trimEnd();
+  return plainScalar(value) ?? yamlStringify(value, { lineWidth: 0 }).trimEnd();
+}
+
+/** Words the core schema reads as booleans or null: quoted by the stringifier. */
+const NOT_A_STRING = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE|[Nn]ull|NULL)$/;
+
+/**
+ * What the `yaml` stringifier writes for the scalars fixes mostly write (enum words, key names,
+ * whole numbers, booleans), without it: its first call in a run costs more than the rest of a
+ * small file's fix (test/syntax/fix-scalars.test.ts compares the two). Undefined: ask it.
+ */
+function plainScalar(value: unknown): string | undefined {
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value === null) return 'null';
+  if (typeof value === 'number') return Number.isSafeInteger(value) && !Object.is(value, -0) ? String(value) : undefined;
+  if (typeof value === 'string' && value.length <= 256 && /^[A-Za-z][A-Za-z0-9_]*$/.test(value) && !NOT_A_STRING.test(value)) return value;
+  return undefined;
 }
 
 function yamlKey(key: string): string {

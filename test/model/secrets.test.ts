@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fieldPath, findSecrets, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret } from '../../src/model/secrets';
+import { fieldPath, findSecrets, findSecretsByName, findSecretsOfAnyKind, forgetFoundSecrets, isRedactionMask, isSecretFieldName, KINDS_WITH_SECRETS, mayNameSecret } from '../../src/model/secrets';
 import { collectSecretValues, maskLine, maskSecrets, secretsInText } from '../../src/engine/mask';
 import { isPlaceholder } from '../../src/model/placeholders';
 import { getAt } from '../../src/core/pointer';
@@ -67,6 +67,43 @@ describe('findSecrets', () => {
     expect(findSecrets('alert-config', { notifications: 'x' })).toEqual([]);
     expect(findSecrets('alert-config', { notifications: [null, 3, { apiToken: 42 }] })).toEqual([]);
     expect(findSecrets('automation-config', { auth: [], processes: [{ args2_6: null }] })).toEqual([]);
+  });
+
+  it('findSecretsOfAnyKind: the finder of every kind once, in the order of the kinds, the lists the rules asked for reused', () => {
+    // An alert configuration that also holds what other kinds call secrets (linted as another kind, or pasted wrongly).
+    const doc = {
+      eventTypeName: 'HOST_DOWN',
+      notifications: [{ typeName: 'SLACK', apiToken: 'xoxb-1' }, { typeName: 'WEBHOOK', webhookSecret: 's3' }],
+      url: 'https://hook.example/abc',
+      apiKey: 'k1',
+      auth: { autoPwd: 'p1' },
+      privateKey: 'pk',
+    };
+    const perKind = KINDS_WITH_SECRETS.flatMap((k) => findSecrets(k, structuredClone(doc)));
+    const unique = [...new Map(perKind.map((s) => [s.pointer, s])).values()];
+    expect(findSecretsOfAnyKind(structuredClone(doc))).toEqual(unique);
+    expect(unique.map((s) => s.pointer)).toEqual(['/notifications/0/apiToken', '/notifications/1/webhookSecret', '/apiKey', '/url', '/auth/autoPwd', '/privateKey']);
+    // After a rule's findSecrets of the alert kinds: the same answer (from the cache).
+    const asked = structuredClone(doc);
+    const mine = findSecrets('global-alert-config', asked);
+    expect(findSecrets('alert-config', asked)).toBe(mine);
+    expect(findSecretsOfAnyKind(asked)).toEqual(unique);
+    expect(findSecretsOfAnyKind({ eventTypeName: 'HOST_DOWN' })).toEqual([]);
+    expect(findSecretsOfAnyKind([{ apiKey: 'a1' }, { notifications: [{ serviceKey: 'b2' }] }]).map((s) => s.pointer)).toEqual(['/1/notifications/0/serviceKey', '/0/apiKey']);
+    expect(findSecretsOfAnyKind('text')).toEqual([]);
+  });
+
+  it('answers for each value asked, whatever was asked before (the last answer is kept, not reused for another value)', () => {
+    const a = { notifications: [{ typeName: 'SLACK', apiToken: 'xoxb-a' }] };
+    const b = { notifications: [{ typeName: 'SLACK', apiToken: 'xoxb-b' }], apiKey: 'k' };
+    for (let round = 0; round < 2; round++) {
+      expect(findSecrets('alert-config', a).map((s) => s.value)).toEqual(['xoxb-a']);
+      expect(findSecrets('alert-config', b).map((s) => s.value)).toEqual(['xoxb-b']);
+      expect(findSecrets('integration', b).map((s) => s.value)).toEqual(['k']);
+      expect(findSecretsOfAnyKind(a).map((s) => s.value)).toEqual(['xoxb-a']);
+      expect(findSecretsOfAnyKind(b).map((s) => s.value)).toEqual(['xoxb-b', 'k']);
+      forgetFoundSecrets();
+    }
   });
 
   it('is linear in the document', () => {

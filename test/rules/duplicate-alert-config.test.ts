@@ -34,6 +34,14 @@ ruleTester(rule, {
     { name: 'different matchers', fileName: 'a.yaml', code: cpu(80, rsMatchers('rs0')), scope: { 'b.yaml': cpu(80, rsMatchers('rs1')) } },
     { name: 'different events', fileName: 'a.yaml', code: cpu(80), scope: { 'b.yaml': hostDown } },
     { name: 'a single configuration', fileName: 'a.yaml', code: cpu(80) },
+    { name: 'a threshold written as a string is not the number', fileName: 'a.yaml', code: cpu(80), scope: { 'b.yaml': cpu(80).replace('threshold: 80', 'threshold: "80"') } },
+    // The key quotes each string as JSON does: a value holding quotes cannot pass for other fields.
+    {
+      name: 'a matcher whose operator spells out another matcher\'s value',
+      fileName: 'a.yaml',
+      code: cpu(80, rsMatchers('rs0')),
+      scope: { 'b.yaml': cpu(80, `matchers:\n  - fieldName: REPLICA_SET_NAME\n    operator: 'EQUALS","value":"rs0'\n`) },
+    },
   ],
   invalid: [
     { name: 'the later of two identical configurations, on its eventTypeName', fileName: 'a.yaml', code: cpu(80), scope: { 'b.yaml': cpu(80) }, errors: [duplicateIn('b.yaml')] },
@@ -57,6 +65,15 @@ ruleTester(rule, {
       code: hostDown,
       scope: { 'b.yaml': hostDown, 'c.yaml': hostDown },
       errors: [duplicateIn('b.yaml', { message: /a\.yaml/ }), duplicateIn('c.yaml', { message: /a\.yaml/ })],
+    },
+    {
+      name: 'ignores the order of keys in metricThreshold and in matchers',
+      fileName: 'a.yaml',
+      code: cpu(80, rsMatchers('rs0', 'rs1')),
+      scope: {
+        'b.yaml': cpu(80, 'matchers:\n  - value: rs1\n    operator: EQUALS\n    fieldName: REPLICA_SET_NAME\n  - { operator: EQUALS, fieldName: REPLICA_SET_NAME, value: rs0 }\n').replace('  metricName: NORMALIZED_SYSTEM_CPU_USER\n  mode: AVERAGE\n', '  mode: AVERAGE\n  metricName: NORMALIZED_SYSTEM_CPU_USER\n'),
+      },
+      errors: [duplicateIn('b.yaml')],
     },
     // A multi-document file: the third document (from line 23) repeats the first.
     { name: 'inside one multi-document file', fileName: 'alerts.yaml', code: `${hostDown}---\n${cpu(80)}---\n${hostDown}`, errors: [{ messageId: 'duplicate', line: 23, column: 16 }] },

@@ -26,9 +26,14 @@ function quotedKey(key: string): string {
   return q;
 }
 
-/** An object's keys in the order of Array.prototype.sort (UTF-16 code units), by insertion: they are few. */
+/** Objects of up to this many keys are sorted by insertion; a bigger one (a hostile document) by Array.prototype.sort. */
+const INSERTION_SORT_KEYS = 16;
+
+/** An object's keys in the order of Array.prototype.sort (UTF-16 code units); by insertion when few. */
 function sortedKeys(value: object): string[] {
   const keys = Object.keys(value);
+  // Quadratic by insertion: 40,000 keys took 2.7 s against 7 ms for the built-in sort.
+  if (keys.length > INSERTION_SORT_KEYS) return keys.sort();
   for (let i = 1; i < keys.length; i++) {
     const k = keys[i];
     let j = i - 1;

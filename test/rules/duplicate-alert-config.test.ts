@@ -25,6 +25,11 @@ notifications:
     emailAddress: dba@example.com
     intervalMin: 15
 `;
+/** A metricThreshold of 5 + 15 keys (more than the insertion sort takes), written in either order. */
+const manyKeys = (reverse: boolean, last = 15) => {
+  const extra = Array.from({ length: 15 }, (_, i) => `  x${String(i + 1).padStart(2, '0')}: ${i + 1 === 15 ? last : i + 1}\n`);
+  return cpu(80).replace('  units: RAW\n', `  units: RAW\n${(reverse ? extra.reverse() : extra).join('')}`);
+};
 /** The later copy is reported on its eventTypeName value (line 1, column 16). */
 const duplicateIn = (file: string, more: object = {}) => ({ messageId: 'duplicate', file, line: 1, column: 16, ...more });
 
@@ -42,8 +47,10 @@ ruleTester(rule, {
       code: cpu(80, rsMatchers('rs0')),
       scope: { 'b.yaml': cpu(80, `matchers:\n  - fieldName: REPLICA_SET_NAME\n    operator: 'EQUALS","value":"rs0'\n`) },
     },
+    { name: 'many keys, one value differs', fileName: 'a.yaml', code: manyKeys(false), scope: { 'b.yaml': manyKeys(true, 99) } },
   ],
   invalid: [
+    { name: 'many keys (the built-in sort) in another order', fileName: 'a.yaml', code: manyKeys(false), scope: { 'b.yaml': manyKeys(true) }, errors: [duplicateIn('b.yaml')] },
     { name: 'the later of two identical configurations, on its eventTypeName', fileName: 'a.yaml', code: cpu(80), scope: { 'b.yaml': cpu(80) }, errors: [duplicateIn('b.yaml')] },
     {
       name: 'ignores notifications and the order of matchers',

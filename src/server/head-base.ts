@@ -56,6 +56,13 @@ export class HeadBases {
     return base;
   }
 
+  /** Lets go of a closed file's base and its parse (a big file's would otherwise stay until the next commit). */
+  forget(filePath: string): void {
+    const cached = this.blobs.get(filePath);
+    if (cached?.base) this.sources.forget(cached.base.label);
+    this.blobs.delete(filePath);
+  }
+
   /** Forget the repositories and texts (settings changed, the workspace changed). */
   clear(): void {
     this.repos.clear();

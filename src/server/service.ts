@@ -158,6 +158,7 @@ export class OmlintLanguageService {
     this.workspace.removeDocument(uri);
     this.states.delete(uri);
     const p = uriToPath(uri);
+    if (p) this.headBases.forget(p);
     if (p && isConfigFile(p)) {
       this.configChanged();
       return this.workspace.openDocuments().map((d) => d.uri);

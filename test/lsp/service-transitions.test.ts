@@ -45,6 +45,10 @@ describe.skipIf(!HAS_GIT)('transition diagnostics against git HEAD', () => {
     repo.commit('alert disabled');
     expect(await flipped(service, openDoc(service, repo.dir, 'alerts/a.alert-config.yaml', DISABLED, 5))).toEqual([]);
     expect(service.headBases.stats.parses).toBe(2);
+    // Closed, the base and its parse are let go: reopened, the file at HEAD is read and parsed again.
+    service.closeDocument(openDoc(service, repo.dir, 'alerts/a.alert-config.yaml', DISABLED, 6).uri);
+    expect(await flipped(service, openDoc(service, repo.dir, 'alerts/a.alert-config.yaml', DISABLED, 7))).toEqual([]);
+    expect(service.headBases.stats.parses).toBe(3);
   });
   it('nothing outside a repository, nor for a file not in HEAD', async () => {
     const service = new OmlintLanguageService({ now: NOW, ruleSet: RULES });

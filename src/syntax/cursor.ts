@@ -572,6 +572,8 @@ function spreadFlowContext(base: Pick<CursorContext, 'syntax' | 'docIndex' | 'ha
     const text = lines.at(j).text;
     if (isMarker(text, 0)) break;
     const info = parseLine(text);
+    // The lines below a `key: |` (or `>`) indented more are its text, not a flow collection.
+    if (info.indent < inner && !info.blank && isBlockScalarHeader(info.value)) return undefined;
     const open = info.indent < inner ? flowOpen(info, text) : undefined;
     inner = Math.min(inner, indentOf(info, text, Infinity));
     // Closed on its own line (the common `- { name: a, port: 1 }`): no join needed.

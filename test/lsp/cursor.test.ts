@@ -29,6 +29,7 @@ describe('cursor context', () => {
     ['a flow mapping inside a flow sequence over several lines', 'a: [\n  {x: 1,\n   y§: 2},\n  b\n]\n', { at: 'key', target: '/a/0/y', present: ['x'] }],
     ['an item after a closed flow mapping, a comment on the way', 'a: [1, # c [\n  {x: 1},\n  b§\n]\n', { at: 'value', pointer: '/a/2', partial: 'b' }],
     ['a block key after a flow collection closed on a later line', 'a: {x: [\n  1,\n  2]}\nb:\n  c§: 1\n', { at: 'key', target: '/b/c' }],
+    ['a bracket in the text of a block scalar opens no flow collection', 'a: |\n  x: [\n    y§\n', { at: 'key', pointer: '' }],
     ['a quoted key of a flow mapping', "x: { 'a''b': 1, \"c§\": 2 }\n", { at: 'key', target: '/x/c', present: ["a'b"] }],
     ['a quoted value', 'units: "MEGA§"\n', { at: 'value', pointer: '/units', partial: 'MEGA' }],
     ['a nested item of an item', 'processes:\n  - name: a\n    args:\n      - x\n      - §\n', { pointer: '/processes/0/args/1' }],

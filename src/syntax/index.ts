@@ -94,6 +94,8 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
   const first = text[contentAt];
   const overLimit = (p: ParseProblem) => done([unusableDocument()], [p]);
   if (syntax === 'json' || first === '{' || first === '[') {
+    // A YAML read kept for the next version is let go: this one is read as JSON.
+    if (documentCache) documentCache.block = undefined;
     const over = costProblem(text, 'json', limits);
     if (over) return overLimit(over);
     const parsed = parseJsonText(text, limits);

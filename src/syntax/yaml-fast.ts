@@ -120,6 +120,9 @@ function lineReadable(line: string): boolean {
  */
 export function rereadYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined, memo: BlockMemo | undefined): ParsedDocument | undefined {
   const earlier = memo?.block;
+  // Declined, the earlier read is let go before the new text is parsed another way (JSON, over a
+  // limit, the full parse): it must not stay beside it (project/source-cache.ts drops old versions first).
+  if (memo) memo.block = undefined;
   if (!earlier || !sameLimits(earlier.limits, limits)) return undefined;
   const read = rereadBlockYaml(text, earlier.read, lineReadable);
   if (!read) return undefined;

@@ -343,6 +343,24 @@ describe('block-YAML reader', () => {
       const other = parseText(added, 'ac.yaml', DEFAULT_LIMITS, cache);
       expect(blockReads.rereads).toBe(before + 1);
       expect(other.documents[0].value).toEqual(parseText(added, 'ac.yaml').documents[0].value);
+      // Edits the whole text's checks would send to the full parse are not read in place either:
+      // the CLI (no cache) and the server (a cache) see the same value and problems.
+      expect(edited.slice(at, at + 6)).toBe('927017');
+      for (const value of ['.inf', '-.Inf', '.nan', 'x\u0007', 'x'.repeat(1100)]) {
+        parseText(edited, 'ac.yaml', DEFAULT_LIMITS, cache);
+        const n = blockReads.rereads;
+        const changed = `${edited.slice(0, at)}${value}${edited.slice(at + '927017'.length)}`;
+        const got2 = parseText(changed, 'ac.yaml', DEFAULT_LIMITS, cache);
+        const whole2 = parseText(changed, 'ac.yaml');
+        expect({ value, rereads: blockReads.rereads }).toEqual({ value, rereads: n });
+        expect(got2.documents.map((d) => d.value)).toEqual(whole2.documents.map((d) => d.value));
+        expect(got2.problems).toEqual(whole2.problems);
+      }
+      // A version read another way (here as JSON) lets the kept read go.
+      parseText(edited, 'ac.yaml', DEFAULT_LIMITS, cache);
+      expect(cache.block).toBeDefined();
+      parseText('{"processes": []}', 'ac.yaml', DEFAULT_LIMITS, cache);
+      expect(cache.block).toBeUndefined();
     });
 
     it('keeps positions in a table of numbers: at most 32 bytes a node', () => {

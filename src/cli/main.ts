@@ -199,8 +199,9 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       }
     }
   } else {
-    // Workers the run will want even at the least a file costs start while the walk goes on.
-    const early = debug ? undefined : earlyWorkers(o.jobs);
+    // Workers the run will want even at the least a file costs start while the walk goes on; not
+    // for a cached run, whose files may all come from the cache (the split starts them for misses).
+    const early = debug || o.cache ? undefined : earlyWorkers(o.jobs);
     const found = timed('find files', () => walk(paths, o, io, settingsFor, debug, early?.found));
     const files = found.files.map((f) => f.filePath);
     linted = files;

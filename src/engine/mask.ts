@@ -377,7 +377,8 @@ function blockGoesOn(line: string, indent: number): boolean {
 function secretsInPlace(text: string): string[] {
   const out: string[] = [];
   const n = text.length;
-  const judged = new JudgedNames(text);
+  // A small text's names are judged as met: the table (36 KB, filled) would cost it more than it saves.
+  const judged = n >= JUDGE_FROM ? new JudgedNames(text) : undefined;
   for (let colon = nextSecretColon(text, 0, judged); colon >= 0; ) {
     // Once per line with a secret (the scan then goes on after it): linear even on one long line.
     const lineStart = text.lastIndexOf('\n', colon) + 1;
@@ -409,7 +410,7 @@ function secretsInPlace(text: string): string[] {
  * url) before it, or -1. The loop over every colon of a big text, kept small: in a run of one file
  * it is compiled while it runs, and the compiler's time counts as much as the loop's.
  */
-function nextSecretColon(text: string, from: number, judged: JudgedNames): number {
+function nextSecretColon(text: string, from: number, judged: JudgedNames | undefined): number {
   for (let colon = text.indexOf(':', from); colon >= 0; colon = text.indexOf(':', colon + 1)) {
     if (secretKeyBefore(text, colon, judged)) return colon;
   }
@@ -422,7 +423,7 @@ function lineEndAt(text: string, from: number): number {
 }
 
 /** Whether secretSpansInLine would try the colon at `colon` (of a line, or of a text without CR) and find a secret-named key (or url) before it. */
-function secretKeyBefore(text: string, colon: number, judged: JudgedNames): boolean {
+function secretKeyBefore(text: string, colon: number, judged: JudgedNames | undefined): boolean {
   const next = colon + 1 < text.length ? text.charCodeAt(colon + 1) : 10; // the end: as a line's
   const before = colon > 0 ? text.charCodeAt(colon - 1) : -1;
   const quotedKey = before === 34 /* " */ || before === 39; /* ' */
@@ -430,6 +431,7 @@ function secretKeyBefore(text: string, colon: number, judged: JudgedNames): bool
   if (keyStartAt(text, colon) < 0) return false;
   const from = boundFrom;
   const to = boundTo;
+  if (!judged) return namesSecretOrUrl(text, from, to);
   const known = judged.verdict(from, to);
   if (known !== UNJUDGED) return known === NAMES_SECRET;
   const names = namesSecretOrUrl(text, from, to);
@@ -447,6 +449,8 @@ function namesSecretOrUrl(text: string, from: number, to: number): boolean {
 const UNJUDGED = 0;
 const NAMES_PLAIN = 1;
 const NAMES_SECRET = 2;
+/** Texts from this length on remember the names they judged (JudgedNames). */
+const JUDGE_FROM = 64 * 1024;
 /** Slots of JudgedNames (a power of two). */
 const JUDGED_SLOTS = 4096;
 

@@ -5,6 +5,9 @@ import { distance } from 'fastest-levenshtein';
 import type { Kind } from '../core/kinds';
 import { eventInfo, isAtlasOnlyEvent, type ConfigScope, type EventInfo } from './events';
 
+/** Whether a kind is an alert configuration (a project's or the global one). */
+export const isAlertKind = (kind: Kind): boolean => kind === 'alert-config' || kind === 'global-alert-config';
+
 export function configScope(kind: Kind): ConfigScope {
   return kind === 'global-alert-config' ? 'global' : 'project';
 }

@@ -23,7 +23,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** obj[field] when it is a non-empty string of obj's own (the value first: most fields are absent). */
-function ownString(obj: Record<string, unknown>, field: string): string | undefined {
+function ownStringField(obj: Record<string, unknown>, field: string): string | undefined {
   const value = obj[field];
   return typeof value === 'string' && value !== '' && Object.prototype.hasOwnProperty.call(obj, field) ? value : undefined;
 }
@@ -31,7 +31,7 @@ function ownString(obj: Record<string, unknown>, field: string): string | undefi
 /** Records obj[field] when it is a non-empty string. */
 function take(obj: unknown, field: string, base: string, out: SecretLocation[]): void {
   if (!isObject(obj)) return;
-  const value = ownString(obj, field);
+  const value = ownStringField(obj, field);
   if (value !== undefined) out.push({ pointer: `${base}/${escapeToken(field)}`, value, field });
 }
 
@@ -54,7 +54,7 @@ const alertConfigSecrets: Finder = (doc, base, out) => {
     // The notification's pointer only for a secret found (every document of a run comes here).
     let at: string | undefined;
     for (const field of NOTIFICATION_SECRET_FIELDS) {
-      const value = ownString(n, field);
+      const value = ownStringField(n, field);
       if (value !== undefined) out.push({ pointer: `${(at ??= `${base}/notifications/${i}`)}/${escapeToken(field)}`, value, field });
     }
   }

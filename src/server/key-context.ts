@@ -5,7 +5,7 @@
 // metric-threshold-not-applicable, matchers-not-allowed, notifications-required,
 // enabled-omitted and integration-required-field report on).
 import type { Kind } from '../core/kinds';
-import { configScope, isObject, knownEvent } from '../model/alerts';
+import { configScope, isAlertKind as isAlert, isObject, knownEvent } from '../model/alerts';
 import { INTEGRATION_FIELDS, type IntegrationType } from '../model/integrations';
 import { NOTIFICATION_COMMON_FIELDS, NOTIFICATION_FIELDS, notificationAcceptsField, notificationTypeInScope, type NotificationTypeInfo } from '../model/notifications';
 
@@ -22,7 +22,6 @@ export interface KeyContext {
 
 const NONE: KeyContext = { hidden: new Set(), needed: [], preferred: new Set(), usual: [] };
 
-const isAlert = (kind: Kind) => kind === 'alert-config' || kind === 'global-alert-config';
 const isIndex = (t: string | undefined) => t !== undefined && /^\d+$/.test(t);
 
 /**

@@ -6,7 +6,7 @@
 // fields), and on an empty document (the kind's required fields; an integration: one per type).
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver';
 import type { Kind } from '../core/kinds';
-import { configScope } from '../model/alerts';
+import { configScope, isAlertKind as isAlert } from '../model/alerts';
 import { INTEGRATION_FIELDS, INTEGRATION_TYPES } from '../model/integrations';
 import { notificationTypesFor } from '../model/notifications';
 import { objectSkeleton, type SkeletonField, type SkeletonPlace, type SkeletonValue } from './skeleton';
@@ -145,7 +145,6 @@ function item(site: SnippetSite, label: string, detail: string, fields: Skeleton
   };
 }
 
-const isAlert = (kind: Kind) => kind === 'alert-config' || kind === 'global-alert-config';
 
 /** The snippet items for a site (none where nothing is missing). */
 export function snippetItems(site: SnippetSite): CompletionItem[] {

@@ -1,6 +1,7 @@
 // Values of fields that the schemas keep as plain strings but the API restricts (event types,
 // metric names, notification types, roles…), and what a value means, from src/model.
 import type { Kind } from '../core/kinds';
+import { isAlertKind as isAlert } from '../model/alerts';
 import { eventInfo, eventTypeNamesFor, isAtlasOnlyEvent, MATCHER_FIELDS_BY_TARGET, TARGET_LABEL } from '../model/events';
 import { INTEGRATION_FIELDS, type IntegrationType } from '../model/integrations';
 import { MATCHER_OPERATORS, THRESHOLD_OPERATORS, TYPE_NAME_VALUES } from '../model/matchers';
@@ -18,7 +19,6 @@ function matches(tokens: string[], pattern: Path): boolean {
   return tokens.length === pattern.length && pattern.every((p, i) => (p === '#' ? /^\d+$/.test(tokens[i]) : p === tokens[i]));
 }
 
-const isAlert = (kind: Kind) => kind === 'alert-config' || kind === 'global-alert-config';
 const scopeOf = (kind: Kind) => (kind === 'global-alert-config' ? 'global' : 'project');
 
 function objectAt(value: unknown, tokens: string[]): Record<string, unknown> | undefined {

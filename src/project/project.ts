@@ -103,7 +103,8 @@ export class Project {
 
   /**
    * Items grouped by the project scope of their file, in the order of each scope's first item: the
-   * one grouping of the engine's workspace rules, the CLI's shares and the cache's scope keys.
+   * server's neighbours and the CLI cache's scope keys. (The engine's workspace rules group their
+   * digests by the same scope, settings.scope, rule by rule in one pass: engine/lint.ts.)
    */
   scopes<T>(items: readonly T[], pathOf: (item: T) => string): T[][] {
     return groupByScope(items, (item) => this.scopeOf(pathOf(item)));

@@ -3,6 +3,9 @@
 // of its own, loaded by src/bin/load-core.ts through its own V8 code cache on first use:
 //   schema-<kind>  the precompiled validator of one kind (the validators are a third of the code)
 //   re2            re2js, for `secretPlaceholders` and policies' patterns
+//   yaml           the yaml library, for what the block reader leaves to it (and fixes, comments)
+//   levenshtein    fastest-levenshtein, for the near names of a typo
+//   commander      the command line's parser, for any argv but a plain `check <paths>`
 //   jsonc          jsonc-parser, for the positions of findings in JSON
 //   policy         policies (jsonpath-rfc9535, @cfworker/json-schema) and `omlint policy test`
 //   plan           `omlint plan` and the bases of --base/--staged
@@ -16,6 +19,7 @@
 //   which the core bundle exports for the ids its chunks ask for.
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
@@ -35,6 +39,13 @@ export function chunkSpecs(root: string): ChunkSpec[] {
   return [
     ...validators,
     { name: 're2', seams: ['node_modules/re2js/build/index.js'] },
+    // The yaml library (162 KB): the block reader reads most YAML files alone (one alert file: no
+    // call into yaml), and a JSON run never needs it.
+    { name: 'yaml', seams: ['node_modules/yaml/dist/index.js'] },
+    // The command line's parser: a plain `check <paths>` is read without it (src/cli/plain-check.ts).
+    { name: 'commander', seams: ['node_modules/commander/esm.mjs'] },
+    // Near names ("did you mean"): its module allocates a 256 KB table at load, for a typo.
+    { name: 'levenshtein', seams: ['node_modules/fastest-levenshtein/esm/mod.js'] },
     // JSON positions of small texts: a YAML run never needs it (its load builds 1,200 strings).
     { name: 'jsonc', seams: ['node_modules/jsonc-parser/lib/esm/main.js'] },
     { name: 'policy', seams: ['src/policy/compile.ts', 'src/cli/policy-test.ts'] },
@@ -85,7 +96,8 @@ export async function buildSplit(root: string, coreEntry: string, specs: ChunkSp
         if (chunk !== undefined && chunk !== current) {
           if (args.kind === 'dynamic-import') return { path: id, namespace: 'omlint-chunk-esm', pluginData: chunk };
           if ((await exportsOf(id)).includes('default')) throw new Error(`build: ${rel(args.importer)} imports ${id} statically, and its default export cannot be a lazy getter: import it by name`);
-          return { path: id, namespace: 'omlint-chunk-cjs', pluginData: chunk };
+          // (Named as CommonJS: esbuild reads a `.mjs` path, commander's ES wrapper, as an ES module whatever it holds.)
+          return { path: `${id}.lazy.cjs`, namespace: 'omlint-chunk-cjs', pluginData: { chunk, id } };
         }
         if (core?.has(id)) {
           refs!.add(id);
@@ -99,11 +111,11 @@ export async function buildSplit(root: string, coreEntry: string, specs: ChunkSp
         loader: 'js',
       }));
       // A chunk's module read by a static import: getters, so that the chunk loads on first use.
-      b.onLoad({ filter: /.*/, namespace: 'omlint-chunk-cjs' }, async (args) => ({
+      b.onLoad({ filter: /.*/, namespace: 'omlint-chunk-cjs' }, async ({ pluginData: { chunk, id } }: { pluginData: { chunk: string; id: string } }) => ({
         contents: [
           'let m;',
-          `const load = () => (m ??= ${CHUNK}(${JSON.stringify(args.pluginData)})[${JSON.stringify(args.path)}]);`,
-          `module.exports = Object.defineProperties({}, { __esModule: { value: true }, ${(await exportsOf(args.path))
+          `const load = () => (m ??= ${CHUNK}(${JSON.stringify(chunk)})[${JSON.stringify(id)}]);`,
+          `module.exports = Object.defineProperties({}, { __esModule: { value: true }, ${(await exportsOf(id))
             .map((n) => `${JSON.stringify(n)}: { enumerable: true, get: () => load()[${JSON.stringify(n)}] }`)
             .join(', ')} });`,
         ].join('\n'),
@@ -185,6 +197,9 @@ async function moduleExports(root: string, id: string): Promise<string[]> {
   });
   const out = Object.values(r.metafile!.outputs).find((o) => o.entryPoint);
   if (!out || /^export \* from/m.test(r.outputFiles![0].text)) throw new Error(`build: cannot list the exports of ${id}`);
+  // A CommonJS module (yaml) has one ES export, its module.exports: its names are that object's own
+  // (an import by name reads a property of it; a default import would be the object itself).
+  if (r.metafile!.inputs[id]?.format === 'cjs') return Object.keys(createRequire(path.join(root, id))(path.join(root, id))).filter((n) => n !== 'default' && n !== '__esModule');
   return out.exports;
 }
 

@@ -34,6 +34,7 @@ import { MergeError, mergeReports } from './merge';
 import { BaseError, withBases, type BaseOptions } from './bases';
 import { GitError } from '../io/git';
 import { runPlan, type PlanOptions } from './plan';
+import { plainCheck } from './plain-check';
 
 export interface CliIO {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -348,7 +349,8 @@ function writeFixes(results: FileResult[], encodings: Map<string, LintInput['enc
   return failed;
 }
 
-export function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
+/** `check` runs `runCheck` (a test gives another to see the options commander read). */
+export function buildProgram(io: CliIO, setExit: (code: number) => void, check = (paths: string[], o: CheckOptions) => runCheck(paths, o, io)): Command {
   const program = new Command();
   program
     .name('omlint')
@@ -407,7 +409,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('--staged', 'check the staged content of each file against --base (default HEAD): the pre-commit hook')
     .option('--partial', 'the files are partial documents (write bodies): no round-trip-loss findings')
     .action(async (paths: string[], o: CheckOptions) => {
-      setExit(await runCheck(paths, o, io));
+      setExit(await check(paths, o));
     });
 
   program
@@ -560,8 +562,11 @@ function mistypedCommand(argv: string[], program: Command, cwd: string): string 
 /** Runs the CLI; resolves to the exit code (-1: keep running, e.g. the language server). */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   let code = 0;
-  const program = buildProgram(io, (c) => (code = c));
   try {
+    // A plain `check <paths>` without commander (plain-check.ts: the start-up of most runs).
+    const plain = plainCheck(argv);
+    if (plain) return await runCheck(plain.paths, plain.options as unknown as CheckOptions, io);
+    const program = buildProgram(io, (c) => (code = c));
     const mistyped = mistypedCommand(argv, program, io.cwd);
     if (mistyped) throw new UsageError(mistyped);
     await program.parseAsync(argv, { from: 'user' });

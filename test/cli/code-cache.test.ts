@@ -209,8 +209,10 @@ describe('the code cache of dist/', () => {
       };
       const plain = (f: string) => f.endsWith(`.${process.versions.v8}-${process.arch}.v8cache`);
       const first = check('big.automation-config.json');
-      // The core, loaded before, reads the plain cache; the automation chunk one of its own.
-      expect(first.map((s) => [s.status, plain(s.file)])).toEqual([['accepted', true], ['missing', false]]);
+      // The core, loaded before, reads the plain cache; the automation chunk (and the near-name one
+      // its findings load) one of its own.
+      expect(first.map((s) => path.basename(s.file).replace(/-[0-9A-F]{8}\.js.*/, ''))).toEqual(['core', 'chunk-schema-automation-config', 'chunk-levenshtein']);
+      expect(first.map((s) => [s.status, plain(s.file)])).toEqual([['accepted', true], ['missing', false], ['missing', false]]);
       expect(check('rs0.automation-config.json').map((s) => [s.status, plain(s.file)])).toEqual([['accepted', true], ['accepted', true]]);
       expect(check('big.automation-config.json')).toEqual(first.map((s) => ({ ...s, status: 'accepted' })));
       expect(check('rs0.automation-config.json').map((s) => s.status)).toEqual(['accepted', 'accepted']);
@@ -268,9 +270,9 @@ describe('the chunks a run loads', () => {
     for (const m of ['stream', 'net', 'tty', 'child_process', 'worker_threads', 'perf_hooks', 'crypto', 'module', 'v8']) expect(modules, m).not.toContain(m);
   });
 
-  it('--version and rules: the core alone', () => {
-    expect(chunksOf('omlint.js', ['--version']).names).toEqual(['core']);
-    expect(chunksOf('omlint.js', ['rules']).names).toEqual(['core']);
+  it('--version and rules: the core and the command line parser', () => {
+    expect(chunksOf('omlint.js', ['--version']).names).toEqual(['commander', 'core']);
+    expect(chunksOf('omlint.js', ['rules']).names).toEqual(['commander', 'core']);
   });
 
   it('a config with policies loads the policy chunk; with secretPlaceholders, re2js', () => {
@@ -284,7 +286,7 @@ describe('the chunks a run loads', () => {
 
   it('plan and --base load the plan chunk', () => {
     const plan = chunksOf('omlint.js', ['plan', '--no-color', 'rs0.automation-config.json', '--base', 'base/rs0.automation-config.json']);
-    expect(plan.names).toEqual(['core', 'plan', 'schema-automation-config']);
+    expect(plan.names).toEqual(['commander', 'core', 'plan', 'schema-automation-config']);
     expect(chunksOf('omlint.js', ['check', '--no-color', 'rs0.automation-config.json', '--base', 'base/rs0.automation-config.json']).names).toContain('plan');
   });
 

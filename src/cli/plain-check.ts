@@ -1,0 +1,59 @@
+// The plain `omlint check <paths>` of most runs (a pre-commit hook, an editor on save, CI on a few
+// files), read without commander: building commander's program (nine commands, seventy options)
+// and parsing with it was ~2 ms of omlint's ~25 ms over bare node at every start (issue 22, cold
+// start), and commander is a chunk of its own (scripts/build-chunks.ts) that such a run never loads.
+// Only flags without a value, --format with a known format, and paths are read here; anything else
+// (another command, another option, --help, a path that starts with '-', `--`) is commander's, and
+// for what is read here commander reads the same (test/cli/plain-check.test.ts compares the two).
+import { FORMATS } from '../format/index';
+
+/** The flags without a value read here, each with the option it sets (commander's camel-cased name and value). */
+const FLAGS: ReadonlyMap<string, readonly [string, boolean]> = new Map([
+  ['--fix', ['fix', true]],
+  ['--fix-dry-run', ['fixDryRun', true]],
+  ['--quiet', ['quiet', true]],
+  ['--skip-unknown', ['skipUnknown', true]],
+  ['--no-color', ['color', false]],
+  ['--cache', ['cache', true]],
+  ['--no-inline-config', ['inlineConfig', false]],
+  ['--no-error-on-unmatched-pattern', ['errorOnUnmatchedPattern', false]],
+  ['--debug', ['debug', true]],
+  ['--stats', ['stats', true]],
+  ['--statistics', ['statistics', true]],
+  ['--staged', ['staged', true]],
+  ['--partial', ['partial', true]],
+  ['--suppress-all', ['suppressAll', true]],
+  ['--prune-suppressions', ['pruneSuppressions', true]],
+  ['--pass-on-unpruned-suppressions', ['passOnUnprunedSuppressions', true]],
+]);
+
+/** The options of `check` that have a default (commander gives them to every run). */
+const DEFAULTS = { format: 'stylish', color: true, inlineConfig: true, errorOnUnmatchedPattern: true } as const;
+
+const isFormat = (v: string | undefined): v is string => v !== undefined && (FORMATS as readonly string[]).includes(v);
+
+/**
+ * The paths and options of `check` when argv is a plain check this reads alone, else undefined
+ * (commander reads it).
+ */
+export function plainCheck(argv: readonly string[]): { paths: string[]; options: Record<string, unknown> } | undefined {
+  if (argv[0] !== 'check') return undefined;
+  const paths: string[] = [];
+  const options: Record<string, unknown> = { ...DEFAULTS };
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith('-')) {
+      paths.push(a);
+      continue;
+    }
+    const flag = FLAGS.get(a);
+    if (flag) {
+      options[flag[0]] = flag[1];
+      continue;
+    }
+    const format = a === '--format' || a === '-f' ? argv[++i] : a.startsWith('--format=') ? a.slice('--format='.length) : undefined;
+    if (!isFormat(format)) return undefined;
+    options.format = format;
+  }
+  return { paths, options };
+}

@@ -6,6 +6,7 @@
 //   yaml           the yaml library, for what the block reader leaves to it (and fixes, comments)
 //   levenshtein    fastest-levenshtein, for the near names of a typo
 //   commander      the command line's parser, for any argv but a plain `check <paths>`
+//   picomatch, ignore, ipaddr   globs, ignore patterns, IP addresses (for the files or rules that have them)
 //   jsonc          jsonc-parser, for the positions of findings in JSON
 //   policy         policies (jsonpath-rfc9535, @cfworker/json-schema) and `omlint policy test`
 //   plan           `omlint plan` and the bases of --base/--staged
@@ -44,6 +45,10 @@ export function chunkSpecs(root: string): ChunkSpec[] {
     { name: 'yaml', seams: ['node_modules/yaml/dist/index.js'] },
     // The command line's parser: a plain `check <paths>` is read without it (src/cli/plain-check.ts).
     { name: 'commander', seams: ['node_modules/commander/esm.mjs'] },
+    // Globs and ignore patterns, IP addresses: a run of named files without patterns never calls them.
+    { name: 'picomatch', seams: ['node_modules/picomatch/index.js'] },
+    { name: 'ignore', seams: ['node_modules/ignore/index.js'] },
+    { name: 'ipaddr', seams: ['node_modules/ipaddr.js/lib/ipaddr.js'] },
     // Near names ("did you mean"): its module allocates a 256 KB table at load, for a typo.
     { name: 'levenshtein', seams: ['node_modules/fastest-levenshtein/esm/mod.js'] },
     // JSON positions of small texts: a YAML run never needs it (its load builds 1,200 strings).
@@ -111,11 +116,13 @@ export async function buildSplit(root: string, coreEntry: string, specs: ChunkSp
         loader: 'js',
       }));
       // A chunk's module read by a static import: getters, so that the chunk loads on first use.
+      // A CommonJS module's default import is its module.exports (a getter; under Node's interop, the
+      // proxy itself): one that is a function (picomatch, ignore) gets a proxy that calls it.
       b.onLoad({ filter: /.*/, namespace: 'omlint-chunk-cjs' }, async ({ pluginData: { chunk, id } }: { pluginData: { chunk: string; id: string } }) => ({
         contents: [
           'let m;',
           `const load = () => (m ??= ${CHUNK}(${JSON.stringify(chunk)})[${JSON.stringify(id)}]);`,
-          `module.exports = Object.defineProperties({}, { __esModule: { value: true }, ${(await exportsOf(id))
+          `module.exports = Object.defineProperties(${typeof commonJsExports(root, id) === 'function' ? 'function (...a) { return load().default.apply(this, a); }' : '{}'}, { __esModule: { value: true }, ${[...(await exportsOf(id)), ...(commonJsExports(root, id) === undefined ? [] : ['default'])]
             .map((n) => `${JSON.stringify(n)}: { enumerable: true, get: () => load()[${JSON.stringify(n)}] }`)
             .join(', ')} });`,
         ].join('\n'),
@@ -199,8 +206,16 @@ async function moduleExports(root: string, id: string): Promise<string[]> {
   if (!out || /^export \* from/m.test(r.outputFiles![0].text)) throw new Error(`build: cannot list the exports of ${id}`);
   // A CommonJS module (yaml) has one ES export, its module.exports: its names are that object's own
   // (an import by name reads a property of it; a default import would be the object itself).
-  if (r.metafile!.inputs[id]?.format === 'cjs') return Object.keys(createRequire(path.join(root, id))(path.join(root, id))).filter((n) => n !== 'default' && n !== '__esModule');
+  if (r.metafile!.inputs[id]?.format === 'cjs') return Object.keys(commonJsExports(root, id) as object).filter((n) => n !== 'default' && n !== '__esModule');
   return out.exports;
+}
+
+/** The module.exports of a CommonJS module of node_modules (loaded by this build), else undefined. */
+function commonJsExports(root: string, id: string): unknown {
+  if (!id.startsWith('node_modules/') || !/\.c?js$/.test(id)) return undefined;
+  const abs = path.join(root, id);
+  const m: unknown = createRequire(abs)(abs);
+  return (m as { __esModule?: boolean } | undefined)?.__esModule ? undefined : m;
 }
 
 function memo<T>(f: (k: string) => T): (k: string) => T {

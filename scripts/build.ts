@@ -57,6 +57,9 @@ const split = await buildSplit(root, 'src/bin/core-bundle.ts', chunkSpecs(root),
   // `import path from 'node:path'` in 31 modules: esbuild's interop copied node:path's 20 exports
   // as getters for each one at start-up (__toESM); one ES module of its own is shared instead.
   builtinAsEsm('path'),
+  // The same for node:fs, which write-file.ts imports whole (its tests make one call fail): 100
+  // getters copied at every start.
+  builtinAsEsm('fs'),
   // Written wrapped (src/bin/script-wrapper.ts): the loader gives V8 the file's text as it is.
 ], (text) => SCRIPT_WRAPPER + asciiOnly(text) + SCRIPT_WRAPPER_END);
 mkdirSync(dist, { recursive: true });
@@ -142,7 +145,11 @@ function builtinAsEsm(name: string): Plugin {
     setup(b) {
       b.onResolve({ filter: new RegExp(`^(node:)?${name}$`) }, (args) => (args.namespace === 'file' && /[\\/]src[\\/]|[\\/]rules[\\/]/.test(args.importer) ? { path: name, namespace: 'builtin-esm' } : undefined));
       b.onLoad({ filter: /.*/, namespace: 'builtin-esm' }, async (args) => {
-        const names = Object.keys(await import(`node:${args.path}`)).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+        // Data properties only: a getter (fs.promises, fs.Dir) would load what it guards at start-up.
+        // Asked of a fresh Node: in this process, a tool may have replaced some of them (tsx's loader).
+        const probe = `const m = require('node:${args.path}'); console.log(JSON.stringify(Object.keys(m).filter((n) => !Object.getOwnPropertyDescriptor(m, n).get)))`;
+        const data: string[] = JSON.parse(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }));
+        const names = data.filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
         return { contents: `const m = require('node:${args.path}');\nexport default m;\n${names.map((n) => `export const ${n} = m.${n};`).join('\n')}\n`, loader: 'js' };
       });
     },

@@ -8,10 +8,9 @@
 // committed to a repository cannot pass a file) is ignored with a note. Writes are atomic (temp +
 // rename), so runs sharing one cache never leave it half-written; a failed save is a note.
 import { closeSync, linkSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FileResult, RunSource } from '../core/types';
-import { nodeCrypto } from '../core/lazy-builtins';
+import { nodeCrypto, nodeOs } from '../core/lazy-builtins';
 import { describeFsError } from '../io/fs-errors';
 import { readRegularText } from '../io/read-input';
 import { FileWriteError, writeFileAtomic } from './write-file';
@@ -57,7 +56,7 @@ export function cacheFilePath(location: string): string {
  * first runs agree on one key. Undefined (and a note) where it cannot be kept.
  */
 export function cacheSecret(env: NodeJS.ProcessEnv, notes: string[]): Buffer | undefined {
-  const home = env.XDG_CACHE_HOME || path.join(env.HOME || os.homedir(), '.cache');
+  const home = env.XDG_CACHE_HOME || path.join(env.HOME || nodeOs().homedir(), '.cache');
   const file = path.join(home, 'omlint', 'cache-key');
   const read = () => Buffer.from(readRegularText(file).trim(), 'hex');
   try {

@@ -267,7 +267,7 @@ describe('the chunks a run loads', () => {
     const modules = /^loaded: (.*)$/m.exec(r.stderr)![1].split(' ');
     expect(modules).toContain('vm'); // the probe sees the loader's modules
     // `module` brings Node's ES module loader with it; `v8` (the optimizer hold of runs of a few MB) Node's streams.
-    for (const m of ['stream', 'net', 'tty', 'child_process', 'worker_threads', 'perf_hooks', 'crypto', 'module', 'v8']) expect(modules, m).not.toContain(m);
+    for (const m of ['stream', 'net', 'tty', 'child_process', 'worker_threads', 'perf_hooks', 'crypto', 'module', 'v8', 'os', 'internal/fs/dir', 'internal/fs/promises']) expect(modules, m).not.toContain(m);
   });
 
   it('--version and rules: the core and the command line parser', () => {

@@ -8,6 +8,8 @@ import { fstatSync, writeSync } from 'node:fs';
 export interface StdWriter {
   write(s: string): boolean;
   readonly isTTY: boolean;
+  /** Whether some output went to Node's stream, which may still hold it (the process must not exit before it drains). */
+  readonly streamed: boolean;
 }
 
 /**
@@ -20,6 +22,9 @@ export function stdWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream, write: ty
   let closed = false;
   let tty: boolean | undefined;
   return {
+    get streamed() {
+      return fallback !== undefined;
+    },
     get isTTY() {
       // A terminal is a character device: only then is Node's stream asked (and opened).
       return (tty ??= isCharacterDevice(fd) && Boolean(stream().isTTY));

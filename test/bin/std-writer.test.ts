@@ -1,8 +1,8 @@
 // The CLI's standard output and error (src/bin/std-writer.ts): writeSync instead of Node's
 // streams (which cost every start), with the streams' behaviour where it matters: every byte
 // written, a full non-blocking pipe handed to Node's stream, a reader that has gone not an error.
-import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,17 @@ describe('stdWriter', () => {
     expect(fd.text()).toBe('01234567');
     expect(s.got).toEqual(['89abcdef', 'next']);
     expect(s.opened()).toBe(1);
+    expect(w.streamed).toBe(true); // the entry lets that run end when the stream has drained
+  });
+
+  it('says it streamed nothing while every write was synchronous (the entry may then exit at once)', () => {
+    const s = fakeStream();
+    const w = stdWriter(1, s.open, fakeFd(2).write);
+    w.write('all of it\n');
+    expect(w.streamed).toBe(false);
+    const gone = stdWriter(1, s.open, fakeFd(2, () => 'EPIPE').write);
+    gone.write('dropped');
+    expect(gone.streamed).toBe(false);
   });
 
   it('drops the output once the reader has gone (EPIPE), without an error; other errors are thrown', () => {
@@ -95,5 +106,55 @@ describe('the CLI through stdWriter', () => {
     writeFileSync(path.join(dir, 'bad.alert-config.json'), JSON.stringify(alerts));
     const r = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" check --no-color bad.alert-config.json 2>err.txt | head -c 10; echo "exit \${PIPESTATUS[0]}"; cat err.txt`], { cwd: dir, encoding: 'utf8' });
     expect(r.stdout).toBe('bad.alert-exit 1\n');
+  });
+
+  it('a run whose every write was synchronous exits as soon as its report is written (no beforeExit, no teardown)', () => {
+    ensureBuilt();
+    writeFileSync(path.join(dir, 'probe.cjs'), "process.on('beforeExit', () => require('node:fs').writeSync(2, 'beforeExit\\n')); process.on('exit', (c) => require('node:fs').writeSync(2, 'exit ' + c + '\\n'));\n");
+    writeFileSync(path.join(dir, 'one.alert-config.json'), JSON.stringify({ eventTypeName: 'HOST_DOWN', enabled: true, notifications: [{ typeName: 'GROUP', intervalMin: 5, delayMin: 0, emailEnabled: true, smsEnabled: false }] }));
+    const r = spawnSync(process.execPath, ['-r', './probe.cjs', BIN, 'check', '--no-color', 'one.alert-config.json'], { cwd: dir, encoding: 'utf8' });
+    expect(r.stdout).toMatch(/1 file checked, no problems/);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('exit 0\n');
+  });
+
+  // A report that met a full non-blocking pipe went partly to Node's stream; that run is left to end
+  // when the stream drains (where Node writes pipes asynchronously: not Linux, whose stdout stream
+  // makes the pipe blocking, so here this guards the whole report and the exit code after it).
+  it('a full non-blocking pipe: the whole report arrives, and the exit code after it', async () => {
+    ensureBuilt();
+    const alerts = Array.from({ length: 3000 }, () => ({ eventTypeName: 'HOST_DOWN', enabled: true, notifications: [{ typeName: 'EMAIL', emailAddress: 'a@example.com', intervalMin: 'x', delayMin: 0 }] }));
+    writeFileSync(path.join(dir, 'many.alert-config.json'), JSON.stringify(alerts));
+    const fifo = path.join(dir, 'out.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    // Both ends opened non-blocking (the reader first, so the writer's open does not fail); the
+    // child's stdout shares the writer's O_NONBLOCK, so its writes meet EAGAIN once 64 KB wait.
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const writer = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+    const child = spawn(process.execPath, [BIN, 'check', '--no-color', '--format', 'json', 'many.alert-config.json'], { cwd: dir, stdio: ['ignore', writer, 'pipe'] });
+    closeSync(writer);
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const chunks: Buffer[] = [];
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Nothing is read until the child has filled the pipe and handed the rest to Node's stream.
+    await new Promise((r) => setTimeout(r, 300));
+    const buf = Buffer.alloc(65536);
+    let open = true;
+    while (open) {
+      try {
+        const n = readSync(reader, buf);
+        if (n === 0) open = false; // EOF: the child closed its end (it exited)
+        else chunks.push(Buffer.from(buf.subarray(0, n)));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    }
+    closeSync(reader);
+    expect(await exited, stderr).toBe(1);
+    const report = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { diagnostics: unknown[] }[];
+    expect(Buffer.concat(chunks).length).toBeGreaterThan(65536 * 2);
+    expect(report[0].diagnostics.length).toBeGreaterThanOrEqual(3000);
   });
 });

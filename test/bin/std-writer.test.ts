@@ -134,7 +134,7 @@ describe('the CLI through stdWriter', () => {
     const child = spawn(process.execPath, [BIN, 'check', '--no-color', '--format', 'json', 'many.alert-config.json'], { cwd: dir, stdio: ['ignore', writer, 'pipe'] });
     closeSync(writer);
     let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stderr!.on('data', (d) => (stderr += d));
     const chunks: Buffer[] = [];
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Nothing is read until the child has filled the pipe and handed the rest to Node's stream.

@@ -9,7 +9,8 @@
 // carries the bundle's content hash: V8 itself checks only the source length, so a cache can never
 // meet another build of the same length.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+// Named imports: a default import of a builtin costs a copy of its exports at every start (esbuild's interop).
+import { dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
 
 /** The core bundle's file name in dist/, and each chunk's by name, set by scripts/build.ts. */
@@ -24,7 +25,7 @@ export type Core = typeof import('./core-bundle');
  * with options get a cache of their own, instead of taking turns rewriting one.
  */
 export function codeCachePath(distDir: string, file = OMLINT_CORE_FILE): string {
-  return path.join(distDir, 'cache', codeCacheName(file));
+  return join(distDir, 'cache', codeCacheName(file));
 }
 
 function codeCacheName(coreFile: string): string {
@@ -61,11 +62,11 @@ export function userCodeCacheDir(env: NodeJS.ProcessEnv = process.env, platform 
     platform === 'win32'
       ? env.LOCALAPPDATA
       : platform === 'darwin'
-        ? env.HOME && path.join(env.HOME, 'Library', 'Caches')
-        : env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)
+        ? env.HOME && join(env.HOME, 'Library', 'Caches')
+        : env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)
           ? env.XDG_CACHE_HOME
-          : env.HOME && path.join(env.HOME, '.cache');
-  return base ? path.join(base, 'omlint', 'v8') : undefined;
+          : env.HOME && join(env.HOME, '.cache');
+  return base ? join(base, 'omlint', 'v8') : undefined;
 }
 
 function readCache(file: string): Buffer | undefined {
@@ -110,7 +111,7 @@ export function loadCore(opts: { writeCache: boolean }): Core {
   const coreModule = (id: string): unknown => core.__coreModule(id);
 
   function run(name: string): unknown {
-    const file = path.join(__dirname, name);
+    const file = join(__dirname, name);
     const distCache = codeCachePath(__dirname, name);
     // The build keeps the bundles ASCII-only, so latin1 is exact (and faster to decode than UTF-8).
     const source = readFileSync(file, 'latin1');
@@ -119,7 +120,7 @@ export function loadCore(opts: { writeCache: boolean }): Core {
     const userDir = cachedData === undefined ? userCodeCacheDir() : undefined;
     if (userDir) {
       // dist/ has none for this Node and these options: a read-only installation keeps its cache here.
-      const userCache = path.join(userDir, codeCacheName(name));
+      const userCache = join(userDir, codeCacheName(name));
       cachedData = readCache(userCache);
       if (cachedData !== undefined || opts.writeCache) cacheFile = userCache; // written after dist/ is tried
     }
@@ -152,7 +153,7 @@ function writeCodeCache(script: Script, cacheFile: string): boolean {
   // Written whole, then renamed: a parallel run reads the old cache or the new, never a part.
   const tmp = `${cacheFile}.${process.pid}.tmp`;
   try {
-    mkdirSync(path.dirname(cacheFile), { recursive: true });
+    mkdirSync(dirname(cacheFile), { recursive: true });
     writeFileSync(tmp, script.createCachedData());
     renameSync(tmp, cacheFile);
     return true;

@@ -1,7 +1,8 @@
 // npm run build: generated sources (rule index, validators), then dist/:
 //   core-<hash>.js            omlint in one CommonJS bundle (src/bin/core-bundle.ts), but for
 //   chunk-<name>-<hash>.js    the parts few runs need, loaded on first use (scripts/build-chunks.ts:
-//                             the validator of each kind, re2js, policies, plan, language server)
+//                             the validator of each kind, the libraries a plain check never calls:
+//                             yaml, commander, picomatch, ignore, re2js…, policies, plan, language server)
 //   omlint.js, omlint-language-server.js, worker.js
 //                             small entry points that load the core through a V8 code cache
 //   cache/                    the code caches of the core and of each chunk, written here

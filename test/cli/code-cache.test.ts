@@ -253,6 +253,15 @@ describe('the chunks a run loads', () => {
     expect(r.names).toEqual(['core', 'schema-alert-config']);
   });
 
+  it('the libraries a plain check does not call load when a run does call them: a glob, an ignore pattern, YAML the block reader leaves to yaml, a typo\'s near names', () => {
+    writeFileSync(path.join(work, 'anchors.alert-config.yaml'), 'eventTypeName: &e HOST_DOWN\nenabled: true\nnotifcations: []\n');
+    const r = chunksOf('omlint.js', ['check', '--no-color', '*.alert-config.yaml', '--ignore-pattern', 'nothing-*']);
+    expect(r.stdout).toMatch(/notifcations/);
+    expect(r.stdout).toMatch(/Did you mean/);
+    for (const c of ['commander', 'picomatch', 'ignore', 'yaml', 'levenshtein', 'schema-alert-config']) expect(r.names).toContain(c);
+    rmSync(path.join(work, 'anchors.alert-config.yaml'));
+  });
+
   it('check of one clean JSON automation config: the core and the automation validator (no JSON position library, no re2js, no other kind)', () => {
     const r = chunksOf('omlint.js', ['check', '--no-color', 'rs0.automation-config.json']);
     expect(r.stdout).toMatch(/1 file checked, no problems/);

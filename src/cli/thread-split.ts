@@ -3,13 +3,27 @@
 // can join a run that is already under way and no thread idles at the end. With --jobs the workers
 // start at once; without it, this thread measures what a file costs over its first batches and
 // starts workers only when the rest of the run would pay for their start (workersThatPay).
+import { readFileSync } from 'node:fs';
 import type { FilePass, FileShares, RunIds } from '../engine/lint';
+import { postedFiles, receivedPass } from '../engine/posted-pass';
 import { queueCounter, sharedQueue, takenSoFar, type TargetQueue } from '../engine/target-queue';
 // Types only: the worker's module (and node:worker_threads) is loaded in worker threads alone.
 import type { WorkerJob, WorkerMessage } from './worker';
 
 /** Milliseconds since the epoch, to the fraction (threads share it; performance.now() is each thread's own). */
 export const epochMs = (): number => performance.timeOrigin + performance.now();
+
+/**
+ * CPU time of the calling thread so far (ms), for OMLINT_DEBUG_WORKERS: Linux's schedstat of this
+ * thread (process.cpuUsage() counts every thread of the process); undefined elsewhere.
+ */
+export function threadCpuMs(): number | undefined {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
 
 /** What the default decides from: the machine and the run as measured so far. */
 export interface SplitMeasure {
@@ -128,6 +142,8 @@ export class ThreadSplit implements FileShares {
   private readonly running: Promise<FilePass[]>[] = [];
   private decided = false;
   private firstBatch?: { at: number; linted: number };
+  /** CPU time (ms) this thread spent taking in the workers' passes between its batches (OMLINT_DEBUG_WORKERS). */
+  private takingIn = 0;
 
   constructor(private readonly o: SplitOptions) {
     this.queue = sharedQueue(this.counter, o.files.length, o.batch);
@@ -152,7 +168,14 @@ export class ThreadSplit implements FileShares {
   onBatch(linted: number): Promise<void> | void {
     // With workers at work, a turn of the event loop after each batch: their passes are taken in
     // as they come (progress, and no backlog of messages to read at the end).
-    if (this.running.length) return new Promise((resolve) => setImmediate(resolve));
+    if (this.running.length) {
+      if (!this.o.debug) return new Promise((resolve) => setImmediate(resolve));
+      const before = threadCpuMs() ?? 0;
+      return new Promise((resolve) => setImmediate(() => {
+        this.takingIn += (threadCpuMs() ?? 0) - before;
+        resolve();
+      }));
+    }
     if (this.decided) return;
     const now = this.o.now();
     // The first batch loads the rules and validators of its kinds: measured from its end.
@@ -189,11 +212,13 @@ export class ThreadSplit implements FileShares {
           w.on('message', (m: WorkerMessage) => {
             if ('pass' in m) {
               first ??= m.at;
-              files += m.pass.targets.length;
-              passes.push(m.pass);
-              this.o.counted(m.pass.targets.length);
+              const n = postedFiles(m.pass);
+              files += n;
+              passes.push(receivedPass(m.pass, this.o.files, this.o.job.cwd));
+              this.o.counted(n);
             } else if ('done' in m) {
-              this.o.debug?.(`worker ${k + 1} (${early ? 'started during the walk' : `started after ${linted} files here`}): ${files} files linted, its first batch posted ${first === undefined ? '-' : (first - started).toFixed(0)} ms after its start`);
+              const cpu = m.cpu ? `; CPU ${m.cpu.total.toFixed(0)} ms: start ${m.cpu.start.toFixed(0)}, first batch ${m.cpu.first.toFixed(0)}, posting ${m.cpu.posting.toFixed(0)}` : '';
+              this.o.debug?.(`worker ${k + 1} (${early ? 'started during the walk' : `started after ${linted} files here`}): ${files} files linted, its first batch posted ${first === undefined ? '-' : (first - started).toFixed(0)} ms after its start${cpu}`);
               resolve(passes);
               void w.terminate();
             } else {
@@ -216,7 +241,10 @@ export class ThreadSplit implements FileShares {
   }
 
   async passes(): Promise<FilePass[]> {
-    return (await Promise.all(this.running)).flat();
+    const before = this.o.debug && this.running.length ? threadCpuMs() : undefined;
+    const passes = (await Promise.all(this.running)).flat();
+    if (before !== undefined) this.o.debug!(`this thread: CPU ${threadCpuMs()!.toFixed(0)} ms so far; taking in passes ${this.takingIn.toFixed(0)} ms between its batches, ${(threadCpuMs()! - before).toFixed(0)} ms at the end`);
+    return passes;
   }
 }
 

@@ -7,6 +7,7 @@ import { discoveredList, EarlyWorkers, ThreadSplit, workersThatPay, type SplitOp
 import type { WorkerJob, WorkerMessage } from '../../src/cli/worker';
 import { queueCounter, sharedQueue } from '../../src/engine/target-queue';
 import { lintEach, lintPass, projectOf, type FilePass } from '../../src/engine/lint';
+import { postPass, receivedPass, type CompactPass, type PostedPass } from '../../src/engine/posted-pass';
 
 describe('workersThatPay: workers only where they pay', () => {
   it('none on one core, whatever the run', () => {
@@ -211,7 +212,7 @@ describe('workers started while the walk goes on', () => {
 });
 
 describe('ThreadSplit: the workers\' passes', () => {
-  const pass = (targets: number[]): FilePass => ({ targets, done: targets.map(() => null), digests: [], elsewhere: [], kinds: [] });
+  const pass = (targets: number[]): PostedPass => ({ whole: { targets, done: targets.map(() => null), digests: [], elsewhere: [], kinds: [] } });
 
   it('collects each batch a worker posts, counts its files, and ends with its `done`', async () => {
     const { s, spawned, counted } = split({ workers: 1 });
@@ -253,6 +254,40 @@ describe('lintEach over a shared queue', () => {
     const split = await lintEach(projectOf(), targets, opts, { queue, passes: async () => passes });
     expect(passes.length).toBeGreaterThan(0);
     expect(split.results).toEqual(whole.results);
+  });
+
+  it('a "worker" posting compact passes (clean files as numbers, digests without paths) through structured clone: the results of one thread', async () => {
+    // Mostly clean files (the notifications complete), a repeat every 7th, a syntax error in file 17.
+    const clean = inputs.map((i) => ({ ...i, text: i.text.replace('intervalMin: 60', 'intervalMin: 60\n    emailEnabled: true\n    smsEnabled: false') }));
+    const targets = { paths: clean.map((i) => i.filePath), read: (_: string, i: number) => clean[i] };
+    const whole = await lintEach(projectOf(), targets, opts);
+    expect(whole.results.filter((r) => r.diagnostics.length === 0).length).toBeGreaterThan(20);
+    const batches: [number, number][] = [[0, 10], [10, 20], [20, 30], [30, 40]];
+    const posted: PostedPass[] = [];
+    await lintPass(projectOf(), targets, opts, { take: () => (batches.length > 2 ? batches.splice(1, 1)[0] : undefined) }, undefined, (p) => posted.push(structuredClone(postPass(p, targets.paths, opts.cwd))));
+    // The worker's batches were 10..20 and 20..30: their clean files are three numbers each, the
+    // duplicates and the syntax error (file 17) whole results; digests carry no path.
+    const compact = posted.filter((p): p is CompactPass => 'clean' in p);
+    expect(compact).toHaveLength(2);
+    const cleanTargets = compact.flatMap((p) => p.clean.filter((_, k) => k % 3 === 0));
+    expect(cleanTargets.length).toBeGreaterThan(10);
+    expect(compact.flatMap((p) => p.targets)).toContain(17);
+    expect(cleanTargets).not.toContain(17);
+    expect(JSON.stringify(compact)).not.toContain('/r/a-1');
+    expect(compact.flatMap((p) => p.digests).length).toBeGreaterThan(0);
+    const passes = posted.map((p) => receivedPass(p, targets.paths, opts.cwd));
+    const split = await lintEach(projectOf(), targets, opts, { queue: { take: () => batches.shift() }, passes: async () => passes });
+    expect(split.results).toEqual(whole.results);
+    // What printing needs of each source (a worker's carries no line index, which the formatter makes again).
+    const printed = (run: typeof whole) => [...run.sources].map(([p, { text, bom, secrets }]) => [p, text, bom, secrets]);
+    expect(printed(split)).toEqual(printed(whole));
+  });
+
+  it('a result whose path is not its target\'s travels whole', () => {
+    const pass: FilePass = { targets: [0], done: [{ result: { filePath: 'elsewhere.yaml', kinds: ['alert-config'], documents: 1, errorCount: 0, warningCount: 0, infoCount: 0, diagnostics: [] }, source: { text: '', bom: false, secrets: [] } }], digests: [], elsewhere: [], kinds: [] };
+    const posted = postPass(pass, ['/r/a.yaml'], '/r');
+    expect('whole' in posted).toBe(true);
+    expect(receivedPass(posted, ['/r/a.yaml'], '/r').done[0]!.result.filePath).toBe('elsewhere.yaml');
   });
 
   it('files a thread took but never posted (it died) are linted here', async () => {

@@ -31,27 +31,70 @@ export interface SplitMeasure {
   cores: number;
   /** Files not taken yet by any thread. */
   remaining: number;
-  /** Milliseconds a file took in this thread, measured after its first batch. */
+  /** Milliseconds a file took in this thread, measured once its code is hot (SplitOptions.warmUp). */
   perFileMs: number;
   /**
-   * The machine's load (os.loadavg()[0]: runnable threads over the last minute, which a run that
-   * has just started hardly adds to); 0 where the system does not tell (Windows).
+   * Cores other processes keep busy (OtherLoad: measured over the run so far, this process's own
+   * CPU time left out; the load average where the window is too short); 0 where nothing tells.
    */
   load: number;
 }
 
 /**
- * How many workers the rest of a run pays for: as many as the cores that other processes leave
- * idle besides this thread, each only if the rest of the run here takes at least `factor` times
- * its start. Where another process keeps a core busy a worker gains no time: it only adds its
- * start and its own compilation (measured on 2 cores at load 1.3 – 1.5: 10,000 files 1.83 s wall
- * with one thread, 2.77 s with a worker; bench/README.md, "The second core").
+ * How many workers the rest of a run pays for: as many as the cores other processes leave idle
+ * besides this thread, each only if the rest of the run here takes at least `factor` times what
+ * a worker costs. On 2 cores a worker costs far more than its start: its isolate compiles the same
+ * hot code again (V8's optimizing compiler, on the background threads that in a run of one
+ * thread have the second core to themselves), collects its own garbage, and clones its passes:
+ * +0.7 – 0.9 s of CPU on 10,000 small files (bench/README.md, "The second core on 2 cores").
+ * With k workers the rest takes (rest + k·cost) / (k + 1): a worker gains wall time only where
+ * the rest is longer than its cost, and clearly only at `factor` times it.
  */
-export function workersThatPay(m: SplitMeasure, startMs: number, factor: number): number {
+export function workersThatPay(m: SplitMeasure, costMs: number, factor: number): number {
   if (m.cores < 2 || !(m.perFileMs > 0)) return 0;
   const idle = Math.floor(m.cores - 1 - Math.max(0, m.load) + 0.5);
   const restMs = m.remaining * m.perFileMs;
-  return Math.max(0, Math.min(idle, Math.floor(restMs / (factor * startMs))));
+  return Math.max(0, Math.min(idle, Math.floor(restMs / (factor * costMs))));
+}
+
+/** CPU time so far (ms): of every core (busy, not idle), and of this process (all its threads). */
+export interface CpuSample {
+  busyMs: number;
+  ownMs: number;
+  /** Wall clock (ms). */
+  at: number;
+}
+
+/**
+ * The cores other processes keep busy, measured from the first sample of a run on: every core's
+ * busy time less this process's own. The load average (the other measure a system gives) counts
+ * the last minute and this process's own threads with the others', and a run that follows another
+ * (a benchmark, a CI step) sees the one before it: the default then started a worker in one run and
+ * not in the next (bench/README.md). Below `minWindowMs` of window, the fallback (the load average).
+ */
+export class OtherLoad {
+  private first?: CpuSample;
+
+  constructor(
+    private readonly sample: () => CpuSample,
+    private readonly fallback: () => number,
+    private readonly minWindowMs = 100,
+  ) {}
+
+  /** Starts the window (the first call only). */
+  start(): void {
+    this.first ??= this.sample();
+  }
+
+  /** Cores busy with other processes since start(), and how that was found (for OMLINT_DEBUG_WORKERS). */
+  cores(): { load: number; how: string } {
+    this.start();
+    const a = this.first!;
+    const b = this.sample();
+    const window = b.at - a.at;
+    if (window < this.minWindowMs) return { load: this.fallback(), how: 'load average' };
+    return { load: Math.max(0, (b.busyMs - a.busyMs - (b.ownMs - a.ownMs)) / window), how: `other processes over ${window.toFixed(0)} ms` };
+  }
 }
 
 export interface SplitOptions {
@@ -62,12 +105,14 @@ export interface SplitOptions {
   batch: number;
   /** Workers to start now (--jobs n: n - 1); 0: the default decides after measuring. */
   workers: number;
-  /** For the default: the machine's cores and load, a worker's start, the factor (workersThatPay). */
+  /** For the default: the machine's cores and the cores other processes keep busy, a worker's cost, the factor (workersThatPay). */
   cores: number;
-  load: () => number;
-  startMs: number;
+  load: () => { load: number; how: string };
+  costMs: number;
   factor: number;
-  /** Files this thread lints after its first batch before the default decides. */
+  /** Files this thread lints after its first batch before it measures (the code is not hot yet). */
+  warmUp: number;
+  /** Files over which this thread then measures what a file costs, before the default decides. */
   measured: number;
   /** The least a file costs (ms): a run that pays for workers even at that cost starts them at once. */
   floorMs: number;
@@ -142,6 +187,7 @@ export class ThreadSplit implements FileShares {
   private readonly running: Promise<FilePass[]>[] = [];
   private decided = false;
   private firstBatch?: { at: number; linted: number };
+  private warm?: { at: number; linted: number };
   /** CPU time (ms) this thread spent taking in the workers' passes between its batches (OMLINT_DEBUG_WORKERS). */
   private takingIn = 0;
 
@@ -149,7 +195,7 @@ export class ThreadSplit implements FileShares {
     this.queue = sharedQueue(this.counter, o.files.length, o.batch);
     // --jobs; or so many files that even at the least a file costs (floorMs) the workers pay: at
     // once, without waiting for this thread's first batches.
-    const sure = o.workers > 0 ? o.workers : workersThatPay({ cores: o.cores, remaining: o.files.length, perFileMs: o.floorMs, load: o.load() }, o.startMs, o.factor);
+    const sure = o.workers > 0 ? o.workers : this.sure();
     if (sure > 0) {
       this.o.debug?.(`${o.files.length} files${o.workers > 0 ? '' : ` at ${o.floorMs} ms each at least`}: ${sure} worker${sure === 1 ? '' : 's'} at once`);
       this.start(sure, 0);
@@ -158,6 +204,13 @@ export class ThreadSplit implements FileShares {
     // Started early for a run that then wants fewer (--shard left few files): ended.
     if (!this.o.early?.length) return;
     for (const e of this.o.early.splice(0)) void e.worker.terminate();
+  }
+
+  /** Workers that pay at once, even at the least a file costs (the load asked only where the run is big enough). */
+  private sure(): number {
+    const o = this.o;
+    const at = (load: number) => workersThatPay({ cores: o.cores, remaining: o.files.length, perFileMs: o.floorMs, load }, o.costMs, o.factor);
+    return at(0) > 0 ? at(o.load().load) : 0;
   }
 
   /** Workers started so far. */
@@ -178,19 +231,24 @@ export class ThreadSplit implements FileShares {
     }
     if (this.decided) return;
     const now = this.o.now();
-    // The first batch loads the rules and validators of its kinds: measured from its end.
+    // The first batch loads the rules and validators of its kinds, the files after it run before
+    // V8 has optimised the hot code: measured from the end of the warm-up on.
     if (!this.firstBatch) {
       this.firstBatch = { at: now, linted };
       return;
     }
-    if (linted - this.firstBatch.linted < this.o.measured) return;
-    const perFileMs = (now - this.firstBatch.at) / (linted - this.firstBatch.linted);
+    if (!this.warm) {
+      if (linted - this.firstBatch.linted >= this.o.warmUp) this.warm = { at: now, linted };
+      return;
+    }
+    if (linted - this.warm.linted < this.o.measured) return;
+    const perFileMs = (now - this.warm.at) / (linted - this.warm.linted);
     const remaining = this.o.files.length - takenSoFar(this.counter, this.o.files.length);
-    const load = this.o.load();
-    const n = workersThatPay({ cores: this.o.cores, remaining, perFileMs, load }, this.o.startMs, this.o.factor);
+    const { load, how } = this.o.load();
+    const n = workersThatPay({ cores: this.o.cores, remaining, perFileMs, load }, this.o.costMs, this.o.factor);
     // Decided once: the per-file time of the files after these is the same run's.
     this.decided = true;
-    this.o.debug?.(`${linted} files linted here at ${perFileMs.toFixed(3)} ms each, ${remaining} left, ${this.o.cores} cores, load ${load.toFixed(2)}: ${n} worker${n === 1 ? '' : 's'}`);
+    this.o.debug?.(`${linted} files linted here at ${perFileMs.toFixed(3)} ms each, ${remaining} left, ${this.o.cores} cores, ${load.toFixed(2)} busy with ${how}: ${n} worker${n === 1 ? '' : 's'}`);
     if (n > 0) this.start(n, linted);
   }
 

@@ -84,6 +84,21 @@ describe.skipIf(!existsSync(BIN))('one project scope split by file over threads 
       if (extra[0] === '--cache') expect(cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '2', '--cache', '--cache-location', path.join(dir, 'c2'), '.'], { cwd: dir }).stdout).toBe(one.stdout);
     }
   });
+
+  it('a baseline applies to a worker\'s results as to this thread\'s', () => {
+    const dir = project(200);
+    const baseline = path.join(mkdtempSync(path.join(os.tmpdir(), 'omlint-scale-baseline-')), 'suppressions.json');
+    expect(cliProcess(['check', ...NOW, '--jobs', '1', '--suppress-all', '--suppressions-location', baseline, '.'], { cwd: dir }).code).toBe(0);
+    // A new error in a file the worker takes (the queue hands out the last batches late).
+    writeFileSync(path.join(dir, 'team-3', 'alert-0199.yaml'), alert(199).replace('eventTypeName: NO_PRIMARY', 'eventTypeName: OUTSIDE_METRIC_THRESHOLD'));
+    const one = cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '1', '--suppressions-location', baseline, '.'], { cwd: dir });
+    const two = cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '2', '--suppressions-location', baseline, '.'], { cwd: dir, env: { OMLINT_DEBUG_WORKERS: '1' } });
+    expect(two.stderr).toMatch(/worker 1 .*: [1-9]\d* files linted/);
+    expect(two.code).toBe(1);
+    expect(two.stdout).toBe(one.stdout);
+    const failing = (JSON.parse(two.stdout) as { filePath: string; errorCount: number }[]).filter((r) => r.errorCount > 0).map((r) => r.filePath);
+    expect(failing).toEqual(['team-3/alert-0199.yaml']);
+  });
 });
 
 describe('one project scope at a time', () => {

@@ -239,7 +239,7 @@ export function earlyWorkers(jobs: number | undefined): EarlyWorkers | undefined
   // from then on the other processes' CPU time is measured (machineLoad), and asked again at most
   // every thousand files found, once the files found would pay for a worker on an idle machine.
   let machine: { script?: string; cores: number } | undefined;
-  let asked = { found: -Infinity, load: 0 };
+  let asked = { found: -Infinity, load: Infinity };
   const want = (found: number) => {
     if (found < MIN_FILES_FOR_WORKERS) return 0;
     if (!machine) {
@@ -250,7 +250,9 @@ export function earlyWorkers(jobs: number | undefined): EarlyWorkers | undefined
     if (jobs !== undefined) return jobs - 1;
     const at = (load: number) => workersThatPay({ cores: machine!.cores, remaining: found, perFileMs: FLOOR_FILE_MS, load }, WORKER_COST_MS, WORKER_PAYS_FACTOR);
     if (at(0) === 0) return 0;
-    if (found - asked.found >= 1000) asked = { found, load: machineLoad().cores().load };
+    // Only a measure decides here: a window too short to tell is asked again later (the run itself
+    // decides after the walk, with the load average where the walk was too short to measure).
+    if (found - asked.found >= 1000) asked = { found, load: machineLoad().measured()?.load ?? Infinity };
     return at(asked.load);
   };
   return new EarlyWorkers(want, () => new (workerThreads().Worker)(machine!.script!, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } }));

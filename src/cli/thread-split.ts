@@ -88,11 +88,16 @@ export class OtherLoad {
 
   /** Cores busy with other processes since start(), and how that was found (for OMLINT_DEBUG_WORKERS). */
   cores(): { load: number; how: string } {
+    return this.measured() ?? { load: this.fallback(), how: 'load average' };
+  }
+
+  /** The same, undefined while the window is too short (the caller may ask again later). */
+  measured(): { load: number; how: string } | undefined {
     this.start();
     const a = this.first!;
     const b = this.sample();
     const window = b.at - a.at;
-    if (window < this.minWindowMs) return { load: this.fallback(), how: 'load average' };
+    if (window < this.minWindowMs) return undefined;
     return { load: Math.max(0, (b.busyMs - a.busyMs - (b.ownMs - a.ownMs)) / window), how: `other processes over ${window.toFixed(0)} ms` };
   }
 }
@@ -197,7 +202,7 @@ export class ThreadSplit implements FileShares {
     // once, without waiting for this thread's first batches.
     const sure = o.workers > 0 ? o.workers : this.sure();
     if (sure > 0) {
-      this.o.debug?.(`${o.files.length} files${o.workers > 0 ? '' : ` at ${o.floorMs} ms each at least`}: ${sure} worker${sure === 1 ? '' : 's'} at once`);
+      this.o.debug?.(`${o.files.length} files${o.workers > 0 ? '' : ` at ${o.floorMs} ms each at least, ${o.load().load.toFixed(2)} cores busy with ${o.load().how}`}: ${sure} worker${sure === 1 ? '' : 's'} at once`);
       this.start(sure, 0);
       this.decided = true;
     }
@@ -210,7 +215,11 @@ export class ThreadSplit implements FileShares {
   private sure(): number {
     const o = this.o;
     const at = (load: number) => workersThatPay({ cores: o.cores, remaining: o.files.length, perFileMs: o.floorMs, load }, o.costMs, o.factor);
-    return at(0) > 0 ? at(o.load().load) : 0;
+    if (at(0) === 0) return 0;
+    const { load, how } = o.load();
+    const n = at(load);
+    if (n === 0) o.debug?.(`${o.files.length} files, ${load.toFixed(2)} cores busy with ${how}: no worker at once`);
+    return n;
   }
 
   /** Workers started so far. */

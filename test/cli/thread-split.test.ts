@@ -67,9 +67,12 @@ describe('OtherLoad: the cores other processes keep busy, this process left out'
   });
 
   it('the load average while the window is too short to tell', () => {
-    const load = new OtherLoad(sampler([{ busyMs: 0, ownMs: 0, at: 0 }, { busyMs: 50, ownMs: 0, at: 50 }]), () => 1.4);
+    const load = new OtherLoad(sampler([{ busyMs: 0, ownMs: 0, at: 0 }, { busyMs: 40, ownMs: 0, at: 40 }, { busyMs: 50, ownMs: 0, at: 50 }, { busyMs: 120, ownMs: 0, at: 120 }]), () => 1.4);
     load.start();
+    // The walk's early workers wait for a measure; the run takes the load average.
+    expect(load.measured()).toBeUndefined();
     expect(load.cores()).toEqual({ load: 1.4, how: 'load average' });
+    expect(load.measured()).toEqual({ load: 1, how: 'other processes over 120 ms' });
   });
 });
 

@@ -182,6 +182,8 @@ async function lintHere(files: string[], plan: RunPlan, project: Project, counte
 /** Lints the files of a run, using the cache and workers where they help. */
 export async function lintFiles(plan: RunPlan): Promise<LintRun> {
   const project = Project.ofFiles(plan.settingsFor);
+  // Without workers started for it during the walk (--cache, --debug), a run measures from here.
+  if (!plan.early) load = undefined;
   // --jobs 1: never a worker; --jobs n: from MIN_FILES_FOR_WORKERS files on; default: when measured to pay.
   const script = plan.files.length >= MIN_FILES_FOR_WORKERS && plan.jobs !== 1 && (plan.jobs !== undefined || availableCores() > 1) ? workerScript() : undefined;
   const counted = fileCounter(plan, plan.files.length);
@@ -234,6 +236,8 @@ async function lintCached(plan: RunPlan, cache: ResultCache, project: Project, c
  * FLOOR_FILE_MS a file. None for --jobs 1, on one core, or without dist/worker.js.
  */
 export function earlyWorkers(jobs: number | undefined): EarlyWorkers | undefined {
+  // A new run: other processes' CPU time is measured from its walk on (a process may run several).
+  load = undefined;
   if (jobs === 1) return undefined;
   // The machine is asked only once the walk has found enough files (node:os costs a small run);
   // from then on the other processes' CPU time is measured (machineLoad), and asked again at most

@@ -45,11 +45,12 @@ export const WORKER_PAYS_FACTOR = 2;
 export const FLOOR_FILE_MS = 0.05;
 /**
  * Files this thread lints after its first batch (which loads rules and validators) before it
- * measures what a file costs: the first hundreds run before V8 has optimised the hot code (0.15 –
- * 0.3 ms a file over files 64 – 576 of 10,000 small alert configs, 0.06 – 0.09 ms after file
- * 700), and a measure over them made the rest of the run look 3 – 4 times longer than it is.
+ * measures what a file costs: the first thousands run before V8 has optimised the hot code. On
+ * 10,000 small alert configs on an idle machine a file took 0.14 – 0.21 ms over files 576 – 1,088
+ * against 0.06 – 0.09 ms from file ~2,500 on; a measure over the former started a worker in 2 runs
+ * of 6 where it does not pay (bench/README.md, "The second core on 2 cores, eighth session").
  */
-export const WARM_UP_FILES = 8 * BATCH_FILES;
+export const WARM_UP_FILES = 32 * BATCH_FILES;
 /** Files over which this thread then measures, before the default decides. */
 export const MEASURED_FILES = 8 * BATCH_FILES;
 /**

@@ -142,14 +142,14 @@ describe('--cache', () => {
 
 describe.skipIf(!existsSync(BIN))('default worker threads (issue 22: workers only where they pay)', () => {
   it('without --jobs a run measures its first files before it decides; the output is --jobs 1\'s', () => {
-    const dir = project(1200);
-    // The reports (1.7 MB each) to files: more than a child's output buffer holds.
+    const dir = project(2700);
+    // The reports (3.8 MB each) to files: more than a child's output buffer holds.
     const out = mkdtempSync(path.join(os.tmpdir(), 'omlint-scale-out-'));
     const r = cliProcess(['check', ...NOW, '--format', 'json', '-o', path.join(out, 'default.json'), '.'], { cwd: dir, env: { OMLINT_DEBUG_WORKERS: '1' } });
-    // Decided after this thread's first batch, 512 files of warm-up and 512 measured (the decision itself:
+    // Decided after this thread's first batch, 2,048 files of warm-up and 512 measured (the decision itself:
     // thread-split.test.ts), from the CPU time of other processes during the run; one core: no
     // worker is ever considered.
-    if (os.availableParallelism() > 1) expect(r.stderr).toMatch(/1088 files linted here at [\d.]+ ms each, 112 left, \d+ cores, [\d.]+ busy with (other processes over \d+ ms|load average): \d workers?/);
+    if (os.availableParallelism() > 1) expect(r.stderr).toMatch(/2624 files linted here at [\d.]+ ms each, 76 left, \d+ cores, [\d.]+ busy with (other processes over \d+ ms|load average): \d workers?/);
     else expect(r.stderr).toBe('');
     cliProcess(['check', ...NOW, '--format', 'json', '--jobs', '1', '-o', path.join(out, 'one.json'), '.'], { cwd: dir });
     expect(readFileSync(path.join(out, 'default.json'), 'utf8')).toBe(readFileSync(path.join(out, 'one.json'), 'utf8'));

@@ -7,9 +7,10 @@ import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { ConfigResolver } from '../config/discover';
 import { withRuleOverrides } from '../config/rule-option';
 import type { LintInput, SeveritySetting } from '../core/types';
-import { lintPass, type FilePass, type RunIds } from '../engine/lint';
+import { lintPass, type RunIds } from '../engine/lint';
+import { postPass, type PostedPass } from '../engine/posted-pass';
 import { sharedQueue } from '../engine/target-queue';
-import { epochMs } from './thread-split';
+import { epochMs, threadCpuMs } from './thread-split';
 import { Project } from '../project/project';
 import type { Kind } from '../core/kinds';
 import type { ParseLimits } from '../syntax/types';
@@ -43,23 +44,23 @@ export interface WorkerJob {
  * What a worker posts: the pass of each batch it linted as soon as it is linted (so that its own
  * heap does not grow with its results), then `done`; or the error that stopped it.
  */
-export type WorkerMessage = { pass: FilePass; at: number } | { done: true } | { error: string };
+export type WorkerMessage = { pass: PostedPass; at: number } | { done: true; cpu?: WorkerCpu } | { error: string };
 
-/**
- * The pass a worker posts: plain data (no line index); fix edits stay here (a parallel run never
- * fixes); a clean file's text stays here unless it has secrets (it serves only code frames).
- */
-export function portablePass(pass: FilePass): FilePass {
-  return {
-    ...pass,
-    done: pass.done.map((f) => f && {
-      result: { ...f.result, diagnostics: f.result.diagnostics.map(({ fix, suggestions, ...d }) => d) },
-      source: { text: f.result.diagnostics.length > 0 || f.source.secrets.length > 0 ? f.source.text : '', bom: f.source.bom, secrets: f.source.secrets },
-    }),
-  };
+/** Where a worker's CPU time went (ms; OMLINT_DEBUG_WORKERS on Linux). */
+export interface WorkerCpu {
+  /** Its start: the thread, Node, omlint's core, until its job began. */
+  start: number;
+  /** Its first batch (rules and validators of its kinds loaded, code not yet optimised). */
+  first: number;
+  /** Making its passes portable and posting them (structured clone). */
+  posting: number;
+  /** All of it. */
+  total: number;
 }
 
-async function run(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<void> {
+async function run(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<WorkerCpu | undefined> {
+  const cpu = process.env.OMLINT_DEBUG_WORKERS ? threadCpuMs() : undefined;
+  const spent = cpu === undefined ? undefined : { start: cpu, first: -1, posting: 0, total: 0 };
   const resolver = new ConfigResolver(KNOWN_RULE_IDS, job.explicitConfig);
   const settingsFor = withRuleOverrides((p: string) => resolver.settingsFor(p), job.rules ?? {});
   const except = new Set(job.discovered.except);
@@ -75,7 +76,16 @@ async function run(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<vo
     inlineConfig: job.inlineConfig,
     skipUnknown: (p) => job.discovered.all !== except.has(p),
     release: true,
-  }, queue, job.ids, (pass) => post({ pass: portablePass(pass), at: epochMs() }));
+  }, queue, job.ids, (pass) => {
+    const before = spent && threadCpuMs()!;
+    post({ pass: postPass(pass, job.files, job.cwd), at: epochMs() });
+    if (!spent) return;
+    const after = threadCpuMs()!;
+    spent.posting += after - before!;
+    if (spent.first < 0) spent.first = before! - spent.start;
+  });
+  if (spent) spent.total = threadCpuMs()!;
+  return spent;
 }
 
 /** Runs in the worker thread (dist/worker.js): one job in (workerData, or a message), a message per batch out, then `done`. */
@@ -84,7 +94,7 @@ export function workerMain(): void {
   const post = (m: WorkerMessage) => parentPort!.postMessage(m);
   const go = (job: WorkerJob) =>
     run(job, post).then(
-      () => post({ done: true }),
+      (cpu) => post({ done: true, cpu }),
       (e) => post({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
     );
   // Started while the walk went on: the job comes when the files are known.

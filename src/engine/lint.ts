@@ -784,6 +784,9 @@ function placeRelated(result: FileResult, fileOf: (displayPath: string) => FileS
 /** The source of a clean file without secrets, in a released run: one object for them all (read only). */
 const NOTHING_TO_SHOW: readonly RunSource[] = [false, true].map((bom) => Object.freeze({ text: '', bom, secrets: Object.freeze([]) as unknown as string[] }));
 
+/** The source of a clean file without secrets (a worker posts such a file as its target alone: posted-pass.ts). */
+export const cleanSource = (bom: boolean): RunSource => NOTHING_TO_SHOW[bom ? 1 : 0];
+
 /** A finished file as a released run keeps it: a clean file's text only where it has secrets to mask. */
 function lean(source: RunSource, clean: boolean): RunSource {
   if (!clean) return source;

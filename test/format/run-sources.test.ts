@@ -9,7 +9,7 @@ import { fixProject, lintEach, lintPass, lintProject, projectOf, type FilePass }
 import { formatResults, FORMATS } from '../../src/format/index';
 import { formatStylish } from '../../src/format/stylish';
 import { ResultCache } from '../../src/cli/cache';
-import { portablePass } from '../../src/cli/worker';
+import { portablePass } from '../../src/engine/posted-pass';
 import type { LintRun } from '../../src/core/types';
 import { ensureBuilt, runBundle, tempDir } from '../robustness/support';
 import { NOW } from './results';

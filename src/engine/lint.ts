@@ -692,8 +692,9 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
       else if (d.severity === 'info') infoCount += n;
     }
   }
-  const kinds: FileResult['kinds'] = [];
-  for (const d of file.docs) kinds.push(d.kind ?? 'unknown');
+  // (map(): an array of the exact length; pushed into, an empty array grows to 17 slots, and a run
+  // keeps every file's result: 7 MB more at 50,000 files.)
+  const kinds = file.docs.map((d) => d.kind ?? 'unknown');
   const result: FileResult = { filePath: file.displayPath, kinds, documents: file.docs.length, errorCount, warningCount, infoCount, diagnostics };
   // `lines`: the file's line index, for a formatter to reuse (counting the lines of a big text again costs as much as the first time).
   return { result, source: { secrets, text: file.parsed.text, bom: file.parsed.bom, lines: file.parsed.lines, parseProblems: badParse(file.parsed.problems) } };

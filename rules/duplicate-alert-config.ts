@@ -78,6 +78,12 @@ function canonical(value: unknown): string {
 function canonicalSet(value: unknown): string {
   if (!Array.isArray(value)) return '';
   if (value.length === 1) return canonical(value[0]);
+  if (value.length === 2) {
+    // Two matchers (the most common list): sorted as sort() would, without its arrays.
+    const a = canonical(value[0]);
+    const b = canonical(value[1]);
+    return a <= b ? `${a}|${b}` : `${b}|${a}`;
+  }
   return value.map(canonical).sort().join('|');
 }
 

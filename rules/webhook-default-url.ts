@@ -50,13 +50,15 @@ notifications:
     if (doc.kind === 'integration') return (doc.value as any)?.type === 'WEBHOOK' ? { integration: true } : undefined;
     const notifications = (doc.value as any)?.notifications;
     if (!Array.isArray(notifications)) return undefined;
-    const withoutUrl: number[] = [];
-    notifications.forEach((n: unknown, i: number) => {
-      if (n === null || typeof n !== 'object' || Array.isArray(n)) return;
+    // Every alert configuration of a run comes here; few have a WEBHOOK without its URL: no array until one.
+    let withoutUrl: number[] | undefined;
+    for (let i = 0; i < notifications.length; i++) {
+      const n: unknown = notifications[i];
+      if (n === null || typeof n !== 'object' || Array.isArray(n)) continue;
       const notification = n as Record<string, unknown>;
-      if (notification.typeName === 'WEBHOOK' && !hasWebhookUrl(notification)) withoutUrl.push(i);
-    });
-    return withoutUrl.length ? { withoutUrl } : undefined;
+      if (notification.typeName === 'WEBHOOK' && !hasWebhookUrl(notification)) (withoutUrl ??= []).push(i);
+    }
+    return withoutUrl ? { withoutUrl } : undefined;
   },
   check(ctx) {
     if (ctx.documents.some((d) => d.digest!.integration)) return;

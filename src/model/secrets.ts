@@ -141,6 +141,35 @@ export const KINDS_WITH_SECRETS = Object.keys(FINDERS) as Kind[];
 /** Each finder once (the alert kinds share one), in the order of KINDS_WITH_SECRETS. */
 const DISTINCT_FINDERS: readonly Finder[] = [...new Set(Object.values(FINDERS) as Finder[])];
 
+/**
+ * The top-level keys each finder reads: a document with none of them gives it nothing to find
+ * (the integration finder reads `type` only for a `url`).
+ */
+const FINDER_KEYS = new Map<Finder, readonly string[]>([
+  [alertConfigSecrets, ['notifications']],
+  [integrationSecrets, [...INTEGRATION_SECRET_FIELDS, 'url']],
+  [automationConfigSecrets, ['auth', 'tls', 'ssl', 'prometheus', 'ldap', 'monitoringVersions', 'backupVersions', 'processes']],
+  [apiKeySecrets, ['privateKey']],
+]);
+
+/** A top-level key → the finders that read it, as bits in DISTINCT_FINDERS' order. */
+const KEY_FINDERS = new Map<string, number>();
+for (const [finder, keys] of FINDER_KEYS) for (const key of keys) KEY_FINDERS.set(key, (KEY_FINDERS.get(key) ?? 0) | (1 << DISTINCT_FINDERS.indexOf(finder)));
+const ALL_FINDERS = (1 << DISTINCT_FINDERS.length) - 1;
+/** Finders whose keys are not listed run on every document (a finder added without its keys is never skipped). */
+const UNLISTED_FINDERS = DISTINCT_FINDERS.reduce((bits, f, k) => (FINDER_KEYS.has(f) ? bits : bits | (1 << k)), 0);
+
+/**
+ * The finders that may find something in one document: those that read one of its keys. One look
+ * at each of its few keys, instead of every finder looking for each of its own (an alert
+ * configuration has none of the integration, automation and API key fields).
+ */
+function findersFor(doc: Record<string, unknown>): number {
+  let bits = UNLISTED_FINDERS;
+  for (const key in doc) bits |= KEY_FINDERS.get(key) ?? 0;
+  return bits;
+}
+
 /** Runs a finder over a document, an array of documents or an API list response. */
 function runFinder(finder: Finder, value: object, out: SecretLocation[]): void {
   const items = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.results) ? value.results : undefined;
@@ -207,11 +236,13 @@ const NONE: readonly SecretLocation[] = Object.freeze([]);
 export function findSecretsOfAnyKind(value: unknown): readonly SecretLocation[] {
   if (value === null || typeof value !== 'object') return NONE;
   const found = lastValue === value ? lastFound : undefined;
+  // One document: only the finders that read one of its keys (a list of documents: all of them).
+  const finders = isObject(value) && !Array.isArray(value.results) ? findersFor(value) : ALL_FINDERS;
   const out: SecretLocation[] = [];
   for (let k = 0; k < DISTINCT_FINDERS.length; k++) {
     const hit = found?.[k];
-    if (!hit) runFinder(DISTINCT_FINDERS[k], value, out);
-    else for (const s of hit) out.push(s);
+    if (hit) for (const s of hit) out.push(s);
+    else if (finders & (1 << k)) runFinder(DISTINCT_FINDERS[k], value, out);
   }
   return out.length ? out : NONE;
 }

@@ -141,8 +141,9 @@ function removeEdits(file: ParsedFile, doc: ParsedDocument, abs: string): TextEd
 }
 
 function isFlow(text: string, keyStart: number, parent: string, doc: ParsedDocument): boolean {
-  const p = doc.locate(parent);
-  return Boolean(p && text[p.value.start] === '{' && p.value.start <= keyStart);
+  // The mapping's start is all it takes (the block reader knows it where it leaves the end unsure).
+  const start = doc.startOf ? doc.startOf(parent) : doc.locate(parent)?.value.start;
+  return start !== undefined && text[start] === '{' && start <= keyStart;
 }
 
 function addEdits(file: ParsedFile, doc: ParsedDocument, abs: string, key: string, value: unknown): TextEdit[] | undefined {

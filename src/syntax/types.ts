@@ -31,6 +31,12 @@ export interface ParsedDocument {
    * text's order, so that it is read forward once). Only a matter of speed.
    */
   prepare?(pointers: string[]): void;
+  /**
+   * Where the value at a pointer starts, when that is known without its whole range (the block
+   * reader's: a range it is unsure of would take the full parse). Fixes ask it of a mapping to
+   * tell a flow mapping from a block one.
+   */
+  startOf?(pointer: string): number | undefined;
   /** The object keys at a pointer, in source order (for fixes that insert). */
   keysAt?(pointer: string): string[];
   /**

@@ -179,6 +179,16 @@ class PositionTable {
     return w.keyStart >= 0 ? { key: { start: w.keyStart, end: w.keyEnd }, value: { start, end } } : { value: { start, end } };
   }
 
+  /**
+   * Where the value at a pointer starts: known for every node read here, also where its end is
+   * not (a collection followed by a comment line, which locate leaves to the full parse).
+   */
+  startOf(pointer: string): number | typeof UNSURE {
+    const w = this.walk(pointer);
+    if (!w || this.nodes[w.node * NODE] === OTHER_NODE) return UNSURE;
+    return this.nodes[w.node * NODE + 1];
+  }
+
   keysAt(pointer: string): string[] | typeof UNSURE {
     const w = this.walk(pointer);
     if (!w || this.nodes[w.node * NODE] !== MAP) return UNSURE;
@@ -290,6 +300,7 @@ export function plainScalar(s: string): unknown {
 
 export interface BlockLocator {
   locate(pointer: string): Location | typeof UNSURE;
+  startOf(pointer: string): number | typeof UNSURE;
   keysAt(pointer: string): string[] | typeof UNSURE;
 }
 
@@ -339,6 +350,9 @@ class BlockRead implements BlockYaml {
   }
   locate(pointer: string): Location | typeof UNSURE {
     return this.table.locate(pointer);
+  }
+  startOf(pointer: string): number | typeof UNSURE {
+    return this.table.startOf(pointer);
   }
   keysAt(pointer: string): string[] | typeof UNSURE {
     return this.table.keysAt(pointer);

@@ -169,6 +169,10 @@ function blockDocument(text: string, block: BlockYaml, full: () => ParsedDocumen
       const hit = block.locate(pointer);
       return hit !== undefined && hit !== UNSURE ? hit : located()?.locate(pointer);
     },
+    startOf: (pointer) => {
+      const hit = block.startOf(pointer);
+      return hit !== UNSURE ? hit : located()?.locate(pointer)?.value.start;
+    },
     keysAt: (pointer) => {
       const hit = block.keysAt(pointer);
       return hit !== undefined && hit !== UNSURE ? hit : (located()?.keysAt?.(pointer) ?? []);

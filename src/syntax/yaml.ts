@@ -251,12 +251,16 @@ const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   logLevel: 'error', // no process warnings on stderr (they quote keys, which may hold secrets)
 };
 
+/** Position parses since the process started (tests count them: most findings are placed by the block reader). */
+export const positionParses = { parses: 0 };
+
 /**
  * Only the positions of a one-document text whose value the block reader has read: no
  * value (toJS), no duplicate-key or depth checks (the reader has made them). About half the cost of
  * the full parse, which counts when a few files of a big run have findings.
  */
 export function yamlPositions(text: string): ParsedDocument {
+  positionParses.parses++;
   return yamlDocument(parseDocument(text, PARSE_OPTIONS), null, false);
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { fieldPath, findSecrets, findSecretsByName, findSecretsOfAnyKind, forgetFoundSecrets, isRedactionMask, isSecretFieldName, KINDS_WITH_SECRETS, mayNameSecret } from '../../src/model/secrets';
 import { collectSecretValues, maskLine, maskSecrets, secretsInText } from '../../src/engine/mask';
 import { isPlaceholder } from '../../src/model/placeholders';
@@ -91,6 +92,25 @@ describe('findSecrets', () => {
     expect(findSecretsOfAnyKind({ eventTypeName: 'HOST_DOWN' })).toEqual([]);
     expect(findSecretsOfAnyKind([{ apiKey: 'a1' }, { notifications: [{ serviceKey: 'b2' }] }]).map((s) => s.pointer)).toEqual(['/1/notifications/0/serviceKey', '/0/apiKey']);
     expect(findSecretsOfAnyKind('text')).toEqual([]);
+  });
+
+  it('findSecretsOfAnyKind skips the finders that read none of a document\'s keys, and finds what they all would', () => {
+    // Keys that some finder reads, at the top level and below, with secret-like strings or containers.
+    const keys = ['notifications', 'apiKey', 'apiToken', 'serviceKey', 'password', 'secret', 'url', 'type', 'auth', 'tls', 'ssl', 'prometheus', 'ldap', 'monitoringVersions', 'backupVersions', 'processes', 'privateKey', 'autoPwd', 'key', 'usersWanted', 'pwd', 'args2_6', 'net', 'security', 'certificateKeyFilePassword', 'bindQueryPassword', 'webhookSecret', 'typeName', 'eventTypeName', 'results'];
+    const leaf = fc.oneof(fc.constantFrom('s3cret', 'WEBHOOK', 'webhook', '', 'x'), fc.integer(), fc.constant(null));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(fc.constantFrom(...keys), tie('node'), { maxKeys: 5 })),
+    })).node;
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 8 }), (doc) => {
+        forgetFoundSecrets();
+        const perKind = KINDS_WITH_SECRETS.flatMap((k) => findSecrets(k, structuredClone(doc)));
+        const every = [...new Map(perKind.map((s) => [s.pointer, s])).values()];
+        forgetFoundSecrets();
+        expect(findSecretsOfAnyKind(structuredClone(doc))).toEqual(every);
+      }),
+      { numRuns: 500, seed: 20261124 },
+    );
   });
 
   it('answers for each value asked, whatever was asked before (the last answer is kept, not reused for another value)', () => {

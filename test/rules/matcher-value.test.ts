@@ -49,3 +49,16 @@ ruleTester(rule, {
     invalid('a REGEX that does not compile (gives the reason)', 'HOSTNAME', 'REGEX', '"db-(prod"', 'badRegex', { message: /does not compile \(.+\)/ }),
   ],
 });
+
+// Patterns are judged once each (the same ones come back file after file): a pattern judged
+// before gives the same answer, bad or good, however often and in whatever order it comes.
+ruleTester(rule, {
+  valid: [
+    valid('a valid REGEX, judged before', 'HOSTNAME', 'REGEX', '"^db-[0-9]+\\\\.example\\\\.com$"'),
+    valid('a valid REGEX after a bad one', 'HOSTNAME', 'REGEX', '"db-(prod)"'),
+  ],
+  invalid: [
+    invalid('a bad REGEX, judged before', 'HOSTNAME', 'REGEX', '"db-(prod"', 'badRegex', { message: /does not compile \(.+\)/ }),
+    invalid('the same bad REGEX again', 'HOSTNAME', 'REGEX', '"db-(prod"', 'badRegex', { message: /does not compile \(.+\)/ }),
+  ],
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdits, fixEdits } from '../../src/syntax/fix';
 import { parseText } from '../../src/syntax/index';
+import { positionParses } from '../../src/syntax/yaml';
 import type { FixOp, TextEdit } from '../../src/core/types';
 import fc from 'fast-check';
 
@@ -21,6 +22,20 @@ describe('fix edits', () => {
     expect(fix(yaml, 'x.yaml', [{ op: 'remove', pointer: '/z' }])).toBe('a: 1\nlist:\n  - typeName: EMAIL\n    emailEnabled: true\n    delayMin: 0\n');
     expect(fix(json, 'x.json', [{ op: 'remove', pointer: '/list/0/emailEnabled' }])).toBe('{\n  "a": 1,\n  "list": [\n    { "typeName": "EMAIL" }\n  ],\n  "z": "last"\n}\n');
     expect(fix(json, 'x.json', [{ op: 'remove', pointer: '/a' }])).toBe('{\n  "list": [\n    { "typeName": "EMAIL", "emailEnabled": true }\n  ],\n  "z": "last"\n}\n');
+  });
+
+  it('removes a property of a mapping followed by a comment line without the position parse, as that parse would', () => {
+    // The item's end is unsure to the block reader (a comment line follows it); its start is not.
+    const text = 'notifications:\n  # first\n  - typeName: EMAIL\n    emailEnabled: true\n    delayMin: 0\n  # then\n  - typeName: SMS\n';
+    const asFull = 'notifications:\n  # first\n  - typeName: EMAIL\n    delayMin: 0\n  # then\n  - typeName: SMS\n';
+    const before = positionParses.parses;
+    expect(fix(text, 'x.yaml', [{ op: 'remove', pointer: '/notifications/0/emailEnabled' }])).toBe(asFull);
+    expect(positionParses.parses).toBe(before);
+    // The same text parsed in full (a tab in a comment takes it past the block reader) gets the same edit.
+    const full = fix(text.replace('# then', '#\tthen'), 'x.yaml', [{ op: 'remove', pointer: '/notifications/0/emailEnabled' }]);
+    expect(full).toBe(asFull.replace('# then', '#\tthen'));
+    // A flow mapping is still told apart (the block reader leaves it to the full parse).
+    expect(fix('a: 1\nb: { c: 1, d: 2 }\n', 'x.yaml', [{ op: 'remove', pointer: '/b/c' }])).toBe('a: 1\nb: { d: 2 }\n');
   });
 
   it('renames keys and replaces values', () => {

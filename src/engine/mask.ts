@@ -491,7 +491,8 @@ class JudgedNames {
     for (; colon >= 2; colon = text.indexOf(':', colon + 1)) {
       const before = text.charCodeAt(colon - 1);
       if (before !== 34 /* " */) {
-        // secretKeyBefore's first test: a colon after no quote and before a character other than a blank, a quote or the end (`https://`, `10:30`) ends no key.
+        // secretKeyBefore's first test: a colon after no quote and before neither a blank, a
+        // quote nor the end (`https://`, `10:30`) ends no key.
         const next = text.charCodeAt(colon + 1);
         if (before === 39 || next === 10 || next === 32 || next === 9 || next === 34 || next === 39 || colon + 1 >= text.length) return colon;
         continue;
@@ -502,15 +503,15 @@ class JudgedNames {
       let c = text.charCodeAt(open);
       while (c !== 34 && c !== 10 && open > stop && open > 0) c = text.charCodeAt(--open);
       if (c !== 34) continue; // no key: a line break, too long, or the text's start
-      const from = open + 1;
-      const n = colon - 1 - from;
+      const name = open + 1;
+      const n = colon - 1 - name;
       // verdict(), inlined: the slot of the name's shape (shapeOf), then the name compared.
-      const shape = n === 0 ? 0 : ((n * 31 + text.charCodeAt(from)) * 31 + text.charCodeAt(colon - 2)) * 31 + text.charCodeAt(from + (n >> 1));
+      const shape = n === 0 ? 0 : ((n * 31 + text.charCodeAt(name)) * 31 + text.charCodeAt(colon - 2)) * 31 + text.charCodeAt(name + (n >> 1));
       const slot = (shape ^ (shape >>> 12)) & (JUDGED_SLOTS - 1);
       const start = starts[slot];
       if (start < 0 || lengths[slot] !== n || verdicts[slot] !== NAMES_PLAIN) return colon;
       let i = 0;
-      while (i < n && text.charCodeAt(start + i) === text.charCodeAt(from + i)) i++;
+      while (i < n && text.charCodeAt(start + i) === text.charCodeAt(name + i)) i++;
       if (i < n) return colon;
     }
     return colon;

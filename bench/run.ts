@@ -311,7 +311,7 @@ function filesCase(ctx: Ctx, workload: string, count: number, format: 'yaml' | '
 
 /**
  * Issue 22's sizes: files from 100 to 50,000, spread over projects of 100 and all in one
- * directory (one project scope), and automation configurations of 1 and 90 MB, each against
+ * directory (one project scope), and automation configurations of 1, 22 and 90 MB, each against
  * ajv-cli (target: omlint ≤ 0.75× ajv-cli on every row).
  */
 function sizesCases(ctx: Ctx): Result[] {
@@ -325,7 +325,8 @@ function sizesCases(ctx: Ctx): Result[] {
       ...competitors(ctx, 'alert-config', `${rel}/**/*.yaml`, count, false),
     ]));
   }
-  for (const size of [1, 90]) {
+  // 22 MB: the issue's 22.8 MB row (the file of the `automation` workload, here with ajv-cli alone).
+  for (const size of [1, 22, 90]) {
     const processes = processesForSize(size * 1048576, SEED);
     out.push(...automationCase(ctx, 'sizes', `automation-${processes}`, processes, false, ['--max-file-size', '128']));
   }

@@ -2,7 +2,7 @@
 // processes cannot listen on one host and port.
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { getTopology, processesByAddress } from '../src/model/automation-topology';
+import { getTopology, sharedAddresses } from '../src/model/automation-topology';
 
 export default defineRule({
   meta: {
@@ -100,7 +100,7 @@ sharding: []
         });
       }
     }
-    for (const atAddress of processesByAddress(t).values()) {
+    for (const atAddress of sharedAddresses(t)) {
       const first = atAddress[0];
       for (let i = 1; i < atAddress.length; i++) {
         const p = atAddress[i];

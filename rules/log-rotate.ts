@@ -14,11 +14,10 @@ import { LEGACY_NUM_UNCOMPRESSED, LOG_ROTATE_KEYS } from '../src/model/automatio
  */
 function checkLogRotate(ctx: RuleContext, value: unknown, at: { readonly pointer: string }, key: string): void {
   if (!isObject(value)) return;
-  const pointer = (field: string) => joinPointer(at.pointer, key, field);
   const legacy = value[LEGACY_NUM_UNCOMPRESSED];
   const num = value.numUncompressed;
   if (legacy !== undefined && num !== undefined) {
-    const legacyPointer = pointer(LEGACY_NUM_UNCOMPRESSED);
+    const legacyPointer = joinPointer(at.pointer, key, LEGACY_NUM_UNCOMPRESSED);
     const suggestions = [{ title: 'Remove maxUncompressed', ops: [{ op: 'remove' as const, pointer: legacyPointer }] }];
     // Equal values: OM accepts the pair and returns it unchanged in a GET, so it is no error, only clutter.
     if (legacy === num) {
@@ -43,7 +42,7 @@ function checkLogRotate(ctx: RuleContext, value: unknown, at: { readonly pointer
   const pct = value.percentOfDiskspace;
   if (typeof pct === 'number' && !(pct > 0 && pct <= 1)) {
     ctx.report({
-      pointer: pointer('percentOfDiskspace'),
+      pointer: joinPointer(at.pointer, key, 'percentOfDiskspace'),
       messageId: 'percentOutOfRange',
       data: { pct, advice: pct > 1 && pct <= 100 ? `Write ${pct / 100} for ${pct}%.` : 'Use a value such as 0.02.' },
     });
@@ -53,7 +52,7 @@ function checkLogRotate(ctx: RuleContext, value: unknown, at: { readonly pointer
   // numTotal 0 (the default) means "determined by the other settings".
   if (typeof total === 'number' && total > 0 && typeof uncompressed === 'number' && total < uncompressed) {
     ctx.report({
-      pointer: pointer('numTotal'),
+      pointer: joinPointer(at.pointer, key, 'numTotal'),
       severity: 'warning',
       messageId: 'totalBelowUncompressed',
       data: { total, uncompressed },

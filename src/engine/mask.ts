@@ -411,6 +411,13 @@ function secretsInPlace(text: string): string[] {
  * it is compiled while it runs, and the compiler's time counts as much as the loop's.
  */
 function nextSecretColon(text: string, from: number, judged: JudgedNames | undefined): number {
+  if (judged) {
+    // The colons after names judged plain are passed in a loop of their own; the others are judged here.
+    for (let colon = judged.skipPlainKeys(from); colon >= 0; colon = judged.skipPlainKeys(colon + 1)) {
+      if (secretKeyBefore(text, colon, judged)) return colon;
+    }
+    return -1;
+  }
   for (let colon = text.indexOf(':', from); colon >= 0; colon = text.indexOf(':', colon + 1)) {
     if (secretKeyBefore(text, colon, judged)) return colon;
   }
@@ -467,6 +474,48 @@ class JudgedNames {
   private readonly verdicts = new Uint8Array(JUDGED_SLOTS);
 
   constructor(private readonly text: string) {}
+
+  /**
+   * The first colon from `from` on that is not known to follow a plain name: past every colon
+   * right after a quoted key (each key of a JSON text) whose name this table judged neither a
+   * secret's nor `url`; -1 when none is left. The loop over the colons of a big text, kept free of
+   * calls but indexOf and charCodeAt: in a run of one file it is compiled while it runs, and a
+   * call it has not made yet sends it back to the interpreter when it first does.
+   */
+  skipPlainKeys(from: number): number {
+    const text = this.text;
+    const starts = this.starts;
+    const lengths = this.lengths;
+    const verdicts = this.verdicts;
+    let colon = text.indexOf(':', from);
+    for (; colon >= 2; colon = text.indexOf(':', colon + 1)) {
+      const before = text.charCodeAt(colon - 1);
+      if (before !== 34 /* " */) {
+        // secretKeyBefore's first test: a colon after no quote and before neither a blank, a
+        // quote nor the end (`https://`, `10:30`) ends no key.
+        const next = text.charCodeAt(colon + 1);
+        if (before === 39 || next === 10 || next === 32 || next === 9 || next === 34 || next === 39 || colon + 1 >= text.length) return colon;
+        continue;
+      }
+      // keyStartAt's quoted key: its opening quote within 130 characters and the line.
+      let open = colon - 2;
+      const stop = colon - 130;
+      let c = text.charCodeAt(open);
+      while (c !== 34 && c !== 10 && open > stop && open > 0) c = text.charCodeAt(--open);
+      if (c !== 34) continue; // no key: a line break, too long, or the text's start
+      const name = open + 1;
+      const n = colon - 1 - name;
+      // verdict(), inlined: the slot of the name's shape (shapeOf), then the name compared.
+      const shape = n === 0 ? 0 : ((n * 31 + text.charCodeAt(name)) * 31 + text.charCodeAt(colon - 2)) * 31 + text.charCodeAt(name + (n >> 1));
+      const slot = (shape ^ (shape >>> 12)) & (JUDGED_SLOTS - 1);
+      const start = starts[slot];
+      if (start < 0 || lengths[slot] !== n || verdicts[slot] !== NAMES_PLAIN) return colon;
+      let i = 0;
+      while (i < n && text.charCodeAt(start + i) === text.charCodeAt(name + i)) i++;
+      if (i < n) return colon;
+    }
+    return colon;
+  }
 
   verdict(from: number, to: number): number {
     const text = this.text;

@@ -101,28 +101,56 @@ export interface AutomationTopology {
 }
 
 const cache = new WeakMap<object, AutomationTopology>();
-const addressIndex = new WeakMap<AutomationTopology, Map<string, ProcessInfo[]>>();
+
+/**
+ * The processes by address: the first at each, and every process of an address that more than
+ * one shares (no list per process: a big configuration has 42,000 addresses and few repeats).
+ */
+interface AddressIndex {
+  first: Map<string, ProcessInfo>;
+  shared: Map<string, ProcessInfo[]>;
+}
+const addressIndex = new WeakMap<AutomationTopology, AddressIndex>();
 
 /** `hostname:port` of a process, host name lower-cased (DNS names are case-insensitive). */
 export function processAddress(p: ProcessInfo): string | undefined {
   return p.hostname !== undefined && p.port !== undefined ? `${p.hostname.toLowerCase()}:${p.port}` : undefined;
 }
 
-/** The processes at each address, in document order (built on first use, once per topology: two rules ask). */
-export function processesByAddress(t: AutomationTopology): Map<string, ProcessInfo[]> {
+/** The address index of a topology (built on first use, once per topology: two rules ask). */
+function addressesOf(t: AutomationTopology): AddressIndex {
   let index = addressIndex.get(t);
   if (!index) {
-    index = new Map();
+    index = { first: new Map(), shared: new Map() };
     for (const p of t.processes) {
       const address = processAddress(p);
       if (address === undefined) continue;
-      const list = index.get(address);
-      if (list) list.push(p);
-      else index.set(address, [p]);
+      const first = index.first.get(address);
+      if (first === undefined) index.first.set(address, p);
+      else {
+        const list = index.shared.get(address);
+        if (list) list.push(p);
+        else index.shared.set(address, [first, p]);
+      }
     }
     addressIndex.set(t, index);
   }
   return index;
+}
+
+/** The first process at an address (`hostname:port`, host name lower-cased), if any. */
+export function processAt(t: AutomationTopology, address: string): ProcessInfo | undefined {
+  return addressesOf(t).first.get(address);
+}
+
+/** The processes of each address that more than one process has, in document order (addresses by their first process). */
+export function* sharedAddresses(t: AutomationTopology): Generator<ProcessInfo[]> {
+  const { first, shared } = addressesOf(t);
+  if (shared.size === 0) return;
+  for (const address of first.keys()) {
+    const list = shared.get(address);
+    if (list) yield list;
+  }
 }
 
 /** Whether a replica set member naming the process is an arbiter (arbiters hold no data and no users). */

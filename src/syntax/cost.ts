@@ -5,7 +5,7 @@
 // A 32 MB text of 16 million "-" lines, or "- - - …" nested 10 million deep, ran the process out
 // of memory before any limit was checked: these counts stop such texts first, naming the limit.
 import type { Span } from '../core/types';
-import { jsonCost, tooDeepMessage, type TextCost } from './json';
+import { jsonColonCount, jsonCost, tooDeepMessage, type TextCost } from './json';
 import type { ParseLimits, ParseProblem } from './types';
 
 /** Memory per node, with margin (see above). */
@@ -144,7 +144,8 @@ export function costProblem(text: string, syntax: 'json' | 'yaml', limits: Parse
  */
 function jsonSurelyWithin(text: string, limits: ParseLimits): boolean {
   const brackets = countOf(text, '{') + countOf(text, '[');
-  const nodes = countOf(text, ',') + countOf(text, ':') + 1;
+  // The colons with jsonColonCount, which counts the key colons along for the parse's duplicate-key check.
+  const nodes = countOf(text, ',') + jsonColonCount(text) + 1;
   return brackets <= nodes && nodes <= limits.maxNodes && (nodes + brackets) * JSON_BYTES_PER_NODE <= limits.maxMemoryMB * 1048576;
 }
 

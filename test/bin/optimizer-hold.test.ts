@@ -1,12 +1,13 @@
 // A short CLI run of a few MB runs without V8's optimizing compiler, its young generation kept at
 // its first size (src/bin/optimizer-hold.ts, issue 22: the memory of small runs); smaller runs never
-// load node:v8, bigger runs and runs of many files keep V8's defaults; the findings are the same.
+// load node:v8, runs of many files keep V8's defaults; a run of a few bigger files keeps the
+// optimizer but not a grown young generation; the findings are the same.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOLD_FLAGS, HOLD_FROM_BYTES, HOLD_MAX_FILES, HOLD_UP_TO_BYTES, holdsOptimizer, planOptimizer } from '../../src/bin/optimizer-hold';
+import { BIG_RUN_FLAGS, HOLD_FLAGS, HOLD_FROM_BYTES, HOLD_MAX_FILES, HOLD_UP_TO_BYTES, holdsOptimizer, keepsYoungGeneration, planOptimizer } from '../../src/bin/optimizer-hold';
 import { automationConfig, automationJson } from '../../bench/generate';
 import { ensureBuilt, BIN, ROOT } from '../robustness/support';
 
@@ -24,6 +25,16 @@ describe('which runs hold the optimizer', () => {
     expect(holdsOptimizer([])).toBe(false);
   });
 
+  it('a few files of more than that keep the young generation at its first size; many files, or fewer bytes, do not', () => {
+    expect(keepsYoungGeneration([HOLD_UP_TO_BYTES + 1])).toBe(true);
+    expect(keepsYoungGeneration([94_521_878])).toBe(true);
+    expect(keepsYoungGeneration([3_000_000, 3_000_000])).toBe(true);
+    expect(keepsYoungGeneration([HOLD_UP_TO_BYTES])).toBe(false); // held instead
+    expect(keepsYoungGeneration([581])).toBe(false);
+    expect(keepsYoungGeneration(Array(HOLD_MAX_FILES + 1).fill(1_000_000))).toBe(false);
+    expect(keepsYoungGeneration([])).toBe(false);
+  });
+
   it('sets the flags only when it holds, and says so for --debug', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-hold-'));
     try {
@@ -37,6 +48,10 @@ describe('which runs hold the optimizer', () => {
       expect(set).toEqual([]);
       expect(planOptimizer([mid, small], (f) => set.push(f))).toMatch(/^V8 optimizing compiler held for this run \(0\.3 MB in 2 files\)/);
       expect(set).toEqual([HOLD_FLAGS]);
+      const big = path.join(dir, 'big.json');
+      writeFileSync(big, Buffer.alloc(HOLD_UP_TO_BYTES + 10, 0x20));
+      expect(planOptimizer([big], (f) => set.push(f))).toMatch(/^V8 young generation kept at its first size for this run \(4\.0 MB in 1 file\)/);
+      expect(set).toEqual([HOLD_FLAGS, BIG_RUN_FLAGS]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -52,6 +67,10 @@ describe('a run of dist/omlint.js', () => {
     const doc = automationConfig(100) as { processes: { version: string }[] };
     doc.processes[3].version = '7.0.99';
     writeFileSync(path.join(work, 'mid.automation-config.json'), automationJson(doc));
+    // ~4.5 MB: a run of one bigger file.
+    const big = automationConfig(1200) as { processes: { version: string }[] };
+    big.processes[3].version = '7.0.99';
+    writeFileSync(path.join(work, 'big.automation-config.json'), automationJson(big));
     mkdirSync(path.join(work, 'many'));
     for (let i = 0; i <= HOLD_MAX_FILES; i++) writeFileSync(path.join(work, 'many', `c${i}.automation-config.json`), automationJson(doc));
   });
@@ -76,6 +95,17 @@ describe('a run of dist/omlint.js', () => {
     expect(all).toHaveLength(HOLD_MAX_FILES + 1);
     // (Related locations name their file.)
     for (const r of all) expect(JSON.stringify(r.diagnostics).replaceAll(r.filePath, 'mid.automation-config.json')).toBe(JSON.stringify(one));
+  });
+
+  it('of one bigger file keeps the optimizer and the young generation at its first size (2 MB where V8 grew it to 16 MB)', () => {
+    const r = check(['--debug', 'big.automation-config.json'], ['--trace-opt', '--trace-gc-verbose']);
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/^omlint:debug V8 young generation kept at its first size for this run \(4\.\d MB in 1 file\): --semi-space-growth-factor=1$/m);
+    expect(optimised(r.stdout)).toBeGreaterThan(0);
+    const committed = [...r.stdout.matchAll(/New space,.*committed:\s*(\d+) KB/g)].map((m) => Number(m[1]));
+    expect(committed.length).toBeGreaterThan(0);
+    expect(Math.max(...committed)).toBeLessThanOrEqual(2048);
+    expect(r.stdout).toContain('process-version-defined');
   });
 
   it('of one small file does not hold it (nor load node:v8)', () => {

@@ -1,7 +1,8 @@
 // The count check that spares most texts the structure scan agrees with the scan on every text.
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { parseJsonText, plainStructure, scanJson, tooDeepMessage } from '../../src/syntax/json';
+import { jsonColonCount, keyColonCount, parseJsonText, plainStructure, scanJson, tooDeepMessage } from '../../src/syntax/json';
+import { parseText } from '../../src/syntax/index';
 import { DEFAULT_LIMITS } from '../../src/syntax/types';
 import { jsonTextArb } from './json-arbitraries';
 
@@ -84,6 +85,30 @@ describe('JSON structure: count check and scan agree', () => {
     expect(plainStructure(repeat, JSON.parse(repeat), 100)).toBe(false);
     const ipv6 = text.replace('"0.0.0.0"', '"::1"');
     expect(plainStructure(ipv6, JSON.parse(ipv6), 100)).toBe(true);
+  });
+
+  it('counts the colons of a big text once, for the cost pre-scan and the duplicate-key check together', () => {
+    const text = JSON.stringify({ processes: Array.from({ length: 300 }, (_, i) => ({ name: `p${i}`, hostname: `h${i}.example.net`, args2_6: { net: { port: 27017, bindIp: '::1' } } })) }, null, 2);
+    // A memory budget the text's length alone does not clear: the pre-scan counts its nodes.
+    const limits = { ...DEFAULT_LIMITS, maxMemoryMB: 1 };
+    expect(text.length * 100).toBeGreaterThan(1048576);
+    const colons = text.split(':').length - 1;
+    const indexOf = vi.spyOn(String.prototype, 'indexOf');
+    let calls: number;
+    let problems: string[];
+    try {
+      problems = parseText(text, 'a.json', limits).problems.map((p) => p.ruleId);
+      calls = indexOf.mock.calls.filter((c) => c[0] === ':').length;
+    } finally {
+      indexOf.mockRestore();
+    }
+    expect(problems).toEqual([]);
+    expect(calls).toBe(colons + 1); // one pass (two before: the pre-scan's, then the key count's)
+    // A repeat is still found, and the key count of one text is never taken for another's.
+    const repeat = text.replace('"name": "p7",', '"name": "p7", "name": "p8",');
+    expect(parseText(repeat, 'b.json', limits).problems.map((p) => p.ruleId)).toEqual(['duplicate-key']);
+    jsonColonCount(text);
+    expect(keyColonCount(repeat)).toBe(keyColonCount(text) + 1);
   });
 
   it('handles deep values under a raised limit (the count gives way to the scan, no stack overflow)', () => {

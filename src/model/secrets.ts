@@ -152,6 +152,12 @@ const FINDER_KEYS = new Map<Finder, readonly string[]>([
   [apiKeySecrets, ['privateKey']],
 ]);
 
+/** The top-level keys the finder of a kind is listed as reading (tests hold each finder to its list). */
+export function finderKeys(kind: Kind): readonly string[] | undefined {
+  const finder = FINDERS[kind];
+  return finder && FINDER_KEYS.get(finder);
+}
+
 /** A top-level key → the finders that read it, as bits in DISTINCT_FINDERS' order. */
 const KEY_FINDERS = new Map<string, number>();
 for (const [finder, keys] of FINDER_KEYS) for (const key of keys) KEY_FINDERS.set(key, (KEY_FINDERS.get(key) ?? 0) | (1 << DISTINCT_FINDERS.indexOf(finder)));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { fieldPath, findSecrets, findSecretsByName, findSecretsOfAnyKind, forgetFoundSecrets, isRedactionMask, isSecretFieldName, KINDS_WITH_SECRETS, mayNameSecret } from '../../src/model/secrets';
+import { fieldPath, finderKeys, findSecrets, findSecretsByName, findSecretsOfAnyKind, forgetFoundSecrets, isRedactionMask, isSecretFieldName, KINDS_WITH_SECRETS, mayNameSecret } from '../../src/model/secrets';
 import { collectSecretValues, maskLine, maskSecrets, secretsInText } from '../../src/engine/mask';
 import { isPlaceholder } from '../../src/model/placeholders';
 import { getAt } from '../../src/core/pointer';
@@ -111,6 +111,27 @@ describe('findSecrets', () => {
       }),
       { numRuns: 500, seed: 20261124 },
     );
+  });
+
+  it('each finder reads no top-level key but those findSecretsOfAnyKind lists for it', () => {
+    // A key added to a finder and not to its list would make findSecretsOfAnyKind skip the finder
+    // on a document that has only that key: its secret would reach the output unmasked.
+    for (const kind of KINDS_WITH_SECRETS) {
+      const listed = finderKeys(kind);
+      expect(listed, kind).toBeDefined();
+      const read = new Set<string>();
+      const record = (key: string | symbol) => {
+        if (typeof key === 'string') read.add(key);
+      };
+      const doc = new Proxy({}, { get: (_t, key) => (record(key), undefined), has: (_t, key) => (record(key), false), getOwnPropertyDescriptor: (_t, key) => (record(key), undefined) });
+      forgetFoundSecrets();
+      findSecrets(kind, doc);
+      expect(read.size, kind).toBeGreaterThan(0);
+      // `results` is read to tell an API list response (findSecretsOfAnyKind runs every finder on one);
+      // the integration finder reads `type` to decide on a `url`, which is listed: `type` alone finds nothing.
+      const unlisted = [...read].filter((key) => !listed!.includes(key) && key !== 'results' && !(kind === 'integration' && key === 'type'));
+      expect(unlisted, kind).toEqual([]);
+    }
   });
 
   it('answers for each value asked, whatever was asked before (the last answer is kept, not reused for another value)', () => {

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/core/rule';
+import { defineRule, ownString } from '../src/core/rule';
 import type { Fix } from '../src/core/types';
 import { isObject } from '../src/model/alerts';
 import { TYPE_NAME_VALUES } from '../src/model/matchers';
@@ -18,7 +18,7 @@ function regexError(source: string): string | undefined {
   const reason = compileError(source);
   if (REGEX_ERRORS.size >= MAX_REGEX_ERRORS) REGEX_ERRORS.clear();
   // A copy of its own: the value is a slice of its file's text, which the table must not keep.
-  REGEX_ERRORS.set(JSON.parse(JSON.stringify(source)) as string, reason ?? '');
+  REGEX_ERRORS.set(ownString(source), reason ?? '');
   return reason;
 }
 

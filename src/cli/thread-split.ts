@@ -202,7 +202,10 @@ export class ThreadSplit implements FileShares {
     // once, without waiting for this thread's first batches.
     const sure = o.workers > 0 ? o.workers : this.sure();
     if (sure > 0) {
-      this.o.debug?.(`${o.files.length} files${o.workers > 0 ? '' : ` at ${o.floorMs} ms each at least, ${o.load().load.toFixed(2)} cores busy with ${o.load().how}`}: ${sure} worker${sure === 1 ? '' : 's'} at once`);
+      if (o.debug) {
+        const busy = o.workers > 0 ? undefined : o.load();
+        o.debug(`${o.files.length} files${busy ? ` at ${o.floorMs} ms each at least, ${busy.load.toFixed(2)} cores busy with ${busy.how}` : ''}: ${sure} worker${sure === 1 ? '' : 's'} at once`);
+      }
       this.start(sure, 0);
       this.decided = true;
     }

@@ -200,7 +200,7 @@ async function moduleExports(root: string, id: string): Promise<string[]> {
     outdir: path.join(root, 'dist', 'exports-probe'),
     logLevel: 'silent',
     // A package's own modules stay out: only the names matter, and `export *` of local modules is resolved.
-    packages: id.startsWith('node_modules/') ? undefined : 'external',
+    packages: inPackage(id) ? undefined : 'external',
   });
   const out = Object.values(r.metafile!.outputs).find((o) => o.entryPoint);
   if (!out || /^export \* from/m.test(r.outputFiles![0].text)) throw new Error(`build: cannot list the exports of ${id}`);
@@ -210,9 +210,14 @@ async function moduleExports(root: string, id: string): Promise<string[]> {
   return out.exports;
 }
 
+/** Whether a module id (a path from the root) is a package's: node_modules may be a link out of the root (a worktree's). */
+function inPackage(id: string): boolean {
+  return /(^|\/)node_modules\//.test(id);
+}
+
 /** The module.exports of a CommonJS module of node_modules (loaded by this build), else undefined. */
 function commonJsExports(root: string, id: string): unknown {
-  if (!id.startsWith('node_modules/') || !/\.c?js$/.test(id)) return undefined;
+  if (!inPackage(id) || !/\.c?js$/.test(id)) return undefined;
   const abs = path.join(root, id);
   const m: unknown = createRequire(abs)(abs);
   return (m as { __esModule?: boolean } | undefined)?.__esModule ? undefined : m;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseText } from '../syntax/index';
 import { pathBelow } from '../core/normal-paths';
 import type { SeveritySetting } from '../core/types';
+import { SEVERITY_SPELLINGS, severitySetting, severitySettings } from './severity';
 import { compilePolicy, type CompiledPolicy } from '../policy/compile';
 import { POLICY_LIMITS } from '../policy/limits';
 import { recordPolicies } from '../policy/catalog';
@@ -131,16 +132,16 @@ function collect(value: Record<string, unknown>, filePath: string, where: Where,
   if (extended && value.rules !== undefined) {
     // Only an extended file's rules are read here; the config's own are checked with the rest of it.
     checkSeverities(value.rules, new Set([...known, ...byId.keys()]), fail);
-    Object.assign(rules, value.rules);
+    Object.assign(rules, severitySettings(value.rules as Record<string, unknown>));
   }
   return { policies: [...byId.values()], rules };
 }
 
 function checkSeverities(rules: unknown, known: Set<string>, fail: ConfigFail): void {
-  if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail('/rules', '"rules" must map rule ids to off, info, warning or error');
+  if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail('/rules', `"rules" must map rule ids to severities: ${SEVERITY_SPELLINGS}`);
   for (const [id, sev] of Object.entries(rules as object)) {
     if (!known.has(id)) fail(`/rules/${id}`, `unknown rule id "${id}" (omlint rules lists them)`);
-    if (typeof sev !== 'string' || !['off', 'info', 'warning', 'error'].includes(sev)) fail(`/rules/${id}`, `severity of "${id}" must be one of off, info, warning, error, not ${JSON.stringify(sev)}`);
+    if (severitySetting(sev) === undefined) fail(`/rules/${id}`, `severity of "${id}" must be one of ${SEVERITY_SPELLINGS}, not ${JSON.stringify(sev)}`);
   }
 }
 

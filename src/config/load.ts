@@ -11,6 +11,7 @@ import { didYouMean } from './did-you-mean';
 import { compilePlaceholderPattern, PlaceholderPatternError, type PlaceholderPattern } from '../model/placeholders';
 import type { Rule } from '../core/types';
 import { loadPolicySet, parseConfigLike, type ExtendsFiles } from './extends';
+import { SEVERITY_SPELLINGS, severitySetting, severitySettings } from './severity';
 
 export const CONFIG_NAMES = ['omlint.config.yaml', 'omlint.config.yml', 'omlint.config.json'];
 
@@ -31,8 +32,8 @@ export interface LoadedConfig {
   secretPlaceholders: PlaceholderPattern[];
   /** The policies of the config and the files it extends, with the files each applies to. */
   policies: { rule: Rule; source: string; match?: PathMatcher; scopeName?: string }[];
-  /** Severities from the extended files (under the config's own). */
-  extendedRules: Record<string, SeveritySetting>;
+  /** Severities of the config, over those of the files it extends, in omlint's words (ESLint's read once here). */
+  rules: Record<string, SeveritySetting>;
 }
 
 /** What the config says about one file. */
@@ -48,8 +49,6 @@ export interface FileSettings {
   /** The policies (as rules) that apply to the file; absent: none. */
   policies?: Rule[];
 }
-
-const SEVERITIES = ['off', 'info', 'warning', 'error'];
 
 type PathMatcher = (relativePath: string) => boolean;
 
@@ -76,10 +75,10 @@ export function checkConfig(value: unknown, knownRules: Set<string>, where: (poi
   for (const k of Object.keys(v)) if (!allowed.includes(k)) fail(`/${k}`, `unknown setting "${k}";${didYouMean(k, allowed)} settings: ${allowed.slice(1).join(', ')}`);
   const checkRules = (rules: unknown, at: string) => {
     if (rules === undefined) return;
-    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail(at, '"rules" must map rule ids to off, info, warning or error');
+    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail(at, `"rules" must map rule ids to severities: ${SEVERITY_SPELLINGS}`);
     for (const [id, sev] of Object.entries(rules as object)) {
       if (!knownRules.has(id)) fail(`${at}/${id}`, `unknown rule id "${id}".${didYouMean(id, knownRules)} (omlint rules lists them)`);
-      if (typeof sev !== 'string' || !SEVERITIES.includes(sev)) fail(`${at}/${id}`, `severity of "${id}" must be one of ${SEVERITIES.join(', ')}, not ${JSON.stringify(sev)}`);
+      if (severitySetting(sev) === undefined) fail(`${at}/${id}`, `severity of "${id}" must be one of ${SEVERITY_SPELLINGS}, not ${JSON.stringify(sev)}`);
     }
   };
   const checkGlobs = (globs: unknown, at: string, nonEmpty: boolean) => {
@@ -139,10 +138,10 @@ export function loadConfigText(filePath: string, text: string, knownRules: Set<s
     dir,
     config,
     ignore: config.ignore?.length ? globMatcher(config.ignore) : undefined,
-    overrides: (config.overrides ?? []).map((o) => ({ match: globMatcher(o.files), kind: o.kind, rules: o.rules, scope: o.scope })),
+    overrides: (config.overrides ?? []).map((o) => ({ match: globMatcher(o.files), kind: o.kind, rules: o.rules && severitySettings(o.rules), scope: o.scope })),
     secretPlaceholders: (config.secretPlaceholders ?? []).map(compilePlaceholderPattern),
     policies: set.policies.map((p) => ({ rule: p.rule, source: p.source, match: p.files ? globMatcher(p.files) : undefined, scopeName: p.scopeName })),
-    extendedRules: set.rules,
+    rules: { ...set.rules, ...severitySettings(config.rules ?? {}) },
   };
 }
 
@@ -166,7 +165,7 @@ export function applyToResolved(abs: string, config: LoadedConfig | undefined): 
   const settings: FileSettings = {
     config,
     ignored: false,
-    rules: { ...config.extendedRules, ...(config.config.rules ?? {}) },
+    rules: { ...config.rules },
     scope: path.dirname(abs),
     targetVersion: config.config.targetVersion,
     secretPlaceholders: config.secretPlaceholders,

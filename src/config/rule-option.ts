@@ -3,12 +3,7 @@
 import type { SeveritySetting } from '../core/types';
 import { ConfigError, type FileSettings } from './load';
 import { didYouMean } from './did-you-mean';
-
-const SEVERITY_WORDS: Record<string, SeveritySetting> = {
-  off: 'off', info: 'info', warning: 'warning', error: 'error',
-  // ESLint's spellings, so that a habit carries over.
-  warn: 'warning', '0': 'off', '1': 'warning', '2': 'error',
-};
+import { SEVERITY_SPELLINGS, SEVERITY_WORDS, severitySetting } from './severity';
 
 /**
  * Parses one --rule value: `id: severity`, several joined by commas (`a: off, b: error`), or
@@ -23,8 +18,9 @@ export function parseRuleOption(text: string, knownRules: Set<string>): Record<s
     if (!m) throw new ConfigError(`--rule ${JSON.stringify(text)}: expected "<rule-id>: <severity>", e.g. --rule 'enabled-omitted: error'`);
     const [, id, word] = m;
     if (!knownRules.has(id)) throw new ConfigError(`--rule: unknown rule id "${id}".${didYouMean(id, knownRules)} (omlint rules lists them)`);
-    const severity = SEVERITY_WORDS[word.toLowerCase()];
-    if (!severity) throw new ConfigError(`--rule: severity of "${id}" must be one of off, info, warning, error, not "${word}".${didYouMean(word, ['off', 'info', 'warning', 'error'])}`);
+    // A command line has no numbers: "2" there is ESLint's 2.
+    const severity = severitySetting(/^[0-9]$/.test(word) ? Number(word) : word.toLowerCase());
+    if (!severity) throw new ConfigError(`--rule: severity of "${id}" must be one of ${SEVERITY_SPELLINGS}, not "${word}".${didYouMean(word, [...SEVERITY_WORDS, 'warn'])}`);
     out[id] = severity;
   }
   return out;

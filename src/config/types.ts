@@ -5,6 +5,11 @@ import type { PolicySpec } from '../policy/spec';
 
 export type SeveritySetting = 'off' | 'info' | 'warning' | 'error';
 
+/**
+ * A rule's severity: off, info, warning or error; ESLint's warn, 0 (off), 1 (warning) and 2 (error) too.
+ */
+export type ConfigSeverity = SeveritySetting | 'warn' | 0 | 1 | 2;
+
 /** Per-path settings. */
 export interface OverrideConfig {
   /**
@@ -15,7 +20,7 @@ export interface OverrideConfig {
   /** Force the document kind of the matching files. */
   kind?: Kind;
   /** Rule severities for the matching files. */
-  rules?: Record<string, SeveritySetting>;
+  rules?: Record<string, ConfigSeverity>;
   /**
    * Project scope name for cross-document rules: files with the same scope name are one project,
    * wherever they live. Without it, a project scope is the files of one directory.
@@ -40,7 +45,7 @@ export interface OmlintConfig {
   /** The organization's own rules, declared as data (docs/policies.md). */
   policies?: PolicySpec[];
   /** Rule severities by rule id. */
-  rules?: Record<string, SeveritySetting>;
+  rules?: Record<string, ConfigSeverity>;
   /** Settings for some paths. Later entries win. */
   overrides?: OverrideConfig[];
   /** Glob patterns (relative to the config file's directory) of files never linted. */

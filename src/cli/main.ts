@@ -91,7 +91,9 @@ interface CheckOptions extends BaselineFlags, BaseOptions {
   stdinFilename?: string;
   targetVersion?: string;
   now?: Date;
-  color: boolean;
+  /** --color (true), --no-color (false), neither (undefined: the environment and the terminal decide). */
+  color?: boolean;
+  exitZero?: boolean;
   maxFileSize?: number;
   maxDepth?: number;
   maxAliases?: number;
@@ -147,6 +149,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     io.stdout.write(JSON.stringify(config, null, 2) + '\n');
     return 0;
   }
+  if (o.exitZero && o.maxWarnings !== undefined && o.maxWarnings >= 0) throw new UsageError('--exit-zero never fails on findings and --max-warnings fails on warnings: use one of them.');
   const fixing = o.fix || o.fixDryRun;
   if (o.shard && (o.stdin || o.suppressAll || o.suppressRule || o.pruneSuppressions)) {
     // Each part would write its own share of the baseline over the others'.
@@ -247,7 +250,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     }
     results = results.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error'), warningCount: 0, infoCount: 0 }));
   }
-  const color = !o.outputFile && useColor(io.stdout, o.color, io.env);
+  const color = o.outputFile ? o.color === true : useColor(io.stdout, o.color, io.env);
   const reportStart = debug ? performance.now() : 0;
   const text =
     o.stats || o.statistics
@@ -264,7 +267,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
   if (baseline?.failsOnUnpruned(io.stderr)) return 2;
   if (unwritten > 0) return 2;
-  if (errors > 0) return 1;
+  if (errors > 0) return o.exitZero ? 0 : 1;
   if (o.maxWarnings !== undefined && o.maxWarnings >= 0 && warnings > o.maxWarnings) {
     io.stderr.write(`omlint found too many warnings (maximum: ${o.maxWarnings}, found: ${warnings}).\n`);
     return 1;
@@ -376,7 +379,9 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .option('--stdin-filename <name>', 'file name for standard input (kind, config, format)')
     .option('--target-version <x.y>', 'server version, e.g. 7.0: deprecations become errors once removed', parseVersion)
     .option('--now <iso-8601>', 'clock for date rules (reproducible CI)', parseNow)
-    .option('--no-color', 'no colours (NO_COLOR and FORCE_COLOR are honoured too)')
+    .option('--color', 'colours even when the output is no terminal (over NO_COLOR and FORCE_COLOR, which are honoured otherwise)')
+    .option('--no-color', 'no colours (over FORCE_COLOR)')
+    .option('--exit-zero', 'exit 0 even when errors are found (2 stays for usage, configuration and internal errors), as Ruff')
     .option('--max-file-size <mb>', `largest file read, in MB (default ${DEFAULT_LIMITS.maxBytes / 1048576})`, parseCount)
     .option('--max-depth <n>', `deepest nesting read (default ${DEFAULT_LIMITS.maxDepth})`, parseCount)
     .option('-j, --jobs <n>', 'threads that lint (1: no worker thread; default: workers on idle cores when the measured time of the run pays for their start)', parseCount)
@@ -425,6 +430,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .option('-c, --config <file>', 'use this configuration file for every input')
     .option('--target-version <x.y>', 'server version, e.g. 7.0', parseVersion)
     .option('--now <iso-8601>', 'clock for date rules (reproducible CI)', parseNow)
+    .option('--color', 'colours even when the output is no terminal')
     .option('--no-color', 'no colours')
     .option('--max-file-size <mb>', `largest file read, in MB (default ${DEFAULT_LIMITS.maxBytes / 1048576})`, parseCount)
     .action(async (paths: string[], o: PlanOptions) => {

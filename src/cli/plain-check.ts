@@ -13,7 +13,9 @@ const FLAGS: ReadonlyMap<string, readonly [string, boolean]> = new Map([
   ['--fix-dry-run', ['fixDryRun', true]],
   ['--quiet', ['quiet', true]],
   ['--skip-unknown', ['skipUnknown', true]],
+  ['--color', ['color', true]],
   ['--no-color', ['color', false]],
+  ['--exit-zero', ['exitZero', true]],
   ['--cache', ['cache', true]],
   ['--no-inline-config', ['inlineConfig', false]],
   ['--no-error-on-unmatched-pattern', ['errorOnUnmatchedPattern', false]],
@@ -28,7 +30,7 @@ const FLAGS: ReadonlyMap<string, readonly [string, boolean]> = new Map([
 ]);
 
 /** The options of `check` that have a default (commander gives them to every run). */
-const DEFAULTS = { format: 'stylish', color: true, inlineConfig: true, errorOnUnmatchedPattern: true } as const;
+const DEFAULTS = { format: 'stylish', inlineConfig: true, errorOnUnmatchedPattern: true } as const;
 
 const isFormat = (v: string | undefined): v is string => v !== undefined && (FORMATS as readonly string[]).includes(v);
 

@@ -25,7 +25,8 @@ export interface PlanOptions extends BaseOptions {
   config?: string;
   targetVersion?: string;
   now?: Date;
-  color: boolean;
+  /** --color, --no-color, or neither (the environment decides). */
+  color?: boolean;
   maxFileSize?: number;
 }
 
@@ -51,7 +52,7 @@ export async function runPlan(paths: string[], o: PlanOptions, io: CliIO): Promi
     else if (newFiles.includes(f)) plans.push({ filePath: shown, baseLabel: o.base ?? 'HEAD', documents: [], newFile: true });
     // A base that does not parse: its finding (base-unusable) says so; no plan.
   }
-  const color = !o.outputFile && useColor(io.stdout, o.color, io.env);
+  const color = o.outputFile ? o.color === true : useColor(io.stdout, o.color, io.env);
   const text = formatPlan(o.format, plans, run, color);
   if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the plan to' });
   else io.stdout.write(text);

@@ -11,8 +11,12 @@ export interface Palette {
 const wrap = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`;
 const plain = (s: string) => s;
 
+/**
+ * `flag`: --color (true) or --no-color (false), which win over the environment (as NO_COLOR's own
+ * text asks of a command-line argument); undefined: NO_COLOR, then FORCE_COLOR, then a terminal.
+ */
 export function useColor(stream: { isTTY?: boolean }, flag: boolean | undefined, env = process.env): boolean {
-  if (flag === false) return false;
+  if (flag !== undefined) return flag;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   return Boolean(stream.isTTY);

@@ -1,5 +1,6 @@
 // Output formats. Each is a pure function of the results (STYLE.md: one module per format).
 import type { LintRun } from '../core/types';
+import { formatCompact } from './compact';
 import { formatGithub } from './github';
 import { formatGitlab } from './gitlab';
 import { formatJson } from './json';
@@ -7,7 +8,8 @@ import { formatJunit } from './junit';
 import { formatSarif } from './sarif';
 import { formatStylish } from './stylish';
 
-export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'gitlab'] as const;
+// `concise` is Ruff's name for `compact`.
+export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'gitlab', 'compact', 'concise'] as const;
 export type FormatName = (typeof FORMATS)[number];
 
 export interface FormatOptions {
@@ -40,6 +42,9 @@ export function formatResults(format: FormatName, run: LintRun, opts: FormatOpti
       return formatGithub(run);
     case 'gitlab':
       return formatGitlab(run);
+    case 'compact':
+    case 'concise':
+      return formatCompact(run);
     case 'stylish':
     default:
       return formatStylish(run, { color: opts.color, hidden: opts.hidden, skipped: opts.skipped });

@@ -25,7 +25,7 @@ async function commanderReads(argv: string[]): Promise<{ paths: string[]; option
   return seen ?? { error: 'no check' };
 }
 
-const FLAGS = ['--fix', '--fix-dry-run', '--quiet', '--skip-unknown', '--no-color', '--cache', '--no-inline-config', '--no-error-on-unmatched-pattern', '--debug', '--stats', '--statistics', '--staged', '--partial', '--suppress-all', '--prune-suppressions', '--pass-on-unpruned-suppressions'];
+const FLAGS = ['--fix', '--fix-dry-run', '--quiet', '--skip-unknown', '--no-color', '--cache', '--no-inline-config', '--no-error-on-unmatched-pattern', '--debug', '--stats', '--statistics', '--staged', '--partial', '--suppress-all', '--prune-suppressions', '--pass-on-unpruned-suppressions', '--color', '--exit-zero'];
 
 describe('plainCheck reads what commander reads', () => {
   it.each([
@@ -38,6 +38,10 @@ describe('plainCheck reads what commander reads', () => {
     [['check', '--format=junit', '--no-color', '.']],
     [['check', '--format', 'json', '--format', 'github']],
     [['check', '--no-color', '--no-color']],
+    [['check', '--color', '--no-color', 'a.yaml']],
+    [['check', '--no-color', '--color', 'a.yaml']],
+    [['check', '-f', 'compact', '--exit-zero', 'a.yaml']],
+    [['check', '--format=concise', 'a.yaml']],
     ...FLAGS.map((f) => [['check', f, 'x.yaml']]),
   ])('%j', async (argv) => {
     const plain = plainCheck(argv);
@@ -65,7 +69,6 @@ describe('plainCheck reads what commander reads', () => {
       ['check', '--kind', 'alert-config', 'a.yaml'],
       ['check', '--max-warnings', '0', 'a.yaml'],
       ['check', '--colour'],
-      ['check', '--color'],
       ['check', '--no-fix'],
       ['check', '--fix=true'],
       ['check', '-q'],

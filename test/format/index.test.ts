@@ -9,8 +9,8 @@ const GOOD = 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeN
 const BAD = GOOD.replace('eventTypeName: HOST_DOWN\n', '');
 
 describe('format dispatch', () => {
-  it('offers the formats of the DESIGN.md CLI contract', () => {
-    expect([...FORMATS]).toEqual(['stylish', 'json', 'sarif', 'junit', 'github', 'gitlab']);
+  it('offers the formats of the DESIGN.md CLI contract, and the one-line format of issue 31 (compact, Ruff\'s concise)', () => {
+    expect([...FORMATS]).toEqual(['stylish', 'json', 'sarif', 'junit', 'github', 'gitlab', 'compact', 'concise']);
   });
 
   it('omlint check --format <ci format> reaches each formatter, also with --output-file', async () => {

@@ -4,7 +4,7 @@
 export const STARTER_CONFIG = `# omlint configuration: https://github.com/omlint/omlint#configuration
 # The commented lines below are examples: remove the "# " in front of any of them to use it.
 
-# Severities per rule id (omlint rules lists them): off | info | warning | error.
+# Severities per rule id (omlint rules lists them): off | info | warning | error (ESLint's warn, 0, 1, 2 too).
 rules: {
   # read-only-field: off,
   # enabled-omitted: error,

@@ -7,7 +7,7 @@
 // - With fewer, the entry can be pruned: a notice on stderr and exit 2, as ESLint does, unless
 //   `--pass-on-unpruned-suppressions`; `--prune-suppressions` lowers the counts.
 // The file holds paths, rule ids and counts only: never a message, so never a secret.
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import type { FileResult } from '../core/types';
@@ -91,7 +91,7 @@ export function saveSuppressions(file: string, s: Suppressions): void {
     for (const r of rules) sorted[f][r] = { count: s[f][r].count };
   }
   // Temp file, flush, rename (write-file.ts); a failure is one line and exit 2 (FileWriteError).
-  writeFileAtomic(file, JSON.stringify(sorted, null, 2) + '\n', { makeDirs: true, what: 'the suppressions file' });
+  writeFileAtomic(file, JSON.stringify(sorted, null, 2) + '\n', { makeDirs: true, what: 'the suppressions file', replaceLinks: true });
 }
 
 /** Records the current error counts of every rule, or of `rules` only (ESLint's `suppress`). */
@@ -149,11 +149,11 @@ function total(s: Suppressions): number {
   return Object.values(s).reduce((n, rules) => n + Object.values(rules).reduce((m, r) => m + r.count, 0), 0);
 }
 
-/** What is at a path; 'none' also where a parent is a file (ENOTDIR: the write then says so). */
-function kindOf(p: string): 'file' | 'directory' | 'other' | 'none' {
+/** What is at a path, a link not followed; 'none' also where a parent is a file (ENOTDIR: the write then says so). */
+function kindOf(p: string): 'file' | 'directory' | 'link' | 'other' | 'none' {
   try {
-    const stat = statSync(p, { throwIfNoEntry: false });
-    return !stat ? 'none' : stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : 'other';
+    const stat = lstatSync(p, { throwIfNoEntry: false });
+    return !stat ? 'none' : stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : stat.isSymbolicLink() ? 'link' : 'other';
   } catch {
     return 'none';
   }
@@ -186,6 +186,8 @@ export class Baseline {
     let file = path.resolve(cwd, flags.suppressionsLocation ?? DEFAULT_SUPPRESSIONS_FILE);
     // A directory (as ESLint accepts): the file of the default name in it.
     if (kindOf(file) === 'directory') file = path.join(file, DEFAULT_SUPPRESSIONS_FILE);
+    // The committed file decides what passes: a link there (a mistake, or aimed at the user's files) is refused, never followed.
+    if (kindOf(file) === 'link') throw new BaselineError(`the suppressions file ${path.relative(cwd, file) || file} is a symbolic link; omlint neither reads nor writes a baseline through a link: replace it with the file itself.`);
     const exists = kindOf(file) === 'file';
     if (flags.suppressionsLocation && !exists && !writing) {
       throw new BaselineError(`The suppressions file ${flags.suppressionsLocation} does not exist. Run the command with --suppress-all or --suppress-rule to create it.`);

@@ -7,7 +7,10 @@
 // carry this user's signature (HMAC with a key kept outside the project, so an entry forged or
 // committed to a repository cannot pass a file) is ignored with a note. Writes are atomic (temp +
 // rename), so runs sharing one cache never leave it half-written; a failed save is a note.
-import { closeSync, linkSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+// A symbolic link at the cache's path is neither read nor written through: the save replaces it
+// (issue 32: a committed link aimed the cache at a user's script). The entries are stored as
+// base64 of their JSON, so that no file name or message (`$(…)`, a newline) is shell text in the file.
+import { closeSync, linkSync, lstatSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { FileResult, RunSource } from '../core/types';
 import { nodeCrypto, nodeOs } from '../core/lazy-builtins';
@@ -28,6 +31,11 @@ interface CacheFile {
   version: string;
   entries: Record<string, Entry>;
 }
+/** The file on disk: the entries' JSON in base64 (an alphabet with no character a shell acts on). */
+interface StoredCacheFile {
+  version: string;
+  entries: string;
+}
 
 export const DEFAULT_CACHE_FILE = '.omlintcache';
 
@@ -39,14 +47,15 @@ export function sha256(...parts: string[]): string {
 
 /** --cache-location: a directory holds the default file name (as ESLint does); a FIFO or device is refused. */
 export function cacheFilePath(location: string): string {
+  if (/[\\/]$/.test(location)) return path.join(location, DEFAULT_CACHE_FILE); // made by the first save
   let st;
   try {
-    st = statSync(location);
+    st = lstatSync(location); // a link there is the cache file itself (replaced on save), as ESLint's lstat
   } catch {
     return location; // created by the first save
   }
   if (st.isDirectory()) return path.join(location, DEFAULT_CACHE_FILE);
-  if (!st.isFile()) throw new FileWriteError(location, 'it is not a regular file (a FIFO or a device); give --cache-location a file', 'the cache to');
+  if (!st.isFile() && !st.isSymbolicLink()) throw new FileWriteError(location, 'it is not a regular file (a FIFO or a device); give --cache-location a file', 'the cache to');
   return location;
 }
 
@@ -87,6 +96,35 @@ export function cacheSecret(env: NodeJS.ProcessEnv, notes: string[]): Buffer | u
   }
 }
 
+/**
+ * The version and entries of a cache file's text (entries unchecked: each is checked and its
+ * signature verified on load), or why it is not a cache.
+ */
+export function decodeCacheFile(text: string): { version: string; entries: Record<string, unknown> } | string {
+  let stored: Partial<StoredCacheFile>;
+  try {
+    stored = JSON.parse(text) as Partial<StoredCacheFile>;
+  } catch {
+    return 'the cache is not valid JSON (cut or corrupt)';
+  }
+  let entries: unknown;
+  if (stored && typeof stored === 'object' && typeof stored.version === 'string' && typeof stored.entries === 'string' && /^[A-Za-z0-9+/]*={0,2}$/.test(stored.entries)) {
+    try {
+      entries = JSON.parse(Buffer.from(stored.entries, 'base64').toString('utf8'));
+    } catch {
+      // not the JSON of entries: not a cache
+    }
+  }
+  if (!entries || typeof entries !== 'object' || Array.isArray(entries)) return 'not an omlint cache (unexpected shape)';
+  return { version: stored.version!, entries: entries as Record<string, unknown> };
+}
+
+/** The text of a cache file holding these entries. */
+export function encodeCacheFile(version: string, entries: Record<string, unknown>): string {
+  const stored: StoredCacheFile = { version, entries: Buffer.from(JSON.stringify(entries), 'utf8').toString('base64') };
+  return JSON.stringify(stored);
+}
+
 const isSpan = (s: unknown) => Array.isArray(s) && s.length === 2 && Number.isInteger(s[0]) && Number.isInteger(s[1]) && s[0] >= 0 && s[1] >= s[0];
 const isResult = (r: unknown) => {
   if (r === null) return true;
@@ -112,25 +150,24 @@ export class ResultCache {
     this.data = { version, entries: Object.create(null) };
     let text: string;
     try {
+      if (lstatSync(file).isSymbolicLink()) {
+        this.notes.push(`${file}: the cache is a symbolic link; not read, and replaced by a file when this run saves`);
+        this.dirty = true;
+        return;
+      }
       text = readRegularText(file);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.notes.push(`${file}: the cache cannot be read (${describeFsError(e)}); not used`);
       return;
     }
-    let loaded: Partial<CacheFile>;
-    try {
-      loaded = JSON.parse(text) as Partial<CacheFile>;
-    } catch {
-      this.notes.push(`${file}: the cache is not valid JSON (cut or corrupt); ignored, and rewritten by this run`);
+    const decoded = decodeCacheFile(text);
+    if (typeof decoded === 'string') {
+      this.notes.push(`${file}: ${decoded}; ignored, and rewritten by this run`);
       return;
     }
-    if (!loaded || typeof loaded !== 'object' || typeof loaded.version !== 'string' || !loaded.entries || typeof loaded.entries !== 'object' || Array.isArray(loaded.entries)) {
-      this.notes.push(`${file}: not an omlint cache (unexpected shape); ignored, and rewritten by this run`);
-      return;
-    }
-    if (loaded.version !== version) return; // another omlint version: every key differs anyway
+    if (decoded.version !== version) return; // another omlint version: every key differs anyway
     let rejected = 0;
-    for (const [filePath, e] of Object.entries(loaded.entries)) {
+    for (const [filePath, e] of Object.entries(decoded.entries)) {
       if (isEntry(e) && e.mac === this.mac(filePath, e)) this.data.entries[filePath] = e;
       else rejected++;
     }
@@ -178,7 +215,7 @@ export class ResultCache {
   save(): void {
     if (!this.dirty) return;
     try {
-      writeFileAtomic(this.file, JSON.stringify(this.data), { makeDirs: true, what: 'the cache to' });
+      writeFileAtomic(this.file, encodeCacheFile(this.data.version, this.data.entries), { makeDirs: true, what: 'the cache to', replaceLinks: true });
     } catch (e) {
       // The results are right without a cache: a full disk here is a note, not a failed run.
       this.notes.push(`${e instanceof Error ? e.message : String(e)}; results are unaffected, the next run starts without a cache`);

@@ -30,7 +30,7 @@ import { debugLog, describeFound, describeRun, type DebugLog } from './debug';
 import { STARTER_CONFIG } from './starter-config';
 import { progressReporter } from './progress';
 import { filesOfShard, parseShard, ShardError, type Shard } from './shard';
-import { MergeError, mergeReports } from './merge';
+import { DEFAULT_MAX_MERGE_MB, MergeError, mergeReports, readParts } from './merge';
 import { BaseError, withBases, type BaseOptions } from './bases';
 import { GitError } from '../io/git';
 import { runPlan, type PlanOptions } from './plan';
@@ -256,7 +256,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     o.stats || o.statistics
       ? formatStatistics(ruleStatistics(results), o.format === 'json' ? 'json' : 'text')
       : formatResults(o.format, { results, sources }, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), hidden: o.quiet ? hidden : undefined, skipped, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined });
-  if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the report to' });
+  if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the report to', replaceLinks: true });
   else io.stdout.write(text);
   if (debug) {
     debug.record('report', performance.now() - reportStart);
@@ -326,7 +326,9 @@ function filesFound(found: FoundFiles, io: CliIO, debug?: DebugLog): FoundFiles 
 
 function openCache(o: CheckOptions, io: CliIO): ResultCache | undefined {
   const notes: string[] = [];
-  const file = cacheFilePath(path.resolve(io.cwd, o.cacheLocation ?? DEFAULT_CACHE_FILE));
+  const location = o.cacheLocation ?? DEFAULT_CACHE_FILE;
+  // A trailing separator names a directory (a link to one is then followed, as ESLint's).
+  const file = cacheFilePath(path.resolve(io.cwd, location) + (/[\\/]$/.test(location) ? path.sep : ''));
   const secret = cacheSecret(io.env, notes);
   for (const n of notes) io.stderr.write(`omlint: note: ${n}\n`);
   return secret ? new ResultCache(file, VERSION, secret) : undefined;
@@ -352,6 +354,19 @@ function writeFixes(results: FileResult[], encodings: Map<string, LintInput['enc
   return failed;
 }
 
+/**
+ * An empty value (an unset `$BASE` in CI) is a usage error for every option and argument: `--base ""`
+ * resolved to the current directory and compared each file with itself, so a change passed unseen.
+ */
+function refuseEmptyValues(command: Command): void {
+  for (const option of command.options) {
+    if (!option.required && !option.optional) continue;
+    const value: unknown = command.getOptionValue(option.attributeName());
+    if (value === '' || (Array.isArray(value) && value.includes(''))) throw new UsageError(`${option.long ?? option.short} "": the value is empty (an unset variable?); give one, or leave the option out.`);
+  }
+  if (command.processedArgs.flat().includes('')) throw new UsageError(`${command.name()}: an argument is empty (an unset variable?); name a path${command.name() === 'check' ? ', or none for the current directory' : ''}.`);
+}
+
 /** `check` runs `runCheck` (a test gives another to see the options commander read). */
 export function buildProgram(io: CliIO, setExit: (code: number) => void, check = (paths: string[], o: CheckOptions) => runCheck(paths, o, io)): Command {
   const program = new Command();
@@ -360,7 +375,8 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .description('Offline validator and linter for Ops Manager Public API v1.0 configuration documents.')
     .version(VERSION)
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .hook('preAction', (_, command) => refuseEmptyValues(command));
 
   program
     .command('check', { isDefault: true })
@@ -501,7 +517,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .action(() => {
       const p = path.join(io.cwd, 'omlint.config.yaml');
       if (existsSync(p)) throw new UsageError('omlint.config.yaml already exists; not overwritten.');
-      writeFileAtomic(p, STARTER_CONFIG, { what: 'the starter config to' });
+      writeFileAtomic(p, STARTER_CONFIG, { what: 'the starter config to', replaceLinks: true });
       io.stdout.write('Wrote omlint.config.yaml\n');
       setExit(0);
     });
@@ -513,16 +529,10 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .option('-o, --output-file <file>', 'write the merged report to a file')
     .option('--expect <n>', 'the count of parts the run was split into (SARIF reports say it themselves)', parseCount)
     .option('--max-warnings <n>', 'exit 1 when warnings exceed n (-1: no limit)', parseWarningLimit)
-    .action((reports: string[], mo: { outputFile?: string; expect?: number; maxWarnings?: number }) => {
-      const inputs = reports.map((r) => {
-        try {
-          return { name: r, text: readFileSync(path.resolve(io.cwd, r), 'utf8') };
-        } catch (e) {
-          throw new MergeError(`${r}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-        }
-      });
-      const merged = mergeReports(inputs, mo.expect);
-      if (mo.outputFile) writeFileAtomic(path.resolve(io.cwd, mo.outputFile), merged.text, { makeDirs: true, what: 'the merged report to' });
+    .option('--max-size <mb>', `most MB of reports read, all parts together (default ${DEFAULT_MAX_MERGE_MB})`, parseCount)
+    .action((reports: string[], mo: { outputFile?: string; expect?: number; maxWarnings?: number; maxSize?: number }) => {
+      const merged = mergeReports(readParts(reports, io.cwd, mo.maxSize), mo.expect);
+      if (mo.outputFile) writeFileAtomic(path.resolve(io.cwd, mo.outputFile), merged.text, { makeDirs: true, what: 'the merged report to', replaceLinks: true });
       else io.stdout.write(merged.text);
       io.stderr.write(`omlint: merged ${merged.parts} report${merged.parts === 1 ? '' : 's'} (${merged.format}): ${merged.files} file${merged.files === 1 ? '' : 's'}, ${merged.errors} error${merged.errors === 1 ? '' : 's'}, ${merged.warnings} warning${merged.warnings === 1 ? '' : 's'}\n`);
       if (merged.errors > 0) return setExit(1);

@@ -4,7 +4,42 @@
 // JSON reports are arrays of file results (DESIGN.md's contract); SARIF reports are one run each,
 // and say which part they are (`runs[0].properties.omlintShard`), so a missing part is an error,
 // never a quieter report.
+// A part is checked for its shape and its counts are recounted from its findings (issue 32: zeroed
+// or negative counts passed 18 errors; a result with an object `level` was dropped), and the parts
+// are refused above a total size (`--max-size`) rather than crashing on a string V8 cannot hold.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
 export class MergeError extends Error {}
+
+/** The total size of the parts merge reads by default, in MB: their text, parsed and written again, stays well below V8's longest string (~512 M characters). */
+export const DEFAULT_MAX_MERGE_MB = 128;
+
+/** The parts named, read; refused (MergeError) when one cannot be read or together they pass `maxMB`. */
+export function readParts(names: string[], cwd: string, maxMB = DEFAULT_MAX_MERGE_MB): MergeInput[] {
+  const files = names.map((name) => {
+    const file = path.resolve(cwd, name);
+    try {
+      const st = statSync(file);
+      if (!st.isFile()) throw Object.assign(new Error(), { code: 'not a regular file' });
+      return { name, file, size: st.size };
+    } catch (e) {
+      throw new MergeError(`${name}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  });
+  const total = files.reduce((n, f) => n + f.size, 0);
+  if (total > maxMB * 1048576) {
+    const mb = (n: number) => (n / 1048576).toFixed(1);
+    throw new MergeError(`the reports total ${mb(total)} MB (largest: ${[...files].sort((a, b) => b.size - a.size)[0].name}, ${mb(Math.max(...files.map((f) => f.size)))} MB), over the limit of ${maxMB} MB; raise it with --max-size <mb>, or shard the run into fewer findings per report (--quiet, a baseline)`);
+  }
+  return files.map(({ name, file }) => {
+    try {
+      return { name, text: readFileSync(file, 'utf8') };
+    } catch (e) {
+      throw new MergeError(`${name}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  });
+}
 
 export interface MergeInput {
   name: string;
@@ -24,6 +59,7 @@ interface JsonFileResult {
   filePath: string;
   errorCount: number;
   warningCount: number;
+  diagnostics: { severity: string; occurrences?: number }[];
   [key: string]: unknown;
 }
 
@@ -71,10 +107,7 @@ function parse(input: MergeInput): { format: 'json'; value: JsonFileResult[] } |
     throw new MergeError(`${input.name}: not JSON (${(e as Error).message}); merge reads the reports of \`omlint check --format json\` or \`--format sarif\``);
   }
   if (Array.isArray(value)) {
-    value.forEach((r, i) => {
-      const ok = r !== null && typeof r === 'object' && typeof r.filePath === 'string' && Number.isInteger(r.errorCount) && Number.isInteger(r.warningCount) && Array.isArray(r.diagnostics);
-      if (!ok) throw new MergeError(`${input.name}: item ${i} is not an omlint file result (filePath, errorCount, warningCount, diagnostics)`);
-    });
+    value.forEach((r, i) => checkFileResult(r, `${input.name}: item ${i}`));
     return { format: 'json', value: value as JsonFileResult[] };
   }
   const log = value as SarifLog;
@@ -82,9 +115,62 @@ function parse(input: MergeInput): { format: 'json'; value: JsonFileResult[] } |
     if (log.runs.length !== 1 || log.runs[0]?.tool?.driver?.name !== 'omlint' || !Array.isArray(log.runs[0].results)) {
       throw new MergeError(`${input.name}: a SARIF log with one omlint run was expected`);
     }
+    checkSarifRun(log.runs[0], `${input.name}: runs[0]`);
     return { format: 'sarif', value: log };
   }
   throw new MergeError(`${input.name}: neither an omlint JSON report (an array of file results) nor a SARIF 2.1.0 log`);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const COUNTED = { error: 'errorCount', warning: 'warningCount', info: 'infoCount' } as const;
+
+/** An omlint JSON file result whose counts are those of its diagnostics; else MergeError naming `where`. */
+function checkFileResult(r: unknown, where: string): void {
+  const bad = (what: string) => new MergeError(`${where}: ${what}; not an omlint file result (filePath, errorCount, warningCount, infoCount, diagnostics)`);
+  if (!isObject(r)) throw bad('not an object');
+  if (typeof r.filePath !== 'string' || r.filePath === '') throw bad('no filePath');
+  if (!Array.isArray(r.diagnostics)) throw bad('diagnostics is not an array');
+  const counts = { error: 0, warning: 0, info: 0 };
+  r.diagnostics.forEach((d: unknown, k) => {
+    const at = `${r.filePath} diagnostics[${k}]`;
+    if (!isObject(d)) throw bad(`${at} is not an object`);
+    if (typeof d.ruleId !== 'string' || typeof d.message !== 'string') throw bad(`${at} has no ruleId or message`);
+    if (d.severity !== 'error' && d.severity !== 'warning' && d.severity !== 'info') throw bad(`${at} has severity ${JSON.stringify(d.severity)}, not error, warning or info`);
+    if (d.occurrences !== undefined && !(Number.isSafeInteger(d.occurrences) && (d.occurrences as number) > 0)) throw bad(`${at} has occurrences ${JSON.stringify(d.occurrences)}`);
+    counts[d.severity] += (d.occurrences as number | undefined) ?? 1;
+  });
+  // A repeated finding counts each of its places, as the run that wrote the part did (engine/lint.ts).
+  for (const [severity, field] of Object.entries(COUNTED) as [keyof typeof counts, string][]) {
+    if (field === 'infoCount' && r.infoCount === undefined) continue; // older reports had no infoCount
+    if (r[field] !== counts[severity]) throw new MergeError(`${where}: ${r.filePath} says ${field} ${JSON.stringify(r[field])}, but its diagnostics hold ${counts[severity]} ${severity} finding${counts[severity] === 1 ? '' : 's'}; a part's counts must be its findings' (edited, or not written by omlint check)`);
+  }
+}
+
+const LEVELS = new Set(['error', 'warning', 'note', 'none']);
+
+/** An omlint SARIF run's results and rules of the shapes merge reads; else MergeError naming `where`. */
+function checkSarifRun(run: SarifRun, where: string): void {
+  const rules = run.tool.driver.rules;
+  if (rules !== undefined && !(Array.isArray(rules) && rules.every((r) => isObject(r) && typeof r.id === 'string'))) throw new MergeError(`${where}.tool.driver.rules: not an array of rules with an id`);
+  run.results.forEach((r: unknown, k) => {
+    const bad = (what: string) => new MergeError(`${where}.results[${k}]: ${what}`);
+    if (!isObject(r)) throw bad('not an object');
+    // omlint writes a level on every result: one missing, or of another type, would not be counted.
+    if (typeof r.level !== 'string' || !LEVELS.has(r.level)) throw bad(`level ${JSON.stringify(r.level)} is not one of error, warning, note, none`);
+    if (r.ruleId !== undefined && typeof r.ruleId !== 'string') throw bad('ruleId is not a string');
+    if (r.ruleIndex !== undefined && !(Number.isSafeInteger(r.ruleIndex) && (r.ruleIndex as number) >= 0 && (r.ruleIndex as number) < (rules?.length ?? 0))) throw bad(`ruleIndex ${JSON.stringify(r.ruleIndex)} names no rule of the run`);
+    if (r.ruleId === undefined && r.ruleIndex === undefined) throw bad('no ruleId or ruleIndex');
+    if (!isObject(r.message) || typeof r.message.text !== 'string') throw bad('message.text is not a string');
+    if (r.locations === undefined) return;
+    if (!Array.isArray(r.locations)) throw bad(`locations is ${JSON.stringify(r.locations).slice(0, 40)}, not an array`);
+    r.locations.forEach((l: unknown, j) => {
+      const physical = isObject(l) ? l.physicalLocation : undefined;
+      const artifact = isObject(physical) ? physical.artifactLocation : undefined;
+      const region = isObject(physical) ? physical.region : undefined;
+      const ok = isObject(l) && (physical === undefined || (isObject(physical) && (artifact === undefined || (isObject(artifact) && (artifact.uri === undefined || typeof artifact.uri === 'string'))) && (region === undefined || (isObject(region) && (region.startLine === undefined || (Number.isSafeInteger(region.startLine) && (region.startLine as number) >= 1))))));
+      if (!ok) throw bad(`locations[${j}] is not a SARIF location (physicalLocation.artifactLocation.uri, region.startLine)`);
+    });
+  });
 }
 
 /** Checks that the parts named in SARIF logs are 1..n of one n, each once. */

@@ -44,6 +44,7 @@ export function plainCheck(argv: readonly string[]): { paths: string[]; options:
   const options: Record<string, unknown> = { ...DEFAULTS };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
+    if (a === '') return undefined; // an unset variable: commander refuses it (main.ts, refuseEmptyValues)
     if (!a.startsWith('-')) {
       paths.push(a);
       continue;

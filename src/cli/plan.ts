@@ -54,7 +54,7 @@ export async function runPlan(paths: string[], o: PlanOptions, io: CliIO): Promi
   }
   const color = o.outputFile ? o.color === true : useColor(io.stdout, o.color, io.env);
   const text = formatPlan(o.format, plans, run, color);
-  if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the plan to' });
+  if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the plan to', replaceLinks: true });
   else io.stdout.write(text);
   return run.results.some((r) => r.errorCount > 0) ? 1 : 0;
 }

@@ -24,24 +24,32 @@ export interface AtomicWriteOptions {
   makeDirs?: boolean;
   /** How the message names the file ("the report to", "the fixes to"). */
   what?: string;
+  /**
+   * A symbolic link at the target is replaced by the new file, its target never read nor written
+   * (reports, the cache, the baseline: a committed link must not aim omlint's output at the user's files).
+   */
+  replaceLinks?: boolean;
 }
 
 /**
  * Writes data to target atomically. An existing target keeps its mode (and owner, where allowed);
- * a symbolic link is written through (its target is replaced, the link stays). Throws FileWriteError.
+ * a symbolic link is written through (its target is replaced, the link stays), or with
+ * `replaceLinks` replaced itself (the new file gets the default mode). Throws FileWriteError.
  */
 export function writeFileAtomic(target: string, data: string | Uint8Array, o: AtomicWriteOptions = {}): void {
   const what = o.what ?? 'the file';
-  let real = target;
+  let real = o.replaceLinks ? path.resolve(target) : target;
   let mode = 0o666 & ~process.umask();
   let owner: { uid: number; gid: number } | undefined;
   try {
-    real = fs.realpathSync(target);
-    const st = fs.statSync(real);
+    const st = o.replaceLinks ? fs.lstatSync(real) : fs.statSync((real = fs.realpathSync(target)));
     if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    if (!st.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
-    mode = st.mode & 0o7777;
-    owner = { uid: st.uid, gid: st.gid };
+    // A link (replaceLinks): renamed over like a missing file, so its target's mode is not taken either.
+    if (!st.isSymbolicLink()) {
+      if (!st.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
+      mode = st.mode & 0o7777;
+      owner = { uid: st.uid, gid: st.gid };
+    }
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOTREG') throw new FileWriteError(target, 'it is not a regular file', what);

@@ -2,6 +2,7 @@
 // or its staged content (`:path`, for the pre-commit hook). git runs with an argument array, never
 // through a shell, and never with an argument a user could turn into an option.
 import { childProcess } from '../core/lazy-builtins';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { decodeInput } from './read-input';
 import type { LintInput } from '../core/types';
@@ -40,7 +41,7 @@ export function resolveRef(ref: string, dir: string): string | undefined {
 }
 
 export interface GitBlob {
-  /** `<ref>:<path from the top>` or `:<path>` for the staged content. */
+  /** `<ref>:<path from the top>`, or `:0:<path from the top>` for the staged content. */
   label: string;
   /** The text, decoded as files are (BOM, UTF-16); with a problem when it cannot be read as text. */
   input?: LintInput;
@@ -55,8 +56,18 @@ export function showAtRef(filePath: string, ref: string | undefined, maxBytes: n
   const dir = path.dirname(filePath);
   const top = gitTopLevel(dir);
   if (!top) throw new GitError(`${filePath} is not in a git repository.`);
-  const rel = path.relative(top, filePath).split(path.sep).join('/');
-  const spec = `${ref ?? ''}:${rel}`;
+  // git names the top by its real path: a directory reached through a link is made real first.
+  let realDir = dir;
+  try {
+    realDir = realpathSync(dir);
+  } catch {
+    // gone meanwhile: git says so below
+  }
+  const rel = path.relative(top, path.join(realDir, path.basename(filePath))).split(path.sep).join('/');
+  if (rel.startsWith('../') || path.isAbsolute(rel)) throw new GitError(`${filePath} is outside the git repository at ${top}.`);
+  // The stage is always named: `:0:path`, since `:<digit>:x` would read stage <digit> of x (issue 32:
+  // a file named "0:good.yaml" was linted as good.yaml). After `<ref>:` git takes the rest verbatim.
+  const spec = ref === undefined ? `:0:${rel}` : `${ref}:${rel}`;
   const label = spec;
   // Does the path exist there? `cat-file -e` says so without printing anything.
   try {

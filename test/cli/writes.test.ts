@@ -5,7 +5,7 @@ import fs, { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSy
 import path from 'node:path';
 import { tempTree } from '../files';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ResultCache } from '../../src/cli/cache';
+import { ResultCache, decodeCacheFile, encodeCacheFile } from '../../src/cli/cache';
 import { writeFileAtomic } from '../../src/cli/write-file';
 import { cli } from './run';
 
@@ -37,6 +37,14 @@ function diskFullFor(name: RegExp) {
   vi.spyOn(fs, 'writeSync').mockImplementation(write as unknown as typeof fs.writeSync);
 }
 afterEach(() => vi.restoreAllMocks());
+
+/** A cache file's version and entries, decoded (they are stored as base64 of their JSON). */
+function readCache(file: string) {
+  const decoded = decodeCacheFile(readFileSync(file, 'utf8'));
+  if (typeof decoded === 'string') throw new Error(decoded);
+  return decoded as { version: string; entries: Record<string, any> };
+}
+const writeCache = (file: string, cache: { version: string; entries: Record<string, unknown> }) => writeFileSync(file, encodeCacheFile(cache.version, cache.entries));
 
 const leftovers = (dir: string) => readdirSync(dir, { recursive: true }).map(String).filter((f) => f.includes('omlint-tmp'));
 
@@ -101,7 +109,7 @@ describe('--cache', () => {
   const run = (dir: string, ...extra: string[]) => cli(['check', ...NOW, '-f', 'json', '--cache', ...extra, '.'], { cwd: dir });
 
   it('a corrupt cache or one of the wrong shape is ignored with a note, and rewritten', async () => {
-    for (const junk of ['{"version": "0.1.0", "entr', '[]', '{"version":"0.1.0","entries":[]}', '"x"']) {
+    for (const junk of ['{"version": "0.1.0", "entr', '[]', '{"version":"0.1.0","entries":[]}', '{"version":"0.1.0","entries":"bm90IGpzb24="}', '"x"']) {
       const dir = tree({ 'bad.yaml': BAD, '.omlintcache': junk });
       const r = await run(dir);
       expect(r.code).toBe(1);
@@ -116,11 +124,11 @@ describe('--cache', () => {
     const dir = tree({ 'bad.yaml': BAD });
     expect((await run(dir)).code).toBe(1);
     const file = path.join(dir, '.omlintcache');
-    const cache = JSON.parse(readFileSync(file, 'utf8'));
+    const cache = readCache(file);
     const [entry] = Object.values(cache.entries) as { result: { errorCount: number; diagnostics: unknown[] } }[];
     entry.result.errorCount = 0;
     entry.result.diagnostics = [];
-    writeFileSync(file, JSON.stringify(cache));
+    writeCache(file, cache);
     const r = await run(dir);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)[0].errorCount).toBe(1);
@@ -131,10 +139,10 @@ describe('--cache', () => {
     const dir = tree({ 'bad.yaml': BAD, 'ok.yaml': GOOD });
     await run(dir);
     const file = path.join(dir, '.omlintcache');
-    const cache = JSON.parse(readFileSync(file, 'utf8'));
+    const cache = readCache(file);
     const keys = Object.keys(cache.entries);
     cache.entries[keys[0]].secretSpans = [[5, 'x']];
-    writeFileSync(file, JSON.stringify(cache));
+    writeCache(file, cache);
     const r = await run(dir);
     expect(r.stderr).toMatch(/1 cache entry was malformed/);
     expect(JSON.parse(r.stdout).map((f: { errorCount: number }) => f.errorCount)).toEqual([1, 0]);
@@ -159,10 +167,10 @@ describe('--cache', () => {
     cache.set('/a.yaml', 'k1', result('unknown value "s3cr3t-T0ken-value"'), { text, bom: false, secrets: ['s3cr3t-T0ken-value'] });
     cache.set('/b.yaml', 'k2', result('a clean message'), { text, bom: false, secrets: ['s3cr3t-T0ken-value'] });
     cache.save();
-    const saved = readFileSync(file, 'utf8');
-    expect(saved).not.toContain('s3cr3t');
-    expect(Object.keys(JSON.parse(saved).entries)).toEqual(['/b.yaml']);
-    expect(JSON.parse(saved).entries['/b.yaml'].secretSpans).toEqual([[10, 28]]);
+    const saved = readCache(file);
+    expect(JSON.stringify(saved)).not.toContain('s3cr3t');
+    expect(Object.keys(saved.entries)).toEqual(['/b.yaml']);
+    expect(saved.entries['/b.yaml'].secretSpans).toEqual([[10, 28]]);
     const reread = new ResultCache(file, 'v', Buffer.alloc(32, 7));
     expect([reread.get('/b.yaml', 'k2', text)?.result?.errorCount, reread.notes]).toEqual([1, []]);
     // The secret comes back from its span in the text, for masking.

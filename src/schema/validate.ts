@@ -10,7 +10,7 @@ import { SCHEMA_POLICY, type SchemaPolicy } from '../model/schema-policy';
 import { collapseUnions } from './collapse';
 import { expectedTypes, label, orList, show, typeName } from './describe';
 import { loaders, type ValidatorModule } from './generated/index';
-import { closestFew, nearMatches } from '../core/near';
+import { closestFew, nearKeys, nearMatches } from '../core/near';
 import type { SchemaName } from './names';
 import { defineBuiltin } from '../core/rule';
 
@@ -163,7 +163,7 @@ function unknownField(ctx: Context, e: ErrorObject): SchemaFinding | undefined {
   const parent = e.instancePath;
   const pointer = joinPointer(parent, key);
   const known = ctx.knownKeys[e.schemaPath.replace(/\/additionalProperties$/, '')] ?? [];
-  const near = nearMatches(key, known);
+  const near = nearKeys(key, known);
   if (ctx.policy.unknownKeyLeftOut?.(key, near)) return undefined;
   const where = parent === '' ? '' : ` in ${label(parent)}`;
   const ignored = `${ctx.policy.ignoredBy ?? 'the server'} ignores it`;

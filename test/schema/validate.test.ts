@@ -131,6 +131,20 @@ describe('unknown-field', () => {
   });
 });
 
+describe('fields of current Ops Manager notifications (issue 31)', () => {
+  it('webhook templates are known fields', async () => {
+    const doc = clone(ALERT) as any;
+    doc.notifications = [{ typeName: 'WEBHOOK', webhookUrl: 'https://h.example.com', webhookHeadersTemplate: '{"X-Team": "dba"}', webhookBodyTemplate: '{"event": "${eventTypeName}"}', intervalMin: 5 }];
+    expect(await check('alert-config', doc)).toEqual([]);
+    expect(await check('global-alert-config', { ...doc, forAllGroups: true })).toEqual([]);
+  });
+  it('a notification\'s id, as GET responses carry it, is a response-only field, not an unknown one', async () => {
+    const doc = clone(ALERT) as any;
+    doc.notifications[0].id = '6462742adc47d365036da07d';
+    expect(brief(await check('alert-config', doc))).toEqual(['read-only-field /notifications/0/id']);
+  });
+});
+
 describe('automation-config near-miss policy', () => {
   it('undocumented keys are kept silently', async () => {
     const doc = clone(AUTOMATION) as any;

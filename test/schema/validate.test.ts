@@ -114,6 +114,14 @@ describe('unknown-field', () => {
     expect(f.message).not.toContain('Did you mean');
     expect(f.fix).toBeUndefined();
   });
+  it('a key cut short (issue 31): did-you-mean with a suggestion, not a fix (it may mean another field)', async () => {
+    const { eventTypeName, ...rest } = ALERT;
+    const [f] = await check('alert-config', { ...rest, eventType: eventTypeName });
+    expect(f).toMatchObject({ ruleId: 'unknown-field', pointer: '/eventType' });
+    expect(f.message).toContain('Did you mean `eventTypeName`?');
+    expect(f.fix).toBeUndefined();
+    expect(f.suggestions?.map((x) => x.ops)).toEqual([[{ op: 'rename', pointer: '/eventType', key: 'eventTypeName' }]]);
+  });
   it('nested keys of notifications', async () => {
     const doc = clone(ALERT) as any;
     doc.notifications[0].emailAdress = doc.notifications[0].emailAddress;
@@ -146,6 +154,9 @@ describe('fields of current Ops Manager notifications (issue 31)', () => {
 });
 
 describe('automation-config near-miss policy', () => {
+  it('a top-level field of another level is left to automation-field-level, not taken for `auth`', async () => {
+    expect(await check('automation-config', { ...AUTOMATION, authSchemaVersion: 5 })).toEqual([]);
+  });
   it('undocumented keys are kept silently', async () => {
     const doc = clone(AUTOMATION) as any;
     doc.maintainedSomething = [];

@@ -20,31 +20,26 @@ export type ProjectRole = (typeof PROJECT_ROLES)[number];
  */
 export type ApiKeyScope = 'global' | 'organization' | 'project';
 
-/**
- * The roles each API key endpoint accepts (mongodb/docs source/reference/api/api-keys/
- * {global,org,project}/update-*.txt and its role lists includes/api/lists/org-roles.rst and
- * project-roles.rst, Ops Manager build: ORG_BILLING_ADMIN and GROUP_CHARTS_ADMIN included there).
- */
-export const API_KEY_ORG_ROLES = ['ORG_MEMBER', 'ORG_READ_ONLY', 'ORG_GROUP_CREATOR', 'ORG_OWNER', 'ORG_BILLING_ADMIN'] as const;
-export const API_KEY_PROJECT_ROLES = [
-  'GROUP_AUTOMATION_ADMIN', 'GROUP_BACKUP_ADMIN', 'GROUP_MONITORING_ADMIN', 'GROUP_OWNER',
-  'GROUP_READ_ONLY', 'GROUP_USER_ADMIN', 'GROUP_DATA_ACCESS_ADMIN',
-  'GROUP_DATA_ACCESS_READ_ONLY', 'GROUP_DATA_ACCESS_READ_WRITE', 'GROUP_CHARTS_ADMIN',
-] as const;
 /** Every role some API key endpoint accepts (the schema's enumeration; written out for its generator). */
 export const ALL_API_KEY_ROLES = [
   'GLOBAL_AUTOMATION_ADMIN', 'GLOBAL_BACKUP_ADMIN', 'GLOBAL_MONITORING_ADMIN',
   'GLOBAL_OWNER', 'GLOBAL_READ_ONLY', 'GLOBAL_USER_ADMIN',
-  'ORG_MEMBER', 'ORG_READ_ONLY', 'ORG_GROUP_CREATOR', 'ORG_OWNER', 'ORG_BILLING_ADMIN',
+  'ORG_MEMBER', 'ORG_READ_ONLY', 'ORG_GROUP_CREATOR', 'ORG_OWNER',
   'GROUP_AUTOMATION_ADMIN', 'GROUP_BACKUP_ADMIN', 'GROUP_MONITORING_ADMIN', 'GROUP_OWNER',
   'GROUP_READ_ONLY', 'GROUP_USER_ADMIN', 'GROUP_DATA_ACCESS_ADMIN',
-  'GROUP_DATA_ACCESS_READ_ONLY', 'GROUP_DATA_ACCESS_READ_WRITE', 'GROUP_CHARTS_ADMIN',
+  'GROUP_DATA_ACCESS_READ_ONLY', 'GROUP_DATA_ACCESS_READ_WRITE',
 ] as const;
 
+/**
+ * The roles each API key endpoint accepts (mongodb/docs source/reference/api/api-keys/
+ * {global,org,project}/update-*.txt and its role lists includes/api/lists/org-roles.rst and
+ * project-roles.rst). Those lists also name ORG_BILLING_ADMIN and GROUP_CHARTS_ADMIN, which this
+ * project keeps as Atlas vocabulary (model/notifications.ts, issue 15): left out until a source settles it.
+ */
 export const API_KEY_ROLES: Readonly<Record<ApiKeyScope, readonly string[]>> = {
   global: GLOBAL_ROLES,
-  organization: API_KEY_ORG_ROLES,
-  project: API_KEY_PROJECT_ROLES,
+  organization: ORG_ROLES,
+  project: PROJECT_ROLES,
 };
 
 /** The scope whose API keys accept this role, if any. */

@@ -2,7 +2,7 @@
 // to at most one replica set, ids are unique, and the process's replSetName agrees with its set.
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { describeExisting, getTopology, processAt, type MemberInfo, type ProcessInfo } from '../src/model/automation-topology';
+import { describeExisting, getTopology, nearestNames, processAt, type MemberInfo, type ProcessInfo } from '../src/model/automation-topology';
 
 const quote = (s: string) => JSON.stringify(s);
 const setName = (m: MemberInfo) => (m.replicaSet.id === undefined ? `replicaSets[${m.replicaSet.index}]` : quote(m.replicaSet.id));
@@ -15,7 +15,7 @@ export default defineRule({
     hasSuggestions: true,
     description:
       'A member host naming no process, a process in two replica sets, a duplicate member or replica set _id, ' +
-      "or a member whose replSetName differs from its set's _id.",
+      "a member whose replSetName differs from its set's _id, or a replSetName that no replica set has.",
     messages: {
       listedTwice: 'Process {{host}} is listed twice in replica set {{setName}} (members[{{index}}]); remove one of the entries.',
       inTwoSets: 'Process {{host}} is already a member of replica set {{setName}}; a process belongs to at most one replica set. Remove it from one of them.',
@@ -23,13 +23,16 @@ export default defineRule({
       duplicateMemberId: 'Member _id {{id}} is already used by members[{{index}}] of replica set {{setName}}; member _ids must be unique within a replica set. Give this member an unused _id.',
       replSetNameMismatch: 'Process {{detail}} is a member of replica set {{id}} but its replSetName is {{replSetName}}; the member would never join the set. Set replSetName to the replica set _id.',
       duplicateSetId: 'Replica set _id {{id}} is already used by replicaSets[{{index}}]; replica set names must be unique. Rename one of them (and its members\' replSetName).',
+      replSetNameUnknown: 'Process {{process}} has replSetName {{replSetName}}, but no replicaSets entry has that _id{{near}}: the agent starts it for a replica set that is never initiated. Add the set to replicaSets with this process as a member, or correct the name.',
     },
     docs: {
       versions: 'every version: the rule reads no version.',
       why:
         '`replicaSets[].members[].host` is the `name` of a process in `processes` (not a hostname:port). ' +
         'The agent starts each member with `args2_6.replication.replSetName` and initiates the set from ' +
-        '`replicaSets[]._id`: when they differ the member never joins. A process can belong to only one ' +
+        '`replicaSets[]._id`: when they differ the member never joins, and a process whose replSetName ' +
+        'no `replicaSets` entry has is started for a set nobody initiates (a warning: whether Ops Manager ' +
+        'rejects such a configuration is unconfirmed). A process can belong to only one ' +
         'replica set, and `_id`s of sets and of members within a set must be unique, or OM rejects the configuration.',
       bad: { base: 'automation-config/replica-set', replace: [['        host: rs0-0\n', '        host: db0.example.net:27017\n']] },
       good: { base: 'automation-config/replica-set' },
@@ -110,6 +113,23 @@ export default defineRule({
           });
         }
       }
+    }
+
+    // A replSetName no set has (a member of another set is replSetNameMismatch's); fragments without replicaSets are not judged.
+    if (!t.hasReplicaSets) return;
+    let setIds: string[] | undefined;
+    for (const p of t.processes) {
+      const name = p.replSetName;
+      if (name === undefined || t.replicaSetsById.has(name) || ctx.isTemplate(name)) continue;
+      if (p.name !== undefined && t.membersByHost.has(p.name)) continue;
+      setIds ??= [...t.replicaSetsById.keys()];
+      const near = nearestNames(name, setIds, 1);
+      ctx.report({
+        pointer: joinPointer(p.pointer, 'args2_6', 'replication', 'replSetName'),
+        severity: 'warning',
+        messageId: 'replSetNameUnknown',
+        data: { process: quote(p.name ?? `processes[${p.index}]`), replSetName: quote(name), near: near.length > 0 ? ` (did you mean ${quote(near[0])}?)` : '' },
+      });
     }
   },
 });

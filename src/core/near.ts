@@ -42,3 +42,27 @@ export function closestFew(word: string, candidates: readonly string[], count: n
     .slice(0, count)
     .map((s) => s.name);
 }
+
+/**
+ * Known keys near an unknown key: nearMatches, then the keys it cuts short or runs on at a word
+ * boundary (`eventType` for `eventTypeName`, `db` for `dbPath`, `typeNames` for `typeName`): the
+ * shorter is the longer's leading camel-case words, ignoring case. Edit distance alone misses
+ * these, since a dropped word is more than two edits.
+ */
+export function nearKeys(word: string, candidates: readonly string[]): string[] {
+  const near = nearMatches(word, candidates);
+  if (word.length < 2) return near;
+  const lower = word.toLowerCase();
+  const cut = candidates
+    .filter((name) => !near.includes(name) && name.length >= 2 && (wordPrefix(lower, name) || wordPrefix(name.toLowerCase(), word)))
+    .sort((a, b) => Math.abs(a.length - word.length) - Math.abs(b.length - word.length));
+  return cut.length === 0 ? near : [...near, ...cut];
+}
+
+/** `short` (lower case) is `long`'s start, and `long` goes on with a new word (a capital, digit, _ or -). */
+function wordPrefix(short: string, long: string): boolean {
+  if (short.length >= long.length || long.slice(0, short.length).toLowerCase() !== short) return false;
+  const next = long[short.length];
+  const prev = long[short.length - 1];
+  return /[A-Z0-9_-]/.test(next) && !(/[A-Z]/.test(prev) && /[A-Z]/.test(next));
+}

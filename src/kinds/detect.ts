@@ -6,6 +6,7 @@ import { INTEGRATION_FIELDS, INTEGRATION_TYPES } from '../model/integrations';
 import { nearMatches } from '../core/near';
 import type { Fix } from '../core/types';
 import { WithArticle } from '../core/article';
+import type { ApiKeyScope } from '../model/roles';
 
 export type KindSource = 'option' | 'config' | 'modeline' | 'file-name' | 'content';
 
@@ -32,6 +33,17 @@ import type { Modeline } from '../syntax/modelines';
 export function kindFromFileName(fileName: string): Kind | undefined {
   const m = /\.([a-z-]+)\.(json|ya?ml)$/i.exec(fileName);
   return m && isKind(m[1]) ? m[1] : undefined;
+}
+
+/**
+ * The API key scope an api-key-update file's name declares: `<name>.<scope>.api-key-update.(json|yaml|yml)`
+ * with scope `global`, `org` or `project` (`group` too: the API's word).
+ */
+export function apiKeyScopeFromFileName(fileName: string): ApiKeyScope | undefined {
+  const m = /\.(global|org|organization|project|group)\.api-key-update\.(json|ya?ml)$/i.exec(fileName);
+  if (!m) return undefined;
+  const word = m[1].toLowerCase();
+  return word === 'global' ? 'global' : word.startsWith('org') ? 'organization' : 'project';
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -1,5 +1,7 @@
 // Alert event type names (eventTypeName) and what each one targets (DOMAIN §3, from the Ops
-// Manager alert list source/reference/alerts/ops-manager-list.rst, which also gives the scopes).
+// Manager alert list source/reference/alerts/ops-manager-list.rst of github.com/mongodb/docs, which
+// also gives the scopes; its current version adds the *_DENYLIST_*, *_ACCESS_LIST_*,
+// HOST_SECURITY_CHECKUP_NOT_MET and WEBHOOK_TEMPLATE_RENDER_FAILED names, kept beside the older ones).
 import type { MatcherFieldName } from './matchers';
 
 /** What an event is about; decides whether matchers apply and which fieldNames. */
@@ -23,11 +25,11 @@ export interface EventInfo {
 }
 
 export type EventCategory =
-  | 'agent' | 'automation' | 'backup' | 'bi-connector' | 'cluster' | 'data-explorer' | 'host'
+  | 'agent' | 'alerts' | 'automation' | 'backup' | 'bi-connector' | 'cluster' | 'data-explorer' | 'host'
   | 'organization' | 'project' | 'replica-set' | 'team' | 'user';
 
 const TARGET_OF: Record<EventCategory, EventTarget> = {
-  agent: 'other', automation: 'other', backup: 'other', 'bi-connector': 'other',
+  agent: 'other', alerts: 'other', automation: 'other', backup: 'other', 'bi-connector': 'other',
   cluster: 'sharded-cluster', 'data-explorer': 'other', host: 'host', organization: 'other',
   project: 'other', 'replica-set': 'replica-set', team: 'other', user: 'other',
 };
@@ -49,6 +51,8 @@ const BY_CATEGORY: Record<EventCategory, Entry[]> = {
   ], PG],
   // "too many conf call failures": the count may be configurable; no source says.
   [['BACKUP_AGENT_CONF_CALL_FAILURE'], PG, { threshold: 'unknown' }]],
+  // A webhook notification's template (webhookBodyTemplate) failed to render.
+  alerts: [[['WEBHOOK_TEMPLATE_RENDER_FAILED'], PG]],
   automation: [[['AUTOMATION_CONFIG_PUBLISHED_AUDIT'], PG]],
   backup: [[[
     'BAD_CLUSTERSHOTS', 'CLUSTER_BLACKLIST_UPDATED_AUDIT', 'CLUSTER_CHECKKPOINT_UPDATED_AUDIT',
@@ -59,6 +63,8 @@ const BY_CATEGORY: Record<EventCategory, Entry[]> = {
     'OPLOG_CURRENT', 'RESTORE_REQUESTED_AUDIT', 'RESYNC_PERFORMED', 'RESYNC_REQUIRED',
     'RS_BLACKLIST_UPDATED_AUDIT', 'RS_CREDENTIAL_UPDATED_AUDIT', 'RS_ROTATE_MASTER_KEY_AUDIT',
     'RS_SNAPSHOT_SCHEDULE_UPDATED_AUDIT', 'RS_STATE_CHANGED_AUDIT', 'RS_STORAGE_ENGINE_UPDATED_AUDIT',
+    // The current list's names for the two *_BLACKLIST_UPDATED_AUDIT events.
+    'CLUSTER_DENYLIST_UPDATED_AUDIT', 'RS_DENYLIST_UPDATED_AUDIT',
     'SNAPSHOT_DELETED_AUDIT', 'SNAPSHOT_EXPIRY_UPDATED_AUDIT', 'SYNC_PENDING_AUDIT', 'SYNC_REQUIRED_AUDIT',
   ], PG],
   // "oplog is behind": how far behind may be configurable; no source says.
@@ -73,7 +79,7 @@ const BY_CATEGORY: Record<EventCategory, Entry[]> = {
     'DB_PROFILER_DISABLE_AUDIT', 'DB_PROFILER_ENABLE_AUDIT', 'DELETE_HOST_AUDIT', 'DISABLE_HOST_AUDIT',
     'HIDE_AND_DISABLE_HOST_AUDIT', 'HIDE_HOST_AUDIT', 'HOST_DOWN', 'HOST_DOWNGRADED', 'HOST_IP_CHANGED_AUDIT',
     'HOST_NOW_PRIMARY', 'HOST_NOW_SECONDARY', 'HOST_NOW_STANDALONE', 'HOST_RECOVERED', 'HOST_RECOVERING',
-    'HOST_RESTARTED', 'HOST_ROLLBACK', 'HOST_SSL_CERTIFICATE_CURRENT', 'HOST_SSL_CERTIFICATE_STALE',
+    'HOST_RESTARTED', 'HOST_ROLLBACK', 'HOST_SECURITY_CHECKUP_NOT_MET', 'HOST_SSL_CERTIFICATE_CURRENT', 'HOST_SSL_CERTIFICATE_STALE',
     'HOST_UP', 'HOST_UPGRADED', 'NEW_HOST', 'PAUSE_HOST_AUDIT', 'REMOVE_HOST_FROM_REPLICA_SET_AUDIT',
     'RESUME_HOST_AUDIT', 'UNDELETE_HOST_AUDIT', 'VERSION_BEHIND', 'VERSION_CHANGED', 'VERSION_CURRENT',
   ], PG],
@@ -82,7 +88,8 @@ const BY_CATEGORY: Record<EventCategory, Entry[]> = {
   [['INSIDE_METRIC_THRESHOLD'], PG, { metricThreshold: 'accepted' }]],
   organization: [[[
     'ALL_ORG_USERS_HAVE_MFA', 'ORG_EMPLOYEE_ACCESS_RESTRICTED', 'ORG_EMPLOYEE_ACCESS_UNRESTRICTED',
-    'ORG_PUBLIC_API_WHITELIST_NOT_REQUIRED', 'ORG_PUBLIC_API_WHITELIST_REQUIRED', 'ORG_RENAMED',
+    'ORG_PUBLIC_API_WHITELIST_NOT_REQUIRED', 'ORG_PUBLIC_API_WHITELIST_REQUIRED',
+    'ORG_PUBLIC_API_ACCESS_LIST_NOT_REQUIRED', 'ORG_PUBLIC_API_ACCESS_LIST_REQUIRED', 'ORG_RENAMED',
     'ORG_TWO_FACTOR_AUTH_OPTIONAL', 'ORG_TWO_FACTOR_AUTH_REQUIRED', 'ORG_USERS_WITHOUT_MFA',
   ], OG],
   [['ORG_API_KEY_ADDED', 'ORG_API_KEY_DELETED'], O]],

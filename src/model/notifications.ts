@@ -46,7 +46,8 @@ export const NOTIFICATION_TYPES: Readonly<Record<string, NotificationTypeInfo>> 
   },
   PAGER_DUTY: { required: ['serviceKey'], optional: [], scopes: BOTH, noInterval: true },
   SLACK: { required: ['apiToken', 'channelName'], optional: [], scopes: BOTH },
-  WEBHOOK: { required: [], optional: ['webhookUrl', 'webhookSecret'], scopes: BOTH },
+  // The templates: Ops Manager 7.0 and later (docs/versions.md).
+  WEBHOOK: { required: [], optional: ['webhookUrl', 'webhookSecret', 'webhookHeadersTemplate', 'webhookBodyTemplate'], scopes: BOTH },
   MICROSOFT_TEAMS: { required: ['microsoftTeamsWebhookUrl'], optional: [], scopes: BOTH },
   OPS_GENIE: { required: ['opsGenieApiKey'], optional: ['opsGenieRegion'], scopes: PROJECT, noInterval: true },
   VICTOR_OPS: {
@@ -109,10 +110,13 @@ export function notificationAcceptsField(info: NotificationTypeInfo, field: stri
   return accepted.has(field);
 }
 
-/** Notification fields whose values are secrets (RULES.md "Secrets"; flowdockApiToken added). */
+/**
+ * Notification fields whose values are secrets (RULES.md "Secrets"; flowdockApiToken added;
+ * webhookHeadersTemplate: headers carry tokens, and the server redacts the field in responses).
+ */
 export const NOTIFICATION_SECRET_FIELDS: readonly string[] = [
   'apiToken', 'datadogApiKey', 'notificationToken', 'serviceKey', 'webhookSecret', 'opsGenieApiKey',
-  'victorOpsApiKey', 'microsoftTeamsWebhookUrl', 'webhookUrl', 'flowdockApiToken',
+  'victorOpsApiKey', 'microsoftTeamsWebhookUrl', 'webhookUrl', 'flowdockApiToken', 'webhookHeadersTemplate',
 ];
 
 /** Minimum intervalMin (docs notifications.rst; Atlas OpenAPI minimum 5). */

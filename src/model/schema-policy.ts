@@ -7,12 +7,13 @@ import { getAt, lastToken, parentPointer } from '../core/pointer';
 import type { Kind } from '../core/kinds';
 import type { Fix } from '../core/types';
 import { isBefore, SECONDARY_DELAY_SECS_SINCE } from './automation';
+import { levelsOfTopLevelKey } from './automation-fields';
 import { getTopology } from './automation-topology';
 import { INTEGRATION_FIELDS } from './integrations';
 
 export interface SchemaPolicy {
-  /** An unknown key (with its near misses among the known keys) that gets no unknown-field finding. */
-  unknownKeyLeftOut?(key: string, near: readonly string[]): boolean;
+  /** An unknown key (with its near misses among the known keys, and its parent's pointer) that gets no unknown-field finding. */
+  unknownKeyLeftOut?(key: string, near: readonly string[], parent: string): boolean;
   /** Who ignores an unknown field, for its message (default: the server). */
   ignoredBy?: string;
   /** A field deprecated by the schema that is not deprecated in this document. */
@@ -58,8 +59,9 @@ export const SCHEMA_POLICY: Partial<Record<Kind, SchemaPolicy>> = {
   'global-alert-config': ALERT,
   integration: { unknownKeyLeftOut: (key) => INTEGRATION_KEYS.has(key) },
   'automation-config': {
-    // A GET carries many undocumented keys; only a near-miss is likely a typo.
-    unknownKeyLeftOut: (_key, near) => near.length === 0,
+    // A GET carries many undocumented keys; only a near-miss is likely a typo. A top-level key of
+    // another level (authSchemaVersion) is rule automation-field-level's.
+    unknownKeyLeftOut: (key, near, parent) => near.length === 0 || (parent === '' && levelsOfTopLevelKey(key) !== undefined),
     ignoredBy: 'the automation',
     notDeprecated: slaveDelayBefore5,
     deprecationFix: logRotateRename,

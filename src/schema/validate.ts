@@ -3,14 +3,14 @@
 // deprecated-field, read-only-field), one per real problem, with "did you mean" and fixes.
 import type { ErrorObject } from 'ajv';
 import { getAt, joinPointer, lastToken } from '../core/pointer';
-import type { MessageReport } from '../core/types';
+import type { Fix, MessageReport } from '../core/types';
 import type { Kind } from '../core/kinds';
 import { isPlaceholder } from '../model/placeholders';
 import { SCHEMA_POLICY, type SchemaPolicy } from '../model/schema-policy';
 import { collapseUnions } from './collapse';
 import { expectedTypes, label, orList, show, typeName } from './describe';
 import { loaders, type ValidatorModule } from './generated/index';
-import { closestFew, nearMatches } from '../core/near';
+import { closestFew, nearKeys, nearMatches } from '../core/near';
 import type { SchemaName } from './names';
 import { defineBuiltin } from '../core/rule';
 
@@ -163,8 +163,8 @@ function unknownField(ctx: Context, e: ErrorObject): SchemaFinding | undefined {
   const parent = e.instancePath;
   const pointer = joinPointer(parent, key);
   const known = ctx.knownKeys[e.schemaPath.replace(/\/additionalProperties$/, '')] ?? [];
-  const near = nearMatches(key, known);
-  if (ctx.policy.unknownKeyLeftOut?.(key, near)) return undefined;
+  const near = nearKeys(key, known);
+  if (ctx.policy.unknownKeyLeftOut?.(key, near, parent)) return undefined;
   const where = parent === '' ? '' : ` in ${label(parent)}`;
   const ignored = `${ctx.policy.ignoredBy ?? 'the server'} ignores it`;
   if (near.length === 0) {
@@ -185,7 +185,10 @@ function unknownField(ctx: Context, e: ErrorObject): SchemaFinding | undefined {
   const present = typeof siblings === 'object' && siblings !== null && near[0] in siblings;
   if (near.length === 1 && !present) {
     ctx.misspelled.add(parent + '\0' + near[0]);
-    finding.fix = { title: `Rename to ${near[0]}`, ops: [{ op: 'rename', pointer, key: near[0] }] };
+    const rename: Fix = { title: `Rename to ${near[0]}`, ops: [{ op: 'rename', pointer, key: near[0] }] };
+    // A key cut short or run on (`eventType`, `auth` for `authSchemaVersion`) may mean another field: a suggestion only.
+    if (nearMatches(key, near).length === 1) finding.fix = rename;
+    else finding.suggestions = [rename];
   }
   return finding;
 }

@@ -134,4 +134,21 @@ export interface Notification {
   webhookUrl?: string;
   /** WEBHOOK: secret used to sign the payload; only with an explicit webhookUrl. Secret. */
   webhookSecret?: string;
+  /**
+   * WEBHOOK: FreeMarker template of the request headers, a JSON object of header names and values
+   * once rendered (Ops Manager 7.0 and later, docs/versions.md). Headers carry tokens, and the
+   * server redacts the field in responses. Secret.
+   */
+  webhookHeadersTemplate?: string;
+  /**
+   * WEBHOOK: FreeMarker template of the request body, valid JSON once rendered (Ops Manager 7.0 and
+   * later). The server redacts it in responses too.
+   */
+  webhookBodyTemplate?: string;
+  /**
+   * Identifier of the notification, returned by GET responses (the test endpoint
+   * alertConfigs/{ALERT-CONFIG-ID}/{NOTIFICATION-ID}/test names a notification by it).
+   * @readOnly
+   */
+  id?: string;
 }

@@ -1,11 +1,13 @@
-// Global API key update: PATCH /admin/apiKeys/{API-KEY-ID} body (API-SPEC endpoint 1). At least
-// one of desc and roles is needed; rule empty-update checks that.
-import type { GLOBAL_ROLES } from '../model/roles';
+// API key update: the PATCH /admin/apiKeys/{API-KEY-ID} body (API-SPEC endpoint 1), which is also
+// the documented body of organization keys (/orgs/{ORG-ID}/apiKeys/{ID}) and of a key's project
+// roles (/groups/{PROJECT-ID}/apiKeys/{ID}). At least one of desc and roles is needed (rule
+// empty-update); which roles fit the key's scope is rule api-key-role-scope's.
+import type { ALL_API_KEY_ROLES } from '../model/roles';
 import type { Link } from './common';
 
 /**
- * Changes to a global API key: a new description, new roles, or both.
- * @title Ops Manager global API key update
+ * Changes to an API key (global, organization or project): a new description, new roles, or both.
+ * @title Ops Manager API key update
  */
 export interface ApiKeyUpdate {
   /**
@@ -15,10 +17,11 @@ export interface ApiKeyUpdate {
    */
   desc?: string;
   /**
-   * Global roles of the key (at least one).
+   * Roles of the key (at least one): GLOBAL_* for a global key, ORG_* for an organization key,
+   * GROUP_* for a key's roles in a project.
    * @minItems 1
    */
-  roles?: (typeof GLOBAL_ROLES)[number][];
+  roles?: (typeof ALL_API_KEY_ROLES)[number][];
   /**
    * Identifier of the key.
    * @readOnly

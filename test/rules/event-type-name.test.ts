@@ -30,12 +30,28 @@ ruleTester(rule, {
     { name: 'a global-only backup event in a global configuration', code: global('RS_BIND_ERROR'), kind: 'global-alert-config' },
     { name: 'BACKUP_TOO_MANY_RETRIES globally', code: global('BACKUP_TOO_MANY_RETRIES'), kind: 'global-alert-config' },
     { name: 'an organization event in a global configuration', code: global('ORG_RENAMED'), kind: 'global-alert-config' },
+    // Names of the current alert list (mongodb/docs ops-manager-list.rst).
+    { name: 'the ACCESS_LIST name of the current list', code: global('ORG_PUBLIC_API_ACCESS_LIST_REQUIRED'), kind: 'global-alert-config' },
+    { name: 'the DENYLIST name of the current list', code: project('RS_DENYLIST_UPDATED_AUDIT') },
+    { name: 'the webhook template event', code: project('WEBHOOK_TEMPLATE_RENDER_FAILED') },
+    { name: 'the security checkup event', code: project('HOST_SECURITY_CHECKUP_NOT_MET') },
     { name: 'no eventTypeName (the schema says so)', code: 'enabled: true\nnotifications: []\n' },
   ],
   invalid: [
-    // A near name is a suggestion, never a --fix.
-    { name: 'a typo (offers the near name)', code: project('HOST_DOWNN'), errors: at('unknown', { message: /Did you mean HOST_DOWN\?/, suggestions: ['Replace with HOST_DOWN'] }), output: null },
-    { name: 'wrong case', code: project('host_down'), errors: at('unknown') },
+    // Issue 31: a near miss of a documented name is surely wrong: an error, the one near name its fix.
+    { name: 'a typo is an error fixed to the near name', code: project('HOST_DOWNN'), errors: at('nearMiss', { severity: 'error', message: /Did you mean HOST_DOWN\?/ }), output: project('HOST_DOWN') },
+    { name: 'wrong case is an error fixed to the name', code: project('host_down'), errors: at('nearMiss', { severity: 'error' }), output: project('HOST_DOWN') },
+    { name: 'a global typo is an error too', code: global('RS_BIND_EROR'), kind: 'global-alert-config', errors: at('nearMiss', { severity: 'error' }), output: global('RS_BIND_ERROR') },
+    // Several near names: which one is meant is not certain, so each is a suggestion and --fix changes nothing.
+    {
+      name: 'several near names are suggestions',
+      code: global('JOINED_GRP'),
+      kind: 'global-alert-config',
+      errors: at('nearMiss', { severity: 'error', message: /Did you mean one of JOINED_GROUP, JOINED_ORG\?/, suggestions: ['Replace with JOINED_GROUP', 'Replace with JOINED_ORG'] }),
+      output: null,
+    },
+    // Far from every documented name: a newer Ops Manager may have it, so a warning without a fix.
+    { name: 'an unknown name far from all stays a warning', code: project('SEARCH_INDEX_BUILD_FAILED'), errors: at('unknown', { message: /unless a newer Ops Manager has it/ }), output: null },
     // Issue 15, item 6: Atlas-only names keep their callouts.
     { name: 'an Atlas-only event', code: project('REPLICATION_OPLOG_WINDOW_RUNNING_OUT'), errors: at('atlasOnly', { message: /is an Atlas-only event type/ }) },
     {

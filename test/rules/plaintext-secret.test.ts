@@ -26,6 +26,7 @@ ruleTester(rule, {
       name: 'a redacted service key (redacted-secret says so, not this rule too)',
       code: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: PAGER_DUTY\n    serviceKey: "****************************3f9a"\n',
     },
+    { name: 'a webhook headers template from a placeholder', code: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: WEBHOOK\n    webhookUrl: ${URL}\n    webhookHeadersTemplate: ${HOOK_HEADERS}\n' },
     { name: 'an empty value', code: slack('""') },
     { name: 'a field that is not secret', code: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n' },
     { name: 'an integration URL that is not a webhook', kind: 'integration', code: 'type: PROMETHEUS\nusername: prom\npassword: ${PROM_PASSWORD}\nlistenAddress: 0.0.0.0:9216\nserviceDiscovery: http\nscheme: http\nenabled: true\n' },
@@ -39,6 +40,12 @@ ruleTester(rule, {
       name: 'a webhook URL and secret',
       code: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: WEBHOOK\n    webhookUrl: https://hooks.example.com/alerts\n    webhookSecret: s3cr3t-value\n',
       errors: [plaintext(5, 17), plaintext(6, 20)],
+    },
+    // Issue 31: headers carry tokens, and Ops Manager redacts the template in responses.
+    {
+      name: 'a webhook headers template',
+      code: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: WEBHOOK\n    webhookUrl: ${URL}\n    webhookHeadersTemplate: \'{"Authorization": "Bearer abc123"}\'\n',
+      errors: [plaintext(6, 29, { message: /notifications\[0\]\.webhookHeadersTemplate/ })],
     },
     { name: 'an integration password', kind: 'integration', code: 'type: PROMETHEUS\nusername: prom\npassword: prom-s3cret\n', errors: [plaintext(3, 11)] },
     { name: 'a webhook integration URL', kind: 'integration', code: 'type: WEBHOOK\nurl: https://hooks.example.com/omlint\n', errors: [plaintext(2, 6)] },

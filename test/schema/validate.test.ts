@@ -114,6 +114,14 @@ describe('unknown-field', () => {
     expect(f.message).not.toContain('Did you mean');
     expect(f.fix).toBeUndefined();
   });
+  it('a key cut short (issue 31): did-you-mean with a suggestion, not a fix (it may mean another field)', async () => {
+    const { eventTypeName, ...rest } = ALERT;
+    const [f] = await check('alert-config', { ...rest, eventType: eventTypeName });
+    expect(f).toMatchObject({ ruleId: 'unknown-field', pointer: '/eventType' });
+    expect(f.message).toContain('Did you mean `eventTypeName`?');
+    expect(f.fix).toBeUndefined();
+    expect(f.suggestions?.map((x) => x.ops)).toEqual([[{ op: 'rename', pointer: '/eventType', key: 'eventTypeName' }]]);
+  });
   it('nested keys of notifications', async () => {
     const doc = clone(ALERT) as any;
     doc.notifications[0].emailAdress = doc.notifications[0].emailAddress;
@@ -131,7 +139,24 @@ describe('unknown-field', () => {
   });
 });
 
+describe('fields of current Ops Manager notifications (issue 31)', () => {
+  it('webhook templates are known fields', async () => {
+    const doc = clone(ALERT) as any;
+    doc.notifications = [{ typeName: 'WEBHOOK', webhookUrl: 'https://h.example.com', webhookHeadersTemplate: '{"X-Team": "dba"}', webhookBodyTemplate: '{"event": "${eventTypeName}"}', intervalMin: 5 }];
+    expect(await check('alert-config', doc)).toEqual([]);
+    expect(await check('global-alert-config', { ...doc, forAllGroups: true })).toEqual([]);
+  });
+  it('a notification\'s id, as GET responses carry it, is a response-only field, not an unknown one', async () => {
+    const doc = clone(ALERT) as any;
+    doc.notifications[0].id = '6462742adc47d365036da07d';
+    expect(brief(await check('alert-config', doc))).toEqual(['read-only-field /notifications/0/id']);
+  });
+});
+
 describe('automation-config near-miss policy', () => {
+  it('a top-level field of another level is left to automation-field-level, not taken for `auth`', async () => {
+    expect(await check('automation-config', { ...AUTOMATION, authSchemaVersion: 5 })).toEqual([]);
+  });
   it('undocumented keys are kept silently', async () => {
     const doc = clone(AUTOMATION) as any;
     doc.maintainedSomething = [];
@@ -246,7 +271,9 @@ describe('invalid-value', () => {
   it('lengths and sizes', async () => {
     expect(brief(await check('api-key-update', { desc: '', roles: [] }))).toEqual(['invalid-value /desc', 'invalid-value /roles']);
     expect(brief(await check('api-key-update', { desc: 'x'.repeat(251) }))).toEqual(['invalid-value /desc']);
-    expect(brief(await check('api-key-update', { roles: ['GLOBAL_OWNER', 'GROUP_OWNER'] }))).toEqual(['invalid-value /roles/1']);
+    // Issue 31: GROUP_* and ORG_* roles are documented roles (of project and organization keys; api-key-role-scope judges the scope).
+    expect(brief(await check('api-key-update', { roles: ['GLOBAL_OWNER', 'GROUP_OWNERR'] }))).toEqual(['invalid-value /roles/1']);
+    expect(await check('api-key-update', { roles: ['ORG_OWNER'] })).toEqual([]);
   });
   it('the omlint configuration', async () => {
     expect(brief(await validateSchema('omlint-config', { targetVersion: 'seven', rules: { x: 'warn' } }))).toEqual([

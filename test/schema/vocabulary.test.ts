@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INTEGRATION_COMMON_FIELDS, INTEGRATION_FIELDS, INTEGRATION_TYPES } from '../../src/model/integrations';
 import { MATCHER_FIELD_NAMES, MATCHER_OPERATORS, THRESHOLD_OPERATORS } from '../../src/model/matchers';
 import { NOTIFICATION_FIELDS } from '../../src/model/notifications';
-import { GLOBAL_ROLES } from '../../src/model/roles';
+import { ALL_API_KEY_ROLES } from '../../src/model/roles';
 import { UNITS } from '../../src/model/units';
 import { loadSchema } from '../../src/schema/files';
 
@@ -44,8 +44,8 @@ describe('schemas use the model vocabulary', () => {
     }
   });
 
-  it('api key roles are the global roles', async () => {
+  it('api key roles are the roles of global, organization and project keys (issue 31)', async () => {
     const schema = await loadSchema('api-key-update');
-    expect((schema.properties as Node).roles.items.enum).toEqual([...GLOBAL_ROLES]);
+    expect((schema.properties as Node).roles.items.enum).toEqual([...ALL_API_KEY_ROLES]);
   });
 });

@@ -1,0 +1,49 @@
+// A field of processes, replica sets or members written at the top of an automation configuration.
+import { defineRule } from '../src/core/rule';
+import { escapeToken } from '../src/core/pointer';
+import { levelsOfTopLevelKey } from '../src/model/automation-fields';
+
+export default defineRule({
+  meta: {
+    id: 'automation-field-level',
+    kinds: ['automation-config'],
+    defaultSeverity: 'warning',
+    description: 'A top-level key of an automation configuration that is a field of each process, replica set or member.',
+    messages: {
+      wrongLevel: '`{{key}}` is a field of {{levels}} ({{paths}}), not of the automation configuration: here the automation ignores it and no {{what}} gets it. Move it into {{levels}}.',
+    },
+    docs: {
+      versions: 'every version: the rule reads no version.',
+      why:
+        'In a hand-written automation configuration a field is easily written one level too high: ' +
+        '`authSchemaVersion`, `featureCompatibilityVersion` or `disabled` belong to each process, ' +
+        '`protocolVersion` to each replica set, `votes` and `priority` to each member. At the top ' +
+        'level the automation ignores the key (a GET carries keys the linter does not know, so ' +
+        'unknown top-level keys are kept, not rejected), and the processes run without the setting. ' +
+        'Only keys that are fields of another level are reported; the schema\'s own top-level keys and ' +
+        'undocumented keys are not. A warning: whether Ops Manager rejects such a key is unconfirmed.',
+      bad: { base: 'automation-config/small', before: 'authSchemaVersion: 5\n' },
+      good: { base: 'automation-config/small' },
+    },
+  },
+  check(ctx) {
+    const doc = ctx.value;
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
+    for (const key of Object.keys(doc)) {
+      const levels = levelsOfTopLevelKey(key);
+      if (!levels) continue;
+      const what = levels.map((l) => l.label.replace(/^each /, '')).join(' or ');
+      ctx.report({
+        pointer: `/${escapeToken(key)}`,
+        target: 'key',
+        messageId: 'wrongLevel',
+        data: {
+          key,
+          levels: levels.map((l) => l.label).join(' and '),
+          paths: levels.map((l) => `\`${l.path}.${key}\``).join(', '),
+          what,
+        },
+      });
+    }
+  },
+});

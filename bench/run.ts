@@ -1,5 +1,5 @@
 // The benchmark: omlint against ajv-cli 5 and Spectral 6.16 on the same generated workloads.
-//   npm run bench -- [--only cold,files,automation,scaling,files-json,lsp,fix,sizes] [--no-spectral]
+//   npm run bench -- [--only cold,files,automation,scaling,files-json,lsp,fix,sizes,shapes] [--no-spectral]
 //                    [--runs 5] [--warmup 1] [--spectral-runs 3] [--seed N] [--json out.json]
 //                    [--omlint <package root>] [--no-build] [--scratch DIR] [--tools DIR] [--keep]
 //   npm run bench -- --report out.json     (re-print the tables of a saved run)
@@ -9,12 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SCRATCH, DEFAULT_SEED, REPO_ROOT, assertOutsideRepo, makeRng, processesForSize, writeAlertCorpus, writeAutomationConfig, writeFixCorpus } from './generate';
+import { DEFAULT_SCRATCH, DEFAULT_SEED, REPO_ROOT, alertConfig, alertYaml, assertOutsideRepo, makeRng, processesForSize, writeAlertCorpus, writeAutomationConfig, writeFixCorpus } from './generate';
 
 const AJV_CLI = 'ajv-cli@5.0.0';
 const AJV_FORMATS = 'ajv-formats@3.0.1';
 const SPECTRAL_CLI = '@stoplight/spectral-cli@6.16.3';
-const ALL_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'files-json', 'lsp', 'fix', 'sizes'] as const;
+const ALL_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'files-json', 'lsp', 'fix', 'sizes', 'shapes'] as const;
 const DEFAULT_WORKLOADS = ['cold', 'files', 'automation', 'scaling', 'lsp', 'fix'];
 type Workload = (typeof ALL_WORKLOADS)[number];
 
@@ -412,6 +412,45 @@ function fixCases(ctx: Ctx, fixes = 10_000): Result[] {
   return out;
 }
 
+/**
+ * Issue 32's shapes, once quadratic: N distinct anchors each aliased once, N "---" lines (over
+ * --max-documents: refused unread) and the most "---" lines that --max-documents accepts. Each
+ * beside its anchor, an ordinary stream of alert configurations of about the same size: in
+ * linear time the shape costs a small, fixed multiple of it ("× lint" in the table).
+ */
+function shapesCases(ctx: Ctx): Result[] {
+  const dir = path.join(ctx.corpus, 'shapes');
+  mkdirSync(dir, { recursive: true });
+  const anchors = (n: number) => Array.from({ length: n }, (_, i) => `- &a${i} ${i}\n- *a${i}\n`).join('');
+  const shapes: [key: string, label: string, what: string, text: string][] = [
+    ['shapes-anchors-8000', 'anchors', '8,000 distinct anchors each aliased once', anchors(8_000)],
+    ['shapes-separators-40000', '"---" lines', '40,000 "---" lines (over --max-documents)', '---\n'.repeat(40_000)],
+    ['shapes-separators-10000', '"---" lines', '10,000 "---" lines (the most --max-documents accepts)', '---\n'.repeat(10_000)],
+  ];
+  const out: Result[] = [];
+  for (const [key, label, what, text] of shapes) {
+    const shape = path.join(dir, `${key}.yaml`);
+    const ordinary = path.join(dir, `${key}-ordinary.alert-config.yaml`);
+    writeFileSync(shape, text);
+    writeFileSync(ordinary, ordinaryStream(text.length));
+    const shapeRun = omlintRun(ctx, path.basename(shape));
+    out.push(...runCase('shapes', key, `${what} (${(text.length / 1024).toFixed(0)} KB) beside an ordinary stream of its size`, dir, [omlintRun(ctx, path.basename(ordinary)), { ...shapeRun, label }]));
+  }
+  return out;
+}
+
+/** Alert configurations separated by "---", up to about `bytes`. */
+function ordinaryStream(bytes: number): string {
+  const rng = makeRng(SEED);
+  const docs: string[] = [];
+  for (let i = 0, size = 0; size < bytes; i++) {
+    const doc = alertYaml(alertConfig(rng, i, 'p', new Set()));
+    docs.push(doc);
+    size += doc.length + 4;
+  }
+  return docs.join('---\n');
+}
+
 function lspLatency(ctx: Ctx): string | undefined {
   const script = path.join(REPO_ROOT, 'bench/lsp-latency.ts');
   if (!existsSync(script)) {
@@ -543,6 +582,7 @@ function main(): void {
   }
   if (wants('fix')) results.push(...fixCases(ctx));
   if (wants('sizes')) results.push(...sizesCases(ctx));
+  if (wants('shapes')) results.push(...shapesCases(ctx));
   if (wants('lsp')) {
     console.log('  language server, edit → diagnostics (bench/lsp-latency.ts):');
     lsp = lspLatency(ctx);

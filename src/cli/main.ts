@@ -99,6 +99,7 @@ interface CheckOptions extends BaselineFlags, BaseOptions {
   maxAliases?: number;
   maxNodes?: number;
   maxMemory?: number;
+  maxDocuments?: number;
   jobs?: number;
   cache?: boolean;
   cacheLocation?: string;
@@ -140,6 +141,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     maxAliases: o.maxAliases ?? DEFAULT_LIMITS.maxAliases,
     maxNodes: o.maxNodes ?? DEFAULT_LIMITS.maxNodes,
     maxMemoryMB: o.maxMemory ?? DEFAULT_LIMITS.maxMemoryMB,
+    maxDocuments: o.maxDocuments ?? DEFAULT_LIMITS.maxDocuments,
   };
   const now = o.now ?? new Date();
   if (o.printConfig !== undefined) {
@@ -413,6 +415,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .option('--pass-on-unpruned-suppressions', 'do not exit 2 when recorded suppressions no longer occur')
     .option('--max-nodes <n>', `most keys and values in a file, aliases expanded (default ${DEFAULT_LIMITS.maxNodes})`, parseCount)
     .option('--max-memory <mb>', `memory budget of one file's parse, in MB (default ${DEFAULT_LIMITS.maxMemoryMB})`, parseCount)
+    .option('--max-documents <n>', `most documents in a YAML stream (default ${DEFAULT_LIMITS.maxDocuments})`, parseCount)
     .option('--rule <id: severity>', "a rule's severity for this run, over the configuration (repeatable): --rule 'enabled-omitted: error'", collect)
     .option('--no-error-on-unmatched-pattern', 'a path that yields no file to lint is no error')
     .option('--print-config <file>', 'print the configuration resolved for a file (kinds, rules, scope, target version) as JSON; lint nothing')

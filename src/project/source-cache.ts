@@ -11,7 +11,7 @@ interface Entry {
   documents: YamlDocumentCache;
 }
 
-const limitsKey = (l: ParseLimits) => `${l.maxBytes}/${l.maxDepth}/${l.maxAliases}/${l.maxNodes}/${l.maxMemoryMB}`;
+const limitsKey = (l: ParseLimits) => `${l.maxBytes}/${l.maxDepth}/${l.maxAliases}/${l.maxNodes}/${l.maxMemoryMB}/${l.maxDocuments}`;
 
 /** Earlier versions of a file kept besides the current one (undo brings a text back), when small. */
 const EARLIER_VERSIONS = 2;

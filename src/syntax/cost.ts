@@ -173,6 +173,50 @@ function yamlCostOnce(text: string, maxDepth: number): TextCost {
   return lastCost.cost;
 }
 
+/** Marker lines: "---" starts a document, "..." ends one (a document may follow it without "---"). */
+const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+
+/** Lines with no content: blank, comments, directives. */
+const NO_CONTENT = /^(?:(?:[ \t]*(?:#.*)?|%.*)(?:\r\n|\r|\n))*$/;
+const lineEnd = (text: string, at: number) => {
+  const n = text.indexOf('\n', at);
+  return n < 0 ? text.length : n + 1;
+};
+
+/** Marker lines read by documentCount since the process started (tests count them). */
+export const markerScans = { markers: 0 };
+
+/**
+ * How many documents a YAML stream holds at most, counted up to `stop` (then `stoppedAt` is the
+ * marker that starts the next one). A document starts at a "---" line or at content after a "..."
+ * line (or at the text's start); a "---" with no content since the text's start or the last "..."
+ * starts none of its own. At column 0 these lines always mark documents, also in block scalars
+ * and quotes. Exact but for a "..." line at the very end (counted as starting one more).
+ */
+export function documentCount(text: string, stop = Infinity): { documents: number; stoppedAt?: number } {
+  let documents = 1;
+  let endedAt = 0; // where a "---" with no content since would start no document of its own; -1: none
+  for (const m of text.matchAll(MARKER)) {
+    markerScans.markers++;
+    const start = m[0] === '---';
+    // Each stretch between markers is tested once: linear.
+    if (!start || endedAt < 0 || !NO_CONTENT.test(text.slice(endedAt, m.index))) documents++;
+    endedAt = start ? -1 : lineEnd(text, m.index!);
+    if (documents > stop) return { documents, stoppedAt: m.index! };
+  }
+  return { documents };
+}
+
+/** The document limit of a YAML stream, told before the `yaml` library reads it, or undefined. */
+export function documentsProblem(text: string, limits: ParseLimits): ParseProblem | undefined {
+  // Over the limit, the markers take 3 characters and a line break each, but the last.
+  if (text.length < 4 * limits.maxDocuments - 1) return undefined;
+  const { stoppedAt } = documentCount(text, limits.maxDocuments);
+  if (stoppedAt === undefined) return undefined;
+  const message = `The YAML stream holds more than ${limits.maxDocuments.toLocaleString('en-US')} documents, the limit (--max-documents); omlint did not read it. Split the stream into several files, or raise the limit with --max-documents if it is genuine.`;
+  return limitProblem(message, { start: stoppedAt, end: stoppedAt + 3 });
+}
+
 /** The node-count or memory limit that `nodes` break, if any. */
 export function nodeProblem(nodes: number, perNode: number, limits: ParseLimits, span: Span, what = 'The document'): ParseProblem | undefined {
   if (nodes > limits.maxNodes) {

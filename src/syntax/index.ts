@@ -5,7 +5,7 @@ import { parseYamlText, yamlPositions, type YamlDocumentCache } from './yaml';
 export { YamlDocumentCache } from './yaml';
 import { fastYamlDocument, rereadYamlDocument } from './yaml-fast';
 import { directiveProblems } from './yaml-directives';
-import { costProblem, fullYamlParseProblem, withinNodeBudget } from './cost';
+import { costProblem, documentsProblem, fullYamlParseProblem, withinNodeBudget } from './cost';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 import { defineBuiltin } from '../core/rule';
 import { SourceFile } from './source-file';
@@ -134,7 +134,7 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
     const over = costProblem(text, 'yaml', limits);
     if (over) return overLimit(over);
   }
-  const overFull = fullYamlParseProblem(text, limits);
+  const overFull = fullYamlParseProblem(text, limits) ?? documentsProblem(text, limits);
   if (overFull) return overLimit(overFull);
   const parsed = parseYamlText(text, limits, documentCache);
   const directives = directiveProblems(text);
@@ -161,9 +161,9 @@ export const LIMIT_EXCEEDED = defineBuiltin({
   id: 'limit-exceeded',
   kinds: '*',
   defaultSeverity: 'error',
-  description: 'The file exceeds a size, nesting-depth, node-count, memory or alias-expansion limit.',
+  description: 'The file exceeds a size, nesting-depth, node-count, memory, alias-expansion or document-count limit.',
   docs: {
-    why: 'Hostile or broken files (alias bombs, absurd nesting, huge files, millions of nodes) must not hang or exhaust a pre-commit hook or an editor. The limits are checked by a cheap scan before any parser runs, and aliases are counted as what they expand to. The message names the limit and the option that raises it (`--max-file-size`, `--max-depth`, `--max-nodes`, `--max-memory`, `--max-aliases`). See docs/robustness.md.',
+    why: 'Hostile or broken files (alias bombs, absurd nesting, huge files, millions of nodes) must not hang or exhaust a pre-commit hook or an editor. The limits are checked by a cheap scan before any parser runs, and aliases are counted as what they expand to. The message names the limit and the option that raises it (`--max-file-size`, `--max-depth`, `--max-nodes`, `--max-memory`, `--max-aliases`, `--max-documents`). See docs/robustness.md.',
     bad: `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n`,
     good: { base: 'alert-config' },
   },

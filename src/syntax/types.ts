@@ -93,6 +93,8 @@ export interface ParseLimits {
   maxNodes: number;
   /** Memory a file's parse may take, in MB, as estimated from its node count before parsing. */
   maxMemoryMB: number;
+  /** Maximum number of documents in a YAML stream. */
+  maxDocuments: number;
 }
 
 export const DEFAULT_LIMITS: ParseLimits = {
@@ -102,4 +104,8 @@ export const DEFAULT_LIMITS: ParseLimits = {
   // A 24 MB automation config of 20,000 processes holds 1.4 million nodes.
   maxNodes: 5_000_000,
   maxMemoryMB: 768,
+  // Each document costs the `yaml` library a Document and a schema, and the linter a pass of every
+  // rule, whatever its size: 80,000 "---" lines (320 KB) took 38 s. Real streams hold tens to
+  // hundreds of configurations.
+  maxDocuments: 10_000,
 };

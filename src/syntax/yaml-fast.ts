@@ -106,7 +106,7 @@ export interface BlockMemo {
 /** Texts shorter than this are read whole each time (the memo would not pay). */
 const MEMO_MIN_CHARS = 64 * 1024;
 
-const sameLimits = (a: ParseLimits, b: ParseLimits) => a.maxBytes === b.maxBytes && a.maxDepth === b.maxDepth && a.maxNodes === b.maxNodes && a.maxMemoryMB === b.maxMemoryMB && a.maxAliases === b.maxAliases;
+const sameLimits = (a: ParseLimits, b: ParseLimits) => a.maxBytes === b.maxBytes && a.maxDepth === b.maxDepth && a.maxNodes === b.maxNodes && a.maxMemoryMB === b.maxMemoryMB && a.maxAliases === b.maxAliases && a.maxDocuments === b.maxDocuments;
 
 /** An edited line of a text the block reader read: what the checks above would say of the whole text, said of the line. */
 function lineReadable(line: string): boolean {

@@ -116,7 +116,7 @@ function split(o: Partial<SplitOptions> & { clock?: { t: number } } = {}): { s: 
   const clock = o.clock ?? { t: 0 };
   const s = new ThreadSplit({
     files: Array.from({ length: 5_000 }, (_, i) => `/r/f${i}.yaml`),
-    job: { ids: { known: [], workspace: [] }, discovered: { all: true, except: [] }, unread: [], now: '2026-11-24T00:00:00.000Z', limits: { maxBytes: 1, maxDepth: 1, maxAliases: 1, maxNodes: 1, maxMemoryMB: 1 }, cwd: '/r' },
+    job: { ids: { known: [], workspace: [] }, discovered: { all: true, except: [] }, unread: [], now: '2026-11-24T00:00:00.000Z', limits: { maxBytes: 1, maxDepth: 1, maxAliases: 1, maxNodes: 1, maxMemoryMB: 1, maxDocuments: 1 }, cwd: '/r' },
     script: 'worker.js',
     batch: 64,
     workers: 0,

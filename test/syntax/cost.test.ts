@@ -3,11 +3,12 @@
 // document comes near a limit.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'yaml';
+import { parseAllDocuments, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { alertConfig, alertYaml, makeRng } from '../../bench/generate';
 import { buildAutomationConfig } from '../../bench/automation-fixtures';
-import { costProblem, fullYamlParseProblem, yamlCost, yamlScans } from '../../src/syntax/cost';
+import { costProblem, documentCount, fullYamlParseProblem, markerScans, yamlCost, yamlScans } from '../../src/syntax/cost';
+import { splitStream, streamTests } from '../../src/syntax/yaml';
 import { jsonCost } from '../../src/syntax/json';
 import { parseText } from '../../src/syntax/index';
 import { DEFAULT_LIMITS } from '../../src/syntax/types';
@@ -126,5 +127,56 @@ describe('the cost pre-scan', () => {
     expect(count(`${plain}x: {a: 1}\n`)).toBe(1);
     // Longer than the node limit allows nodes: scanned first.
     expect(count(plain, { ...DEFAULT_LIMITS, maxNodes: plain.length - 1 })).toBe(1);
+  });
+});
+
+// Issue 32: a stream of 80,000 "---" lines (320 KB) took 38 s; each document costs the `yaml`
+// library and every rule a pass whatever its size, so the stream's documents are counted first.
+describe('documents per YAML stream', () => {
+  it('counts documents by their marker lines, never fewer than the yaml library reads (every valid suite case)', () => {
+    let exact = 0;
+    for (const c of YAML_CASES.filter((c) => !c.invalid)) {
+      const real = parseAllDocuments(c.text).length;
+      const counted = documentCount(c.text).documents;
+      expect(counted, JSON.stringify(c.text)).toBeGreaterThanOrEqual(real);
+      if (counted === real) exact++;
+    }
+    // Above it: an empty text (no document for yaml, one here) and streams ending in "...".
+    expect(exact).toBeGreaterThan(280);
+    expect(documentCount('a: 1\n---\nb: 2\n...\n%YAML 1.2\n---\nc: 3\n...\nd: 4\n').documents).toBe(4);
+    expect(documentCount('# c\n%YAML 1.2\n---\na: 1\n---\n---\n').documents).toBe(3);
+  });
+
+  it('refuses a stream over --max-documents at the first document past it, having read no more markers', () => {
+    const text = '---\n'.repeat(80_000);
+    const before = markerScans.markers;
+    const f = parseText(text, 'x.yaml');
+    expect(markerScans.markers - before).toBe(10_001);
+    expect(f.problems).toEqual([expect.objectContaining({ ruleId: 'limit-exceeded', span: { start: 4 * 10_000, end: 4 * 10_000 + 3 } })]);
+    expect(f.problems[0].message).toMatch(/more than 10,000 documents, the limit \(--max-documents\)/);
+    expect(f.documents).toHaveLength(1);
+    // With content, and lowered.
+    const lowered = parseText('a: 1\n---\n'.repeat(101), 'x.yaml', { ...DEFAULT_LIMITS, maxDocuments: 100 });
+    expect(lowered.problems.map((p) => [p.ruleId, lowered.lines.position(p.span.start).line])).toEqual([['limit-exceeded', 200]]); // the "---" that starts the 101st (line 200)
+  });
+
+  it('reads a stream of exactly --max-documents documents through the yaml library', () => {
+    const text = 'a: 1\n---\n'.repeat(9_999) + 'a: 1\n';
+    const f = parseText(text, 'x.yaml');
+    expect(f.problems).toEqual([]);
+    expect(f.documents).toHaveLength(10_000);
+    expect(f.documents[9_999].value).toEqual({ a: 1 });
+  });
+
+  it('splits a stream for the per-document cache in one pass: each character tested once', () => {
+    // "---" lines with no content between them (the shape that was quadratic), then documents.
+    for (const text of ['---\n'.repeat(9_000), 'a: 1\n---\n'.repeat(5_000), `${'---\n# c\n'.repeat(3_000)}a: 1\n`]) {
+      const before = streamTests.characters;
+      const chunks = splitStream(text);
+      expect(streamTests.characters - before).toBeLessThanOrEqual(text.length);
+      expect(chunks.map((c) => c.text).join('')).toBe(text);
+    }
+    expect(splitStream('---\n'.repeat(9_000))).toHaveLength(1);
+    expect(splitStream('a: 1\n---\n'.repeat(5_000))).toHaveLength(5_001); // the last "---" too
   });
 });

@@ -200,7 +200,7 @@ async function moduleExports(root: string, id: string): Promise<string[]> {
     outdir: path.join(root, 'dist', 'exports-probe'),
     logLevel: 'silent',
     // A package's own modules stay out: only the names matter, and `export *` of local modules is resolved.
-    packages: id.startsWith('node_modules/') ? undefined : 'external',
+    packages: /(^|\/)node_modules\//.test(id) ? undefined : 'external',
   });
   const out = Object.values(r.metafile!.outputs).find((o) => o.entryPoint);
   if (!out || /^export \* from/m.test(r.outputFiles![0].text)) throw new Error(`build: cannot list the exports of ${id}`);
@@ -212,7 +212,7 @@ async function moduleExports(root: string, id: string): Promise<string[]> {
 
 /** The module.exports of a CommonJS module of node_modules (loaded by this build), else undefined. */
 function commonJsExports(root: string, id: string): unknown {
-  if (!id.startsWith('node_modules/') || !/\.c?js$/.test(id)) return undefined;
+  if (!/(^|\/)node_modules\//.test(id) || !/\.c?js$/.test(id)) return undefined;
   const abs = path.join(root, id);
   const m: unknown = createRequire(abs)(abs);
   return (m as { __esModule?: boolean } | undefined)?.__esModule ? undefined : m;

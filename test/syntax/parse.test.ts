@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseText } from '../../src/syntax/index';
 import { scanJson } from '../../src/syntax/json';
 import { DEFAULT_LIMITS } from '../../src/syntax/types';
+import { NOT_OMLINT_BROKEN } from '../kinds/resemblance-fixtures';
 
 const pos = (file: ReturnType<typeof parseText>, offset: number) => file.lines.position(offset);
 
@@ -169,21 +170,7 @@ describe('syntax errors point at the cause', () => {
 // Issue 31: one syntax problem gives one diagnostic, at its cause (ESLint: one fatal parse error a file).
 describe('one syntax problem, one diagnostic at its cause', () => {
   const problems = (text: string, name: string) => parseText(text, name).problems.map((p) => ({ ruleId: p.ruleId, at: text.slice(p.span.start, p.span.end), start: p.span.start, message: p.message }));
-  const HELM = [
-    '{{- if .Values.config.enabled }}',
-    'apiVersion: v1',
-    'kind: ConfigMap',
-    'metadata:',
-    '  name: {{ include "app.fullname" . }}',
-    '  labels:',
-    '    {{- include "app.labels" . | nindent 4 }}',
-    'data:',
-    '  {{- range $key, $value := .Values.config.data }}',
-    '  {{ $key }}: {{ $value | quote }}',
-    '  {{- end }}',
-    '{{- end }}',
-    '',
-  ].join('\n');
+  const HELM = NOT_OMLINT_BROKEN['chart/templates/configmap.yaml'];
 
   it('a Helm template: one diagnostic at the first "{{", which names it a template (yaml reports dozens)', () => {
     expect(problems(HELM, 'configmap.yaml')).toEqual([{ ruleId: 'syntax-error', at: '{{', start: 0, message: expect.stringMatching(/"\{\{" opens a template expression .*not YAML/) }]);

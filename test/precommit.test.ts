@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_OMLINT_BROKEN } from './kinds/resemblance-fixtures';
 
 const ROOT = path.resolve(__dirname, '..');
 const GOOD = 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n';
@@ -154,6 +155,30 @@ describe.skipIf(!PRE_COMMIT)(`pre-commit hook (${PRE_COMMIT ?? 'pre-commit missi
     expect(r.committed).toBe(false);
     mustRun('git', ['reset', '-q', 'HEAD', file], { cwd: work });
   }, 120_000);
+
+  it('passes a tsconfig.json with a comment, VS Code settings and a Helm template untouched, and blocks the bad alert configuration beside them (issue 31)', () => {
+    const others = ['app/tsconfig.json', '.vscode/settings.json', 'chart/templates/configmap.yaml'];
+    const bad = 'alerts/disk.alert-config.yaml';
+    for (const [file, text] of [...others.map((f) => [f, NOT_OMLINT_BROKEN[f]]), [bad, BAD]]) {
+      mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
+      writeFileSync(path.join(work, file), text);
+    }
+    mustRun('git', ['add', ...others, bad], { cwd: work });
+    const blocked = run('git', ['-c', 'commit.gpgsign=false', 'commit', '-m', 'four files'], { cwd: work, env, timeout: 120_000 });
+    expect(blocked.out).toMatch(/omlint\.+Failed/);
+    expect(blocked.out).toContain(bad);
+    expect(blocked.out).toContain('required-field');
+    for (const f of others) expect(blocked.out).not.toContain(f);
+    expect(blocked.out).not.toContain('syntax-error');
+    expect(blocked.code).not.toBe(0);
+    // Without the bad document, the three pass.
+    mustRun('git', ['reset', '-q', 'HEAD', bad], { cwd: work });
+    const before = run('git', ['rev-parse', 'HEAD'], { cwd: work }).out.trim();
+    const passed = run('git', ['-c', 'commit.gpgsign=false', 'commit', '-m', 'three files'], { cwd: work, env, timeout: 120_000 });
+    expect(passed.out).toMatch(/omlint\.+Passed/);
+    expect(passed.code).toBe(0);
+    expect(run('git', ['rev-parse', 'HEAD'], { cwd: work }).out.trim()).not.toBe(before);
+  }, 240_000);
 
   it('blocks the commit of a bad document and names the rule', () => {
     const r = commit('alerts/cpu.alert-config.yaml', BAD);

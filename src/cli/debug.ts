@@ -40,9 +40,9 @@ export function debugLog(stderr: { write(s: string): unknown }, enabled: boolean
   return log;
 }
 
-/** One line per document: `file: document 0 alert-config (modeline)`, or why it has no kind. */
-export function describeKinds(file: string, documents: KindReport[], skipped: boolean): string[] {
-  if (skipped) return [`skip ${file}: no document of a known kind, nor one that looks like one (not an Ops Manager document)`];
+/** One line per document: `file: document 0 alert-config (modeline)`, or why it has no kind; or why the file was skipped. */
+export function describeKinds(file: string, documents: KindReport[], skipped: string | false): string[] {
+  if (skipped) return [`skip ${file}: ${skipped}`];
   if (documents.length === 0) return [`${file}: no document (comments only)`];
   return documents.map((d) => {
     const where = `document ${d.documentIndex}${d.base ? ` ${d.base}` : ''}`;
@@ -51,7 +51,7 @@ export function describeKinds(file: string, documents: KindReport[], skipped: bo
 }
 
 /** Each file of a run: its documents' kinds, why it was skipped, or that its result came from the cache. */
-export function describeRun(files: string[], reports: Map<string, { documents: KindReport[]; skipped: boolean }>, results: FileResult[], cwd: string): string[] {
+export function describeRun(files: string[], reports: Map<string, { documents: KindReport[]; skipped: string | false }>, results: FileResult[], cwd: string): string[] {
   const byName = new Map(results.map((r) => [r.filePath, r]));
   return files.flatMap((f) => {
     const name = displayPath(f, cwd);

@@ -132,8 +132,8 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   const cliRules: Record<string, SeveritySetting> = Object.assign({}, ...(o.rule ?? []).map((r) => parseRuleOption(r, ruleIds)));
   const settingsFor = withRuleOverrides((filePath: string) => resolver.settingsFor(filePath), cliRules);
   const debug = debugLog(io.stderr, Boolean(o.debug));
-  const kindReports = new Map<string, { documents: KindReport[]; skipped: boolean }>();
-  const onKinds = debug ? (filePath: string, documents: KindReport[], skipped: boolean) => void kindReports.set(filePath, { documents, skipped }) : undefined;
+  const kindReports = new Map<string, { documents: KindReport[]; skipped: string | false }>();
+  const onKinds = debug ? (filePath: string, documents: KindReport[], skipped: string | false) => void kindReports.set(filePath, { documents, skipped }) : undefined;
   const timed = <T>(name: string, run: () => T): T => (debug ? debug.phase(name, run) : run());
   const limits = {
     maxBytes: o.maxFileSize !== undefined ? o.maxFileSize * 1024 * 1024 : DEFAULT_LIMITS.maxBytes,

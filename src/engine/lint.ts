@@ -5,7 +5,7 @@
 // beside its result, for formatters, workers, the cache and --fix to take explicitly.
 import path from 'node:path';
 import { DEFAULT_LIMITS, type LineIndex, type ParseLimits, type ParsedDocument, type ParsedFile, type SourceFile } from '../syntax/index';
-import { declaredKind, detectItems, type KindSource } from '../kinds/detect';
+import { declaredKind, detectItems, kindFromText, nearKindInFileName, nearKindInFileNameMessage, type KindSource } from '../kinds/detect';
 import { KINDS as RULE_KINDS, kindWithArticle, type Kind } from '../core/kinds';
 import { loadValidators, validateLoaded } from '../schema/validate';
 import { KNOWN_RULE_IDS, RULE_INFO, loadRules } from '../../rules/registry';
@@ -54,8 +54,11 @@ export interface LintRunOptions {
   maxProblemsPerFile?: number;
   /** False: omlint-disable/enable comments are ignored (--no-inline-config). */
   inlineConfig?: boolean;
-  /** Told each file's documents, their kinds and where each kind came from (--debug, --print-config). */
-  onKinds?: (filePath: string, documents: KindReport[], skipped: boolean) => void;
+  /**
+   * Told each file's documents, their kinds and where each kind came from (--debug, --print-config);
+   * `skipped`: why the file was dropped (skipUnknown), or false.
+   */
+  onKinds?: (filePath: string, documents: KindReport[], skipped: string | false) => void;
   /** Called as each file's documents are checked (progress counts files, not runs). */
   onFileChecked?: (filePath: string) => void;
   /**
@@ -347,7 +350,7 @@ function prepareFile(project: Project, input: LintInput, opts: LintRunOptions, s
   for (const pd of parsed.documents) {
     firstDocIndex.push(file.docs.length);
     if (pd.unusable) {
-      unknownOnly = false;
+      // Judged below, by what can be read of the text (skipWhy).
       file.docs.push({ index: file.docs.length, parsed: pd, base: '', value: null, why: 'does not parse' });
       continue;
     }
@@ -401,6 +404,13 @@ function prepareFile(project: Project, input: LintInput, opts: LintRunOptions, s
     const fixed = `# omlint: kind=${b.kind ?? '<kind>'}`;
     addSpanDiagnostic(file, 'unknown-kind', `This comment looks like an omlint modeline but is malformed, so it declares no kind; write "${fixed}".`, { start: b.offset, end: b.offset + b.length }, 0, opts);
   }
+  // A kind misspelt in the file name (`cpu.alert-confg.yaml`), when nothing else declares one.
+  const nearName = declaredKind({ optionKind: opts.kind, configKind: file.settings.kind, filePath: input.filePath, modelines }, parsed.text.length) ? undefined : nearKindInFileName(input.filePath);
+  if (nearName) {
+    unknownOnly = false;
+    if (file.docs.length === 0) file.docs.push({ index: 0, parsed: { value: null, empty: true, span: { start: 0, end: 0 }, locate: () => undefined }, base: '', value: null, why: 'comments only' });
+    addSpanDiagnostic(file, 'unknown-kind', nearKindInFileNameMessage(nearName), { start: 0, end: 0 }, 0, opts);
+  }
   // Problems found while parsing, attached to the first item of their YAML document.
   for (const p of parsed.problems) {
     const docIndex = firstDocIndex[p.documentIndex] ?? 0;
@@ -412,9 +422,25 @@ function prepareFile(project: Project, input: LintInput, opts: LintRunOptions, s
     }
     addSpanDiagnostic(file, p.ruleId, p.message, span, docIndex, opts, doc?.kind ?? 'unknown', p.pointer ?? '');
   }
-  file.dropped = Boolean(opts.skipUnknown?.(input.filePath)) && unknownOnly && parsed.problems.length === 0;
-  opts.onKinds?.(input.filePath, file.docs.map((d) => ({ documentIndex: d.index, base: d.base, kind: d.kind ?? d.declared, source: d.source, problem: d.kind ? undefined : d.why })), file.dropped);
+  const skipped = unknownOnly && opts.skipUnknown?.(input.filePath) ? skipWhy(file, opts, modelines.length > 0) : undefined;
+  file.dropped = skipped !== undefined;
+  opts.onKinds?.(input.filePath, file.docs.map((d) => ({ documentIndex: d.index, base: d.base, kind: d.kind ?? d.declared, source: d.source, problem: d.kind ? undefined : d.why })), skipped ?? false);
   return file;
+}
+
+/**
+ * Why a file of no known kind, where unknown files are skipped, is no Ops Manager document; undefined
+ * when it must be reported. A text that does not parse (issue 31: a tsconfig.json with comments, a
+ * Helm template) is one only when nothing declares a kind and its keys look like no kind's.
+ */
+function skipWhy(file: FileState, opts: LintRunOptions, modelines: boolean): string | undefined {
+  const { parsed, input } = file;
+  if (parsed.problems.length === 0 && !file.docs.some((d) => d.parsed.unusable)) return 'no document of a known kind, nor one that looks like one (not an Ops Manager document)';
+  if (opts.kind || file.settings.kind || modelines || declaredKind({ filePath: input.filePath, modelines: [] }, 0)) return undefined;
+  if (kindFromText(parsed.text)) return undefined;
+  const syntax = parsed.syntax === 'json' ? 'JSON' : 'YAML';
+  const problem = parsed.problems.some((p) => p.ruleId === 'syntax-error') || !parsed.problems[0] ? `not valid ${syntax}` : `not read as ${syntax} (${parsed.problems[0].ruleId})`;
+  return `${problem}, and no Ops Manager document by what can be read of it: no kind declared (file name, modeline or config), no identifying key of any kind`;
 }
 
 /** Runs the schema and `rules` (those that apply to the document's kind) on a document. */
@@ -1133,7 +1159,7 @@ export const UNKNOWN_KIND = defineBuiltin({
   description: 'The document kind cannot be determined, or is ambiguous.',
   fixable: true,
   docs: {
-    why: 'omlint checks each document against the rules of its kind. When the content does not say which kind it is, declare it with `--kind`, a config override (`overrides: [{files: [...], kind: ...}]`) or a modeline comment `# omlint: kind=alert-config`. A document whose identifying key is misspelt (`eventTypename`, `alertTypeName`, `"typ"`) or whose modeline is malformed (`# omlint kind=alert-config`) is reported here with the kind it nearly is, never skipped as a file of no kind; `--fix` renames the key when one key is near.',
+    why: 'omlint checks each document against the rules of its kind. When the content does not say which kind it is, declare it with `--kind`, a config override (`overrides: [{files: [...], kind: ...}]`) or a modeline comment `# omlint: kind=alert-config`. A document whose identifying key is misspelt (`eventTypename`, `alertTypeName`, `"typ"`) or whose modeline is malformed (`# omlint kind=alert-config`) is reported here with the kind it nearly is, never skipped as a file of no kind; `--fix` renames the key when one key is near. So is a file whose name misspells a kind (`cpu.alert-confg.yaml`: the near kind is named), and a file named as one kind whose content plainly is another (an alert configuration saved as `cpu.integration.yaml`: one diagnostic, instead of the integration schema reporting every field).',
     bad: `# omlint: kind=alert-configuration\neventTypeName: HOST_DOWN\n`,
     good: { base: 'alert-config', before: `# omlint: kind=alert-config\n` },
   },

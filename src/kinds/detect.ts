@@ -253,7 +253,11 @@ export function detectItems(value: unknown, declared?: { kind: Kind; source: Kin
 }
 
 function itemFor(value: unknown, base: string, declared?: { kind: Kind; source: KindSource }): KindItem {
-  if (declared) return { kind: declared.kind, source: declared.source, value, base };
+  if (declared) {
+    const contradiction = declared.source === 'file-name' && isObject(value) ? nameContradicted(declared.kind, value) : undefined;
+    if (contradiction) return { value, base, problem: contradiction };
+    return { kind: declared.kind, source: declared.source, value, base };
+  }
   if (!isObject(value)) {
     return {
       value,
@@ -301,4 +305,141 @@ export function declaredKind(
   if (line?.invalid) return { invalid: line.invalid, offset: line.offset };
   const fromName = kindFromFileName(source.filePath);
   return fromName ? { kind: fromName, source: 'file-name' } : undefined;
+}
+
+// ---------------------------------------------------------------- a file name that says otherwise
+// A file name is a convention, easily wrong (a copy saved under the old name): when the content
+// plainly reads as another kind, one diagnostic says so instead of the declared kind's schema
+// reporting every field as wrong. Kin kinds (an alert-config and a global one, a window and its
+// update) stay with the schema, which names the field that differs.
+
+const FAMILY: Record<Kind, string> = {
+  'alert-config': 'alert',
+  'global-alert-config': 'alert',
+  'maintenance-window': 'window',
+  'maintenance-window-update': 'window',
+  integration: 'integration',
+  'automation-config': 'automation-config',
+  'api-key-update': 'api-key-update',
+  'access-list-entries': 'access-list-entries',
+  'alert-acknowledgement': 'alert-acknowledgement',
+};
+
+/** The keys of which one at least stands in every document of a kind (a document with one is no other kind "plainly"). */
+const OWN_KEYS: Record<Kind, readonly string[]> = {
+  'alert-config': ['eventTypeName'],
+  'global-alert-config': ['eventTypeName'],
+  'maintenance-window': WINDOW_KEYS,
+  'maintenance-window-update': [...WINDOW_KEYS, 'description'],
+  integration: ['type'],
+  'automation-config': AUTOMATION_STRONG,
+  'api-key-update': ['desc', 'roles'],
+  'access-list-entries': ['ipAddress', 'cidrBlock'],
+  'alert-acknowledgement': ['acknowledgedUntil', 'acknowledgementComment'],
+};
+
+/** The key that shows a document is of a sniffed kind, where the diagnostic stands. */
+function evidenceKey(kind: Kind, v: Record<string, unknown>): string | undefined {
+  const first = (keys: readonly string[]) => keys.find((k) => Object.prototype.hasOwnProperty.call(v, k));
+  if (FAMILY[kind] === 'alert') return first(['eventTypeName', 'notifications', 'matchers']);
+  return first(OWN_KEYS[kind]);
+}
+
+/**
+ * When a document named as `named` plainly reads as another kind: the content sniffs as exactly
+ * one kind, of another family, by its own keys (an api-key-update is sniffed by the absence of
+ * others: never plain), and has none of the keys every `named` document carries.
+ */
+function nameContradicted(named: Kind, v: Record<string, unknown>): KindItem['problem'] | undefined {
+  const sniffed = sniffObject(v);
+  if (sniffed.length !== 1) return undefined;
+  const [reads] = sniffed;
+  if (FAMILY[reads] === FAMILY[named] || reads === 'api-key-update') return undefined;
+  if (OWN_KEYS[named].some((k) => Object.prototype.hasOwnProperty.call(v, k))) return undefined;
+  const key = evidenceKey(reads, v);
+  return {
+    message: `The file is named as ${kindWithArticle(named)}, but this reads as ${kindWithArticle(reads)}${key ? ` (it has ${key})` : ''}, so omlint checks it as neither. Rename the file to end in ".${reads}.yaml" (or .json), or declare the kind (--kind, a config override or "# omlint: kind=${reads}").`,
+    candidates: [reads],
+    pointer: key === undefined ? undefined : '/' + key,
+  };
+}
+
+// ---------------------------------------------------------------- a kind misspelt in a file name
+
+/** `name.<word>.(json|yaml|yml)` where the word is no kind but near one (`cpu.alert-confg.yaml`). */
+export function nearKindInFileName(filePath: string): { name: string; written: string; near: Kind[] } | undefined {
+  const name = filePath.slice(Math.max(filePath.lastIndexOf('/'), filePath.lastIndexOf('\\')) + 1);
+  const m = /\.([A-Za-z0-9_-]+)\.(json|ya?ml)$/i.exec(name);
+  if (!m || isKind(m[1])) return undefined;
+  const near = nearMatches(m[1], KINDS) as Kind[];
+  return near.length > 0 ? { name, written: m[1], near } : undefined;
+}
+
+/** The message for a file name that nearly declares a kind. */
+export function nearKindInFileNameMessage(found: { name: string; written: string; near: Kind[] }): string {
+  const names = found.near.map((k) => `"${k}"`).join(' or ');
+  const renamed = found.name.slice(0, found.name.length - found.written.length - (found.name.length - found.name.lastIndexOf('.'))) + found.near[0] + found.name.slice(found.name.lastIndexOf('.'));
+  return `The file name "${found.name}" declares "${found.written}", which is no omlint kind: did you mean ${names}? Rename it to ${renamed}; until then its kind comes from its content.`;
+}
+
+// ---------------------------------------------------------------- a text that does not parse
+// A text that does not parse has no value to sniff; what can be read of it is its keys. A file of
+// no declared kind is reported only when they look like one of ours (the identifying keys of each
+// kind, near misses included); a Helm template or a tsconfig.json with comments is not ours.
+
+/** Distinct keys read from a text, at most (the scan itself stays one pass). */
+const TEXT_SCAN_KEYS = 10_000;
+/** A key: `"key":` or `'key':` anywhere, `key:` at a line's start (after `- `) or after `{` or `,`. */
+const TEXT_KEY = /"((?:[^"\\\n]|\\.){1,100})"[ \t]*:|'([^'\n]{1,100})'[ \t]*:|(?:^|[{,])[ \t]*(?:-[ \t]+)*([A-Za-z_$][\w$.-]{0,99})[ \t]*:(?=[ \t\r\n]|$)/gm;
+/** A short key with an upper-case value (an integration's `type: SLACK`, as the API writes it). */
+const TEXT_TYPE = /["']?\b([A-Za-z]{3,6})["']?[ \t]*:[ \t]*["']?([A-Z][A-Z_]{2,30})\b/g;
+/** A role name of Ops Manager (`GROUP_OWNER`, `ORG_MEMBER`, `GLOBAL_READ_ONLY`). */
+const TEXT_ROLE = /\b(?:ORG|GROUP|GLOBAL)_[A-Z_]{3,}\b/;
+/** Keys of automation configs: two of these, or one of the automation's own (`args2_6`, `usersWanted`…). */
+const AUTOMATION_TEXT_KEYS = ['processes', 'replicaSets', 'mongoDbVersions', 'monitoringVersions', 'backupVersions', 'agentVersion', 'mongoDbToolsVersion', 'indexConfigs', 'clusterWideConfigurations'];
+const AUTOMATION_OWN_KEYS = ['args2_6', 'processType', 'usersWanted', 'autoAuthMechanism', 'autoAuthMechanisms', 'configServerReplica'];
+
+/** The keys of a text, read without parsing it. */
+export function keysOfText(text: string): Set<string> {
+  const keys = new Set<string>();
+  for (const m of text.matchAll(TEXT_KEY)) {
+    keys.add(m[1] ?? m[2] ?? m[3]);
+    if (keys.size >= TEXT_SCAN_KEYS) break;
+  }
+  return keys;
+}
+
+/** A key of `keys` that is `meant` or a near miss of it. */
+function keyNear(keys: Set<string>, meant: string): string | undefined {
+  if (keys.has(meant)) return meant;
+  for (const k of keys) if (Math.abs(k.length - meant.length) <= 2 && nearMatches(k, [meant]).length > 0) return k;
+  return undefined;
+}
+
+/**
+ * Whether a text that does not parse looks like a document of some kind, read as a tolerant scan
+ * of its keys: the kind and the key that says so, or undefined (no identifying key of any kind).
+ */
+export function kindFromText(text: string): { kind: Kind; key: string } | undefined {
+  const keys = keysOfText(text);
+  const alertKey = keyNear(keys, 'eventTypeName');
+  if (alertKey) return { kind: keys.has('forAllGroups') || keys.has('groupIds') ? 'global-alert-config' : 'alert-config', key: alertKey };
+  if (keys.has('notifications') && keys.has('typeName')) return { kind: 'alert-config', key: 'notifications' };
+  if (keys.has('matchers') && keys.has('fieldName')) return { kind: 'alert-config', key: 'matchers' };
+  const windowKey = keyNear(keys, 'alertTypeNames');
+  if (windowKey) return { kind: 'maintenance-window', key: windowKey };
+  const ackKey = keyNear(keys, 'acknowledgedUntil') ?? (keys.has('acknowledgementComment') ? 'acknowledgementComment' : undefined);
+  if (ackKey) return { kind: 'alert-acknowledgement', key: ackKey };
+  const own = AUTOMATION_OWN_KEYS.find((k) => keys.has(k));
+  const automation = AUTOMATION_TEXT_KEYS.filter((k) => keys.has(k));
+  if (own || automation.length >= 2) return { kind: 'automation-config', key: own ?? automation[0] };
+  for (const [, key, value] of text.matchAll(TEXT_TYPE)) {
+    if ((key === 'type' || nearMatches(key, ['type']).length > 0) && ((INTEGRATION_TYPES as readonly string[]).includes(value) || nearMatches(value, INTEGRATION_TYPES).length > 0)) {
+      return { kind: 'integration', key };
+    }
+  }
+  if (keys.has('roles') && TEXT_ROLE.test(text)) return { kind: 'api-key-update', key: 'roles' };
+  if (keys.has('cidrBlock')) return { kind: 'access-list-entries', key: 'cidrBlock' };
+  if (keys.has('ipAddress') && ['comment', 'deleteAfterDate', 'awsSecurityGroup'].some((k) => keys.has(k))) return { kind: 'access-list-entries', key: 'ipAddress' };
+  return undefined;
 }

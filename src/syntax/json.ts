@@ -257,6 +257,14 @@ export function jsonSyntaxError(text: string, jsonParseMessage: string): { messa
         return { message: `JSON syntax error: a trailing comma before "${text[e.offset]}"; JSON allows none. Remove the comma.`, span: { start: comma, end: comma + 1 } };
       }
     }
+    // A bracket left open makes the parser stumble later (at the next key, the closing "}" or the
+    // end): the diagnostic stands at the bracket, the cause.
+    const open = unclosedBracket(text);
+    if (open && open.at <= e.offset) {
+      const [opening, closing] = text[open.at] === '[' ? ['[', ']'] : ['{', '}'];
+      const where = open.closedBy === undefined ? `no "${closing}" before the end of the file` : `the "${text[open.closedBy]}" on line ${lineOf(text, open.closedBy)} closes what encloses it`;
+      return { message: `JSON syntax error: the "${opening}" opened here is never closed (${where}). Add "${closing}" where it ends.`, span: { start: open.at, end: open.at + 1 } };
+    }
     const words = ERROR_WORDS[e.error] ?? 'invalid JSON';
     return { message: `JSON syntax error: ${words}.`, span: { start: e.offset, end: e.offset + Math.max(1, e.length) } };
   }
@@ -264,6 +272,69 @@ export function jsonSyntaxError(text: string, jsonParseMessage: string): { messa
   const m = /position (\d+)/.exec(jsonParseMessage);
   const at = m ? Number(m[1]) : 0;
   return { message: `JSON syntax error: ${jsonParseMessage.replace(/ in JSON at position \d+.*/, '')}.`, span: { start: at, end: at + 1 } };
+}
+
+/** 1-based line of an offset (one count, for one message). */
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * The innermost "[" or "{" of a JSON text that is never closed, when the brackets say so: a closer
+ * of the other type, the end of the text, or (laid-out JSON) a closer first on its line at the
+ * indentation of an outer opener of its type, while a deeper one is still open. Strings and
+ * comments are skipped; a string that runs past its line (an unclosed quote) makes the brackets
+ * unreliable: undefined. One pass, positions of lines kept as it goes.
+ */
+export function unclosedBracket(text: string): { at: number; closedBy?: number } | undefined {
+  /** Each open bracket: its offset and the indentation of its line. */
+  const stack: { at: number; indent: number }[] = [];
+  const n = text.length;
+  let lineStart = 0;
+  let indent = -1; // the current line's indentation, once a character other than space was seen
+  for (let i = 0; i < n; i++) {
+    const c = text[i];
+    if (c === '\n') {
+      lineStart = i + 1;
+      indent = -1;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') continue;
+    const first = indent < 0;
+    if (first) indent = i - lineStart;
+    if (c === '"') {
+      for (i++; i < n && text[i] !== '"'; i++) {
+        if (text[i] === '\\') i++;
+        else if (text[i] === '\n') return undefined;
+      }
+      if (i >= n) return undefined;
+    } else if (c === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      i = (end < 0 ? n : end) - 1; // the line break is read by the loop
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end < 0 ? n : end + 2;
+      const lastBreak = text.lastIndexOf('\n', stop - 1);
+      if (lastBreak > i) lineStart = lastBreak + 1; // the line goes on after the comment
+      i = stop - 1;
+    } else if (c === '[' || c === '{') {
+      stack.push({ at: i, indent });
+    } else if (c === ']' || c === '}') {
+      const top = stack[stack.length - 1];
+      if (!top) return undefined; // a stray closer: the parser's own error says it
+      const opening = c === ']' ? '[' : '{';
+      if (text[top.at] !== opening) return { at: top.at, closedBy: i };
+      if (first && top.indent !== indent) {
+        for (let k = stack.length - 2; k >= 0; k--) {
+          if (text[stack[k].at] === opening && stack[k].indent === indent) return { at: top.at, closedBy: i };
+        }
+      }
+      stack.pop();
+    }
+  }
+  return stack.length > 0 ? { at: stack[stack.length - 1].at } : undefined;
 }
 
 /** What a tolerant parser still reads from broken JSON (callers checked its depth first). */

@@ -163,6 +163,75 @@ export function openingQuote(text: string, before: number, quote: '"' | "'"): nu
   return undefined;
 }
 
+type YamlError = Document['errors'][number];
+
+/** The error that stands first in the text (yaml lists some in the order it found them). */
+function firstError(errors: readonly YamlError[]): YamlError | undefined {
+  let first: YamlError | undefined;
+  for (const e of errors) if (!first || e.pos[0] < first.pos[0]) first = e;
+  return first;
+}
+
+/** The flow collection whose reading stopped at `at` (yaml's error for an unclosed one stands there). */
+function flowCollectionEndingAt(doc: Document, at: number): { start: number; seq: boolean } | undefined {
+  let found: { start: number; seq: boolean } | undefined;
+  visit(doc, {
+    Node: (_key, node) => {
+      const r = (node as { range?: [number, number, number] }).range;
+      if ((isMap(node) || isSeq(node)) && node.flow && r && (r[1] === at || r[2] === at)) {
+        // The innermost: it starts last.
+        if (!found || r[0] > found.start) found = { start: r[0], seq: isSeq(node) };
+      }
+    },
+  });
+  return found;
+}
+
+/** A template expression (`{{ … }}`, `{% … %}`) on the line of `at`, before it or at it. */
+function templateOnLineOf(text: string, at: number): number | undefined {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const upTo = Math.min(text.length, at + 2);
+  const m = /\{\{|\{%/.exec(text.slice(lineStart, upTo));
+  return m ? lineStart + m.index : undefined;
+}
+
+/** The one problem told for a document's first YAML error, placed at its cause when it is known. */
+function yamlErrorProblem(text: string, doc: Document, err: YamlError): Omit<ParseProblem, 'documentIndex'> {
+  const span = { start: err.pos[0], end: Math.max(err.pos[1], err.pos[0] + 1) };
+  if (err.code === 'RESOURCE_EXHAUSTION') {
+    return { ruleId: 'limit-exceeded', message: 'The YAML nests too deeply to be read (stack exhausted); no real document nests this deep.', span };
+  }
+  const template = templateOnLineOf(text, err.pos[0]);
+  if (template !== undefined) {
+    return {
+      ruleId: 'syntax-error',
+      message: `YAML syntax error: "${text.slice(template, template + 2)}" opens a template expression (Go template, Helm, Jinja): the file is a template, not YAML, until it is rendered.`,
+      span: { start: template, end: template + 2 },
+    };
+  }
+  const quote = err.code === 'MISSING_CHAR' ? /Missing closing (["'])quote/.exec(err.message)?.[1] : undefined;
+  const open = quote ? openingQuote(text, err.pos[0], quote as '"' | "'") : undefined;
+  if (open !== undefined) {
+    return { ruleId: 'syntax-error', message: `YAML syntax error: the quoted value opened here is never closed (no closing ${quote} before the end of the file).`, span: { start: open, end: open + 1 } };
+  }
+  // An unclosed "[" or "{": yaml stops where the next line starts, or at the end; the cause is the bracket.
+  const flow = /^Flow (sequence|map) .*must .*end with an? [\]}]/.test(err.message) ? flowCollectionEndingAt(doc, err.pos[0]) : undefined;
+  if (flow) {
+    const [opening, closing] = flow.seq ? ['[', ']'] : ['{', '}'];
+    return {
+      ruleId: 'syntax-error',
+      message:
+        err.code === 'MISSING_CHAR'
+          ? `YAML syntax error: the "${opening}" opened here is never closed (no "${closing}" before the end of the document).`
+          : text.slice(flow.start, err.pos[0]).trimEnd().includes('\n')
+            ? `YAML syntax error: the "${opening}" opened here is not closed where it should be: end it with "${closing}", and indent the lines it continues on more than its key.`
+            : `YAML syntax error: the "${opening}" opened here is not closed: end it with "${closing}".`,
+      span: { start: flow.start, end: flow.start + 1 },
+    };
+  }
+  return { ruleId: 'syntax-error', message: `YAML syntax error: ${PLAIN_WORDS[err.code] ?? 'invalid YAML'} (${firstLine(err.message)}).`, span };
+}
+
 const printKey = (key: string) => JSON.stringify(key.length > 60 ? key.slice(0, 57) + '…' : key);
 
 /** Alias resolutions that went through the map of bindAliases (tests count them against the aliases). */
@@ -306,36 +375,12 @@ function parseStream(text: string, limits: ParseLimits): StreamResult {
         documentIndex: index,
       });
     }
-    for (const err of doc.errors) {
-      const span = { start: err.pos[0], end: Math.max(err.pos[1], err.pos[0] + 1) };
+    // One syntax problem is one diagnostic at its cause: yaml goes on reading after the first error
+    // and reports each token that follows it (a Helm template: a dozen), so only the first is told.
+    const err = doc.errors.find((e) => e.code === 'RESOURCE_EXHAUSTION') ?? firstError(doc.errors);
+    if (err) {
       broken = true;
-      if (err.code === 'RESOURCE_EXHAUSTION') {
-        problems.push({
-          ruleId: 'limit-exceeded',
-          message: 'The YAML nests too deeply to be read (stack exhausted); no real document nests this deep.',
-          span,
-          documentIndex: index,
-        });
-        continue;
-      }
-      const quote = err.code === 'MISSING_CHAR' ? /Missing closing (["'])quote/.exec(err.message)?.[1] : undefined;
-      const open = quote ? openingQuote(text, err.pos[0], quote as '"' | "'") : undefined;
-      if (open !== undefined) {
-        problems.push({
-          ruleId: 'syntax-error',
-          message: `YAML syntax error: the quoted value opened here is never closed (no closing ${quote} before the end of the file).`,
-          span: { start: open, end: open + 1 },
-          documentIndex: index,
-        });
-        continue;
-      }
-      const words = PLAIN_WORDS[err.code] ?? 'invalid YAML';
-      problems.push({
-        ruleId: 'syntax-error',
-        message: `YAML syntax error: ${words} (${firstLine(err.message)}).`,
-        span,
-        documentIndex: index,
-      });
+      problems.push({ ...yamlErrorProblem(text, doc, err), documentIndex: index });
     }
     if (broken) {
       documents.push(yamlDocument(doc, null, false, true, () => salvageYaml(doc, limits)));

@@ -23,3 +23,39 @@ export const NOT_OMLINT: Record<string, string> = {
   'milestones.yaml': 'milestones:\n  - title: beta\n    start_date: 2026-01-05\n    end_date: 2026-02-01\nstart_date: 2026-01-01\nend_date: 2026-06-30\n',
   'mkdocs.yml': '# This site is checked by omlint in CI, see README\nsite_name: docs\nnav:\n  - Home: index.md\n',
 };
+
+/** Issue 31: files of a repository that do not parse as JSON or YAML and are no Ops Manager document. */
+export const NOT_OMLINT_BROKEN: Record<string, string> = {
+  // JSON with comments and trailing commas (JSONC), as TypeScript and VS Code read it.
+  'app/tsconfig.json': '{\n  // compiler options\n  "compilerOptions": {\n    "strict": true,\n    "target": "es2022", /* the runtime */\n  },\n}\n',
+  '.vscode/settings.json': '{\n  // editor settings\n  "editor.formatOnSave": true,\n  "files.exclude": {\n    "**/dist": true\n  },\n}\n',
+  'chart/templates/configmap.yaml': [
+    '{{- if .Values.config.enabled }}',
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'metadata:',
+    '  name: {{ include "app.fullname" . }}',
+    '  labels:',
+    '    {{- include "app.labels" . | nindent 4 }}',
+    'data:',
+    '  {{- range $key, $value := .Values.config.data }}',
+    '  {{ $key }}: {{ $value | quote }}',
+    '  {{- end }}',
+    '{{- end }}',
+    '',
+  ].join('\n'),
+  'chart/templates/service.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  type: {{ .Values.service.type }}\n  ports:\n    {{- range .Values.service.ports }}\n    - port: {{ .port }}\n    {{- end }}\n',
+};
+
+/** Texts that do not parse and declare no kind, but whose keys are those of a kind: reported. */
+export const BROKEN_OURS: Record<string, string> = {
+  'alert.yaml': 'eventTypeName: HOST_DOWN\nenabled: true\nmatchers: [{fieldName: HOSTNAME, operator: EQUALS, value: db1}\nnotifications:\n  - typeName: EMAIL\n',
+  'alert-no-event.json': '{"notifications": [{"typeName": "EMAIL", "emailAddress": "a@example.com"}],}',
+  'window.yaml': 'alertTypeNames: [HOST\nstartDate: 2030-01-01T00:00:00Z\n',
+  'integration.json': '{\n  // the team channel\n  "type": "SLACK", "apiToken": "xoxb-placeholder"\n}\n',
+  'automation.json': '{"processes": [{"name": "a", "processType": "mongod", "args2_6": {}}], "replicaSets": [}',
+  'ack.yaml': 'acknowledgedUntil: "2030-01-01T00:00:00Z\n',
+  'key.yaml': 'desc: ci key\nroles: [GROUP_OWNER\n',
+  'access.json': '[{"cidrBlock": "10.0.0.0/8", "comment": "office"},]',
+  'alert-misspelt.yaml': 'eventTypename: HOST_DOWN\nmatchers: [\n',
+};

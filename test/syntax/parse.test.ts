@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseText } from '../../src/syntax/index';
 import { scanJson } from '../../src/syntax/json';
 import { DEFAULT_LIMITS } from '../../src/syntax/types';
+import { NOT_OMLINT_BROKEN } from '../kinds/resemblance-fixtures';
 
 const pos = (file: ReturnType<typeof parseText>, offset: number) => file.lines.position(offset);
 
@@ -90,9 +91,10 @@ describe('parse: YAML', () => {
     const f = parseText('a: 1\r\nb: 2\r\na: 3\r\n', 'x.yaml');
     expect(f.problems[0].ruleId).toBe('duplicate-key');
     expect(pos(f, f.problems[0].span.start)).toEqual({ line: 3, column: 1 });
+    // The unclosed "[" is the cause: told at the bracket (issue 31), not where yaml stopped (line 2).
     const g = parseText('a: [1, 2\nb: c\n', 'x.yaml');
     expect(g.problems[0].ruleId).toBe('syntax-error');
-    expect(pos(g, g.problems[0].span.start).line).toBe(2);
+    expect(pos(g, g.problems[0].span.start)).toEqual({ line: 1, column: 4 });
   });
 
   it('refuses alias bombs', () => {
@@ -162,5 +164,50 @@ describe('syntax errors point at the cause', () => {
   it('a duplicate key names the key, at the repeated key (YAML and JSON)', () => {
     expect(problems('name: a\nother: 1\nname: b\n', 'x.yaml')).toEqual([{ ruleId: 'duplicate-key', at: 'name', start: 17, message: expect.stringMatching(/^Key "name" appears twice/) }]);
     expect(problems('{"name": "a", "name": "b"}', 'x.json')).toEqual([{ ruleId: 'duplicate-key', at: '"name"', start: 14, message: expect.stringMatching(/^Key "name" appears twice/) }]);
+  });
+});
+
+// Issue 31: one syntax problem gives one diagnostic, at its cause (ESLint: one fatal parse error a file).
+describe('one syntax problem, one diagnostic at its cause', () => {
+  const problems = (text: string, name: string) => parseText(text, name).problems.map((p) => ({ ruleId: p.ruleId, at: text.slice(p.span.start, p.span.end), start: p.span.start, message: p.message }));
+  const HELM = NOT_OMLINT_BROKEN['chart/templates/configmap.yaml'];
+
+  it('a Helm template: one diagnostic at the first "{{", which names it a template (yaml reports dozens)', () => {
+    expect(problems(HELM, 'configmap.yaml')).toEqual([{ ruleId: 'syntax-error', at: '{{', start: 0, message: expect.stringMatching(/"\{\{" opens a template expression .*not YAML/) }]);
+  });
+
+  it('a template expression further down: at its "{{"', () => {
+    const text = 'a: 1\nb: {{- .Values.x }}\n';
+    expect(problems(text, 'x.yaml')).toEqual([{ ruleId: 'syntax-error', at: '{{', start: 8, message: expect.stringMatching(/template expression/) }]);
+  });
+
+  it.each([
+    ['a block mapping goes on', 'eventTypeName: HOST_DOWN\nmatchers: [1, 2\nenabled: true\nthreshold: 3\n', 35, '['],
+    ['the text ends', 'a: [1, 2', 3, '['],
+    ['a flow mapping', 'a: {x: 1\nb: 2\n', 3, '{'],
+    ['the inner one of two', 'x: [a, {b: 1]\n', 7, '{'],
+    ['at the top level', '[1, 2\n', 0, '['],
+  ])('YAML: an unclosed bracket (%s) at the bracket, once', (_, text, at, bracket) => {
+    expect(problems(text, 'x.yaml')).toEqual([{ ruleId: 'syntax-error', at: bracket, start: at, message: expect.stringMatching(new RegExp(`the "\\${bracket}" opened here`)) }]);
+  });
+
+  it('YAML: one diagnostic per document of a stream, each at its own bracket', () => {
+    const text = 'a: 1\n---\nb: [\n---\nc: {\n';
+    expect(problems(text, 'x.yaml').map((p) => [p.at, p.start])).toEqual([['[', 12], ['{', 21]]);
+  });
+
+  it.each([
+    ['closed by the "}" of the object', '{\n  "a": [1, 2,\n  "b": 3\n}\n', 9, '[', /the "\}" on line 4 closes what encloses it/],
+    ['at the end of the file', '{\n  "a": [1, 2\n', 9, '[', /no "\]" before the end of the file/],
+    ['an inner object, by the layout', '{\n  "a": {"x": 1\n}\n', 9, '{', /the "\}" on line 3/],
+    ['minified', '{"a":[1,{"b":2}', 5, '[', /no "\]" before the end/],
+  ])('JSON: an unclosed bracket %s, at the bracket', (_, text, at, bracket, words) => {
+    expect(problems(text, 'x.json')).toEqual([{ ruleId: 'syntax-error', at: bracket, start: at, message: expect.stringMatching(words) }]);
+  });
+
+  it('JSON: balanced brackets keep the parser\'s own error (a missing comma), and an unclosed quote is not taken for a bracket', () => {
+    expect(problems('{"a": [1, 2 3]}', 'x.json')).toEqual([{ ruleId: 'syntax-error', at: '3', start: 12, message: 'JSON syntax error: expected "," between items.' }]);
+    expect(problems('{"a": "x, "b": 1}\n', 'x.json')[0].message).not.toMatch(/opened here/);
+    expect(problems('{\n  // a comment [\n  "a": 1\n}\n', 'x.json')[0].message).toMatch(/comments are not allowed/);
   });
 });

@@ -23,7 +23,8 @@ export function parseRuleOption(text: string, knownRules: Set<string>): Record<s
     if (!m) throw new ConfigError(`--rule ${JSON.stringify(text)}: expected "<rule-id>: <severity>", e.g. --rule 'enabled-omitted: error'`);
     const [, id, word] = m;
     if (!knownRules.has(id)) throw new ConfigError(`--rule: unknown rule id "${id}".${didYouMean(id, knownRules)} (omlint rules lists them)`);
-    const severity = SEVERITY_WORDS[word.toLowerCase()];
+    // Own keys only: `constructor` is no severity (Object.prototype's).
+    const severity = Object.hasOwn(SEVERITY_WORDS, word.toLowerCase()) ? SEVERITY_WORDS[word.toLowerCase()] : undefined;
     if (!severity) throw new ConfigError(`--rule: severity of "${id}" must be one of off, info, warning, error, not "${word}".${didYouMean(word, ['off', 'info', 'warning', 'error'])}`);
     out[id] = severity;
   }

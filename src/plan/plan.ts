@@ -222,10 +222,11 @@ function documentPlan(now: unknown, base: unknown): PlanGroup[] {
   }
   if (isObject(now) && isObject(base)) {
     for (const key of Object.keys(now)) {
-      if (key === 'enabled' || !(key in base) || equal(now[key], base[key])) continue;
+      // Own keys only: `constructor` or `toString` of a document are fields, not Object.prototype's.
+      if (key === 'enabled' || !Object.hasOwn(base, key) || equal(now[key], base[key])) continue;
       changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: `${key} changed` });
     }
-    for (const key of Object.keys(now)) if (!(key in base)) changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: `${key} added` });
+    for (const key of Object.keys(now)) if (!Object.hasOwn(base, key)) changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: `${key} added` });
   }
   for (const r of removedFields(base, now)) changes.push({ type: 'field-removed', pointer: r.pointer, basePointer: r.basePointer, summary: `${r.basePointer.slice(1).replace(/\//g, '.')} removed` });
   return changes.length ? [{ title: 'document', changes }] : [];

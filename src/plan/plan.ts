@@ -238,6 +238,14 @@ function labelOf(kind: Kind, value: unknown): string {
   return parts.join(' ');
 }
 
+/**
+ * The plan of a file the base does not have: each of its documents of a known kind is new, so
+ * that the summary counts them (it said "0 new" under "a new file").
+ */
+export function planNewFile(filePath: string, baseLabel: string, documents: readonly { kind: Kind; documentIndex: number }[]): FilePlan {
+  return { filePath, baseLabel, newFile: true, documents: documents.map((d) => ({ kind: d.kind, documentIndex: d.documentIndex, status: 'added', label: d.kind, groups: [], restarts: [] })) };
+}
+
 /** The plan of one file from its matched documents. */
 export function planFile(filePath: string, pairs: TransitionPairs): FilePlan {
   const documents: DocumentPlan[] = [];

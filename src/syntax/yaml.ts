@@ -264,12 +264,21 @@ export function yamlPositions(text: string): ParsedDocument {
   return yamlDocument(parseDocument(text, PARSE_OPTIONS), null, false);
 }
 
+/**
+ * Lines that end in CR alone (classic Mac OS) are one long line to the YAML reader: its errors
+ * then say nothing of the cause, so each says it. Empty when the text has a LF or no CR.
+ */
+export function crOnlyHint(text: string): string {
+  return text.includes('\r') && !text.includes('\n') ? ' The lines of this file end in CR alone (old Mac OS line endings), which YAML does not read as line breaks here: save it with LF (or CRLF) line endings.' : '';
+}
+
 /** Parses a text that holds one YAML document or several (no caching). */
 function parseStream(text: string, limits: ParseLimits): StreamResult {
   const documents: ParsedDocument[] = [];
   const problems: ParseProblem[] = [];
   const docs = parseAllDocuments(text, PARSE_OPTIONS);
   const list = Array.isArray(docs) ? docs : [];
+  let lineEnds: string | undefined; // the hint, looked for at the first error only
   list.forEach((doc, index) => {
     let broken = false;
     for (const { span, key } of duplicateKeys(doc)) {
@@ -306,7 +315,7 @@ function parseStream(text: string, limits: ParseLimits): StreamResult {
       const words = PLAIN_WORDS[err.code] ?? 'invalid YAML';
       problems.push({
         ruleId: 'syntax-error',
-        message: `YAML syntax error: ${words} (${firstLine(err.message)}).`,
+        message: `YAML syntax error: ${words} (${firstLine(err.message)}).${(lineEnds ??= crOnlyHint(text))}`,
         span,
         documentIndex: index,
       });

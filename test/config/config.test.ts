@@ -1,4 +1,5 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { POLICY_LIMITS } from '../../src/policy/limits';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +80,18 @@ describe('config', () => {
         expect((e as Error).message).toMatch(expected);
       }
     }
+  });
+
+  it('an extended file, and the config itself, over the size limit are refused by their size, unread', () => {
+    const dir = tree({ 'omlint.config.yaml': '# the config\nextends: [./big.yaml]\n', 'big.yaml': '' });
+    // Sparse: 190 MB on paper, no disk. Read whole, it took 638 MB of memory.
+    truncateSync(path.join(dir, 'big.yaml'), 190 * 1024 * 1024);
+    const heap = process.memoryUsage().rss;
+    expect(() => loadConfigFile(path.join(dir, 'omlint.config.yaml'), KNOWN)).toThrow(/omlint\.config\.yaml:2:11: cannot read .*big\.yaml \(the file is 190 MB, over the 4 MB limit; it was not read\)/);
+    expect(process.memoryUsage().rss - heap).toBeLessThan(64 * 1024 * 1024);
+    const big = tree({ 'omlint.config.yaml': '' });
+    truncateSync(path.join(big, 'omlint.config.yaml'), POLICY_LIMITS.maxFileBytes + 1);
+    expect(() => loadConfigFile(path.join(big, 'omlint.config.yaml'), KNOWN)).toThrow(/omlint\.config\.yaml: cannot read the configuration \(the file is 4\.0 MB, over the 4 MB limit; it was not read\)/);
   });
 
   it('reads JSON configs too', () => {

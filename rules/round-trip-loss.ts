@@ -15,7 +15,8 @@ const PASSWORD_OF_FILE: Readonly<Record<string, readonly string[]>> = {
 };
 
 function keyFileKept(now: unknown, d: DroppedKey): string | undefined {
-  const files = PASSWORD_OF_FILE[d.key];
+  // Own keys only: a dropped key named `constructor` is no password (Object.prototype's).
+  const files = Object.hasOwn(PASSWORD_OF_FILE, d.key) ? PASSWORD_OF_FILE[d.key] : undefined;
   if (!files) return undefined;
   const parent = getAt(now, d.parent);
   if (parent === null || typeof parent !== 'object') return undefined;

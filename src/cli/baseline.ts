@@ -216,12 +216,17 @@ export class Baseline {
     return applied.results;
   }
 
+  /** Whether the run will exit 2 for entries that could be pruned (the report must not say all is well). */
+  unpruned(): boolean {
+    return Object.keys(this.unused).length > 0 && !this.flags.passOnUnprunedSuppressions;
+  }
+
   /**
    * After the report: true (exit 2) when entries could be pruned, as ESLint does, unless
    * --pass-on-unpruned-suppressions (ESLint 9.28).
    */
   failsOnUnpruned(stderr: { write(s: string): unknown }): boolean {
-    if (Object.keys(this.unused).length === 0 || this.flags.passOnUnprunedSuppressions) return false;
+    if (!this.unpruned()) return false;
     stderr.write(`omlint: ${UNPRUNED_NOTICE}\n`);
     return true;
   }

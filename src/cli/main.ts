@@ -257,7 +257,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   const text =
     o.stats || o.statistics
       ? formatStatistics(ruleStatistics(results), o.format === 'json' ? 'json' : 'text')
-      : formatResults(o.format, { results, sources }, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), hidden: o.quiet ? hidden : undefined, skipped, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined });
+      : formatResults(o.format, { results, sources }, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), hidden: o.quiet ? hidden : undefined, unprunedSuppressions: baseline?.unpruned(), skipped, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined });
   if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the report to', replaceLinks: true });
   else io.stdout.write(text);
   if (debug) {

@@ -10,7 +10,7 @@ import { displayPath, lintProject, projectOf, type LintRunOptions, type Transiti
 import { DEFAULT_LIMITS } from '../syntax/types';
 import type { Kind } from '../core/kinds';
 import { useColor } from '../format/color';
-import { planFile, type FilePlan } from '../plan/plan';
+import { planFile, planNewFile, type FilePlan } from '../plan/plan';
 import { formatPlan, type PlanFormat } from '../plan/render';
 import { findFiles } from './files';
 import { readInput } from '../io/read-input';
@@ -42,14 +42,19 @@ export async function runPlan(paths: string[], o: PlanOptions, io: CliIO): Promi
   const files = found.files.map((f) => f.filePath);
   const { inputs, newFiles } = withBases(files, o, io.cwd, limits.maxBytes, (f) => readInput(f, limits));
   const pairs = new Map<string, TransitionPairs>();
-  const runOptions: LintRunOptions = { now: o.now ?? new Date(), targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, cwd: io.cwd, onPairs: (f, p) => pairs.set(f, p) };
+  // A new file has no pairs: its documents of a known kind, from the kinds the run found.
+  const newDocuments = new Map<string, { kind: Kind; documentIndex: number }[]>();
+  const onKinds = (f: string, docs: { kind?: Kind; documentIndex: number; problem?: string }[]) => {
+    if (newFiles.includes(f)) newDocuments.set(f, docs.flatMap((d) => (d.kind && !d.problem ? [{ kind: d.kind, documentIndex: d.documentIndex }] : [])));
+  };
+  const runOptions: LintRunOptions = { now: o.now ?? new Date(), targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, cwd: io.cwd, onPairs: (f, p) => pairs.set(f, p), onKinds };
   const run = await lintProject(projectOf(runOptions), inputs, runOptions);
   const plans: FilePlan[] = [];
   for (const f of files) {
     const shown = displayPath(f, io.cwd);
     const p = pairs.get(f);
     if (p) plans.push(planFile(shown, p));
-    else if (newFiles.includes(f)) plans.push({ filePath: shown, baseLabel: o.base ?? 'HEAD', documents: [], newFile: true });
+    else if (newFiles.includes(f)) plans.push(planNewFile(shown, o.base ?? 'HEAD', newDocuments.get(f) ?? []));
     // A base that does not parse: its finding (base-unusable) says so; no plan.
   }
   const color = o.outputFile ? o.color === true : useColor(io.stdout, o.color, io.env);

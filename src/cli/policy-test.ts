@@ -4,7 +4,7 @@
 // all its files (for `contains` policies). A valid example must give no finding of the pack's
 // policies; an invalid one exactly those its lines announce with a trailing `# expect: <policy-id>`
 // (several ids separated by commas), on those lines — none missing, none extra.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { applyConfig, CONFIG_NAMES, ConfigError, loadConfigText, type LoadedConfig } from '../config/load';
 import { loadConfigFile } from '../config/discover';
@@ -12,11 +12,15 @@ import { diskExtendsFiles } from '../config/extends-disk';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { lint } from '../engine/lint';
 import { readInput } from '../io/read-input';
+import { describeFsError } from '../io/fs-errors';
+import { pathBelow } from '../core/normal-paths';
 
 interface Case {
   name: string;
   valid: boolean;
   files: string[];
+  /** Why the example cannot be run (a link loop, not a regular file): the case fails with it. */
+  problem?: string;
 }
 
 const EXPECT = /#\s*expect:\s*([a-z0-9/,\s-]+)$/;
@@ -36,6 +40,13 @@ export async function runPolicyTests(dir: string, io: PolicyTestIO, now = new Da
   let failed = 0;
   for (const c of cases) {
     const inputs = c.files.map((f) => readInput(f));
+    // An example that cannot be read is no example: passing it would say "ok" of nothing.
+    const unread = c.problem ?? inputs.map((input) => input.problem && `${path.relative(dir, input.filePath).split(path.sep).join('/')}: ${input.problem.message}`).find(Boolean);
+    if (unread) {
+      failed++;
+      io.stdout.write(`FAIL ${c.name}: ${unread}\n`);
+      continue;
+    }
     const scope = `policy-test:${c.name}`;
     const results = await lint(inputs, { now, cwd: dir, settingsFor: (p) => ({ ...applyConfig(p, config), scope }) });
     const got = results.flatMap((r) => r.diagnostics.filter((d) => ids.has(d.ruleId)).map((d) => `${r.filePath}:${d.range.start.line} ${d.ruleId}`)).sort();
@@ -76,19 +87,51 @@ function loadPack(dir: string): LoadedConfig {
   throw new ConfigError(`${dir}: no omlint.config.yaml, and no package.json naming a pack file in "omlint"`);
 }
 
+/** What a path is, links followed; a link loop (or a dangling link) is said, never followed on. */
+function kindOf(p: string): 'file' | 'directory' | 'other' | { problem: string } {
+  try {
+    const st = statSync(p);
+    return st.isFile() ? 'file' : st.isDirectory() ? 'directory' : 'other';
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { problem: code === 'ELOOP' ? 'a symbolic link loop; not followed' : `cannot be read (${describeFsError(e)})` };
+  }
+}
+
 function casesIn(dir: string, sub: string, valid: boolean): Case[] {
   const base = path.join(dir, sub);
-  if (!existsSync(base)) return [];
+  const top = kindOf(base);
+  // Absent: no examples of that side. A link there that goes nowhere (or round): said.
+  if (typeof top === 'object') return lstatOrUndefined(base) === undefined ? [] : [{ name: `${sub}/`, valid, files: [], problem: top.problem }];
+  if (top !== 'directory') return [];
+  const realBase = realpathSync(base);
   return readdirSync(base)
     .sort()
     .flatMap((name): Case[] => {
       const p = path.join(base, name);
-      if (statSync(p).isDirectory()) {
-        const files = readdirSync(p).filter((f) => EXAMPLE.test(f)).sort().map((f) => path.join(p, f));
-        return files.length ? [{ name: `${sub}/${name}/`, valid, files }] : [];
+      const kind = kindOf(p);
+      if (typeof kind === 'object') return [{ name: `${sub}/${name}`, valid, files: [], problem: kind.problem }];
+      if (kind === 'directory') {
+        // A folder that links back to the examples or above them holds itself: a loop.
+        const real = realpathSync(p);
+        if (real === realBase || pathBelow(real, realBase) !== undefined) return [{ name: `${sub}/${name}/`, valid, files: [], problem: `a symbolic link loop (to ${path.relative(dir, real) || '.'}); not followed` }];
+        const entries = readdirSync(p).filter((f) => EXAMPLE.test(f)).sort();
+        const cases = entries.map((f) => ({ f, kind: kindOf(path.join(p, f)) }));
+        const bad = cases.find((c) => c.kind !== 'file');
+        if (bad) return [{ name: `${sub}/${name}/`, valid, files: [], problem: `${bad.f}: ${typeof bad.kind === 'object' ? bad.kind.problem : `a ${bad.kind}, not an example file`}` }];
+        return entries.length ? [{ name: `${sub}/${name}/`, valid, files: entries.map((f) => path.join(p, f)) }] : [];
       }
-      return EXAMPLE.test(name) ? [{ name: `${sub}/${name}`, valid, files: [p] }] : [];
+      if (!EXAMPLE.test(name)) return [];
+      return kind === 'file' ? [{ name: `${sub}/${name}`, valid, files: [p] }] : [{ name: `${sub}/${name}`, valid, files: [], problem: 'not a regular file' }];
     });
+}
+
+function lstatOrUndefined(p: string): unknown {
+  try {
+    return lstatSync(p);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `path:line id` of each `# expect:` comment. */

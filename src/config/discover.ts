@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describeFsError } from '../io/fs-errors';
 import { readRegularText } from '../io/read-input';
 import { absolutePath } from '../core/paths';
+import { POLICY_LIMITS } from '../policy/limits';
 import { diskExtendsFiles } from './extends-disk';
 import { applyToResolved, loadConfigText, ConfigError, CONFIG_NAMES, type FileSettings, type LoadedConfig } from './load';
 
@@ -11,7 +12,7 @@ export function loadConfigFile(filePath: string, knownRules: Set<string>): Loade
   let text: string;
   try {
     // Never blocks on a FIFO named (or planted) as a config; a special file is refused.
-    text = readRegularText(filePath);
+    text = readRegularText(filePath, POLICY_LIMITS.maxFileBytes);
   } catch (e) {
     throw new ConfigError(`${filePath}: cannot read the configuration (${describeFsError(e)})`);
   }

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { describeFsError } from '../io/fs-errors';
 import { readRegularText } from '../io/read-input';
 import { packageRoot } from '../core/paths';
+import { POLICY_LIMITS } from '../policy/limits';
 import type { ExtendsFiles } from './extends';
 
 export const diskExtendsFiles: ExtendsFiles = {
   // Never blocks on a FIFO named (or planted) as a pack; a special file is refused.
-  read: (file) => readRegularText(file),
+  read: (file) => readRegularText(file, POLICY_LIMITS.maxFileBytes),
   exists: (file) => existsSync(file),
   real: (file) => {
     try {

@@ -17,9 +17,17 @@ export const CONFIG_NAMES = ['omlint.config.yaml', 'omlint.config.yml', 'omlint.
 
 /** A configuration problem: the CLI exits 2 with this message. */
 export class ConfigError extends Error {
-  constructor(message: string) {
+  /** Each problem, `file:line:column: message` (one for most errors; all of a config's at once). */
+  readonly problems: readonly string[];
+  constructor(message: string, problems: readonly string[] = [message]) {
     super(message);
     this.name = 'ConfigError';
+    this.problems = problems;
+  }
+
+  /** One error of several problems: each on its own line, after their count. */
+  static of(problems: readonly string[]): ConfigError {
+    return new ConfigError(problems.length === 1 ? problems[0] : `${problems.length} problems\n${problems.join('\n')}`, problems);
   }
 }
 
@@ -63,27 +71,33 @@ function globMatcher(patterns: string[]): PathMatcher {
 
 /**
  * Validates a parsed config value. Hand-written checks with exact paths (the config is small and
- * this keeps config loading free of schema machinery on the cold-start path).
+ * this keeps config loading free of schema machinery on the cold-start path). Every problem is
+ * collected, so that a config with three errors gets three lines in one run, not one per run.
+ * `knownRules` undefined: rule ids are not checked (the policies that would add theirs did not load).
  */
-export function checkConfig(value: unknown, knownRules: Set<string>, where: (pointer: string) => string): OmlintConfig {
-  const fail = (pointer: string, msg: string): never => {
-    throw new ConfigError(`${where(pointer)}: ${msg}`);
+export function checkConfig(value: unknown, knownRules: Set<string> | undefined, where: (pointer: string) => string, earlier: readonly string[] = []): OmlintConfig {
+  const problems = [...earlier];
+  const fail = (pointer: string, msg: string): void => {
+    problems.push(`${where(pointer)}: ${msg}`);
   };
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('', 'the configuration must be a mapping (object)');
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    fail('', 'the configuration must be a mapping (object)');
+    throw ConfigError.of(problems);
+  }
   const v = value as Record<string, unknown>;
   const allowed = ['$schema', 'extends', 'policies', 'rules', 'overrides', 'ignore', 'targetVersion', 'secretPlaceholders'];
   for (const k of Object.keys(v)) if (!allowed.includes(k)) fail(`/${k}`, `unknown setting "${k}";${didYouMean(k, allowed)} settings: ${allowed.slice(1).join(', ')}`);
   const checkRules = (rules: unknown, at: string) => {
     if (rules === undefined) return;
-    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail(at, `"rules" must map rule ids to severities: ${SEVERITY_SPELLINGS}`);
+    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) return fail(at, `"rules" must map rule ids to severities: ${SEVERITY_SPELLINGS}`);
     for (const [id, sev] of Object.entries(rules as object)) {
-      if (!knownRules.has(id)) fail(`${at}/${id}`, `unknown rule id "${id}".${didYouMean(id, knownRules)} (omlint rules lists them)`);
+      if (knownRules && !knownRules.has(id)) fail(`${at}/${id}`, `unknown rule id "${id}".${didYouMean(id, knownRules)} (omlint rules lists them)`);
       if (severitySetting(sev) === undefined) fail(`${at}/${id}`, `severity of "${id}" must be one of ${SEVERITY_SPELLINGS}, not ${JSON.stringify(sev)}`);
     }
   };
   const checkGlobs = (globs: unknown, at: string, nonEmpty: boolean) => {
     if (!Array.isArray(globs) || globs.some((g) => typeof g !== 'string' || g === '')) fail(at, 'must be a list of glob patterns (non-empty strings)');
-    if (nonEmpty && (globs as unknown[]).length === 0) fail(at, 'must list at least one glob pattern');
+    else if (nonEmpty && globs.length === 0) fail(at, 'must list at least one glob pattern');
   };
   checkRules(v.rules, '/rules');
   if (v.ignore !== undefined) checkGlobs(v.ignore, '/ignore', false);
@@ -92,8 +106,8 @@ export function checkConfig(value: unknown, knownRules: Set<string>, where: (poi
   }
   if (v.secretPlaceholders !== undefined) {
     if (!Array.isArray(v.secretPlaceholders)) fail('/secretPlaceholders', 'must be a list of regular expressions');
-    (v.secretPlaceholders as unknown[]).forEach((r, i) => {
-      if (typeof r !== 'string') fail(`/secretPlaceholders/${i}`, 'must be a string (a regular expression)');
+    else v.secretPlaceholders.forEach((r: unknown, i) => {
+      if (typeof r !== 'string') return fail(`/secretPlaceholders/${i}`, 'must be a string (a regular expression)');
       // RE2 (linear-time) rather than RegExp: a pattern such as ^(a+)+$ must not hang a run.
       try {
         compilePlaceholderPattern(r as string);
@@ -105,18 +119,19 @@ export function checkConfig(value: unknown, knownRules: Set<string>, where: (poi
   }
   if (v.overrides !== undefined) {
     if (!Array.isArray(v.overrides)) fail('/overrides', 'must be a list of {files, kind?, rules?, scope?}');
-    (v.overrides as unknown[]).forEach((o, i) => {
+    else v.overrides.forEach((o: unknown, i) => {
       const at = `/overrides/${i}`;
-      if (o === null || typeof o !== 'object' || Array.isArray(o)) fail(at, 'must be a mapping {files, kind?, rules?, scope?}');
+      if (o === null || typeof o !== 'object' || Array.isArray(o)) return fail(at, 'must be a mapping {files, kind?, rules?, scope?}');
       const ov = o as Record<string, unknown>;
       for (const k of Object.keys(ov)) if (!['files', 'kind', 'rules', 'scope'].includes(k)) fail(`${at}/${k}`, `unknown setting "${k}" in an override;${didYouMean(k, ['files', 'kind', 'rules', 'scope'])} settings: files, kind, rules, scope`);
       if (ov.files === undefined) fail(at, 'an override needs "files" (glob patterns)');
-      checkGlobs(ov.files, `${at}/files`, true);
+      else checkGlobs(ov.files, `${at}/files`, true);
       if (ov.kind !== undefined && !isKind(ov.kind)) fail(`${at}/kind`, `unknown kind ${JSON.stringify(ov.kind)};${typeof ov.kind === 'string' ? didYouMean(ov.kind, KINDS) : ''} kinds: ${KINDS.join(', ')}`);
       checkRules(ov.rules, `${at}/rules`);
       if (ov.scope !== undefined && (typeof ov.scope !== 'string' || ov.scope === '')) fail(`${at}/scope`, 'must be a non-empty string');
     });
   }
+  if (problems.length) throw ConfigError.of(problems);
   return v as OmlintConfig;
 }
 
@@ -129,9 +144,17 @@ export function loadConfigText(filePath: string, text: string, knownRules: Set<s
   const { value, where } = parseConfigLike(filePath, text, error);
   // Policies first: the config's `rules:` may set their severities.
   const isMapping = value !== null && typeof value === 'object' && !Array.isArray(value);
-  const set = isMapping ? loadPolicySet(value as Record<string, unknown>, filePath, where, knownRules, error, files) : { policies: [], rules: {} };
-  const known = set.policies.length ? new Set([...knownRules, ...set.policies.map((p) => p.rule.meta.id)]) : knownRules;
-  const config = checkConfig(value, known, where);
+  // A problem of the policies (or of what they extend) is reported with the rest of the config's.
+  let policyProblems: readonly string[] = [];
+  let set: ReturnType<typeof loadPolicySet> = { policies: [], rules: {} };
+  try {
+    if (isMapping) set = loadPolicySet(value as Record<string, unknown>, filePath, where, knownRules, error, files);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    policyProblems = e.problems;
+  }
+  const known = policyProblems.length ? undefined : set.policies.length ? new Set([...knownRules, ...set.policies.map((p) => p.rule.meta.id)]) : knownRules;
+  const config = checkConfig(value, known, where, policyProblems);
   const dir = path.dirname(filePath);
   return {
     filePath,

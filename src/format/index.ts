@@ -20,6 +20,8 @@ export interface FormatOptions {
   hidden?: { warnings: number; infos: number };
   /** Files skipped as no Ops Manager document (named in the summary). */
   skipped?: number;
+  /** The run exits 2 for suppressions that no longer occur: the summary must not say all is well. */
+  unprunedSuppressions?: boolean;
   /** `i/n` of a sharded run (`check --shard`): SARIF records it for `omlint merge`. */
   shard?: string;
 }
@@ -47,6 +49,6 @@ export function formatResults(format: FormatName, run: LintRun, opts: FormatOpti
       return formatCompact(run);
     case 'stylish':
     default:
-      return formatStylish(run, { color: opts.color, hidden: opts.hidden, skipped: opts.skipped });
+      return formatStylish(run, { color: opts.color, hidden: opts.hidden, skipped: opts.skipped, unprunedSuppressions: opts.unprunedSuppressions });
   }
 }

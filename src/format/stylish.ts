@@ -59,7 +59,7 @@ function hiddenCounts(h: { warnings: number; infos: number }): string {
 
 export function formatStylish(
   run: LintRun,
-  opts: { color: boolean; frames?: boolean; hidden?: { warnings: number; infos: number }; skipped?: number } = { color: false },
+  opts: { color: boolean; frames?: boolean; hidden?: { warnings: number; infos: number }; skipped?: number; unprunedSuppressions?: boolean } = { color: false },
 ): string {
   const { results } = run;
   const c = palette(opts.color);
@@ -95,7 +95,10 @@ export function formatStylish(
   }
   if (fixed > 0) out.push(`Fixed ${plural(fixed, 'problem')} in ${plural(results.filter((r) => r.fixCount).length, 'file')}.`);
   const hidden = (opts.hidden?.warnings ?? 0) + (opts.hidden?.infos ?? 0);
-  if (total === 0 && fixed === 0) {
+  if (total === 0 && fixed === 0 && opts.unprunedSuppressions) {
+    // The run exits 2 (cli/baseline.ts): no green line above the notice.
+    out.push(c.red(c.bold(`✖ ${plural(results.length, 'file')} checked: suppressions are left that do not occur anymore (exit 2).`)));
+  } else if (total === 0 && fixed === 0) {
     // --quiet hid warnings: "no problems" would not be true.
     out.push(`✔ ${plural(results.length, 'file')} checked, ${hidden > 0 ? `no errors (${hiddenCounts(opts.hidden!)} not shown: --quiet)` : 'no problems'}.`);
   } else if (hidden > 0) out.push(c.dim(`  ${hiddenCounts(opts.hidden!)} not shown (--quiet).`));

@@ -112,24 +112,37 @@ function plainUtf8Text(filePath: string, head: Buffer, maxBytes: number): string
 
 /**
  * A small regular file's UTF-8 text (configs, ignore files, the cache), refusing FIFOs and other
- * special files instead of blocking on them. Throws the fs error, or an Error naming the file type.
+ * special files instead of blocking on them. Throws the fs error, or an Error naming the file type,
+ * or one saying that the file is over `maxBytes` (checked by its size before it is read, and while
+ * reading: a file that grows).
  */
-export function readRegularText(filePath: string): string {
+export function readRegularText(filePath: string, maxBytes = Infinity): string {
   const fd = openSync(filePath, OPEN_FLAGS);
   try {
     const odd = notRegularError(fd);
     if (odd) throw odd;
+    const over = (size: number) => new Error(`the file is ${megabytes(size)} MB, over the ${megabytes(maxBytes)} MB limit; it was not read`);
+    if (maxBytes !== Infinity) {
+      const size = fstatSync(fd).size;
+      if (size > maxBytes) throw over(size);
+    }
     const chunks: Buffer[] = [];
     const chunk = Buffer.allocUnsafe(SMALL);
-    for (let got; (got = readSync(fd, chunk, 0, SMALL, null)) > 0; ) chunks.push(Buffer.from(chunk.subarray(0, got)));
+    let total = 0;
+    for (let got; (got = readSync(fd, chunk, 0, SMALL, null)) > 0; ) {
+      if ((total += got) > maxBytes) throw over(total);
+      chunks.push(Buffer.from(chunk.subarray(0, got)));
+    }
     return Buffer.concat(chunks).toString('utf8');
   } finally {
     closeSync(fd);
   }
 }
 
+const megabytes = (n: number) => (n / 1048576).toFixed(n % 1048576 ? 1 : 0);
+
 function tooLarge(filePath: string, size: number, maxBytes: number): LintInput {
-  const mb = (n: number) => (n / 1048576).toFixed(n % 1048576 ? 1 : 0);
+  const mb = megabytes;
   return { filePath, text: '', problem: { ruleId: 'limit-exceeded', message: `The file is ${mb(size)} MB, over the ${mb(maxBytes)} MB limit; omlint did not read it. Raise the limit with --max-file-size (MB) if it is genuine.` } };
 }
 

@@ -222,10 +222,11 @@ function documentPlan(now: unknown, base: unknown): PlanGroup[] {
   }
   if (isObject(now) && isObject(base)) {
     for (const key of Object.keys(now)) {
-      if (key === 'enabled' || !(key in base) || equal(now[key], base[key])) continue;
+      // Own keys only: `constructor` or `toString` of a document are fields, not Object.prototype's.
+      if (key === 'enabled' || !Object.hasOwn(base, key) || equal(now[key], base[key])) continue;
       changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: `${key} changed` });
     }
-    for (const key of Object.keys(now)) if (!(key in base)) changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: `${key} added` });
+    for (const key of Object.keys(now)) if (!Object.hasOwn(base, key)) changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: `${key} added` });
   }
   for (const r of removedFields(base, now)) changes.push({ type: 'field-removed', pointer: r.pointer, basePointer: r.basePointer, summary: `${r.basePointer.slice(1).replace(/\//g, '.')} removed` });
   return changes.length ? [{ title: 'document', changes }] : [];
@@ -235,6 +236,14 @@ function labelOf(kind: Kind, value: unknown): string {
   if (!isObject(value)) return kind;
   const parts = [kind, str(value.id), str(value.eventTypeName) ?? str(value.type) ?? str(value.description)].filter(Boolean);
   return parts.join(' ');
+}
+
+/**
+ * The plan of a file the base does not have: each of its documents of a known kind is new, so
+ * that the summary counts them (it said "0 new" under "a new file").
+ */
+export function planNewFile(filePath: string, baseLabel: string, documents: readonly { kind: Kind; documentIndex: number }[]): FilePlan {
+  return { filePath, baseLabel, newFile: true, documents: documents.map((d) => ({ kind: d.kind, documentIndex: d.documentIndex, status: 'added', label: d.kind, groups: [], restarts: [] })) };
 }
 
 /** The plan of one file from its matched documents. */

@@ -74,10 +74,9 @@ export function completionFor(doc: TextDocument, ctx: CursorContext, subject: Co
  * which keys fit).
  */
 function presentObject(ctx: CursorContext, stale: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
   const known = stale !== null && typeof stale === 'object' && !Array.isArray(stale) ? (stale as Record<string, unknown>) : {};
-  for (const k of ctx.presentKeys) out[k] = known[k];
-  return out;
+  // Own keys only, and each key an own property (fromEntries): `__proto__` or `constructor` typed in a document are keys.
+  return Object.fromEntries(ctx.presentKeys.map((k) => [k, Object.hasOwn(known, k) ? known[k] : undefined]));
 }
 
 // JSON's line breaks: \n or \r\n (a lone \r only shifts the indentation read).

@@ -74,28 +74,30 @@ export class ServerConfig {
   }
 }
 
-/** The problem of an open config document, where ConfigError places it. */
+/** The problems of an open config document, each where ConfigError places it. */
 export function configFileDiagnostics(doc: TextDocument, filePath: string, text: string, knownRules: Set<string>): LspDiagnostic[] {
   try {
     loadConfigText(filePath, text, knownRules, diskExtendsFiles);
     return [];
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
-    let message = e.message;
-    let line = 0;
-    let character = 0;
-    if (message.startsWith(filePath)) {
-      message = message.slice(filePath.length);
-      const m = /^:(\d+):(\d+): /.exec(message);
-      if (m) {
-        line = Number(m[1]) - 1;
-        character = Number(m[2]) - 1 + (line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0);
-        message = message.slice(m[0].length);
-      } else message = message.replace(/^(?: \([^)]*\))?: /, '');
-    }
-    const start = { line, character };
-    const lineEnd = doc.positionAt(doc.offsetAt({ line: line + 1, character: 0 }) - 1);
-    const end = lineEnd.line === line && lineEnd.character > character ? lineEnd : start;
-    return [{ range: { start, end }, severity: DiagnosticSeverity.Error, source: 'omlint', message: `Configuration error: ${message}` }];
+    return e.problems.map((problem) => {
+      let message = problem;
+      let line = 0;
+      let character = 0;
+      if (message.startsWith(filePath)) {
+        message = message.slice(filePath.length);
+        const m = /^:(\d+):(\d+): /.exec(message);
+        if (m) {
+          line = Number(m[1]) - 1;
+          character = Number(m[2]) - 1 + (line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0);
+          message = message.slice(m[0].length);
+        } else message = message.replace(/^(?: \([^)]*\))?: /, '');
+      }
+      const start = { line, character };
+      const lineEnd = doc.positionAt(doc.offsetAt({ line: line + 1, character: 0 }) - 1);
+      const end = lineEnd.line === line && lineEnd.character > character ? lineEnd : start;
+      return { range: { start, end }, severity: DiagnosticSeverity.Error, source: 'omlint', message: `Configuration error: ${message}` };
+    });
   }
 }

@@ -18,7 +18,9 @@ const NAMED_ITEMS: Record<string, [field: string, word: string]> = {
 /** The label of the array item at `tokens` (its last token an index), or undefined. */
 export function itemLabel(tokens: readonly string[], itemValue: unknown): string | undefined {
   if (tokens.length < 2 || !/^\d+$/.test(tokens[tokens.length - 1])) return undefined;
-  const naming = NAMED_ITEMS[tokens[tokens.length - 2]];
+  const array = tokens[tokens.length - 2];
+  // Own keys only: an array named `constructor` is a document's key, not Object.prototype's.
+  const naming = Object.hasOwn(NAMED_ITEMS, array) ? NAMED_ITEMS[array] : undefined;
   if (!naming) return undefined;
   const name = getAt(itemValue, joinPointer('', ...tokens, naming[0]));
   return typeof name === 'string' && name !== '' ? `${naming[1]} ${name}` : undefined;

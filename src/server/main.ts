@@ -6,6 +6,8 @@ import { VERSION } from '../core/version';
 import {
   CodeActionKind,
   createConnection,
+  ErrorCodes,
+  ResponseError,
   DidChangeWatchedFilesNotification,
   ProposedFeatures,
   TextDocuments,
@@ -19,6 +21,7 @@ import { isConfigFile } from './config';
 import { DiagnosticsScheduler, MAX_DEBOUNCE_MS } from './scheduler';
 import { HeapPolicy } from './heap';
 import { OmlintLanguageService } from './service';
+import { InvalidRenameError } from './navigation';
 import { uriToPath } from './uris';
 
 export const SERVER_VERSION = VERSION;
@@ -189,12 +192,14 @@ export function startServer(options: ServerOptions = {}): void {
   });
 
   /** A navigation request on an open document; a failure is logged, never thrown at the client. */
-  function navigate<T>(what: string, uri: string, empty: T, run: (doc: TextDocument) => T): T {
+  function navigate<T>(what: string, uri: string, empty: T, run: (doc: TextDocument) => T): T | ResponseError {
     const doc = documents.get(uri);
     if (!doc) return empty;
     try {
       return run(doc);
     } catch (e) {
+      // A new name that cannot stand there: an error the editor shows, not an empty edit.
+      if (e instanceof InvalidRenameError) return new ResponseError(ErrorCodes.InvalidParams, e.message);
       connection.console.error(`omlint: ${what} failed: ${e instanceof Error ? e.message : String(e)}`);
       return empty;
     }

@@ -117,9 +117,43 @@ export function spelled(site: LinkSite, name: string, json: boolean): { span: Sp
   return { span: site.span, text: plain ? name : JSON.stringify(name) };
 }
 
+/** A new name that cannot stand where the old one stood: the server answers the rename with this message. */
+export class InvalidRenameError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidRenameError';
+  }
+}
+
+const WHAT: Record<LinkSite['target'], string> = { process: 'process', 'replica-set': 'replica set', 'sharded-cluster': 'sharded cluster', 'mongodb-version': 'version', 'webhook-integration': 'integration' };
+
+/**
+ * Why a new name cannot replace the old one, or undefined: an empty name, a control character (NUL,
+ * a line break: no name holds one, and a NUL ends the string for the agent's C/Go code), a line or
+ * paragraph separator, a lone surrogate (no UTF-8 encodes it), blanks at either end (invisible,
+ * and a plain YAML scalar loses them), or the name of another one of its kind (two would merge).
+ */
+function renameProblem(found: Found, newName: string): string | undefined {
+  const what = WHAT[found.site.target];
+  if (newName.trim() === '') return `A ${what} name cannot be empty.`;
+  const bad = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.exec(newName);
+  if (bad) {
+    const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    return `A ${what} name cannot hold U+${code} (${code === '0000' ? 'NUL' : /^D[89A-F]/.test(code) ? 'a lone surrogate' : 'a control character or line break'}); it is at position ${bad.index + 1} of the new name.`;
+  }
+  if (newName !== newName.trim()) return `A ${what} name cannot start or end with blanks: ${JSON.stringify(newName)}.`;
+  if (newName !== found.site.name && (found.file.index.byName.get(nameKey(found.site.target, newName)) ?? []).some((s) => s.docIndex === found.site.docIndex && s.role === 'definition')) {
+    return `There is already a ${what} named ${JSON.stringify(newName)}: renaming would make the two one.`;
+  }
+  return undefined;
+}
+
+/** The edits of a rename; throws InvalidRenameError when the new name cannot stand there. */
 export function rename(workspace: Workspace, doc: TextDocument, position: Position, newName: string): WorkspaceEdit | null {
   const found = siteUnder(workspace, doc, position);
   if (!found || found.site.target === 'webhook-integration') return null;
+  const problem = renameProblem(found, newName);
+  if (problem) throw new InvalidRenameError(problem);
   const changes: Record<string, TextEdit[]> = {};
   for (const f of sitesOfName(workspace, doc, found)) {
     const { span, text } = spelled(f.site, newName, f.file.json);

@@ -129,7 +129,8 @@ export function valueMeaning(kind: Kind, tokens: string[], v: string): string | 
     return OPERATOR_WORDS[v] ? `\`${v}\`: ${OPERATOR_WORDS[v]}.` : undefined;
   }
   if (kind === 'integration' && matches(tokens, ['type'])) {
-    const info = INTEGRATION_FIELDS[v as IntegrationType];
+    // Own keys only: a value such as `constructor` is no integration type (Object.prototype's).
+    const info = Object.hasOwn(INTEGRATION_FIELDS, v) ? INTEGRATION_FIELDS[v as IntegrationType] : undefined;
     if (!info) return undefined;
     return `\`${v}\` integration. Required fields: ${list(info.required)}; optional: ${list(info.optional)}.${info.endOfLife ? ' The service has reached its end of life.' : ''}`;
   }

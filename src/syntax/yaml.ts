@@ -229,7 +229,7 @@ function yamlErrorProblem(text: string, doc: Document, err: YamlError): Omit<Par
       span: { start: flow.start, end: flow.start + 1 },
     };
   }
-  return { ruleId: 'syntax-error', message: `YAML syntax error: ${PLAIN_WORDS[err.code] ?? 'invalid YAML'} (${firstLine(err.message)}).`, span };
+  return { ruleId: 'syntax-error', message: `YAML syntax error: ${PLAIN_WORDS[err.code] ?? 'invalid YAML'} (${firstLine(err.message)}).${crOnlyHint(text)}`, span };
 }
 
 const printKey = (key: string) => JSON.stringify(key.length > 60 ? key.slice(0, 57) + '…' : key);
@@ -354,6 +354,14 @@ export const positionParses = { parses: 0 };
 export function yamlPositions(text: string): ParsedDocument {
   positionParses.parses++;
   return yamlDocument(parseDocument(text, PARSE_OPTIONS), null, false);
+}
+
+/**
+ * Lines that end in CR alone (classic Mac OS) are one long line to the YAML reader: its errors
+ * then say nothing of the cause, so each says it. Empty when the text has a LF or no CR.
+ */
+export function crOnlyHint(text: string): string {
+  return text.includes('\r') && !text.includes('\n') ? ' The lines of this file end in CR alone (old Mac OS line endings), which YAML does not read as line breaks here: save it with LF (or CRLF) line endings.' : '';
 }
 
 /** Parses a text that holds one YAML document or several (no caching). */

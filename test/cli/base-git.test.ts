@@ -72,7 +72,12 @@ describe.skipIf(!HAS_GIT)('--base <git-ref> on a real repository', () => {
     write('deploy/new.yaml', STEP('2-fcv.yaml'));
     const r = await cli(['plan', 'deploy/new.yaml', '--base', 'HEAD', '--no-color'], { cwd: repo });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('a new file: not in the base');
+    expect(r.stdout).toContain('a new file: not in the base\n  automation-config: new (not in the base)\n');
+    // The summary counts the new file's document (it said "0 new" under "a new file").
+    expect(r.stdout).toContain('0 document(s) changed, 1 new, 0 removed; 0 process restart(s).');
+    const json = JSON.parse((await cli(['plan', 'deploy/new.yaml', '--base', 'HEAD', '--format', 'json'], { cwd: repo })).stdout);
+    expect(json.summary).toEqual({ changed: 0, added: 1, removed: 0, restarts: 0 });
+    expect(json.plans[0]).toMatchObject({ newFile: true, documents: [{ kind: 'automation-config', status: 'added', documentIndex: 0 }] });
   });
 
   it('check --base: the transition findings and the others in one SARIF run', async () => {

@@ -72,6 +72,20 @@ describe('baseline: adopting omlint on a repository with findings', () => {
     expect(run(dir, '.')).toMatchObject({ code: 0, stderr: '' });
   });
 
+  it('a run that exits 2 for unpruned suppressions prints no green "no problems" (nor --quiet\'s "no errors")', () => {
+    const dir = tree({ 'a.yaml': errors(1) });
+    expect(run(dir, '--suppress-all', '.').code).toBe(0);
+    writeFileSync(path.join(dir, 'a.yaml'), GOOD);
+    const stale = run(dir, '.');
+    expect(stale.code).toBe(2);
+    expect(stale.stdout).toMatch(/^✖ 1 file checked: suppressions are left that do not occur anymore \(exit 2\)\.\n/);
+    const quiet = run(dir, '--quiet', '.');
+    expect([quiet.code, quiet.stdout]).toEqual([2, stale.stdout]);
+    for (const out of [stale.stdout, quiet.stdout]) expect(out).not.toMatch(/✔|no errors|no problems/);
+    // Passed on purpose: all is well, and said so.
+    expect(run(dir, '--pass-on-unpruned-suppressions', '.').stdout).toMatch(/^✔ 1 file checked, no problems\.\n/);
+  });
+
   it('warnings are never recorded (ESLint suppresses errors only)', () => {
     const dir = tree({ 'w.yaml': WARNING, 'e.yaml': errors(1) });
     expect(run(dir, '--suppress-all', '.').code).toBe(0);

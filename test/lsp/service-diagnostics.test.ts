@@ -120,6 +120,13 @@ describe('diagnostics', () => {
     expect(diags).toHaveLength(1);
     expect(diags[0].range.start).toEqual({ line: 1, character: 2 });
     expect(diags[0].message).toMatch(/unknown rule id "no-such-rule"/);
+    // Three problems: three diagnostics, each at its own place.
+    const three = open(service, dir, 'omlint.config.yaml', 'rules:\n  no-such-rule: off\ntargetVersion: 7\noverrides:\n  - files: [x]\n    kind: alerts\n');
+    expect((await service.diagnostics(three)).map((d) => [d.range.start.line, d.range.start.character, d.message.replace(/^Configuration error: ([^;.]*)[\s\S]*/, '$1')])).toEqual([
+      [1, 2, 'unknown rule id "no-such-rule"'],
+      [2, 0, 'must be a version string such as "7'],
+      [5, 4, 'unknown kind "alerts"'],
+    ]);
   });
 
   it('lets workspace rules see the other documents of the directory, open buffers over disk', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Location, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { OmlintLanguageService } from '../../src/server/service';
+import { InvalidRenameError } from '../../src/server/navigation';
 import { NOW, openDoc, positionOf, tempDir } from './fixtures';
 import { AUTOMATION_YAML } from './automation-fixture';
 
@@ -58,6 +59,30 @@ describe('navigation: definition, references, rename', () => {
     expect(rs).toContain('rs: "a: b"');
     // A version renamed to something YAML reads as a number stays a string.
     expect(applied(doc, service.rename(doc, positionOf(doc, 'name: 7.0.12', 7), '8.0'))).toContain('  - name: "8.0"\n');
+  });
+
+  it('refuses a new name that cannot stand there, saying why, and edits nothing', () => {
+    const doc = openDoc(service, dir, 'automation.yaml', AUTOMATION_YAML);
+    const host = positionOf(doc, 'host: rs0_1', 8);
+    const refused = (name: string) => {
+      try {
+        service.rename(doc, host, name);
+      } catch (e) {
+        expect(e).toBeInstanceOf(InvalidRenameError);
+        return (e as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refused('node\u00001')).toBe('A process name cannot hold U+0000 (NUL); it is at position 5 of the new name.');
+    for (const name of ['node\n1', 'node\r1', 'a\tb', 'x\u007f', 'x\u0085', 'x\u2028']) expect(refused(name)).toMatch(/^A process name cannot hold U\+[0-9A-F]{4} \(a control character or line break\)/);
+    expect(refused('x\ud800')).toMatch(/U\+D800 \(a lone surrogate\)/);
+    expect(refused('')).toBe('A process name cannot be empty.');
+    expect(refused('   ')).toBe('A process name cannot be empty.');
+    expect(refused(' node-1')).toMatch(/cannot start or end with blanks/);
+    expect(refused('rs0_0')).toBe('There is already a process named "rs0_0": renaming would make the two one.');
+    expect(() => service.rename(doc, positionOf(doc, '_id: rs0', 6), 'rs\u0000')).toThrow(/^A replica set name cannot hold U\+0000/);
+    // Usable names still go through: a surrogate pair, its own name again, punctuation.
+    for (const name of ['n😀', 'rs0_1', 'a: b']) expect(refused(name)).toBe('accepted');
   });
 
   it('refuses to rename what is not a name', () => {

@@ -9,6 +9,7 @@ import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
   HoverRequest,
+  RenameRequest,
   type CodeAction,
   type CompletionList,
   type MarkupContent,
@@ -16,6 +17,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ROOT, startClient, type LspClient } from './client';
 import { ALERT, tempDir } from './fixtures';
+import { AUTOMATION_YAML } from './automation-fixture';
 
 describe('language server over stdio', () => {
   let client: LspClient;
@@ -64,6 +66,18 @@ describe('language server over stdio', () => {
     const second = client.diagnostics(u, (p) => p.version === 2);
     client.change(u, 2, fixed);
     expect((await second).diagnostics).toEqual([]);
+  });
+
+  it('answers a rename to a name with NUL with an error that says why', async () => {
+    const u = uri('automation.yaml');
+    const opened = client.diagnostics(u);
+    client.open(u, AUTOMATION_YAML);
+    await opened;
+    const at = AUTOMATION_YAML.split('\n').findIndex((l) => l.includes('host: rs0_1'));
+    const position = { line: at, character: AUTOMATION_YAML.split('\n')[at].indexOf('rs0_1') + 1 };
+    await expect(client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: u }, position, newName: 'a\u0000b' })).rejects.toMatchObject({ code: -32602, message: 'A process name cannot hold U+0000 (NUL); it is at position 2 of the new name.' });
+    const ok = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: u }, position, newName: 'node-1' });
+    expect(ok?.changes?.[u]?.length).toBeGreaterThan(1);
   });
 
   it('never publishes diagnostics for an older version of the document', async () => {

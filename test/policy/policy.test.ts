@@ -1,6 +1,6 @@
 // Policies (issue 21): config → rules, positions, extends (relative, built-in packs, npm packages),
 // exact config errors, CLI (rules, explain, SARIF, --fix), the editor's diagnostics and quick fix.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tree } from '../cli/run';
@@ -202,6 +202,31 @@ describe('omlint policy test', () => {
     expect(r.stdout).toContain('FAIL valid/bad.yaml\n  extra    valid/bad.yaml:6 acme/host-down-delay');
     expect(r.stdout).toContain('missing  invalid/wrong-line.yaml:1 acme/host-down-delay');
     expect(r.stdout).toContain('extra    invalid/wrong-line.yaml:6 acme/host-down-delay');
+  });
+
+  it('symbolic link loops are failed examples, said and never followed; no example at all is an error', async () => {
+    const dir = tree({ 'omlint.config.yaml': DELAY_POLICY });
+    mkdirSync(path.join(dir, 'valid'));
+    mkdirSync(path.join(dir, 'invalid'));
+    symlinkSync('self.yaml', path.join(dir, 'valid/self.yaml'));
+    // A link named like an example, to the folder that holds it: read as a file, it was "ok".
+    symlinkSync('.', path.join(dir, 'valid/x.yaml'));
+    symlinkSync('..', path.join(dir, 'invalid/up'));
+    // An example that cannot be read (not UTF-8) is no example either.
+    writeFileSync(path.join(dir, 'valid/latin1.yaml'), Buffer.from([0x61, 0x3a, 0x20, 0xe9, 0x0a]));
+    const r = await cli(['policy', 'test', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toMatch(/^ok/m);
+    expect(r.stdout).toContain('FAIL invalid/up/: a symbolic link loop (to .); not followed\n');
+    expect(r.stdout).toContain('FAIL valid/self.yaml: a symbolic link loop; not followed\n');
+    expect(r.stdout).toContain('FAIL valid/x.yaml/: a symbolic link loop (to valid); not followed\n');
+    expect(r.stdout).toMatch(/^FAIL valid\/latin1\.yaml: valid\/latin1\.yaml: .*UTF-8/m);
+    expect(r.stdout).toContain('0 of 4 examples pass');
+    const none = tree({ 'omlint.config.yaml': DELAY_POLICY, 'valid/notes.txt': 'no example\n' });
+    const empty = await cli(['policy', 'test', none]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/no examples \(valid\/ and invalid\/ hold example documents\)/);
+    expect(empty.stdout).not.toMatch(/^ok/m);
   });
 
   it('runs a pack from its package.json, and a folder of examples as one scope', async () => {

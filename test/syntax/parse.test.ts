@@ -161,6 +161,18 @@ describe('syntax errors point at the cause', () => {
     expect(problems(text, 'x.json')).toEqual([{ ruleId: 'syntax-error', at: ',', start: at, message: `JSON syntax error: a trailing comma before "${bracket}"; JSON allows none. Remove the comma.` }]);
   });
 
+  it('lines ending in CR alone: the YAML error says so; with a LF anywhere, or none, it does not', () => {
+    const cr = 'eventTypeName: HOST_DOWN\renabled: true\rnotifications:\r  - typeName: EMAIL\r';
+    const found = problems(cr, 'x.yaml');
+    expect(found.length).toBeGreaterThan(0);
+    for (const p of found) expect(p.message).toMatch(/^YAML syntax error: .* The lines of this file end in CR alone \(old Mac OS line endings\).*save it with LF \(or CRLF\) line endings\.$/);
+    for (const text of [cr.replace('\r', '\n'), 'a: [1, 2\nb: 3\n', 'a: [1, 2\r\nb: 3\r\n']) {
+      const other = problems(text, 'x.yaml');
+      expect(other.length).toBeGreaterThan(0);
+      for (const p of other) expect(p.message).not.toMatch(/CR alone/);
+    }
+  });
+
   it('a duplicate key names the key, at the repeated key (YAML and JSON)', () => {
     expect(problems('name: a\nother: 1\nname: b\n', 'x.yaml')).toEqual([{ ruleId: 'duplicate-key', at: 'name', start: 17, message: expect.stringMatching(/^Key "name" appears twice/) }]);
     expect(problems('{"name": "a", "name": "b"}', 'x.json')).toEqual([{ ruleId: 'duplicate-key', at: '"name"', start: 14, message: expect.stringMatching(/^Key "name" appears twice/) }]);

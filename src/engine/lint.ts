@@ -625,9 +625,10 @@ function runTransitionRules(file: FileState, opts: LintRunOptions, rules: Transi
       }
     }
   }
-  // A message may quote the base: its secrets are masked too. Looked for only when there is a
-  // message (walking every value and line of a 22 MB base costs as much as its parse).
-  if (file.diagnostics.length > before) file.baseSecrets = collectSecretValues(base.documents.map((d) => ({ kind: d.kind, value: d.value })), { text: base.parsed.text, wide: true });
+  // A message may quote the base, and a plan prints its keys and values: its secrets are masked
+  // too. Looked for only when there is a message or a plan (walking every value and line of a
+  // 22 MB base costs as much as its parse).
+  if (file.diagnostics.length > before || opts.onPairs) file.baseSecrets = collectSecretValues(base.documents.map((d) => ({ kind: d.kind, value: d.value })), { text: base.parsed.text, wide: true });
 }
 
 function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): { result: FileResult; source: RunSource } {

@@ -298,8 +298,7 @@ function valueAt(line: string, from: number, inFlow: () => boolean): ValueSpan |
     const end = flowEnd(line, i);
     return { start: i, end: end < 0 ? line.length : end, text: line.slice(i, end < 0 ? line.length : end), block: end < 0 };
   }
-  // Anchors, tags and aliases: the rest of the line.
-  if (c === '&' || c === '*' || c === '!') return { start: i, end: line.length, text: line.slice(i).trimEnd(), block: false };
+  // Anchors, tags and aliases are read as plain text: with the value they stand before.
   let end = line.length;
   const comment = line.slice(i).search(/[ \t]#/);
   if (comment >= 0) end = i + comment;

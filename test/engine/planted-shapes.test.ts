@@ -2,7 +2,7 @@
 // PLANTED_SHAPES: a key, a scalar, a flow or block collection, a value glued to its colon, CRLF,
 // a broken line, JSON) is printed by no output: the six formats, --debug and --fix-dry-run, the
 // three plan formats (whose base holds another secret of the same shape), the cache file and the
-// language service's diagnostics (issue 32).
+// language service's diagnostics, code actions and hovers (issue 32).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,9 +26,10 @@ function expectNone(text: string, what: string): void {
 }
 
 describe('secrets planted in every shape under a secret-named key', () => {
-  it('are printed by no output', async () => {
+  // Every shape, each with generated keys, secrets and line endings.
+  it.each(PLANTED_SHAPES.map((shape) => [shape.name, shape] as const))('%s: printed by no output', async (_, shape) => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...PLANTED_SHAPES), fc.constantFrom(...SECRET_KEYS), secretArb, secretArb, fc.boolean(), async (shape, key, secret, baseSecret, crlf) => {
+      fc.asyncProperty(fc.constantFrom(...SECRET_KEYS), secretArb, secretArb, fc.boolean(), async (key, secret, baseSecret, crlf) => {
         const eol = (t: string) => (crlf ? t.replace(/\n/g, '\r\n') : t);
         const file = shape.file(key, secret);
         const base = shape.file(key, `${baseSecret}Base`);
@@ -54,11 +55,23 @@ describe('secrets planted in every shape under a secret-named key', () => {
         const service = new OmlintLanguageService({ now: () => new Date(NOW) });
         const doc = TextDocument.create(pathToFileURL(path.join(dir, file.name)).href, file.name.endsWith('.json') ? 'json' : 'yaml', 1, eol(file.text));
         service.setDocument(doc);
-        expectNone(JSON.stringify(await service.diagnostics(doc)), `${where}: language service diagnostics`);
+        const diagnostics = await service.diagnostics(doc);
+        expectNone(JSON.stringify(diagnostics), `${where}: language service diagnostics`);
+        const actions = await service.codeActions(doc, { start: { line: 0, character: 0 }, end: doc.positionAt(doc.getText().length) }, { diagnostics });
+        expectNone(JSON.stringify(actions.map((a) => [a.title, a.diagnostics])), `${where}: code actions`);
+        // Hovers over every character of the lines holding the secret.
+        const lines = file.text.split('\n');
+        for (const [i, line] of lines.entries()) {
+          if (!CORE.test(line)) continue;
+          for (let c = 0; c <= line.length; c++) {
+            const h = service.hover(doc, { line: i, character: c });
+            if (h) expectNone(JSON.stringify(h.contents), `${where}: hover at ${i + 1}:${c + 1}`);
+          }
+        }
       }),
-      { numRuns: 40, seed: 3201 },
+      { numRuns: 4, seed: 3201 },
     );
-  }, 600_000);
+  }, 300_000);
 
   it('reports each shape at or below the line of its secret, so that a code frame shows that line', async () => {
     for (const shape of PLANTED_SHAPES) {

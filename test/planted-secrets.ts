@@ -169,3 +169,35 @@ export function toYaml(value: unknown, indent = ''): string {
   }
   return `${indent}${JSON.stringify(value)}\n`;
 }
+
+/**
+ * Secrets planted in the shapes issue 32 found leaking: whatever stands under, beside or in place
+ * of a secret-named key (a key, a scalar, a flow or block collection, a value glued to its colon,
+ * a line that does not parse, JSON). Each gives a whole file (name and text) with the secret in it.
+ */
+export interface PlantedShape {
+  name: string;
+  file: (key: string, secret: string) => { name: string; text: string };
+}
+
+/** Keys named like secrets, as documented (RULES.md "Secrets") and as the masking must read them. */
+export const SECRET_KEYS = ['apiToken', 'autoPwd', 'webhookUrl', 'serviceKey', 'password', 'datadogApiKey', 'webhookSecret'];
+
+const integration = (body: string) => ({ name: 'planted.integration.yaml', text: `type: SLACK\nteamName: t\n${body}channelName: x\n` });
+const notification = (item: string) => ({ name: 'planted.alert-config.yaml', text: `eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n${item}` });
+const json = (value: string) => ({ name: 'planted.integration.json', text: `{"type":"SLACK","teamName":"t",${value},"channelName":"x"}\n` });
+
+export const PLANTED_SHAPES: readonly PlantedShape[] = [
+  { name: 'scalar', file: (k, s) => integration(`${k}: ${s}\n`) },
+  { name: 'no-space colon', file: (k, s) => integration(`${k}:${s}\n`) },
+  { name: 'flow mapping, no-space colon (a key)', file: (k, s) => notification(`  - {typeName: SLACK, ${k}:${s}, channelName: c, delayMin: 0, intervalMin: 60}\n`) },
+  { name: 'flow sequence', file: (k, s) => integration(`${k}: [${s}]\n`) },
+  { name: 'flow mapping', file: (k, s) => integration(`${k}: {v: ${s}}\n`) },
+  { name: 'block sequence', file: (k, s) => integration(`${k}:\n  - ${s}\n`) },
+  { name: 'block sequence at the key column', file: (k, s) => integration(`${k}:\n- ${s}\n`) },
+  { name: 'block mapping (a key)', file: (k, s) => integration(`${k}:\n  ${s}: 1\n`) },
+  { name: 'JSON object', file: (k, s) => json(`"${k}":{"v":"${s}"}`) },
+  { name: 'JSON array', file: (k, s) => json(`"${k}":["${s}"]`) },
+  { name: 'flow value continued on a broken line', file: (k, s) => integration(`${k}: {v: x,\n   w: ${s}\nregion: US: EU\n`) },
+  { name: 'scalar on a broken line', file: (k, s) => integration(`${k}: ${s}: [\n`) },
+];

@@ -10,6 +10,7 @@ import { KINDS, isKind, type Kind } from '../../src/core/kinds';
 import { applyEdits } from '../../src/syntax/fix';
 import type { Diagnostic, LintInput, TextEdit } from '../../src/core/types';
 import { VERSION } from '../../src/core/version';
+import { maskText } from '../../src/engine/mask';
 
 export { KINDS, VERSION };
 
@@ -83,4 +84,12 @@ export async function lintFiles(req: CoreRequest): Promise<CoreResult> {
 /** A fix's edits applied to a text, as --fix applies them. */
 export function applyFix(text: string, edits: TextEdit[]): string {
   return applyEdits(text, [edits]).text;
+}
+
+/**
+ * A text with its secrets masked in place (engine/mask.ts, as every output of the CLI): what the
+ * share link may carry, since a URL ends up in histories, chats and logs.
+ */
+export function maskForShare(text: string): string {
+  return maskText(text, []);
 }

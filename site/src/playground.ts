@@ -154,8 +154,14 @@ function init(): void {
 
   const current = (): PlaygroundState => ({ text: view.state.doc.toString(), kind: kind.value, target: target.value, config: config.value });
   const shareInput = $<HTMLInputElement>('share-link');
+  /** Whether the last link masked a secret of the document or the config. */
+  let sharedMasked = false;
   function updateShare(): void {
-    shareInput.value = `${location.href.split('#')[0]}#s=${encodeState(current())}`;
+    const state = current();
+    // The link carries no secret: they are masked as the CLI masks its outputs.
+    const shared = { ...state, text: core().maskForShare(state.text), config: core().maskForShare(state.config) };
+    sharedMasked = shared.text !== state.text || shared.config !== state.config;
+    shareInput.value = `${location.href.split('#')[0]}#s=${encodeState(shared)}`;
   }
   const relint = () => {
     updateShare();
@@ -164,6 +170,7 @@ function init(): void {
   };
   for (const el of [kind, target]) el.addEventListener('change', relint);
   config.addEventListener('input', relint);
+  const maskedNote = () => (sharedMasked ? ' Its secrets are masked (****): fill them in after opening it.' : '');
   $('share').addEventListener('click', async () => {
     updateShare();
     // The address bar holds the state too (replaceState: the Back button is not filled with edits).
@@ -171,10 +178,10 @@ function init(): void {
     const status = $('share-status');
     try {
       await navigator.clipboard.writeText(shareInput.value);
-      status.textContent = 'Link copied. It holds the document itself; nothing was uploaded.';
+      status.textContent = `Link copied. It holds the document itself; nothing was uploaded.${maskedNote()}`;
     } catch {
       shareInput.select();
-      status.textContent = 'Copy the selected link. It holds the document itself; nothing was uploaded.';
+      status.textContent = `Copy the selected link. It holds the document itself; nothing was uploaded.${maskedNote()}`;
     }
   });
   window.addEventListener('hashchange', () => {

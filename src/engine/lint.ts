@@ -13,7 +13,7 @@ import { applyEdits, fixEdits } from '../syntax/fix';
 import { compareStrings, getAt, joinPointer, parentPointer } from '../core/pointer';
 import { applyDirectives, directiveProblems, NO_DIRECTIVES } from '../syntax/suppress';
 import { aggregateRepeats } from './aggregate';
-import { collectSecretValues, maskSecrets } from './mask';
+import { collectSecretValues, cutQuoted, maskSecrets } from './mask';
 import { isPlaceholder, templateMessage } from '../model/placeholders';
 import { fieldPath, forgetFoundSecrets } from '../model/secrets';
 import type {
@@ -651,9 +651,10 @@ function runTransitionRules(file: FileState, opts: LintRunOptions, rules: Transi
       }
     }
   }
-  // A message may quote the base: its secrets are masked too. Looked for only when there is a
-  // message (walking every value and line of a 22 MB base costs as much as its parse).
-  if (file.diagnostics.length > before) file.baseSecrets = collectSecretValues(base.documents.map((d) => ({ kind: d.kind, value: d.value })), { text: base.parsed.text, wide: true });
+  // A message may quote the base, and a plan prints its keys and values: its secrets are masked
+  // too. Looked for only when there is a message or a plan (walking every value and line of a
+  // 22 MB base costs as much as its parse).
+  if (file.diagnostics.length > before || opts.onPairs) file.baseSecrets = collectSecretValues(base.documents.map((d) => ({ kind: d.kind, value: d.value })), { text: base.parsed.text, wide: true });
 }
 
 function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): { result: FileResult; source: RunSource } {
@@ -694,15 +695,15 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
   // Asked of each document by two rules and by the masking above: found once per file, then let go.
   forgetFoundSecrets();
   if (file.baseSecrets?.length) secrets.push(...file.baseSecrets);
-  if (secrets.length) {
-    for (const d of diagnostics) {
-      d.message = maskSecrets(d.message, secrets);
-      // A secret pasted where a key belongs ends up in a pointer.
-      d.pointer = maskSecrets(d.pointer, secrets);
-      if (d.fix) d.fix = { ...d.fix, title: maskSecrets(d.fix.title, secrets) };
-      if (d.suggestions) d.suggestions = d.suggestions.map((s) => ({ ...s, title: maskSecrets(s.title, secrets) }));
-      if (d.related) d.related = d.related.map((r) => ({ ...r, message: maskSecrets(r.message, secrets) }));
-    }
+  // Every file: a message may quote a value (quoteForCut), cut only once masked.
+  const mask = secrets.length ? (t: string) => maskSecrets(t, secrets) : cutQuoted;
+  for (const d of diagnostics) {
+    d.message = mask(d.message);
+    // A secret pasted where a key belongs ends up in a pointer.
+    d.pointer = mask(d.pointer);
+    if (d.fix) d.fix = { ...d.fix, title: mask(d.fix.title) };
+    if (d.suggestions) d.suggestions = d.suggestions.map((s) => ({ ...s, title: mask(s.title) }));
+    if (d.related) d.related = d.related.map((r) => ({ ...r, message: mask(r.message) }));
   }
   // Nothing to say (most files of a run): no grouping, sort or counts to make.
   let errorCount = 0;

@@ -3,7 +3,7 @@
 // field named like a secret in the parsed values; `key: value` pairs named like secrets in the
 // source text (duplicate keys, lines that do not parse, numbers, near-miss names); and values
 // that look like secrets whatever their name (SECRET_SHAPES).
-import { findSecretsOfAnyKind, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret, isTokenLike, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
+import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret, isTokenLike, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import { isWholePlaceholder } from '../model/placeholders';
 import type { Kind } from '../core/kinds';
 import { firstOutsideQuotes } from '../syntax/outside-quotes';
@@ -51,7 +51,7 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     for (const s of secretsOf(d, opts.wide ?? true)) {
       if (s.value.length < 4 || shown(s.value)) continue;
       (out ??= new Set()).add(s.value);
-      const raw = d.sourceOf?.(s.pointer);
+      const raw = s.inKey ? undefined : d.sourceOf?.(s.pointer);
       if (raw === undefined || raw === s.value) continue;
       for (const piece of raw.replace(/^["']|["']$/g, '').split(/\r\n|\r|\n/)) add(piece);
     }
@@ -63,9 +63,20 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
 
 export const MASK = '****';
 
-/** Replaces the listed secrets and anything shaped like a secret (SECRET_SHAPES). */
+/**
+ * Replaces the listed secrets and anything shaped like a secret (SECRET_SHAPES), then cuts the
+ * long values a message quotes (quoteForCut): masked first, a secret's start is never printed.
+ */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
-  return maskShapes(replaceListed(text, secrets, () => MASK), () => MASK);
+  return cutQuoted(maskShapes(replaceListed(text, secrets, () => MASK), () => MASK));
+}
+
+/** The values a message quotes (quoteForCut), cut to QUOTE_MAX characters; the marks go. */
+export function cutQuoted(text: string): string {
+  if (!text.includes(QUOTE_OPEN)) return text;
+  return text
+    .replace(new RegExp(`${QUOTE_OPEN}([^${QUOTE_OPEN}${QUOTE_CLOSE}]*)${QUOTE_CLOSE}`, 'g'), (_, v: string) => (v.length > QUOTE_MAX ? `${v.slice(0, QUOTE_MAX - 3)}…` : v))
+    .replace(new RegExp(`[${QUOTE_OPEN}${QUOTE_CLOSE}]`, 'g'), '');
 }
 
 /**
@@ -126,12 +137,23 @@ function replaceListed(text: string, secrets: readonly string[], mask: (s: strin
 
 function maskShapes(text: string, mask: (m: string) => string): string {
   let out = text;
-  for (const { re, part } of SECRET_SHAPES) {
+  for (const { re, tail, part } of SECRET_SHAPES) {
+    let masked = '';
+    let copied = 0;
     re.lastIndex = 0;
-    out = out.replace(re, (m) => {
-      const [a, b] = part ? (part(m) ?? [0, 0]) : [0, m.length];
-      return a === b ? m : m.slice(0, a) + mask(m.slice(a, b)) + m.slice(b);
-    });
+    for (let m = re.exec(out); m; m = re.exec(out)) {
+      let end = m.index + m[0].length;
+      // A run longer than the expression's bound: the match goes on through it.
+      if (tail) for (tail.lastIndex = end; tail.test(out); ) end = tail.lastIndex;
+      const match = out.slice(m.index, end);
+      const [a, b] = part ? (part(match) ?? [0, 0]) : [0, match.length];
+      if (a !== b) {
+        masked += out.slice(copied, m.index) + match.slice(0, a) + mask(match.slice(a, b)) + match.slice(b);
+        copied = end;
+      }
+      re.lastIndex = Math.max(end, m.index + 1);
+    }
+    if (copied > 0) out = masked + out.slice(copied);
   }
   return out;
 }
@@ -139,33 +161,20 @@ function maskShapes(text: string, mask: (m: string) => string): string {
 // ---------------------------------------------------------------- secrets in source text
 
 /**
- * The key that ends just before a colon (quoted, or plain), read backwards from the colon: at
- * most 130 characters, so that a line with a million colons is still read in linear time.
+ * The key that ends just before a colon (quoted, or plain) is read backwards from the colon by
+ * keyStartAt: at most 130 characters, so that a line with a million colons is still read in
+ * linear time.
  */
-function keyBefore(line: string, colon: number): { key: string; start: number } | undefined {
-  const at = keyBounds(line, colon);
-  return at && { key: line.slice(at.from, at.to), start: at.start };
-}
-
 /** [A-Za-z_$] */
 const isKeyStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 /** [\w$.-] */
 const isKeyChar = (c: number) => isKeyStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
 
-/**
- * Where keyBefore's key is: its first character (its quote if quoted) and the key's characters
- * [from, to). In a line, or in a text without CR, where a line starts after a \n.
- */
-function keyBounds(text: string, colon: number): { start: number; from: number; to: number } | undefined {
-  const start = keyStartAt(text, colon);
-  return start < 0 ? undefined : { start, from: boundFrom, to: boundTo };
-}
-
 /** keyStartAt's key characters [boundFrom, boundTo): numbers, not an object per colon of a big text. */
 let boundFrom = 0;
 let boundTo = 0;
 
-/** keyBounds' `start`, or -1 for no key; the key's characters are left in boundFrom and boundTo. */
+/** The key's first character (its quote if quoted), or -1 for no key; the key's characters are left in boundFrom and boundTo. */
 function keyStartAt(text: string, colon: number): number {
   let end = colon;
   let last = end > 0 ? text.charCodeAt(end - 1) : -1;
@@ -200,36 +209,41 @@ interface ValueSpan {
   end: number;
   /** The value as written (quotes off). */
   text: string;
-  /** A block scalar (`|`, `>`): the value is on the following lines. */
+  /**
+   * The value goes on over the following lines (a block scalar `|`, an empty value before a
+   * block collection, a flow collection or a quote left open): each following line indented
+   * more than the key's line is the secret's too.
+   */
   block: boolean;
+  /** The key's column: a block sequence (`- s`) may stand at the key's own indent. */
+  keyColumn?: number;
   /** The secret part of a URL under a name that is not a secret's. */
   url?: boolean;
 }
 
-/** The spans of values of secret-named keys in one line. */
+/**
+ * The spans of values of secret-named keys in one line: whatever stands after the colon (with or
+ * without a blank: `apiToken:xoxb-…` is one plain scalar to YAML, a key in a flow mapping), a
+ * scalar, a flow collection whole, or the start of a value that goes on below (ValueSpan.block).
+ */
 export function secretSpansInLine(line: string): ValueSpan[] {
   const spans: ValueSpan[] = [];
   let flow: number | undefined;
-  // Colons first (a 10 MB line of letters has none): each that can end a key (after a quoted
-  // key, or before a blank, the end or a quote) is tried.
   for (let colon = line.indexOf(':'); colon >= 0; colon = line.indexOf(':', colon + 1)) {
-    const next = line[colon + 1];
-    const quotedKey = line[colon - 1] === '"' || line[colon - 1] === "'";
-    if (!quotedKey && next !== undefined && next !== ' ' && next !== '\t' && next !== '"' && next !== "'") continue;
-    const found = keyBefore(line, colon);
-    if (!found) continue;
-    const { key, start: keyStart } = found;
-    if (!isSecretFieldName(key) && key.toLowerCase() !== 'url') continue;
+    const names = keyNames(line, colon, undefined);
+    if (names === NAMES_PLAIN) continue;
+    const keyStart = keyStartAt(line, colon);
     // Whether a flow collection is open at the key: asked only for a plain value (one pass per line).
     let v = valueAt(line, colon + 1, () => (flow ??= flowStart(line)) < keyStart);
-    if (!v || (v.text === '' && !v.block)) continue;
+    if (!v) continue;
+    v.keyColumn = keyStart;
     // A url under any name but a secret one: the path, query and user-info may be a token (Slack
     // and Teams hooks, a url under another integration type); scheme and host stay readable.
-    if (!isSecretFieldName(key)) {
+    if (names === NAMES_URL) {
       v = v.block ? undefined : urlSecretPart(v);
       if (!v) continue;
     }
-    if (!v.block && shown(v.text)) continue;
+    if (!v.block && (v.text === '' || shown(v.text))) continue;
     spans.push(v);
     colon = Math.max(colon, v.end - 1);
   }
@@ -262,7 +276,8 @@ function flowStart(line: string): number {
 function valueAt(line: string, from: number, inFlow: () => boolean): ValueSpan | undefined {
   let i = from;
   while (line[i] === ' ' || line[i] === '\t') i++;
-  if (i >= line.length) return undefined;
+  // Nothing after the colon: a block collection or a scalar may follow on the next lines.
+  if (i >= line.length || line[i] === '#') return { start: i, end: i, text: '', block: true };
   const c = line[i];
   if (c === '"' || c === "'") {
     let j = i + 1;
@@ -274,10 +289,16 @@ function valueAt(line: string, from: number, inFlow: () => boolean): ValueSpan |
       }
     }
     const end = Math.min(j, line.length);
-    return { start: i + 1, end, text: line.slice(i + 1, end), block: false };
+    // A quote left open goes on over the next lines.
+    return { start: i + 1, end, text: line.slice(i + 1, end), block: j >= line.length };
   }
   if ((c === '|' || c === '>') && /^[|>][0-9+-]*[ \t]*(#.*)?$/.test(line.slice(i))) return { start: i, end: i, text: '', block: true };
-  if (c === '{' || c === '[' || c === '&' || c === '*' || c === '!' || c === '#') return undefined;
+  // A flow collection, whole (its keys and values are the secret's), or to the line's end when open.
+  if (c === '{' || c === '[') {
+    const end = flowEnd(line, i);
+    return { start: i, end: end < 0 ? line.length : end, text: line.slice(i, end < 0 ? line.length : end), block: end < 0 };
+  }
+  // Anchors, tags and aliases are read as plain text: with the value they stand before.
   let end = line.length;
   const comment = line.slice(i).search(/[ \t]#/);
   if (comment >= 0) end = i + comment;
@@ -287,6 +308,17 @@ function valueAt(line: string, from: number, inFlow: () => boolean): ValueSpan |
   }
   while (end > i && /[ \t]/.test(line[end - 1])) end--;
   return { start: i, end, text: line.slice(i, end), block: false };
+}
+
+/** Where the flow collection opening at `open` closes (after its bracket), or -1 when not in this line. */
+function flowEnd(line: string, open: number): number {
+  let depth = 0;
+  const close = firstOutsideQuotes(line.slice(open), (c) => {
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    return depth === 0;
+  });
+  return close < 0 ? -1 : open + close + 1;
 }
 
 /** One line with the values of its secret-named keys masked in place. */
@@ -334,29 +366,76 @@ function inSecretBlock(lineText: (n: number) => string, n: number): boolean {
 
 /**
  * Values of secret-named keys anywhere in a text, as written: in lines that do not parse, under
- * duplicated keys, in documents of another kind. Block scalars give their lines.
+ * duplicated keys, in documents of another kind. A value that goes on below its key (a block
+ * scalar or collection, a flow collection or quote left open) gives its lines, and the items of a
+ * block sequence their values.
  */
 export function secretsInText(text: string): string[] {
-  // A lone CR breaks lines too: such texts are split; the others are read in place.
-  return text.includes('\r') ? secretsInLines(text.split(/\r\n|\r|\n/)) : secretsInPlace(text);
-}
-
-function secretsInLines(lines: string[]): string[] {
   const out: string[] = [];
-  for (let n = 0; n < lines.length; n++) {
-    const line = lines[n];
-    // Cheap test first: most lines of a big file name no secret.
-    if (!/[:]/.test(line)) continue;
+  const n = text.length;
+  // A small text's names are judged as met: the table (36 KB, filled) would cost it more than it saves.
+  const judged = n >= JUDGE_FROM ? new JudgedNames(text) : undefined;
+  const lines = new LineReader(text);
+  // Colon by colon, without splitting the text (a 90 MB JSON text has three million lines): only a
+  // line where a key names a secret (or a url) is cut out and read whole.
+  for (let colon = nextSecretColon(text, 0, judged); colon >= 0; ) {
+    const lineStart = lines.startOf(colon);
+    const lineEnd = lines.endOf(colon);
+    const line = text.slice(lineStart, lineEnd);
+    let next = lines.after(lineEnd); // where the next line starts (past n: none)
     for (const s of secretSpansInLine(line)) {
-      if (!s.block) {
-        pushSpan(out, s);
-        continue;
-      }
+      if (s.text !== '') pushSpan(out, s);
+      if (!s.block) continue;
       const indent = line.search(/\S/);
-      while (n + 1 < lines.length && blockGoesOn(lines[n + 1], indent)) out.push(lines[++n]);
+      while (next <= n) {
+        const end = lines.endOf(next);
+        const following = text.slice(next, end);
+        if (!blockGoesOn(following, indent, s.keyColumn)) break;
+        out.push(following);
+        // A block sequence's item alone, as a message would quote it.
+        const item = /^\s*-\s+(.*)$/.exec(following);
+        if (item) out.push(item[1]);
+        next = lines.after(end);
+      }
     }
+    if (next > n) break;
+    colon = nextSecretColon(text, next, judged);
   }
   return out;
+}
+
+/** Lines of a text read in place: `\n`, `\r\n` and a lone `\r` end a line (YAML's line breaks). */
+class LineReader {
+  private readonly cr: boolean;
+  /** The next CR at or after the last position asked (found once per CR: linear). */
+  private nextCr = -1;
+
+  constructor(private readonly text: string) {
+    this.cr = text.includes('\r');
+  }
+
+  startOf(at: number): number {
+    const lf = this.text.lastIndexOf('\n', at - 1);
+    return this.cr ? Math.max(lf, this.text.lastIndexOf('\r', at - 1)) + 1 : lf + 1;
+  }
+
+  /** Where the line holding `at` ends (its break, or the text's end). */
+  endOf(at: number): number {
+    const text = this.text;
+    let lf = text.indexOf('\n', at);
+    if (lf < 0) lf = text.length;
+    if (!this.cr) return lf;
+    if (this.nextCr < at && this.nextCr !== Infinity) {
+      const cr = text.indexOf('\r', at);
+      this.nextCr = cr < 0 ? Infinity : cr;
+    }
+    return Math.min(lf, this.nextCr);
+  }
+
+  /** The start of the line after a line ending at `end`. */
+  after(end: number): number {
+    return this.text.charCodeAt(end) === 13 && this.text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
+  }
 }
 
 function pushSpan(out: string[], s: ValueSpan): void {
@@ -364,45 +443,14 @@ function pushSpan(out: string[], s: ValueSpan): void {
   if (!s.url || urlHoldsSecret(s.text)) out.push(s.text);
 }
 
-/** A line of a block scalar whose key line is indented `indent`. */
-function blockGoesOn(line: string, indent: number): boolean {
-  return line.trim() === '' || line.search(/\S/) > indent;
-}
-
 /**
- * secretsInLines over the lines of a text without CR, without splitting it (a 90 MB JSON text has
- * three million lines): colon by colon, the key before each is judged as secretSpansInLine judges
- * it, and only a line where one names a secret (or a url) is cut out and read whole.
+ * A line of a value that goes on below its key, the key's line being indented `indent`: blank,
+ * indented more, or (after an empty value) a block sequence's item at the key's own column.
  */
-function secretsInPlace(text: string): string[] {
-  const out: string[] = [];
-  const n = text.length;
-  // A small text's names are judged as met: the table (36 KB, filled) would cost it more than it saves.
-  const judged = n >= JUDGE_FROM ? new JudgedNames(text) : undefined;
-  for (let colon = nextSecretColon(text, 0, judged); colon >= 0; ) {
-    // Once per line with a secret (the scan then goes on after it): linear even on one long line.
-    const lineStart = text.lastIndexOf('\n', colon) + 1;
-    const lineEnd = lineEndAt(text, colon);
-    const line = text.slice(lineStart, lineEnd);
-    let next = lineEnd + 1; // where the next line starts (past n: none)
-    for (const s of secretSpansInLine(line)) {
-      if (!s.block) {
-        pushSpan(out, s);
-        continue;
-      }
-      const indent = line.search(/\S/);
-      while (next <= n) {
-        const end = lineEndAt(text, next);
-        const following = text.slice(next, end);
-        if (!blockGoesOn(following, indent)) break;
-        out.push(following);
-        next = end + 1;
-      }
-    }
-    if (next > n) break;
-    colon = nextSecretColon(text, next, judged);
-  }
-  return out;
+function blockGoesOn(line: string, indent: number, keyColumn?: number): boolean {
+  const at = line.search(/\S/);
+  if (at < 0 || at > indent) return true;
+  return keyColumn !== undefined && at === keyColumn && /^-(\s|$)/.test(line.slice(at));
 }
 
 /**
@@ -414,12 +462,12 @@ function nextSecretColon(text: string, from: number, judged: JudgedNames | undef
   if (judged) {
     // The colons after names judged plain are passed in a loop of their own; the others are judged here.
     for (let colon = judged.skipPlainKeys(from); colon >= 0; colon = judged.skipPlainKeys(colon + 1)) {
-      if (secretKeyBefore(text, colon, judged)) return colon;
+      if (keyNames(text, colon, judged) !== NAMES_PLAIN) return colon;
     }
     return -1;
   }
   for (let colon = text.indexOf(':', from); colon >= 0; colon = text.indexOf(':', colon + 1)) {
-    if (secretKeyBefore(text, colon, judged)) return colon;
+    if (keyNames(text, colon, judged) !== NAMES_PLAIN) return colon;
   }
   return -1;
 }
@@ -429,33 +477,35 @@ function lineEndAt(text: string, from: number): number {
   return end < 0 ? text.length : end;
 }
 
-/** Whether secretSpansInLine would try the colon at `colon` (of a line, or of a text without CR) and find a secret-named key (or url) before it. */
-function secretKeyBefore(text: string, colon: number, judged: JudgedNames | undefined): boolean {
-  const next = colon + 1 < text.length ? text.charCodeAt(colon + 1) : 10; // the end: as a line's
-  const before = colon > 0 ? text.charCodeAt(colon - 1) : -1;
-  const quotedKey = before === 34 /* " */ || before === 39; /* ' */
-  if (!quotedKey && next !== 10 && next !== 32 && next !== 9 && next !== 34 && next !== 39) return false;
-  if (keyStartAt(text, colon) < 0) return false;
+/**
+ * What the key that ends just before the colon at `colon` of a line (or of a text without CR)
+ * names: NAMES_SECRET, NAMES_URL, or NAMES_PLAIN (also for no key). The one test of a key for
+ * every reader of source text (secretSpansInLine, the scan of secretsInText). A key may be
+ * followed by anything: `apiToken:xoxb-…` names a secret too.
+ */
+function keyNames(text: string, colon: number, judged: JudgedNames | undefined): number {
+  if (keyStartAt(text, colon) < 0) return NAMES_PLAIN;
   const from = boundFrom;
   const to = boundTo;
-  if (!judged) return namesSecretOrUrl(text, from, to);
+  if (!judged) return namesOf(text, from, to);
   const known = judged.verdict(from, to);
-  if (known !== UNJUDGED) return known === NAMES_SECRET;
-  const names = namesSecretOrUrl(text, from, to);
+  if (known !== UNJUDGED) return known;
+  const names = namesOf(text, from, to);
   judged.remember(from, to, names);
   return names;
 }
 
-/** Whether text[from, to) is a secret's name or `url` (once per name and text: JudgedNames). */
-function namesSecretOrUrl(text: string, from: number, to: number): boolean {
-  if (!mayNameSecret(text, from, to)) return false;
+/** What text[from, to) names as a key (once per name and text: JudgedNames). */
+function namesOf(text: string, from: number, to: number): number {
+  if (!mayNameSecret(text, from, to)) return NAMES_PLAIN;
   const key = text.slice(from, to);
-  return isSecretFieldName(key) || key.toLowerCase() === 'url';
+  return isSecretFieldName(key) ? NAMES_SECRET : key.toLowerCase() === 'url' ? NAMES_URL : NAMES_PLAIN;
 }
 
 const UNJUDGED = 0;
 const NAMES_PLAIN = 1;
 const NAMES_SECRET = 2;
+const NAMES_URL = 3;
 /** Texts from this length on remember the names they judged (JudgedNames). */
 const JUDGE_FROM = 64 * 1024;
 /** Slots of JudgedNames (a power of two). */
@@ -490,13 +540,8 @@ class JudgedNames {
     let colon = text.indexOf(':', from);
     for (; colon >= 2; colon = text.indexOf(':', colon + 1)) {
       const before = text.charCodeAt(colon - 1);
-      if (before !== 34 /* " */) {
-        // secretKeyBefore's first test: a colon after no quote and before neither a blank, a
-        // quote nor the end (`https://`, `10:30`) ends no key.
-        const next = text.charCodeAt(colon + 1);
-        if (before === 39 || next === 10 || next === 32 || next === 9 || next === 34 || next === 39 || colon + 1 >= text.length) return colon;
-        continue;
-      }
+      // Only colons after a quoted key are judged here; the others go to keyNames.
+      if (before !== 34 /* " */) return colon;
       // keyStartAt's quoted key: its opening quote within 130 characters and the line.
       let open = colon - 2;
       const stop = colon - 130;
@@ -527,11 +572,11 @@ class JudgedNames {
     return this.verdicts[slot];
   }
 
-  remember(from: number, to: number, secret: boolean): void {
+  remember(from: number, to: number, names: number): void {
     const slot = slotOf(this.text, from, to);
     this.starts[slot] = from;
     this.lengths[slot] = to - from;
-    this.verdicts[slot] = secret ? NAMES_SECRET : NAMES_PLAIN;
+    this.verdicts[slot] = names;
   }
 }
 

@@ -14,6 +14,8 @@ export interface SecretLocation {
   value: string;
   /** The secret's field name (the last pointer token). */
   field: string;
+  /** The secret is the key at the pointer (or in it), not its value. */
+  inKey?: true;
 }
 
 type Finder = (doc: Record<string, unknown>, base: string, out: SecretLocation[]) => void;
@@ -357,28 +359,37 @@ export function findSecretsByName(value: unknown): SecretLocation[] {
   // secret found (a 4.6 MB automation config has 100,000 containers and a handful of secrets).
   const parents: number[] = [-1];
   const tokens: (string | number)[] = [''];
-  const pointerOf = (container: number, key: string): string => {
-    let pointer = `/${escapeToken(key)}`;
+  // Whether a container stands under a secret-named key: its keys and scalars are all secrets.
+  const hidden: boolean[] = [false];
+  const pointerOf = (container: number, key: string | number): string => {
+    let pointer = `/${typeof key === 'number' ? key : escapeToken(key)}`;
     for (let c = container; c > 0; c = parents[c]) pointer = `/${typeof tokens[c] === 'number' ? tokens[c] : escapeToken(tokens[c] as string)}${pointer}`;
     return pointer;
   };
   // The containers to visit and where each is in `parents` (two stacks: no pair per container).
   const stack: unknown[] = [value];
   const stackAt: number[] = [0];
-  const enter = (node: unknown, parent: number, token: string | number) => {
+  const enter = (node: unknown, parent: number, token: string | number, secret: boolean) => {
     parents.push(parent);
     tokens.push(token);
+    hidden.push(secret);
     stack.push(node);
     stackAt.push(parents.length - 1);
   };
+  const scalar = (v: unknown): v is string | number => (typeof v === 'string' && v !== '') || typeof v === 'number';
   // Bounded: past this many keys (a hostile document of a million keys) the text scan of the
   // masking (secretsInText), which reads the same names as written, is the net.
   let budget = MAX_KEYS_WALKED;
   while (stack.length > 0 && budget > 0) {
     const node = stack.pop();
     const at = stackAt.pop()!;
+    const secret = hidden[at];
     if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) if (node[i] !== null && typeof node[i] === 'object') enter(node[i], at, i);
+      for (let i = node.length - 1; i >= 0; i--) {
+        const v: unknown = node[i];
+        if (v !== null && typeof v === 'object') enter(v, at, i, secret);
+        else if (secret && scalar(v)) out.push({ pointer: pointerOf(at, i), value: String(v), field: String(i) });
+      }
       continue;
     }
     const obj = node as Record<string, unknown>;
@@ -386,10 +397,15 @@ export function findSecretsByName(value: unknown): SecretLocation[] {
     for (const key of Object.keys(obj)) {
       if (--budget < 0) break;
       const v = obj[key];
-      if (v !== null && typeof v === 'object') enter(v, at, key);
-      else if ((typeof v === 'string' && v !== '') || typeof v === 'number') {
-        if (isSecretFieldName(key) || (typed && key.toLowerCase() === 'url')) out.push({ pointer: pointerOf(at, key), value: String(v), field: key });
+      // A key under a secret, or a secret-named key run into its value (`{apiToken:xoxb-…}`).
+      if (secret) out.push({ pointer: pointerOf(at, key), value: key, field: key, inKey: true });
+      else if (key.includes(':')) {
+        const glued = /^\s*([^:\s]+)\s*:\s*(\S[^]*)$/.exec(key);
+        if (glued && isSecretFieldName(glued[1])) out.push({ pointer: pointerOf(at, key), value: glued[2].trim(), field: glued[1], inKey: true });
       }
+      const named = secret || isSecretFieldName(key);
+      if (v !== null && typeof v === 'object') enter(v, at, key, named);
+      else if (scalar(v) && (named || (typed && key.toLowerCase() === 'url'))) out.push({ pointer: pointerOf(at, key), value: String(v), field: key });
     }
   }
   return out;
@@ -402,20 +418,29 @@ export function findSecretsByName(value: unknown): SecretLocation[] {
  */
 export interface SecretShape {
   re: RegExp;
+  /**
+   * The characters a match goes on through (sticky, bounded): a quantifier of `re` is bounded,
+   * as one that runs over millions of characters overflows the regular expression engine's stack.
+   */
+  tail?: RegExp;
   /** The secret part of a match, [start, end) (default: all of it); undefined: none. */
   part?: (match: string) => [number, number] | undefined;
 }
 
+/** The bound of SECRET_SHAPES' quantifiers; a longer run is followed by `tail`. */
+const RUN = 65536;
+
 export const SECRET_SHAPES: readonly SecretShape[] = [
-  { re: /\bxox[abposr]-[A-Za-z0-9-]{8,}/g }, // Slack tokens
-  { re: /\bgh[pousr]_[A-Za-z0-9]{20,}/g }, // GitHub tokens
+  { re: new RegExp(`\\bxox[abposr]-[A-Za-z0-9-]{8,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9-]{1,${RUN}}`, 'y') }, // Slack tokens
+  { re: new RegExp(`\\bgh[pousr]_[A-Za-z0-9]{20,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9]{1,${RUN}}`, 'y') }, // GitHub tokens
   { re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g }, // AWS access key ids
-  { re: /\bAIza[0-9A-Za-z_-]{30,}/g }, // Google API keys
-  { re: /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g }, // JSON web tokens
+  { re: new RegExp(`\\bAIza[0-9A-Za-z_-]{30,${RUN}}`, 'g'), tail: new RegExp(`[0-9A-Za-z_-]{1,${RUN}}`, 'y') }, // Google API keys
+  { re: new RegExp(`\\beyJ[\\w-]{8,${RUN}}\\.[\\w-]{8,${RUN}}\\.[\\w-]{8,${RUN}}`, 'g'), tail: new RegExp(`[\\w-]{1,${RUN}}`, 'y') }, // JSON web tokens
   // The password of a URL's user-info (bounded: no backtracking over a long line).
   { re: /:\/\/[^\s:@/]{0,256}:[^\s@/]{1,256}@/g, part: (m) => [m.indexOf(':', 3) + 1, m.length - 1] },
   { re: /(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/g }, // 32 hex digits (Datadog, PagerDuty, New Relic keys)
-  { re: /[A-Za-z0-9_+=-]{16,}/g, part: (m) => (isTokenLike(m) ? [0, m.length] : undefined) }, // a long generated token
+  // A long generated token.
+  { re: new RegExp(`[A-Za-z0-9_+=-]{16,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9_+=-]{1,${RUN}}`, 'y'), part: (m) => (isTokenLike(m) ? [0, m.length] : undefined) },
 ];
 
 /** Whether a run of token characters mixes upper case, lower case and digits, as generated secrets do. */
@@ -431,4 +456,17 @@ export function fieldPath(pointer: string): string {
     path += /^\d+$/.test(token) ? `[${token}]` : path === '' ? token : `.${token}`;
   }
   return path;
+}
+
+/**
+ * A value quoted in a message, cut short only after the message is masked (engine/mask.ts
+ * cutQuoted): a secret cut first would no longer be the listed secret, and its start would print.
+ */
+export const QUOTE_OPEN = '\uE000';
+export const QUOTE_CLOSE = '\uE001';
+/** Quoted values longer than this are cut (to QUOTE_MAX - 3 characters and `…`). */
+export const QUOTE_MAX = 80;
+
+export function quoteForCut(value: string): string {
+  return `${QUOTE_OPEN}${value.replace(/[\uE000\uE001]/g, '')}${QUOTE_CLOSE}`;
 }

@@ -7,6 +7,7 @@ import { Validator } from '@cfworker/json-schema';
 import { escapeToken, unescapeToken } from '../core/pointer';
 import { nearMatches } from '../core/near';
 import { POLICY_LIMITS } from './limits';
+import { quoteForCut } from '../model/secrets';
 
 /** Throws a config error at a pointer of the policy file (the caller's `where`). */
 export type Fail = (pointer: string, message: string) => never;
@@ -257,8 +258,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
-/** A value in a message: JSON, cut short. */
+/** A value in a message: JSON, cut short by the engine once the message is masked (a secret cut first would print its start). */
 export function show(v: unknown): string {
-  const s = v === undefined ? '(absent)' : typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
-  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+  return quoteForCut(v === undefined ? '(absent)' : typeof v === 'string' ? v : JSON.stringify(v) ?? String(v));
 }

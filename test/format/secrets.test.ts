@@ -123,3 +123,21 @@ describe('--fix-dry-run json: the fixed text is printed with its secrets masked'
     expect(json[0].output).not.toContain('plumtreefixed');
   });
 });
+
+describe('a value of millions of characters on one line (docs/robustness.md: 10 MB lines)', () => {
+  it('is framed by stylish without overflowing the stack, and a token that long is masked whole', async () => {
+    // 6 million characters: the secret shapes' expressions overflowed the regular expression stack (issue 32).
+    const long = 'a'.repeat(6_000_000);
+    for (const value of [long, `xoxb-${long}`, `Ab1${long}PlantedTail`]) {
+      const text = `type: SLACK\nchannelName: ${value}\nbogus: 1\n`;
+      const out = await cli(['check', '--stdin', '--stdin-filename', 'big.integration.yaml'], { stdin: text });
+      expect(out.stderr).not.toMatch(/internal error|RangeError/);
+      expect(out.code).toBe(1);
+      expect(out.stdout).toMatch(/ 2 \| channelName: /);
+      expect(out.stdout).not.toContain('PlantedTail');
+    }
+    // The run goes on through the bound of the expressions: a token masked whole, however long.
+    const { maskSecrets } = await import('../../src/engine/mask');
+    expect(maskSecrets(`x Ab1${long}PlantedTail y`, [])).toBe('x **** y');
+  }, 120_000);
+});

@@ -66,4 +66,40 @@ describe('secrets in policy messages', () => {
       expect(r.stdout).not.toContain(secret);
     }
   });
+
+  it('{{value}} of a long secret, or of an object holding one, prints none of it: masked before it is cut (issue 32)', async () => {
+    const config = `policies:
+  - id: acme/teams-hook
+    kinds: [alert-config]
+    severity: error
+    message: "hook {{value}} is not ours"
+    given: $.notifications[*]
+    then: { field: microsoftTeamsWebhookUrl, pattern: "^https://acme\\\\." }
+  - id: acme/notification
+    kinds: [alert-config]
+    severity: warning
+    message: "notifications {{notifications}} are not reviewed"
+    given: $
+    then: { field: eventTypeName, enum: [OTHER] }
+`;
+    // Longer than the 77 characters a quoted value is cut to.
+    const secret = `https://example.webhook.office.com/webhookb2/policy-canary-0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4/incomingwebhook/f00d`;
+    const doc = `eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: MICROSOFT_TEAMS\n    microsoftTeamsWebhookUrl: ${secret}\n    delayMin: 0\n  - typeName: EMAIL\n    emailAddress: on-call-database-operations@example.com\n    delayMin: 0\n`;
+    const dir = tree({ 'omlint.config.yaml': config, 'a.alert-config.yaml': doc });
+    for (const format of ['stylish', 'json', 'sarif', 'junit', 'github', 'gitlab']) {
+      const r = await cli(['--format', format, '.'], { cwd: dir });
+      expect(r.stdout).toContain('acme/teams-hook');
+      expect(r.stdout).toContain('acme/notification');
+      expect(r.stdout).not.toContain('policy-canary');
+    }
+    // The object is masked first, then cut: what is not secret is shown up to the cut.
+    const json = JSON.parse((await cli(['--format', 'json', '.'], { cwd: dir })).stdout) as { diagnostics: { ruleId: string; message: string }[] }[];
+    const notification = json[0].diagnostics.find((d) => d.ruleId === 'acme/notification')!.message;
+    const quoted = '[{"typeName":"MICROSOFT_TEAMS","microsoftTeamsWebhookUrl":"****","delayMin":0},{"typeName":"EMAIL","emailAddress":"on-call-database-operations@example.com","delayMin":0}]';
+    expect(notification).toBe(`notifications ${quoted.slice(0, 77)}… are not reviewed`);
+    expect(notification).not.toMatch(/[\uE000\uE001]/);
+    const service = new OmlintLanguageService({ now: NOW });
+    const opened = openDoc(service, dir, 'a.alert-config.yaml', doc);
+    expect(JSON.stringify(await service.diagnostics(opened))).not.toContain('policy-canary');
+  });
 });

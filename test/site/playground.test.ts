@@ -138,6 +138,35 @@ describe.skipIf(!HAS_CHROMIUM)('playground in Chromium', () => {
     await again.close();
   });
 
+  it('masks the secrets of the document and the config in the share link (issue 31), and says so', async () => {
+    const page = await openPlayground();
+    // Secrets as plain values, a no-space colon in a flow mapping, a flow collection and a block
+    // sequence under a secret-named key: none of them may be in the URL.
+    const secrets = ['Qx7Share1LeakCanary', 'xoxb-Share2LeakCanary', 'Share3LeakCanaryItem', 'Share4LeakCanaryBlock', 'Share5LeakCanaryConfig'];
+    const text = `eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: PAGER_DUTY\n    serviceKey: ${secrets[0]}\n    delayMin: 0\n  - {typeName: SLACK, apiToken:${secrets[1]}, channelName: c}\n  - typeName: DATADOG\n    datadogApiKey: [${secrets[2]}]\n  - typeName: WEBHOOK\n    webhookSecret:\n      - ${secrets[3]}\n`;
+    await page.evaluate((t) => {
+      const v = (window as unknown as { omlintPlayground: { view: { state: { doc: { length: number } }; dispatch(t: unknown): void } } }).omlintPlayground.view;
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: t } });
+    }, text);
+    await page.fill('#config', `# token: ${secrets[4]}\nrules: {}\n`);
+    await page.click('#share');
+    const link = await page.inputValue('#share-link');
+    const decoded = Buffer.from(link.split('#s=')[1].replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+    for (const s of secrets) {
+      expect(link).not.toContain(s);
+      expect(decoded).not.toContain(s);
+    }
+    expect(await page.locator('#share-status').textContent()).toContain('Its secrets are masked');
+    // What is not secret comes back as it was.
+    const again = await openPlayground(link);
+    const reopened = await editorText(again);
+    expect(reopened).toContain('typeName: PAGER_DUTY\n    serviceKey: *******************\n');
+    expect(reopened).toContain('channelName: c');
+    expect(reopened.length).toBe(text.length);
+    await page.close();
+    await again.close();
+  });
+
   it('is usable on a 375 px screen: nothing wider than the screen, the editor first', async () => {
     const page = await openPlayground(undefined, 375);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

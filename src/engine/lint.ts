@@ -74,6 +74,18 @@ export interface LintRunOptions {
    * cache of the files at HEAD: a base is parsed once per commit, not once per keystroke.
    */
   parseBase?: (text: string, label: string, limits: ParseLimits) => SourceFile;
+  /**
+   * fixProject(): also apply a finding's suggestion when it is the finding's only one and there is
+   * no safe fix (`--fix-suggestions`, Ruff's `--unsafe-fixes`). A finding with several suggestions
+   * offers a choice and is never applied.
+   */
+  fixSuggestions?: boolean;
+}
+
+/** The change fixProject() applies for a finding: its safe fix, or (with fixSuggestions) its one suggestion. */
+export function appliedChange(d: Diagnostic, fixSuggestions: boolean | undefined): TextFix | undefined {
+  if (d.fix) return d.fix;
+  return fixSuggestions && d.suggestions?.length === 1 ? d.suggestions[0] : undefined;
 }
 
 /** The files of a run, each read when its turn comes (and again when a workspace rule reports on it). */
@@ -1066,9 +1078,9 @@ export async function fixProject(project: Project, inputs: LintInput[], opts: Pr
     for (const r of final.results) {
       const filePath = byDisplay.get(r.filePath);
       const internals = final.sources.get(r.filePath)!;
-      const fixed = r.diagnostics.filter((d) => d.fix);
+      const fixed = r.diagnostics.filter((d) => appliedChange(d, opts.fixSuggestions));
       if (fixed.length === 0 || !filePath) continue;
-      const groups = fixed.map((d) => d.fix!.edits);
+      const groups = fixed.map((d) => appliedChange(d, opts.fixSuggestions)!.edits);
       const { text, accepted } = applyEdits(internals.text, groups);
       if (accepted.length === 0 || text === internals.text) continue;
       const bom = internals.bom ? '\uFEFF' : '';

@@ -186,6 +186,10 @@ function unknownField(ctx: Context, e: ErrorObject): SchemaFinding | undefined {
   if (near.length === 1 && !present) {
     ctx.misspelled.add(parent + '\0' + near[0]);
     finding.fix = { title: `Rename to ${near[0]}`, ops: [{ op: 'rename', pointer, key: near[0] }] };
+  } else if (near.length > 1) {
+    // Several near names: which one was meant is the author's choice (a suggestion each, never --fix).
+    const absent = near.filter((n) => !(typeof siblings === 'object' && siblings !== null && n in siblings));
+    if (absent.length > 0) finding.suggestions = absent.map((n) => ({ title: `Rename to ${n}`, ops: [{ op: 'rename', pointer, key: n }] }));
   }
   return finding;
 }
@@ -222,6 +226,8 @@ function invalidEnum(pointer: string, data: unknown, allowed: unknown[]): Schema
     message: `${capitalize(label(pointer))} has the value ${show(data)}; ${accepted}.${hint}`,
   };
   if (near.length === 1) finding.fix = { title: `Replace with ${near[0]}`, ops: [{ op: 'replace', pointer, value: near[0] }] };
+  // Several near values: a suggestion each (the author chooses), never applied by --fix.
+  else if (near.length > 1) finding.suggestions = near.map((n) => ({ title: `Replace with ${n}`, ops: [{ op: 'replace', pointer, value: n }] }));
   return finding;
 }
 
@@ -319,6 +325,8 @@ export const UNKNOWN_FIELD = defineBuiltin({
   id: 'unknown-field',
   kinds: '*',
   defaultSeverity: 'warning',
+  fixable: true,
+  hasSuggestions: true,
   description: 'A field the kind does not define (did you mean…?).',
   docs: {
     why: 'The server ignores fields it does not know, so a typo silently loses a setting. In automation configurations, which carry many undocumented keys, only near-misses of known keys are reported.',
@@ -332,6 +340,7 @@ export const INVALID_TYPE = defineBuiltin({
   id: 'invalid-type',
   kinds: '*',
   defaultSeverity: 'error',
+  hasSuggestions: true,
   description: 'A value has the wrong JSON type.',
   docs: {
     versions: 'every version; the fields real GETs of OM 2.x-8.x return as null are nullable (monitoringVersions/backupVersions baseUrl, roles[].roles, roles[].privileges[].resource.cluster, tls CAFilePath).',
@@ -346,6 +355,8 @@ export const INVALID_VALUE = defineBuiltin({
   id: 'invalid-value',
   kinds: '*',
   defaultSeverity: 'error',
+  fixable: true,
+  hasSuggestions: true,
   description: 'A value breaks an enumeration, pattern, format, length or range.',
   docs: {
     why: 'The server rejects values outside the documented set. Enum violations list the accepted values and offer a fix when one is near.',
@@ -359,6 +370,7 @@ export const DEPRECATED_FIELD = defineBuiltin({
   id: 'deprecated-field',
   kinds: '*',
   defaultSeverity: 'warning',
+  fixable: true,
   description: 'A field documented as deprecated or obsolete.',
   docs: {
     versions: 'every version, except slaveDelay: deprecated only for members whose process runs MongoDB 5.0 or later at FCV 5.0 or later (secondaryDelaySecs arrived in 5.0; FCV < 5.0 still uses slaveDelay).',
@@ -378,6 +390,7 @@ export const READ_ONLY_FIELD = defineBuiltin({
   id: 'read-only-field',
   kinds: '*',
   defaultSeverity: 'info',
+  hasSuggestions: true,
   description: 'A response-only field in a write body; the server ignores it.',
   docs: {
     why: 'Fields such as `id`, `created`, `updated`, `links` and `groupId` come back in responses; in a request body they are ignored, which usually means the file is a pasted response.',

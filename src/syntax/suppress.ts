@@ -340,6 +340,7 @@ export const UNUSED_DISABLE_DIRECTIVE = defineBuiltin({
   kinds: '*',
   defaultSeverity: 'warning',
   fixable: true,
+  hasSuggestions: true,
   description: 'An omlint directive comment suppresses nothing, is misspelled, or names an unknown rule.',
   docs: {
     why: 'Stale suppressions hide future problems; remove them once the problem they silenced is gone (`--fix` removes them, or only their unused rule ids). A misspelled directive (`# omlint-disabel`) or rule id suppresses nothing: the message names the nearest directive or rule.',

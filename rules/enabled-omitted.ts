@@ -15,6 +15,7 @@ export default defineRule({
       omitted: 'enabled is omitted, and on update an omitted enabled disables the configuration; add enabled: true (or enabled: false to disable it on purpose).',
     },
     docs: {
+      fixes: 'Suggestion: adding `enabled: true` after `eventTypeName` (after `updated` in a GET), since `false` is as valid: only the author knows which was meant.',
       why:
         'On update (PUT), an alert configuration whose `enabled` is omitted is saved as disabled, ' +
         'so a configuration written to watch something silently stops alerting. Say ' +

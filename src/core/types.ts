@@ -216,6 +216,8 @@ export interface RuleDocs {
    */
   base?: Example;
   goodBase?: Example;
+  /** Which of the rule's changes are safe fixes (--fix) and which are suggestions (issue 31), in a sentence or two. */
+  fixes?: string;
   /** Rules the bad example cannot help triggering too (an SNMP address is an SNMP notification). */
   alsoReports?: string[];
   /**

@@ -1145,6 +1145,7 @@ export const UNKNOWN_KIND = defineBuiltin({
   description: 'The document kind cannot be determined, or is ambiguous.',
   fixable: true,
   docs: {
+    fixes: 'Safe: renaming the one misspelt identifying key to the key it nearly is.',
     why: 'omlint checks each document against the rules of its kind. When the content does not say which kind it is, declare it with `--kind`, a config override (`overrides: [{files: [...], kind: ...}]`) or a modeline comment `# omlint: kind=alert-config`. A document whose identifying key is misspelt (`eventTypename`, `alertTypeName`, `"typ"`) or whose modeline is malformed (`# omlint kind=alert-config`) is reported here with the kind it nearly is, never skipped as a file of no kind; `--fix` renames the key when one key is near.',
     bad: `# omlint: kind=alert-configuration\neventTypeName: HOST_DOWN\n`,
     good: { base: 'alert-config', before: `# omlint: kind=alert-config\n` },

@@ -18,7 +18,7 @@ export function ruleDocMarkdown(meta: RuleMeta): string {
     '',
     `- Default severity: **${meta.defaultSeverity}**`,
     `- Applies to: ${kinds}`,
-    `- Fixes: ${fixesLine(meta)}`,
+    `- Fixes: ${fixesLine(meta)}${meta.docs.fixes ? `. ${meta.docs.fixes}` : ''}`,
     ...(meta.scope === 'workspace' ? ['- Scope: across the documents of one project scope (a directory, or a config `overrides[].scope`)'] : []),
     ...(meta.scope === 'transition' ? ['- Scope: a change: the document and its previous state (`omlint plan --base`, `omlint check --base`)'] : []),
     `- Versions: ${meta.docs.versions ?? 'every MongoDB and Ops Manager version: the rule reads no version'} (sources: docs/versions.md)`,

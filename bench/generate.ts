@@ -614,8 +614,8 @@ export function processesForSize(bytes: number, seed = DEFAULT_SEED): number {
  * - an automation configuration whose first `fixes` mongod processes write net.tls.mode
  *   `requireSSL` (tls-mode-spelling fixes it to requireTLS): one finding repeated over the
  *   processes, reported once with every place, its fix one group of `fixes` edits;
- * - a JSON list of `fixes` alert configurations without `enabled` (enabled-omitted adds it):
- *   one finding per item, `fixes` separate fixes.
+ * - a JSON list of `fixes` alert configurations without `enabled` (enabled-omitted adds it, a
+ *   suggestion since issue 31: the run passes --fix-suggestions): one finding per item, `fixes` separate fixes.
  */
 export function writeFixCorpus(dir: string, fixes: number, seed = DEFAULT_SEED): { automation: string; alerts: string; fixes: number; bytes: [number, number] } {
   assertOutsideRepo(dir);

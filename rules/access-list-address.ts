@@ -10,6 +10,7 @@ export default defineRule({
     defaultSeverity: 'error',
     description: 'Access-list entries need a valid IPv4/IPv6 address or CIDR block.',
     fixable: true,
+    hasSuggestions: true,
     messages: {
       hasHostBits: '"{{text}}" has host bits set beyond the /{{prefix}} prefix; the range it denotes is {{network}}, write that (or a longer prefix if one host was meant).',
       invalidAddress: '{{field}} "{{text}}" is not an IPv4 or IPv6 address or CIDR block; write e.g. 192.0.2.15, 192.0.2.0/24 or 2001:db8::/32.',
@@ -17,6 +18,7 @@ export default defineRule({
       singleAddressSuffix: 'The /{{maxPrefix}} of "{{text}}" is not stored: a single address is the same as {{bare}}; drop the suffix.',
     },
     docs: {
+      fixes: 'Safe: dropping the /32 (or /128) of a single address, which is the same address. Suggestion: replacing a block with host bits by its network, since a longer prefix may have been meant.',
       why:
         'Each entry of an access-list POST names an address (`ipAddress`) or a range ' +
         '(`cidrBlock`), IPv4 or IPv6. An invalid one is rejected; `ipAddress` and `cidrBlock` that ' +
@@ -71,7 +73,8 @@ export default defineRule({
             severity: 'warning',
             messageId: 'hasHostBits',
             data: { text, prefix: address.prefix, network },
-            fix: { title: `Replace with ${network}`, ops: [{ op: 'replace', pointer, value: network }] },
+            // A suggestion: the message offers a longer prefix too, if one host was meant.
+            suggestions: [{ title: `Replace with ${network}`, ops: [{ op: 'replace', pointer, value: network }] }],
           });
         }
       }

@@ -1,17 +1,21 @@
 import { defineRule } from '../src/core/rule';
 import { has, isObject } from '../src/model/alerts';
 
+/** Where `enabled` stands in the schema's order (id, groupId, typeName, created, updated, enabled, eventTypeName), nearest first. */
+const ENABLED_AFTER = ['updated', 'created', 'typeName', 'groupId', 'id', 'eventTypeName'];
+
 export default defineRule({
   meta: {
     id: 'enabled-omitted',
     kinds: ['alert-config'],
     defaultSeverity: 'warning',
     description: 'An alert configuration without enabled is disabled on update.',
-    fixable: true,
+    hasSuggestions: true,
     messages: {
       omitted: 'enabled is omitted, and on update an omitted enabled disables the configuration; add enabled: true (or enabled: false to disable it on purpose).',
     },
     docs: {
+      fixes: 'Suggestion: adding `enabled: true` after `eventTypeName` (after `updated` in a GET), since `false` is as valid: only the author knows which was meant.',
       why:
         'On update (PUT), an alert configuration whose `enabled` is omitted is saved as disabled, ' +
         'so a configuration written to watch something silently stops alerting. Say ' +
@@ -26,7 +30,9 @@ export default defineRule({
     ctx.report({
       pointer: '',
       messageId: 'omitted',
-      fix: { title: 'Add enabled: true', ops: [{ op: 'add', pointer: '', key: 'enabled', value: true }] },
+      // A suggestion, not a safe fix: the message offers true or false, and only the author knows
+      // which was meant. Beside its kin: after `updated` in a GET's order, after eventTypeName in a written one.
+      suggestions: [{ title: 'Add enabled: true', ops: [{ op: 'add', pointer: '', key: 'enabled', value: true, after: ENABLED_AFTER }] }],
     });
   },
 });

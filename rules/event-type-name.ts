@@ -17,6 +17,7 @@ export default defineRule({
       unknown: '{{name}} is not an Ops Manager event type of {{scope}} alert configurations in the documented list: unless a newer Ops Manager has it, the configuration is rejected or never fires.{{hint}}',
     },
     docs: {
+      fixes: 'Safe: the one documented event type a near miss stands for. Suggestions: each of several near names (a choice).',
       why:
         'An alert configuration fires only for the event named in `eventTypeName`. A misspelt name, ' +
         'an Atlas-only event (`REPLICATION_OPLOG_WINDOW_RUNNING_OUT`, `CPS_*`, billing events) or an ' +

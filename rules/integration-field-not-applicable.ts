@@ -26,6 +26,7 @@ export default defineRule({
       otherType: '{{field}} belongs to {{detail}} integrations, not {{type}}, and the server ignores it; remove it (or check the type).',
     },
     docs: {
+      fixes: 'Safe: removing the field, which the API drops for this integration type anyway.',
       why:
         'Each integration type stores its own fields only. A field that belongs to another type ' +
         '(a Slack `channelName` on a WEBHOOK, a Prometheus `tlsPemPath` on DATADOG) is ignored, ' +

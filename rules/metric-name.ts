@@ -15,6 +15,7 @@ export default defineRule({
       unknown: '{{name}} is not an Ops Manager metric name, so the API rejects the configuration.{{hint}}',
     },
     docs: {
+      fixes: 'Safe: the one near metric name. Suggestions: each of several near names (a choice).',
       why:
         'The API rejects an unknown metric ("An invalid enumeration value … was specified."). ' +
         'The docs themselves show `ASSERTS_REGULAR` where the metric is `ASSERT_REGULAR`. Both ' +

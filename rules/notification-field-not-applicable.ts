@@ -27,6 +27,7 @@ export default defineRule({
       otherType: '{{reason}}; remove it.',
     },
     docs: {
+      fixes: 'Safe: removing the field, which the API drops from this notification type anyway.',
       why:
         'The API keeps only the fields of a notification\'s own type and silently drops the rest, ' +
         'so a GET returns something other than what was written and tools that compare the two ' +

@@ -110,7 +110,7 @@ function checkMongos(t: AutomationTopology, report: ReportFn): void {
         severity: only !== undefined ? 'info' : undefined,
         messageId: 'mongosWithoutCluster',
         data: { label, wayOut },
-        suggestions: only !== undefined ? [{ title: `Add cluster: ${quote(only)}`, ops: [{ op: 'add', pointer: p.pointer, key: 'cluster', value: only }] }] : undefined,
+        suggestions: only !== undefined ? [{ title: `Add cluster: ${quote(only)}`, ops: [{ op: 'add', pointer: p.pointer, key: 'cluster', value: only, after: ['processType', 'name'] }] }] : undefined,
       });
       continue;
     }

@@ -61,7 +61,7 @@ sharding: []
           target: 'key',
           messageId: 'caWithoutMode',
           data: { key },
-          suggestions: [{ title: 'Add clientCertificateMode: OPTIONAL', ops: [{ op: 'add', pointer: `/${key}`, key: 'clientCertificateMode', value: 'OPTIONAL' }] }],
+          suggestions: [{ title: 'Add clientCertificateMode: OPTIONAL', ops: [{ op: 'add', pointer: `/${key}`, key: 'clientCertificateMode', value: 'OPTIONAL', after: ['CAFilePath', 'CAFilePathWindows'] }] }],
         });
       }
       if (mode === 'REQUIRE' && !hasCa) {

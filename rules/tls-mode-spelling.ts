@@ -17,6 +17,7 @@ export default defineRule({
       spelling: 'net.tls.mode {{mode}} is the SSL-era spelling; net.tls spells it {{tls}} (the agent accepts both). Write {{tls2}}.',
     },
     docs: {
+      fixes: 'Safe: the net.tls spelling for a process known to run 4.2 or later. Suggestion: the same where the version is unknown or older.',
       versions: 'net.tls exists from MongoDB 4.2: the automatic fix applies only to processes known to run 4.2 or later; others get it as a suggestion.',
       why:
         'Since MongoDB 4.2 the `net.tls` options spell the modes `allowTLS`, `preferTLS` and `requireTLS`; the ' +

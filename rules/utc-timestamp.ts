@@ -18,6 +18,7 @@ export default defineRule({
       offset: '{{field}} {{text}} has the offset {{formatOffset}}, but the API expects UTC; write the same instant as {{utc}}.',
     },
     docs: {
+      fixes: 'Safe: the same instant written in UTC.',
       why:
         'The API documents every timestamp as ISO-8601 UTC and returns them with `Z`. A local ' +
         'offset (`2018-10-04T11:11:49-0400`, a real docs example) is easy to misread by hours, ' +

@@ -15,6 +15,7 @@ export default defineRule({
       unknownType: '"{{name}}" is not a maintenance-window alert type; use one of {{accepted}}.{{hint}}',
     },
     docs: {
+      fixes: 'Safe: the one near alert type. Suggestions: each of several near types, and removing a repeated type.',
       why:
         'A maintenance window silences alerts by alert type, and only HOST, REPLICA_SET, CLUSTER, ' +
         'AGENT and BACKUP exist. Any other name (`REPLICASET`, an event type name such as ' +

@@ -30,6 +30,11 @@ describe('rule docs examples', () => {
         // internal-error cannot be produced by a document: it is tested with a throwing rule.
         if (meta.id !== 'internal-error') expect(exampleText(meta.docs.bad).length).toBeGreaterThan(0);
       });
+      if (meta.fixable) {
+        it('a rule with a safe fix says which of its changes are safe and which are suggestions (issue 31)', () => {
+          expect(meta.docs.fixes, `${meta.id}: docs.fixes`).toMatch(/^Safe: /);
+        });
+      }
       if (meta.id !== 'internal-error') {
         it('bad example produces exactly one diagnostic of this rule, and no other but the declared ones', async () => {
           const found = await run(meta, exampleText(meta.docs.bad), meta.docs.base);

@@ -176,6 +176,10 @@ export async function checkInvalid(rule: Rule, c: InvalidCase): Promise<void> {
     }
   });
   const fixable = found.some(({ d }) => d.fixable);
+  // The rule's metadata says which of its changes apply themselves (issue 31): its docs show it.
+  const own = found.filter(({ d }) => d.ruleId === rule.meta.id);
+  if (own.some(({ d }) => d.fix) && !rule.meta.fixable) throw new Error(`${rule.meta.id} reports a safe fix: declare meta.fixable (or make it a suggestion).`);
+  if (own.some(({ d }) => d.suggestions?.length) && !rule.meta.hasSuggestions) throw new Error(`${rule.meta.id} offers suggestions: declare meta.hasSuggestions.`);
   if (c.output === undefined) {
     if (fixable) throw new Error(`${rule.meta.id} fixes this case: state the fixed text in \`output\` (or null).`);
     return;

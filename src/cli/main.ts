@@ -17,7 +17,7 @@ import { useColor } from '../format/color';
 import { formatResults, FORMATS, type FormatName } from '../format/index';
 import { decodeInput, findFiles, readInput, type FoundFiles, IGNORE_FILE } from './files';
 import { DEFAULT_CACHE_FILE, ResultCache, cacheFilePath, cacheSecret } from './cache';
-import { FileWriteError, encodeText, writeFileAtomic } from './write-file';
+import { FileWriteError, writeFileAtomic } from './write-file';
 import { earlyWorkers, lintFiles } from './run-lint';
 import { Baseline, BaselineError, DEFAULT_SUPPRESSIONS_FILE, type BaselineFlags } from './baseline';
 import { displayPath, type KindReport } from '../engine/lint';
@@ -35,6 +35,7 @@ import { BaseError, withBases, type BaseOptions } from './bases';
 import { GitError } from '../io/git';
 import { runPlan, type PlanOptions } from './plan';
 import { plainCheck } from './plain-check';
+import { fixFiles, type FixFilesOutcome, type FixStep } from './fix-files';
 
 export interface CliIO {
   stdout: { write(s: string): unknown; isTTY?: boolean };
@@ -44,6 +45,8 @@ export interface CliIO {
   env: NodeJS.ProcessEnv;
   /** Told the files a check will lint, before any is read (the entry tunes V8 to them); a line for --debug back. */
   filesFound?(files: string[]): string | undefined;
+  /** Told each step of --fix, file by file (tests: an edit between a file's read and its write). */
+  fixStep?: FixStep;
 }
 
 /** A usage problem: exit 2. */
@@ -85,6 +88,10 @@ interface CheckOptions extends BaselineFlags, BaseOptions {
   config?: string;
   fix?: boolean;
   fixDryRun?: boolean;
+  /** Same as --fix-dry-run (Ruff's name). */
+  diff?: boolean;
+  /** Also apply a finding's one suggestion (Ruff's --unsafe-fixes); implies --fix unless a dry run. */
+  fixSuggestions?: boolean;
   maxWarnings?: number;
   quiet?: boolean;
   stdin?: boolean;
@@ -152,6 +159,8 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     return 0;
   }
   if (o.exitZero && o.maxWarnings !== undefined && o.maxWarnings >= 0) throw new UsageError('--exit-zero never fails on findings and --max-warnings fails on warnings: use one of them.');
+  if (o.diff) o.fixDryRun = true;
+  if (o.fixSuggestions && !o.fixDryRun) o.fix = true;
   const fixing = o.fix || o.fixDryRun;
   if (o.shard && (o.stdin || o.suppressAll || o.suppressRule || o.pruneSuppressions)) {
     // Each part would write its own share of the baseline over the others'.
@@ -165,11 +174,11 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   let results: FileResult[];
   /** The texts and secrets behind the results (code frames, masking), by result path. */
   let sources: LintRun['sources'];
-  /** UTF-16 inputs by absolute path: --fix writes them back as UTF-16. */
-  const encodings = new Map<string, LintInput['encoding']>();
   let unwritten = 0;
   let linted: string[] = [];
-  if (o.stdin || fixing || withBase) {
+  /** --fix and --fix-dry-run of a walk: what was fixed (would be), file by file, before the check. */
+  let fixedFiles: FixFilesOutcome | undefined;
+  if (o.stdin || withBase) {
     let inputs: LintInput[];
     let discovered = new Set<string>();
     if (o.stdin) {
@@ -183,27 +192,12 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
         const read = new Map(inputs.map((i) => [i.filePath, i]));
         inputs = withBases([...read.keys()], o, io.cwd, limits.maxBytes, (f) => read.get(f)!).inputs;
       }
-      for (const i of inputs) if (i.encoding) encodings.set(i.filePath, i.encoding);
       discovered = new Set(found.files.filter((f) => f.discovered || o.skipUnknown).map((f) => f.filePath));
     }
     linted = inputs.map((i) => i.filePath);
-    const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd, inlineConfig: o.inlineConfig, onKinds };
+    const runOptions: LintRunOptions = { now, targetVersion: o.targetVersion, kind: o.kind, settingsFor, limits, skipUnknown: (p) => discovered.has(p), cwd: io.cwd, inlineConfig: o.inlineConfig, onKinds, fixSuggestions: o.fixSuggestions };
     const project = Project.ofFiles(settingsFor);
     ({ results, sources } = await timed(fixing ? 'lint and fix' : 'lint', () => (fixing ? fixProject(project, inputs, runOptions) : lintProject(project, inputs, runOptions))));
-    if (o.fix && !o.stdin) {
-      const failed = writeFixes(results, encodings, io);
-      unwritten = failed.size;
-      // A file left unchanged is reported as it is on disk, not as it would have been.
-      if (unwritten) {
-        const asIsRun = await lintProject(Project.ofFiles(settingsFor), inputs, runOptions);
-        const asIs = new Map(asIsRun.results.map((r) => [path.resolve(io.cwd, r.filePath), r]));
-        results = results.map((r) => (failed.has(path.resolve(io.cwd, r.filePath)) ? (asIs.get(path.resolve(io.cwd, r.filePath)) ?? r) : r));
-        // Their code frames show the text on disk.
-        const kept = new Map(sources);
-        for (const r of asIsRun.results) if (failed.has(path.resolve(io.cwd, r.filePath))) kept.set(r.filePath, asIsRun.sources.get(r.filePath)!);
-        sources = kept;
-      }
-    }
   } else {
     // Workers the run will want even at the least a file costs start while the walk goes on; not
     // for a cached run, whose files may all come from the cache (the split starts them for misses).
@@ -213,6 +207,13 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     linted = files;
     // Config problems surface here, in this thread, before any worker starts.
     timed('configuration', () => files.forEach((f) => settingsFor(f)));
+    if (fixing) {
+      // Fixed and written file by file; the report is then the check of the files as they are.
+      const discovered = new Set(found.files.filter((f) => f.discovered || o.skipUnknown).map((f) => f.filePath));
+      const runOptions = { now, targetVersion: o.targetVersion, kind: o.kind, limits, skipUnknown: (p: string) => discovered.has(p), cwd: io.cwd, inlineConfig: o.inlineConfig, fixSuggestions: o.fixSuggestions };
+      fixedFiles = await timed('fix', () => fixFiles(found.files, { settingsFor, runOptions, limits, cwd: io.cwd, dryRun: Boolean(o.fixDryRun), color: !o.outputFile && useColor(io.stdout, o.color, io.env), stderr: io.stderr, onStep: io.fixStep }));
+      unwritten = fixedFiles.unwritten;
+    }
     const progress = progressReporter(io.stderr);
     const cache = o.cache ? openCache(o, io) : undefined;
     ({ results, sources } = await timed('lint', () => lintFiles({
@@ -239,6 +240,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     })));
     progress.end();
     for (const n of cache?.notes ?? []) io.stderr.write(`omlint: note: ${n}\n`);
+    if (fixedFiles) results = withFixes(results, fixedFiles, io.cwd);
   }
   const skipped = linted.length - results.length;
   if (debug) for (const line of describeRun(linted, kindReports, results, io.cwd)) debug(line);
@@ -257,7 +259,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   const text =
     o.stats || o.statistics
       ? formatStatistics(ruleStatistics(results), o.format === 'json' ? 'json' : 'text')
-      : formatResults(o.format, { results, sources }, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), hidden: o.quiet ? hidden : undefined, unprunedSuppressions: baseline?.unpruned(), skipped, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined });
+      : formatResults(o.format, { results, sources }, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), fixRun: fixedFiles ? { dryRun: Boolean(o.fixDryRun), suggestions: Boolean(o.fixSuggestions), diffs: diffsByResult(fixedFiles, io.cwd) } : undefined, hidden: o.quiet ? hidden : undefined, unprunedSuppressions: baseline?.unpruned(), skipped, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined });
   if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the report to', replaceLinks: true });
   else io.stdout.write(text);
   if (debug) {
@@ -336,24 +338,20 @@ function openCache(o: CheckOptions, io: CliIO): ResultCache | undefined {
   return secret ? new ResultCache(file, VERSION, secret) : undefined;
 }
 
-/**
- * Writes each fixed file atomically. A file that cannot be written (a full disk, no permission)
- * stays as it was, is named on stderr, and makes the run exit 2.
- */
-function writeFixes(results: FileResult[], encodings: Map<string, LintInput['encoding']>, io: CliIO): Set<string> {
-  const failed = new Set<string>();
-  for (const r of results) {
-    if (r.output === undefined) continue;
-    const abs = path.resolve(io.cwd, r.filePath);
-    try {
-      writeFileAtomic(abs, encodeText(r.output, encodings.get(abs)), { what: 'the fixes to' });
-    } catch (e) {
-      if (!(e instanceof FileWriteError)) throw e;
-      io.stderr.write(`omlint: ${e.message}; the file is unchanged.\n`);
-      failed.add(abs);
-    }
-  }
-  return failed;
+/** The check's results with what --fix did (--fix-dry-run: would do) to each file: its count, and (dry run) its fixed text. */
+function withFixes(results: FileResult[], fixed: FixFilesOutcome, cwd: string): FileResult[] {
+  return results.map((r) => {
+    const abs = path.resolve(cwd, r.filePath);
+    const n = fixed.fixed.get(abs);
+    if (n === undefined) return r;
+    const output = fixed.outputs.get(abs);
+    return { ...r, fixCount: n, ...(output !== undefined ? { output } : {}) };
+  });
+}
+
+/** The dry run's diffs by the results' paths, for stylish. */
+function diffsByResult(fixed: FixFilesOutcome, cwd: string): Map<string, string> {
+  return new Map([...fixed.diffs].map(([abs, diff]) => [displayPath(abs, cwd), diff]));
 }
 
 /**
@@ -388,8 +386,10 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .option('-o, --output-file <file>', 'write the report to a file')
     .option('--kind <kind>', 'force the kind of every input', parseKind)
     .option('-c, --config <file>', 'use this configuration file for every input')
-    .option('--fix', 'apply safe fixes to the files')
-    .option('--fix-dry-run', 'compute fixes without writing (json output carries the fixed text)')
+    .option('--fix', 'apply safe fixes to the files (suggestions are listed, not applied)')
+    .option('--fix-dry-run', 'show what --fix would change as a unified diff, write nothing, exit as check does (json: the fixed text in output)')
+    .option('--diff', 'same as --fix-dry-run (Ruff\'s --diff)')
+    .option('--fix-suggestions', 'with the safe fixes, apply each finding\'s suggestion where it offers only one (Ruff\'s --unsafe-fixes); implies --fix unless --fix-dry-run')
     .option('--max-warnings <n>', 'exit 1 when warnings exceed n (-1: no limit)', parseWarningLimit)
     .option('--quiet', 'report errors only')
     .option('--skip-unknown', 'skip named files that hold no document of a known kind, as directory walks do (for pre-commit)')

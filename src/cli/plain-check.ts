@@ -11,6 +11,8 @@ import { FORMATS } from '../format/index';
 const FLAGS: ReadonlyMap<string, readonly [string, boolean]> = new Map([
   ['--fix', ['fix', true]],
   ['--fix-dry-run', ['fixDryRun', true]],
+  ['--diff', ['diff', true]],
+  ['--fix-suggestions', ['fixSuggestions', true]],
   ['--quiet', ['quiet', true]],
   ['--skip-unknown', ['skipUnknown', true]],
   ['--color', ['color', true]],

@@ -29,8 +29,25 @@ export type FixOp =
   | { op: 'replace'; pointer: string; value: unknown } // replace a value (scalars)
   | { op: 'remove'; pointer: string } // remove a property or array item
   | { op: 'rename'; pointer: string; key: string } // rename the key of a property
-  | { op: 'add'; pointer: string; key: string; value: unknown }; // add a property to the object at pointer
+  | {
+      op: 'add';
+      pointer: string;
+      key: string;
+      value: unknown;
+      /**
+       * The keys the new one belongs after (its kin, in the schema's or the usual order), nearest
+       * first: it goes right after the first the mapping has, else after the mapping's last key.
+       */
+      after?: readonly string[];
+    }; // add a property to the object at pointer
 
+/**
+ * A safe fix (`ReportBase.fix`) changes only what the message says is wrong, in the one way it
+ * can be right: `--fix` applies it. A change that picks among choices (one of several near names,
+ * `enabled: true` where `false` is as valid) or that may change what the document means is a
+ * suggestion (`ReportBase.suggestions`): a quick fix in editors, applied by the CLI only with
+ * `--fix-suggestions`, and then only when it is the diagnostic's one suggestion.
+ */
 export interface Fix {
   /** What the fix does, in a few words ("Rename to numUncompressed"). */
   title: string;
@@ -199,6 +216,8 @@ export interface RuleDocs {
    */
   base?: Example;
   goodBase?: Example;
+  /** Which of the rule's changes are safe fixes (--fix) and which are suggestions (issue 31), in a sentence or two. */
+  fixes?: string;
   /** Rules the bad example cannot help triggering too (an SNMP address is an SNMP notification). */
   alsoReports?: string[];
   /**

@@ -77,6 +77,18 @@ export interface LintRunOptions {
    * cache of the files at HEAD: a base is parsed once per commit, not once per keystroke.
    */
   parseBase?: (text: string, label: string, limits: ParseLimits) => SourceFile;
+  /**
+   * fixProject(): also apply a finding's suggestion when it is the finding's only one and there is
+   * no safe fix (`--fix-suggestions`, Ruff's `--unsafe-fixes`). A finding with several suggestions
+   * offers a choice and is never applied.
+   */
+  fixSuggestions?: boolean;
+}
+
+/** The change fixProject() applies for a finding: its safe fix, or (with fixSuggestions) its one suggestion. */
+export function appliedChange(d: Diagnostic, fixSuggestions: boolean | undefined): TextFix | undefined {
+  if (d.fix) return d.fix;
+  return fixSuggestions && d.suggestions?.length === 1 ? d.suggestions[0] : undefined;
 }
 
 /** The files of a run, each read when its turn comes (and again when a workspace rule reports on it). */
@@ -1093,9 +1105,9 @@ export async function fixProject(project: Project, inputs: LintInput[], opts: Pr
     for (const r of final.results) {
       const filePath = byDisplay.get(r.filePath);
       const internals = final.sources.get(r.filePath)!;
-      const fixed = r.diagnostics.filter((d) => d.fix);
+      const fixed = r.diagnostics.filter((d) => appliedChange(d, opts.fixSuggestions));
       if (fixed.length === 0 || !filePath) continue;
-      const groups = fixed.map((d) => d.fix!.edits);
+      const groups = fixed.map((d) => appliedChange(d, opts.fixSuggestions)!.edits);
       const { text, accepted } = applyEdits(internals.text, groups);
       if (accepted.length === 0 || text === internals.text) continue;
       const bom = internals.bom ? '\uFEFF' : '';
@@ -1160,6 +1172,7 @@ export const UNKNOWN_KIND = defineBuiltin({
   description: 'The document kind cannot be determined, or is ambiguous.',
   fixable: true,
   docs: {
+    fixes: 'Safe: renaming the one misspelt identifying key to the key it nearly is.',
     why: 'omlint checks each document against the rules of its kind. When the content does not say which kind it is, declare it with `--kind`, a config override (`overrides: [{files: [...], kind: ...}]`) or a modeline comment `# omlint: kind=alert-config`. A document whose identifying key is misspelt (`eventTypename`, `alertTypeName`, `"typ"`) or whose modeline is malformed (`# omlint kind=alert-config`) is reported here with the kind it nearly is, never skipped as a file of no kind; `--fix` renames the key when one key is near. So is a file whose name misspells a kind (`cpu.alert-confg.yaml`: the near kind is named), and a file named as one kind whose content plainly is another (an alert configuration saved as `cpu.integration.yaml`: one diagnostic, instead of the integration schema reporting every field).',
     bad: `# omlint: kind=alert-configuration\neventTypeName: HOST_DOWN\n`,
     good: { base: 'alert-config', before: `# omlint: kind=alert-config\n` },

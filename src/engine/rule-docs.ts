@@ -2,6 +2,13 @@
 import { exampleText } from './examples';
 import type { RuleMeta } from '../core/types';
 
+/** Safe fixes apply themselves (--fix); suggestions are a choice, made in an editor or with --fix-suggestions (issue 31). */
+function fixesLine(meta: RuleMeta): string {
+  const safe = meta.fixable ? 'safe fix, applied by `--fix`' : '';
+  const suggestions = meta.hasSuggestions ? 'suggestions, offered as quick fixes in editors and applied by `--fix-suggestions` only where a finding offers one' : '';
+  return [safe, suggestions].filter(Boolean).join('; ') || 'none';
+}
+
 export function ruleDocMarkdown(meta: RuleMeta): string {
   const kinds = meta.kinds === '*' ? 'every kind' : meta.kinds.map((k) => `\`${k}\``).join(', ');
   const lines = [
@@ -11,7 +18,7 @@ export function ruleDocMarkdown(meta: RuleMeta): string {
     '',
     `- Default severity: **${meta.defaultSeverity}**`,
     `- Applies to: ${kinds}`,
-    `- Fixable: ${meta.fixable ? 'yes (`--fix`)' : 'no'}${meta.hasSuggestions ? '; offers quick-fix suggestions in editors' : ''}`,
+    `- Fixes: ${fixesLine(meta)}${meta.docs.fixes ? `. ${meta.docs.fixes}` : ''}`,
     ...(meta.scope === 'workspace' ? ['- Scope: across the documents of one project scope (a directory, or a config `overrides[].scope`)'] : []),
     ...(meta.scope === 'transition' ? ['- Scope: a change: the document and its previous state (`omlint plan --base`, `omlint check --base`)'] : []),
     `- Versions: ${meta.docs.versions ?? 'every MongoDB and Ops Manager version: the rule reads no version'} (sources: docs/versions.md)`,

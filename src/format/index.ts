@@ -24,6 +24,16 @@ export interface FormatOptions {
   unprunedSuppressions?: boolean;
   /** `i/n` of a sharded run (`check --shard`): SARIF records it for `omlint merge`. */
   shard?: string;
+  /** A --fix or --fix-dry-run of files: stylish says what was (would be) fixed and which suggestions were not applied. */
+  fixRun?: FixRunReport;
+}
+
+export interface FixRunReport {
+  dryRun: boolean;
+  /** --fix-suggestions: a finding's one suggestion was applied too. */
+  suggestions: boolean;
+  /** Dry run: each changed file's unified diff, by result path (secrets masked). */
+  diffs: ReadonlyMap<string, string>;
 }
 
 /** The run without the fixed texts of its results (the sources stay: they are keyed by path). */
@@ -49,6 +59,6 @@ export function formatResults(format: FormatName, run: LintRun, opts: FormatOpti
       return formatCompact(run);
     case 'stylish':
     default:
-      return formatStylish(run, { color: opts.color, hidden: opts.hidden, skipped: opts.skipped, unprunedSuppressions: opts.unprunedSuppressions });
+      return formatStylish(run, { color: opts.color, hidden: opts.hidden, skipped: opts.skipped, unprunedSuppressions: opts.unprunedSuppressions, fixRun: opts.fixRun });
   }
 }

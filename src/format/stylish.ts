@@ -1,6 +1,7 @@
 // The default human output: one block per file, each problem with its code frame (the offending
 // span underlined, actionlint-style), then a summary.
 import type { Diagnostic, LintRun } from '../core/types';
+import type { FixRunReport } from './index';
 import { maskFrameLine } from '../engine/mask';
 import { LineIndex } from '../core/lines';
 import { palette, type Palette } from './color';
@@ -53,17 +54,32 @@ function alsoAt(d: Diagnostic): string {
   return places.length > ALSO_AT_SHOWN ? `${shown} and ${places.length - ALSO_AT_SHOWN} more` : shown;
 }
 
+/** What --fix left to the user: suggestions (issue 31), with how to apply each sort. */
+function suggestionsLine(unapplied: number, oneChange: number, c: Palette): string {
+  const ways = [
+    oneChange ? `${oneChange} with one change: --fix-suggestions applies ${oneChange === 1 ? 'it' : 'them'}` : '',
+    unapplied - oneChange ? `${unapplied - oneChange} offering a choice: pick one in your editor's quick fixes` : '',
+  ].filter(Boolean);
+  return c.dim(`${plural(unapplied, 'suggestion')} not applied (${ways.join('; ')}).`);
+}
+
 function hiddenCounts(h: { warnings: number; infos: number }): string {
   return [h.warnings ? plural(h.warnings, 'warning') : '', h.infos ? plural(h.infos, 'info') : ''].filter(Boolean).join(' and ');
 }
 
 export function formatStylish(
   run: LintRun,
-  opts: { color: boolean; frames?: boolean; hidden?: { warnings: number; infos: number }; skipped?: number; unprunedSuppressions?: boolean } = { color: false },
+  opts: { color: boolean; frames?: boolean; hidden?: { warnings: number; infos: number }; skipped?: number; unprunedSuppressions?: boolean; fixRun?: FixRunReport } = { color: false },
 ): string {
   const { results } = run;
   const c = palette(opts.color);
   const out: string[] = [];
+  // --fix-dry-run / --diff: the change first, as Ruff's --diff shows it.
+  for (const r of results) {
+    const diff = opts.fixRun?.diffs.get(r.filePath);
+    if (diff) out.push(diff);
+  }
+  let unapplied = 0, oneChange = 0;
   let errors = 0, warnings = 0, infos = 0, fixableErrors = 0, fixableWarnings = 0, fixed = 0;
   for (const r of results) {
     fixed += r.fixCount ?? 0;
@@ -77,6 +93,10 @@ export function formatStylish(
       out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${escapeControls(d.message)}  ${c.dim(d.ruleId)}`);
       if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, source!.secrets, c, masked));
       if (d.occurrences) out.push(c.dim(`      also at ${alsoAt(d)}`));
+      if (!d.fix && d.suggestions?.length && !(opts.fixRun?.suggestions && d.suggestions.length === 1)) {
+        unapplied++;
+        if (d.suggestions.length === 1) oneChange++;
+      }
       // A repeated finding (one diagnostic for several places) counts every place.
       const n = d.occurrences ?? 1;
       if (d.severity === 'error') { errors += n; if (d.fixable) fixableErrors += n; }
@@ -93,7 +113,9 @@ export function formatStylish(
       out.push(c.dim(`  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`));
     }
   }
-  if (fixed > 0) out.push(`Fixed ${plural(fixed, 'problem')} in ${plural(results.filter((r) => r.fixCount).length, 'file')}.`);
+  const fixedFiles = plural(results.filter((r) => r.fixCount).length, 'file');
+  if (fixed > 0) out.push(opts.fixRun?.dryRun ? `Would fix ${plural(fixed, 'problem')} in ${fixedFiles} (nothing was written; --fix writes the change shown above).` : `Fixed ${plural(fixed, 'problem')} in ${fixedFiles}.`);
+  if (opts.fixRun && unapplied > 0) out.push(suggestionsLine(unapplied, oneChange, c));
   const hidden = (opts.hidden?.warnings ?? 0) + (opts.hidden?.infos ?? 0);
   if (total === 0 && fixed === 0 && opts.unprunedSuppressions) {
     // The run exits 2 (cli/baseline.ts): no green line above the notice.

@@ -189,6 +189,10 @@ function unknownField(ctx: Context, e: ErrorObject): SchemaFinding | undefined {
     // A key cut short or run on (`eventType`, `auth` for `authSchemaVersion`) may mean another field: a suggestion only.
     if (nearMatches(key, near).length === 1) finding.fix = rename;
     else finding.suggestions = [rename];
+  } else if (near.length > 1) {
+    // Several near names: which one was meant is the author's choice (a suggestion each, never --fix).
+    const absent = near.filter((n) => !(typeof siblings === 'object' && siblings !== null && Object.hasOwn(siblings, n)));
+    if (absent.length > 0) finding.suggestions = absent.map((n) => ({ title: `Rename to ${n}`, ops: [{ op: 'rename', pointer, key: n }] }));
   }
   return finding;
 }
@@ -225,6 +229,8 @@ function invalidEnum(pointer: string, data: unknown, allowed: unknown[]): Schema
     message: `${capitalize(label(pointer))} has the value ${show(data)}; ${accepted}.${hint}`,
   };
   if (near.length === 1) finding.fix = { title: `Replace with ${near[0]}`, ops: [{ op: 'replace', pointer, value: near[0] }] };
+  // Several near values: a suggestion each (the author chooses), never applied by --fix.
+  else if (near.length > 1) finding.suggestions = near.map((n) => ({ title: `Replace with ${n}`, ops: [{ op: 'replace', pointer, value: n }] }));
   return finding;
 }
 
@@ -322,8 +328,11 @@ export const UNKNOWN_FIELD = defineBuiltin({
   id: 'unknown-field',
   kinds: '*',
   defaultSeverity: 'warning',
+  fixable: true,
+  hasSuggestions: true,
   description: 'A field the kind does not define (did you mean…?).',
   docs: {
+    fixes: 'Safe: renaming to the one near field that the mapping does not have yet. Suggestions: each of several near fields (a choice).',
     why: 'The server ignores fields it does not know, so a typo silently loses a setting. In automation configurations, which carry many undocumented keys, only near-misses of known keys are reported.',
     bad: { base: 'alert-config', replace: [['delayMin: 0', 'delayMn: 0']] },
     good: { base: 'alert-config' },
@@ -335,8 +344,10 @@ export const INVALID_TYPE = defineBuiltin({
   id: 'invalid-type',
   kinds: '*',
   defaultSeverity: 'error',
+  hasSuggestions: true,
   description: 'A value has the wrong JSON type.',
   docs: {
+    fixes: 'Suggestion: the quoted number or boolean without its quotes (a template may quote it on purpose).',
     versions: 'every version; the fields real GETs of OM 2.x-8.x return as null are nullable (monitoringVersions/backupVersions baseUrl, roles[].roles, roles[].privileges[].resource.cluster, tls CAFilePath).',
     why: 'The server rejects a string where it expects a number, an object where it expects an array, and so on.',
     bad: { base: 'alert-config', replace: [['intervalMin: 60', 'intervalMin: "sixty"']] },
@@ -349,8 +360,11 @@ export const INVALID_VALUE = defineBuiltin({
   id: 'invalid-value',
   kinds: '*',
   defaultSeverity: 'error',
+  fixable: true,
+  hasSuggestions: true,
   description: 'A value breaks an enumeration, pattern, format, length or range.',
   docs: {
+    fixes: 'Safe: the one near accepted value. Suggestions: each of several near values (a choice).',
     why: 'The server rejects values outside the documented set. Enum violations list the accepted values and offer a fix when one is near.',
     bad: { base: 'alert-config/outside-metric-threshold-3', replace: [['  operator: GREATER_THAN\n', '  operator: GREATER\n']] },
     good: { base: 'alert-config/outside-metric-threshold-3' },
@@ -362,8 +376,10 @@ export const DEPRECATED_FIELD = defineBuiltin({
   id: 'deprecated-field',
   kinds: '*',
   defaultSeverity: 'warning',
+  fixable: true,
   description: 'A field documented as deprecated or obsolete.',
   docs: {
+    fixes: 'Safe: removing global `typeName` (ignored), renaming `logRotate.maxUncompressed` to `numUncompressed` (the same setting).',
     versions: 'every version, except slaveDelay: deprecated only for members whose process runs MongoDB 5.0 or later at FCV 5.0 or later (secondaryDelaySecs arrived in 5.0; FCV < 5.0 still uses slaveDelay).',
     why: 'Deprecated fields are ignored or will be removed: global `typeName` is ignored, `monitoringVersions`/`backupVersions` are obsolete, `logRotate.maxUncompressed` is the old name of `numUncompressed`, `slaveDelay` is now `secondaryDelaySecs`, top-level `ssl` is now `tls`.',
     bad: { base: 'alert-config', replace: [['enabled: true\n', `enabled: true
@@ -381,8 +397,10 @@ export const READ_ONLY_FIELD = defineBuiltin({
   id: 'read-only-field',
   kinds: '*',
   defaultSeverity: 'info',
+  hasSuggestions: true,
   description: 'A response-only field in a write body; the server ignores it.',
   docs: {
+    fixes: 'Suggestion: removing the field (it may be a pasted response kept on purpose).',
     why: 'Fields such as `id`, `created`, `updated`, `links` and `groupId` come back in responses; in a request body they are ignored, which usually means the file is a pasted response.',
     bad: { base: 'alert-config', before: `id: 5a0a1e7e0f2912c554080adc\n` },
     good: { base: 'alert-config' },

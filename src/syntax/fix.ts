@@ -94,7 +94,7 @@ function opEdits(file: ParsedFile, doc: ParsedDocument, base: string, op: FixOp)
     case 'remove':
       return removeEdits(file, doc, abs);
     case 'add':
-      return addEdits(file, doc, abs, op.key, op.value);
+      return addEdits(file, doc, abs, op.key, op.value, op.after);
   }
 }
 
@@ -146,35 +146,39 @@ function isFlow(text: string, keyStart: number, parent: string, doc: ParsedDocum
   return start !== undefined && text[start] === '{' && start <= keyStart;
 }
 
-function addEdits(file: ParsedFile, doc: ParsedDocument, abs: string, key: string, value: unknown): TextEdit[] | undefined {
+/**
+ * The new pair goes beside its kin: right after the first key of `after` the mapping has, else
+ * after its last key (never as its first line, where a reader looks for the document's identity).
+ */
+function addEdits(file: ParsedFile, doc: ParsedDocument, abs: string, key: string, value: unknown, after: readonly string[] = []): TextEdit[] | undefined {
   const text = file.text;
   const loc = doc.locate(abs);
   if (!loc) return undefined;
   const keys = doc.keysAt?.(abs) ?? [];
   const nl = eol(file);
   const flow = text[loc.value.start] === '{';
+  const anchorKey = after.find((k) => keys.includes(k)) ?? keys[keys.length - 1];
+  const anchor = anchorKey === undefined ? undefined : doc.locate(joinPointer(abs, anchorKey));
   if (file.syntax === 'json' || flow) {
     const k = JSON.stringify(key);
     const v = file.syntax === 'json' ? jsonValue(value) : yamlValue(value);
     if (keys.length === 0) return [{ span: { start: loc.value.start, end: loc.value.end }, text: `{ ${k}: ${v} }` }];
-    const firstKey = doc.locate(joinPointer(abs, keys[0]))?.key;
-    if (!firstKey) return undefined; // a key that is no string (a YAML collection key): no fix
-    const sameLine = lineStartOf(text, firstKey.start) === lineStartOf(text, loc.value.start);
-    if (sameLine) return [{ span: { start: firstKey.start, end: firstKey.start }, text: `${k}: ${v}, ` }];
-    const indent = lineIndent(text, firstKey.start);
-    return [{ span: { start: firstKey.start, end: firstKey.start }, text: `${k}: ${v},${nl}${indent}` }];
+    if (!anchor?.key) return undefined; // a key that is no string (a YAML collection key): no fix
+    const sameLine = lineStartOf(text, anchor.key.start) === lineStartOf(text, loc.value.start);
+    const at = anchor.value.end;
+    if (sameLine) return [{ span: { start: at, end: at }, text: `, ${k}: ${v}` }];
+    return [{ span: { start: at, end: at }, text: `,${nl}${lineIndent(text, anchor.key.start)}${k}: ${v}` }];
   }
-  // YAML block mapping: a new line before the first key, at its indentation.
-  if (keys.length === 0) return undefined;
-  const firstKey = doc.locate(joinPointer(abs, keys[0]))?.key;
-  if (!firstKey) return undefined; // a key that is no string (a YAML collection key): no fix
-  const lineStart = lineStartOf(text, firstKey.start);
-  const before = text.slice(lineStart, firstKey.start);
-  const line = `${yamlKey(key)}: ${yamlValue(value)}`;
-  if (before.trim() === '') return [{ span: { start: lineStart, end: lineStart }, text: `${before}${line}${nl}` }];
-  // `- firstKey: …`: insert after the dash, then re-indent the old first key.
-  const indent = ' '.repeat(before.length);
-  return [{ span: { start: firstKey.start, end: firstKey.start }, text: `${line}${nl}${indent}` }];
+  // YAML block mapping: a line of its own after the anchor's pair (its value may span lines).
+  if (!anchor?.key) return undefined; // no key, or one that is no string (a YAML collection key): no fix
+  const keyLine = lineStartOf(text, anchor.key.start);
+  const before = text.slice(keyLine, anchor.key.start);
+  // `- key: …`: the item's keys stand at the column after the dash.
+  const indent = before.trim() === '' ? before : ' '.repeat(before.length);
+  const line = `${indent}${yamlKey(key)}: ${yamlValue(value)}`;
+  const at = nextLineStart(text, Math.max(anchor.value.end - 1, anchor.key.end));
+  const ended = at > 0 && (text[at - 1] === '\n' || text[at - 1] === '\r');
+  return [{ span: { start: at, end: at }, text: ended ? `${line}${nl}` : `${nl}${line}` }];
 }
 
 /** Text edits for a fix, or undefined when a position is not found. */

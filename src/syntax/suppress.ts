@@ -340,8 +340,10 @@ export const UNUSED_DISABLE_DIRECTIVE = defineBuiltin({
   kinds: '*',
   defaultSeverity: 'warning',
   fixable: true,
+  hasSuggestions: true,
   description: 'An omlint directive comment suppresses nothing, is misspelled, or names an unknown rule.',
   docs: {
+    fixes: 'Safe: removing the unused directive or its unused rule ids. Suggestions: the nearest directive or rule id for a misspelt one.',
     why: 'Stale suppressions hide future problems; remove them once the problem they silenced is gone (`--fix` removes them, or only their unused rule ids). A misspelled directive (`# omlint-disabel`) or rule id suppresses nothing: the message names the nearest directive or rule.',
     bad: { base: 'alert-config', before: `# omlint-disable-next-line enabled-omitted -- migrating\n` },
     good: { base: 'alert-config' },

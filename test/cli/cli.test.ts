@@ -84,15 +84,15 @@ describe('omlint check', () => {
     expect(skipped.code).toBe(0);
   });
 
-  it('--fix writes fixed files; --fix-dry-run prints the fixed text and writes nothing', async () => {
+  it('--fix-suggestions writes fixed files; --fix-dry-run prints the fixed text and writes nothing', async () => {
     const dir = tree({ 'w.yaml': WARN_ALERT });
-    const dry = await cli(['check', ...NOW, '--fix-dry-run', '--format', 'json', 'w.yaml'], { cwd: dir });
-    expect(JSON.parse(dry.stdout)[0].output).toBe('enabled: true\n' + WARN_ALERT);
+    const dry = await cli(['check', ...NOW, '--fix-dry-run', '--fix-suggestions', '--format', 'json', 'w.yaml'], { cwd: dir });
+    expect(JSON.parse(dry.stdout)[0].output).toBe(GOOD_ALERT);
     expect(readFileSync(path.join(dir, 'w.yaml'), 'utf8')).toBe(WARN_ALERT);
-    const fix = await cli(['check', ...NOW, '--fix', 'w.yaml'], { cwd: dir });
+    const fix = await cli(['check', ...NOW, '--fix-suggestions', 'w.yaml'], { cwd: dir });
     expect(fix.code).toBe(0);
     expect(fix.stdout).toMatch(/Fixed 1 problem in 1 file/);
-    expect(readFileSync(path.join(dir, 'w.yaml'), 'utf8')).toBe('enabled: true\n' + WARN_ALERT);
+    expect(readFileSync(path.join(dir, 'w.yaml'), 'utf8')).toBe(GOOD_ALERT);
   });
 
   it('stylish output: code frame, summary, colours only when asked', async () => {

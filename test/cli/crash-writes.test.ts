@@ -17,7 +17,7 @@ const tempDir = () => {
   return d;
 };
 
-/** An alert without `enabled` (one fix: `enabled: true` first), padded with comments to 200 KB. */
+/** An alert without `enabled` (one suggestion, applied by --fix-suggestions: `enabled: true` after eventTypeName), padded with comments to 200 KB. */
 function document(i: number): string {
   const pad = `# ${'p'.repeat(9997)}\n`.repeat(20);
   return `eventTypeName: HOST_DOWN\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba${i}@example.com\n    delayMin: 0\n    intervalMin: 60\n${pad}`;
@@ -26,7 +26,7 @@ function document(i: number): string {
 function runAndKill(dir: string, first: string, delayMs: number): Promise<{ killed: boolean }> {
   const oldSize = statSync(path.join(dir, first)).size;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'check', ...NOW, '--fix', '.'], { cwd: dir, stdio: 'ignore', env: { PATH: process.env.PATH, XDG_CACHE_HOME: TEST_CACHE_HOME } });
+    const child = spawn(process.execPath, [BIN, 'check', ...NOW, '--fix-suggestions', '.'], { cwd: dir, stdio: 'ignore', env: { PATH: process.env.PATH, XDG_CACHE_HOME: TEST_CACHE_HOME } });
     let killed = false;
     // The first file changing (or a temporary file) means the writes have begun: kill a little later.
     const poll = setInterval(() => {
@@ -48,7 +48,7 @@ describe('crash safety', () => {
   it('kill -9 during --fix on 500 files of 200 KB: every file old or new, never cut', async () => {
     const dir = tempDir();
     const old = Array.from({ length: 500 }, (_, i) => document(i));
-    const fixed = old.map((t) => `enabled: true\n${t}`);
+    const fixed = old.map((t) => t.replace('HOST_DOWN\n', 'HOST_DOWN\nenabled: true\n'));
     const names = old.map((_, i) => `f${String(i).padStart(3, '0')}.yaml`);
     const tally: string[] = [];
     for (const delayMs of [0, 40, 120, 250, 500]) {

@@ -1,4 +1,4 @@
-// --fix keeps a UTF-8 byte order mark; --stdin-filename without --stdin is a usage error.
+// --fix keeps a UTF-8 byte order mark (the fix: enabled-omitted's one suggestion, by --fix-suggestions); --stdin-filename without --stdin is a usage error.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,19 +15,19 @@ describe('--fix and a byte order mark', () => {
     writeFileSync(file, Buffer.concat([BOM, Buffer.from(NO_ENABLED)]));
     const before = await cli(['check', '-f', 'json', 'a.alert-config.yaml'], { cwd: dir });
     expect(JSON.parse(before.stdout)[0].diagnostics.find((d: any) => d.ruleId === 'enabled-omitted').range.start).toEqual({ line: 1, column: 1 });
-    const r = await cli(['check', '--fix', 'a.alert-config.yaml'], { cwd: dir });
+    const r = await cli(['check', '--fix-suggestions', 'a.alert-config.yaml'], { cwd: dir });
     expect(r.code).toBe(0);
     const bytes = readFileSync(file);
     expect([...bytes.subarray(0, 3)]).toEqual([...BOM]);
-    expect(bytes.subarray(3).toString('utf8')).toBe(`enabled: true\n${NO_ENABLED}`);
+    expect(bytes.subarray(3).toString('utf8')).toBe(NO_ENABLED.replace('HOST_DOWN\n', 'HOST_DOWN\nenabled: true\n'));
   });
 
   it('a file without a BOM gets none', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-bom-'));
     const file = path.join(dir, 'a.alert-config.yaml');
     writeFileSync(file, NO_ENABLED);
-    await cli(['check', '--fix', 'a.alert-config.yaml'], { cwd: dir });
-    expect(readFileSync(file, 'utf8')).toBe(`enabled: true\n${NO_ENABLED}`);
+    await cli(['check', '--fix-suggestions', 'a.alert-config.yaml'], { cwd: dir });
+    expect(readFileSync(file, 'utf8')).toBe(NO_ENABLED.replace('HOST_DOWN\n', 'HOST_DOWN\nenabled: true\n'));
   });
 });
 

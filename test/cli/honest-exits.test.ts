@@ -168,11 +168,12 @@ describe('--stats / --statistics', () => {
     const text = await cli(['check', ...NOW, '--stats', '.'], { cwd: dir });
     expect(text.code).toBe(1);
     const lines = text.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^2\tenabled-omitted\s*\twarning\s*\t\[\*\] /);
+    // enabled-omitted offers a suggestion, not a safe fix (issue 31): not marked fixable.
+    expect(lines[0]).toMatch(/^2\tenabled-omitted\s*\twarning\s*\t\[ \] /);
     expect(lines.at(-1)).toMatch(/^Found \d+ problems/);
     expect(text.stdout).not.toContain('a.yaml');
     const json = JSON.parse((await cli(['check', ...NOW, '--statistics', '--format', 'json', '.'], { cwd: dir })).stdout);
-    expect(json[0]).toMatchObject({ ruleId: 'enabled-omitted', count: 2, severity: 'warning', fixable: 2 });
+    expect(json[0]).toMatchObject({ ruleId: 'enabled-omitted', count: 2, severity: 'warning', fixable: 0 });
     expect(json.find((s: { ruleId: string }) => s.ruleId === 'metric-threshold-required')).toMatchObject({ count: 1, severity: 'error' });
   });
 });

@@ -25,7 +25,7 @@ async function commanderReads(argv: string[]): Promise<{ paths: string[]; option
   return seen ?? { error: 'no check' };
 }
 
-const FLAGS = ['--fix', '--fix-dry-run', '--quiet', '--skip-unknown', '--no-color', '--cache', '--no-inline-config', '--no-error-on-unmatched-pattern', '--debug', '--stats', '--statistics', '--staged', '--partial', '--suppress-all', '--prune-suppressions', '--pass-on-unpruned-suppressions', '--color', '--exit-zero'];
+const FLAGS = ['--fix', '--fix-dry-run', '--diff', '--fix-suggestions', '--quiet', '--skip-unknown', '--no-color', '--cache', '--no-inline-config', '--no-error-on-unmatched-pattern', '--debug', '--stats', '--statistics', '--staged', '--partial', '--suppress-all', '--prune-suppressions', '--pass-on-unpruned-suppressions', '--color', '--exit-zero'];
 
 describe('plainCheck reads what commander reads', () => {
   it.each([

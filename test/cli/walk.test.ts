@@ -146,17 +146,17 @@ describe('reading', () => {
       const [f] = JSON.parse(r.stdout) as { diagnostics: { ruleId: string; range: { start: { line: number; column: number } } }[] }[];
       expect(f.diagnostics.map((d) => [d.ruleId, d.range.start.line, d.range.start.column])).toEqual([['metric-threshold-required', 1, 16]]);
     }
-    const fix = await cli(['check', ...NOW, '--fix', 'w16.yaml'], { cwd: dir });
+    const fix = await cli(['check', ...NOW, '--fix-suggestions', 'w16.yaml'], { cwd: dir });
     expect(fix.code).toBe(0);
     const bytes = readFileSync(path.join(dir, 'w16.yaml'));
     expect([bytes[0], bytes[1]]).toEqual([0xff, 0xfe]);
-    expect(bytes.subarray(2).toString('utf16le')).toBe('enabled: true\n' + WARN);
+    expect(bytes.subarray(2).toString('utf16le')).toBe(GOOD);
   });
 
   it('--fix keeps a UTF-8 BOM', async () => {
     const dir = tree({ 'w.yaml': '\uFEFF' + WARN });
-    expect((await cli(['check', ...NOW, '--fix', 'w.yaml'], { cwd: dir })).code).toBe(0);
-    expect(readFileSync(path.join(dir, 'w.yaml'), 'utf8')).toBe('\uFEFFenabled: true\n' + WARN);
+    expect((await cli(['check', ...NOW, '--fix-suggestions', 'w.yaml'], { cwd: dir })).code).toBe(0);
+    expect(readFileSync(path.join(dir, 'w.yaml'), 'utf8')).toBe('\uFEFF' + GOOD);
   });
 
   it('UTF-16 without a BOM is named as such, not "binary"', async () => {
@@ -180,14 +180,15 @@ describe('reading', () => {
   it('--fix and --fix-dry-run report unreadable, vanished, non-UTF-8, bad UTF-16 and oversize files as such, never "empty"', async () => {
     const dir = tree({ 'latin1.yaml': Buffer.from([0x61, 0x3a, 0x20, 0xe9, 0x0a]), 'bad16.yaml': Buffer.from([0xff, 0xfe, 0x00, 0xd8]), 'big.yaml': 'a: ' + 'x'.repeat(2 * 1048576) + '\n', 'w.yaml': WARN });
     mkdirSync(path.join(dir, 'dir.yaml'));
-    for (const mode of ['--fix', '--fix-dry-run']) {
+    for (const mode of ['--fix-dry-run', '--fix-suggestions']) {
       const r = await cli(['check', ...NOW, mode, '--max-file-size', '1', '--format', 'json', 'latin1.yaml', 'bad16.yaml', 'big.yaml', 'w.yaml'], { cwd: dir });
       const out = JSON.parse(r.stdout) as { filePath: string; diagnostics: { ruleId: string; severity: string; message: string }[] }[];
       expect(out.map((f) => [f.filePath, f.diagnostics.map((d) => `${d.severity} ${d.ruleId}`)])).toEqual([
         ['latin1.yaml', ['error syntax-error']],
         ['bad16.yaml', ['error syntax-error']],
         ['big.yaml', ['error limit-exceeded']],
-        ['w.yaml', []],
+        // Fixed by --fix-suggestions; the dry run reports it as check does (nothing was written).
+        ['w.yaml', mode === '--fix-dry-run' ? ['warning enabled-omitted'] : []],
       ]);
       expect(out[0].diagnostics[0].message).toMatch(/not valid UTF-8/);
       expect(out[1].diagnostics[0].message).toMatch(/UTF-16LE byte-order mark but is not valid/);
@@ -238,7 +239,7 @@ describe('permissions (process level, unprivileged)', () => {
     chmodSync(path.join(dir, 'reports'), 0o755);
     const report = asUnprivileged(['check', ...NOW, '-o', 'reports/old.json', 'w.yaml'], dir);
     expect([report.code, report.stderr]).toEqual([2, expect.stringMatching(/^omlint: cannot write the report to .*reports\/old\.json: permission denied, EACCES\n$/)]);
-    const fix = asUnprivileged(['check', ...NOW, '--fix', 'w.yaml'], dir);
+    const fix = asUnprivileged(['check', ...NOW, '--fix-suggestions', 'w.yaml'], dir);
     expect(fix.code).toBe(2);
     expect(fix.stderr).toMatch(/^omlint: cannot write the fixes to .*w\.yaml: permission denied, EACCES; the file is unchanged\.\n$/);
     expect(readFileSync(path.join(dir, 'w.yaml'), 'utf8')).toBe(WARN);

@@ -17,7 +17,7 @@ import { NOW } from './results';
 const SECRET = 'plumtreecopied';
 /** The secret as apiKey, and copied under an unknown field (whose code frame shows its line). */
 const INTEGRATION = `type: DATADOG\napiKey: ${SECRET}\nregion: US\nbogusField: ${SECRET}\n`;
-/** A fixable alert (no `enabled`) whose Slack token is copied into channelName: --fix-dry-run prints the fixed text. */
+/** A fixable alert (no `enabled`: a suggestion, applied with fixSuggestions) whose Slack token is copied into channelName: --fix-dry-run prints the fixed text. */
 const ALERT = `eventTypeName: HOST_DOWN\nnotifications:\n  - typeName: SLACK\n    apiToken: ${SECRET}\n    channelName: ${SECRET}\n    delayMin: 0\n    intervalMin: 60\n`;
 const INPUTS = [
   { filePath: 'copied.integration.yaml', text: INTEGRATION },
@@ -33,7 +33,7 @@ describe("a run's sources travel with its results", () => {
   let fixed: LintRun;
   beforeAll(async () => {
     run = await lintProject(projectOf(), INPUTS, { now: NOW });
-    fixed = await fixProject(projectOf(), INPUTS, { now: NOW });
+    fixed = await fixProject(projectOf(), INPUTS, { now: NOW, fixSuggestions: true }); // enabled: true is a suggestion
   });
 
   it('the case needs the list: without it the stylish code frame would print the secret', () => {

@@ -115,7 +115,7 @@ describe('stylish code frames mask every secret-bearing line', () => {
 describe('--fix-dry-run json: the fixed text is printed with its secrets masked', () => {
   it('masks the output of a fixed file, keeping its length and shape', async () => {
     const text = 'eventTypeName: HOST_DOWN\nnotifications:\n  - typeName: SLACK\n    apiToken: plumtreefixed\n    channelName: x\n    delayMin: 0\n    intervalMin: 60\n';
-    const fixed = await fixProject(projectOf(), [{ filePath: 'x.alert-config.yaml', text }], { now: NOW });
+    const fixed = await fixProject(projectOf(), [{ filePath: 'x.alert-config.yaml', text }], { now: NOW, fixSuggestions: true }); // enabled: true is a suggestion
     expect(fixed.results[0].output).toContain('plumtreefixed'); // --fix writes the real text
     const json = JSON.parse(formatResults('json', fixed, { color: false, cwd: '.', fixDryRun: true })) as { output: string }[];
     expect(json[0].output).toContain('enabled');

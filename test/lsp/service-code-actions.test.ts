@@ -122,6 +122,20 @@ describe('code actions', () => {
     expect(quick.some((a) => a.kind === 'source.fixAll.omlint')).toBe(false);
   });
 
+  it('a suggestion (enabled-omitted) is a quick fix, never part of fix-all (issue 31)', async () => {
+    const service = new OmlintLanguageService({ now: NOW, ruleSet: RULES });
+    const text = ALERT.replace('enabled: true\n', '').replace('delayMin', 'delayMn');
+    const doc = openDoc(service, tempDir(), 'cpu.yaml', text);
+    const quick = await service.codeActions(doc, whole(doc), { diagnostics: [], only: ['quickfix'] });
+    const add = quick.find((a) => a.title.includes('Add enabled: true'));
+    expect(add).toBeDefined();
+    expect(add!.isPreferred).not.toBe(true);
+    expect(applyAction(doc, add!)).toBe(ALERT.replace('delayMin', 'delayMn'));
+    const [all] = await service.codeActions(doc, whole(doc), { diagnostics: [], only: ['source.fixAll'] });
+    // Fix-all renames delayMn (a safe fix) and leaves enabled to the author.
+    expect(applyAction(doc, all)).toBe(text.replace('delayMn', 'delayMin'));
+  });
+
   it('offers fix-all without its edit to clients that resolve code actions, and computes it on codeAction/resolve', async () => {
     const service = new OmlintLanguageService({ now: NOW, ruleSet: [...RULES, upRule] });
     const text = ALERT.replace('enabled: true\n', '');

@@ -19,8 +19,8 @@ describe('language server over stdio: the project model', () => {
 
   it('reports a duplicate in a closed file through workspace/diagnostic; fix-all is resolved lazily; a cancelled request gets nothing', async () => {
     const uri = pathToFileURL(path.join(dir, 'a', 'cpu.yaml')).href;
-    // Without `enabled`: enabled-omitted has a safe fix.
-    const text = ALERT.replace('enabled: true\n', '').replace('HOST_DOWN', 'HOST_DOWNN');
+    // `delayMn`: unknown-field has a safe fix (the rename to delayMin).
+    const text = ALERT.replace('delayMin', 'delayMn').replace('HOST_DOWN', 'HOST_DOWNN');
     const published = client.diagnostics(uri);
     client.open(uri, text.replace('HOST_DOWNN', 'HOST_DOWN'));
     await published;

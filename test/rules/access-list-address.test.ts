@@ -34,16 +34,16 @@ ruleTester(rule, {
       output: '- ipAddress: "2001:db8::15"\n',
     },
     {
-      name: 'host bits set (fixed)',
+      name: 'host bits set (a suggestion: a longer prefix may have been meant)',
       code: '- cidrBlock: 10.0.0.5/24\n',
-      errors: [{ messageId: 'hasHostBits', line: 1, column: 14, severity: 'warning' }],
-      output: '- cidrBlock: 10.0.0.0/24\n',
+      errors: [{ messageId: 'hasHostBits', line: 1, column: 14, severity: 'warning', suggestions: [{ title: 'Replace with 10.0.0.0/24', output: '- cidrBlock: 10.0.0.0/24\n' }] }],
+      output: null,
     },
     {
-      name: 'IPv6 host bits set (fixed)',
+      name: 'IPv6 host bits set (a suggestion)',
       code: '- cidrBlock: "2001:db8::5/64"\n',
-      errors: [{ messageId: 'hasHostBits', line: 1, column: 14, severity: 'warning' }],
-      output: '- cidrBlock: "2001:db8::/64"\n',
+      errors: [{ messageId: 'hasHostBits', line: 1, column: 14, severity: 'warning', suggestions: [{ title: 'Replace with 2001:db8::/64', output: '- cidrBlock: "2001:db8::/64"\n' }] }],
+      output: null,
     },
     {
       name: 'disagreeing fields',
@@ -55,8 +55,8 @@ ruleTester(rule, {
       name: 'JSON',
       fileName: 'entries.json',
       code: '[\n  { "ipAddress": "192.0.1.15" },\n  { "cidrBlock": "10.0.0.5/24" }\n]\n',
-      errors: [{ messageId: 'hasHostBits', line: 3, column: 18, severity: 'warning' }],
-      output: '[\n  { "ipAddress": "192.0.1.15" },\n  { "cidrBlock": "10.0.0.0/24" }\n]\n',
+      errors: [{ messageId: 'hasHostBits', line: 3, column: 18, severity: 'warning', suggestions: [{ title: 'Replace with 10.0.0.0/24', output: '[\n  { "ipAddress": "192.0.1.15" },\n  { "cidrBlock": "10.0.0.0/24" }\n]\n' }] }],
+      output: null,
     },
   ],
 });

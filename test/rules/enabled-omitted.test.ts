@@ -11,20 +11,27 @@ ruleTester(rule, {
     // The rule is declared for project configurations only; a global one is never checked.
     { name: 'a global configuration (enabled is set by its own PUT)', code: `eventTypeName: HOST_DOWN\nforAllGroups: true\n${NOTIFICATIONS}`, kind: 'global-alert-config' },
   ],
+  // A suggestion, never a safe fix (issue 31): the message offers true or false; --fix leaves the file.
   invalid: [
     {
-      name: 'YAML: adds enabled: true',
+      name: 'YAML: suggests enabled: true, after eventTypeName (its kin), not as the first line',
       code: `eventTypeName: HOST_DOWN\n${NOTIFICATIONS}`,
-      errors: [{ messageId: 'omitted', line: 1, column: 1, severity: 'warning' }],
-      output: `enabled: true\neventTypeName: HOST_DOWN\n${NOTIFICATIONS}`,
+      errors: [{ messageId: 'omitted', line: 1, column: 1, severity: 'warning', suggestions: [{ title: 'Add enabled: true', output: `eventTypeName: HOST_DOWN\nenabled: true\n${NOTIFICATIONS}` }] }],
+      output: null,
     },
     {
-      name: 'JSON: adds "enabled": true',
+      name: "a GET's order: after updated",
+      code: `id: 5a0a1e7e0f2912c554080adc\ngroupId: 5a0a1e7e0f2912c554080adb\ncreated: '2024-01-01T00:00:00Z'\nupdated: '2024-01-02T00:00:00Z'\neventTypeName: HOST_DOWN\n${NOTIFICATIONS}`,
+      errors: [{ messageId: 'omitted', line: 1, column: 1, suggestions: [{ title: 'Add enabled: true', output: `id: 5a0a1e7e0f2912c554080adc\ngroupId: 5a0a1e7e0f2912c554080adb\ncreated: '2024-01-01T00:00:00Z'\nupdated: '2024-01-02T00:00:00Z'\nenabled: true\neventTypeName: HOST_DOWN\n${NOTIFICATIONS}` }] }],
+      output: null,
+    },
+    {
+      name: 'JSON: suggests "enabled": true after eventTypeName',
       fileName: 'alert.json',
       code: JSON_BODY,
-      errors: [{ messageId: 'omitted', line: 1, column: 1, severity: 'warning' }],
-      output: '{\n  "enabled": true,\n  "eventTypeName": "HOST_DOWN",\n  "notifications": [{"typeName": "EMAIL", "emailAddress": "dba@example.com"}]\n}\n',
+      errors: [{ messageId: 'omitted', line: 1, column: 1, severity: 'warning', suggestions: [{ title: 'Add enabled: true', output: '{\n  "eventTypeName": "HOST_DOWN",\n  "enabled": true,\n  "notifications": [{"typeName": "EMAIL", "emailAddress": "dba@example.com"}]\n}\n' }] }],
+      output: null,
     },
-    { name: 'JSON with an empty list', fileName: 'a.json', code: '{\n  "eventTypeName": "HOST_DOWN",\n  "notifications": []\n}\n', errors: [{ messageId: 'omitted', line: 1, column: 1 }], output: '{\n  "enabled": true,\n  "eventTypeName": "HOST_DOWN",\n  "notifications": []\n}\n' },
+    { name: 'JSON with an empty list', fileName: 'a.json', code: '{\n  "eventTypeName": "HOST_DOWN",\n  "notifications": []\n}\n', errors: [{ messageId: 'omitted', line: 1, column: 1, suggestions: [{ title: 'Add enabled: true', output: '{\n  "eventTypeName": "HOST_DOWN",\n  "enabled": true,\n  "notifications": []\n}\n' }] }], output: null },
   ],
 });

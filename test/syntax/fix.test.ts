@@ -45,14 +45,25 @@ describe('fix edits', () => {
     expect(fix(json, 'x.json', [{ op: 'replace', pointer: '/a', value: 2 }])).toContain('"a": 2,');
   });
 
-  it('adds a property at the indentation of the first key', () => {
-    expect(fix('# head\neventTypeName: X\nnotifications: []\n', 'x.yaml', [{ op: 'add', pointer: '', key: 'enabled', value: true }])).toBe('# head\nenabled: true\neventTypeName: X\nnotifications: []\n');
-    expect(fix('{\n  "eventTypeName": "X"\n}\n', 'x.json', [{ op: 'add', pointer: '', key: 'enabled', value: true }])).toBe('{\n  "enabled": true,\n  "eventTypeName": "X"\n}\n');
-    expect(fix('- typeName: EMAIL\n  delayMin: 0\n', 'x.yaml', [{ op: 'add', pointer: '/0', key: 'intervalMin', value: 5 }])).toBe('- intervalMin: 5\n  typeName: EMAIL\n  delayMin: 0\n');
+  it('adds a property beside its kin (after the first of `after` present, else after the last key), never as the first line', () => {
+    const add = (key: string, value: unknown, after?: string[], pointer = ''): FixOp[] => [{ op: 'add', pointer, key, value, after }];
+    expect(fix('# head\neventTypeName: X\nnotifications: []\n', 'x.yaml', add('enabled', true, ['eventTypeName']))).toBe('# head\neventTypeName: X\nenabled: true\nnotifications: []\n');
+    expect(fix('# head\neventTypeName: X\nnotifications: []\n', 'x.yaml', add('enabled', true))).toBe('# head\neventTypeName: X\nnotifications: []\nenabled: true\n');
+    // The kin's value spans lines: the new key comes after all of it.
+    expect(fix('id: a\nnotifications:\n  - typeName: SMS\n    delayMin: 0\nthreshold: 1\n', 'x.yaml', add('enabled', true, ['missing', 'notifications']))).toBe('id: a\nnotifications:\n  - typeName: SMS\n    delayMin: 0\nenabled: true\nthreshold: 1\n');
+    expect(fix('{\n  "eventTypeName": "X",\n  "notifications": []\n}\n', 'x.json', add('enabled', true, ['eventTypeName']))).toBe('{\n  "eventTypeName": "X",\n  "enabled": true,\n  "notifications": []\n}\n');
+    expect(fix('{\n  "eventTypeName": "X"\n}\n', 'x.json', add('enabled', true))).toBe('{\n  "eventTypeName": "X",\n  "enabled": true\n}\n');
+    expect(fix('{"eventTypeName": "X", "notifications": []}', 'x.json', add('enabled', true, ['eventTypeName']))).toBe('{"eventTypeName": "X", "enabled": true, "notifications": []}');
+    expect(fix('a: { b: 1, c: 2 }\n', 'x.yaml', add('d', 3, undefined, '/a'))).toBe('a: { b: 1, c: 2, "d": 3 }\n');
+    // An item of a sequence: at the column of its keys, after the dash.
+    expect(fix('- typeName: EMAIL\n  delayMin: 0\n', 'x.yaml', add('intervalMin', 5, ['delayMin'], '/0'))).toBe('- typeName: EMAIL\n  delayMin: 0\n  intervalMin: 5\n');
+    expect(fix('- typeName: EMAIL\n  delayMin: 0\n- typeName: SMS\n', 'x.yaml', add('intervalMin', 5, ['typeName'], '/0'))).toBe('- typeName: EMAIL\n  intervalMin: 5\n  delayMin: 0\n- typeName: SMS\n');
+    // No line break at the end of the text: none is added after the new line either.
+    expect(fix('a: 1', 'x.yaml', add('b', 2))).toBe('a: 1\nb: 2');
   });
 
   it('keeps CRLF line ends', () => {
-    expect(fix('a: 1\r\nb: 2\r\n', 'x.yaml', [{ op: 'add', pointer: '', key: 'c', value: 'd' }])).toBe('c: d\r\na: 1\r\nb: 2\r\n');
+    expect(fix('a: 1\r\nb: 2\r\n', 'x.yaml', [{ op: 'add', pointer: '', key: 'c', value: 'd' }])).toBe('a: 1\r\nb: 2\r\nc: d\r\n');
   });
 
   it('never applies overlapping edits in one pass', () => {

@@ -199,5 +199,6 @@ export const PLANTED_SHAPES: readonly PlantedShape[] = [
   { name: 'JSON object', file: (k, s) => json(`"${k}":{"v":"${s}"}`) },
   { name: 'JSON array', file: (k, s) => json(`"${k}":["${s}"]`) },
   { name: 'flow value continued on a broken line', file: (k, s) => integration(`${k}: {v: x,\n   w: ${s}\nregion: US: EU\n`) },
+  { name: 'flow value continued and closed, a syntax error below', file: (k, s) => integration(`${k}: {v: x,\n   w: ${s}}\nregion: US: EU\n`) },
   { name: 'scalar on a broken line', file: (k, s) => integration(`${k}: ${s}: [\n`) },
 ];

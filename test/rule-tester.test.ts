@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import duplicateIntegration from '../rules/duplicate-integration';
 import enabledOmitted from '../rules/enabled-omitted';
+import eventTypeName from '../rules/event-type-name';
 import replicaSetVoting from '../rules/replica-set-voting';
 import notificationInterval from '../rules/notification-interval';
 import alertEnabledFlipped from '../rules/alert-enabled-flipped';
@@ -36,10 +37,12 @@ describe('RuleTester', () => {
     await expect(checkInvalid(notificationInterval, { ...ok, errors: [{ messageId: 'intervalTooSmall', column: 1 }, ok.errors[1]] })).rejects.toThrow(/column/);
   });
   it('demands the fixed output of a fixable case, and checks it', async () => {
-    const c = { code: NO_ENABLED, errors: [{ messageId: 'omitted', line: 1, column: 1 }] };
-    await expect(checkInvalid(enabledOmitted, c)).rejects.toThrow(/state the fixed text/);
-    await expect(checkInvalid(enabledOmitted, { ...c, output: NO_ENABLED })).rejects.toThrow(/output/);
-    await checkInvalid(enabledOmitted, { ...c, output: `enabled: true\n${NO_ENABLED}` });
+    // A safe fix (enabled-omitted's insertion is a suggestion since issue 31): one near event type.
+    const TYPO = 'eventTypeName: HOST_DOWNN\nenabled: true\nnotifications: []\n';
+    const c = { code: TYPO, errors: [{ messageId: 'nearMiss', line: 1, column: 16 }] };
+    await expect(checkInvalid(eventTypeName, c)).rejects.toThrow(/state the fixed text/);
+    await expect(checkInvalid(eventTypeName, { ...c, output: TYPO })).rejects.toThrow(/output/);
+    await checkInvalid(eventTypeName, { ...c, output: TYPO.replace('HOST_DOWNN', 'HOST_DOWN') });
   });
   it('checks the message (text or pattern), pointer and suggestion outputs', async () => {
     const e = { messageId: 'intervalTooSmall', line: 7 };

@@ -295,7 +295,8 @@ describe('the chunks a run loads', () => {
 
   it('plan and --base load the plan chunk', () => {
     const plan = chunksOf('omlint.js', ['plan', '--no-color', 'rs0.automation-config.json', '--base', 'base/rs0.automation-config.json']);
-    expect(plan.names).toEqual(['commander', 'core', 'plan', 'schema-automation-config']);
+    // The base's secrets are found by name too (issue 32: a removed secret is masked), whose near-miss test reads levenshtein.
+    expect(plan.names).toEqual(['commander', 'core', 'levenshtein', 'plan', 'schema-automation-config']);
     expect(chunksOf('omlint.js', ['check', '--no-color', 'rs0.automation-config.json', '--base', 'base/rs0.automation-config.json']).names).toContain('plan');
   });
 

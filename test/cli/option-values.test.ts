@@ -25,7 +25,7 @@ type Use = 'writes' | 'reads' | 'ref' | 'value';
 const VALUE_OPTIONS: Record<string, Record<string, Use>> = {
   check: {
     '--format': 'value', '--output-file': 'writes', '--kind': 'value', '--config': 'reads', '--max-warnings': 'value', '--stdin-filename': 'reads', '--target-version': 'value', '--now': 'value',
-    '--max-file-size': 'value', '--max-depth': 'value', '--jobs': 'value', '--cache-location': 'writes', '--ignore-pattern': 'value', '--max-aliases': 'value', '--suppress-rule': 'value',
+    '--max-file-size': 'value', '--max-depth': 'value', '--jobs': 'value', '--cache-location': 'writes', '--ignore-pattern': 'value', '--max-aliases': 'value', '--max-documents': 'value', '--suppress-rule': 'value',
     '--suppressions-location': 'writes', '--max-nodes': 'value', '--max-memory': 'value', '--rule': 'value', '--print-config': 'reads', '--shard': 'value', '--base': 'ref',
   },
   plan: { '--base': 'ref', '--format': 'value', '--output-file': 'writes', '--kind': 'value', '--config': 'reads', '--target-version': 'value', '--now': 'value', '--max-file-size': 'value' },

@@ -4,8 +4,8 @@
 import type { Kind } from '../core/kinds';
 import { INTEGRATION_TYPES } from '../model/integrations';
 import { ApiError, boolParam, isoSeconds, listReply, type Query, type Reply } from './http';
-import { groupFor, requireAnyRole, requireGlobal, type Principal } from './roles';
-import { newId, type Doc, type State } from './state';
+import { groupFor, hasGlobal, requireAnyRole, requireGlobal, type Principal } from './roles';
+import { newId, type ApiKey, type Doc, type State } from './state';
 
 export interface Request {
   state: State;
@@ -325,6 +325,95 @@ const globalAlertConfigs: Route[] = [
   },
 ];
 
+// ---------------------------------------------------------------- hosts (16, 17) and scrape targets (19)
+
+function hostFor(r: Request): { groupId: string; host: Doc } {
+  const g = groupFor(r.state, r.principal, r.params.groupId, false);
+  const host = r.state.hosts.find((h) => h.id === r.params.hostId && h.groupId === g.id);
+  if (!host) throw notFound('host', r.params.hostId, 'HOST_NOT_FOUND');
+  return { groupId: g.id, host };
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+const hosts: Route[] = [
+  {
+    method: 'GET', path: 'groups/{groupId}/hosts/{hostId}/databases', prefix: 'api',
+    handle: (r) => {
+      const { groupId, host } = hostFor(r);
+      const hostHref = `${r.base}/groups/${groupId}/hosts/${host.id}`;
+      // Links to the project, the host and the database's measurements (API-SPEC "Database").
+      const items = strings(host.databases).map((databaseName) => ({ databaseName, links: [
+        { href: `${hostHref}/databases/${encodeURIComponent(databaseName)}`, rel: 'self' },
+        { href: `${r.base}/groups/${groupId}`, rel: 'http://mms.mongodb.com/group' },
+        { href: hostHref, rel: 'http://mms.mongodb.com/host' },
+        { href: `${hostHref}/databases/${encodeURIComponent(databaseName)}/measurements`, rel: 'http://mms.mongodb.com/measurements' },
+      ] }));
+      return listReply(items, r.url, r.query);
+    },
+  },
+  {
+    method: 'GET', path: 'groups/{groupId}/hosts/{hostId}/disks/{partitionName}', prefix: 'api',
+    handle: (r) => {
+      const { groupId, host } = hostFor(r);
+      const name = r.params.partitionName;
+      if (!strings(host.disks).includes(name)) throw notFound('disk partition', name, 'DISK_PARTITION_NOT_FOUND');
+      return { status: 200, body: { partitionName: name, links: self(`${r.base}/groups/${groupId}/hosts/${host.id}/disks/${encodeURIComponent(name)}`) } };
+    },
+  },
+  {
+    // The scrape targets: one per project, each host at the PROMETHEUS integration's listen port (9216 without one).
+    method: 'GET', path: 'groups/{groupId}/discovery', prefix: 'prometheus',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, false);
+      const prom = r.state.integrations.find((i) => i.groupId === g.id && i.type === 'PROMETHEUS');
+      const port = /:(\d+)$/.exec(String(prom?.listenAddress ?? ''))?.[1] ?? '9216';
+      const targets = r.state.hosts.filter((h) => h.groupId === g.id).map((h) => `${String(h.hostname)}:${port}`);
+      return { status: 200, body: [{ targets, labels: { group_id: g.id, group_name: g.name, org_id: g.orgId } }], bare: true };
+    },
+  },
+];
+
+// ---------------------------------------------------------------- global API keys (1), access list (2), users (11)
+
+const keyDoc = (r: Request, k: ApiKey): Doc => ({ id: k.id, desc: k.desc, publicKey: k.publicKey, privateKey: k.privateKey, roles: k.roles.map((x) => ({ roleName: x.roleName })), links: self(`${r.base}/admin/apiKeys/${k.id}`) });
+
+const admin: Route[] = [
+  {
+    method: 'PATCH', path: 'admin/apiKeys/{id}', prefix: 'api', kind: 'api-key-update',
+    handle: (r) => {
+      requireGlobal(r.principal, 'GLOBAL_OWNER');
+      const k = r.state.apiKeys.find((x) => x.id === r.params.id);
+      if (!k) throw new ApiError(404, 'API_KEY_NOT_FOUND', `No API key with ID ${r.params.id} exists.`, [r.params.id]);
+      const body = asObject(r.body);
+      if (typeof body.desc === 'string') k.desc = body.desc;
+      if (Array.isArray(body.roles)) k.roles = strings(body.roles).map((roleName) => ({ roleName }));
+      return { status: 200, body: keyDoc(r, k) };
+    },
+  },
+  {
+    method: 'GET', path: 'admin/accessList', prefix: 'api',
+    handle: (r) => {
+      requireGlobal(r.principal);
+      return listReply(r.state.globalAccessList, r.url, r.query);
+    },
+  },
+  {
+    method: 'GET', path: 'users/{id}', prefix: 'api',
+    handle: (r) => {
+      // An API key is no user (API-SPEC endpoint 11: "It cannot return an API key").
+      const u = r.state.users.find((x) => x.id === r.params.id);
+      if (!u) throw new ApiError(404, 'USER_NOT_FOUND', `No user with ID ${r.params.id} exists.`, [r.params.id]);
+      const mine = r.principal.kind === 'user' && r.principal.id === u.id;
+      const shared = r.principal.roles.some((p) => p.roleName === 'GROUP_USER_ADMIN' && u.roles.some((x) => x.groupId === p.groupId));
+      if (!mine && !hasGlobal(r.principal) && !shared) throw new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
+      // The user's API key, a secret, is never part of the answer.
+      const { apiKey: _, ...shown } = u;
+      return { status: 200, body: { ...shown, links: self(`${r.base}/users/${u.id}`) } };
+    },
+  },
+];
+
 // ---------------------------------------------------------------- matcher field names (18)
 
 /** API-SPEC endpoint 18, in its order. */
@@ -340,7 +429,7 @@ const matchers: Route[] = [
   },
 ];
 
-export const ROUTES: Route[] = [...groups, ...alertConfigs, ...alerts, ...windows, ...integrations, ...globalAlertConfigs, ...matchers];
+export const ROUTES: Route[] = [...groups, ...alertConfigs, ...alerts, ...windows, ...integrations, ...globalAlertConfigs, ...hosts, ...admin, ...matchers];
 
 /** Whether `pretty` and `envelope` are asked for (both default false). */
 export function outputFlags(q: Query): { pretty: boolean; envelope: boolean } {

@@ -19,6 +19,7 @@ const SECTIONS: Record<string, readonly string[]> = {
   maintenanceWindows: ['groupId', 'startDate', 'endDate', 'alertTypeNames'],
   integrations: ['groupId', 'type'],
   globalAlertConfigs: ['eventTypeName'],
+  globalAccessList: ['cidrBlock'],
 };
 /** Sections whose items belong to a project (their groupId must name one of the seed's). */
 const IN_GROUP = new Set(['hosts', 'alertConfigs', 'alerts', 'maintenanceWindows', 'integrations']);
@@ -69,6 +70,7 @@ export function loadSeed(text: string, fileName: string): State {
   state.maintenanceWindows = items('maintenanceWindows');
   state.integrations = (root.integrations as Doc[] | undefined)?.map((d) => ({ ...d })) ?? [];
   state.globalAlertConfigs = items('globalAlertConfigs');
+  state.globalAccessList = items('globalAccessList');
   // References: each project's organization, each item's project.
   const orgIds = new Set(state.orgs.map((o) => o.id));
   state.groups.forEach((g, i) => {

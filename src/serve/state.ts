@@ -49,6 +49,8 @@ export interface State {
   /** Third-party integrations, one per type and project (each carries groupId). */
   integrations: Doc[];
   globalAlertConfigs: Doc[];
+  /** The global access list (API-SPEC "Global access list entry"). */
+  globalAccessList: Doc[];
 }
 
 /** A new object id: 24 hex digits, as Ops Manager's ids are. */
@@ -57,7 +59,7 @@ export function newId(): string {
 }
 
 export function emptyState(): State {
-  return { orgs: [], groups: [], apiKeys: [], users: [], hosts: [], alertConfigs: [], alerts: [], maintenanceWindows: [], integrations: [], globalAlertConfigs: [] };
+  return { orgs: [], groups: [], apiKeys: [], users: [], hosts: [], alertConfigs: [], alerts: [], maintenanceWindows: [], integrations: [], globalAlertConfigs: [], globalAccessList: [] };
 }
 
 /** A GLOBAL_OWNER programmatic key (`--user pub:priv`, and the default deployment's owner). */

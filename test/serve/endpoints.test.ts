@@ -199,3 +199,49 @@ describe('global alert configurations and roles', () => {
     expect((await (await call(`/groups/${g}`)).json()).replicaSetCount).toBe(1);
   });
 });
+
+describe('hosts, scrape targets, global API keys, the global access list and users', () => {
+  it('lists the databases of a host, reads a disk partition, and answers the scrape targets as a bare array', async () => {
+    const host = state.hosts[0];
+    const dbs = await (await call(`/groups/${g}/hosts/${host.id}/databases?itemsPerPage=2`)).json();
+    expect(dbs.totalCount).toBe(4);
+    expect(dbs.results[0].databaseName).toBe('admin');
+    expect(dbs.results[0].links.map((l: { rel: string }) => l.rel)).toEqual(['self', 'http://mms.mongodb.com/group', 'http://mms.mongodb.com/host', 'http://mms.mongodb.com/measurements']);
+    expect(await (await call(`/groups/${g}/hosts/${host.id}/disks/data`)).json()).toMatchObject({ partitionName: 'data', links: [{ rel: 'self' }] });
+    expect((await call(`/groups/${g}/hosts/${host.id}/disks/nope`)).status).toBe(404);
+    expect((await call(`/groups/${g}/hosts/000000000000000000000000/databases`)).status).toBe(404);
+    const prom = srv.base.replace('/api/public/v1.0', '/prometheus/v1.0');
+    const targets = await (await digestFetch(`${prom}/groups/${g}/discovery?envelope=true`, key.publicKey, key.privateKey)).json();
+    expect(targets).toEqual([{ targets: ['rs0-0.omlint.example:9216', 'rs0-1.omlint.example:9216', 'rs0-2.omlint.example:9216'], labels: { group_id: g, group_name: 'Project 0', org_id: state.orgs[0].id } }]);
+  });
+
+  it('updates a global API key (desc and roles, judged as api-key-update), its private key redacted', async () => {
+    const k = state.apiKeys[0];
+    const r = await call(`/admin/apiKeys/${k.id}`, json('PATCH', { desc: 'renamed', roles: ['GLOBAL_OWNER', 'GLOBAL_READ_ONLY'] }));
+    expect(r.status).toBe(200);
+    const body = await r.json();
+    expect(body).toMatchObject({ id: k.id, desc: 'renamed', publicKey: k.publicKey, roles: [{ roleName: 'GLOBAL_OWNER' }, { roleName: 'GLOBAL_READ_ONLY' }] });
+    expect(body.privateKey).toBe(`********-****-****-${k.privateKey.slice(-12)}`);
+    const bad = await call(`/admin/apiKeys/${k.id}`, json('PATCH', { desc: 'x'.repeat(251) }));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).findings.some((f: { severity: string; pointer: string }) => f.severity === 'error' && f.pointer === '/desc')).toBe(true);
+  });
+
+  it('lists the global access list for a global role; reads a user (not their API key) for themselves or a global role', async () => {
+    state.globalAccessList.push({ id: 'e1', cidrBlock: '10.0.0.0/8', description: 'office', type: 'GLOBAL_ROLE', created: '2026-01-01T00:00:00Z', updated: '2026-01-01T00:00:00Z' });
+    expect((await (await call('/admin/accessList')).json()).results[0].cidrBlock).toBe('10.0.0.0/8');
+    const jane = { id: 'u1', username: 'jane', apiKey: 'f00dfeed-1111-2222-3333-444455556666', roles: [{ roleName: 'GROUP_READ_ONLY', groupId: g }] };
+    const bob = { id: 'u2', username: 'bob', apiKey: 'beefcafe-1111-2222-3333-444455556666', roles: [{ roleName: 'GROUP_READ_ONLY', groupId: g }] };
+    state.users.push(jane, bob);
+    const asJane = { publicKey: 'jane', privateKey: jane.apiKey };
+    const own = await call('/users/u1', {}, asJane);
+    expect(own.status).toBe(200);
+    const body = await own.json();
+    expect(body).toMatchObject({ id: 'u1', username: 'jane', roles: jane.roles });
+    expect(body).not.toHaveProperty('apiKey');
+    expect((await call('/users/u2', {}, asJane)).status).toBe(403);
+    expect((await call('/users/u2')).status).toBe(200);
+    expect((await call('/admin/accessList', {}, asJane)).status).toBe(403);
+    expect((await call(`/users/${key.publicKey}`)).status).toBe(404);
+  });
+});

@@ -5,7 +5,8 @@ import type { Kind } from '../core/kinds';
 import { INTEGRATION_TYPES } from '../model/integrations';
 import { ApiError, boolParam, isoSeconds, listReply, type Query, type Reply } from './http';
 import { groupFor, hasGlobal, requireAnyRole, requireGlobal, type Principal } from './roles';
-import { newId, type ApiKey, type Doc, type State } from './state';
+import { newId, type ApiKey, type Doc, type State, type User } from './state';
+import { addEntries, removeEntry } from './access';
 
 export interface Request {
   state: State;
@@ -19,6 +20,8 @@ export interface Request {
   now: Date;
   /** The parsed, validated body (undefined without one). */
   body: unknown;
+  /** The caller's IP address. */
+  caller: string;
 }
 
 export interface Route {
@@ -407,9 +410,43 @@ const admin: Route[] = [
       const mine = r.principal.kind === 'user' && r.principal.id === u.id;
       const shared = r.principal.roles.some((p) => p.roleName === 'GROUP_USER_ADMIN' && u.roles.some((x) => x.groupId === p.groupId));
       if (!mine && !hasGlobal(r.principal) && !shared) throw new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
-      // The user's API key, a secret, is never part of the answer.
-      const { apiKey: _, ...shown } = u;
+      // The user's API key, a secret, is never part of the answer; nor is the access list.
+      const { apiKey: _, accessList: __, ...shown } = u;
       return { status: 200, body: { ...shown, links: self(`${r.base}/users/${u.id}`) } };
+    },
+  },
+];
+
+// ---------------------------------------------------------------- user access lists (7, 8)
+
+/** The user of the path, changeable by the caller: themselves, a global owner or global user admin. */
+function userFor(r: Request): User {
+  const u = r.state.users.find((x) => x.id === r.params.id);
+  if (!u) throw new ApiError(404, 'USER_NOT_FOUND', `No user with ID ${r.params.id} exists.`, [r.params.id]);
+  if (!(r.principal.kind === 'user' && r.principal.id === u.id) && !hasGlobal(r.principal, 'GLOBAL_OWNER', 'GLOBAL_USER_ADMIN')) throw new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
+  return u;
+}
+
+function accessListReply(r: Request, u: User, status: number): Reply {
+  const items = (u.accessList ?? []).map((e) => ({ ...e, links: self(`${r.base}/users/${u.id}/accessList/${encodeURIComponent(String(e.cidrBlock ?? e.ipAddress))}`) }));
+  return { ...listReply(items, r.url, r.query), status };
+}
+
+const accessLists: Route[] = [
+  { method: 'GET', path: 'users/{id}/accessList', prefix: 'api', handle: (r) => accessListReply(r, userFor(r), 200) },
+  {
+    method: 'POST', path: 'users/{id}/accessList', prefix: 'api', kind: 'access-list-entries',
+    handle: (r) => {
+      const u = userFor(r);
+      addEntries(u, Array.isArray(r.body) ? r.body : [], isoSeconds(r.now));
+      return accessListReply(r, u, 201);
+    },
+  },
+  {
+    method: 'DELETE', path: 'users/{id}/accessList/{entry}', prefix: 'api',
+    handle: (r) => {
+      removeEntry(userFor(r), r.params.entry, r.caller);
+      return { status: 204 };
     },
   },
 ];
@@ -429,7 +466,7 @@ const matchers: Route[] = [
   },
 ];
 
-export const ROUTES: Route[] = [...groups, ...alertConfigs, ...alerts, ...windows, ...integrations, ...globalAlertConfigs, ...hosts, ...admin, ...matchers];
+export const ROUTES: Route[] = [...groups, ...alertConfigs, ...alerts, ...windows, ...integrations, ...globalAlertConfigs, ...hosts, ...admin, ...accessLists, ...matchers];
 
 /** Whether `pretty` and `envelope` are asked for (both default false). */
 export function outputFlags(q: Query): { pretty: boolean; envelope: boolean } {

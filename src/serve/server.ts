@@ -4,7 +4,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { findSecretsOfAnyKind } from '../model/secrets';
 import { DigestAuth } from './digest';
-import { ApiError, commonHeaders, errorBody, renderBody, type Reply } from './http';
+import { ApiError, commonHeaders, errorBody, isoSeconds, renderBody, type Reply } from './http';
+import { admitCaller, callerAddress } from './access';
 import { maskDeep, maskUrl, redactDoc } from './redact';
 import { maskSecrets } from '../engine/mask';
 import { principalOf } from './roles';
@@ -109,6 +110,9 @@ export function createServeServer(state: State, options: ServeOptions): Server {
         }, false, flags.pretty);
       }
       const principal = found(auth.username)!.principal;
+      const caller = callerAddress(req.socket.remoteAddress);
+      const user = principal.kind === 'user' ? state.users.find((u) => u.id === principal.id) : undefined;
+      if (user) admitCaller(user, caller, isoSeconds(options.now()));
       // Segments decoded one by one (`%2F` stays inside its segment); a trailing slash is the same path.
       const rest = url.pathname.slice(PREFIXES[prefix].length + 1).replace(/\/$/, '').split('/').map(decodeSegment);
       const m = match(req.method ?? 'GET', prefix, rest);
@@ -127,7 +131,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
           for (const w of judged.warnings) log(`warning ${w.ruleId} at ${w.line}:${w.column} ${w.pointer}: ${w.message}`);
         } else body = parseJsonBody(text);
       }
-      const reply = m.route.handle({ state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now: options.now(), body });
+      const reply = m.route.handle({ state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now: options.now(), body, caller });
       if (warnings) reply.headers = { ...reply.headers, 'X-Omlint-Warnings': warnings };
       return send(res, reply, flags.envelope, flags.pretty);
     } catch (e) {

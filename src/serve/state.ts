@@ -29,6 +29,8 @@ export interface User {
   firstName?: string;
   lastName?: string;
   roles: RoleAssignment[];
+  /** Addresses the user may call from (none: any). */
+  accessList?: Doc[];
 }
 
 export interface Group {

@@ -245,3 +245,33 @@ describe('hosts, scrape targets, global API keys, the global access list and use
     expect((await call(`/users/${key.publicKey}`)).status).toBe(404);
   });
 });
+
+describe('user access lists', () => {
+  it('adds entries (an address already listed ignored, no /32 stored), restricts the caller to them, counts each call, and never removes the caller\'s own entry', async () => {
+    const jane = { id: 'u1', username: 'jane', apiKey: 'f00dfeed-1111-2222-3333-444455556666', roles: [{ roleName: 'GROUP_READ_ONLY', groupId: g }] };
+    state.users.push(jane);
+    const asJane = { publicKey: 'jane', privateKey: jane.apiKey };
+    const added = await call('/users/u1/accessList', json('POST', [{ ipAddress: '192.0.2.10/32', comment: 'laptop' }, { cidrBlock: '198.51.100.0/24' }]), asJane);
+    expect(added.status).toBe(201);
+    const list = await added.json();
+    expect(list.totalCount).toBe(2);
+    expect(list.results[0]).toMatchObject({ ipAddress: '192.0.2.10', cidrBlock: '192.0.2.10', comment: 'laptop', count: 0 });
+    // 127.0.0.1 (this test) is not listed: the user is refused, until it is added.
+    const refused = await call(`/groups/${g}/alerts`, {}, asJane);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).errorCode).toBe('IP_ADDRESS_NOT_ON_ACCESS_LIST');
+    expect((await call('/users/u1/accessList', json('POST', [{ ipAddress: '127.0.0.1' }]))).status).toBe(201);
+    const again = await (await call('/users/u1/accessList', json('POST', [{ ipAddress: '192.0.2.10' }, { cidrBlock: '127.0.0.1/32' }]))).json();
+    expect(again.totalCount).toBe(3);
+    expect((await call(`/groups/${g}/alerts`, {}, asJane)).status).toBe(200);
+    const mine = state.users[0].accessList!.find((e) => e.ipAddress === '127.0.0.1')!;
+    expect(mine).toMatchObject({ lastUsedAddress: '127.0.0.1', lastUsed: '2026-06-01T12:00:00Z' });
+    expect(mine.count).toBeGreaterThanOrEqual(1);
+    const own = await call('/users/u1/accessList/127.0.0.1', { method: 'DELETE' }, asJane);
+    expect(own.status).toBe(400);
+    expect((await own.json()).errorCode).toBe('CANNOT_REMOVE_CALLER_ACCESS_LIST_ENTRY');
+    expect((await call('/users/u1/accessList/198.51.100.0%2F24', { method: 'DELETE' }, asJane)).status).toBe(204);
+    expect((await call('/users/u1/accessList/203.0.113.1', { method: 'DELETE' }, asJane)).status).toBe(404);
+    expect((await call('/users/u1/accessList', json('POST', { ipAddress: '10.0.0.1' }), asJane)).status).toBe(400);
+  });
+});

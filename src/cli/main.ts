@@ -547,11 +547,11 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .option('--host <address>', 'address to bind (loopback unless told otherwise)', '127.0.0.1')
     .option('--seed <file>', 'the starting state, YAML or JSON (default: one project, one owner key, a 3-member replica set)')
     .option('--user <publicKey:privateKey>', 'add a GLOBAL_OWNER API key (repeatable)', collect)
-    .option('--max-body-size <size>', 'largest request body: bytes, or with kb or mb (default 10mb)', (v: string) => {
+    .addOption(new Option('--max-body-size <size>', 'largest request body: bytes, or with kb or mb').default(10 * 1048576, '10mb').argParser((v: string) => {
       const m = /^(\d{1,10})(kb|mb)?$/i.exec(v.trim());
       if (!m || Number(m[1]) === 0) throw new InvalidArgumentError('expected a size such as 1048576, 512kb or 10mb');
       return Number(m[1]) * (m[2] ? (m[2].toLowerCase() === 'kb' ? 1024 : 1048576) : 1);
-    }, 10 * 1048576)
+    }))
     .action(async (o: { port: number; host: string; seed?: string; user?: string[]; maxBodySize: number }) => {
       const { runServe, ServeUsageError } = await import('../serve/main');
       try {

@@ -451,6 +451,46 @@ const accessLists: Route[] = [
   },
 ];
 
+// ---------------------------------------------------------------- automation status (6), events (22, 23)
+
+const automation: Route[] = [
+  {
+    method: 'GET', path: 'groups/{groupId}/automationStatus/full', prefix: 'api',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, false);
+      const { groupId: _, ...status } = r.state.automationStatus.find((a) => a.groupId === g.id) ?? { goalVersion: 0, processes: [] };
+      return { status: 200, body: status };
+    },
+  },
+];
+
+const events: Route[] = [
+  {
+    method: 'GET', path: 'orgs/{orgId}/events/{id}', prefix: 'api',
+    handle: (r) => {
+      const orgId = r.params.orgId;
+      if (!r.state.orgs.some((o) => o.id === orgId)) throw new ApiError(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]);
+      // Organization member (API-SPEC "Authentication" 3): any role in the organization, or a global role.
+      if (!hasGlobal(r.principal) && !r.principal.roles.some((x) => x.orgId === orgId)) throw new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
+      const e = r.state.orgEvents.find((x) => x.id === r.params.id && x.orgId === orgId);
+      if (!e) throw new ApiError(404, 'EVENT_NOT_FOUND', `No event with ID ${r.params.id} exists.`, [r.params.id]);
+      const { raw, ...shown } = e;
+      return { status: 200, body: { ...shown, ...(boolParam(r.query, 'includeRaw', false) && raw !== undefined ? { raw } : {}), links: self(`${r.base}/orgs/${orgId}/events/${e.id}`) } };
+    },
+  },
+  {
+    method: 'GET', path: 'globalEvents/{id}', prefix: 'api',
+    handle: (r) => {
+      requireGlobal(r.principal);
+      const e = r.state.globalEvents.find((x) => x.id === r.params.id);
+      if (!e) throw new ApiError(404, 'EVENT_NOT_FOUND', `No event with ID ${r.params.id} exists.`, [r.params.id]);
+      // A global event has no `raw` (API-SPEC endpoint 23).
+      const { raw: _, ...shown } = e;
+      return { status: 200, body: { ...shown, links: self(`${r.base}/globalEvents/${e.id}`) } };
+    },
+  },
+];
+
 // ---------------------------------------------------------------- matcher field names (18)
 
 /** API-SPEC endpoint 18, in its order. */
@@ -466,7 +506,7 @@ const matchers: Route[] = [
   },
 ];
 
-export const ROUTES: Route[] = [...groups, ...alertConfigs, ...alerts, ...windows, ...integrations, ...globalAlertConfigs, ...hosts, ...admin, ...accessLists, ...matchers];
+export const ROUTES: Route[] = [...groups, ...alertConfigs, ...alerts, ...windows, ...integrations, ...globalAlertConfigs, ...hosts, ...admin, ...accessLists, ...automation, ...events, ...matchers];
 
 /** Whether `pretty` and `envelope` are asked for (both default false). */
 export function outputFlags(q: Query): { pretty: boolean; envelope: boolean } {

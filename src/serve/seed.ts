@@ -20,9 +20,12 @@ const SECTIONS: Record<string, readonly string[]> = {
   integrations: ['groupId', 'type'],
   globalAlertConfigs: ['eventTypeName'],
   globalAccessList: ['cidrBlock'],
+  orgEvents: ['orgId', 'eventTypeName'],
+  globalEvents: ['eventTypeName'],
+  automationStatus: ['groupId', 'goalVersion', 'processes'],
 };
 /** Sections whose items belong to a project (their groupId must name one of the seed's). */
-const IN_GROUP = new Set(['hosts', 'alertConfigs', 'alerts', 'maintenanceWindows', 'integrations']);
+const IN_GROUP = new Set(['hosts', 'alertConfigs', 'alerts', 'maintenanceWindows', 'integrations', 'automationStatus']);
 
 const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -71,6 +74,9 @@ export function loadSeed(text: string, fileName: string): State {
   state.integrations = (root.integrations as Doc[] | undefined)?.map((d) => ({ ...d })) ?? [];
   state.globalAlertConfigs = items('globalAlertConfigs');
   state.globalAccessList = items('globalAccessList');
+  state.orgEvents = items('orgEvents');
+  state.globalEvents = items('globalEvents');
+  state.automationStatus = ((root.automationStatus as Doc[] | undefined) ?? []).map((d) => ({ ...d }));
   // References: each project's organization, each item's project.
   const orgIds = new Set(state.orgs.map((o) => o.id));
   state.groups.forEach((g, i) => {

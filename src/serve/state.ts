@@ -53,6 +53,11 @@ export interface State {
   globalAlertConfigs: Doc[];
   /** The global access list (API-SPEC "Global access list entry"). */
   globalAccessList: Doc[];
+  /** Organization events (each with orgId; `raw` shown only with includeRaw=true). */
+  orgEvents: Doc[];
+  globalEvents: Doc[];
+  /** The automation status of each project (each with groupId). */
+  automationStatus: Doc[];
 }
 
 /** A new object id: 24 hex digits, as Ops Manager's ids are. */
@@ -61,7 +66,7 @@ export function newId(): string {
 }
 
 export function emptyState(): State {
-  return { orgs: [], groups: [], apiKeys: [], users: [], hosts: [], alertConfigs: [], alerts: [], maintenanceWindows: [], integrations: [], globalAlertConfigs: [], globalAccessList: [] };
+  return { orgs: [], groups: [], apiKeys: [], users: [], hosts: [], alertConfigs: [], alerts: [], maintenanceWindows: [], integrations: [], globalAlertConfigs: [], globalAccessList: [], orgEvents: [], globalEvents: [], automationStatus: [] };
 }
 
 /** A GLOBAL_OWNER programmatic key (`--user pub:priv`, and the default deployment's owner). */
@@ -98,6 +103,11 @@ export function defaultState(now: Date): State {
     id: newId(), groupId, alertConfigId: configId, eventTypeName: 'OUTSIDE_METRIC_THRESHOLD', status: 'OPEN', created: iso, updated: iso,
     hostId: hosts[0].id, hostnameAndPort: `${hosts[0].hostname}:27017`, replicaSetName: 'rs0', metricName: 'CONNECTIONS',
     currentValue: { number: 5210, units: 'RAW' }, typeName: 'HOST_METRIC',
+  });
+  // Every process deployed at the goal version: no plan, no error (API-SPEC "Automation status").
+  s.automationStatus.push({
+    groupId, goalVersion: 1,
+    processes: hosts.map((h, i) => ({ name: `rs0_${i}`, hostname: h.hostname, lastGoalVersionAchieved: 1, plan: [], errorCode: 0, errorCodeDescription: '', errorCodeHumanReadable: '', errorString: '' })),
   });
   s.globalAlertConfigs.push({
     id: newId(), created: iso, updated: iso, enabled: true, eventTypeName: 'HOST_DOWN', forAllGroups: true, tags: [], matchers: [],

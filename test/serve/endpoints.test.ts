@@ -275,3 +275,32 @@ describe('user access lists', () => {
     expect((await call('/users/u1/accessList', json('POST', { ipAddress: '10.0.0.1' }), asJane)).status).toBe(400);
   });
 });
+
+describe('automation status and events', () => {
+  it('answers the automation status of the project: goalVersion and each process with its plan and error fields', async () => {
+    const r = await call(`/groups/${g}/automationStatus/full`);
+    expect(r.status).toBe(200);
+    const body = await r.json();
+    expect(body.goalVersion).toBe(1);
+    expect(body.processes).toHaveLength(3);
+    expect(body.processes[0]).toEqual({ name: 'rs0_0', hostname: 'rs0-0.omlint.example', lastGoalVersionAchieved: 1, plan: [], errorCode: 0, errorCodeDescription: '', errorCodeHumanReadable: '', errorString: '' });
+  });
+
+  it('reads an organization event for an organization member (raw only with includeRaw=true) and a global event for a global role (never raw)', async () => {
+    const orgId = state.orgs[0].id;
+    state.orgEvents.push({ id: 'e1', orgId, eventTypeName: 'JOINED_ORG', created: '2026-06-01T00:00:00Z', raw: { _t: 'ORG_AUDIT' } });
+    state.globalEvents.push({ id: 'e2', eventTypeName: 'BACKUP_AGENT_DOWN', created: '2026-06-01T00:00:00Z', raw: { x: 1 } });
+    const plain = await (await call(`/orgs/${orgId}/events/e1`)).json();
+    expect(plain).toMatchObject({ id: 'e1', eventTypeName: 'JOINED_ORG' });
+    expect(plain).not.toHaveProperty('raw');
+    expect((await (await call(`/orgs/${orgId}/events/e1?includeRaw=true`)).json()).raw).toEqual({ _t: 'ORG_AUDIT' });
+    const global = await (await call('/globalEvents/e2?includeRaw=true')).json();
+    expect(global).toMatchObject({ id: 'e2', eventTypeName: 'BACKUP_AGENT_DOWN' });
+    expect(global).not.toHaveProperty('raw');
+    const member = { publicKey: 'orgmember', privateKey: 'abad1dea-1111-2222-3333-444455556666' };
+    state.apiKeys.push({ id: 'k4', desc: '', ...member, roles: [{ roleName: 'ORG_MEMBER', orgId }] });
+    expect((await call(`/orgs/${orgId}/events/e1`, {}, member)).status).toBe(200);
+    expect((await call('/globalEvents/e2', {}, member)).status).toBe(403);
+    expect((await call(`/orgs/${orgId}/events/nope`)).status).toBe(404);
+  });
+});

@@ -101,12 +101,10 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       const found = (name: string) => principalOf(state, name);
       const auth = digest.verify(req.headers.authorization, req.method ?? 'GET', req.url ?? '/', (name) => found(name)?.secret);
       if (!auth.ok) {
-        // A body sent before the challenge is not read: the connection closes after the 401.
-        const close = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0' || req.headers['transfer-encoding'] !== undefined;
         return send(res, {
           status: 401,
           body: errorBody(new ApiError(401, 'UNAUTHORIZED', 'You are not authorized for this resource.')),
-          headers: { 'WWW-Authenticate': digest.challenge(auth.stale), 'Content-Type': 'application/json;charset=ISO-8859-1', ...(close ? { Connection: 'close' } : {}) },
+          headers: { 'WWW-Authenticate': digest.challenge(auth.stale), 'Content-Type': 'application/json;charset=ISO-8859-1' },
         }, false, flags.pretty);
       }
       const principal = found(auth.username)!.principal;
@@ -138,7 +136,6 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       if (!(e instanceof ApiError)) throw e;
       const headers: Record<string, string> = {};
       if (e.status === 405) headers.Allow = (e.extra.allow as string[]).join(', ');
-      if (e.status === 413) headers.Connection = 'close';
       const { allow: _, ...body } = errorBody(e);
       return send(res, { status: e.status, body, headers }, flags.envelope, flags.pretty);
     }
@@ -169,8 +166,10 @@ function readBody(req: IncomingMessage, max: number): Promise<string> {
     req.on('data', (c: Buffer) => {
       size += c.length;
       if (size > max) {
+        // The rest is read and dropped (Node's requestTimeout bounds it): closing now would reset the
+        // connection under a client still sending, which would never read the 413.
         req.removeAllListeners('data');
-        req.pause();
+        req.resume();
         reject(tooLarge(max));
         return;
       }

@@ -67,7 +67,9 @@ describe('alert configurations', () => {
     const { enabled: _, ...withoutEnabled } = { ...CONFIG, matchers: undefined };
     const put = await call(`/groups/${g}/alertConfigs/${id}`, json('PUT', withoutEnabled));
     expect(put.status).toBe(200);
-    expect(put.headers.get('x-omlint-warnings')).toMatch(/enabled-omitted/);
+    expect(put.headers.get('x-omlint-warnings')).toBe('enabled-omitted / 1:1');
+    // Logged with its message, and never blocking.
+    expect(srv.log.some((l) => /^warning enabled-omitted at 1:1 : enabled is omitted/.test(l))).toBe(true);
     const body = await put.json();
     expect(body.enabled).toBe(false);
     expect(body.matchers).toBeUndefined();

@@ -60,5 +60,7 @@ export async function judgeBody(text: string, kind: Kind, now: Date): Promise<Ju
 export function warningsHeader(warnings: Finding[]): string | undefined {
   if (warnings.length === 0) return undefined;
   // A header is one line of Latin-1: messages go to the log, the ids and places here.
-  return warnings.map((w) => `${w.ruleId} ${w.pointer || '/'} ${w.line}:${w.column}`).join(', ');
+  // Pointers name the body's keys, which may be any text: percent-encoded outside printable ASCII.
+  const ascii = (t: string) => t.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
+  return warnings.map((w) => `${w.ruleId} ${ascii(w.pointer) || '/'} ${w.line}:${w.column}`).join(', ');
 }

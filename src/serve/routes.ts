@@ -33,6 +33,8 @@ export interface Route {
   kind?: Kind;
   /** A body is read and parsed (JSON), its checks the handler's own (no kind describes it). */
   body?: boolean;
+  /** Checks made before the body is read (who may call, the path's names): a 403 or 404 comes before any 400 of the body. */
+  pre?(r: Omit<Request, 'body'>): void;
   handle(r: Request): Reply;
 }
 
@@ -269,6 +271,7 @@ const integrations: Route[] = [
   },
   {
     method: 'PUT', path: 'groups/{groupId}/integrations/{type}', prefix: 'api', kind: 'integration',
+    pre: (r) => integrationType(r.params.type),
     handle: (r) => {
       const g = groupFor(r.state, r.principal, r.params.groupId, true);
       const type = integrationType(r.params.type);
@@ -307,6 +310,7 @@ const globalAlertConfigs: Route[] = [
   {
     // The body is `enabled` alone, which no kind describes (global-alert-config is the whole resource).
     method: 'PUT', path: 'globalAlertConfigs/{id}', prefix: 'api', body: true,
+    pre: (r) => requireGlobal(r.principal, ...GLOBAL_WRITERS),
     handle: (r) => {
       requireGlobal(r.principal, ...GLOBAL_WRITERS);
       const c = find(r.state.globalAlertConfigs, undefined, r.params.id, 'global alert configuration', 'ALERT_CONFIG_NOT_FOUND');
@@ -384,6 +388,7 @@ const keyDoc = (r: Request, k: ApiKey): Doc => ({ id: k.id, desc: k.desc, public
 const admin: Route[] = [
   {
     method: 'PATCH', path: 'admin/apiKeys/{id}', prefix: 'api', kind: 'api-key-update',
+    pre: (r) => requireGlobal(r.principal, 'GLOBAL_OWNER'),
     handle: (r) => {
       requireGlobal(r.principal, 'GLOBAL_OWNER');
       const k = r.state.apiKeys.find((x) => x.id === r.params.id);
@@ -436,6 +441,7 @@ const accessLists: Route[] = [
   { method: 'GET', path: 'users/{id}/accessList', prefix: 'api', handle: (r) => accessListReply(r, userFor(r), 200) },
   {
     method: 'POST', path: 'users/{id}/accessList', prefix: 'api', kind: 'access-list-entries',
+    pre: (r) => userFor(r as Request),
     handle: (r) => {
       const u = userFor(r);
       addEntries(u, Array.isArray(r.body) ? r.body : [], isoSeconds(r.now));

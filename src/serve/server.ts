@@ -8,7 +8,7 @@ import { ApiError, commonHeaders, errorBody, isoSeconds, renderBody, type Reply 
 import { admitCaller, callerAddress } from './access';
 import { maskDeep, maskUrl, redactDoc } from './redact';
 import { maskSecrets } from '../engine/mask';
-import { principalOf } from './roles';
+import { groupFor, principalOf } from './roles';
 import { outputFlags, ROUTES, type Route } from './routes';
 import type { State } from './state';
 import { judgeBody, parseJsonBody, warningsHeader } from './validate';
@@ -118,6 +118,10 @@ export function createServeServer(state: State, options: ServeOptions): Server {
         if (m.allowed.length > 0) throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here: ${m.allowed.join(', ')}.`, [], { allow: m.allowed });
         throw new ApiError(404, 'RESOURCE_NOT_FOUND', `No resource at ${url.pathname}.`);
       }
+      const request = { state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now: options.now(), caller };
+      // Who may write, and whether the path names something, before the body is judged.
+      if (HAS_BODY.has(req.method ?? '') && m.params.groupId !== undefined) groupFor(state, principal, m.params.groupId, true);
+      m.route.pre?.(request);
       let body: unknown;
       let warnings: ReturnType<typeof warningsHeader>;
       if (HAS_BODY.has(req.method ?? '') && (m.route.kind || m.route.body)) {
@@ -129,7 +133,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
           for (const w of judged.warnings) log(`warning ${w.ruleId} at ${w.line}:${w.column} ${w.pointer}: ${w.message}`);
         } else body = parseJsonBody(text);
       }
-      const reply = m.route.handle({ state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now: options.now(), body, caller });
+      const reply = m.route.handle({ ...request, body });
       if (warnings) reply.headers = { ...reply.headers, 'X-Omlint-Warnings': warnings };
       return send(res, reply, flags.envelope, flags.pretty);
     } catch (e) {

@@ -176,6 +176,8 @@ describe('integrations', () => {
     expect((await (await call(`/groups/${g}/integrations`)).json()).totalCount).toBe(2);
     expect((await call(`/groups/${g}/integrations/DATADOG`, json('PUT', { type: 'SLACK', apiToken: 'x', teamName: 'y' }))).status).toBe(400);
     expect((await call(`/groups/${g}/integrations/NOPE`, json('PUT', { type: 'PAGER_DUTY', serviceKey: '0123456789abcdef0123456789abcdef' }))).status).toBe(404);
+    // The path is judged before the body: an unknown type with an invalid body is a 404, not a 400.
+    expect((await call(`/groups/${g}/integrations/NOPE`, json('PUT', { type: 'NOPE' }))).status).toBe(404);
   });
 });
 
@@ -194,6 +196,9 @@ describe('global alert configurations and roles', () => {
     expect(denied.status).toBe(403);
     expect(await denied.json()).toMatchObject({ error: 403, errorCode: 'USER_UNAUTHORIZED' });
     expect((await call(`/groups/${g}/alertConfigs`, json('POST', CONFIG), reader)).status).toBe(403);
+    // Who may write is judged before the body: an invalid body from a reader is a 403, not a 400.
+    expect((await call(`/groups/${g}/alertConfigs`, json('POST', { eventTypeName: 'OUTSIDE_METRIC_THRESHOLD' }), reader)).status).toBe(403);
+    expect((await call(`/globalAlertConfigs/${id}`, json('PUT', { enabled: 'yes' }), reader)).status).toBe(403);
     expect(await (await call('/alertConfigs/matchers/fieldNames?envelope=true')).json()).toEqual(['TYPE_NAME', 'HOSTNAME', 'PORT', 'HOSTNAME_AND_PORT', 'REPLICA_SET_NAME', 'SHARD_NAME', 'CLUSTER_NAME']);
     expect((await call(`/globalAlertConfigs/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect(state.globalAlertConfigs).toHaveLength(0);

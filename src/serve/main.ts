@@ -87,7 +87,11 @@ export async function runServe(o: ServeCliOptions, io: ServeIO): Promise<{ serve
   }
   for (const u of o.user ?? []) lines.push(`  --user ${u.slice(0, u.indexOf(':'))} (GLOBAL_OWNER)`);
   io.stdout.write(lines.join('\n') + '\n');
-  const stop = () => server.close(() => process.exit(0));
+  // Idle keep-alive connections would hold close() open: they are ended with it.
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return { server, port };

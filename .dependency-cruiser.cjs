@@ -18,6 +18,7 @@ const FLOORS = [
   ['format', 'src/format'], // output formats
   ['plan', 'src/plan'], // `omlint plan`: what a PUT would change against a base, and its formats (issue 19)
   ['server', 'src/server'], // the language server
+  ['serve', 'src/serve'], // `omlint serve`: the emulator of the Public API (issue 34)
   ['cli', 'src/cli'], // the command line (starts the server for `omlint lsp`)
   ['bin', 'src/bin'], // entry points and the bundle entry
 ];

@@ -11,6 +11,7 @@
 //   policy         policies (jsonpath-rfc9535, @cfworker/json-schema) and `omlint policy test`
 //   plan           `omlint plan` and the bases of --base/--staged
 //   server         the language server (vscode-languageserver)
+//   serve          `omlint serve`, the emulator of the Public API
 // esbuild splits only ES modules, and a code cache needs a vm.Script, so the split is made here:
 // - in the core, an import of a chunk's module ("seam") becomes a proxy that loads the chunk when a
 //   name is first read (a static import: getters, so nothing loads before it is used) or when the
@@ -56,6 +57,8 @@ export function chunkSpecs(root: string): ChunkSpec[] {
     { name: 'policy', seams: ['src/policy/compile.ts', 'src/cli/policy-test.ts'] },
     { name: 'plan', seams: ['src/cli/plan.ts', 'src/cli/bases.ts'] },
     { name: 'server', seams: ['src/server/cli.ts', 'src/server/main.ts'] },
+    // `omlint serve` (node:http, http-auth-utils): only that command loads it.
+    { name: 'serve', seams: ['src/serve/main.ts'] },
   ];
 }
 

@@ -555,6 +555,31 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
       startServer();
       setExit(-1);
     });
+
+  program
+    .command('serve')
+    .description('an offline, validating emulator of the Public API: digest auth, every body judged as `check` judges it (docs/serve.md)')
+    .option('--port <n>', 'port to listen on (0: a free one, printed at start-up)', (v: string) => {
+      if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new InvalidArgumentError('expected a port from 0 to 65535');
+      return Number(v);
+    }, 8080)
+    .option('--host <address>', 'address to bind (loopback unless told otherwise)', '127.0.0.1')
+    .option('--seed <file>', 'the starting state, YAML or JSON (default: one project, one owner key, a 3-member replica set)')
+    .option('--user <publicKey:privateKey>', 'add a GLOBAL_OWNER API key (repeatable)', collect)
+    .addOption(new Option('--max-body-size <size>', 'largest request body: bytes, or with kb or mb').default(10 * 1048576, '10mb').argParser((v: string) => {
+      const m = /^(\d{1,10})(kb|mb)?$/i.exec(v.trim());
+      if (!m || Number(m[1]) === 0) throw new InvalidArgumentError('expected a size such as 1048576, 512kb or 10mb');
+      return Number(m[1]) * (m[2] ? (m[2].toLowerCase() === 'kb' ? 1024 : 1048576) : 1);
+    }))
+    .action(async (o: { port: number; host: string; seed?: string; user?: string[]; maxBodySize: number }) => {
+      const { runServe, ServeUsageError } = await import('../serve/main');
+      try {
+        await runServe(o, io);
+      } catch (e) {
+        throw e instanceof ServeUsageError ? new UsageError(e.message) : e;
+      }
+      setExit(-1);
+    });
   return program;
 }
 

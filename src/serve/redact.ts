@@ -1,0 +1,65 @@
+// Redaction of every answer, with the project's one secret mechanism: the secret fields are those
+// src/model/secrets.ts finds in each document (the same finders `omlint check` masks by), shown in
+// Ops Manager's redaction formats (DOMAIN §5); the text sent then passes through
+// src/engine/mask.ts's maskSecrets with every secret the state holds, so that a secret copied into
+// another field (a description, a comment) is not sent either.
+import { findSecretsOfAnyKind } from '../model/secrets';
+import { maskSecrets } from '../engine/mask';
+import { splitPointer } from '../core/pointer';
+import type { Doc } from './state';
+
+/** Asterisks before the last 4 characters, by field (Atlas OpenAPI, DOMAIN §5); others: 28. */
+const PARTIAL_WIDTH: Record<string, number> = { datadogApiKey: 28, serviceKey: 28, opsGenieApiKey: 32, victorOpsApiKey: 32, notificationToken: 36, apiToken: 70 };
+/** Fields shown completely redacted (the spec: webhook secrets; a password is never partly shown). */
+const COMPLETE = new Set(['webhookSecret', 'secret', 'tlsPemPassword']);
+/** URLs: scheme and host shown, the rest masked ("https://webhook.com/****"). */
+const URLS = new Set(['webhookUrl', 'microsoftTeamsWebhookUrl', 'url']);
+export const COMPLETE_MASK = '******';
+
+/** The redacted form of one secret value of a field. */
+export function redactedValue(field: string, value: string): string {
+  if (COMPLETE.has(field)) return COMPLETE_MASK;
+  if (field === 'privateKey') return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? `********-****-****-${value.slice(-12)}` : `${'*'.repeat(28)}${value.slice(-4)}`;
+  if (URLS.has(field)) {
+    const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@]*)/i.exec(value);
+    return m ? `${m[1]}/****` : COMPLETE_MASK;
+  }
+  // A short secret keeps nothing: its last 4 characters would be most of it.
+  if (value.length < 12) return COMPLETE_MASK;
+  return `${'*'.repeat(PARTIAL_WIDTH[field] ?? 28)}${value.slice(-4)}`;
+}
+
+/** A copy of a resource (or list of them) with every secret field in its redacted form. */
+export function redactDoc<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  const copy = structuredClone(value) as unknown as Doc;
+  for (const s of findSecretsOfAnyKind(copy)) {
+    const tokens = splitPointer(s.pointer);
+    let parent: unknown = copy;
+    for (const t of tokens.slice(0, -1)) parent = (parent as Record<string, unknown>)[t];
+    const last = tokens[tokens.length - 1];
+    const holder = parent as Record<string, unknown>;
+    // PROMETHEUS: the spec omits `password` from the read form.
+    if (last === 'password' && holder.type === 'PROMETHEUS') delete holder[last];
+    else holder[last] = redactedValue(s.field, s.value);
+  }
+  return copy as unknown as T;
+}
+
+/**
+ * Every string of an answer through the one mask (maskSecrets: the state's secrets, and values
+ * shaped like secrets). Links are masked piece by piece: a whole URL would read as a token to the
+ * shape net (`itemsPerPage=100` mixes cases and digits), each path segment and query value alone
+ * does not, unless it is one.
+ */
+export function maskDeep(value: unknown, secrets: readonly string[], key?: string): unknown {
+  if (typeof value === 'string') return key === 'href' ? maskUrl(value, secrets) : maskSecrets(value, secrets);
+  if (Array.isArray(value)) return value.map((v) => maskDeep(v, secrets));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskDeep(v, secrets, k)]));
+}
+
+/** A URL with each path segment and query name and value masked alone. */
+export function maskUrl(text: string, secrets: readonly string[]): string {
+  return text.replace(/[^/?&=#]+/g, (piece) => maskSecrets(piece, secrets));
+}

@@ -1,0 +1,520 @@
+// The endpoints: each a method, a path pattern and a handler that reads or changes the state and
+// returns a Reply. Status codes and roles as API-SPEC says, and as docs/serve.md decides where it
+// does not.
+import type { Kind } from '../core/kinds';
+import { INTEGRATION_TYPES } from '../model/integrations';
+import { ApiError, boolParam, isoSeconds, listReply, type Query, type Reply } from './http';
+import { groupFor, hasGlobal, requireAnyRole, requireGlobal, type Principal } from './roles';
+import { newId, type ApiKey, type Doc, type State, type User } from './state';
+import { addEntries, removeEntry } from './access';
+
+export interface Request {
+  state: State;
+  principal: Principal;
+  params: Record<string, string>;
+  query: Query;
+  /** The request's absolute URL (links are built from it). */
+  url: URL;
+  /** The base of links: scheme, host and the API prefix. */
+  base: string;
+  now: Date;
+  /** The parsed, validated body (undefined without one). */
+  body: unknown;
+  /** The caller's IP address. */
+  caller: string;
+}
+
+export interface Route {
+  method: string;
+  /** Path segments under the prefix; `{name}` captures one. */
+  path: string;
+  prefix: 'api' | 'prometheus';
+  /** The kind each body is linted as (the engine of `omlint check`). */
+  kind?: Kind;
+  /** A body is read and parsed (JSON), its checks the handler's own (no kind describes it). */
+  body?: boolean;
+  /** Checks made before the body is read (who may call, the path's names): a 403 or 404 comes before any 400 of the body. */
+  pre?(r: Omit<Request, 'body'>): void;
+  handle(r: Request): Reply;
+}
+
+const self = (href: string) => [{ href, rel: 'self' }];
+
+/** A stored resource as answered: with its `links`. */
+function withLinks(doc: Doc, href: string): Doc {
+  return { ...doc, links: self(href) };
+}
+
+function notFound(what: string, id: string, code: string): ApiError {
+  return new ApiError(404, code, `No ${what} with ID ${id} exists in this group.`, [id]);
+}
+
+function find(list: Doc[], groupId: string | undefined, id: string, what: string, code: string): Doc {
+  const doc = list.find((d) => d.id === id && (groupId === undefined || d.groupId === groupId));
+  if (!doc) throw notFound(what, id, code);
+  return doc;
+}
+
+const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
+
+/** Fields the server owns: a body never sets them. */
+const SERVER_FIELDS = ['id', 'groupId', 'created', 'updated', 'links'];
+function clientFields(body: unknown): Doc {
+  const out = { ...asObject(body) };
+  for (const f of SERVER_FIELDS) delete out[f];
+  return out;
+}
+
+type Collection = 'alertConfigs' | 'alerts' | 'maintenanceWindows';
+
+/** GET of one project resource by id: `groups/{groupId}/<segment>/{id}`. */
+function getOne(collection: Collection, what: string, code: string): Route {
+  return {
+    method: 'GET', path: `groups/{groupId}/${collection}/{id}`, prefix: 'api',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, false);
+      const d = find(r.state[collection], g.id, r.params.id, what, code);
+      return { status: 200, body: withLinks(d, `${r.base}/groups/${g.id}/${collection}/${d.id}`) };
+    },
+  };
+}
+
+/** GET of every project resource of a collection (those the request's filter keeps), paginated. */
+function getAll(collection: Collection, filterOf: (r: Request) => (d: Doc) => boolean = () => () => true): Route {
+  return {
+    method: 'GET', path: `groups/{groupId}/${collection}`, prefix: 'api',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, false);
+      const keep = filterOf(r);
+      return listReply(r.state[collection].filter((d) => d.groupId === g.id && keep(d)).map((d) => withLinks(d, `${r.base}/groups/${g.id}/${collection}/${d.id}`)), r.url, r.query);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- groups
+
+const groups: Route[] = [
+  {
+    method: 'GET', path: 'groups', prefix: 'api',
+    handle: (r) => listReply(r.state.groups.filter((g) => { try { return groupFor(r.state, r.principal, g.id, false) === g; } catch { return false; } }).map((g) => groupDoc(r, g.id)), r.url, r.query),
+  },
+  { method: 'GET', path: 'groups/{groupId}', prefix: 'api', handle: (r) => ({ status: 200, body: groupDoc(r, groupFor(r.state, r.principal, r.params.groupId, false).id) }) },
+];
+
+function groupDoc(r: Request, id: string): Doc {
+  const g = r.state.groups.find((x) => x.id === id)!;
+  const hosts = r.state.hosts.filter((h) => h.groupId === id);
+  return withLinks({ id: g.id, name: g.name, orgId: g.orgId, activeAgentCount: 0, hostCounts: { primary: hosts.filter((h) => h.typeName === 'REPLICA_PRIMARY').length, secondary: hosts.filter((h) => h.typeName === 'REPLICA_SECONDARY').length }, replicaSetCount: new Set(hosts.map((h) => h.replicaSetName).filter(Boolean)).size, shardCount: 0 }, `${r.base}/groups/${g.id}`);
+}
+
+// ---------------------------------------------------------------- alert configurations (20, 21)
+
+const configHref = (r: Request, d: Doc) => `${r.base}/groups/${d.groupId}/alertConfigs/${d.id}`;
+
+const alertConfigs: Route[] = [
+  getAll('alertConfigs'),
+  getOne('alertConfigs', 'alert configuration', 'ALERT_CONFIG_NOT_FOUND'),
+  {
+    method: 'POST', path: 'groups/{groupId}/alertConfigs', prefix: 'api', kind: 'alert-config',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, true);
+      const at = isoSeconds(r.now);
+      const doc: Doc = { id: newId(), groupId: g.id, created: at, updated: at, ...clientFields(r.body) };
+      // As on update: an omitted `enabled` is false (docs/serve.md).
+      doc.enabled = doc.enabled === true;
+      r.state.alertConfigs.push(doc);
+      return { status: 201, body: withLinks(doc, configHref(r, doc)) };
+    },
+  },
+  {
+    method: 'PUT', path: 'groups/{groupId}/alertConfigs/{id}', prefix: 'api', kind: 'alert-config',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, true);
+      const old = find(r.state.alertConfigs, g.id, r.params.id, 'alert configuration', 'ALERT_CONFIG_NOT_FOUND');
+      // PUT replaces: what the body omits is gone, and an omitted `enabled` disables (API-SPEC).
+      const doc: Doc = { id: old.id, groupId: g.id, created: old.created, updated: isoSeconds(r.now), ...clientFields(r.body) };
+      doc.enabled = doc.enabled === true;
+      r.state.alertConfigs[r.state.alertConfigs.indexOf(old)] = doc;
+      return { status: 200, body: withLinks(doc, configHref(r, doc)) };
+    },
+  },
+  {
+    method: 'DELETE', path: 'groups/{groupId}/alertConfigs/{id}', prefix: 'api',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, true);
+      const old = find(r.state.alertConfigs, g.id, r.params.id, 'alert configuration', 'ALERT_CONFIG_NOT_FOUND');
+      r.state.alertConfigs.splice(r.state.alertConfigs.indexOf(old), 1);
+      return { status: 204 };
+    },
+  },
+];
+
+// ---------------------------------------------------------------- alerts (3, 4, 5)
+
+const ALERT_STATUSES = ['TRACKING', 'OPEN', 'CLOSED'];
+const alertHref = (r: Request, d: Doc) => `${r.base}/groups/${d.groupId}/alerts/${d.id}`;
+
+/** `status` of the alerts list: one of ALERT_STATUSES, or all. */
+function statusFilter(r: Request): (a: Doc) => boolean {
+  const status = r.query.get('status');
+  if (status !== null && !ALERT_STATUSES.includes(status)) throw new ApiError(400, 'INVALID_QUERY_PARAMETER', `Invalid value "${status}" for query parameter status: expected one of ${ALERT_STATUSES.join(', ')}.`, ['status', status]);
+  return (a) => status === null || a.status === status;
+}
+
+const alerts: Route[] = [
+  getAll('alerts', statusFilter),
+  getOne('alerts', 'alert', 'ALERT_NOT_FOUND'),
+  {
+    method: 'PATCH', path: 'groups/{groupId}/alerts/{id}', prefix: 'api', kind: 'alert-acknowledgement',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, true);
+      const a = find(r.state.alerts, g.id, r.params.id, 'alert', 'ALERT_NOT_FOUND');
+      const body = asObject(r.body);
+      if (typeof body.acknowledgedUntil === 'string') {
+        a.acknowledgedUntil = body.acknowledgedUntil;
+        if (typeof body.acknowledgementComment === 'string') a.acknowledgementComment = body.acknowledgementComment;
+        else delete a.acknowledgementComment;
+        a.acknowledgingUsername = r.principal.name;
+      } else {
+        // Omitting acknowledgedUntil removes the acknowledgement (API-SPEC endpoint 5).
+        delete a.acknowledgedUntil;
+        delete a.acknowledgementComment;
+        delete a.acknowledgingUsername;
+      }
+      a.updated = isoSeconds(r.now);
+      return { status: 200, body: withLinks(a, alertHref(r, a)) };
+    },
+  },
+];
+
+// ---------------------------------------------------------------- maintenance windows (13, 14, 15)
+
+const windowHref = (r: Request, d: Doc) => `${r.base}/groups/${d.groupId}/maintenanceWindows/${d.id}`;
+
+/** Only a window whose end date is still ahead may change (API-SPEC endpoints 14 and 15). */
+function assertNotEnded(w: Doc, now: Date): void {
+  const end = Date.parse(String(w.endDate));
+  if (!(end > now.getTime())) throw new ApiError(400, 'MAINTENANCE_WINDOW_ENDED', `The maintenance window ${String(w.id)} ended at ${String(w.endDate)}: only a window whose end date is in the future can be updated or deleted.`, [w.id]);
+}
+
+const WINDOW_FIELDS = ['alertTypeNames', 'startDate', 'endDate', 'description'];
+function windowFields(body: unknown): Doc {
+  const b = asObject(body);
+  return Object.fromEntries(WINDOW_FIELDS.filter((f) => b[f] !== undefined).map((f) => [f, b[f]]));
+}
+
+const windows: Route[] = [
+  getAll('maintenanceWindows'),
+  getOne('maintenanceWindows', 'maintenance window', 'MAINTENANCE_WINDOW_NOT_FOUND'),
+  {
+    // API-SPEC's example answers 200 (docs/serve.md).
+    method: 'POST', path: 'groups/{groupId}/maintenanceWindows', prefix: 'api', kind: 'maintenance-window',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, true);
+      const at = isoSeconds(r.now);
+      const w: Doc = { id: newId(), groupId: g.id, created: at, updated: at, ...windowFields(r.body) };
+      r.state.maintenanceWindows.push(w);
+      return { status: 200, body: withLinks(w, windowHref(r, w)) };
+    },
+  },
+  {
+    // API-SPEC's example answers 201 (docs/serve.md).
+    method: 'PATCH', path: 'groups/{groupId}/maintenanceWindows/{id}', prefix: 'api', kind: 'maintenance-window-update',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, true);
+      const w = find(r.state.maintenanceWindows, g.id, r.params.id, 'maintenance window', 'MAINTENANCE_WINDOW_NOT_FOUND');
+      assertNotEnded(w, r.now);
+      Object.assign(w, windowFields(r.body), { updated: isoSeconds(r.now) });
+      return { status: 201, body: withLinks(w, windowHref(r, w)) };
+    },
+  },
+  {
+    method: 'DELETE', path: 'groups/{groupId}/maintenanceWindows/{id}', prefix: 'api',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, true);
+      const w = find(r.state.maintenanceWindows, g.id, r.params.id, 'maintenance window', 'MAINTENANCE_WINDOW_NOT_FOUND');
+      assertNotEnded(w, r.now);
+      r.state.maintenanceWindows.splice(r.state.maintenanceWindows.indexOf(w), 1);
+      return { status: 204 };
+    },
+  },
+];
+
+// ---------------------------------------------------------------- integrations (12)
+
+function integrationType(t: string): string {
+  if (!(INTEGRATION_TYPES as readonly string[]).includes(t)) throw new ApiError(404, 'INTEGRATION_TYPE_NOT_FOUND', `No integration type ${t}: expected one of ${INTEGRATION_TYPES.join(', ')}.`, [t]);
+  return t;
+}
+
+/** A stored integration as answered: without its groupId (the read form has `type` and its fields). */
+const integrationDoc = ({ groupId: _, ...rest }: Doc): Doc => rest;
+
+function integrationList(r: Request, groupId: string): Reply {
+  return listReply(r.state.integrations.filter((i) => i.groupId === groupId).map(integrationDoc), r.url, r.query);
+}
+
+const integrations: Route[] = [
+  {
+    method: 'GET', path: 'groups/{groupId}/integrations', prefix: 'api',
+    handle: (r) => integrationList(r, groupFor(r.state, r.principal, r.params.groupId, false).id),
+  },
+  {
+    method: 'GET', path: 'groups/{groupId}/integrations/{type}', prefix: 'api',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, false);
+      const type = integrationType(r.params.type);
+      const i = r.state.integrations.find((x) => x.groupId === g.id && x.type === type);
+      if (!i) throw new ApiError(404, 'INTEGRATION_NOT_FOUND', `No ${type} integration is configured in this group.`, [type]);
+      return { status: 200, body: integrationDoc(i) };
+    },
+  },
+  {
+    method: 'PUT', path: 'groups/{groupId}/integrations/{type}', prefix: 'api', kind: 'integration',
+    pre: (r) => integrationType(r.params.type),
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, true);
+      const type = integrationType(r.params.type);
+      const body = clientFields(r.body);
+      if (body.type !== type) throw new ApiError(400, 'INTEGRATION_TYPE_MISMATCH', `The body's type ${JSON.stringify(body.type)} differs from the path's ${type}.`, [type]);
+      const old = r.state.integrations.find((x) => x.groupId === g.id && x.type === type);
+      // Field by field into the existing configuration of that type, or added (API-SPEC endpoint 12).
+      if (old) Object.assign(old, body);
+      else r.state.integrations.push({ ...body, groupId: g.id });
+      return integrationList(r, g.id);
+    },
+  },
+];
+
+// ---------------------------------------------------------------- global alert configurations (9, 10)
+
+const globalHref = (r: Request, d: Doc) => `${r.base}/globalAlertConfigs/${d.id}`;
+const GLOBAL_WRITERS = ['GLOBAL_OWNER', 'GLOBAL_MONITORING_ADMIN'];
+
+const globalAlertConfigs: Route[] = [
+  {
+    method: 'GET', path: 'globalAlertConfigs', prefix: 'api',
+    handle: (r) => {
+      requireGlobal(r.principal);
+      return listReply(r.state.globalAlertConfigs.map((c) => withLinks(c, globalHref(r, c))), r.url, r.query);
+    },
+  },
+  {
+    method: 'GET', path: 'globalAlertConfigs/{id}', prefix: 'api',
+    handle: (r) => {
+      requireGlobal(r.principal);
+      const c = find(r.state.globalAlertConfigs, undefined, r.params.id, 'global alert configuration', 'ALERT_CONFIG_NOT_FOUND');
+      return { status: 200, body: withLinks(c, globalHref(r, c)) };
+    },
+  },
+  {
+    // The body is `enabled` alone, which no kind describes (global-alert-config is the whole resource).
+    method: 'PUT', path: 'globalAlertConfigs/{id}', prefix: 'api', body: true,
+    pre: (r) => requireGlobal(r.principal, ...GLOBAL_WRITERS),
+    handle: (r) => {
+      requireGlobal(r.principal, ...GLOBAL_WRITERS);
+      const c = find(r.state.globalAlertConfigs, undefined, r.params.id, 'global alert configuration', 'ALERT_CONFIG_NOT_FOUND');
+      const body = asObject(r.body);
+      if (typeof body.enabled !== 'boolean') throw new ApiError(400, 'INVALID_ATTRIBUTE', 'The body needs `enabled`, true or false (API-SPEC endpoint 9).', ['enabled']);
+      c.enabled = body.enabled;
+      c.updated = isoSeconds(r.now);
+      return { status: 200, body: withLinks(c, globalHref(r, c)) };
+    },
+  },
+  {
+    method: 'DELETE', path: 'globalAlertConfigs/{id}', prefix: 'api',
+    handle: (r) => {
+      requireGlobal(r.principal, ...GLOBAL_WRITERS);
+      const c = find(r.state.globalAlertConfigs, undefined, r.params.id, 'global alert configuration', 'ALERT_CONFIG_NOT_FOUND');
+      r.state.globalAlertConfigs.splice(r.state.globalAlertConfigs.indexOf(c), 1);
+      return { status: 204 };
+    },
+  },
+];
+
+// ---------------------------------------------------------------- hosts (16, 17) and scrape targets (19)
+
+function hostFor(r: Request): { groupId: string; host: Doc } {
+  const g = groupFor(r.state, r.principal, r.params.groupId, false);
+  const host = r.state.hosts.find((h) => h.id === r.params.hostId && h.groupId === g.id);
+  if (!host) throw notFound('host', r.params.hostId, 'HOST_NOT_FOUND');
+  return { groupId: g.id, host };
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+const hosts: Route[] = [
+  {
+    method: 'GET', path: 'groups/{groupId}/hosts/{hostId}/databases', prefix: 'api',
+    handle: (r) => {
+      const { groupId, host } = hostFor(r);
+      const hostHref = `${r.base}/groups/${groupId}/hosts/${host.id}`;
+      // Links to the project, the host and the database's measurements (API-SPEC "Database").
+      const items = strings(host.databases).map((databaseName) => ({ databaseName, links: [
+        { href: `${hostHref}/databases/${encodeURIComponent(databaseName)}`, rel: 'self' },
+        { href: `${r.base}/groups/${groupId}`, rel: 'http://mms.mongodb.com/group' },
+        { href: hostHref, rel: 'http://mms.mongodb.com/host' },
+        { href: `${hostHref}/databases/${encodeURIComponent(databaseName)}/measurements`, rel: 'http://mms.mongodb.com/measurements' },
+      ] }));
+      return listReply(items, r.url, r.query);
+    },
+  },
+  {
+    method: 'GET', path: 'groups/{groupId}/hosts/{hostId}/disks/{partitionName}', prefix: 'api',
+    handle: (r) => {
+      const { groupId, host } = hostFor(r);
+      const name = r.params.partitionName;
+      if (!strings(host.disks).includes(name)) throw notFound('disk partition', name, 'DISK_PARTITION_NOT_FOUND');
+      return { status: 200, body: { partitionName: name, links: self(`${r.base}/groups/${groupId}/hosts/${host.id}/disks/${encodeURIComponent(name)}`) } };
+    },
+  },
+  {
+    // The scrape targets: one per project, each host at the PROMETHEUS integration's listen port (9216 without one).
+    method: 'GET', path: 'groups/{groupId}/discovery', prefix: 'prometheus',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, false);
+      const prom = r.state.integrations.find((i) => i.groupId === g.id && i.type === 'PROMETHEUS');
+      const port = /:(\d+)$/.exec(String(prom?.listenAddress ?? ''))?.[1] ?? '9216';
+      const targets = r.state.hosts.filter((h) => h.groupId === g.id).map((h) => `${String(h.hostname)}:${port}`);
+      return { status: 200, body: [{ targets, labels: { group_id: g.id, group_name: g.name, org_id: g.orgId } }], bare: true };
+    },
+  },
+];
+
+// ---------------------------------------------------------------- global API keys (1), access list (2), users (11)
+
+const keyDoc = (r: Request, k: ApiKey): Doc => ({ id: k.id, desc: k.desc, publicKey: k.publicKey, privateKey: k.privateKey, roles: k.roles.map((x) => ({ roleName: x.roleName })), links: self(`${r.base}/admin/apiKeys/${k.id}`) });
+
+const admin: Route[] = [
+  {
+    method: 'PATCH', path: 'admin/apiKeys/{id}', prefix: 'api', kind: 'api-key-update',
+    pre: (r) => requireGlobal(r.principal, 'GLOBAL_OWNER'),
+    handle: (r) => {
+      requireGlobal(r.principal, 'GLOBAL_OWNER');
+      const k = r.state.apiKeys.find((x) => x.id === r.params.id);
+      if (!k) throw new ApiError(404, 'API_KEY_NOT_FOUND', `No API key with ID ${r.params.id} exists.`, [r.params.id]);
+      const body = asObject(r.body);
+      if (typeof body.desc === 'string') k.desc = body.desc;
+      if (Array.isArray(body.roles)) k.roles = strings(body.roles).map((roleName) => ({ roleName }));
+      return { status: 200, body: keyDoc(r, k) };
+    },
+  },
+  {
+    method: 'GET', path: 'admin/accessList', prefix: 'api',
+    handle: (r) => {
+      requireGlobal(r.principal);
+      return listReply(r.state.globalAccessList, r.url, r.query);
+    },
+  },
+  {
+    method: 'GET', path: 'users/{id}', prefix: 'api',
+    handle: (r) => {
+      // An API key is no user (API-SPEC endpoint 11: "It cannot return an API key").
+      const u = r.state.users.find((x) => x.id === r.params.id);
+      if (!u) throw new ApiError(404, 'USER_NOT_FOUND', `No user with ID ${r.params.id} exists.`, [r.params.id]);
+      const mine = r.principal.kind === 'user' && r.principal.id === u.id;
+      const shared = r.principal.roles.some((p) => p.roleName === 'GROUP_USER_ADMIN' && u.roles.some((x) => x.groupId === p.groupId));
+      if (!mine && !hasGlobal(r.principal) && !shared) throw new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
+      // The user's API key, a secret, is never part of the answer; nor is the access list.
+      const { apiKey: _, accessList: __, ...shown } = u;
+      return { status: 200, body: { ...shown, links: self(`${r.base}/users/${u.id}`) } };
+    },
+  },
+];
+
+// ---------------------------------------------------------------- user access lists (7, 8)
+
+/** The user of the path, changeable by the caller: themselves, a global owner or global user admin. */
+function userFor(r: Request): User {
+  const u = r.state.users.find((x) => x.id === r.params.id);
+  if (!u) throw new ApiError(404, 'USER_NOT_FOUND', `No user with ID ${r.params.id} exists.`, [r.params.id]);
+  if (!(r.principal.kind === 'user' && r.principal.id === u.id) && !hasGlobal(r.principal, 'GLOBAL_OWNER', 'GLOBAL_USER_ADMIN')) throw new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
+  return u;
+}
+
+function accessListReply(r: Request, u: User, status: number): Reply {
+  const items = (u.accessList ?? []).map((e) => ({ ...e, links: self(`${r.base}/users/${u.id}/accessList/${encodeURIComponent(String(e.cidrBlock ?? e.ipAddress))}`) }));
+  return { ...listReply(items, r.url, r.query), status };
+}
+
+const accessLists: Route[] = [
+  { method: 'GET', path: 'users/{id}/accessList', prefix: 'api', handle: (r) => accessListReply(r, userFor(r), 200) },
+  {
+    method: 'POST', path: 'users/{id}/accessList', prefix: 'api', kind: 'access-list-entries',
+    pre: (r) => userFor(r as Request),
+    handle: (r) => {
+      const u = userFor(r);
+      addEntries(u, Array.isArray(r.body) ? r.body : [], isoSeconds(r.now));
+      return accessListReply(r, u, 201);
+    },
+  },
+  {
+    method: 'DELETE', path: 'users/{id}/accessList/{entry}', prefix: 'api',
+    handle: (r) => {
+      removeEntry(userFor(r), r.params.entry, r.caller);
+      return { status: 204 };
+    },
+  },
+];
+
+// ---------------------------------------------------------------- automation status (6), events (22, 23)
+
+const automation: Route[] = [
+  {
+    method: 'GET', path: 'groups/{groupId}/automationStatus/full', prefix: 'api',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, false);
+      const { groupId: _, ...status } = r.state.automationStatus.find((a) => a.groupId === g.id) ?? { goalVersion: 0, processes: [] };
+      return { status: 200, body: status };
+    },
+  },
+];
+
+const events: Route[] = [
+  {
+    method: 'GET', path: 'orgs/{orgId}/events/{id}', prefix: 'api',
+    handle: (r) => {
+      const orgId = r.params.orgId;
+      if (!r.state.orgs.some((o) => o.id === orgId)) throw new ApiError(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]);
+      // Organization member (API-SPEC "Authentication" 3): any role in the organization, or a global role.
+      if (!hasGlobal(r.principal) && !r.principal.roles.some((x) => x.orgId === orgId)) throw new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
+      const e = r.state.orgEvents.find((x) => x.id === r.params.id && x.orgId === orgId);
+      if (!e) throw new ApiError(404, 'EVENT_NOT_FOUND', `No event with ID ${r.params.id} exists.`, [r.params.id]);
+      const { raw, ...shown } = e;
+      return { status: 200, body: { ...shown, ...(boolParam(r.query, 'includeRaw', false) && raw !== undefined ? { raw } : {}), links: self(`${r.base}/orgs/${orgId}/events/${e.id}`) } };
+    },
+  },
+  {
+    method: 'GET', path: 'globalEvents/{id}', prefix: 'api',
+    handle: (r) => {
+      requireGlobal(r.principal);
+      const e = r.state.globalEvents.find((x) => x.id === r.params.id);
+      if (!e) throw new ApiError(404, 'EVENT_NOT_FOUND', `No event with ID ${r.params.id} exists.`, [r.params.id]);
+      // A global event has no `raw` (API-SPEC endpoint 23).
+      const { raw: _, ...shown } = e;
+      return { status: 200, body: { ...shown, links: self(`${r.base}/globalEvents/${e.id}`) } };
+    },
+  },
+];
+
+// ---------------------------------------------------------------- matcher field names (18)
+
+/** API-SPEC endpoint 18, in its order. */
+export const MATCHER_FIELD_NAMES = ['TYPE_NAME', 'HOSTNAME', 'PORT', 'HOSTNAME_AND_PORT', 'REPLICA_SET_NAME', 'SHARD_NAME', 'CLUSTER_NAME'];
+
+const matchers: Route[] = [
+  {
+    method: 'GET', path: 'alertConfigs/matchers/fieldNames', prefix: 'api',
+    handle: (r) => {
+      requireAnyRole(r.principal);
+      return { status: 200, body: MATCHER_FIELD_NAMES, bare: true };
+    },
+  },
+];
+
+export const ROUTES: Route[] = [...groups, ...alertConfigs, ...alerts, ...windows, ...integrations, ...globalAlertConfigs, ...hosts, ...admin, ...accessLists, ...automation, ...events, ...matchers];
+
+/** Whether `pretty` and `envelope` are asked for (both default false). */
+export function outputFlags(q: Query): { pretty: boolean; envelope: boolean } {
+  return { pretty: boolParam(q, 'pretty', false), envelope: boolParam(q, 'envelope', false) };
+}

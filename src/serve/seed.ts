@@ -1,0 +1,99 @@
+// A seed file (`--seed state.yaml`, YAML or JSON): the state the server starts with. Parsed by the
+// project's own parser (positions, limits, alias bombs refused there) and checked here, each
+// problem reported at file:line:column.
+import { parseText } from '../syntax/index';
+import { escapeToken } from '../core/pointer';
+import { newId, emptyState, type ApiKey, type Doc, type RoleAssignment, type State, type User } from './state';
+
+export class SeedError extends Error {}
+
+/** The sections a seed may hold, and the fields each item needs. */
+const SECTIONS: Record<string, readonly string[]> = {
+  orgs: ['name'],
+  groups: ['name', 'orgId'],
+  apiKeys: ['publicKey', 'privateKey', 'roles'],
+  users: ['username', 'roles'],
+  hosts: ['groupId', 'hostname', 'port'],
+  alertConfigs: ['groupId', 'eventTypeName'],
+  alerts: ['groupId', 'eventTypeName', 'status'],
+  maintenanceWindows: ['groupId', 'startDate', 'endDate', 'alertTypeNames'],
+  integrations: ['groupId', 'type'],
+  globalAlertConfigs: ['eventTypeName'],
+  globalAccessList: ['cidrBlock'],
+  orgEvents: ['orgId', 'eventTypeName'],
+  globalEvents: ['eventTypeName'],
+  automationStatus: ['groupId', 'goalVersion', 'processes'],
+};
+/** Sections whose items belong to a project (their groupId must name one of the seed's). */
+const IN_GROUP = new Set(['hosts', 'alertConfigs', 'alerts', 'maintenanceWindows', 'integrations', 'automationStatus']);
+
+const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Reads a seed's text into a state, or throws a SeedError naming file:line:column. */
+export function loadSeed(text: string, fileName: string): State {
+  const file = parseText(text, fileName);
+  const at = (pointer: string, key = false) => {
+    const loc = file.locate(pointer);
+    const span = loc ? (key && loc.key ? loc.key : loc.value) : { start: 0 };
+    const p = file.lines.position(span.start);
+    return `${fileName}:${p.line}:${p.column}`;
+  };
+  const bad = file.problems.find((p) => p.ruleId !== 'empty-document');
+  if (bad) {
+    const p = file.lines.position(bad.span.start);
+    throw new SeedError(`${fileName}:${p.line}:${p.column}: ${bad.message}`);
+  }
+  if (file.documents.length !== 1) throw new SeedError(`${fileName}:1:1: a seed is one YAML or JSON document (found ${file.documents.length}).`);
+  const root = file.value(0);
+  if (!isObject(root)) throw new SeedError(`${fileName}:1:1: a seed is a mapping of sections (${Object.keys(SECTIONS).join(', ')}).`);
+  const state = emptyState();
+  for (const [section, value] of Object.entries(root)) {
+    const base = `/${escapeToken(section)}`;
+    if (!(section in SECTIONS)) throw new SeedError(`${at(base, true)}: unknown section "${section}"; a seed has ${Object.keys(SECTIONS).join(', ')}.`);
+    if (!Array.isArray(value)) throw new SeedError(`${at(base)}: ${section} is a list.`);
+    value.forEach((item, i) => {
+      const p = `${base}/${i}`;
+      if (!isObject(item)) throw new SeedError(`${at(p)}: each item of ${section} is a mapping.`);
+      for (const f of SECTIONS[section]) if (item[f] === undefined || item[f] === null) throw new SeedError(`${at(p)}: ${section}[${i}] needs ${f}.`);
+      if (item.id !== undefined && typeof item.id !== 'string') throw new SeedError(`${at(`${p}/id`)}: id is a string.`);
+      if (section === 'apiKeys' || section === 'users') checkRoles(item.roles, `${p}/roles`, at);
+      for (const f of ['publicKey', 'privateKey', 'username', 'apiKey', 'name', 'orgId', 'groupId', 'type', 'eventTypeName', 'status', 'hostname']) {
+        if (item[f] !== undefined && typeof item[f] !== 'string') throw new SeedError(`${at(`${p}/${f}`)}: ${f} is a string.`);
+      }
+    });
+  }
+  const items = (s: string): (Doc & { id: string })[] => ((root[s] as Doc[] | undefined) ?? []).map((d) => ({ ...d, id: (d.id as string | undefined) ?? newId() }));
+  state.orgs = items('orgs').map((o) => ({ id: o.id, name: String(o.name) }));
+  state.groups = items('groups').map((g) => ({ id: g.id, name: String(g.name), orgId: String(g.orgId) }));
+  state.apiKeys = items('apiKeys').map((k): ApiKey => ({ id: k.id, desc: String(k.desc ?? ''), publicKey: String(k.publicKey), privateKey: String(k.privateKey), roles: k.roles as RoleAssignment[] }));
+  state.users = items('users').map((u): User => ({ ...(u as unknown as User), roles: u.roles as RoleAssignment[] }));
+  state.hosts = items('hosts');
+  state.alertConfigs = items('alertConfigs');
+  state.alerts = items('alerts');
+  state.maintenanceWindows = items('maintenanceWindows');
+  state.integrations = (root.integrations as Doc[] | undefined)?.map((d) => ({ ...d })) ?? [];
+  state.globalAlertConfigs = items('globalAlertConfigs');
+  state.globalAccessList = items('globalAccessList');
+  state.orgEvents = items('orgEvents');
+  state.globalEvents = items('globalEvents');
+  state.automationStatus = ((root.automationStatus as Doc[] | undefined) ?? []).map((d) => ({ ...d }));
+  // References: each project's organization, each item's project.
+  const orgIds = new Set(state.orgs.map((o) => o.id));
+  state.groups.forEach((g, i) => {
+    if (!orgIds.has(g.orgId)) throw new SeedError(`${at(`/groups/${i}/orgId`)}: no organization with id ${g.orgId} in the seed.`);
+  });
+  const groupIds = new Set(state.groups.map((g) => g.id));
+  for (const section of IN_GROUP) {
+    ((root[section] as Doc[] | undefined) ?? []).forEach((d, i) => {
+      if (!groupIds.has(String(d.groupId))) throw new SeedError(`${at(`/${section}/${i}/groupId`)}: no group (project) with id ${String(d.groupId)} in the seed.`);
+    });
+  }
+  return state;
+}
+
+function checkRoles(roles: unknown, pointer: string, at: (p: string) => string): void {
+  if (!Array.isArray(roles) || roles.length === 0) throw new SeedError(`${at(pointer)}: roles is a non-empty list of {roleName, groupId?, orgId?}.`);
+  roles.forEach((r, i) => {
+    if (!isObject(r) || typeof r.roleName !== 'string') throw new SeedError(`${at(`${pointer}/${i}`)}: each role has a roleName.`);
+  });
+}

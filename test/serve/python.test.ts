@@ -1,0 +1,50 @@
+// A real client nobody here wrote: Python requests with HTTPDigestAuth runs a scripted conversation
+// (test/serve/conversation.py) with `omlint serve` started as a process.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProcess, type Running } from './support';
+
+let requestsVersion: string | undefined;
+try {
+  requestsVersion = execFileSync('python3', ['-c', 'import requests; print(requests.__version__)'], { encoding: 'utf8' }).trim();
+} catch {
+  requestsVersion = undefined;
+}
+
+let srv: Running;
+beforeAll(async () => {
+  srv = await startProcess();
+});
+afterAll(() => srv?.stop());
+
+interface Step {
+  status: number;
+  body: any;
+  headers: Record<string, string>;
+}
+
+describe.skipIf(!requestsVersion)(`python requests ${requestsVersion} with HTTPDigestAuth`, () => {
+  it('runs the scripted conversation', () => {
+    const out = execFileSync('python3', [path.join(__dirname, 'conversation.py'), srv.base, srv.user!, srv.groupId!], { encoding: 'utf8', timeout: 60_000 });
+    const s = JSON.parse(out) as Record<string, Step>;
+    expect(s.groups.status).toBe(200);
+    expect(s.groups.body.results[0].id).toBe(srv.groupId);
+    expect(s.list.body.totalCount).toBe(1);
+    expect(s.page).toMatchObject({ status: 200, body: { results: [], totalCount: 1 } });
+    expect(s.page.body.links.map((l: { rel: string }) => l.rel)).toEqual(['self', 'previous']);
+    expect(s.envelope.body.status).toBe(200);
+    expect(s.ack.body).toMatchObject({ acknowledgedUntil: '2099-01-01T00:00:00Z', acknowledgementComment: 'python' });
+    expect(s.window.status).toBe(200);
+    expect(s['window-update']).toMatchObject({ status: 201, body: { alertTypeNames: ['HOST', 'REPLICA_SET'] } });
+    expect(s['window-delete'].status).toBe(204);
+    expect(s.integration.status).toBe(200);
+    expect(s.integration.body.results).toEqual([{ type: 'WEBHOOK', url: 'https://hooks.example.com/****', secret: '******' }]);
+    expect(s.invalid.status).toBe(400);
+    expect(s.invalid.body.errorCode).toBe('INVALID_ATTRIBUTE');
+    expect(s.invalid.body.findings.some((f: { ruleId: string; severity: string }) => f.severity === 'error')).toBe(true);
+    expect(s.wrong.status).toBe(401);
+    expect(s.wrong.headers['Content-Type']).toBe('application/json;charset=ISO-8859-1');
+    expect(s.wrong.headers['WWW-Authenticate']).toMatch(/^Digest realm="MMS Public API"/);
+  });
+});

@@ -5,11 +5,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProcess, type Running } from './support';
 
+// The first Python that has requests: the one on PATH, or Debian's (python3-requests, which .ci/run installs).
+let python = 'python3';
 let requestsVersion: string | undefined;
-try {
-  requestsVersion = execFileSync('python3', ['-c', 'import requests; print(requests.__version__)'], { encoding: 'utf8' }).trim();
-} catch {
-  requestsVersion = undefined;
+for (const candidate of ['python3', '/usr/bin/python3']) {
+  try {
+    requestsVersion = execFileSync(candidate, ['-c', 'import requests; print(requests.__version__)'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    python = candidate;
+    break;
+  } catch {
+    requestsVersion = undefined;
+  }
 }
 
 let srv: Running;
@@ -26,7 +32,7 @@ interface Step {
 
 describe.skipIf(!requestsVersion)(`python requests ${requestsVersion} with HTTPDigestAuth`, () => {
   it('runs the scripted conversation', () => {
-    const out = execFileSync('python3', [path.join(__dirname, 'conversation.py'), srv.base, srv.user!, srv.groupId!], { encoding: 'utf8', timeout: 60_000 });
+    const out = execFileSync(python, [path.join(__dirname, 'conversation.py'), srv.base, srv.user!, srv.groupId!], { encoding: 'utf8', timeout: 60_000 });
     const s = JSON.parse(out) as Record<string, Step>;
     expect(s.groups.status).toBe(200);
     expect(s.groups.body.results[0].id).toBe(srv.groupId);

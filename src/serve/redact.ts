@@ -5,7 +5,7 @@
 // another field (a description, a comment) is not sent either.
 import { findSecretsOfAnyKind } from '../model/secrets';
 import { maskSecrets } from '../engine/mask';
-import { splitPointer } from '../core/pointer';
+import { getAt, lastToken, parentPointer } from '../core/pointer';
 import type { Doc } from './state';
 
 /** Asterisks before the last 4 characters, by field (Atlas OpenAPI, DOMAIN §5); others: 28. */
@@ -34,11 +34,8 @@ export function redactDoc<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   const copy = structuredClone(value) as unknown as Doc;
   for (const s of findSecretsOfAnyKind(copy)) {
-    const tokens = splitPointer(s.pointer);
-    let parent: unknown = copy;
-    for (const t of tokens.slice(0, -1)) parent = (parent as Record<string, unknown>)[t];
-    const last = tokens[tokens.length - 1];
-    const holder = parent as Record<string, unknown>;
+    const holder = getAt(copy, parentPointer(s.pointer)) as Record<string, unknown>;
+    const last = lastToken(s.pointer);
     // PROMETHEUS: the spec omits `password` from the read form.
     if (last === 'password' && holder.type === 'PROMETHEUS') delete holder[last];
     else holder[last] = redactedValue(s.field, s.value);

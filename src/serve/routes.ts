@@ -3,6 +3,8 @@
 // does not.
 import type { Kind } from '../core/kinds';
 import { INTEGRATION_TYPES } from '../model/integrations';
+import { parseListenAddress } from '../model/addresses';
+import { isObject } from '../model/alerts';
 import { ApiError, boolParam, isoSeconds, listReply, type Query, type Reply } from './http';
 import { groupFor, hasGlobal, requireAnyRole, requireGlobal, type Principal } from './roles';
 import { newId, type ApiKey, type Doc, type State, type User } from './state';
@@ -55,7 +57,7 @@ function find(list: Doc[], groupId: string | undefined, id: string, what: string
   return doc;
 }
 
-const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
+const asObject = (v: unknown): Doc => (isObject(v) ? v : {});
 
 /** Fields the server owns: a body never sets them. */
 const SERVER_FIELDS = ['id', 'groupId', 'created', 'updated', 'links'];
@@ -374,7 +376,7 @@ const hosts: Route[] = [
     handle: (r) => {
       const g = groupFor(r.state, r.principal, r.params.groupId, false);
       const prom = r.state.integrations.find((i) => i.groupId === g.id && i.type === 'PROMETHEUS');
-      const port = /:(\d+)$/.exec(String(prom?.listenAddress ?? ''))?.[1] ?? '9216';
+      const port = parseListenAddress(prom?.listenAddress)?.port ?? 9216;
       const targets = r.state.hosts.filter((h) => h.groupId === g.id).map((h) => `${String(h.hostname)}:${port}`);
       return { status: 200, body: [{ targets, labels: { group_id: g.id, group_name: g.name, org_id: g.orgId } }], bare: true };
     },

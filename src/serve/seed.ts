@@ -2,6 +2,8 @@
 // project's own parser (positions, limits, alias bombs refused there) and checked here, each
 // problem reported at file:line:column.
 import { parseText } from '../syntax/index';
+import { collectSecretValues, maskSecrets } from '../engine/mask';
+import { isObject } from '../model/alerts';
 import { escapeToken } from '../core/pointer';
 import { newId, emptyState, type ApiKey, type Doc, type RoleAssignment, type State, type User } from './state';
 
@@ -27,10 +29,17 @@ const SECTIONS: Record<string, readonly string[]> = {
 /** Sections whose items belong to a project (their groupId must name one of the seed's). */
 const IN_GROUP = new Set(['hosts', 'alertConfigs', 'alerts', 'maintenanceWindows', 'integrations', 'automationStatus']);
 
-const isObject = (v: unknown): v is Doc => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** Reads a seed's text into a state, or throws a SeedError naming file:line:column. */
+/** Reads a seed's text into a state, or throws a SeedError naming file:line:column (its secrets masked: a message may quote a value). */
 export function loadSeed(text: string, fileName: string): State {
+  try {
+    return readSeed(text, fileName);
+  } catch (e) {
+    if (e instanceof SeedError) throw new SeedError(maskSecrets(e.message, collectSecretValues([], { text })));
+    throw e;
+  }
+}
+
+function readSeed(text: string, fileName: string): State {
   const file = parseText(text, fileName);
   const at = (pointer: string, key = false) => {
     const loc = file.locate(pointer);

@@ -2,12 +2,11 @@
 // its body read within the size limit and judged by the engine, handled, redacted and answered
 // with the spec's headers. No request can crash it: every failure is an answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { findSecretsOfAnyKind } from '../model/secrets';
 import { DigestAuth } from './digest';
 import { ApiError, commonHeaders, errorBody, isoSeconds, renderBody, type Reply } from './http';
 import { admitCaller, callerAddress } from './access';
 import { maskDeep, maskUrl, redactDoc } from './redact';
-import { maskSecrets } from '../engine/mask';
+import { collectSecretValues, maskSecrets } from '../engine/mask';
 import { groupFor, principalOf } from './roles';
 import { outputFlags, ROUTES, type Route } from './routes';
 import type { State } from './state';
@@ -51,11 +50,11 @@ function match(method: string, prefix: 'api' | 'prometheus', rest: string[]): Ma
 
 /** Every secret the state holds (the outgoing text's second net). */
 function stateSecrets(state: State): string[] {
-  const out = new Set<string>();
-  for (const k of state.apiKeys) out.add(k.privateKey);
-  for (const u of state.users) if (u.apiKey) out.add(u.apiKey);
-  for (const list of [state.alertConfigs, state.globalAlertConfigs, state.integrations]) for (const d of list) for (const s of findSecretsOfAnyKind(d)) out.add(s.value);
-  return [...out].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+  const keys = [...state.apiKeys.map((k) => k.privateKey), ...state.users.flatMap((u) => (u.apiKey ? [u.apiKey] : []))];
+  const docs = [state.hosts, state.alertConfigs, state.alerts, state.maintenanceWindows, state.integrations, state.globalAlertConfigs, state.orgEvents, state.globalEvents, state.automationStatus].flat();
+  // The engine's one collection of secret values (placeholders left out, secrets found by name too).
+  const found = collectSecretValues(docs.map((value) => ({ value })), { wide: true });
+  return [...new Set([...found, ...keys.filter((k) => k.length >= 4)])].sort((a, b) => b.length - a.length);
 }
 
 export function createServeServer(state: State, options: ServeOptions): Server {

@@ -2,6 +2,7 @@
 // what the endpoints read and change. Resources are kept as the JSON objects the API returns
 // (unredacted: redaction happens on the way out, redact.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { isoSeconds } from './http';
 
 export type Doc = Record<string, unknown>;
 
@@ -86,7 +87,7 @@ export function defaultState(now: Date): State {
   s.groups.push({ id: groupId, name: 'Project 0', orgId });
   const publicKey = randomBytes(4).toString('hex');
   s.apiKeys.push(ownerKey(publicKey, randomUUID()));
-  const iso = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const iso = isoSeconds(now);
   const hosts = [0, 1, 2].map((i) => ({
     id: newId(), groupId, hostname: `rs0-${i}.omlint.example`, port: 27017, typeName: i === 0 ? 'REPLICA_PRIMARY' : 'REPLICA_SECONDARY',
     replicaSetName: 'rs0', created: iso, databases: ['admin', 'config', 'local', 'app'], disks: ['data'],

@@ -2,6 +2,7 @@
 // rules), its kind given by the endpoint. An error finding refuses the request with a 400 in
 // Ops Manager's error shape, the findings added; warnings go back in a header and never block.
 import { lint } from '../engine/lint';
+import { collectSecretValues, maskSecrets } from '../engine/mask';
 import { parseText } from '../syntax/index';
 import type { Kind } from '../core/kinds';
 import type { Diagnostic } from '../core/types';
@@ -38,7 +39,8 @@ export function parseJsonBody(text: string): unknown {
     const file = parseText(text, 'request.json');
     const p = file.problems.find((x) => x.ruleId === 'syntax-error' || x.ruleId === 'limit-exceeded') ?? file.problems[0];
     const at = p ? file.lines.position(p.span.start) : { line: 1, column: 1 };
-    const message = p?.message ?? 'The body is not JSON.';
+    // Not through lint(), which masks a message with the file's secrets: the parser's words may quote the body.
+    const message = maskSecrets(p?.message ?? 'The body is not JSON.', collectSecretValues([], { text }));
     throw new ApiError(400, 'INVALID_JSON', `Received JSON is malformed: ${message}`, [], { findings: [{ ruleId: p?.ruleId ?? 'syntax-error', severity: 'error', message, pointer: '', line: at.line, column: at.column }] });
   }
 }

@@ -439,7 +439,10 @@ export function kindFromText(text: string): { kind: Kind; key: string } | undefi
     }
   }
   if (keys.has('roles') && TEXT_ROLE.test(text)) return { kind: 'api-key-update', key: 'roles' };
+  // The update bodies that carry none of the keys above: a window's dates, a key's desc alone.
+  if (keys.has('startDate') && keys.has('endDate')) return { kind: 'maintenance-window-update', key: 'startDate' };
+  if (keys.size > 0 && [...keys].every((k) => k === 'desc' || k === 'roles')) return { kind: 'api-key-update', key: keys.has('desc') ? 'desc' : 'roles' };
   if (keys.has('cidrBlock')) return { kind: 'access-list-entries', key: 'cidrBlock' };
-  if (keys.has('ipAddress') && ['comment', 'deleteAfterDate', 'awsSecurityGroup'].some((k) => keys.has(k))) return { kind: 'access-list-entries', key: 'ipAddress' };
+  if (keys.has('ipAddress')) return { kind: 'access-list-entries', key: 'ipAddress' };
   return undefined;
 }

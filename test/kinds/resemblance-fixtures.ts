@@ -58,4 +58,9 @@ export const BROKEN_OURS: Record<string, string> = {
   'key.yaml': 'desc: ci key\nroles: [GROUP_OWNER\n',
   'access.json': '[{"cidrBlock": "10.0.0.0/8", "comment": "office"},]',
   'alert-misspelt.yaml': 'eventTypename: HOST_DOWN\nmatchers: [\n',
+  // Update bodies whose only keys are their own (a trailing comma, an unclosed bracket).
+  'window-update.json': '{"startDate": "2030-01-01T00:00:00Z", "endDate": "2030-01-02T00:00:00Z",}',
+  'window-update.yaml': 'startDate: 2030-01-01T00:00:00Z\nendDate: [2030-01-02\n',
+  'access-ip.json': '[{"ipAddress": "10.0.0.1",}]',
+  'key-desc.json': '{"desc": "renamed key",}',
 };

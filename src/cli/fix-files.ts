@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LintInput } from '../core/types';
-import { nodeCrypto } from '../core/lazy-builtins';
 import { displayPath, fixProject, type LintRunOptions } from '../engine/lint';
 import { maskText } from '../engine/mask';
 import type { FileSettings } from '../config/load';
@@ -53,11 +52,7 @@ interface Snapshot {
   mtimeMs: number;
 }
 
-function sha256(data: string | Uint8Array): string {
-  return nodeCrypto().createHash('sha256').update(data).digest('hex');
-}
-
-/** Whether the file is still the bytes that were fixed: size and mtime, then a hash of its content. */
+/** Whether the file is still the bytes that were fixed: size and mtime, then the bytes themselves. */
 function unchanged(abs: string, snap: Snapshot, bytes: string | Uint8Array): boolean {
   let st: fs.Stats;
   try {
@@ -67,7 +62,7 @@ function unchanged(abs: string, snap: Snapshot, bytes: string | Uint8Array): boo
   }
   if (st.size !== snap.size || st.mtimeMs !== snap.mtimeMs) return false;
   try {
-    return sha256(fs.readFileSync(abs)) === sha256(bytes);
+    return fs.readFileSync(abs).equals(typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes);
   } catch {
     return false;
   }
@@ -99,19 +94,19 @@ export async function fixFiles(files: readonly FoundFile[], o: FixFilesOptions):
       const secrets = run.sources.get(r.filePath)?.secrets ?? [];
       const after = maskText(r.output, secrets);
       out.outputs.set(abs, after);
-      out.diffs.set(abs, unifiedDiff(maskText(input.text, secrets), after, name, (sign, text) => (sign === '-' ? c.red : sign === '+' ? c.blue : String)(sign + escapeControls(text))));
+      out.diffs.set(abs, unifiedDiff(maskText(input.text, secrets), after, escapeControls(name), (sign, text) => (sign === '-' ? c.red : sign === '+' ? c.blue : String)(sign + escapeControls(text))));
       continue;
     }
     o.onStep?.('write', abs);
     const before = encodeText(input.text, input.encoding);
-    if (!unchanged(abs, snap, before)) {
-      o.stderr.write(`omlint: ${escapeControls(name)} changed while it was being fixed: left as it is (its fixes are not written); run --fix again.\n`);
-      out.unwritten++;
-      continue;
-    }
     try {
-      writeFileAtomic(abs, encodeText(r.output, input.encoding), { what: 'the fixes to' });
-      out.fixed.set(abs, r.fixCount ?? 0);
+      // Through a link, as ESLint's --fix: the document is the link's target. Checked just before the rename.
+      if (writeFileAtomic(abs, encodeText(r.output, input.encoding), { what: 'the fixes to', stillCurrent: () => unchanged(abs, snap, before) })) {
+        out.fixed.set(abs, r.fixCount ?? 0);
+      } else {
+        o.stderr.write(`omlint: ${escapeControls(name)} changed while it was being fixed: left as it is (its fixes are not written); run --fix again.\n`);
+        out.unwritten++;
+      }
     } catch (e) {
       if (!(e instanceof FileWriteError)) throw e;
       o.stderr.write(`omlint: ${e.message}; the file is unchanged.\n`);

@@ -9,6 +9,7 @@
 // are refused above a total size (`--max-size`) rather than crashing on a string V8 cannot hold.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { escapeControls } from '../format/escape';
 
 export class MergeError extends Error {}
 
@@ -142,7 +143,7 @@ function checkFileResult(r: unknown, where: string): void {
   // A repeated finding counts each of its places, as the run that wrote the part did (engine/lint.ts).
   for (const [severity, field] of Object.entries(COUNTED) as [keyof typeof counts, string][]) {
     if (field === 'infoCount' && r.infoCount === undefined) continue; // older reports had no infoCount
-    if (r[field] !== counts[severity]) throw new MergeError(`${where}: ${r.filePath} says ${field} ${JSON.stringify(r[field])}, but its diagnostics hold ${counts[severity]} ${severity} finding${counts[severity] === 1 ? '' : 's'}; a part's counts must be its findings' (edited, or not written by omlint check)`);
+    if (r[field] !== counts[severity]) throw new MergeError(`${where}: ${escapeControls(String(r.filePath))} says ${field} ${JSON.stringify(r[field])}, but its diagnostics hold ${counts[severity]} ${severity} finding${counts[severity] === 1 ? '' : 's'}; a part's counts must be its findings' (edited, or not written by omlint check)`);
   }
 }
 

@@ -29,14 +29,20 @@ export interface AtomicWriteOptions {
    * (reports, the cache, the baseline: a committed link must not aim omlint's output at the user's files).
    */
   replaceLinks?: boolean;
+  /**
+   * Asked just before the new file is renamed into place: false leaves the target as it is (the file
+   * changed since it was read, `--fix`), so that the gap is the rename alone.
+   */
+  stillCurrent?: () => boolean;
 }
 
 /**
  * Writes data to target atomically. An existing target keeps its mode (and owner, where allowed);
  * a symbolic link is written through (its target is replaced, the link stays), or with
  * `replaceLinks` replaced itself (the new file gets the default mode). Throws FileWriteError.
+ * Returns false when `stillCurrent` said no (nothing was replaced).
  */
-export function writeFileAtomic(target: string, data: string | Uint8Array, o: AtomicWriteOptions = {}): void {
+export function writeFileAtomic(target: string, data: string | Uint8Array, o: AtomicWriteOptions = {}): boolean {
   const what = o.what ?? 'the file';
   let real = o.replaceLinks ? path.resolve(target) : target;
   let mode = 0o666 & ~process.umask();
@@ -75,7 +81,12 @@ export function writeFileAtomic(target: string, data: string | Uint8Array, o: At
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = undefined;
+    if (o.stillCurrent && !o.stillCurrent()) {
+      fs.unlinkSync(tmp);
+      return false;
+    }
     fs.renameSync(tmp, real);
+    return true;
   } catch (e) {
     if (fd !== undefined) {
       try {

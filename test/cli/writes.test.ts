@@ -59,6 +59,24 @@ describe('writeFileAtomic', () => {
     expect(fs.lstatSync(path.join(dir, 'link.yaml')).isSymbolicLink()).toBe(true);
     expect(leftovers(dir)).toEqual([]);
   });
+
+  it('asks stillCurrent after the temporary file is written, just before the rename: an edit made meanwhile is kept', () => {
+    const dir = tree({ 'a.yaml': 'old' });
+    const file = path.join(dir, 'a.yaml');
+    const written = writeFileAtomic(file, 'fixed', {
+      stillCurrent: () => {
+        // The user's edit lands while omlint writes its temporary file.
+        expect(leftovers(dir).length).toBe(1);
+        writeFileSync(file, 'edited by the user');
+        return readFileSync(file, 'utf8') === 'old';
+      },
+    });
+    expect(written).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe('edited by the user');
+    expect(leftovers(dir)).toEqual([]);
+    expect(writeFileAtomic(file, 'fixed', { stillCurrent: () => true })).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe('fixed');
+  });
 });
 
 describe('--fix on a full disk', () => {

@@ -3,6 +3,7 @@
 // (jsonc-parser, small texts) or by walking the text (big ones), only when a diagnostic needs one.
 import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { Span } from '../core/types';
+import { LineIndex } from '../core/lines';
 import { joinPointer, splitPointer } from '../core/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
 import { backslashFinder, JsonNavigator, stringCount, stringEnd } from './json-locate';
@@ -262,7 +263,7 @@ export function jsonSyntaxError(text: string, jsonParseMessage: string): { messa
     const open = unclosedBracket(text);
     if (open && open.at <= e.offset) {
       const [opening, closing] = text[open.at] === '[' ? ['[', ']'] : ['{', '}'];
-      const where = open.closedBy === undefined ? `no "${closing}" before the end of the file` : `the "${text[open.closedBy]}" on line ${lineOf(text, open.closedBy)} closes what encloses it`;
+      const where = open.closedBy === undefined ? `no "${closing}" before the end of the file` : `the "${text[open.closedBy]}" on line ${new LineIndex(text).position(open.closedBy).line} closes what encloses it`;
       return { message: `JSON syntax error: the "${opening}" opened here is never closed (${where}). Add "${closing}" where it ends.`, span: { start: open.at, end: open.at + 1 } };
     }
     const words = ERROR_WORDS[e.error] ?? 'invalid JSON';
@@ -272,13 +273,6 @@ export function jsonSyntaxError(text: string, jsonParseMessage: string): { messa
   const m = /position (\d+)/.exec(jsonParseMessage);
   const at = m ? Number(m[1]) : 0;
   return { message: `JSON syntax error: ${jsonParseMessage.replace(/ in JSON at position \d+.*/, '')}.`, span: { start: at, end: at + 1 } };
-}
-
-/** 1-based line of an offset (one count, for one message). */
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
 }
 
 /**

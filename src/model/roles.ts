@@ -20,8 +20,15 @@ export type ProjectRole = (typeof PROJECT_ROLES)[number];
  */
 export type ApiKeyScope = 'global' | 'organization' | 'project';
 
-/** Every role some API key endpoint accepts (the schema's enumeration). */
-export const ALL_API_KEY_ROLES = [...GLOBAL_ROLES, ...ORG_ROLES, ...PROJECT_ROLES] as const;
+/** Every role some API key endpoint accepts (the schema's enumeration; written out for its generator). */
+export const ALL_API_KEY_ROLES = [
+  'GLOBAL_AUTOMATION_ADMIN', 'GLOBAL_BACKUP_ADMIN', 'GLOBAL_MONITORING_ADMIN',
+  'GLOBAL_OWNER', 'GLOBAL_READ_ONLY', 'GLOBAL_USER_ADMIN',
+  'ORG_MEMBER', 'ORG_READ_ONLY', 'ORG_GROUP_CREATOR', 'ORG_OWNER',
+  'GROUP_AUTOMATION_ADMIN', 'GROUP_BACKUP_ADMIN', 'GROUP_MONITORING_ADMIN', 'GROUP_OWNER',
+  'GROUP_READ_ONLY', 'GROUP_USER_ADMIN', 'GROUP_DATA_ACCESS_ADMIN',
+  'GROUP_DATA_ACCESS_READ_ONLY', 'GROUP_DATA_ACCESS_READ_WRITE',
+] as const;
 
 /**
  * The roles each API key endpoint accepts (mongodb/docs source/reference/api/api-keys/

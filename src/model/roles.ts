@@ -20,7 +20,10 @@ export type ProjectRole = (typeof PROJECT_ROLES)[number];
  */
 export type ApiKeyScope = 'global' | 'organization' | 'project';
 
-/** Every role some API key endpoint accepts (the schema's enumeration; written out for its generator). */
+/**
+ * Every role some API key endpoint accepts (the schema's enumeration): written out, since
+ * ts-json-schema-generator cannot read a spread (`[...GLOBAL_ROLES, ...]`); a test holds it to the three lists.
+ */
 export const ALL_API_KEY_ROLES = [
   'GLOBAL_AUTOMATION_ADMIN', 'GLOBAL_BACKUP_ADMIN', 'GLOBAL_MONITORING_ADMIN',
   'GLOBAL_OWNER', 'GLOBAL_READ_ONLY', 'GLOBAL_USER_ADMIN',

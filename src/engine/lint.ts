@@ -713,9 +713,17 @@ function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<st
     d.message = mask(d.message);
     // A secret pasted where a key belongs ends up in a pointer.
     d.pointer = mask(d.pointer);
-    if (d.fix) d.fix = { ...d.fix, title: mask(d.fix.title) };
-    if (d.suggestions) d.suggestions = d.suggestions.map((s) => ({ ...s, title: mask(s.title) }));
-    if (d.related) d.related = d.related.map((r) => ({ ...r, message: mask(r.message) }));
+    // Copied only when masking changed a text: most findings have nothing to mask or cut.
+    const retitle = <T extends { title: string }>(f: T): T => {
+      const title = mask(f.title);
+      return title === f.title ? f : { ...f, title };
+    };
+    if (d.fix) d.fix = retitle(d.fix);
+    if (d.suggestions) d.suggestions = d.suggestions.map(retitle);
+    if (d.related) d.related = d.related.map((r) => {
+      const message = mask(r.message);
+      return message === r.message ? r : { ...r, message };
+    });
   }
   // Nothing to say (most files of a run): no grouping, sort or counts to make.
   let errorCount = 0;

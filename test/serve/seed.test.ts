@@ -29,12 +29,12 @@ describe('seed validation', () => {
   });
 
   it('places each problem at file:line:column', () => {
-    expect(fails(`${GOOD}alertz: []\n`)).toBe('seed.yaml:9:1: unknown section "alertz"; a seed has orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus.');
+    expect(fails(`${GOOD}alertz: []\n`)).toBe('seed.yaml:9:1: unknown section "alertz"; a seed has orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus, automationConfigs.');
     expect(fails(`${GOOD}alerts:\n  - { groupId: "5f0000000000000000000001", status: OPEN }\n`)).toBe('seed.yaml:10:5: alerts[0] needs eventTypeName.');
     expect(fails(`${GOOD}hosts:\n  - { groupId: nope, hostname: h, port: 27017 }\n`)).toBe('seed.yaml:10:16: no group (project) with id nope in the seed.');
     expect(fails(GOOD.replace('roles: [{ roleName: GLOBAL_READ_ONLY }]', 'roles: []'))).toBe('seed.yaml:8:12: roles is a non-empty list of {roleName, groupId?, orgId?}.');
     expect(fails('{\n  "groups": [\n    {"name": 1,}\n  ]\n}', 'seed.json')).toMatch(/^seed\.json:3:\d+: /);
-    expect(fails('- a\n- b\n')).toBe('seed.yaml:1:1: a seed is a mapping of sections (orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus).');
+    expect(fails('- a\n- b\n')).toBe('seed.yaml:1:1: a seed is a mapping of sections (orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus, automationConfigs).');
   });
 
   it('refuses an alias bomb with the parser limits, not by running out of memory', () => {
@@ -51,7 +51,7 @@ describe('omlint serve command line', () => {
     writeFileSync(path.join(dir, 'bad.yaml'), `${GOOD}alertz: []\n`);
     const bad = run(['--seed', 'bad.yaml', '--port', '0'], dir);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe('omlint: invalid seed: bad.yaml:9:1: unknown section "alertz"; a seed has orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus.\n');
+    expect(bad.stderr).toBe('omlint: invalid seed: bad.yaml:9:1: unknown section "alertz"; a seed has orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus, automationConfigs.\n');
     expect(run(['--seed', 'missing.yaml', '--port', '0'], dir)).toMatchObject({ status: 2, stderr: 'omlint: --seed missing.yaml: cannot be read (ENOENT).\n' });
     expect(run(['--user', 'nocolon', '--port', '0'])).toMatchObject({ status: 2, stderr: 'omlint: --user takes <publicKey>:<privateKey>, both non-empty.\n' });
     expect(run(['--port', '70000']).status).toBe(2);

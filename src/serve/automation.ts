@@ -97,12 +97,14 @@ export function stepsFor(config: Doc, pairs: TransitionPairs | undefined): Map<s
   if (!doc || doc.status === 'added') {
     for (const p of processes) add(typeof p.name === 'string' ? p.name : undefined, stepsOfChange({ type: 'process-added', pointer: '', summary: '' }, p));
   } else {
-    for (const g of doc.groups) {
-      for (const c of g.changes) {
-        const p = processAt(config, c.pointer);
-        const name = typeof p?.name === 'string' ? p.name : memberHostAt(config, c.pointer);
-        add(name, stepsOfChange(c, p));
-      }
+    const changes = doc.groups.flatMap((g) => g.changes);
+    // A new process joins its replica set by WaitRsInit: its member entry is no reconfiguration of its own.
+    const added = new Set(changes.filter((c) => c.type === 'process-added').map((c) => processAt(config, c.pointer)?.name));
+    for (const c of changes) {
+      const p = processAt(config, c.pointer);
+      const name = typeof p?.name === 'string' ? p.name : memberHostAt(config, c.pointer);
+      if (c.type.startsWith('member-') && added.has(name)) continue;
+      add(name, stepsOfChange(c, p));
     }
   }
   return new Map([...steps].map(([name, set]) => [name, STEP_ORDER.filter((s) => set.has(s))]));

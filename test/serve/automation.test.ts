@@ -245,6 +245,9 @@ describe('control API', () => {
     srv = await startInProcess(state);
     const r = await control('/reset', { method: 'POST' });
     expect(r.status).toBe(404);
-    expect(r.headers.get('www-authenticate')).toBeNull();
+    // Before authentication: no challenge, as for any unknown path.
+    const bare = await fetch(`${srv.base.replace('/api/public/v1.0', '/__omlint')}/clock`);
+    expect(bare.status).toBe(404);
+    expect(bare.headers.get('www-authenticate')).toBeNull();
   });
 });

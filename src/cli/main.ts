@@ -571,7 +571,12 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
       if (!m || Number(m[1]) === 0) throw new InvalidArgumentError('expected a size such as 1048576, 512kb or 10mb');
       return Number(m[1]) * (m[2] ? (m[2].toLowerCase() === 'kb' ? 1024 : 1048576) : 1);
     }))
-    .action(async (o: { port: number; host: string; seed?: string; user?: string[]; maxBodySize: number }) => {
+    .option('--control', 'the control API under /__omlint/: reset, load a seed, advance the clock, inject automation errors (docs/serve.md)')
+    .option('--automation-delay <seconds>', 'seconds a process takes to reach a new automation goal, on the emulator clock (default 10)', (v: string) => {
+      if (!/^\d{1,9}$/.test(v)) throw new InvalidArgumentError('expected a whole number of seconds');
+      return Number(v);
+    })
+    .action(async (o: { port: number; host: string; seed?: string; user?: string[]; maxBodySize: number; control?: boolean; automationDelay?: number }) => {
       const { runServe, ServeUsageError } = await import('../serve/main');
       try {
         await runServe(o, io);

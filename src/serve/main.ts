@@ -4,8 +4,8 @@ import type { Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServeServer } from './server';
-import { defaultState, ownerKey, type State } from './state';
-import { loadSeed, SeedError } from './seed';
+import { defaultState, ownerKey, type ApiKey, type State } from './state';
+import { loadSeedChecked, SeedError } from './seed';
 
 export interface ServeCliOptions {
   port: number;
@@ -15,6 +15,10 @@ export interface ServeCliOptions {
   maxBodySize: number;
   /** Nonce lifetime in seconds (default 300). */
   nonceLifetime?: number;
+  /** The control API under /__omlint/ (off by default). */
+  control?: boolean;
+  /** Seconds a process takes to reach a new automation goal (emulator clock). */
+  automationDelay?: number;
 }
 
 export interface ServeIO {
@@ -33,7 +37,7 @@ export function parseUser(v: string): [string, string] {
   return [v.slice(0, i), v.slice(i + 1)];
 }
 
-export function initialState(o: ServeCliOptions, cwd: string, now: Date): { state: State; generated: boolean } {
+export async function initialState(o: ServeCliOptions, cwd: string, now: Date): Promise<{ state: State; generated: boolean; users: ApiKey[] }> {
   let state: State;
   let generated = false;
   if (o.seed) {
@@ -45,7 +49,7 @@ export function initialState(o: ServeCliOptions, cwd: string, now: Date): { stat
       throw new ServeUsageError(`--seed ${o.seed}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
     }
     try {
-      state = loadSeed(text, o.seed);
+      state = await loadSeedChecked(text, o.seed, now);
     } catch (e) {
       if (e instanceof SeedError) throw new ServeUsageError(`invalid seed: ${e.message}`);
       throw e;
@@ -54,18 +58,22 @@ export function initialState(o: ServeCliOptions, cwd: string, now: Date): { stat
     state = defaultState(now);
     generated = true;
   }
+  const users: ApiKey[] = [];
   for (const u of o.user ?? []) {
     const [pub, priv] = parseUser(u);
     if (state.apiKeys.some((k) => k.publicKey === pub)) throw new ServeUsageError(`--user ${pub}: that public key is already in the state.`);
-    state.apiKeys.push(ownerKey(pub, priv, `--user ${pub}`));
+    users.push(ownerKey(pub, priv, `--user ${pub}`));
+    state.apiKeys.push(users[users.length - 1]);
   }
-  return { state, generated };
+  if (o.automationDelay !== undefined) state.automationDelaySeconds = o.automationDelay;
+  return { state, generated, users };
 }
 
 /** Starts the server; resolves once it listens (the CLI then keeps running: exit code -1). */
 export async function runServe(o: ServeCliOptions, io: ServeIO): Promise<{ server: Server; port: number }> {
-  const { state, generated } = initialState(o, io.cwd, new Date());
+  const { state, generated, users } = await initialState(o, io.cwd, new Date());
   const server = createServeServer(state, {
+    control: o.control ? { initial: state, users } : undefined,
     maxBodyBytes: o.maxBodySize,
     nonceLifetimeMs: (o.nonceLifetime ?? 300) * 1000,
     now: () => new Date(),
@@ -86,6 +94,7 @@ export async function runServe(o: ServeCliOptions, io: ServeIO): Promise<{ serve
     lines.push(`  project ${state.groups[0].name}: ${state.groups[0].id}`, `  owner key (GLOBAL_OWNER): ${key.publicKey}:${key.privateKey}`, `  try: curl --digest -u ${key.publicKey}:${key.privateKey} http://${host}:${port}/api/public/v1.0/groups/${state.groups[0].id}/alertConfigs`);
   }
   for (const u of o.user ?? []) lines.push(`  --user ${u.slice(0, u.indexOf(':'))} (GLOBAL_OWNER)`);
+  if (o.control) lines.push(`  control API: http://${host}:${port}/__omlint/ (reset, seed, clock, automation errors; a GLOBAL_OWNER key)`);
   io.stdout.write(lines.join('\n') + '\n');
   // Idle keep-alive connections would hold close() open: they are ended with it.
   const stop = () => {

@@ -52,10 +52,24 @@ export function canWriteGroup(p: Principal, g: Group): boolean {
   return p.roles.some((r) => r.roleName === 'GLOBAL_OWNER' || r.roleName === 'GLOBAL_MONITORING_ADMIN' || (r.groupId === g.id && GROUP_WRITERS.has(r.roleName)) || (r.orgId === g.orgId && r.roleName === 'ORG_OWNER'));
 }
 
+const AUTOMATION_WRITERS = new Set(['GROUP_OWNER', 'GROUP_AUTOMATION_ADMIN']);
+
+/**
+ * Roles that change a project's automation configuration: the Ops Manager page "Update the
+ * Automation Configuration" names Project Automation Admin and Project Owner; with them the global
+ * owner and automation admin, and the organization's owner (docs/serve.md).
+ */
+export function canAutomateGroup(p: Principal, g: Group): boolean {
+  return p.roles.some((r) => r.roleName === 'GLOBAL_OWNER' || r.roleName === 'GLOBAL_AUTOMATION_ADMIN' || (r.groupId === g.id && AUTOMATION_WRITERS.has(r.roleName)) || (r.orgId === g.orgId && r.roleName === 'ORG_OWNER'));
+}
+
+/** What a request does to a project: reads it, writes its monitoring resources, or its automation. */
+export type GroupAccess = boolean | 'automation';
+
 /** The project of a path, readable (or writable) by the caller: else 404 or 403. */
-export function groupFor(state: State, p: Principal, groupId: string, write: boolean): Group {
+export function groupFor(state: State, p: Principal, groupId: string, write: GroupAccess): Group {
   const g = state.groups.find((x) => x.id === groupId);
   if (!g) throw new ApiError(404, 'GROUP_NOT_FOUND', `No group with ID ${groupId} exists.`, [groupId]);
-  if (!(write ? canWriteGroup(p, g) : canReadGroup(p, g))) throw forbidden();
+  if (!(write === 'automation' ? canAutomateGroup(p, g) : write ? canWriteGroup(p, g) : canReadGroup(p, g))) throw forbidden();
   return g;
 }

@@ -2,13 +2,18 @@
 // returns a Reply. Status codes and roles as API-SPEC says, and as docs/serve.md decides where it
 // does not.
 import type { Kind } from '../core/kinds';
+import type { BaseInput } from '../core/types';
+import type { TransitionPairs } from '../engine/lint';
 import { INTEGRATION_TYPES } from '../model/integrations';
 import { parseListenAddress } from '../model/addresses';
 import { isObject } from '../model/alerts';
 import { ApiError, boolParam, isoSeconds, listReply, type Query, type Reply } from './http';
-import { groupFor, hasGlobal, requireAnyRole, requireGlobal, type Principal } from './roles';
+import { groupFor, hasGlobal, requireAnyRole, requireGlobal, type GroupAccess, type Principal } from './roles';
 import { newId, type ApiKey, type Doc, type State, type User } from './state';
 import { addEntries, removeEntry } from './access';
+import { acceptConfig, configOf, statusView } from './automation';
+import { EVENT_TYPES, recordGlobalEvent, recordProjectEvent } from './events';
+import { CONTROL_ROUTES, type ControlContext } from './control';
 
 export interface Request {
   state: State;
@@ -24,20 +29,32 @@ export interface Request {
   body: unknown;
   /** The caller's IP address. */
   caller: string;
+  /** With a base: the body paired with the stored resource (what `omlint plan` reads). */
+  pairs?: TransitionPairs;
+  /** A body read as text (routes with `text`), undefined otherwise. */
+  text?: string;
+  /** What the control API needs (`--control` only). */
+  control?: ControlContext;
 }
 
 export interface Route {
   method: string;
   /** Path segments under the prefix; `{name}` captures one. */
   path: string;
-  prefix: 'api' | 'prometheus';
+  prefix: 'api' | 'prometheus' | 'control';
   /** The kind each body is linted as (the engine of `omlint check`). */
   kind?: Kind;
   /** A body is read and parsed (JSON), its checks the handler's own (no kind describes it). */
   body?: boolean;
+  /** The body as text, of these media types: the handler reads it (the control API's seed, YAML or JSON). */
+  text?: string[];
+  /** What a body request does to the path's project (default: writes its monitoring resources). */
+  access?: GroupAccess;
+  /** The stored resource the body replaces: the transition rules judge the body against it. */
+  baseOf?(r: Omit<Request, 'body'>): BaseInput | undefined;
   /** Checks made before the body is read (who may call, the path's names): a 403 or 404 comes before any 400 of the body. */
   pre?(r: Omit<Request, 'body'>): void;
-  handle(r: Request): Reply;
+  handle(r: Request): Reply | Promise<Reply>;
 }
 
 const self = (href: string) => [{ href, rel: 'self' }];
@@ -125,6 +142,7 @@ const alertConfigs: Route[] = [
       // As on update: an omitted `enabled` is false (docs/serve.md).
       doc.enabled = doc.enabled === true;
       r.state.alertConfigs.push(doc);
+      recordProjectEvent(r, g.id, EVENT_TYPES.alertConfigAdded, { alertConfigId: doc.id }, `Alert configuration ${String(doc.id)} added`);
       return { status: 201, body: withLinks(doc, configHref(r, doc)) };
     },
   },
@@ -137,6 +155,7 @@ const alertConfigs: Route[] = [
       const doc: Doc = { id: old.id, groupId: g.id, created: old.created, updated: isoSeconds(r.now), ...clientFields(r.body) };
       doc.enabled = doc.enabled === true;
       r.state.alertConfigs[r.state.alertConfigs.indexOf(old)] = doc;
+      recordProjectEvent(r, g.id, EVENT_TYPES.alertConfigChanged, { alertConfigId: doc.id }, `Alert configuration ${String(doc.id)} changed`);
       return { status: 200, body: withLinks(doc, configHref(r, doc)) };
     },
   },
@@ -146,6 +165,7 @@ const alertConfigs: Route[] = [
       const g = groupFor(r.state, r.principal, r.params.groupId, true);
       const old = find(r.state.alertConfigs, g.id, r.params.id, 'alert configuration', 'ALERT_CONFIG_NOT_FOUND');
       r.state.alertConfigs.splice(r.state.alertConfigs.indexOf(old), 1);
+      recordProjectEvent(r, g.id, EVENT_TYPES.alertConfigDeleted, { alertConfigId: old.id }, `Alert configuration ${String(old.id)} deleted`);
       return { status: 204 };
     },
   },
@@ -184,6 +204,8 @@ const alerts: Route[] = [
         delete a.acknowledgingUsername;
       }
       a.updated = isoSeconds(r.now);
+      const acknowledged = a.acknowledgedUntil !== undefined;
+      recordProjectEvent(r, g.id, acknowledged ? EVENT_TYPES.alertAcknowledged : EVENT_TYPES.alertUnacknowledged, { alertId: a.id, alertConfigId: a.alertConfigId }, `Alert ${String(a.id)} ${acknowledged ? 'acknowledged' : 'unacknowledged'}`);
       return { status: 200, body: withLinks(a, alertHref(r, a)) };
     },
   },
@@ -216,6 +238,7 @@ const windows: Route[] = [
       const at = isoSeconds(r.now);
       const w: Doc = { id: newId(), groupId: g.id, created: at, updated: at, ...windowFields(r.body) };
       r.state.maintenanceWindows.push(w);
+      recordProjectEvent(r, g.id, EVENT_TYPES.windowAdded, {}, `Maintenance window ${String(w.id)} added`);
       return { status: 200, body: withLinks(w, windowHref(r, w)) };
     },
   },
@@ -227,6 +250,7 @@ const windows: Route[] = [
       const w = find(r.state.maintenanceWindows, g.id, r.params.id, 'maintenance window', 'MAINTENANCE_WINDOW_NOT_FOUND');
       assertNotEnded(w, r.now);
       Object.assign(w, windowFields(r.body), { updated: isoSeconds(r.now) });
+      recordProjectEvent(r, g.id, EVENT_TYPES.windowChanged, {}, `Maintenance window ${String(w.id)} changed`);
       return { status: 201, body: withLinks(w, windowHref(r, w)) };
     },
   },
@@ -237,6 +261,7 @@ const windows: Route[] = [
       const w = find(r.state.maintenanceWindows, g.id, r.params.id, 'maintenance window', 'MAINTENANCE_WINDOW_NOT_FOUND');
       assertNotEnded(w, r.now);
       r.state.maintenanceWindows.splice(r.state.maintenanceWindows.indexOf(w), 1);
+      recordProjectEvent(r, g.id, EVENT_TYPES.windowDeleted, {}, `Maintenance window ${String(w.id)} deleted`);
       return { status: 204 };
     },
   },
@@ -320,6 +345,7 @@ const globalAlertConfigs: Route[] = [
       if (typeof body.enabled !== 'boolean') throw new ApiError(400, 'INVALID_ATTRIBUTE', 'The body needs `enabled`, true or false (API-SPEC endpoint 9).', ['enabled']);
       c.enabled = body.enabled;
       c.updated = isoSeconds(r.now);
+      recordGlobalEvent(r, c.enabled ? EVENT_TYPES.alertConfigEnabled : EVENT_TYPES.alertConfigDisabled, { alertConfigId: c.id });
       return { status: 200, body: withLinks(c, globalHref(r, c)) };
     },
   },
@@ -329,6 +355,7 @@ const globalAlertConfigs: Route[] = [
       requireGlobal(r.principal, ...GLOBAL_WRITERS);
       const c = find(r.state.globalAlertConfigs, undefined, r.params.id, 'global alert configuration', 'ALERT_CONFIG_NOT_FOUND');
       r.state.globalAlertConfigs.splice(r.state.globalAlertConfigs.indexOf(c), 1);
+      recordGlobalEvent(r, EVENT_TYPES.alertConfigDeleted, { alertConfigId: c.id });
       return { status: 204 };
     },
   },
@@ -461,29 +488,86 @@ const accessLists: Route[] = [
 
 // ---------------------------------------------------------------- automation status (6), events (22, 23)
 
+/** A project without an automation configuration answers an empty one at version 0 (docs/serve.md). */
+const EMPTY_CONFIG = { version: 0, processes: [], replicaSets: [], sharding: [] };
+
 const automation: Route[] = [
   {
     method: 'GET', path: 'groups/{groupId}/automationStatus/full', prefix: 'api',
+    handle: (r) => ({ status: 200, body: statusView(r.state, groupFor(r.state, r.principal, r.params.groupId, false).id) }),
+  },
+  {
+    // The latest plan (Ops Manager "Get Automation Status of Latest Plan"; outside API-SPEC): the same status here.
+    method: 'GET', path: 'groups/{groupId}/automationStatus', prefix: 'api',
+    handle: (r) => ({ status: 200, body: statusView(r.state, groupFor(r.state, r.principal, r.params.groupId, false).id) }),
+  },
+  {
+    method: 'GET', path: 'groups/{groupId}/automationConfig', prefix: 'api',
+    handle: (r) => ({ status: 200, body: configOf(r.state, groupFor(r.state, r.principal, r.params.groupId, false).id) ?? EMPTY_CONFIG }),
+  },
+  {
+    // Judged as `omlint check --kind automation-config --base <stored>` judges it: an error of a
+    // transition rule (one `omlint plan` reports) refuses the PUT like any other error.
+    method: 'PUT', path: 'groups/{groupId}/automationConfig', prefix: 'api', kind: 'automation-config', access: 'automation',
+    baseOf: (r) => {
+      const stored = configOf(r.state, r.params.groupId);
+      return stored ? { label: `the stored automation configuration (version ${String(stored.version)})`, text: JSON.stringify(stored, null, 2) } : undefined;
+    },
     handle: (r) => {
-      const g = groupFor(r.state, r.principal, r.params.groupId, false);
-      const { groupId: _, ...status } = r.state.automationStatus.find((a) => a.groupId === g.id) ?? { goalVersion: 0, processes: [] };
-      return { status: 200, body: status };
+      const g = groupFor(r.state, r.principal, r.params.groupId, 'automation');
+      const config = acceptConfig(r.state, g.id, clientConfig(r.body), r.pairs, r.now);
+      recordProjectEvent(r, g.id, EVENT_TYPES.automationConfigPublished, {}, `Automation configuration version ${String(config.version)} published`);
+      return { status: 200, body: config };
     },
   },
 ];
+
+/** The body of an automation PUT without `links` (a pasted GET): `version` is the server's. */
+function clientConfig(body: unknown): Doc {
+  const { links: _, ...rest } = asObject(body);
+  return rest;
+}
+
+/** An event as answered: `raw` only with includeRaw=true (and never for a global event). */
+function eventDoc(r: Request, e: Doc, href: string, raw: boolean): Doc {
+  const { raw: stored, ...shown } = e;
+  return { ...shown, ...(raw && stored !== undefined ? { raw: stored } : {}), links: self(href) };
+}
+
+function orgFor(r: Request): string {
+  const orgId = r.params.orgId;
+  if (!r.state.orgs.some((o) => o.id === orgId)) throw new ApiError(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]);
+  // Organization member (API-SPEC "Authentication" 3): any role in the organization, or a global role.
+  if (!hasGlobal(r.principal) && !r.principal.roles.some((x) => x.orgId === orgId)) throw new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
+  return orgId;
+}
 
 const events: Route[] = [
   {
     method: 'GET', path: 'orgs/{orgId}/events/{id}', prefix: 'api',
     handle: (r) => {
-      const orgId = r.params.orgId;
-      if (!r.state.orgs.some((o) => o.id === orgId)) throw new ApiError(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]);
-      // Organization member (API-SPEC "Authentication" 3): any role in the organization, or a global role.
-      if (!hasGlobal(r.principal) && !r.principal.roles.some((x) => x.orgId === orgId)) throw new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
+      const orgId = orgFor(r);
       const e = r.state.orgEvents.find((x) => x.id === r.params.id && x.orgId === orgId);
       if (!e) throw new ApiError(404, 'EVENT_NOT_FOUND', `No event with ID ${r.params.id} exists.`, [r.params.id]);
-      const { raw, ...shown } = e;
-      return { status: 200, body: { ...shown, ...(boolParam(r.query, 'includeRaw', false) && raw !== undefined ? { raw } : {}), links: self(`${r.base}/orgs/${orgId}/events/${e.id}`) } };
+      return { status: 200, body: eventDoc(r, e, `${r.base}/orgs/${orgId}/events/${e.id}`, boolParam(r.query, 'includeRaw', false)) };
+    },
+  },
+  {
+    // The list (the Go client's ListOrganizationEvents; outside API-SPEC), newest first, so a client finds the ids.
+    method: 'GET', path: 'orgs/{orgId}/events', prefix: 'api',
+    handle: (r) => {
+      const orgId = orgFor(r);
+      const raw = boolParam(r.query, 'includeRaw', false);
+      return listReply(r.state.orgEvents.filter((e) => e.orgId === orgId).reverse().map((e) => eventDoc(r, e, `${r.base}/orgs/${orgId}/events/${String(e.id)}`, raw)), r.url, r.query);
+    },
+  },
+  {
+    // A project's events (the Go client's ListProjectEvents): the organization events that name it.
+    method: 'GET', path: 'groups/{groupId}/events', prefix: 'api',
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, false);
+      const raw = boolParam(r.query, 'includeRaw', false);
+      return listReply(r.state.orgEvents.filter((e) => e.groupId === g.id).reverse().map((e) => eventDoc(r, e, `${r.base}/orgs/${g.orgId}/events/${String(e.id)}`, raw)), r.url, r.query);
     },
   },
   {
@@ -493,8 +577,15 @@ const events: Route[] = [
       const e = r.state.globalEvents.find((x) => x.id === r.params.id);
       if (!e) throw new ApiError(404, 'EVENT_NOT_FOUND', `No event with ID ${r.params.id} exists.`, [r.params.id]);
       // A global event has no `raw` (API-SPEC endpoint 23).
-      const { raw: _, ...shown } = e;
-      return { status: 200, body: { ...shown, links: self(`${r.base}/globalEvents/${e.id}`) } };
+      return { status: 200, body: eventDoc(r, e, `${r.base}/globalEvents/${e.id}`, false) };
+    },
+  },
+  {
+    // The list of global events (outside API-SPEC, an assumption), newest first.
+    method: 'GET', path: 'globalEvents', prefix: 'api',
+    handle: (r) => {
+      requireGlobal(r.principal);
+      return listReply([...r.state.globalEvents].reverse().map((e) => eventDoc(r, e, `${r.base}/globalEvents/${String(e.id)}`, false)), r.url, r.query);
     },
   },
 ];
@@ -514,7 +605,7 @@ const matchers: Route[] = [
   },
 ];
 
-export const ROUTES: Route[] = [...groups, ...alertConfigs, ...alerts, ...windows, ...integrations, ...globalAlertConfigs, ...hosts, ...admin, ...accessLists, ...automation, ...events, ...matchers];
+export const ROUTES: Route[] = [...groups, ...alertConfigs, ...alerts, ...windows, ...integrations, ...globalAlertConfigs, ...hosts, ...admin, ...accessLists, ...automation, ...events, ...matchers, ...CONTROL_ROUTES];
 
 /** Whether `pretty` and `envelope` are asked for (both default false). */
 export function outputFlags(q: Query): { pretty: boolean; envelope: boolean } {

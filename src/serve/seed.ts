@@ -5,7 +5,9 @@ import { parseText } from '../syntax/index';
 import { collectSecretValues, maskSecrets } from '../engine/mask';
 import { isObject } from '../model/alerts';
 import { escapeToken } from '../core/pointer';
+import { lint } from '../engine/lint';
 import { newId, emptyState, type ApiKey, type Doc, type RoleAssignment, type State, type User } from './state';
+import { prepareAutomation } from './automation';
 
 export class SeedError extends Error {}
 
@@ -25,9 +27,10 @@ const SECTIONS: Record<string, readonly string[]> = {
   orgEvents: ['orgId', 'eventTypeName'],
   globalEvents: ['eventTypeName'],
   automationStatus: ['groupId', 'goalVersion', 'processes'],
+  automationConfigs: ['groupId', 'config'],
 };
 /** Sections whose items belong to a project (their groupId must name one of the seed's). */
-const IN_GROUP = new Set(['hosts', 'alertConfigs', 'alerts', 'maintenanceWindows', 'integrations', 'automationStatus']);
+const IN_GROUP = new Set(['hosts', 'alertConfigs', 'alerts', 'maintenanceWindows', 'integrations', 'automationStatus', 'automationConfigs']);
 
 /** Reads a seed's text into a state, or throws a SeedError naming file:line:column (its secrets masked: a message may quote a value). */
 export function loadSeed(text: string, fileName: string): State {
@@ -86,6 +89,16 @@ function readSeed(text: string, fileName: string): State {
   state.orgEvents = items('orgEvents');
   state.globalEvents = items('globalEvents');
   state.automationStatus = ((root.automationStatus as Doc[] | undefined) ?? []).map((d) => ({ ...d }));
+  const configs = (root.automationConfigs as Doc[] | undefined) ?? [];
+  configs.forEach((c, i) => {
+    const p = `/automationConfigs/${i}`;
+    if (!isObject(c.config)) throw new SeedError(`${at(`${p}/config`)}: config is an automation configuration (a mapping).`);
+    if (typeof c.config.version !== 'number') throw new SeedError(`${at(`${p}/config`)}: config needs a numeric version.`);
+    if (configs.findIndex((x) => x.groupId === c.groupId) !== i) throw new SeedError(`${at(`${p}/groupId`)}: a second automation configuration for group ${String(c.groupId)}.`);
+    const status = state.automationStatus.find((x) => x.groupId === c.groupId);
+    if (status && status.goalVersion !== c.config.version) throw new SeedError(`${at(`${p}/config/version`)}: version ${String(c.config.version)} differs from the goalVersion ${String(status.goalVersion)} of the group's automationStatus.`);
+  });
+  state.automationConfigs = configs.map((c) => ({ groupId: String(c.groupId), config: { ...(c.config as Doc) } }));
   // References: each project's organization, each item's project.
   const orgIds = new Set(state.orgs.map((o) => o.id));
   state.groups.forEach((g, i) => {
@@ -105,4 +118,28 @@ function checkRoles(roles: unknown, pointer: string, at: (p: string) => string):
   roles.forEach((r, i) => {
     if (!isObject(r) || typeof r.roleName !== 'string') throw new SeedError(`${at(`${pointer}/${i}`)}: each role has a roleName.`);
   });
+}
+
+/**
+ * A seed read and checked completely: `loadSeed`, then each automation configuration judged as
+ * `omlint check --kind automation-config` judges it (an error finding refuses the seed, at its
+ * place in the seed file), then the automation status prepared at `now`.
+ */
+export async function loadSeedChecked(text: string, fileName: string, now: Date): Promise<State> {
+  const state = loadSeed(text, fileName);
+  if (state.automationConfigs.length > 0) {
+    const file = parseText(text, fileName);
+    const inputs = state.automationConfigs.map((c, i) => ({ filePath: `automationConfigs-${i}.json`, text: JSON.stringify(c.config) }));
+    const results = await lint(inputs, { kind: 'automation-config', now, rules: { 'plaintext-secret': 'off' } });
+    results.forEach((r, i) => {
+      const error = r.diagnostics.find((d) => d.severity === 'error');
+      if (!error) return;
+      const loc = file.locate(`/automationConfigs/${i}/config${error.pointer}`) ?? file.locate(`/automationConfigs/${i}/config`);
+      const at = file.lines.position(loc?.value.start ?? 0);
+      // The engine masked the message with the configuration's secrets; the seed's are masked again below.
+      throw new SeedError(maskSecrets(`${fileName}:${at.line}:${at.column}: automationConfigs[${i}].config: ${error.ruleId}: ${error.message}`, collectSecretValues([], { text })));
+    });
+  }
+  prepareAutomation(state, now);
+  return state;
 }

@@ -9,21 +9,28 @@ import { maskDeep, maskUrl, redactDoc } from './redact';
 import { collectSecretValues, maskSecrets } from '../engine/mask';
 import { groupFor, principalOf } from './roles';
 import { outputFlags, ROUTES, type Route } from './routes';
-import type { State } from './state';
+import { emulatorNow, type ApiKey, type State } from './state';
 import { judgeBody, parseJsonBody, warningsHeader } from './validate';
+import { settle } from './automation';
+import type { ControlContext } from './control';
 
 export interface ServeOptions {
   /** Largest request body, in bytes. */
   maxBodyBytes: number;
   /** How long a digest nonce is accepted, in ms. */
   nonceLifetimeMs: number;
-  /** The clock (tests move it). */
+  /**
+   * The host clock (tests move it): digest nonces age on it; everything else reads the emulator
+   * clock, this one moved by the state's offset (the control API advances it).
+   */
   now: () => Date;
+  /** `--control`: the control API under /__omlint/, with the state to reset to and the `--user` keys. */
+  control?: { initial: State; users: ApiKey[] };
   /** One line per request and per warning (already masked). */
   log: (line: string) => void;
 }
 
-const PREFIXES = { api: '/api/public/v1.0', prometheus: '/prometheus/v1.0' } as const;
+const PREFIXES = { api: '/api/public/v1.0', prometheus: '/prometheus/v1.0', control: '/__omlint' } as const;
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 interface Match {
@@ -33,7 +40,7 @@ interface Match {
   allowed: string[];
 }
 
-function match(method: string, prefix: 'api' | 'prometheus', rest: string[]): Match {
+function match(method: string, prefix: keyof typeof PREFIXES, rest: string[]): Match {
   const allowed: string[] = [];
   let found: { route: Route; params: Record<string, string> } | undefined;
   for (const route of ROUTES) {
@@ -51,13 +58,16 @@ function match(method: string, prefix: 'api' | 'prometheus', rest: string[]): Ma
 /** Every secret the state holds (the outgoing text's second net). */
 function stateSecrets(state: State): string[] {
   const keys = [...state.apiKeys.map((k) => k.privateKey), ...state.users.flatMap((u) => (u.apiKey ? [u.apiKey] : []))];
-  const docs = [state.hosts, state.alertConfigs, state.alerts, state.maintenanceWindows, state.integrations, state.globalAlertConfigs, state.orgEvents, state.globalEvents, state.automationStatus].flat();
+  const docs = [state.hosts, state.alertConfigs, state.alerts, state.maintenanceWindows, state.integrations, state.globalAlertConfigs, state.orgEvents, state.globalEvents, state.automationStatus, state.automationConfigs.map((c) => c.config)].flat();
   // The engine's one collection of secret values (placeholders left out, secrets found by name too).
   const found = collectSecretValues(docs.map((value) => ({ value })), { wide: true });
-  return [...new Set([...found, ...keys.filter((k) => k.length >= 4)])].sort((a, b) => b.length - a.length);
+  // A key's public half names the caller (events carry it as `publicKey`): an identifier, not a secret.
+  const publicKeys = new Set(state.apiKeys.map((k) => k.publicKey));
+  return [...new Set([...found.filter((v) => !publicKeys.has(v)), ...keys.filter((k) => k.length >= 4)])].sort((a, b) => b.length - a.length);
 }
 
 export function createServeServer(state: State, options: ServeOptions): Server {
+  const control: ControlContext | undefined = options.control && { initial: structuredClone(options.control.initial), users: structuredClone(options.control.users), hostNow: options.now };
   const digest = new DigestAuth({ nonceLifetimeMs: options.nonceLifetimeMs, maxNonces: 10_000, now: () => options.now().getTime() });
   const log = (line: string) => options.log(maskSecrets(line, stateSecrets(state)));
   const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
@@ -95,7 +105,8 @@ export function createServeServer(state: State, options: ServeOptions): Server {
     let flags = { pretty: false, envelope: false };
     try {
       flags = outputFlags(url.searchParams);
-      const prefix = url.pathname.startsWith(`${PREFIXES.api}/`) ? 'api' : url.pathname.startsWith(`${PREFIXES.prometheus}/`) ? 'prometheus' : undefined;
+      // Without --control, /__omlint/ is no path at all: 404 before authentication, as for any unknown path.
+      const prefix = url.pathname.startsWith(`${PREFIXES.api}/`) ? 'api' : url.pathname.startsWith(`${PREFIXES.prometheus}/`) ? 'prometheus' : control && url.pathname.startsWith(`${PREFIXES.control}/`) ? 'control' : undefined;
       if (!prefix) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `No resource at ${url.pathname}: the API is under ${PREFIXES.api}.`);
       const found = (name: string) => principalOf(state, name);
       const auth = digest.verify(req.headers.authorization, req.method ?? 'GET', req.url ?? '/', (name) => found(name)?.secret);
@@ -117,22 +128,28 @@ export function createServeServer(state: State, options: ServeOptions): Server {
         if (m.allowed.length > 0) throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here: ${m.allowed.join(', ')}.`, [], { allow: m.allowed });
         throw new ApiError(404, 'RESOURCE_NOT_FOUND', `No resource at ${url.pathname}.`);
       }
-      const request = { state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now: options.now(), caller };
+      const now = emulatorNow(state, options.now());
+      // Processes whose delay has passed reach their goal before anything reads or changes the state.
+      settle(state, now);
+      const request = { state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now, caller, control };
       // Who may write, and whether the path names something, before the body is judged.
-      if (HAS_BODY.has(req.method ?? '') && m.params.groupId !== undefined) groupFor(state, principal, m.params.groupId, true);
+      if (HAS_BODY.has(req.method ?? '') && m.params.groupId !== undefined && prefix !== 'control') groupFor(state, principal, m.params.groupId, m.route.access ?? true);
       m.route.pre?.(request);
       let body: unknown;
+      let text: string | undefined;
+      let pairs: Awaited<ReturnType<typeof judgeBody>>['pairs'];
       let warnings: ReturnType<typeof warningsHeader>;
-      if (HAS_BODY.has(req.method ?? '') && (m.route.kind || m.route.body)) {
-        const text = await readBody(req, options.maxBodyBytes);
+      if (HAS_BODY.has(req.method ?? '') && (m.route.kind || m.route.body || m.route.text)) {
+        text = await readBody(req, options.maxBodyBytes, m.route.text ?? ['application/json']);
         if (m.route.kind) {
-          const judged = await judgeBody(text, m.route.kind, options.now());
+          const judged = await judgeBody(text, m.route.kind, now, m.route.baseOf?.(request));
           body = judged.value;
+          pairs = judged.pairs;
           warnings = warningsHeader(judged.warnings);
           for (const w of judged.warnings) log(`warning ${w.ruleId} at ${w.line}:${w.column} ${w.pointer}: ${w.message}`);
-        } else body = parseJsonBody(text);
+        } else if (m.route.body) body = parseJsonBody(text);
       }
-      const reply = m.route.handle({ ...request, body });
+      const reply = await m.route.handle({ ...request, body, text, pairs });
       if (warnings) reply.headers = { ...reply.headers, 'X-Omlint-Warnings': warnings };
       return send(res, reply, flags.envelope, flags.pretty);
     } catch (e) {
@@ -155,13 +172,13 @@ function decodeSegment(s: string): string {
   }
 }
 
-/** The body as text: 415 unless JSON, 413 beyond the limit (stopped reading there), 400 unless UTF-8. */
-function readBody(req: IncomingMessage, max: number): Promise<string> {
+/** The body as text: 415 unless of `types` (JSON), 413 beyond the limit (stopped reading there), 400 unless UTF-8. */
+function readBody(req: IncomingMessage, max: number, types: string[]): Promise<string> {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > max) return Promise.reject(tooLarge(max));
-  if (type !== 'application/json' && !(declared === 0 && type === '')) {
-    return Promise.reject(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type ? `"${type}"` : '(none)'} is not supported: send application/json.`));
+  if (!types.includes(type) && !(declared === 0 && type === '')) {
+    return Promise.reject(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type ? `"${type}"` : '(none)'} is not supported: send ${types.join(' or ')}.`));
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -57,8 +57,20 @@ export interface State {
   /** Organization events (each with orgId; `raw` shown only with includeRaw=true). */
   orgEvents: Doc[];
   globalEvents: Doc[];
-  /** The automation status of each project (each with groupId). */
+  /**
+   * The automation status of each project (each with groupId; `goalSetAt`, the emulator time of the
+   * goal's PUT, is kept beside it and never answered): see automation.ts.
+   */
   automationStatus: Doc[];
+  /** The automation configuration of each project: `{groupId, config}`, `config.version` the server's. */
+  automationConfigs: { groupId: string; config: Doc }[];
+  /** Seconds a process takes to reach a new goal version (emulator clock; --automation-delay). */
+  automationDelaySeconds: number;
+  /**
+   * The emulator clock: the host's clock moved forward by the control API (`POST /__omlint/clock`).
+   * Kept here, as plain data, so that a saved state resumes at the same emulator time.
+   */
+  clock: { offsetSeconds: number };
 }
 
 /** A new object id: 24 hex digits, as Ops Manager's ids are. */
@@ -66,8 +78,16 @@ export function newId(): string {
   return randomBytes(12).toString('hex');
 }
 
+/** How long a process takes to reach a new goal when nothing says otherwise (docs/serve.md). */
+export const DEFAULT_AUTOMATION_DELAY_SECONDS = 10;
+
+/** The emulator's time: the host clock (`base`) moved by the state's clock offset. */
+export function emulatorNow(state: State, base: Date): Date {
+  return new Date(base.getTime() + state.clock.offsetSeconds * 1000);
+}
+
 export function emptyState(): State {
-  return { orgs: [], groups: [], apiKeys: [], users: [], hosts: [], alertConfigs: [], alerts: [], maintenanceWindows: [], integrations: [], globalAlertConfigs: [], globalAccessList: [], orgEvents: [], globalEvents: [], automationStatus: [] };
+  return { orgs: [], groups: [], apiKeys: [], users: [], hosts: [], alertConfigs: [], alerts: [], maintenanceWindows: [], integrations: [], globalAlertConfigs: [], globalAccessList: [], orgEvents: [], globalEvents: [], automationStatus: [], automationConfigs: [], automationDelaySeconds: DEFAULT_AUTOMATION_DELAY_SECONDS, clock: { offsetSeconds: 0 } };
 }
 
 /** A GLOBAL_OWNER programmatic key (`--user pub:priv`, and the default deployment's owner). */
@@ -105,7 +125,8 @@ export function defaultState(now: Date): State {
     hostId: hosts[0].id, hostnameAndPort: `${hosts[0].hostname}:27017`, replicaSetName: 'rs0', metricName: 'CONNECTIONS',
     currentValue: { number: 5210, units: 'RAW' }, typeName: 'HOST_METRIC',
   });
-  // Every process deployed at the goal version: no plan, no error (API-SPEC "Automation status").
+  // The replica set's automation configuration, and every process deployed at its version: no plan, no error (API-SPEC "Automation status").
+  s.automationConfigs.push({ groupId, config: replicaSetConfig(hosts.map((h, i) => ({ name: `rs0_${i}`, hostname: h.hostname }))) });
   s.automationStatus.push({
     groupId, goalVersion: 1,
     processes: hosts.map((h, i) => ({ name: `rs0_${i}`, hostname: h.hostname, lastGoalVersionAchieved: 1, plan: [], errorCode: 0, errorCodeDescription: '', errorCodeHumanReadable: '', errorString: '' })),
@@ -115,4 +136,18 @@ export function defaultState(now: Date): State {
     notifications: [{ typeName: 'ADMIN', delayMin: 5, intervalMin: 60, emailEnabled: true, smsEnabled: false }], typeName: 'HOST',
   });
   return s;
+}
+
+/** The default deployment's automation configuration: MongoDB 7.0.12 on three members of rs0, version 1. */
+function replicaSetConfig(processes: { name: string; hostname: string }[]): Doc {
+  return {
+    version: 1,
+    options: { downloadBase: '/var/lib/mongodb-mms-automation' },
+    mongoDbVersions: [{ name: '7.0.12', builds: [{ platform: 'linux', url: 'https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz', gitVersion: '0000000000000000000000000000000000000000', architecture: 'amd64', modules: [] }] }],
+    processes: processes.map((p) => ({
+      name: p.name, hostname: p.hostname, processType: 'mongod', version: '7.0.12', featureCompatibilityVersion: '7.0', authSchemaVersion: 5,
+      args2_6: { net: { port: 27017 }, replication: { replSetName: 'rs0' }, storage: { dbPath: '/data/rs0' } },
+    })),
+    replicaSets: [{ _id: 'rs0', protocolVersion: '1', members: processes.map((p, i) => ({ _id: i, host: p.name, priority: 1, votes: 1 })) }],
+  };
 }

@@ -1,11 +1,11 @@
 // Each request body is judged by the engine of `omlint check` (the same lint(), kinds, schemas and
 // rules), its kind given by the endpoint. An error finding refuses the request with a 400 in
 // Ops Manager's error shape, the findings added; warnings go back in a header and never block.
-import { lint } from '../engine/lint';
+import { lint, type TransitionPairs } from '../engine/lint';
 import { collectSecretValues, maskSecrets } from '../engine/mask';
 import { parseText } from '../syntax/index';
 import type { Kind } from '../core/kinds';
-import type { Diagnostic } from '../core/types';
+import type { BaseInput, Diagnostic } from '../core/types';
 import { ApiError } from './http';
 
 /** A finding as the answer shows it: where in the body as sent (1-based line and column). */
@@ -21,6 +21,8 @@ export interface Finding {
 export interface Judged {
   value: unknown;
   warnings: Finding[];
+  /** The body's documents paired with the base's (with a base only): what `omlint plan` reads. */
+  pairs?: TransitionPairs;
 }
 
 /**
@@ -45,17 +47,21 @@ export function parseJsonBody(text: string): unknown {
   }
 }
 
-/** Lints a body as `kind`; a 400 when any finding is an error. */
-export async function judgeBody(text: string, kind: Kind, now: Date): Promise<Judged> {
+/**
+ * Lints a body as `kind`; a 400 when any finding is an error. With a base (the stored resource),
+ * the transition rules of `omlint plan` run too, as `omlint check --base` runs them.
+ */
+export async function judgeBody(text: string, kind: Kind, now: Date, base?: BaseInput): Promise<Judged> {
   const value = parseJsonBody(text);
-  const [result] = await lint([{ filePath: 'request.json', text }], { kind, now, rules: OFF_FOR_BODIES });
+  let pairs: TransitionPairs | undefined;
+  const [result] = await lint([{ filePath: 'request.json', text, base }], { kind, now, rules: OFF_FOR_BODIES, onPairs: (_f, p) => (pairs = p) });
   const findings = result.diagnostics.map(finding);
   const errors = findings.filter((f) => f.severity === 'error');
   if (errors.length > 0) {
     const first = errors[0];
     throw new ApiError(400, 'INVALID_ATTRIBUTE', `The ${kind} body has ${errors.length} error${errors.length === 1 ? '' : 's'}; the first, at line ${first.line}, column ${first.column} (${first.ruleId}): ${first.message}`, [first.pointer], { findings });
   }
-  return { value, warnings: findings.filter((f) => f.severity !== 'error') };
+  return { value, warnings: findings.filter((f) => f.severity !== 'error'), pairs };
 }
 
 /** The warnings of a body as one header value: `rule-id at line:column` pairs, then their count. */

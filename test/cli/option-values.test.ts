@@ -33,7 +33,7 @@ const VALUE_OPTIONS: Record<string, Record<string, Use>> = {
   explain: { '--config': 'reads' },
   'policy test': { '--now': 'value' },
   merge: { '--output-file': 'writes', '--expect': 'value', '--max-warnings': 'value', '--max-size': 'value' },
-  serve: { '--port': 'value', '--host': 'value', '--seed': 'reads', '--user': 'value', '--max-body-size': 'value' },
+  serve: { '--port': 'value', '--host': 'value', '--seed': 'reads', '--user': 'value', '--max-body-size': 'value', '--automation-delay': 'value' },
 };
 /** The arguments each command needs before its options are looked at. */
 const ARGS: Record<string, string[]> = { check: ['a.yaml'], plan: ['a.yaml'], rules: [], explain: ['replica-set-voting'], 'policy test': ['.'], merge: ['part.json'], serve: [] };

@@ -37,6 +37,23 @@ for k in ("id", "groupId", "created", "updated", "links"):
     config.pop(k, None)
 config["notifications"] = [{"typeName": "EMAIL", "delayMin": 0, "intervalMin": 5}]
 step("invalid", s.put(f"{base}/groups/{group}/alertConfigs/{configs['results'][0]['id']}", json=config, timeout=10))
+# Automation: GET, upgrade, PUT; then advance the emulator clock (the control API) until the status converges.
+control = base.replace("/api/public/v1.0", "/__omlint")
+ac = step("automation-get", s.get(f"{base}/groups/{group}/automationConfig", timeout=10))
+ac["mongoDbVersions"].append(dict(ac["mongoDbVersions"][0], name="7.0.14"))
+for p in ac["processes"]:
+    p["version"] = "7.0.14"
+step("automation-put", s.put(f"{base}/groups/{group}/automationConfig", json=ac, timeout=10))
+status = step("automation-pending", s.get(f"{base}/groups/{group}/automationStatus", timeout=10))
+polls = 0
+while any(p["lastGoalVersionAchieved"] != status["goalVersion"] for p in status["processes"]) and polls < 10:
+    polls += 1
+    step("clock", s.post(f"{control}/clock", json={"seconds": 40}, timeout=10))
+    status = step("automation-status", s.get(f"{base}/groups/{group}/automationStatus", timeout=10))
+out["polls"] = polls
+org = s.get(f"{base}/groups/{group}", timeout=10).json()["orgId"]
+events = step("events", s.get(f"{base}/orgs/{org}/events", timeout=10))
+step("event", s.get(f"{base}/orgs/{org}/events/{events['results'][0]['id']}", params={"includeRaw": "true"}, timeout=10))
 # Wrong credentials: requests gives up after one challenge.
 step("wrong", requests.get(f"{base}/groups", auth=HTTPDigestAuth(pub, priv + "x"), timeout=10))
 print(json.dumps(out))

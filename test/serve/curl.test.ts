@@ -14,13 +14,15 @@ try {
 
 let srv: Running;
 beforeAll(async () => {
-  srv = await startProcess();
+  srv = await startProcess(['--control', '--automation-delay', '100']);
 });
 afterAll(() => srv?.stop());
 
 /** One curl call: status, headers and body. */
 function curl(path: string, ...extra: string[]): { status: number; headers: string; body: string } {
-  const out = execFileSync('curl', ['-s', '--max-time', '10', '--digest', '-u', srv.user!, '-D', '-', ...extra, `${srv.base}${path}`], { encoding: 'utf8', timeout: 15_000 });
+  // A path under /__omlint/ is the control API's, beside the Public API's prefix.
+  const url = path.startsWith('/__omlint/') ? srv.base.replace('/api/public/v1.0', '') + path : `${srv.base}${path}`;
+  const out = execFileSync('curl', ['-s', '--max-time', '10', '--digest', '-u', srv.user!, '-D', '-', ...extra, url], { encoding: 'utf8', timeout: 15_000 });
   // -D - prints the headers of every response: the 401 of the challenge first, then the answer's.
   const blocks = out.split(/\r\n\r\n/);
   let last = blocks.length - 1;
@@ -78,5 +80,32 @@ describe.skipIf(!curlVersion)(`curl --digest (${curlVersion})`, () => {
     expect(bad.status).toBe(400);
     const findings = JSON.parse(bad.body).findings;
     expect(findings).toContainEqual(expect.objectContaining({ ruleId: 'metric-threshold-required', line: 2, column: 20 }));
+
+    // Automation: GET the configuration, PUT it upgraded, advance the emulator clock until every process reached the goal.
+    const config = JSON.parse(curl(`/groups/${g}/automationConfig`).body);
+    config.mongoDbVersions.push({ ...config.mongoDbVersions[0], name: '7.0.14' });
+    for (const p of config.processes) p.version = '7.0.14';
+    const put = send('PUT', `/groups/${g}/automationConfig`, config);
+    expect(put.status).toBe(200);
+    expect(JSON.parse(put.body).version).toBe(config.version + 1);
+    let status = JSON.parse(curl(`/groups/${g}/automationStatus`).body);
+    expect(status.goalVersion).toBe(config.version + 1);
+    expect(status.processes[0].plan).toEqual(['Download', 'Stop', 'Start']);
+    let polls = 0;
+    while (status.processes.some((p: { lastGoalVersionAchieved: number }) => p.lastGoalVersionAchieved !== status.goalVersion) && polls++ < 10) {
+      expect(send('POST', '/__omlint/clock', { seconds: 30 }).status).toBe(200);
+      status = JSON.parse(curl(`/groups/${g}/automationStatus`).body);
+    }
+    // --automation-delay 100: four steps of 30 s (the host clock moves a few seconds meanwhile, never 10).
+    expect(polls).toBe(4);
+    expect(status.processes.every((p: { plan: string[] }) => p.plan.length === 0)).toBe(true);
+
+    // The events of the conversation, newest first: the automation PUT, then the window and acknowledgements.
+    const org = JSON.parse(curl(`/groups/${g}`).body).orgId;
+    const events = JSON.parse(curl(`/orgs/${org}/events`).body);
+    expect(events.results[0]).toMatchObject({ eventTypeName: 'AUTOMATION_CONFIG_PUBLISHED_AUDIT', groupId: g });
+    expect(events.results.map((e: { eventTypeName: string }) => e.eventTypeName)).toContain('MAINTENANCE_WINDOW_DELETED_AUDIT');
+    const raw = JSON.parse(curl(`/orgs/${org}/events/${events.results[0].id}?includeRaw=true`).body).raw;
+    expect(raw.et).toBe('AUTOMATION_CONFIG_PUBLISHED_AUDIT');
   });
 });

@@ -20,7 +20,7 @@ for (const candidate of ['python3', '/usr/bin/python3']) {
 
 let srv: Running;
 beforeAll(async () => {
-  srv = await startProcess();
+  srv = await startProcess(['--control', '--automation-delay', '100']);
 });
 afterAll(() => srv?.stop());
 
@@ -49,6 +49,13 @@ describe.skipIf(!requestsVersion)(`python requests ${requestsVersion} with HTTPD
     expect(s.invalid.status).toBe(400);
     expect(s.invalid.body.errorCode).toBe('INVALID_ATTRIBUTE');
     expect(s.invalid.body.findings.some((f: { ruleId: string; severity: string }) => f.severity === 'error')).toBe(true);
+    expect(s['automation-put']).toMatchObject({ status: 200, body: { version: s['automation-get'].body.version + 1 } });
+    expect(s['automation-pending'].body.processes.map((p: { plan: string[] }) => p.plan)).toEqual([['Download', 'Stop', 'Start'], ['Download', 'Stop', 'Start'], ['Download', 'Stop', 'Start']]);
+    // --automation-delay 100: three steps of 40 s (the host clock moves a few seconds meanwhile, never 20).
+    expect((s as unknown as { polls: number }).polls).toBe(3);
+    expect(s['automation-status'].body.processes.every((p: { lastGoalVersionAchieved: number }) => p.lastGoalVersionAchieved === s['automation-put'].body.version)).toBe(true);
+    expect(s.events.body.results[0]).toMatchObject({ eventTypeName: 'AUTOMATION_CONFIG_PUBLISHED_AUDIT', groupId: srv.groupId });
+    expect(s.event.body.raw.et).toBe('AUTOMATION_CONFIG_PUBLISHED_AUDIT');
     expect(s.wrong.status).toBe(401);
     expect(s.wrong.headers['Content-Type']).toBe('application/json;charset=ISO-8859-1');
     expect(s.wrong.headers['WWW-Authenticate']).toMatch(/^Digest realm="MMS Public API"/);

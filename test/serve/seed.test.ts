@@ -5,7 +5,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSeed, SeedError } from '../../src/serve/seed';
+import { loadSeed, loadSeedChecked, SeedError } from '../../src/serve/seed';
+import { defaultState, type Doc } from '../../src/serve/state';
 import { BIN, digestFetch, startProcess } from './support';
 
 const ORG = '5e0000000000000000000001';
@@ -29,12 +30,29 @@ describe('seed validation', () => {
   });
 
   it('places each problem at file:line:column', () => {
-    expect(fails(`${GOOD}alertz: []\n`)).toBe('seed.yaml:9:1: unknown section "alertz"; a seed has orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus.');
+    expect(fails(`${GOOD}alertz: []\n`)).toBe('seed.yaml:9:1: unknown section "alertz"; a seed has orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus, automationConfigs.');
     expect(fails(`${GOOD}alerts:\n  - { groupId: "5f0000000000000000000001", status: OPEN }\n`)).toBe('seed.yaml:10:5: alerts[0] needs eventTypeName.');
     expect(fails(`${GOOD}hosts:\n  - { groupId: nope, hostname: h, port: 27017 }\n`)).toBe('seed.yaml:10:16: no group (project) with id nope in the seed.');
     expect(fails(GOOD.replace('roles: [{ roleName: GLOBAL_READ_ONLY }]', 'roles: []'))).toBe('seed.yaml:8:12: roles is a non-empty list of {roleName, groupId?, orgId?}.');
     expect(fails('{\n  "groups": [\n    {"name": 1,}\n  ]\n}', 'seed.json')).toMatch(/^seed\.json:3:\d+: /);
-    expect(fails('- a\n- b\n')).toBe('seed.yaml:1:1: a seed is a mapping of sections (orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus).');
+    expect(fails('- a\n- b\n')).toBe('seed.yaml:1:1: a seed is a mapping of sections (orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus, automationConfigs).');
+  });
+
+  it('reads automationConfigs: the configuration judged as automation-config (an error at its place in the seed), the status derived or matched', async () => {
+    const config = defaultState(new Date()).automationConfigs[0].config;
+    const seed = (c: unknown, extra = '') => `${GOOD}automationConfigs:\n  - groupId: "5f0000000000000000000001"\n    config: ${JSON.stringify(c)}\n${extra}`;
+    const now = new Date('2026-06-01T12:00:00Z');
+    const state = await loadSeedChecked(seed(config), 'seed.yaml', now);
+    expect(state.automationConfigs[0].config.version).toBe(1);
+    expect(state.automationStatus[0]).toMatchObject({ groupId: '5f0000000000000000000001', goalVersion: 1, processes: [{ name: 'rs0_0', lastGoalVersionAchieved: 1, plan: [] }, {}, {}] });
+    const bad = structuredClone(config);
+    (bad.processes as Doc[])[1].processType = 'mongodx';
+    await expect(loadSeedChecked(seed(bad), 'seed.yaml', now)).rejects.toThrow(/^seed\.yaml:11:\d+: automationConfigs\[0\]\.config: [a-z-]+: /);
+    const lagging = `automationStatus:\n  - groupId: "5f0000000000000000000001"\n    goalVersion: 2\n    processes: [{ name: rs0_0, hostname: h, lastGoalVersionAchieved: 1, plan: [Start] }]\n`;
+    await expect(loadSeedChecked(seed(config, lagging), 'seed.yaml', now)).rejects.toThrow('seed.yaml:11:24: version 1 differs from the goalVersion 2 of the group\'s automationStatus.');
+    // A process seeded behind its goal converges from the time the seed is loaded.
+    const behind = await loadSeedChecked(seed({ ...config, version: 2 }, lagging), 'seed.yaml', now);
+    expect(behind.automationStatus[0].goalSetAt).toBe('2026-06-01T12:00:00Z');
   });
 
   it('refuses an alias bomb with the parser limits, not by running out of memory', () => {
@@ -51,7 +69,7 @@ describe('omlint serve command line', () => {
     writeFileSync(path.join(dir, 'bad.yaml'), `${GOOD}alertz: []\n`);
     const bad = run(['--seed', 'bad.yaml', '--port', '0'], dir);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe('omlint: invalid seed: bad.yaml:9:1: unknown section "alertz"; a seed has orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus.\n');
+    expect(bad.stderr).toBe('omlint: invalid seed: bad.yaml:9:1: unknown section "alertz"; a seed has orgs, groups, apiKeys, users, hosts, alertConfigs, alerts, maintenanceWindows, integrations, globalAlertConfigs, globalAccessList, orgEvents, globalEvents, automationStatus, automationConfigs.\n');
     expect(run(['--seed', 'missing.yaml', '--port', '0'], dir)).toMatchObject({ status: 2, stderr: 'omlint: --seed missing.yaml: cannot be read (ENOENT).\n' });
     expect(run(['--user', 'nocolon', '--port', '0'])).toMatchObject({ status: 2, stderr: 'omlint: --user takes <publicKey>:<privateKey>, both non-empty.\n' });
     expect(run(['--port', '70000']).status).toBe(2);

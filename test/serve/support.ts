@@ -72,10 +72,11 @@ export interface InProcess {
 }
 
 /** The server in this process on a free port, with a clock the test moves. */
-export async function startInProcess(state: State, opts: { maxBodyBytes?: number; nonceLifetimeMs?: number } = {}): Promise<InProcess> {
+export async function startInProcess(state: State, opts: { maxBodyBytes?: number; nonceLifetimeMs?: number; control?: boolean } = {}): Promise<InProcess> {
   const clock = { now: new Date('2026-06-01T12:00:00Z') };
   const log: string[] = [];
-  const server = createServeServer(state, { maxBodyBytes: opts.maxBodyBytes ?? 1 << 20, nonceLifetimeMs: opts.nonceLifetimeMs ?? 300_000, now: () => clock.now, log: (l) => log.push(l) });
+  const control = opts.control ? { initial: structuredClone(state), users: [] } : undefined;
+  const server = createServeServer(state, { maxBodyBytes: opts.maxBodyBytes ?? 1 << 20, nonceLifetimeMs: opts.nonceLifetimeMs ?? 300_000, now: () => clock.now, log: (l) => log.push(l), control });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -1,6 +1,6 @@
 // How a `check` run lints its files: from the cache where nothing changed, in this thread and, for
 // large runs, in worker threads (thread-split.ts: batches of files from one queue), always file by
-// file, each parse let go once its file is linted, the cross-document rules on digests (issue 22). The run
+// file, each parse let go once its file is linted, the cross-document rules on digests. The run
 // (results and their sources) comes back in the order of the files. The project is the walk's files
 // (Project.ofFiles): its scopes group them.
 import { policyFingerprint } from '../policy/catalog';
@@ -20,9 +20,8 @@ import { discoveredList, ThreadSplit, workerCountFor } from './thread-split';
 /** Files per batch a thread takes from the queue of a run split between threads. */
 export const BATCH_FILES = 64;
 /**
- * Young generation of a worker thread (V8's default is 16 MB per semi-space): a worker of a run of
- * small files lets each file's garbage go young, and a smaller young generation keeps its peak
- * memory down (issue 22: 50,000 files in one scope within 250 MB, workers included).
+ * Young generation of a worker thread, below V8's default: a worker's files leave their garbage
+ * young, and a smaller young generation keeps the peak memory of a big run down (bench/README.md).
  */
 export const WORKER_YOUNG_GENERATION_MB = 8;
 
@@ -108,9 +107,9 @@ function splitRun(files: string[], plan: RunPlan, project: Project, script: stri
 }
 
 /**
- * Lints `files` in this thread, file by file: each is read when its turn comes and its parse let
- * go once it is linted (workspace rules keep their digests of its documents), so memory does not
- * grow with the number of files (issue 22: 50,000 files in one scope).
+ * How this thread lints, file by file: each is read when its turn comes and its parse let go once
+ * it is linted (workspace rules keep their digests of its documents), so memory does not grow with
+ * the number of files.
  */
 function runOptions(plan: RunPlan, counted: Counter): LintRunOptions {
   return {

@@ -1,7 +1,7 @@
 // A worker thread of `omlint check` (dist/worker.js, src/bin/worker.ts; how many: workerCountFor in
 // thread-split.ts): takes batches of the run's files from the queue it shares with the main thread, lints
 // them one by one and posts back each batch's results and its documents' digests; the main thread
-// runs the cross-document rules on the digests of the whole run (issue 22: a scope split by file).
+// runs the cross-document rules on the digests of the whole run (a scope split by file).
 import { parentPort, workerData } from 'node:worker_threads';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { ConfigResolver } from '../config/discover';

@@ -76,17 +76,19 @@ interface Sample {
   tool: string;
   size: number;
   ms: number;
+  /** User + system CPU time of the process, all its threads (ms): what load changes least. */
+  cpuMs?: number;
   rssKB?: number;
   load1: number;
 }
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
-function measure(c: Command): { ms: number; rssKB?: number; error?: string } {
+function measure(c: Command): { ms: number; cpuMs?: number; rssKB?: number; error?: string } {
   const rssFile = path.join(SCRATCH, 'workers-time.out');
   const errFile = path.join(SCRATCH, 'workers-child.stderr');
   const fds = [openSync(c.out, 'w'), openSync(errFile, 'w')];
-  const [cmd, args] = TIME ? [TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...c.args]] : [process.execPath, c.args];
+  const [cmd, args] = TIME ? [TIME, ['-f', '%M %U %S', '-o', rssFile, process.execPath, ...c.args]] : [process.execPath, c.args];
   const t0 = performance.now();
   let r;
   try {
@@ -95,9 +97,11 @@ function measure(c: Command): { ms: number; rssKB?: number; error?: string } {
     fds.forEach(closeSync);
   }
   const ms = performance.now() - t0;
-  const rssKB = TIME && existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) : undefined;
+  // With -o, GNU time writes "Command exited with non-zero status N" first, then the format.
+  const [rssKB, user, sys] = TIME && existsSync(rssFile) ? readFileSync(rssFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number) : [];
   const error = r.error ? String(r.error) : c.check(r.status, readFileSync(c.out, 'utf8'), readFileSync(errFile, 'utf8'));
-  return { ms, rssKB: Number.isFinite(rssKB) ? rssKB : undefined, error };
+  const cpuMs = (user + sys) * 1000;
+  return { ms, cpuMs: Number.isFinite(cpuMs) ? cpuMs : undefined, rssKB: Number.isFinite(rssKB) ? rssKB : undefined, error };
 }
 
 /** Busy loops on `n` cores, for the loaded mode; stopped by their pid. */
@@ -170,7 +174,7 @@ function main(): void {
           loads.push(load1);
           const r = measure(c);
           if (r.error) fail(`${c.tool} on ${c.size} files (${mode}): ${r.error}`);
-          if (round > 0) samples.push({ mode, tool: c.tool, size: c.size, ms: r.ms, rssKB: r.rssKB, load1 });
+          if (round > 0) samples.push({ mode, tool: c.tool, size: c.size, ms: r.ms, cpuMs: r.cpuMs, rssKB: r.rssKB, load1 });
         }
       } finally {
         loaders.forEach((p) => (p.kill('SIGKILL'), live.delete(p)));
@@ -188,20 +192,21 @@ function main(): void {
   process.stdout.write('\n');
 
   const tools = [...new Set(commands.map((c) => c.tool))];
-  const rows: string[] = ['| files | mode | ' + tools.map((t) => `${t}: median (min – max), RSS`).join(' | ') + ' | new ÷ old | old ÷ ajv-cli | new ÷ ajv-cli |', '|---|---|' + tools.map(() => '---|').join('') + '---:|---:|---:|'];
+  const rows: string[] = ['| files | mode | ' + tools.map((t) => `${t}: wall median (min – max); CPU median; RSS`).join(' | ') + ' | new ÷ old (wall; CPU) | old ÷ ajv-cli | new ÷ ajv-cli |', '|---|---|' + tools.map(() => '---|').join('') + '---:|---:|---:|'];
   for (const size of SIZES) {
     for (const mode of ['quiet', 'busy'] as const) {
       const of = (tool: string) => samples.filter((s) => s.size === size && s.mode === mode && s.tool === tool);
-      const med = (tool: string) => (of(tool).length ? median(of(tool).map((s) => s.ms)) : NaN);
+      const med = (tool: string, key: 'ms' | 'cpuMs' = 'ms') => (of(tool).length ? median(of(tool).map((s) => s[key] ?? NaN)) : NaN);
       const cell = (tool: string) => {
         const xs = of(tool);
         if (!xs.length) return '—';
         const ms = xs.map((s) => s.ms);
         const rss = xs.flatMap((s) => (s.rssKB ? [s.rssKB] : []));
-        return `${secs(median(ms))} s (${secs(Math.min(...ms))} – ${secs(Math.max(...ms))})${rss.length ? `, ${(median(rss) / 1024).toFixed(0)} MB` : ''}`;
+        const cpu = xs.flatMap((s) => (s.cpuMs !== undefined ? [s.cpuMs] : []));
+        return `${secs(median(ms))} s (${secs(Math.min(...ms))} – ${secs(Math.max(...ms))})${cpu.length ? `; ${secs(median(cpu))} s` : ''}${rss.length ? `; ${(median(rss) / 1024).toFixed(0)} MB` : ''}`;
       };
       const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : '—');
-      rows.push(`| ${size.toLocaleString('en')} | ${mode} | ${tools.map(cell).join(' | ')} | ${ratio(med('new'), med('old'))} | ${ratio(med('old'), med('ajv-cli'))} | ${ratio(med('new'), med('ajv-cli'))} |`);
+      rows.push(`| ${size.toLocaleString('en')} | ${mode} | ${tools.map(cell).join(' | ')} | ${ratio(med('new'), med('old'))}; ${ratio(med('new', 'cpuMs'), med('old', 'cpuMs'))} | ${ratio(med('old'), med('ajv-cli'))} | ${ratio(med('new'), med('ajv-cli'))} |`);
     }
   }
   const n = samples.length ? Math.max(...samples.map((s) => samples.filter((t) => t.tool === s.tool && t.size === s.size && t.mode === s.mode).length)) : 0;

@@ -1,5 +1,5 @@
-// Entry point of a worker thread of `omlint check --jobs` (dist/worker.js, found by
-// src/cli/run-lint.ts next to the core bundle).
+// Entry point of a worker thread of `omlint check` (dist/worker.js, found by src/cli/run-lint.ts
+// next to the core bundle).
 import { loadCore } from './load-core';
 
 void loadCore({ writeCache: false }).workerMain();

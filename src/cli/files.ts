@@ -52,8 +52,6 @@ export interface WalkOptions {
   ignorePatterns?: string[];
   /** The .omlintignore text (default: read from cwd). */
   ignoreFileText?: string;
-  /** Told the number of files found so far, as each is found (workers may start while the walk goes on). */
-  onFile?: (found: number) => void;
 }
 
 /** Reads cwd/.omlintignore if there is one (a FIFO or unreadable one is a note, not a hang). */
@@ -124,7 +122,6 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
     if (seen.has(abs)) return;
     seen.add(abs);
     files.push(problem ? { filePath: abs, discovered, problem } : { filePath: abs, discovered });
-    o.onFile?.(files.length);
   };
   const note = (abs: string, why: string) => notes.push(`${path.relative(o.cwd, abs) || '.'}: ${why}`);
 

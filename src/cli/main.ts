@@ -18,7 +18,7 @@ import { formatResults, FORMATS, type FormatName } from '../format/index';
 import { decodeInput, findFiles, readInput, type FoundFiles, IGNORE_FILE } from './files';
 import { DEFAULT_CACHE_FILE, ResultCache, cacheFilePath, cacheSecret } from './cache';
 import { FileWriteError, writeFileAtomic } from './write-file';
-import { earlyWorkers, lintFiles } from './run-lint';
+import { lintFiles } from './run-lint';
 import { Baseline, BaselineError, DEFAULT_SUPPRESSIONS_FILE, type BaselineFlags } from './baseline';
 import { displayPath, type KindReport } from '../engine/lint';
 import { parseRuleOption, withRuleOverrides } from '../config/rule-option';
@@ -199,10 +199,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     const project = Project.ofFiles(settingsFor);
     ({ results, sources } = await timed(fixing ? 'lint and fix' : 'lint', () => (fixing ? fixProject(project, inputs, runOptions) : lintProject(project, inputs, runOptions))));
   } else {
-    // Workers the run will want even at the least a file costs start while the walk goes on; not
-    // for a cached run, whose files may all come from the cache (the split starts them for misses).
-    const early = debug || o.cache ? undefined : earlyWorkers(o.jobs);
-    const found = timed('find files', () => walk(paths, o, io, settingsFor, debug, early?.found));
+    const found = timed('find files', () => walk(paths, o, io, settingsFor, debug));
     const files = found.files.map((f) => f.filePath);
     linted = files;
     // Config problems surface here, in this thread, before any worker starts.
@@ -236,7 +233,6 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       version: VERSION,
       progress: progress.update,
       inlineConfig: o.inlineConfig,
-      early,
     })));
     progress.end();
     for (const n of cache?.notes ?? []) io.stderr.write(`omlint: note: ${n}\n`);
@@ -283,7 +279,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
  * The files of a run (notes on stderr). A named path that does not exist, or an argument that
  * yields no file to lint (ESLint's "No files matching"), is a usage error.
  */
-function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: string) => { ignored: boolean; scope: string }, debug?: DebugLog, onFile?: (found: number) => void): FoundFiles {
+function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: string) => { ignored: boolean; scope: string }, debug?: DebugLog): FoundFiles {
   // For --debug: what the configs' ignore lists kept out (directories too, which the walk does not list).
   const configIgnored = new Set<string>();
   const isIgnored = (p: string) => {
@@ -291,7 +287,7 @@ function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: stri
     if (ignored && debug) configIgnored.add(p);
     return ignored;
   };
-  const found = findFiles(paths.length ? paths : ['.'], { cwd: io.cwd, isIgnored, ignorePatterns: o.ignorePattern, onFile });
+  const found = findFiles(paths.length ? paths : ['.'], { cwd: io.cwd, isIgnored, ignorePatterns: o.ignorePattern });
   for (const n of found.notes) io.stderr.write(`omlint: note: ${n}\n`);
   if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
   if (debug) for (const line of describeFound(found, configIgnored, io.cwd)) debug(line);
@@ -402,7 +398,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .option('--exit-zero', 'exit 0 even when errors are found (2 stays for usage, configuration and internal errors), as Ruff')
     .option('--max-file-size <mb>', `largest file read, in MB (default ${DEFAULT_LIMITS.maxBytes / 1048576})`, parseCount)
     .option('--max-depth <n>', `deepest nesting read (default ${DEFAULT_LIMITS.maxDepth})`, parseCount)
-    .option('-j, --jobs <n>', 'threads that lint (1: no worker thread; default: workers on idle cores when the measured time of the run pays for their start)', parseCount)
+    .option('-j, --jobs <n>', 'threads that lint (1: no worker thread; default: one per 20,000 files, at most half the cores)', parseCount)
     .option('--cache', 'reuse the results of unchanged files (like ESLint --cache)')
     .option('--cache-location <file>', `cache file (default ${DEFAULT_CACHE_FILE})`)
     .option('--ignore-pattern <pattern>', `skip files matching a pattern (gitignore syntax, like a line of ${IGNORE_FILE}; repeatable)`, (v: string, prev: string[] = []) => [...prev, v])

@@ -1,16 +1,15 @@
-// A worker thread of `omlint check` (started by src/bin/worker.ts when a run pays for it, or by
-// --jobs): takes batches of the run's files from the queue it shares with the main thread, lints
+// A worker thread of `omlint check` (dist/worker.js, src/bin/worker.ts; how many: workerCountFor in
+// thread-split.ts): takes batches of the run's files from the queue it shares with the main thread, lints
 // them one by one and posts back each batch's results and its documents' digests; the main thread
-// runs the cross-document rules on the digests of the whole run (issue 22: a scope split by file).
+// runs the cross-document rules on the digests of the whole run (a scope split by file).
 import { parentPort, workerData } from 'node:worker_threads';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { ConfigResolver } from '../config/discover';
 import { withRuleOverrides } from '../config/rule-option';
 import type { LintInput, SeveritySetting } from '../core/types';
-import { lintPass, type RunIds } from '../engine/lint';
-import { postPass, type PostedPass } from '../engine/posted-pass';
+import { lintPass, type FilePass, type RunIds } from '../engine/lint';
+import { portablePass } from '../engine/posted-pass';
 import { sharedQueue } from '../engine/target-queue';
-import { epochMs, threadCpuMs } from './thread-split';
 import { Project } from '../project/project';
 import type { Kind } from '../core/kinds';
 import type { ParseLimits } from '../syntax/types';
@@ -44,23 +43,9 @@ export interface WorkerJob {
  * What a worker posts: the pass of each batch it linted as soon as it is linted (so that its own
  * heap does not grow with its results), then `done`; or the error that stopped it.
  */
-export type WorkerMessage = { pass: PostedPass; at: number } | { done: true; cpu?: WorkerCpu } | { error: string };
+export type WorkerMessage = { pass: FilePass } | { done: true } | { error: string };
 
-/** Where a worker's CPU time went (ms; OMLINT_DEBUG_WORKERS on Linux). */
-export interface WorkerCpu {
-  /** Its start: the thread, Node, omlint's core, until its job began. */
-  start: number;
-  /** Its first batch (rules and validators of its kinds loaded, code not yet optimised). */
-  first: number;
-  /** Making its passes portable and posting them (structured clone). */
-  posting: number;
-  /** All of it. */
-  total: number;
-}
-
-async function run(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<WorkerCpu | undefined> {
-  const cpu = process.env.OMLINT_DEBUG_WORKERS ? threadCpuMs() : undefined;
-  const spent = cpu === undefined ? undefined : { start: cpu, first: -1, posting: 0, total: 0 };
+async function run(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<void> {
   const resolver = new ConfigResolver(KNOWN_RULE_IDS, job.explicitConfig);
   const settingsFor = withRuleOverrides((p: string) => resolver.settingsFor(p), job.rules ?? {});
   const except = new Set(job.discovered.except);
@@ -76,28 +61,15 @@ async function run(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<Wo
     inlineConfig: job.inlineConfig,
     skipUnknown: (p) => job.discovered.all !== except.has(p),
     release: true,
-  }, queue, job.ids, (pass) => {
-    const before = spent && threadCpuMs()!;
-    post({ pass: postPass(pass, job.files, job.cwd), at: epochMs() });
-    if (!spent) return;
-    const after = threadCpuMs()!;
-    spent.posting += after - before!;
-    if (spent.first < 0) spent.first = before! - spent.start;
-  });
-  if (spent) spent.total = threadCpuMs()!;
-  return spent;
+  }, queue, job.ids, (pass) => post({ pass: portablePass(pass) }));
 }
 
-/** Runs in the worker thread (dist/worker.js): one job in (workerData, or a message), a message per batch out, then `done`. */
+/** Runs in the worker thread (dist/worker.js): one job in (workerData), a message per batch out, then `done`. */
 export function workerMain(): void {
   if (!parentPort) throw new Error('omlint: the worker entry runs only in a worker thread');
   const post = (m: WorkerMessage) => parentPort!.postMessage(m);
-  const go = (job: WorkerJob) =>
-    run(job, post).then(
-      (cpu) => post({ done: true, cpu }),
-      (e) => post({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
-    );
-  // Started while the walk went on: the job comes when the files are known.
-  if (workerData) void go(workerData as WorkerJob);
-  else parentPort.once('message', (m: { job: WorkerJob }) => void go(m.job));
+  void run(workerData as WorkerJob, post).then(
+    () => post({ done: true }),
+    (e) => post({ error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+  );
 }

@@ -1,4 +1,4 @@
-// The targets of a run handed out in batches (issue 22). Threads that share a run take batches
+// The targets of a run handed out in batches. Threads that share a run take batches
 // from one counter until none is left: a thread that lints faster takes more, and no thread waits
 // at the end for another's long fixed range. The counter lives in a SharedArrayBuffer, so a worker
 // thread takes its batches without a message to the main thread (which is busy linting its own).

@@ -205,6 +205,8 @@ interface LiveAlert extends Alert {
   /** When the acknowledgement was made, and whether its end was reported. */
   ackFrom?: number;
   ackEnded?: boolean;
+  /** Channels whose notification an acknowledgement held back. */
+  held?: boolean[];
 }
 
 interface Ring {
@@ -551,6 +553,7 @@ function fireDue(state: EvalState, tr: Tracker, limit: number, strict: boolean, 
       if (a.acknowledgedUntil !== undefined && ackFrom <= at && at < a.acknowledgedUntil) {
         // Acknowledged: nothing until it ends (then at once, or on the interval's grid).
         const end = a.acknowledgedUntil;
+        (a.held ??= [])[ch.index] = true;
         a.next[ch.index] = state.settings.acknowledgementEnds === 'notify' || ch.interval === Infinity ? (ch.interval === Infinity && a.notified[ch.index] ? Infinity : end) : at + Math.ceil((end - at) / ch.interval) * ch.interval;
         continue;
       }
@@ -621,7 +624,8 @@ export function advance(state: EvalState, to: number, inputs: EvalInputs = {}): 
     }
     const c = removed ? { holds: false, detail: 'host removed' } : condition(state, tr, to);
     const a = tr.alert;
-    if (isActive(a) && c.value !== undefined && a.currentValue) a.currentValue.number = c.value;
+    // currentValue follows the measurement while the condition holds (a closed alert keeps the last such value).
+    if (isActive(a) && c.holds === true && c.value !== undefined && a.currentValue) a.currentValue.number = c.value;
     if (c.holds !== undefined && c.holds !== tr.holds) {
       tr.holds = c.holds;
       if (c.holds) open(state, tr, to, c, out);
@@ -708,11 +712,16 @@ function acknowledge(state: EvalState, ack: NonNullable<EvalInputs['acknowledgem
   }
   // API-SPEC: acknowledgedUntil in the past (or absent) removes the acknowledgement.
   if (ack.until <= at) {
+    // The channels held back until the old end resume now (or on their grid), as when it ends.
+    for (const ch of tr.config.channels) {
+      if (!a.held?.[ch.index] || a.next[ch.index] <= at) continue;
+      a.next[ch.index] = state.settings.acknowledgementEnds === 'notify' || ch.interval === Infinity ? at : a.next[ch.index] - Math.floor((a.next[ch.index] - at) / ch.interval) * ch.interval;
+    }
+    delete a.held;
     delete a.acknowledgedUntil;
     delete a.acknowledgementComment;
     delete a.acknowledgingUsername;
     out.transitions.push({ at, alert: a.id, config: a.config, target: a.target, what: 'acknowledgement ended', detail: 'acknowledgement removed' });
-    for (const ch of tr.config.channels) if (a.next[ch.index] === Infinity && ch.interval !== Infinity) a.next[ch.index] = at;
     return;
   }
   a.acknowledgedUntil = ack.until;
@@ -731,6 +740,6 @@ export function listedAlerts(state: EvalState): Alert[] {
 
 /** An alert's public fields (no timers). */
 export function publicAlert(a: Alert): Alert {
-  const { next: _n, notified: _d, openAt: _o, ackFrom: _f, ackEnded: _e, ...rest } = a as LiveAlert;
+  const { next: _n, notified: _d, openAt: _o, ackFrom: _f, ackEnded: _e, held: _h, ...rest } = a as LiveAlert;
   return { ...rest, ...(rest.currentValue ? { currentValue: { ...rest.currentValue } } : {}) };
 }

@@ -235,7 +235,7 @@ export function timeline(run: Pick<Run, 'transitions' | 'notifications' | 'start
   }
   for (const n of run.notifications) {
     if (n.at > until) continue;
-    lines.push({ at: n.at, text: `${n.config} ${n.target}: notification${n.kind === 'resolved' ? ' of resolution' : ''} to ${n.channel}` });
+    lines.push({ at: n.at, text: `${n.config} ${n.target}: notification${n.kind === 'resolved' ? ' of resolution' : ''} to ${n.channel}${n.note ? ` (${n.note})` : ''}` });
   }
   lines.sort((a, b) => a.at - b.at);
   return lines.map((l) => `${rel(l.at, run.start).padEnd(8)} ${new Date(l.at).toISOString().replace(':00.000Z', 'Z')}  ${l.text}`);
@@ -261,7 +261,7 @@ function judgeCase(c: Record<string, any>, run: Run): CaseResult {
       if (found) used.add(found);
       else missing.push(show({ config: e.config, target, status: e.status }, fieldText(Object.fromEntries(fields.map((k) => [k, wantTime(k)])))));
     }
-    for (const a of actual) if (!used.has(a)) extra.push(show(a, a.lastNotified !== undefined ? ` lastNotified=${rel(a.lastNotified, start)}` : ''));
+    for (const a of actual) if (!used.has(a)) extra.push(show(a, (['lastNotified', 'resolved'] as const).map((k) => (a[k] === undefined ? '' : ` ${k}=${rel(a[k]!, start)}`)).join('')));
   }
   if (Array.isArray(c.notifications)) {
     const from = c.from === undefined ? start : resolveTime(c.from, start)!;

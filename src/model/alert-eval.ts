@@ -148,6 +148,8 @@ export interface SentNotification {
   typeName: string;
   notification: number;
   kind: 'alert' | 'resolved';
+  /** Why a maintenance window active at the time did not mute it (it names other alert types). */
+  note?: string;
 }
 
 export interface StepResult {
@@ -492,6 +494,14 @@ function metricHolds(state: EvalState, tr: Tracker, c: Extract<Condition, { kind
   return (c.op > 0 ? v > c.threshold : v < c.threshold) ? 1 : 0;
 }
 
+/** A note for a notification sent while windows of other alert types are active (the usual surprise). */
+function unmutedNote(state: EvalState, config: Compiled, at: number): { note?: string } {
+  const active = state.windows.filter((w) => w.start <= at && at < w.end && (w.deletedAt === undefined || at < w.deletedAt));
+  if (active.length === 0) return {};
+  const names = active.map((w) => `${w.name} (${w.alertTypeNames.join(', ')})`).join(', ');
+  return { note: `not muted: window ${names} is active, but this is ${config.windowType ? `a ${config.windowType} alert` : 'an alert of no window type'}` };
+}
+
 function condition(state: EvalState, tr: Tracker, at: number): { holds: boolean | undefined; value?: number; detail: string } {
   const c = tr.condition;
   switch (c.kind) {
@@ -561,7 +571,7 @@ function fireDue(state: EvalState, tr: Tracker, limit: number, strict: boolean, 
       if (window) {
         out.transitions.push({ at, alert: a.id, config: a.config, target: a.target, what: 'muted', detail: `${ch.label}: maintenance window ${window.name} (${window.alertTypeNames.join(', ')})` });
       } else {
-        out.notifications.push({ at, alert: a.id, config: a.config, target: a.target, channel: ch.label, typeName: ch.typeName, notification: ch.index, kind: 'alert' });
+        out.notifications.push({ at, alert: a.id, config: a.config, target: a.target, channel: ch.label, typeName: ch.typeName, notification: ch.index, kind: 'alert', ...unmutedNote(state, tr.config, at) });
         a.lastNotified = at;
         a.updated = at;
         a.notified[ch.index] = true;
@@ -699,7 +709,7 @@ function end(state: EvalState, tr: Tracker, a: LiveAlert, at: number, status: 'C
     if (state.settings.resolveNotifies === 'notified' && !a.notified[ch.index]) continue;
     const window = muteOf(state, tr.config, at);
     if (window) out.transitions.push({ at, alert: a.id, config: a.config, target: a.target, what: 'muted', detail: `${ch.label} (resolution): maintenance window ${window.name}` });
-    else out.notifications.push({ at, alert: a.id, config: a.config, target: a.target, channel: ch.label, typeName: ch.typeName, notification: ch.index, kind: 'resolved' });
+    else out.notifications.push({ at, alert: a.id, config: a.config, target: a.target, channel: ch.label, typeName: ch.typeName, notification: ch.index, kind: 'resolved', ...unmutedNote(state, tr.config, at) });
   }
 }
 

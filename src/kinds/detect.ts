@@ -426,6 +426,8 @@ function keyNear(keys: Set<string>, meant: string): string | undefined {
  */
 export function kindFromText(text: string): { kind: Kind; key: string } | undefined {
   const keys = keysOfText(text);
+  // An alert test's hosts carry typeName and its cases notifications: its own keys come first.
+  if (keys.has('deployment') && keys.has('cases')) return { kind: 'alert-test', key: 'deployment' };
   const alertKey = keyNear(keys, 'eventTypeName');
   if (alertKey) return { kind: keys.has('forAllGroups') || keys.has('groupIds') ? 'global-alert-config' : 'alert-config', key: alertKey };
   if (keys.has('notifications') && keys.has('typeName')) return { kind: 'alert-config', key: 'notifications' };

@@ -49,3 +49,11 @@ describe('kind alert-test', () => {
     expect(got).toEqual(['4:59 invalid-value', '6:23 alert-test-references', '8:20 alert-test-references', '8:20 invalid-value', '8:44 alert-test-references'].sort());
   });
 });
+
+describe('kind alert-test in a text that does not parse', () => {
+  it('is read by its deployment and cases, not as the alert configuration its typeName and notifications suggest', async () => {
+    const { kindFromText } = await import('../../src/kinds/detect');
+    const text = readFileSync(path.join(TESTS, 'cpu-high.alert-test.yaml'), 'utf8');
+    expect(kindFromText(`${text}\n  [\n`)).toEqual({ kind: 'alert-test', key: 'deployment' });
+  });
+});

@@ -516,13 +516,15 @@ function unmutedNote(state: EvalState, config: Compiled, at: number): { note?: s
   return { note: `not muted: window ${names} is active, but this is ${config.windowType ? `a ${config.windowType} alert` : 'an alert of no window type'}` };
 }
 
-function condition(state: EvalState, tr: Tracker, at: number): { holds: boolean | undefined; value?: number; detail: string } {
+function condition(state: EvalState, tr: Tracker, at: number, describe = true): { holds: boolean | undefined; value?: number; detail: string } {
   const c = tr.condition;
   switch (c.kind) {
     case 'metric': {
       const v = state.averages[tr.slot];
       if (v !== v) return { holds: state.settings.missingSample === 'hold' ? undefined : false, detail: `${c.metric}: no sample` };
       const holds = c.op > 0 ? v > c.threshold : v < c.threshold;
+      // An open alert is looked at every step: its description only when something changes.
+      if (!describe) return { holds, value: v, detail: '' };
       return { holds, value: v, detail: `${c.metric} ${fmt(v)} ${holds ? (c.op > 0 ? '>' : '<') : c.op > 0 ? '<=' : '>='} ${fmt(c.threshold)}${c.units === 'RAW' ? '' : ` ${c.units}`}` };
     }
     case 'host-down': {
@@ -661,7 +663,8 @@ export function advance(state: EvalState, to: number, inputs: EvalInputs = {}): 
 /** One tracker at `to`: its condition, what changes, its timers; returns its next due time. */
 function stepTracker(state: EvalState, tr: Tracker, index: number, to: number, out: StepResult): number {
   const removed = tr.host !== undefined && state.hostRemoved[tr.host] === 1;
-  const c = removed ? { holds: false, detail: 'host removed' } : condition(state, tr, to);
+  let c = removed ? { holds: false, detail: 'host removed' } : condition(state, tr, to, false);
+  if (c.holds !== undefined && c.holds !== tr.holds && !removed) c = condition(state, tr, to);
   const a = tr.alert;
   // currentValue follows the measurement while the condition holds (a closed alert keeps the last such value).
   if (isActive(a) && c.holds === true && c.value !== undefined && a.currentValue) a.currentValue.number = c.value;

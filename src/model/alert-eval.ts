@@ -232,7 +232,7 @@ export interface EvalState {
   slots: { host: number; metric: string; ring: Ring }[];
   slotIndex: Map<string, number>;
   /** The metric trackers as typed arrays, for the quiet ones to be passed over; `others` the rest. */
-  quiet: { tracker: Int32Array; slot: Int32Array; host: Int32Array; threshold: Float64Array; above: Uint8Array; holds: Uint8Array; live: Uint8Array; others: number[] };
+  quiet: { tracker: Int32Array; slot: Int32Array; threshold: Float64Array; above: Uint8Array; holds: Uint8Array; live: Uint8Array; others: number[] };
   /** Each slot's average at the state's time (NaN: no sample in the window). */
   averages: Float64Array;
   hostDown: Uint8Array;
@@ -370,7 +370,7 @@ export function createEvaluator(world: EvalWorld): EvalState {
     slots: [],
     slotIndex: new Map(),
     averages: new Float64Array(0),
-    quiet: { tracker: new Int32Array(0), slot: new Int32Array(0), host: new Int32Array(0), threshold: new Float64Array(0), above: new Uint8Array(0), holds: new Uint8Array(0), live: new Uint8Array(0), others: [] },
+    quiet: { tracker: new Int32Array(0), slot: new Int32Array(0), threshold: new Float64Array(0), above: new Uint8Array(0), holds: new Uint8Array(0), live: new Uint8Array(0), others: [] },
     hostDown: new Uint8Array(world.hosts.length),
     hostUnhealthy: new Uint8Array(world.hosts.length),
     hostRemoved: new Uint8Array(world.hosts.length),
@@ -455,7 +455,6 @@ export function createEvaluator(world: EvalWorld): EvalState {
   state.quiet = {
     tracker: Int32Array.from(metricAt),
     slot: Int32Array.from(metricAt, (i) => state.trackers[i].slot),
-    host: Int32Array.from(metricAt, (i) => state.trackers[i].host ?? 0),
     threshold: Float64Array.from(conds, (c) => c.threshold),
     above: Uint8Array.from(conds, (c) => (c.op > 0 ? 1 : 0)),
     holds: new Uint8Array(state.trackers.length),

@@ -79,6 +79,7 @@ export const SCHEMA_SOURCES: Record<SchemaName, SchemaSource> = {
     type: 'AlertAcknowledgement',
     fileMatch: byKind('alert-acknowledgement'),
   },
+  'alert-test': { file: 'src/types/alert-test.ts', type: 'AlertTest', fileMatch: byKind('alert-test') },
   'omlint-config': {
     file: 'src/config/types.ts',
     type: 'OmlintConfig',

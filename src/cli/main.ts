@@ -453,6 +453,46 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     });
 
   program
+    .command('test')
+    .description('run alert tests: alert configurations against series and events over time, expected alerts and notifications (docs/alert-tests.md)')
+    .argument('[paths...]', 'alert test files, or directories holding *.alert-test.yaml')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['stylish', 'json', 'junit']).default('stylish'))
+    .option('-o, --output-file <file>', 'write the report to a file')
+    .option('--explain <alert-config>', 'print the timeline of an alert configuration over --series, without expectations')
+    .option('--series <series>', 'with --explain: "METRIC: values" of the one host, e.g. "CONNECTIONS: 100 200 5000x10" (repeatable)', collect)
+    .option('--event <event>', 'with --explain: "<time> <type>", e.g. "10m HOST_DOWN" (repeatable)', collect)
+    .option('--window <file>', 'with --explain: a maintenance window to load (repeatable)', collect)
+    .option('--global', 'with --explain: the file holds global alert configurations')
+    .option('--step <duration>', 'with --explain: time between two samples (default 1m)')
+    .action(async (paths: string[], o: { format: 'stylish' | 'json' | 'junit'; outputFile?: string; explain?: string; series?: string[]; event?: string[]; window?: string[]; global?: boolean; step?: string }) => {
+      const tests = await import('./alert-test');
+      let text: string;
+      let code: number;
+      if (o.explain !== undefined) {
+        if (paths.length) throw new UsageError('test --explain takes no test files: give the alert configuration to --explain and its series to --series');
+        try {
+          text = tests.explainAlert(o.explain, { series: o.series ?? [], events: o.event ?? [], windows: o.window ?? [], step: o.step, global: o.global }, io.cwd);
+        } catch (e) {
+          throw e instanceof tests.ExplainUsageError ? new UsageError(e.message) : e;
+        }
+        code = 0;
+      } else {
+        if (o.series || o.event || o.window || o.global || o.step !== undefined) throw new UsageError('--series, --event, --window, --global and --step go with --explain');
+        if (paths.length === 0) throw new UsageError('test needs alert test files or directories (or --explain <alert-config>)');
+        const found = tests.findTestFiles(paths, io.cwd);
+        if (found.problems.length) throw new UsageError(found.problems.join('; '));
+        if (found.files.length === 0) throw new UsageError(`no alert test (*.alert-test.yaml) in ${paths.join(', ')}`);
+        const results = [];
+        for (const f of found.files) results.push(await tests.runTestFile(f, io.cwd, new Date()));
+        text = tests.formatTestResults(results, o.format);
+        code = tests.exitCodeOf(results);
+      }
+      if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the report to', replaceLinks: true });
+      else io.stdout.write(text);
+      setExit(code);
+    });
+
+  program
     .command('rules')
     .description('list the rule catalogue (and the policies of the configuration)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))

@@ -92,6 +92,8 @@ export function sniffObject(v: Record<string, unknown>): Kind[] {
   if (typeof v.type === 'string' && ((INTEGRATION_TYPES as readonly string[]).includes(v.type) || keys.some((k) => INTEGRATION_KEYS.has(k)))) {
     return ['integration'];
   }
+  // An alert test: its deployment and cases (no API body has either key).
+  if (has('deployment') && has('cases')) return ['alert-test'];
   const windowFields = ['alertTypeNames', 'startDate', 'endDate'].filter(has).length;
   if (windowFields === 3) return ['maintenance-window'];
   if (windowFields > 0 && keys.every((k) => ['alertTypeNames', 'startDate', 'endDate', 'description'].includes(k))) {
@@ -323,6 +325,7 @@ const FAMILY: Record<Kind, string> = {
   'api-key-update': 'api-key-update',
   'access-list-entries': 'access-list-entries',
   'alert-acknowledgement': 'alert-acknowledgement',
+  'alert-test': 'alert-test',
 };
 
 /** The keys of which one at least stands in every document of a kind (a document with one is no other kind "plainly"). */
@@ -336,6 +339,7 @@ const OWN_KEYS: Record<Kind, readonly string[]> = {
   'api-key-update': ['desc', 'roles'],
   'access-list-entries': ['ipAddress', 'cidrBlock'],
   'alert-acknowledgement': ['acknowledgedUntil', 'acknowledgementComment'],
+  'alert-test': ['deployment', 'cases'],
 };
 
 /** The key that shows a document is of a sniffed kind, where the diagnostic stands. */
@@ -422,6 +426,8 @@ function keyNear(keys: Set<string>, meant: string): string | undefined {
  */
 export function kindFromText(text: string): { kind: Kind; key: string } | undefined {
   const keys = keysOfText(text);
+  // An alert test's hosts carry typeName and its cases notifications: its own keys come first.
+  if (keys.has('deployment') && keys.has('cases')) return { kind: 'alert-test', key: 'deployment' };
   const alertKey = keyNear(keys, 'eventTypeName');
   if (alertKey) return { kind: keys.has('forAllGroups') || keys.has('groupIds') ? 'global-alert-config' : 'alert-config', key: alertKey };
   if (keys.has('notifications') && keys.has('typeName')) return { kind: 'alert-config', key: 'notifications' };

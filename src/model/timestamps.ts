@@ -25,6 +25,8 @@ export const TIMESTAMP_FIELDS: Record<Kind, readonly string[]> = {
   'api-key-update': ['/created'],
   'access-list-entries': ['/*/created', '/*/lastUsed'],
   'alert-acknowledgement': ['/acknowledgedUntil'],
+  // Its other times may be durations after start; the schema's pattern holds them to UTC.
+  'alert-test': ['/start'],
 };
 
 /** A timestamp read from text: the instant, and how its offset was written. */

@@ -21,6 +21,7 @@ const FAMILY_KEYS: [RegExp, Kind[]][] = [
   [key('processes|replicaSets|mongoDbVersions|sharding|auth|tls|prometheus'), ['automation-config']],
   [key('ipAddress|cidrBlock'), ['access-list-entries']],
   [key('acknowledgedUntil|acknowledgementComment'), ['alert-acknowledgement']],
+  [key('deployment|cases'), ['alert-test']],
   [key('desc|roles'), ['api-key-update']],
   [key('type'), ['integration']],
 ];

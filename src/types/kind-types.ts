@@ -3,6 +3,7 @@
 import type { AccessListEntries } from './access-list-entries';
 import type { AlertAcknowledgement } from './alert-acknowledgement';
 import type { AlertConfig } from './alert-config';
+import type { AlertTest } from './alert-test';
 import type { ApiKeyUpdate } from './api-key-update';
 import type { AutomationConfig } from './automation-config';
 import type { GlobalAlertConfig } from './global-alert-config';
@@ -21,5 +22,6 @@ declare module '../core/rule' {
     'api-key-update': ApiKeyUpdate;
     'access-list-entries': AccessListEntries;
     'alert-acknowledgement': AlertAcknowledgement;
+    'alert-test': AlertTest;
   }
 }

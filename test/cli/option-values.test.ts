@@ -34,9 +34,10 @@ const VALUE_OPTIONS: Record<string, Record<string, Use>> = {
   'policy test': { '--now': 'value' },
   merge: { '--output-file': 'writes', '--expect': 'value', '--max-warnings': 'value', '--max-size': 'value' },
   serve: { '--port': 'value', '--host': 'value', '--seed': 'reads', '--user': 'value', '--max-body-size': 'value', '--automation-delay': 'value' },
+  test: { '--format': 'value', '--output-file': 'writes', '--explain': 'reads', '--series': 'value', '--event': 'value', '--window': 'reads', '--step': 'value' },
 };
 /** The arguments each command needs before its options are looked at. */
-const ARGS: Record<string, string[]> = { check: ['a.yaml'], plan: ['a.yaml'], rules: [], explain: ['replica-set-voting'], 'policy test': ['.'], merge: ['part.json'], serve: [] };
+const ARGS: Record<string, string[]> = { check: ['a.yaml'], plan: ['a.yaml'], rules: [], explain: ['replica-set-voting'], 'policy test': ['.'], merge: ['part.json'], serve: [], test: ['.'] };
 
 function programOptions(): Record<string, string[]> {
   const program = buildProgram({ stdout: { write: () => 0 }, stderr: { write: () => 0 }, readStdin: async () => Buffer.alloc(0), cwd: '/', env: {} }, () => {});
@@ -115,6 +116,7 @@ describe('a symbolic link where omlint writes is never written through', () => {
   const CASES: { name: string; covers?: string; target: string; args: string[]; outcome: 'replaced' | 'refused'; message?: RegExp }[] = [
     { name: 'check -o', covers: 'check --output-file', target: 'report.txt', args: ['check', ...NOW, '-o', 'report.txt', '.'], outcome: 'replaced' },
     { name: 'plan -o', covers: 'plan --output-file', target: 'plan.txt', args: ['plan', ...NOW, '--base', 'base/a.alert-config.yaml', '-o', 'plan.txt', 'a.alert-config.yaml'], outcome: 'replaced' },
+    { name: 'test -o', covers: 'test --output-file', target: 'timeline.txt', args: ['test', '--explain', 'a.alert-config.yaml', '-o', 'timeline.txt'], outcome: 'replaced' },
     { name: 'merge -o', covers: 'merge --output-file', target: 'merged.json', args: ['merge', 'part.json', '-o', 'merged.json'], outcome: 'replaced' },
     { name: 'check --cache', target: '.omlintcache', args: ['check', ...NOW, '--cache', '.'], outcome: 'replaced' },
     { name: 'check --cache-location', covers: 'check --cache-location', target: 'my.cache', args: ['check', ...NOW, '--cache', '--cache-location', 'my.cache', '.'], outcome: 'replaced' },

@@ -96,7 +96,7 @@ describe("README's usage block and the CLI's help", () => {
     expect([...readme.get('')!.options].sort()).toEqual([...top.options.keys()].sort());
   });
 
-  it.each(['check', 'plan', 'merge', 'policy test', 'rules', 'explain', 'schema', 'init', 'lsp'])('omlint %s: the same options, the same defaults', (command) => {
+  it.each(['check', 'plan', 'merge', 'policy test', 'test', 'rules', 'explain', 'schema', 'init', 'lsp'])('omlint %s: the same options, the same defaults', (command) => {
     const section = readme.get(command);
     expect(section, `README's usage block has no line for omlint ${command}`).toBeDefined();
     const { options } = help(command);

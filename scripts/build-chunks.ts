@@ -12,6 +12,7 @@
 //   plan           `omlint plan` and the bases of --base/--staged
 //   server         the language server (vscode-languageserver)
 //   serve          `omlint serve`, the emulator of the Public API
+//   mcp            `omlint mcp`, the MCP server
 // esbuild splits only ES modules, and a code cache needs a vm.Script, so the split is made here:
 // - in the core, an import of a chunk's module ("seam") becomes a proxy that loads the chunk when a
 //   name is first read (a static import: getters, so nothing loads before it is used) or when the
@@ -59,6 +60,8 @@ export function chunkSpecs(root: string): ChunkSpec[] {
     { name: 'server', seams: ['src/server/cli.ts', 'src/server/main.ts'] },
     // `omlint serve` (node:http, http-auth-utils): only that command loads it.
     { name: 'serve', seams: ['src/serve/main.ts'] },
+    // `omlint mcp` (@modelcontextprotocol/sdk, zod): only that command loads it.
+    { name: 'mcp', seams: ['src/mcp/main.ts'] },
   ];
 }
 

@@ -69,7 +69,8 @@ describe('the npm package', () => {
     // Nothing of dist/ requires a package: only Node's builtins.
     const required = new Set<string>();
     for (const f of readdirRecursive(path.join(pkgDir, 'dist')).filter((p) => p.endsWith('.js'))) {
-      for (const m of readFileSync(f, 'latin1').matchAll(/\brequire\("([^"]+)"\)/g)) if (!m[0].includes('ucs2length')) required.add(m[1]);
+      // Not the text of ajv's code generation ('require("ajv/dist/runtime/equal")' as a string).
+      for (const m of readFileSync(f, 'latin1').matchAll(/(?<![\w'`])require\("([^"]+)"\)/g)) required.add(m[1]);
     }
     const builtins = new Set(require('node:module').builtinModules as string[]);
     expect([...required].filter((m) => !m.startsWith('.') && !builtins.has(m.replace(/^node:/, '')))).toEqual([]);

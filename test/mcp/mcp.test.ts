@@ -2,6 +2,7 @@
 // tools and their read-only annotations, check of a text and of paths equal to the CLI's JSON,
 // explain, plan against a base, kinds and a schema; a planted secret never comes out; bad
 // arguments are the tool's error, not a crash.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,6 +76,18 @@ describe('omlint mcp', () => {
     const r = await client.callTool({ name: 'plan', arguments: { paths: [rel('jump-4.4-to-6.0/new.yaml')], base: rel('jump-4.4-to-6.0/base.yaml') } });
     const run = cliProcess(['plan', rel('jump-4.4-to-6.0/new.yaml'), '--base', rel('jump-4.4-to-6.0/base.yaml'), '--format', 'json'], { cwd: ROOT });
     expect(JSON.parse(textOf(r))).toEqual(JSON.parse(run.stdout));
+  });
+
+  it('is a lazy chunk of its own: a check never loads it, omlint mcp does', () => {
+    const loaded = (args: string[], input?: string) => {
+      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, input, encoding: 'utf8', env: { PATH: process.env.PATH, XDG_CACHE_HOME: TEST_CACHE_HOME, OMLINT_DEBUG_CODE_CACHE: '1' } });
+      return [...r.stderr.matchAll(/omlint: code cache \w+: \S*\/(core|chunk-[a-z0-9-]+?)-[0-9A-F]{8}\.js/g)].map((m) => m[1]);
+    };
+    const check = loaded(['check', 'examples/problems']);
+    expect(check).toContain('core');
+    expect(check).not.toContain('chunk-mcp');
+    // The client closes stdin at once: the server loads, then ends.
+    expect(loaded(['mcp'], '')).toContain('chunk-mcp');
   });
 
   it('bad arguments are the tool\'s error with a clear message; the server goes on', async () => {

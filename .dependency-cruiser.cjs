@@ -17,8 +17,10 @@ const FLOORS = [
   ['engine', 'src/engine'], // lint(): the run, the catalogue, masking
   ['format', 'src/format'], // output formats
   ['plan', 'src/plan'], // `omlint plan`: what a PUT would change against a base, and its formats (issue 19)
+  ['api', 'src/api'], // the library (`import { lint } from 'omlint'`): the CLI's runs as JSON, its public types (issue 39)
   ['server', 'src/server'], // the language server
   ['serve', 'src/serve'], // `omlint serve`: the emulator of the Public API (issue 34)
+  ['mcp', 'src/mcp'], // `omlint mcp`: the tools of an MCP server over stdio, on the library's runs (issue 39)
   ['cli', 'src/cli'], // the command line (starts the server for `omlint lsp`)
   ['bin', 'src/bin'], // entry points and the bundle entry
 ];

@@ -13,6 +13,7 @@
 //   server         the language server (vscode-languageserver)
 //   serve          `omlint serve`, the emulator of the Public API
 //   alert-test     `omlint test`, the alert evaluator and its runner
+//   mcp            `omlint mcp`, the MCP server
 // esbuild splits only ES modules, and a code cache needs a vm.Script, so the split is made here:
 // - in the core, an import of a chunk's module ("seam") becomes a proxy that loads the chunk when a
 //   name is first read (a static import: getters, so nothing loads before it is used) or when the
@@ -62,6 +63,8 @@ export function chunkSpecs(root: string): ChunkSpec[] {
     { name: 'serve', seams: ['src/serve/main.ts'] },
     // `omlint test` (alert tests): the evaluator and its runner, only for that command.
     { name: 'alert-test', seams: ['src/cli/alert-test.ts'] },
+    // `omlint mcp` (@modelcontextprotocol/sdk, zod): only that command loads it.
+    { name: 'mcp', seams: ['src/mcp/main.ts'] },
   ];
 }
 

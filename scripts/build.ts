@@ -76,6 +76,8 @@ await build({
     omlint: path.join(root, 'src/bin/omlint.ts'),
     'omlint-language-server': path.join(root, 'src/bin/omlint-language-server.ts'),
     worker: path.join(root, 'src/bin/worker.ts'),
+    // The library (package.json `exports`): the API on the same core.
+    api: path.join(root, 'src/bin/api.ts'),
   },
   outdir: dist,
   // Node compiles the entry itself at every start (no code cache): less text to read and scan.
@@ -84,6 +86,8 @@ await build({
   define: { OMLINT_CORE_FILE: JSON.stringify(coreFile), OMLINT_CHUNK_FILES: JSON.stringify(split.chunkFiles) },
 });
 writeFileSync(path.join(dist, 'package.json'), '{ "type": "commonjs" }\n');
+// The library's declarations (dist/types/api.d.ts): src/api/public.ts and the types it names.
+execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.api.json')], { stdio: 'inherit', cwd: root });
 chmodSync(path.join(dist, 'omlint.js'), 0o755);
 chmodSync(path.join(dist, 'omlint-language-server.js'), 0o755);
 

@@ -11,3 +11,6 @@ export async function serverMain(args: string[]): Promise<void> {
 export async function workerMain(): Promise<void> {
   (await import('../cli/worker')).workerMain();
 }
+
+// The library (src/bin/api.ts) formats the reports of its runs as the CLI does.
+export { formatResults } from '../format/index';

@@ -593,6 +593,16 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     });
 
   program
+    .command('mcp')
+    .description('an MCP server over stdio for editors and assistants: check, explain, plan, kinds and schemas as read-only tools')
+    .action(async () => {
+      const { runMcp } = await import('../mcp/main');
+      // The API's io gives stdin as a Buffer (src/api/api.ts runCommand).
+      await runMcp((argv, apiIo) => main(argv, apiIo as CliIO), io.cwd);
+      setExit(-1);
+    });
+
+  program
     .command('serve')
     .description('an offline, validating emulator of the Public API: digest auth, every body judged as `check` judges it (docs/serve.md)')
     .option('--port <n>', 'port to listen on (0: a free one, printed at start-up)', (v: string) => {

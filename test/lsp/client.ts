@@ -39,8 +39,9 @@ export interface LspClient {
 
 /** Starts the server (`node --import tsx src/server/bin.ts --stdio`) and initializes it. */
 /** `textDocument`: client capabilities added to the default ones (code action resolve, pull diagnostics). */
-export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/server/bin.ts'), '--stdio'], textDocument: Record<string, unknown> = {}): Promise<LspClient> {
-  const child = spawn(process.execPath, command, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+/** `executable`: what runs `command` (node by default; the single executable runs itself). */
+export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/server/bin.ts'), '--stdio'], textDocument: Record<string, unknown> = {}, executable = process.execPath, env?: NodeJS.ProcessEnv): Promise<LspClient> {
+  const child = spawn(executable, command, { cwd: env ? rootDir : ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += String(d)));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));

@@ -2,6 +2,8 @@
 // replica sets by _id, members by the process they name. Built once per pair of documents.
 import { getTopology, isObject, type AutomationTopology, type ClusterGroup, type MemberInfo, type ProcessInfo, type ReplicaSetInfo } from './automation-topology';
 import { DEFAULT_MEMBER_VOTES } from './automation';
+import { isRedactionMask } from './secrets';
+import { nodeCrypto } from '../core/lazy-builtins';
 
 export interface ProcessPair {
   base: ProcessInfo;
@@ -78,3 +80,42 @@ export function deploymentOf(t: AutomationTopology, p: ProcessInfo): { label: st
 }
 
 export const processLabel = (p: ProcessInfo): string => JSON.stringify(p.name ?? `processes[${p.index}]`);
+
+/**
+ * Whether two literal secret values differ, compared by a keyed digest of each (HMAC-SHA-256 under
+ * a key drawn for this one call). Only the answer leaves: the key and the digests are dropped here,
+ * never returned, stored, cached or printed, so nothing of a secret reaches an output (issue 36).
+ * Templates and redaction masks are the caller's to set aside: they are no values to compare.
+ */
+export function secretsDiffer(before: string, after: string): boolean {
+  const crypto = nodeCrypto();
+  const key = crypto.randomBytes(32);
+  const a = crypto.createHmac('sha256', key).update(before, 'utf8').digest();
+  const b = crypto.createHmac('sha256', key).update(after, 'utf8').digest();
+  return !crypto.timingSafeEqual(a, b);
+}
+
+/** How the internal-authentication key (`auth.key`) changes between a base and a new document. */
+export type KeyChange = 'none' | 'replaced' | 'not-comparable' | 'new-key-set';
+
+/**
+ * The change of `auth.key` (the keyfile's contents) and `auth.newKey` (Ops Manager's documented
+ * rolling rotation): 'replaced' when both keys are literal and differ, 'not-comparable' when they
+ * differ in text but one is a template or a redaction mask, 'new-key-set' when the key stays and a
+ * new `auth.newKey` is given.
+ */
+export function keyChange(base: unknown, now: unknown, isTemplate: (v: unknown) => boolean): KeyChange {
+  const authOf = (d: unknown) => (isObject(d) && isObject(d.auth) ? d.auth : undefined);
+  const was = authOf(base)?.key;
+  const is = authOf(now)?.key;
+  if (typeof was === 'string' && typeof is === 'string' && was !== '' && is !== '') {
+    const literal = (v: string) => !isTemplate(v) && !isRedactionMask(v);
+    if (literal(was) && literal(is)) {
+      if (secretsDiffer(was, is)) return 'replaced';
+    } else if (was !== is) return 'not-comparable';
+  }
+  const newKey = authOf(now)?.newKey;
+  const newKeyWas = authOf(base)?.newKey;
+  if (typeof newKey === 'string' && newKey !== '' && (typeof newKeyWas !== 'string' || newKeyWas === '' || secretsDiffer(newKeyWas, newKey))) return 'new-key-set';
+  return 'none';
+}

@@ -3,6 +3,8 @@
 // each text is parsed once. Which changes restart a process: docs/plan.md (with the sources).
 import { getTopology, isObject, type ProcessInfo } from '../model/automation-topology';
 import { removedFields } from '../model/removed-fields';
+import { keyChange } from '../model/automation-transition';
+import { isPlaceholder } from '../model/placeholders';
 import { joinPointer } from '../core/pointer';
 import type { Kind } from '../core/kinds';
 import type { TransitionPairs } from '../engine/lint';
@@ -194,6 +196,11 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
     const b = isObject(now) && isObject(now[top]) ? (now[top] as Record<string, unknown>)[key] : undefined;
     if (!equal(a, b)) deployment.changes.push({ type, pointer, summary: `${top}.${key}: ${show(a)} → ${show(b)}`, before: a, after: b });
   }
+  // The keyfile's contents: secrets on both sides, compared by a digest and never shown (issue 36).
+  const key = keyChange(base, now, (v) => isPlaceholder(v));
+  if (key === 'replaced') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: 'auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey' });
+  else if (key === 'not-comparable') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: 'auth.key changed between a placeholder or redaction mask and a value (not compared, not shown)' });
+  else if (key === 'new-key-set') deployment.changes.push({ type: 'auth', pointer: '/auth/newKey', summary: 'auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it' });
   // Fields a round trip lost (not those under removed processes, members or sets: listed above).
   const byPointer = new Map(tNow.processes.map((p) => [p.pointer, p]));
   for (const r of removedFields(base, now)) {

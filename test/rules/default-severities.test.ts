@@ -39,6 +39,7 @@ const DEFAULT_SEVERITY: Record<string, 'error' | 'warning' | 'info'> = {
   'invalid-type': 'error',
   'invalid-value': 'error',
   'limit-exceeded': 'error',
+  'keyfile-replaced': 'warning',
   'log-rotate': 'error',
   'matcher-field-name': 'error',
   'matcher-value': 'error',

@@ -1,7 +1,7 @@
 // An automation configuration and its base, matched for the transition rules: processes by name,
 // replica sets by _id, members by the process they name. Built once per pair of documents.
 import { getTopology, isObject, type AutomationTopology, type ClusterGroup, type MemberInfo, type ProcessInfo, type ReplicaSetInfo } from './automation-topology';
-import { DEFAULT_MEMBER_VOTES } from './automation';
+import { DEFAULT_MEMBER_VOTES, TLS_MODES, tlsSpellingOf, type TlsMode } from './automation';
 import { isRedactionMask } from './secrets';
 import { nodeCrypto } from '../core/lazy-builtins';
 
@@ -118,4 +118,31 @@ export function keyChange(base: unknown, now: unknown, isTemplate: (v: unknown) 
   const newKeyWas = authOf(base)?.newKey;
   if (typeof newKey === 'string' && newKey !== '' && (typeof newKeyWas !== 'string' || newKeyWas === '' || secretsDiffer(newKeyWas, newKey))) return 'new-key-set';
   return 'none';
+}
+
+/** The TLS modes in the order of the manual's rolling procedure ("Upgrade a Cluster to Use TLS/SSL"). */
+export const TLS_MODE_STEPS: readonly TlsMode[] = TLS_MODES;
+
+/**
+ * The TLS mode of a process (args2_6.net.tls.mode, else the older net.ssl.mode; SSL spellings read
+ * as their TLS names) and where it is written; 'disabled' when neither is set (mongod's default).
+ * `known: false` for a value that is no mode (tls-mode-spelling reports it).
+ */
+export function processTlsMode(p: ProcessInfo): { mode: TlsMode; pointer?: string; known: boolean } {
+  const net = isObject(p.value.args2_6) && isObject(p.value.args2_6.net) ? p.value.args2_6.net : undefined;
+  for (const key of ['tls', 'ssl']) {
+    const section = net?.[key];
+    const raw = isObject(section) ? section.mode : undefined;
+    if (typeof raw !== 'string') continue;
+    const mode = (TLS_MODES as readonly string[]).includes(raw) ? (raw as TlsMode) : tlsSpellingOf(raw);
+    return { mode: mode ?? 'disabled', pointer: `${p.pointer}/args2_6/net/${key}/mode`, known: mode !== undefined };
+  }
+  return { mode: 'disabled', known: true };
+}
+
+/** The modes a move from one TLS mode to another skips (in the order passed), or none for one step. */
+export function tlsStepsSkipped(from: TlsMode, to: TlsMode): TlsMode[] {
+  const a = TLS_MODE_STEPS.indexOf(from);
+  const b = TLS_MODE_STEPS.indexOf(to);
+  return a < b ? TLS_MODE_STEPS.slice(a + 1, b) : TLS_MODE_STEPS.slice(b + 1, a).reverse();
 }

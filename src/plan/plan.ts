@@ -3,7 +3,7 @@
 // each text is parsed once. Which changes restart a process: docs/plan.md (with the sources).
 import { getTopology, isObject, type ProcessInfo } from '../model/automation-topology';
 import { removedFields } from '../model/removed-fields';
-import { keyChange } from '../model/automation-transition';
+import { keyChange, processTlsMode, tlsStepsSkipped } from '../model/automation-transition';
 import { isPlaceholder } from '../model/placeholders';
 import { joinPointer } from '../core/pointer';
 import type { Kind } from '../core/kinds';
@@ -135,7 +135,7 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
     if (p.processType !== was.processType) change({ type: 'process-renamed-type', summary: `${name}: processType ${show(was.processType)} → ${show(p.processType)}`, restart: true, pointer: joinPointer(p.pointer, 'processType') });
     const mode = tlsMode(p);
     const modeWas = tlsMode(was);
-    if (mode !== modeWas) change({ type: 'tls', summary: `${name}: TLS mode ${show(modeWas)} → ${show(mode)}`, before: modeWas, after: mode, restart: true, pointer: joinPointer(p.pointer, 'args2_6', 'net') });
+    if (mode !== modeWas) change({ type: 'tls', summary: `${name}: TLS mode ${show(modeWas)} → ${show(mode)}${tlsSkipped(was, p)}`, before: modeWas, after: mode, restart: true, pointer: joinPointer(p.pointer, 'args2_6', 'net') });
     // Other settings that restart it: named once per process, by key.
     const changedKeys = RESTART_PROCESS_FIELDS.filter((k) => k !== 'version' && k !== 'processType' && !equal(p.value[k], was.value[k]));
     const otherKeys = [...new Set([...Object.keys(was.value), ...Object.keys(p.value)])].filter((k) => !RESTART_PROCESS_FIELDS.includes(k) && !NO_RESTART_PROCESS_FIELDS.has(k) && !equal(p.value[k], was.value[k]));
@@ -213,6 +213,15 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
   }
   const order = (t: string) => (t === 'deployment' ? 1 : 0);
   return { groups: [...groups.values()].filter((g) => g.changes.length > 0).sort((a, b) => order(a.title) - order(b.title)), restarts: [...restarts] };
+}
+
+/** " (skips preferTLS)" when a TLS mode moves by more than one step of allowTLS → preferTLS → requireTLS (rule tls-mode-jump). */
+function tlsSkipped(was: ProcessInfo, p: ProcessInfo): string {
+  const a = processTlsMode(was);
+  const b = processTlsMode(p);
+  const skipped = a.known && b.known ? tlsStepsSkipped(a.mode, b.mode) : [];
+  if (skipped.length === 0) return '';
+  return ` (skips ${skipped.join(' and ')}: one step per change)`;
 }
 
 /** Whether the only difference in args2_6 is net.tls.mode / net.ssl.mode (already a tls change). */

@@ -62,6 +62,11 @@ describe('the plan of realistic pairs', () => {
     expect(lines).toEqual(['deployment | auth | auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey']);
     expect(p.documents[0].status).toBe('changed');
   });
+  it('TLS allowTLS → requireTLS in one PUT: each process\'s line says preferTLS is skipped', async () => {
+    const { lines, plan: p } = await plan('tls-require-jump');
+    expect(lines).toEqual([0, 1, 2].map((i) => `replica set rs0 | tls ↻ | rs0-${i}: TLS mode allowTLS → requireTLS (skips preferTLS: one step per change)`));
+    expect(p.documents[0].restarts).toEqual(['rs0-0', 'rs0-1', 'rs0-2']);
+  });
   it('an unchanged document plans nothing', async () => {
     const { plan: p } = await plan('upgrade-two-steps', '0-base.yaml', '0-base.yaml');
     expect(p.documents.map((d) => [d.status, d.groups.length])).toEqual([['unchanged', 0]]);

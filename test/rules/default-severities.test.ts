@@ -77,6 +77,7 @@ const DEFAULT_SEVERITY: Record<string, 'error' | 'warning' | 'info'> = {
   'threshold-not-applicable': 'warning',
   'threshold-required': 'error',
   'tls-client-certificate': 'error',
+  'tls-mode-jump': 'warning',
   'tls-mode-spelling': 'info',
   'unknown-field': 'warning',
   'unknown-kind': 'error',

@@ -146,3 +146,39 @@ export function tlsStepsSkipped(from: TlsMode, to: TlsMode): TlsMode[] {
   const b = TLS_MODE_STEPS.indexOf(to);
   return a < b ? TLS_MODE_STEPS.slice(a + 1, b) : TLS_MODE_STEPS.slice(b + 1, a).reverse();
 }
+
+export interface AuthMechanismChange {
+  before: string[];
+  after: string[];
+  /** Both sides list mechanisms and share none: the deployment switches mechanism in one change. */
+  switched: boolean;
+  /** The agent's mechanisms change while one it used is removed from the deployment's in the same change. */
+  agentFrom: string[];
+  agentTo: string[];
+  agentOffRemoved: string[];
+}
+
+const stringList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : []);
+/** The agent's mechanisms: autoAuthMechanisms, else the single autoAuthMechanism. */
+const agentMechanisms = (auth: Record<string, unknown>): string[] => {
+  const list = stringList(auth.autoAuthMechanisms);
+  return list.length ? list : typeof auth.autoAuthMechanism === 'string' && auth.autoAuthMechanism !== '' ? [auth.autoAuthMechanism] : [];
+};
+
+/**
+ * How the authentication mechanisms change between a base and a new document, when authentication
+ * is on in both (turning it on or off is another change); undefined otherwise.
+ */
+export function authMechanismChange(base: unknown, now: unknown): AuthMechanismChange | undefined {
+  const a = isObject(base) && isObject(base.auth) ? base.auth : undefined;
+  const b = isObject(now) && isObject(now.auth) ? now.auth : undefined;
+  if (!a || !b || a.disabled !== false || b.disabled !== false) return undefined;
+  const before = stringList(a.deploymentAuthMechanisms);
+  const after = stringList(b.deploymentAuthMechanisms);
+  const switched = before.length > 0 && after.length > 0 && !before.some((m) => after.includes(m));
+  const agentFrom = agentMechanisms(a);
+  const agentTo = agentMechanisms(b);
+  const agentChanged = agentFrom.length > 0 && agentTo.length > 0 && (agentFrom.length !== agentTo.length || agentFrom.some((m) => !agentTo.includes(m)));
+  const agentOffRemoved = agentChanged ? agentFrom.filter((m) => !agentTo.includes(m) && before.includes(m) && !after.includes(m)) : [];
+  return { before, after, switched, agentFrom, agentTo, agentOffRemoved };
+}

@@ -3,7 +3,7 @@
 // each text is parsed once. Which changes restart a process: docs/plan.md (with the sources).
 import { getTopology, isObject, type ProcessInfo } from '../model/automation-topology';
 import { removedFields } from '../model/removed-fields';
-import { keyChange, processTlsMode, tlsStepsSkipped } from '../model/automation-transition';
+import { authMechanismChange, keyChange, processTlsMode, tlsStepsSkipped, type AuthMechanismChange } from '../model/automation-transition';
 import { isPlaceholder } from '../model/placeholders';
 import { joinPointer } from '../core/pointer';
 import type { Kind } from '../core/kinds';
@@ -190,11 +190,12 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
   // Deployment-wide authentication and TLS.
   const deployment = groupOf(groups, 'deployment');
   const pairs: [string, ChangeType][] = [['/auth/disabled', 'auth'], ['/auth/deploymentAuthMechanisms', 'auth'], ['/auth/autoAuthMechanisms', 'auth'], ['/auth/autoAuthMechanism', 'auth'], ['/auth/authoritativeSet', 'auth'], ['/tls/clientCertificateMode', 'tls'], ['/ssl/clientCertificateMode', 'tls'], ['/tls/CAFilePath', 'tls']];
+  const mechanisms = authMechanismChange(base, now);
   for (const [pointer, type] of pairs) {
     const [, top, key] = pointer.split('/');
     const a = isObject(base) && isObject(base[top]) ? (base[top] as Record<string, unknown>)[key] : undefined;
     const b = isObject(now) && isObject(now[top]) ? (now[top] as Record<string, unknown>)[key] : undefined;
-    if (!equal(a, b)) deployment.changes.push({ type, pointer, summary: `${top}.${key}: ${show(a)} → ${show(b)}`, before: a, after: b });
+    if (!equal(a, b)) deployment.changes.push({ type, pointer, summary: `${top}.${key}: ${show(a)} → ${show(b)}${authNote(pointer, mechanisms)}`, before: a, after: b });
   }
   // The keyfile's contents: secrets on both sides, compared by a digest and never shown (issue 36).
   const key = keyChange(base, now, (v) => isPlaceholder(v));
@@ -213,6 +214,14 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
   }
   const order = (t: string) => (t === 'deployment' ? 1 : 0);
   return { groups: [...groups.values()].filter((g) => g.changes.length > 0).sort((a, b) => order(a.title) - order(b.title)), restarts: [...restarts] };
+}
+
+/** What rule auth-mechanism-switch says of a mechanism change, in a few words on its plan line. */
+function authNote(pointer: string, change: AuthMechanismChange | undefined): string {
+  if (!change) return '';
+  if (pointer === '/auth/deploymentAuthMechanisms' && change.switched) return ' (no mechanism in common: add the new one, move the agent, then remove the old)';
+  if (pointer === '/auth/autoAuthMechanisms' && !change.switched && change.agentOffRemoved.length) return ` (while ${change.agentOffRemoved.join(', ')} is removed from the deployment: move the agent first)`;
+  return '';
 }
 
 /** " (skips preferTLS)" when a TLS mode moves by more than one step of allowTLS → preferTLS → requireTLS (rule tls-mode-jump). */

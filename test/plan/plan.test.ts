@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FORMATS, formatResults } from '../../src/format/index';
 import { lint, lintProject, projectOf, type LintRunOptions, type TransitionPairs } from '../../src/engine/lint';
 import { planFile, type FilePlan } from '../../src/plan/plan';
+import { authExample } from '../../rules/auth-mechanism-switch';
 import { planJson, planMarkdown, planStylish } from '../../src/plan/render';
 
 const DATA = path.join(__dirname, '..', 'data', 'transitions');
@@ -67,6 +68,14 @@ describe('the plan of realistic pairs', () => {
     expect(lines).toEqual([0, 1, 2].map((i) => `replica set rs0 | tls ↻ | rs0-${i}: TLS mode allowTLS → requireTLS (skips preferTLS: one step per change)`));
     expect(p.documents[0].restarts).toEqual(['rs0-0', 'rs0-1', 'rs0-2']);
   });
+  it('SCRAM → X.509 in one PUT: the mechanism lines, the deployment\'s saying nothing is in common', async () => {
+    const { lines } = await plan('scram-to-x509');
+    expect(lines).toEqual([
+      'deployment | auth | auth.deploymentAuthMechanisms: ["SCRAM-SHA-256"] → ["MONGODB-X509"] (no mechanism in common: add the new one, move the agent, then remove the old)',
+      'deployment | auth | auth.autoAuthMechanisms: ["SCRAM-SHA-256"] → ["MONGODB-X509"]',
+      'deployment | auth | auth.autoAuthMechanism: SCRAM-SHA-256 → MONGODB-X509',
+    ]);
+  });
   it('an unchanged document plans nothing', async () => {
     const { plan: p } = await plan('upgrade-two-steps', '0-base.yaml', '0-base.yaml');
     expect(p.documents.map((d) => [d.status, d.groups.length])).toEqual([['unchanged', 0]]);
@@ -82,6 +91,18 @@ describe('the plan of other kinds', () => {
     const p = planFile('a.yaml', pairs!);
     expect(p.documents[0].label).toBe('alert-config 5f0 HOST_DOWN');
     expect(p.documents[0].groups[0].changes.map((c) => `${c.type} ${c.summary}`)).toEqual(['enabled enabled true → false', 'field-changed notifications changed', 'field-removed notifications.0.emailAddress removed']);
+  });
+});
+
+describe('the plan of authentication changes', () => {
+  it('the agent moved while its old mechanism leaves the deployment: the agent\'s line says so', async () => {
+    let pairs: TransitionPairs | undefined;
+    const base = authExample(['SCRAM-SHA-256', 'MONGODB-X509'], ['SCRAM-SHA-256']);
+    const now = authExample(['MONGODB-X509'], ['MONGODB-X509']);
+    await lint([{ filePath: '/p/a.yaml', text: now, base: { label: 'HEAD:a.yaml', text: base } }], { now: NOW, onPairs: (_, p) => (pairs = p) });
+    const lines = planFile('a.yaml', pairs!).documents[0].groups.flatMap((g) => g.changes.map((c) => c.summary));
+    expect(lines).toContain('auth.autoAuthMechanisms: ["SCRAM-SHA-256"] → ["MONGODB-X509"] (while SCRAM-SHA-256 is removed from the deployment: move the agent first)');
+    expect(lines).toContain('auth.deploymentAuthMechanisms: ["SCRAM-SHA-256","MONGODB-X509"] → ["MONGODB-X509"]');
   });
 });
 

@@ -13,6 +13,7 @@ const DEFAULT_SEVERITY: Record<string, 'error' | 'warning' | 'info'> = {
   'alert-enabled-flipped': 'info',
   'api-key-role-scope': 'error',
   'auth-keyfile': 'error',
+  'auth-mechanism-switch': 'warning',
   'auth-schema-version': 'error',
   'automation-field-level': 'warning',
   'base-unusable': 'warning',

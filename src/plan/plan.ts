@@ -249,7 +249,9 @@ function documentPlan(now: unknown, base: unknown): PlanGroup[] {
     for (const key of Object.keys(now)) {
       // Own keys only: `constructor` or `toString` of a document are fields, not Object.prototype's.
       if (key === 'enabled' || !Object.hasOwn(base, key) || equal(now[key], base[key])) continue;
-      changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: `${key} changed` });
+      // A new event type under the same id: rule alert-event-type-changed says to delete and create instead.
+      const eventSwap = key === 'eventTypeName' && typeof now.id === 'string' && now.id === base.id && typeof now[key] === 'string' && typeof base[key] === 'string';
+      changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: eventSwap ? `eventTypeName ${show(base[key])} → ${show(now[key])} in place (same id): delete and create instead` : `${key} changed` });
     }
     for (const key of Object.keys(now)) if (!Object.hasOwn(base, key)) changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: `${key} added` });
   }

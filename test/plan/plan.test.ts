@@ -106,6 +106,13 @@ describe('the plan of authentication changes', () => {
   });
 });
 
+describe('the plan of an alert configuration\'s event type', () => {
+  it('a new eventTypeName under the same id: named with both values, delete and create instead', async () => {
+    const { lines } = await plan('alert-event-type');
+    expect(lines).toEqual(['document | field-changed | eventTypeName PRIMARY_ELECTED → NO_PRIMARY in place (same id): delete and create instead']);
+  });
+});
+
 describe('plan formats', () => {
   it('stylish, JSON and Markdown say the same, and never print a secret of the base', async () => {
     const { plan: p, run } = await plan('dropped-tls-password');

@@ -11,6 +11,7 @@ const DEFAULT_SEVERITY: Record<string, 'error' | 'warning' | 'info'> = {
   'acknowledgement-until': 'warning',
   'agent-versions-urls': 'error',
   'alert-enabled-flipped': 'info',
+  'alert-event-type-changed': 'warning',
   'api-key-role-scope': 'error',
   'auth-keyfile': 'error',
   'auth-mechanism-switch': 'warning',

@@ -8,7 +8,7 @@ import { DEFAULT_AUTO_USER, DEFAULT_KEYFILE } from '../src/model/automation';
 const present = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 /** auth's fields in the schema's order (src/types/automation-config.ts): a new one goes after its predecessors. */
-const AUTH_ORDER = ['disabled', 'authoritativeSet', 'autoUser', 'autoPwd', 'newAutoPwd', 'autoAuthMechanism', 'autoAuthMechanisms', 'autoAuthRestrictions', 'deploymentAuthMechanisms', 'key', 'keyfile', 'keyfileWindows'];
+const AUTH_ORDER = ['disabled', 'authoritativeSet', 'autoUser', 'autoPwd', 'newAutoPwd', 'autoAuthMechanism', 'autoAuthMechanisms', 'autoAuthRestrictions', 'deploymentAuthMechanisms', 'key', 'newKey', 'keyfile', 'keyfileWindows'];
 
 /** Adds the field, or replaces an empty value. */
 function setAuthField(auth: Record<string, unknown>, key: string, value: string): FixOp {

@@ -1,7 +1,9 @@
 // An automation configuration and its base, matched for the transition rules: processes by name,
 // replica sets by _id, members by the process they name. Built once per pair of documents.
 import { getTopology, isObject, type AutomationTopology, type ClusterGroup, type MemberInfo, type ProcessInfo, type ReplicaSetInfo } from './automation-topology';
-import { DEFAULT_MEMBER_VOTES } from './automation';
+import { DEFAULT_MEMBER_VOTES, TLS_MODES, tlsSpellingOf, type TlsMode } from './automation';
+import { isRedactionMask } from './secrets';
+import { nodeCrypto } from '../core/lazy-builtins';
 
 export interface ProcessPair {
   base: ProcessInfo;
@@ -78,3 +80,105 @@ export function deploymentOf(t: AutomationTopology, p: ProcessInfo): { label: st
 }
 
 export const processLabel = (p: ProcessInfo): string => JSON.stringify(p.name ?? `processes[${p.index}]`);
+
+/**
+ * Whether two literal secret values differ, compared by a keyed digest of each (HMAC-SHA-256 under
+ * a key drawn for this one call). Only the answer leaves: the key and the digests are dropped here,
+ * never returned, stored, cached or printed, so nothing of a secret reaches an output (issue 36).
+ * Templates and redaction masks are the caller's to set aside: they are no values to compare.
+ */
+export function secretsDiffer(before: string, after: string): boolean {
+  const crypto = nodeCrypto();
+  const key = crypto.randomBytes(32);
+  const a = crypto.createHmac('sha256', key).update(before, 'utf8').digest();
+  const b = crypto.createHmac('sha256', key).update(after, 'utf8').digest();
+  return !crypto.timingSafeEqual(a, b);
+}
+
+/** How the internal-authentication key (`auth.key`) changes between a base and a new document. */
+export type KeyChange = 'none' | 'replaced' | 'not-comparable' | 'new-key-set';
+
+/**
+ * The change of `auth.key` (the keyfile's contents) and `auth.newKey` (Ops Manager's documented
+ * rolling rotation): 'replaced' when both keys are literal and differ, 'not-comparable' when they
+ * differ in text but one is a template or a redaction mask, 'new-key-set' when the key stays and a
+ * new `auth.newKey` is given.
+ */
+export function keyChange(base: unknown, now: unknown, isTemplate: (v: unknown) => boolean): KeyChange {
+  const authOf = (d: unknown) => (isObject(d) && isObject(d.auth) ? d.auth : undefined);
+  const was = authOf(base)?.key;
+  const is = authOf(now)?.key;
+  if (typeof was === 'string' && typeof is === 'string' && was !== '' && is !== '') {
+    const literal = (v: string) => !isTemplate(v) && !isRedactionMask(v);
+    if (literal(was) && literal(is)) {
+      if (secretsDiffer(was, is)) return 'replaced';
+    } else if (was !== is) return 'not-comparable';
+  }
+  const newKey = authOf(now)?.newKey;
+  const newKeyWas = authOf(base)?.newKey;
+  if (typeof newKey === 'string' && newKey !== '' && (typeof newKeyWas !== 'string' || newKeyWas === '' || secretsDiffer(newKeyWas, newKey))) return 'new-key-set';
+  return 'none';
+}
+
+/** The TLS modes in the order of the manual's rolling procedure ("Upgrade a Cluster to Use TLS/SSL"). */
+export const TLS_MODE_STEPS: readonly TlsMode[] = TLS_MODES;
+
+/**
+ * The TLS mode of a process (args2_6.net.tls.mode, else the older net.ssl.mode; SSL spellings read
+ * as their TLS names) and where it is written; 'disabled' when neither is set (mongod's default).
+ * `known: false` for a value that is no mode (tls-mode-spelling reports it).
+ */
+export function processTlsMode(p: ProcessInfo): { mode: TlsMode; pointer?: string; known: boolean } {
+  const net = isObject(p.value.args2_6) && isObject(p.value.args2_6.net) ? p.value.args2_6.net : undefined;
+  for (const key of ['tls', 'ssl']) {
+    const section = net?.[key];
+    const raw = isObject(section) ? section.mode : undefined;
+    if (typeof raw !== 'string') continue;
+    const mode = (TLS_MODES as readonly string[]).includes(raw) ? (raw as TlsMode) : tlsSpellingOf(raw);
+    return { mode: mode ?? 'disabled', pointer: `${p.pointer}/args2_6/net/${key}/mode`, known: mode !== undefined };
+  }
+  return { mode: 'disabled', known: true };
+}
+
+/** The modes a move from one TLS mode to another skips (in the order passed), or none for one step. */
+export function tlsStepsSkipped(from: TlsMode, to: TlsMode): TlsMode[] {
+  const a = TLS_MODE_STEPS.indexOf(from);
+  const b = TLS_MODE_STEPS.indexOf(to);
+  return a < b ? TLS_MODE_STEPS.slice(a + 1, b) : TLS_MODE_STEPS.slice(b + 1, a).reverse();
+}
+
+export interface AuthMechanismChange {
+  before: string[];
+  after: string[];
+  /** Both sides list mechanisms and share none: the deployment switches mechanism in one change. */
+  switched: boolean;
+  /** The agent's mechanisms change while one it used is removed from the deployment's in the same change. */
+  agentFrom: string[];
+  agentTo: string[];
+  agentOffRemoved: string[];
+}
+
+const stringList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : []);
+/** The agent's mechanisms: autoAuthMechanisms, else the single autoAuthMechanism. */
+const agentMechanisms = (auth: Record<string, unknown>): string[] => {
+  const list = stringList(auth.autoAuthMechanisms);
+  return list.length ? list : typeof auth.autoAuthMechanism === 'string' && auth.autoAuthMechanism !== '' ? [auth.autoAuthMechanism] : [];
+};
+
+/**
+ * How the authentication mechanisms change between a base and a new document, when authentication
+ * is on in both (turning it on or off is another change); undefined otherwise.
+ */
+export function authMechanismChange(base: unknown, now: unknown): AuthMechanismChange | undefined {
+  const a = isObject(base) && isObject(base.auth) ? base.auth : undefined;
+  const b = isObject(now) && isObject(now.auth) ? now.auth : undefined;
+  if (!a || !b || a.disabled !== false || b.disabled !== false) return undefined;
+  const before = stringList(a.deploymentAuthMechanisms);
+  const after = stringList(b.deploymentAuthMechanisms);
+  const switched = before.length > 0 && after.length > 0 && !before.some((m) => after.includes(m));
+  const agentFrom = agentMechanisms(a);
+  const agentTo = agentMechanisms(b);
+  const agentChanged = agentFrom.length > 0 && agentTo.length > 0 && (agentFrom.length !== agentTo.length || agentFrom.some((m) => !agentTo.includes(m)));
+  const agentOffRemoved = agentChanged ? agentFrom.filter((m) => !agentTo.includes(m) && before.includes(m) && !after.includes(m)) : [];
+  return { before, after, switched, agentFrom, agentTo, agentOffRemoved };
+}

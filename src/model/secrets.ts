@@ -79,7 +79,7 @@ const NET_TLS_FIELDS = ['certificateKeyFilePassword', 'clusterPassword', 'PEMKey
 const automationConfigSecrets: Finder = (doc, base, out) => {
   const auth = doc.auth;
   if (isObject(auth)) {
-    takeAll(auth, ['autoPwd', 'newAutoPwd', 'key'], `${base}/auth`, out);
+    takeAll(auth, ['autoPwd', 'newAutoPwd', 'key', 'newKey'], `${base}/auth`, out);
     eachItem(auth.usersWanted, `${base}/auth/usersWanted`, (u, p) => takeAll(u, ['pwd', 'initPwd'], p, out));
   }
   takeAll(doc.tls, TLS_FIELDS, `${base}/tls`, out);

@@ -3,6 +3,8 @@
 // each text is parsed once. Which changes restart a process: docs/plan.md (with the sources).
 import { getTopology, isObject, type ProcessInfo } from '../model/automation-topology';
 import { removedFields } from '../model/removed-fields';
+import { authMechanismChange, keyChange, processTlsMode, tlsStepsSkipped, type AuthMechanismChange } from '../model/automation-transition';
+import { isPlaceholder } from '../model/placeholders';
 import { joinPointer } from '../core/pointer';
 import type { Kind } from '../core/kinds';
 import type { TransitionPairs } from '../engine/lint';
@@ -133,7 +135,7 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
     if (p.processType !== was.processType) change({ type: 'process-renamed-type', summary: `${name}: processType ${show(was.processType)} → ${show(p.processType)}`, restart: true, pointer: joinPointer(p.pointer, 'processType') });
     const mode = tlsMode(p);
     const modeWas = tlsMode(was);
-    if (mode !== modeWas) change({ type: 'tls', summary: `${name}: TLS mode ${show(modeWas)} → ${show(mode)}`, before: modeWas, after: mode, restart: true, pointer: joinPointer(p.pointer, 'args2_6', 'net') });
+    if (mode !== modeWas) change({ type: 'tls', summary: `${name}: TLS mode ${show(modeWas)} → ${show(mode)}${tlsSkipped(was, p)}`, before: modeWas, after: mode, restart: true, pointer: joinPointer(p.pointer, 'args2_6', 'net') });
     // Other settings that restart it: named once per process, by key.
     const changedKeys = RESTART_PROCESS_FIELDS.filter((k) => k !== 'version' && k !== 'processType' && !equal(p.value[k], was.value[k]));
     const otherKeys = [...new Set([...Object.keys(was.value), ...Object.keys(p.value)])].filter((k) => !RESTART_PROCESS_FIELDS.includes(k) && !NO_RESTART_PROCESS_FIELDS.has(k) && !equal(p.value[k], was.value[k]));
@@ -188,12 +190,18 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
   // Deployment-wide authentication and TLS.
   const deployment = groupOf(groups, 'deployment');
   const pairs: [string, ChangeType][] = [['/auth/disabled', 'auth'], ['/auth/deploymentAuthMechanisms', 'auth'], ['/auth/autoAuthMechanisms', 'auth'], ['/auth/autoAuthMechanism', 'auth'], ['/auth/authoritativeSet', 'auth'], ['/tls/clientCertificateMode', 'tls'], ['/ssl/clientCertificateMode', 'tls'], ['/tls/CAFilePath', 'tls']];
+  const mechanisms = authMechanismChange(base, now);
   for (const [pointer, type] of pairs) {
     const [, top, key] = pointer.split('/');
     const a = isObject(base) && isObject(base[top]) ? (base[top] as Record<string, unknown>)[key] : undefined;
     const b = isObject(now) && isObject(now[top]) ? (now[top] as Record<string, unknown>)[key] : undefined;
-    if (!equal(a, b)) deployment.changes.push({ type, pointer, summary: `${top}.${key}: ${show(a)} → ${show(b)}`, before: a, after: b });
+    if (!equal(a, b)) deployment.changes.push({ type, pointer, summary: `${top}.${key}: ${show(a)} → ${show(b)}${authNote(pointer, mechanisms)}`, before: a, after: b });
   }
+  // The keyfile's contents: secrets on both sides, compared by a digest and never shown (issue 36).
+  const key = keyChange(base, now, (v) => isPlaceholder(v));
+  if (key === 'replaced') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: 'auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey' });
+  else if (key === 'not-comparable') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: 'auth.key changed between a placeholder or redaction mask and a value (not compared, not shown)' });
+  else if (key === 'new-key-set') deployment.changes.push({ type: 'auth', pointer: '/auth/newKey', summary: 'auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it' });
   // Fields a round trip lost (not those under removed processes, members or sets: listed above).
   const byPointer = new Map(tNow.processes.map((p) => [p.pointer, p]));
   for (const r of removedFields(base, now)) {
@@ -206,6 +214,23 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
   }
   const order = (t: string) => (t === 'deployment' ? 1 : 0);
   return { groups: [...groups.values()].filter((g) => g.changes.length > 0).sort((a, b) => order(a.title) - order(b.title)), restarts: [...restarts] };
+}
+
+/** What rule auth-mechanism-switch says of a mechanism change, in a few words on its plan line. */
+function authNote(pointer: string, change: AuthMechanismChange | undefined): string {
+  if (!change) return '';
+  if (pointer === '/auth/deploymentAuthMechanisms' && change.switched) return ' (no mechanism in common: add the new one, move the agent, then remove the old)';
+  if (pointer === '/auth/autoAuthMechanisms' && !change.switched && change.agentOffRemoved.length) return ` (while ${change.agentOffRemoved.join(', ')} is removed from the deployment: move the agent first)`;
+  return '';
+}
+
+/** " (skips preferTLS)" when a TLS mode moves by more than one step of allowTLS → preferTLS → requireTLS (rule tls-mode-jump). */
+function tlsSkipped(was: ProcessInfo, p: ProcessInfo): string {
+  const a = processTlsMode(was);
+  const b = processTlsMode(p);
+  const skipped = a.known && b.known ? tlsStepsSkipped(a.mode, b.mode) : [];
+  if (skipped.length === 0) return '';
+  return ` (skips ${skipped.join(' and ')}: one step per change)`;
 }
 
 /** Whether the only difference in args2_6 is net.tls.mode / net.ssl.mode (already a tls change). */
@@ -224,7 +249,9 @@ function documentPlan(now: unknown, base: unknown): PlanGroup[] {
     for (const key of Object.keys(now)) {
       // Own keys only: `constructor` or `toString` of a document are fields, not Object.prototype's.
       if (key === 'enabled' || !Object.hasOwn(base, key) || equal(now[key], base[key])) continue;
-      changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: `${key} changed` });
+      // A new event type under the same id: rule alert-event-type-changed says to delete and create instead.
+      const eventSwap = key === 'eventTypeName' && typeof now.id === 'string' && now.id === base.id && typeof now[key] === 'string' && typeof base[key] === 'string';
+      changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: eventSwap ? `eventTypeName ${show(base[key])} → ${show(now[key])} in place (same id): delete and create instead` : `${key} changed` });
     }
     for (const key of Object.keys(now)) if (!Object.hasOwn(base, key)) changes.push({ type: 'field-changed', pointer: joinPointer('', key), summary: `${key} added` });
   }

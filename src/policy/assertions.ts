@@ -8,6 +8,7 @@ import { escapeToken, unescapeToken } from '../core/pointer';
 import { nearMatches } from '../core/near';
 import { POLICY_LIMITS } from './limits';
 import { quoteForCut } from '../model/secrets';
+import { parseTimestamp } from '../model/timestamps';
 
 /** Throws a config error at a pointer of the policy file (the caller's `where`). */
 export type Fail = (pointer: string, message: string) => never;
@@ -33,7 +34,7 @@ export interface Subject {
 /** An assertion set compiled: the failures of a subject (none: it holds). */
 export type Check = (subject: Subject) => Failure[];
 
-export const ASSERTION_KEYS = ['field', 'required', 'forbidden', 'equals', 'notEquals', 'enum', 'notEnum', 'pattern', 'notPattern', 'minimum', 'maximum', 'versionMatches', 'count', 'some', 'every', 'none', 'schema'] as const;
+export const ASSERTION_KEYS = ['field', 'required', 'forbidden', 'equals', 'notEquals', 'enum', 'notEnum', 'pattern', 'notPattern', 'minimum', 'maximum', 'versionMatches', 'maxDaysAfter', 'count', 'some', 'every', 'none', 'schema'] as const;
 
 const isMap = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -113,6 +114,24 @@ function compileAssertion(raw: unknown, at: string, fail: Fail, depth: number): 
       const theirs = series(o.value);
       if (theirs === undefined || mine === theirs) return undefined;
       return failure(f, `the release series of ${otherText} (${theirs})`, false);
+    });
+  }
+  if (a.maxDaysAfter !== undefined) {
+    // A timestamp at most `days` after another timestamp field of the match: a maintenance window's
+    // endDate against its startDate. Quiet when either is absent or no timestamp (the schema's).
+    const spec = a.maxDaysAfter;
+    const where = `${at}/maxDaysAfter`;
+    if (!isMap(spec) || typeof spec.field !== 'string' || Object.keys(spec).some((k) => k !== 'field' && k !== 'days')) fail(where, 'must be {field: <another timestamp field of the match>, days: <number>}');
+    const { field: otherText, days } = spec as { field: string; days: unknown };
+    if (typeof days !== 'number' || !Number.isFinite(days) || days < 0) fail(`${where}/days`, 'must be a number of days, 0 or more');
+    const other = parseField(otherText, `${where}/field`, fail);
+    const limitMs = (days as number) * 86_400_000;
+    tests.push((f) => {
+      const o = resolveField({ pointer: f.matchPointer ?? '', value: f.matchValue }, other);
+      const end = f.exists ? parseTimestamp(f.value) : undefined;
+      const start = o.exists ? parseTimestamp(o.value) : undefined;
+      if (!end || !start || end.epochMs - start.epochMs <= limitMs) return undefined;
+      return failure(f, `at most ${days as number} day(s) after ${otherText}`, false);
     });
   }
   if (a.count !== undefined) tests.push(compileCount(a.count, `${at}/count`, fail, depth, failure));

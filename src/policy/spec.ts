@@ -39,6 +39,8 @@ export interface PolicyAssertion {
   maximum?: number;
   /** A version string whose release series (major.minor) equals that of this other field of the match (`version`). */
   versionMatches?: string;
+  /** A timestamp at most `days` days after another timestamp field of the match (`{field: startDate, days: 7}`). */
+  maxDaysAfter?: { field: string; days: number };
   /** An array (or the values of a mapping): how many of its items satisfy `where` (all items without it). */
   count?: { min?: number; max?: number; where?: NestedAssertions };
   /** An array: at least one item satisfies these. */

@@ -246,6 +246,11 @@ export interface AuthSettings {
   deploymentAuthMechanisms?: string[];
   /** Contents of the keyfile for internal authentication. Secret. */
   key?: string;
+  /**
+   * New keyfile contents for a rolling rotation: Ops Manager writes it beside the old key, and once
+   * every agent uses it replaces `key` with it and removes `newKey` ("Rotate a Key File with the API"). Secret.
+   */
+  newKey?: string;
   /** Path of the keyfile; required when authentication is enabled. */
   keyfile?: string;
   /** Windows path of the keyfile; required when authentication is enabled, even if unused. */

@@ -2,9 +2,13 @@
 // grouped by replica set, with the restarts; and the three formats.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import type { BinaryToTextEncoding } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { FORMATS, formatResults } from '../../src/format/index';
 import { lint, lintProject, projectOf, type LintRunOptions, type TransitionPairs } from '../../src/engine/lint';
 import { planFile, type FilePlan } from '../../src/plan/plan';
+import { authExample } from '../../rules/auth-mechanism-switch';
 import { planJson, planMarkdown, planStylish } from '../../src/plan/render';
 
 const DATA = path.join(__dirname, '..', 'data', 'transitions');
@@ -54,6 +58,24 @@ describe('the plan of realistic pairs', () => {
     expect(lines.filter((l) => l.includes('field-removed'))).toEqual([0, 1, 2].map((i) => `replica set rs0 | field-removed ↻ | rs0-${i}: args2_6.net.tls.certificateKeyFilePassword removed`));
     expect(p.documents[0].restarts).toEqual(['rs0-0', 'rs0-1', 'rs0-2']);
   });
+  it('keyfile replaced: auth.key changed on both (masked) sides is a keyfile rotation, not "unchanged"', async () => {
+    const { lines, plan: p } = await plan('keyfile-replaced');
+    expect(lines).toEqual(['deployment | auth | auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey']);
+    expect(p.documents[0].status).toBe('changed');
+  });
+  it('TLS allowTLS → requireTLS in one PUT: each process\'s line says preferTLS is skipped', async () => {
+    const { lines, plan: p } = await plan('tls-require-jump');
+    expect(lines).toEqual([0, 1, 2].map((i) => `replica set rs0 | tls ↻ | rs0-${i}: TLS mode allowTLS → requireTLS (skips preferTLS: one step per change)`));
+    expect(p.documents[0].restarts).toEqual(['rs0-0', 'rs0-1', 'rs0-2']);
+  });
+  it('SCRAM → X.509 in one PUT: the mechanism lines, the deployment\'s saying nothing is in common', async () => {
+    const { lines } = await plan('scram-to-x509');
+    expect(lines).toEqual([
+      'deployment | auth | auth.deploymentAuthMechanisms: ["SCRAM-SHA-256"] → ["MONGODB-X509"] (no mechanism in common: add the new one, move the agent, then remove the old)',
+      'deployment | auth | auth.autoAuthMechanisms: ["SCRAM-SHA-256"] → ["MONGODB-X509"]',
+      'deployment | auth | auth.autoAuthMechanism: SCRAM-SHA-256 → MONGODB-X509',
+    ]);
+  });
   it('an unchanged document plans nothing', async () => {
     const { plan: p } = await plan('upgrade-two-steps', '0-base.yaml', '0-base.yaml');
     expect(p.documents.map((d) => [d.status, d.groups.length])).toEqual([['unchanged', 0]]);
@@ -72,6 +94,25 @@ describe('the plan of other kinds', () => {
   });
 });
 
+describe('the plan of authentication changes', () => {
+  it('the agent moved while its old mechanism leaves the deployment: the agent\'s line says so', async () => {
+    let pairs: TransitionPairs | undefined;
+    const base = authExample(['SCRAM-SHA-256', 'MONGODB-X509'], ['SCRAM-SHA-256']);
+    const now = authExample(['MONGODB-X509'], ['MONGODB-X509']);
+    await lint([{ filePath: '/p/a.yaml', text: now, base: { label: 'HEAD:a.yaml', text: base } }], { now: NOW, onPairs: (_, p) => (pairs = p) });
+    const lines = planFile('a.yaml', pairs!).documents[0].groups.flatMap((g) => g.changes.map((c) => c.summary));
+    expect(lines).toContain('auth.autoAuthMechanisms: ["SCRAM-SHA-256"] → ["MONGODB-X509"] (while SCRAM-SHA-256 is removed from the deployment: move the agent first)');
+    expect(lines).toContain('auth.deploymentAuthMechanisms: ["SCRAM-SHA-256","MONGODB-X509"] → ["MONGODB-X509"]');
+  });
+});
+
+describe('the plan of an alert configuration\'s event type', () => {
+  it('a new eventTypeName under the same id: named with both values, delete and create instead', async () => {
+    const { lines } = await plan('alert-event-type');
+    expect(lines).toEqual(['document | field-changed | eventTypeName PRIMARY_ELECTED → NO_PRIMARY in place (same id): delete and create instead']);
+  });
+});
+
 describe('plan formats', () => {
   it('stylish, JSON and Markdown say the same, and never print a secret of the base', async () => {
     const { plan: p, run } = await plan('dropped-tls-password');
@@ -84,6 +125,35 @@ describe('plan formats', () => {
     expect(json.plans[0].documents[0].groups[0].changes[3]).toMatchObject({ type: 'field-removed', basePointer: '/processes/0/args2_6/net/tls/certificateKeyFilePassword', restart: true });
     expect(markdown).toContain('| replica set rs0 | rs0-0: args2\\_6.net.tls.certificateKeyFilePassword removed | yes |');
     for (const text of [stylish, JSON.stringify(json), markdown]) expect(text).not.toContain('Tr4nsit-Key-Pass');
+  });
+  it('a keyfile rotation: neither key nor any digest taken of them reaches a plan format or a check format', async () => {
+    // Every HMAC digest the comparison takes is recorded here, in every encoding a format could print.
+    const crypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+    const digests: Buffer[] = [];
+    const createHmac = crypto.createHmac;
+    const spy = vi.spyOn(crypto, 'createHmac').mockImplementation((...args: Parameters<typeof createHmac>) => {
+      const h = createHmac(...args);
+      const digest = h.digest.bind(h);
+      (h as { digest: (enc?: BinaryToTextEncoding) => string | Buffer }).digest = (enc?: BinaryToTextEncoding) => {
+        const d = digest() as Buffer;
+        digests.push(d);
+        return enc ? d.toString(enc) : d;
+      };
+      return h;
+    });
+    try {
+      const { plan: p, run } = await plan('keyfile-replaced');
+      expect(digests.length).toBeGreaterThanOrEqual(2);
+      const outputs = [planStylish([p], run, false), planJson([p], run), planMarkdown([p], run), ...FORMATS.map((f) => formatResults(f, run, { color: false, cwd: DATA, fixDryRun: false }))];
+      expect(outputs.join('\n')).toContain('auth.key replaced (value not shown)');
+      const keys = ['c2VjcmV0a2V5b25lc2VjcmV0a2V5b25lc2VjcmV0a2V5b25l', 'bmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdv'];
+      const forms = [...keys, ...digests.flatMap((d) => [d.toString('hex'), d.toString('base64'), d.toString('base64url'), d.toString('hex').toUpperCase()])];
+      for (const out of outputs) for (const form of forms) expect(out.includes(form), form.slice(0, 6)).toBe(false);
+      // Nor an unkeyed hash of a key (what a careless digest would print).
+      for (const k of keys) for (const out of outputs) expect(out).not.toContain(crypto.createHash('sha256').update(k).digest('hex'));
+    } finally {
+      spy.mockRestore();
+    }
   });
   it('Markdown escapes what a document could inject into a pull request comment', async () => {
     const plans: FilePlan[] = [{ filePath: 'a.yaml', baseLabel: 'HEAD:a.yaml', documents: [{ kind: 'alert-config', status: 'changed', label: 'alert-config <img src=x> | `x`', groups: [{ title: 'document', changes: [{ type: 'enabled', pointer: '/enabled', summary: 'enabled true → false' }] }], restarts: [] }] }];

@@ -18,9 +18,9 @@ interface Expected {
   column: number;
 }
 
-async function findings(base: string, now: string): Promise<Expected[]> {
+async function findings(base: string, now: string, kind = 'automation-config'): Promise<Expected[]> {
   const [r] = await lint([{ filePath: '/p/automation.yaml', text: read(now), base: { label: 'base.yaml', text: read(base) } }], { now: new Date('2026-11-21T00:00:00Z'), cwd: '/p' });
-  expect(r.kinds).toEqual(['automation-config']);
+  expect(r.kinds).toEqual([kind]);
   return r.diagnostics.map((d) => ({ ruleId: d.ruleId, messageId: d.messageId, severity: d.severity, pointer: d.pointer, line: d.range.start.line, column: d.range.start.column }));
 }
 
@@ -33,11 +33,11 @@ describe('transition pairs (test/data/transitions)', () => {
     const [r] = await lint([{ filePath: '/p/automation.yaml', text: read('upgrade-one-step/new.yaml') }], { now: new Date('2026-11-21T00:00:00Z'), cwd: '/p' });
     expect(r.diagnostics).toEqual([]);
   });
-  for (const dir of ['upgrade-one-step', 'jump-4.4-to-6.0', 'fcv-ahead', 'majority-removal', 'dropped-tls-password']) {
+  for (const dir of ['upgrade-one-step', 'jump-4.4-to-6.0', 'fcv-ahead', 'majority-removal', 'dropped-tls-password', 'keyfile-replaced', 'tls-require-jump', 'scram-to-x509', 'alert-event-type']) {
     it(`${dir}: exactly the expected findings`, async () => {
       const expected = JSON.parse(read(`${dir}/expected-findings.json`)) as Expected[];
       expect(expected.length).toBeGreaterThan(0);
-      expect(await findings(`${dir}/base.yaml`, `${dir}/new.yaml`)).toEqual(expected);
+      expect(await findings(`${dir}/base.yaml`, `${dir}/new.yaml`, dir === 'alert-event-type' ? 'alert-config' : undefined)).toEqual(expected);
     });
   }
 });

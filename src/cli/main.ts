@@ -80,7 +80,7 @@ function parseKind(v: string): Kind {
   return v;
 }
 
-interface CheckOptions extends BaselineFlags, BaseOptions {
+export interface CheckOptions extends BaselineFlags, BaseOptions {
   shard?: Shard;
   format: FormatName;
   outputFile?: string;
@@ -609,7 +609,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     // A plain `check <paths>` without commander (plain-check.ts: the start-up of most runs).
     const plain = plainCheck(argv);
-    if (plain) return await runCheck(plain.paths, plain.options as unknown as CheckOptions, io);
+    if (plain) return await runCheck(plain.paths, plain.options, io);
     const program = buildProgram(io, (c) => (code = c));
     const mistyped = mistypedCommand(argv, program, io.cwd);
     if (mistyped) throw new UsageError(mistyped);

@@ -10,6 +10,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escapeControls } from '../format/escape';
+import { isObject } from '../core/is-object';
 
 export class MergeError extends Error {}
 
@@ -122,7 +123,6 @@ function parse(input: MergeInput): { format: 'json'; value: JsonFileResult[] } |
   throw new MergeError(`${input.name}: neither an omlint JSON report (an array of file results) nor a SARIF 2.1.0 log`);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const COUNTED = { error: 'errorCount', warning: 'warningCount', info: 'infoCount' } as const;
 
 /** An omlint JSON file result whose counts are those of its diagnostics; else MergeError naming `where`. */

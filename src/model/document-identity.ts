@@ -4,6 +4,7 @@
 // every other kind, automation configs included, by file: the n-th document of the kind in the
 // file is the n-th of the kind in the base.
 import type { Kind } from '../core/kinds';
+import { isObject } from '../core/is-object';
 
 export interface KindedDocument {
   kind: Kind;
@@ -18,7 +19,6 @@ export interface DocumentMatch<T extends KindedDocument> {
   removed: T[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function idOf(doc: KindedDocument): string | undefined {
   if (!isObject(doc.value)) return undefined;

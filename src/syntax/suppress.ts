@@ -11,6 +11,7 @@ import { LineIndex } from '../core/lines';
 import { yamlCommentSpans } from './comments';
 import { nearMatches } from '../core/near';
 import { defineBuiltin } from '../core/rule';
+import { NEVER_SUPPRESSED } from '../core/never-suppressed';
 
 export const DIRECTIVE_WORDS = ['disable', 'enable', 'disable-line', 'disable-next-line'] as const;
 export type DirectiveWord = (typeof DIRECTIVE_WORDS)[number];
@@ -51,8 +52,6 @@ export interface DirectiveProblem {
   suggestions?: TextFix[];
 }
 
-/** Rule ids that a directive can never suppress: the findings about the text and about directives. */
-const NOT_SUPPRESSIBLE = new Set(['syntax-error', 'internal-error', 'unused-disable-directive']);
 const WORDS: ReadonlySet<string> = new Set(DIRECTIVE_WORDS);
 const PREFIX = 'omlint-';
 const MANY_DIRECTIVES = 64;
@@ -234,7 +233,7 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: Directive
     const diag = diagnostics[i];
     const at = offsetOf(diag);
     while (next < blocks.length && blocks[next].comment.start <= at) state.apply(blocks[next++]);
-    if (NOT_SUPPRESSIBLE.has(diag.ruleId)) continue;
+    if (NEVER_SUPPRESSED.has(diag.ruleId)) continue;
     const onLine = byLine.get(diag.range.start.line);
     const by = onLine?.byRule.get(diag.ruleId) ?? onLine?.all ?? state.disabling(diag.ruleId);
     if (!by) continue;

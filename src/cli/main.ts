@@ -187,7 +187,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     } else {
       const found = timed('find files', () => walk(paths, o, io, settingsFor, debug));
       inputs = found.files.map((f) => (f.problem ? { filePath: f.filePath, text: '', problem: f.problem } : readInput(f.filePath, limits)));
-      // Transition rules (issue 19): each file with its previous state, linted in this thread.
+      // Transition rules: each file with its previous state, linted in this thread.
       if (withBase) {
         const read = new Map(inputs.map((i) => [i.filePath, i]));
         inputs = withBases([...read.keys()], o, io.cwd, limits.maxBytes, (f) => read.get(f)!).inputs;

@@ -4,7 +4,7 @@
 // JSON reports are arrays of file results (DESIGN.md's contract); SARIF reports are one run each,
 // and say which part they are (`runs[0].properties.omlintShard`), so a missing part is an error,
 // never a quieter report.
-// A part is checked for its shape and its counts are recounted from its findings (issue 32: zeroed
+// A part is checked for its shape and its counts are recounted from its findings (zeroed
 // or negative counts passed 18 errors; a result with an object `level` was dropped), and the parts
 // are refused above a total size (`--max-size`) rather than crashing on a string V8 cannot hold.
 import { readFileSync, statSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // The plain `omlint check <paths>` of most runs (a pre-commit hook, an editor on save, CI on a few
 // files), read without commander: building commander's program (nine commands, seventy options)
-// and parsing with it was ~2 ms of omlint's ~25 ms over bare node at every start (issue 22, cold
-// start), and commander is a chunk of its own (scripts/build-chunks.ts) that such a run never loads.
+// is a measurable part of every start (bench/README.md, history: cold start), and commander is a
+// chunk of its own (scripts/build-chunks.ts) that such a run never loads.
 // Only flags without a value, --format with a known format, and paths are read here; anything else
 // (another command, another option, --help, a path that starts with '-', `--`) is commander's, and
 // for what is read here commander reads the same (test/cli/plain-check.test.ts compares the two).

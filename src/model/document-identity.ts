@@ -1,4 +1,4 @@
-// Which document of a base is the previous state of which document now (issue 19): documents are
+// Which document of a base is the previous state of which document now: documents are
 // matched by kind and identity. Alert configs by `id`, else by event type and matchers (a POST body
 // has no id yet); maintenance windows by `id`; integrations by `type` (one per type and project);
 // every other kind, automation configs included, by file: the n-th document of the kind in the

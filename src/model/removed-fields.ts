@@ -1,4 +1,4 @@
-// Keys present in a base document and absent now (issue 19: what a GET → edit → PUT round trip
+// Keys present in a base document and absent now (what a GET → edit → PUT round trip
 // silently dropped). Array items are paired by identity, not position, when every item of both
 // sides carries a unique `name`, `_id`, `id` or `host` (processes by name, replica sets by _id,
 // members by host, versions by name); else by index. One walk, linear in the size of both values.

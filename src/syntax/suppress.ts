@@ -344,7 +344,22 @@ export const UNUSED_DISABLE_DIRECTIVE = defineBuiltin({
   docs: {
     fixes: 'Safe: removing the unused directive or its unused rule ids. Suggestions: the nearest directive or rule id for a misspelt one.',
     why: 'Stale suppressions hide future problems; remove them once the problem they silenced is gone (`--fix` removes them, or only their unused rule ids). A misspelled directive (`# omlint-disabel`) or rule id suppresses nothing: the message names the nearest directive or rule.',
-    bad: { base: 'alert-config', before: `# omlint-disable-next-line enabled-omitted -- migrating\n` },
-    good: { base: 'alert-config' },
+    bad: `# omlint-disable-next-line enabled-omitted -- migrating
+eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
   },
 });

@@ -35,10 +35,59 @@ export default defineRule({
         'written to `auth.keyfile`. Without an autoUser the agent cannot log in; without a keyfile path the Go ' +
         'client documents the configuration as incomplete. Real migration fixtures omit `keyfile` alone, so that ' +
         'case is reported as information only.',
-      bad: { base: 'automation-config/with-auth', replace: [['  autoUser: mms-automation\n', ''], [`  keyfile: /var/lib/mongodb-mms-automation/keyfile
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+auth:
+  disabled: false
+  authoritativeSet: false
+  autoAuthMechanism: SCRAM-SHA-256
+  autoAuthMechanisms:
+    - SCRAM-SHA-256
+  deploymentAuthMechanisms:
+    - SCRAM-SHA-256
+  usersWanted: []
+  usersDeleted: []
+processes: []
+replicaSets: []
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+auth:
+  disabled: false
+  authoritativeSet: false
+  autoUser: mms-automation
+  autoAuthMechanism: SCRAM-SHA-256
+  autoAuthMechanisms:
+    - SCRAM-SHA-256
+  deploymentAuthMechanisms:
+    - SCRAM-SHA-256
+  keyfile: /var/lib/mongodb-mms-automation/keyfile
   keyfileWindows: '%SystemDrive%\\MMSAutomation\\versions\\keyfile'
-`, '']] },
-      good: { base: 'automation-config/with-auth' },
+  usersWanted: []
+  usersDeleted: []
+processes: []
+replicaSets: []
+sharding: []
+`,
     },
   },
   check(ctx) {

@@ -1,7 +1,7 @@
 // All processes of one cluster (a replica set, or a sharded cluster with its shards, config
 // servers and mongos) must share one authSchemaVersion (docs: "must match the other processes of
 // the same cluster"): they share one user store. Arbiters hold no data, so no users: their value
-// is not compared (issue 15: a set where only the arbiter differs is sound).
+// is not compared (a set where only the arbiter differs is sound).
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
 import { getTopology, isArbiter, type ProcessInfo } from '../src/model/automation-topology';
@@ -25,8 +25,164 @@ export default defineRule({
         'credential schema. OM requires every process of a cluster to carry the same `authSchemaVersion` ' +
         '(5 for SCRAM, which the operator always writes; 3 only for legacy MONGODB-CR deployments).',
       // The arbiter's value is never compared (it holds no users): the two data-bearing members differ.
-      bad: { base: 'automation-config/replica-set-3', replace: [['db1.example.net\n    processType: mongod\n    version: 7.0.12\n    featureCompatibilityVersion: "7.0"\n    authSchemaVersion: 5\n', 'db1.example.net\n    processType: mongod\n    version: 7.0.12\n    featureCompatibilityVersion: "7.0"\n    authSchemaVersion: 3\n']] },
-      good: { base: 'automation-config/replica-set-3' },
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-1
+    hostname: db1.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 3
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-arbiter
+    hostname: db2.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/arbiter
+      systemLog:
+        destination: file
+        path: /data/arbiter/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+      - _id: 1
+        host: rs0-1
+        priority: 1
+        votes: 1
+      - _id: 2
+        host: rs0-arbiter
+        arbiterOnly: true
+        priority: 0
+        votes: 1
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-1
+    hostname: db1.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-arbiter
+    hostname: db2.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/arbiter
+      systemLog:
+        destination: file
+        path: /data/arbiter/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+      - _id: 1
+        host: rs0-1
+        priority: 1
+        votes: 1
+      - _id: 2
+        host: rs0-arbiter
+        arbiterOnly: true
+        priority: 0
+        votes: 1
+sharding: []
+`,
     },
   },
   check(ctx) {

@@ -22,8 +22,71 @@ export default defineRule({
         'unknown top-level keys are kept, not rejected), and the processes run without the setting. ' +
         'Only keys that are fields of another level are reported; the schema\'s own top-level keys and ' +
         'undocumented keys are not. A warning: whether Ops Manager rejects such a key is unconfirmed.',
-      bad: { base: 'automation-config/small', before: 'authSchemaVersion: 5\n' },
-      good: { base: 'automation-config/small' },
+      bad: `authSchemaVersion: 5
+version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: standalone-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    defaultRWConcern:
+      defaultWriteConcern:
+        w: 1
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/db
+      systemLog:
+        destination: file
+        path: /data/db/mongod.log
+replicaSets: []
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: standalone-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    defaultRWConcern:
+      defaultWriteConcern:
+        w: 1
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/db
+      systemLog:
+        destination: file
+        path: /data/db/mongod.log
+replicaSets: []
+sharding: []
+`,
     },
   },
   check(ctx) {

@@ -26,12 +26,34 @@ export default defineRule({
         'something for a Windows build. On a `linux` or `osx` build the agent ignores them, which usually means they ' +
         'were pasted into the wrong build entry. Every build of MongoDB 3.4 and later carries `architecture` in a GET; ' +
         'GETs of MongoDB 3.0/3.2 builds (OM 2.x/3.x) omit it, so only those builds may go without.',
-      bad: { base: 'automation-config/head', after: `        win2008plus: true
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+        win2008plus: true
 processes: []
 replicaSets: []
 sharding: []
-` },
-      good: { base: 'automation-config/head', after: `      - platform: windows
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+      - platform: windows
         url: https://fastdl.mongodb.org/windows/mongodb-windows-x86_64-7.0.12.zip
         gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
         architecture: amd64
@@ -40,7 +62,7 @@ sharding: []
 processes: []
 replicaSets: []
 sharding: []
-` },
+`,
     },
   },
   check(ctx) {

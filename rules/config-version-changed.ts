@@ -1,7 +1,6 @@
 // The automation configuration's `version` is a revision number that Ops Manager keeps: a PUT
 // sends back the version of the GET it edits (docs/versions.md, "Round trips").
 import { defineTransitionRule } from '../src/core/rule';
-import { replicaSetExample, threeMembers } from '../src/model/example-deployments';
 
 export default defineTransitionRule({
   meta: {
@@ -21,9 +20,210 @@ export default defineTransitionRule({
         'of the retrieved automation configuration matches" the agent\'s copy before editing. A lowered version means the edit started from a stale GET, which would undo later changes ' +
         '("the later modification wins": there is no concurrency protection). Ops Manager\'s handling of a version changed by hand is not documented. ' +
         'Sources: https://www.mongodb.com/docs/ops-manager/current/reference/api/automation-config/automation-config-parameters/, https://www.mongodb.com/docs/ops-manager/current/reference/api/automation-config/update-automation-config/.',
-      base: replicaSetExample(threeMembers('7.0.12', '7.0')),
-      bad: replicaSetExample(threeMembers('7.0.12', '7.0')).replace('version: 12\n', 'version: 11\n'),
-      good: replicaSetExample(threeMembers('7.0.12', '7.0')),
+      base: `version: 12
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: "0000000000000000000000000000000000000000"
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+  - name: rs0-1
+    hostname: db1.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+  - name: rs0-2
+    hostname: db2.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+      - _id: 1
+        host: rs0-1
+        priority: 1
+        votes: 1
+      - _id: 2
+        host: rs0-2
+        priority: 1
+        votes: 1
+`,
+      bad: `version: 11
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: "0000000000000000000000000000000000000000"
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+  - name: rs0-1
+    hostname: db1.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+  - name: rs0-2
+    hostname: db2.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+      - _id: 1
+        host: rs0-1
+        priority: 1
+        votes: 1
+      - _id: 2
+        host: rs0-2
+        priority: 1
+        votes: 1
+`,
+      good: `version: 12
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: "0000000000000000000000000000000000000000"
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+  - name: rs0-1
+    hostname: db1.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+  - name: rs0-2
+    hostname: db2.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+      - _id: 1
+        host: rs0-1
+        priority: 1
+        votes: 1
+      - _id: 2
+        host: rs0-2
+        priority: 1
+        votes: 1
+`,
     },
   },
   check(ctx) {

@@ -19,12 +19,22 @@ export default defineRule({
         '`targetVersion` 7.0 or later this is an error. HipChat and Flowdock no longer exist, so ' +
         'their notifications reach nobody. Use EMAIL, WEBHOOK, SLACK, MICROSOFT_TEAMS or another ' +
         'notification type instead.',
-      bad: { base: 'alert-config/host-down', replace: [[`  - typeName: EMAIL
-    emailAddress: dba-oncall@example.com
-`, `  - typeName: SNMP
+      bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: SNMP
     snmpAddress: snmp.example.com:162
-`]] },
-      good: { base: 'alert-config/host-down' },
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

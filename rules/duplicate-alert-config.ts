@@ -119,19 +119,77 @@ export default defineWorkspaceRule<string>({
         'open two alerts for one condition and send every notification twice. It is usually a ' +
         'copy left behind; merge the notifications into one configuration. Matchers are compared ' +
         'in any order.',
-      bad: { base: 'alert-config/outside-metric-threshold', replace: [['# One configuration per condition, with all its notifications.\n', '# Two documents of one project scope (here one file; the rule also compares files).\n'], [`  - typeName: EMAIL
+      bad: `# Two documents of one project scope (here one file; the rule also compares files).
+eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 5000
+  units: RAW
+notifications:
+  - typeName: GROUP
+    roles:
+      - GROUP_OWNER
+    emailEnabled: true
+    smsEnabled: false
+    delayMin: 0
+    intervalMin: 60
+---
+eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 5000
+  units: RAW
+notifications:
+  - typeName: EMAIL
     emailAddress: dba@example.com
     delayMin: 0
     intervalMin: 15
-`, ''], ['  threshold: 8000\n', '  threshold: 5000\n'], [`  - typeName: GROUP
+`,
+      good: `# One configuration per condition, with all its notifications.
+eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 5000
+  units: RAW
+notifications:
+  - typeName: GROUP
+    roles:
+      - GROUP_OWNER
+    emailEnabled: true
+    smsEnabled: false
+    delayMin: 0
+    intervalMin: 60
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 15
+---
+eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 8000
+  units: RAW
+notifications:
+  - typeName: GROUP
     roles:
       - GROUP_OWNER
     emailEnabled: true
     smsEnabled: true
-`, `  - typeName: EMAIL
-    emailAddress: dba@example.com
-`]] },
-      good: { base: 'alert-config/outside-metric-threshold' },
+    delayMin: 0
+    intervalMin: 15
+`,
     },
   },
   digest: (doc) => conditionKey(doc.kind, doc.value),

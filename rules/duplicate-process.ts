@@ -20,7 +20,18 @@ export default defineRule({
         'A process `name` is the key by which replica set members, automation status and the agent find a process; ' +
         'two processes with one name make the configuration ambiguous and OM rejects it. Two processes on the same ' +
         '`hostname` and `args2_6.net.port` cannot both start: the second fails to bind the port.',
-      bad: { base: 'automation-config/head', after: `processes:
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
   - name: reports-0
     hostname: db0.example.net
     processType: mongod
@@ -51,8 +62,19 @@ export default defineRule({
         path: /data/billing/mongod.log
 replicaSets: []
 sharding: []
-` },
-      good: { base: 'automation-config/head', after: `processes:
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
   - name: reports-0
     hostname: db0.example.net
     processType: mongod
@@ -83,7 +105,7 @@ sharding: []
         path: /data/billing/mongod.log
 replicaSets: []
 sharding: []
-` },
+`,
     },
   },
   check(ctx) {

@@ -20,8 +20,21 @@ export default defineRule({
         'On update (PUT), an alert configuration whose `enabled` is omitted is saved as disabled, ' +
         'so a configuration written to watch something silently stops alerting. Say ' +
         '`enabled: true` (or `false`) explicitly.',
-      bad: { base: 'alert-config/host-down', replace: [['enabled: true\n', '']] },
-      good: { base: 'alert-config/host-down' },
+      bad: `eventTypeName: HOST_DOWN
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

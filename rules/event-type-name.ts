@@ -28,8 +28,22 @@ export default defineRule({
         'Source of the names and their scopes: the Ops Manager alert list, ' +
         '`source/reference/alerts/ops-manager-list.rst` and `ops-manager-create-list.rst` of ' +
         'github.com/mongodb/docs (current and earlier versions).',
-      bad: { base: 'alert-config/host-down', replace: [['eventTypeName: HOST_DOWN\n', 'eventTypeName: HOST_DOWNN\n']] },
-      good: { base: 'alert-config/host-down' },
+      bad: `eventTypeName: HOST_DOWNN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

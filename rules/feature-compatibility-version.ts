@@ -25,14 +25,64 @@ export default defineRule({
         'release or the release before it. A patch-level value such as "7.0.12", or an FCV the binary cannot run ' +
         'with, leaves the automation agent unable to reach goal state. OM does not raise the FCV on upgrade: raise ' +
         'it yourself once the upgrade is done, and lower it before a downgrade.',
-      bad: { base: 'automation-config/small', replace: [['    featureCompatibilityVersion: "7.0"\n', '    featureCompatibilityVersion: 7.0.12\n'], [`    defaultRWConcern:
-      defaultWriteConcern:
-        w: 1
-`, '']] },
-      good: { base: 'automation-config/small', replace: [['    featureCompatibilityVersion: "7.0"\n', '    featureCompatibilityVersion: "6.0"\n'], [`    defaultRWConcern:
-      defaultWriteConcern:
-        w: 1
-`, '']] },
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: standalone-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: 7.0.12
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/db
+      systemLog:
+        destination: file
+        path: /data/db/mongod.log
+replicaSets: []
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: standalone-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "6.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/db
+      systemLog:
+        destination: file
+        path: /data/db/mongod.log
+replicaSets: []
+sharding: []
+`,
     },
   },
   check(ctx) {

@@ -21,18 +21,30 @@ export default defineRule({
         'host events take HOSTNAME, PORT, HOSTNAME_AND_PORT, REPLICA_SET_NAME and TYPE_NAME; replica ' +
         'set events REPLICA_SET_NAME, SHARD_NAME and CLUSTER_NAME; sharded cluster events ' +
         'CLUSTER_NAME and SHARD_NAME. Any other field is rejected.',
-      bad: { base: 'alert-config/no-primary', replace: [['enabled: true\n', `enabled: true
+      bad: `eventTypeName: NO_PRIMARY
+enabled: true
 matchers:
   - fieldName: HOSTNAME
     operator: STARTS_WITH
     value: db-prod-
-`]] },
-      good: { base: 'alert-config/no-primary', replace: [['enabled: true\n', `enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+      good: `eventTypeName: NO_PRIMARY
+enabled: true
 matchers:
   - fieldName: REPLICA_SET_NAME
     operator: STARTS_WITH
     value: prod-
-`]] },
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

@@ -78,18 +78,30 @@ export default defineRule({
         'object. With fieldName TYPE_NAME the value is one of PRIMARY, SECONDARY, STANDALONE, ' +
         'CONFIG, MONGOS (this list applies to TYPE_NAME only); a PORT compared with EQUALS or ' +
         'NOT_EQUALS is an integer from 1 to 65535; a REGEX value must be a valid regular expression.',
-      bad: { base: 'alert-config/host-down', replace: [['enabled: true\n', `enabled: true
+      bad: `eventTypeName: HOST_DOWN
+enabled: true
 matchers:
   - fieldName: TYPE_NAME
     operator: EQUALS
     value: ARBITER
-`]] },
-      good: { base: 'alert-config/host-down', replace: [['enabled: true\n', `enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
 matchers:
   - fieldName: TYPE_NAME
     operator: EQUALS
     value: PRIMARY
-`]] },
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

@@ -28,7 +28,14 @@ notifications:
     delayMin: 5
     intervalMin: 60
 `,
-      good: { base: 'alert-config/host-down', replace: [['eventTypeName: HOST_DOWN\n', 'eventTypeName: MONITORING_AGENT_DOWN\n']] },
+      good: `eventTypeName: MONITORING_AGENT_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

@@ -21,8 +21,34 @@ export default defineRule({
         'The docs themselves show `ASSERTS_REGULAR` where the metric is `ASSERT_REGULAR`. Both ' +
         '`TICKETS_AVAILABLE_WRITE` and `TICKETS_AVAILABLE_WRITES` are accepted, as both spellings ' +
         'appear in the documentation.',
-      bad: { base: 'alert-config/outside-metric-threshold-2', replace: [['  metricName: CONNECTIONS\n', '  metricName: ASSERTS_REGULAR\n'], ['  threshold: 5000\n', '  threshold: 10\n']] },
-      good: { base: 'alert-config/outside-metric-threshold-2', replace: [['  metricName: CONNECTIONS\n', '  metricName: ASSERT_REGULAR\n'], ['  threshold: 5000\n', '  threshold: 10\n']] },
+      bad: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: ASSERTS_REGULAR
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 10
+  units: RAW
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: ASSERT_REGULAR
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 10
+  units: RAW
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

@@ -16,8 +16,34 @@ export default defineRule({
         'Only metric events read `metricThreshold`. On any other event it is ignored, which usually ' +
         'means the configuration is not the metric alert its author meant (for example ' +
         '`eventTypeName: HOST_DOWN` with a CPU threshold).',
-      bad: { base: 'alert-config/outside-metric-threshold-2', replace: [['eventTypeName: OUTSIDE_METRIC_THRESHOLD\n', 'eventTypeName: HOST_DOWN\n']] },
-      good: { base: 'alert-config/outside-metric-threshold-2' },
+      bad: `eventTypeName: HOST_DOWN
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 5000
+  units: RAW
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 5000
+  units: RAW
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

@@ -14,14 +14,28 @@ export default defineRule({
       why:
         '`OUTSIDE_METRIC_THRESHOLD` fires when a metric crosses a threshold, and `metricThreshold` ' +
         'says which metric and which threshold. The API rejects the configuration without it.',
-      bad: { base: 'alert-config/outside-metric-threshold-2', replace: [[`metricThreshold:
+      bad: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
   metricName: CONNECTIONS
   mode: AVERAGE
   operator: GREATER_THAN
   threshold: 5000
   units: RAW
-`, '']] },
-      good: { base: 'alert-config/outside-metric-threshold-2' },
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

@@ -37,16 +37,34 @@ export default defineRule({
         'time units, counts, rates, ratios and percentages as RAW. A unit of the wrong family ' +
         'makes the threshold meaningless (SECONDS of resident memory). RAW is accepted for every ' +
         'metric. Metrics whose unit family is uncertain are not checked.',
-      bad: { base: 'alert-config/outside-metric-threshold-2', replace: [['  metricName: CONNECTIONS\n', '  metricName: MEMORY_RESIDENT\n'], [`  threshold: 5000
-  units: RAW
-`, `  threshold: 24
+      bad: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: MEMORY_RESIDENT
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 24
   units: SECONDS
-`]] },
-      good: { base: 'alert-config/outside-metric-threshold-2', replace: [['  metricName: CONNECTIONS\n', '  metricName: MEMORY_RESIDENT\n'], [`  threshold: 5000
-  units: RAW
-`, `  threshold: 24
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: MEMORY_RESIDENT
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 24
   units: GIGABYTES
-`]] },
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

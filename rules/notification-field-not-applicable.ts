@@ -33,10 +33,23 @@ export default defineRule({
         'so a GET returns something other than what was written and tools that compare the two ' +
         'see endless drift. Examples: emailEnabled on EMAIL, channelName on WEBHOOK, roles on USER, ' +
         'intervalMin on PAGER_DUTY, OPS_GENIE or VICTOR_OPS (which neither store nor return it).',
-      bad: { base: 'alert-config/host-down', replace: [['    emailAddress: dba-oncall@example.com\n', `    emailAddress: dba-oncall@example.com
+      bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
     emailEnabled: true
-`]] },
-      good: { base: 'alert-config/host-down' },
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

@@ -20,16 +20,22 @@ export default defineRule({
         `alert; its minimum is ${MIN_INTERVAL_MIN}. \`delayMin\` is the number of minutes to wait before ` +
         'the first notification. Both are whole minutes; the API rejects fractions, negative delays ' +
         'and intervals below the minimum.',
-      bad: { base: 'alert-config/host-down', replace: [[`    delayMin: 5
-    intervalMin: 60
-`, `    delayMin: 0
+      bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
     intervalMin: 1
-`]] },
-      good: { base: 'alert-config/host-down', replace: [[`    delayMin: 5
-    intervalMin: 60
-`, `    delayMin: 0
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
     intervalMin: 5
-`]] },
+`,
     },
   },
   check(ctx) {

@@ -38,8 +38,28 @@ export default defineRule({
         'GROUP_READ_ONLY…) mean anything there; an ORG notification takes organization roles ' +
         '(ORG_OWNER, ORG_MEMBER…). A role of the wrong family or a misspelt role reaches nobody. ' +
         'Atlas-only roles such as GROUP_CLUSTER_MANAGER are reported as warnings.',
-      bad: { base: 'alert-config/no-primary', replace: [['  - typeName: EMAIL\n    emailAddress: dba-oncall@example.com\n', '  - typeName: GROUP\n    roles:\n      - ORG_OWNER\n    emailEnabled: true\n    smsEnabled: false\n']] },
-      good: { base: 'alert-config/no-primary', replace: [['  - typeName: EMAIL\n    emailAddress: dba-oncall@example.com\n', '  - typeName: GROUP\n    roles:\n      - GROUP_OWNER\n    emailEnabled: true\n    smsEnabled: false\n']] },
+      bad: `eventTypeName: NO_PRIMARY
+enabled: true
+notifications:
+  - typeName: GROUP
+    roles:
+      - ORG_OWNER
+    emailEnabled: true
+    smsEnabled: false
+    delayMin: 0
+    intervalMin: 60
+`,
+      good: `eventTypeName: NO_PRIMARY
+enabled: true
+notifications:
+  - typeName: GROUP
+    roles:
+      - GROUP_OWNER
+    emailEnabled: true
+    smsEnabled: false
+    delayMin: 0
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

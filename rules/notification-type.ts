@@ -20,8 +20,22 @@ export default defineRule({
         'PAGER_DUTY, SLACK, SMS, SNMP, USER, WEBHOOK, MICROSOFT_TEAMS, OPS_GENIE, VICTOR_OPS and ' +
         'TEAM; global configurations ADMIN, GROUP, USER, SNMP, EMAIL, SMS, HIPCHAT, SLACK, ' +
         'PAGER_DUTY, WEBHOOK and MICROSOFT_TEAMS. Any other type is rejected.',
-      bad: { base: 'alert-config/host-down', replace: [['  - typeName: EMAIL\n', '  - typeName: MAIL\n']] },
-      good: { base: 'alert-config/host-down' },
+      bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: MAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

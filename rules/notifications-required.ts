@@ -19,7 +19,14 @@ export default defineRule({
 enabled: true
 notifications: []
 `,
-      good: { base: 'alert-config/host-down' },
+      good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

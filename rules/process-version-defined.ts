@@ -20,22 +20,70 @@ export default defineRule({
         'The automation agent downloads each process binary from the builds of the `mongoDbVersions` entry ' +
         'whose `name` equals the process `version`. Without that entry OM rejects the configuration. ' +
         'Only checked when `mongoDbVersions` is present (its absence is `required-field`).',
-      bad: { base: 'automation-config/small', replace: [['        architecture: amd64\n', `        architecture: amd64
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
         flavor: ubuntu
         minOsVersion: "22.04"
         maxOsVersion: "23.04"
-`], ['    version: 7.0.12\n', '    version: 7.0.14\n'], [`    defaultRWConcern:
-      defaultWriteConcern:
-        w: 1
-`, '']] },
-      good: { base: 'automation-config/small', replace: [['        architecture: amd64\n', `        architecture: amd64
+        modules: []
+processes:
+  - name: standalone-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.14
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/db
+      systemLog:
+        destination: file
+        path: /data/db/mongod.log
+replicaSets: []
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
         flavor: ubuntu
         minOsVersion: "22.04"
         maxOsVersion: "23.04"
-`], [`    defaultRWConcern:
-      defaultWriteConcern:
-        w: 1
-`, '']] },
+        modules: []
+processes:
+  - name: standalone-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/db
+      systemLog:
+        destination: file
+        path: /data/db/mongod.log
+replicaSets: []
+sharding: []
+`,
     },
   },
   check(ctx) {

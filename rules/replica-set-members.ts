@@ -34,8 +34,82 @@ export default defineRule({
         'no `replicaSets` entry has is started for a set nobody initiates (a warning: whether Ops Manager ' +
         'rejects such a configuration is unconfirmed). A process can belong to only one ' +
         'replica set, and `_id`s of sets and of members within a set must be unique, or OM rejects the configuration.',
-      bad: { base: 'automation-config/replica-set', replace: [['        host: rs0-0\n', '        host: db0.example.net:27017\n']] },
-      good: { base: 'automation-config/replica-set' },
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: db0.example.net:27017
+        priority: 1
+        votes: 1
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+sharding: []
+`,
     },
   },
   check(ctx) {

@@ -67,18 +67,164 @@ export default defineRule({
         'Arbiters are the exception: up to MongoDB 3.4 their documented default priority is 1, and 3.6+ resets it to 0 ' +
         'itself, so a GET of an older deployment carries `priority: 1` on arbiters; that is a warning (information ' +
         'before 3.6) asking to write 0, never an error.',
-      bad: { base: 'automation-config/replica-set-3', replace: [['  - name: rs0-arbiter\n', '  - name: rs0-hidden\n'], ['        dbPath: /data/arbiter\n', '        dbPath: /data/hidden\n'], ['        path: /data/arbiter/mongod.log\n', '        path: /data/hidden/mongod.log\n'], [`        host: rs0-arbiter
-        arbiterOnly: true
-        priority: 0
-`, `        host: rs0-hidden
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-1
+    hostname: db1.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-hidden
+    hostname: db2.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/hidden
+      systemLog:
+        destination: file
+        path: /data/hidden/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+      - _id: 1
+        host: rs0-1
+        priority: 1
+        votes: 1
+      - _id: 2
+        host: rs0-hidden
         hidden: true
         priority: 1
-`]] },
-      good: { base: 'automation-config/replica-set-3', replace: [['  - name: rs0-arbiter\n', '  - name: rs0-hidden\n'], ['        dbPath: /data/arbiter\n', '        dbPath: /data/hidden\n'], ['        path: /data/arbiter/mongod.log\n', '        path: /data/hidden/mongod.log\n'], [`        host: rs0-arbiter
-        arbiterOnly: true
-`, `        host: rs0-hidden
+        votes: 1
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: rs0-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-1
+    hostname: db1.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/rs0
+      systemLog:
+        destination: file
+        path: /data/rs0/mongod.log
+  - name: rs0-hidden
+    hostname: db2.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      replication:
+        replSetName: rs0
+      storage:
+        dbPath: /data/hidden
+      systemLog:
+        destination: file
+        path: /data/hidden/mongod.log
+replicaSets:
+  - _id: rs0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: rs0-0
+        priority: 1
+        votes: 1
+      - _id: 1
+        host: rs0-1
+        priority: 1
+        votes: 1
+      - _id: 2
+        host: rs0-hidden
         hidden: true
-`]] },
+        priority: 0
+        votes: 1
+sharding: []
+`,
     },
   },
   check(ctx) {

@@ -37,8 +37,172 @@ export default defineRule({
         'OM builds a sharded cluster from `sharding[]`: each `shards[].rs` and the `configServerReplica` must be the ' +
         '`_id` of a replica set in `replicaSets`, and every `mongos` process names its cluster in `cluster` ' +
         '(equal to `sharding[].name`), from which the agent derives the config servers it connects to.',
-      bad: { base: 'automation-config/sharded-cluster', replace: [['        rs: shard0\n', '        rs: shard-0\n']] },
-      good: { base: 'automation-config/sharded-cluster' },
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: shard0-0
+    hostname: shard0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27018
+      replication:
+        replSetName: shard0
+      sharding:
+        clusterRole: shardsvr
+      storage:
+        dbPath: /data/shard0
+      systemLog:
+        destination: file
+        path: /data/shard0/mongod.log
+  - name: config-0
+    hostname: config.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27019
+      replication:
+        replSetName: config
+      sharding:
+        clusterRole: configsvr
+      storage:
+        dbPath: /data/config
+      systemLog:
+        destination: file
+        path: /data/config/mongod.log
+  - name: mongos-0
+    hostname: router.example.net
+    processType: mongos
+    cluster: sales
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      systemLog:
+        destination: file
+        path: /var/log/mongos.log
+replicaSets:
+  - _id: shard0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: shard0-0
+        priority: 1
+        votes: 1
+  - _id: config
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: config-0
+        priority: 1
+        votes: 1
+sharding:
+  - name: sales
+    configServerReplica: config
+    shards:
+      - _id: shard0
+        rs: shard-0
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: shard0-0
+    hostname: shard0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27018
+      replication:
+        replSetName: shard0
+      sharding:
+        clusterRole: shardsvr
+      storage:
+        dbPath: /data/shard0
+      systemLog:
+        destination: file
+        path: /data/shard0/mongod.log
+  - name: config-0
+    hostname: config.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27019
+      replication:
+        replSetName: config
+      sharding:
+        clusterRole: configsvr
+      storage:
+        dbPath: /data/config
+      systemLog:
+        destination: file
+        path: /data/config/mongod.log
+  - name: mongos-0
+    hostname: router.example.net
+    processType: mongos
+    cluster: sales
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
+      systemLog:
+        destination: file
+        path: /var/log/mongos.log
+replicaSets:
+  - _id: shard0
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: shard0-0
+        priority: 1
+        votes: 1
+  - _id: config
+    protocolVersion: "1"
+    members:
+      - _id: 0
+        host: config-0
+        priority: 1
+        votes: 1
+sharding:
+  - name: sales
+    configServerReplica: config
+    shards:
+      - _id: shard0
+        rs: shard0
+`,
     },
   },
   check(ctx) {

@@ -17,12 +17,25 @@ export default defineRule({
         'TOO_MANY_UNHEALTHY_MEMBERS and TOO_MANY_ELECTIONS. On an event without a threshold it is ' +
         'ignored, so the alert fires on every occurrence, not past the limit that was written. ' +
         'Metric events take `metricThreshold` instead.',
-      bad: { base: 'alert-config/no-primary', replace: [['enabled: true\n', `enabled: true
+      bad: `eventTypeName: NO_PRIMARY
+enabled: true
 threshold:
   operator: GREATER_THAN
   threshold: 1
-`]] },
-      good: { base: 'alert-config/no-primary' },
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+      good: `eventTypeName: NO_PRIMARY
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
     },
   },
   check(ctx) {

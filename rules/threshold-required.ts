@@ -14,7 +14,14 @@ export default defineRule({
       why:
         'These replica set events compare a member count with `threshold` ({operator, threshold}). ' +
         'Without it the API answers "A threshold must be specified for the specified event type."',
-      bad: { base: 'alert-config/no-primary', replace: [['eventTypeName: NO_PRIMARY\n', 'eventTypeName: TOO_FEW_HEALTHY_MEMBERS\n']] },
+      bad: `eventTypeName: TOO_FEW_HEALTHY_MEMBERS
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
       good: `eventTypeName: TOO_FEW_HEALTHY_MEMBERS
 enabled: true
 threshold:

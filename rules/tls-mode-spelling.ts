@@ -24,30 +24,76 @@ export default defineRule({
         '`…SSL` spellings belong to the older `net.ssl` options. The agent accepts both (the operator\'s own ' +
         'fixtures write `requireSSL` inside `net.tls`), so this is only a consistency hint. The fix is applied ' +
         'automatically for processes of 4.2 or later and offered as a quick fix otherwise.',
-      bad: { base: 'automation-config/small', replace: [['        modules: []\n', `        modules: []
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
 tls:
   CAFilePath: /etc/mongodb/tls/ca.pem
   clientCertificateMode: OPTIONAL
-`], [`    defaultRWConcern:
-      defaultWriteConcern:
-        w: 1
-`, ''], ['        port: 27017\n', `        port: 27017
+processes:
+  - name: standalone-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
         tls:
           mode: requireSSL
           certificateKeyFile: /etc/mongodb/tls/server.pem
-`]] },
-      good: { base: 'automation-config/small', replace: [['        modules: []\n', `        modules: []
+      storage:
+        dbPath: /data/db
+      systemLog:
+        destination: file
+        path: /data/db/mongod.log
+replicaSets: []
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
 tls:
   CAFilePath: /etc/mongodb/tls/ca.pem
   clientCertificateMode: OPTIONAL
-`], [`    defaultRWConcern:
-      defaultWriteConcern:
-        w: 1
-`, ''], ['        port: 27017\n', `        port: 27017
+processes:
+  - name: standalone-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    args2_6:
+      net:
+        port: 27017
         tls:
           mode: requireTLS
           certificateKeyFile: /etc/mongodb/tls/server.pem
-`]] },
+      storage:
+        dbPath: /data/db
+      systemLog:
+        destination: file
+        path: /data/db/mongod.log
+replicaSets: []
+sharding: []
+`,
     },
   },
   check(ctx) {

@@ -21,10 +21,71 @@ export default defineRule({
         '`wtimeout` limits how long a write waits for other members to acknowledge it. With `w: 0` or `w: 1` no other ' +
         'member is waited for, so the timeout never applies; its presence usually means `w` was meant to be ' +
         '"majority" or a number above 1.',
-      bad: { base: 'automation-config/small', replace: [['        w: 1\n', `        w: 1
+      bad: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: standalone-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    defaultRWConcern:
+      defaultWriteConcern:
+        w: 1
         wtimeout: 5000
-`]] },
-      good: { base: 'automation-config/small' },
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/db
+      systemLog:
+        destination: file
+        path: /data/db/mongod.log
+replicaSets: []
+sharding: []
+`,
+      good: `version: 3
+options:
+  downloadBase: /var/lib/mongodb-mms-automation
+mongoDbVersions:
+  - name: 7.0.12
+    builds:
+      - platform: linux
+        url: https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-ubuntu2204-7.0.12.tgz
+        gitVersion: b6513ce0781db6818e24619e8a461eae90bc94fc
+        architecture: amd64
+        modules: []
+processes:
+  - name: standalone-0
+    hostname: db0.example.net
+    processType: mongod
+    version: 7.0.12
+    featureCompatibilityVersion: "7.0"
+    authSchemaVersion: 5
+    defaultRWConcern:
+      defaultWriteConcern:
+        w: 1
+    args2_6:
+      net:
+        port: 27017
+      storage:
+        dbPath: /data/db
+      systemLog:
+        destination: file
+        path: /data/db/mongod.log
+replicaSets: []
+sharding: []
+`,
     },
   },
   check(ctx) {

@@ -2,7 +2,7 @@
 // diagnostic, of its rule; a good one none of the rule. Every rule must have docs and a page.
 import { describe, expect, it } from 'vitest';
 import { REGISTRY, loadAllMeta } from '../rules/registry';
-import { EXAMPLE_BASES, exampleText } from '../src/engine/examples';
+import { exampleText } from '../src/engine/examples';
 import { lint } from '../src/engine/lint';
 import type { RuleMeta } from '../src/core/types';
 
@@ -71,8 +71,11 @@ describe('docs examples as patches on named base documents', () => {
     expect(() => exampleText({ base: 'alert-config', replace: [['    ', 'x']] })).toThrow(/exactly once/);
     expect(() => exampleText({ base: 'no-such-base' })).toThrow(/No example base/);
   });
-  it('every base document is used by some example', () => {
-    const used = new Set(ALL_RULE_META.flatMap((m) => [m.docs.bad, m.docs.good, ...(m.docs.scope ?? []), ...(m.docs.base === undefined ? [] : [m.docs.base]), ...(m.docs.goodBase === undefined ? [] : [m.docs.goodBase])]).flatMap((e) => (typeof e === 'string' ? [] : [e.base])));
-    expect(Object.keys(EXAMPLE_BASES).filter((b) => !used.has(b))).toEqual([]);
+  it('every example is written out literally, as the docs show it', () => {
+    // Built-ins declared in the engine's own files (src/engine/base.ts, lint.ts, src/syntax/json.ts)
+    // still patch a base; the engine's rewrite of those files this session writes them out.
+    const PATCHED = new Set(['base-unusable', 'duplicate-key', 'empty-document', 'internal-error', 'template-value', 'unknown-kind']);
+    const patched = ALL_RULE_META.filter((m) => [m.docs.bad, m.docs.good, ...(m.docs.scope ?? []), m.docs.base, m.docs.goodBase].some((e) => e !== undefined && typeof e !== 'string')).map((m) => m.id);
+    expect(patched.filter((id) => !PATCHED.has(id))).toEqual([]);
   });
 });

@@ -14,6 +14,8 @@ import type { FileResult } from '../core/types';
 import { nearMatches } from '../core/near';
 import { writeFileAtomic } from './write-file';
 import { describeFsError } from '../io/fs-errors';
+import { NEVER_SUPPRESSED } from '../core/never-suppressed';
+import { isObject } from '../core/is-object';
 
 export const DEFAULT_SUPPRESSIONS_FILE = 'omlint-suppressions.json';
 
@@ -30,12 +32,6 @@ export interface BaselineFlags {
   suppressionsLocation?: string;
   passOnUnprunedSuppressions?: boolean;
 }
-
-/**
- * Never suppressed: a file that cannot be read or checked (a baseline entry would make it pass
- * unread forever), a failing rule, and findings about directives.
- */
-const NEVER_SUPPRESSED = new Set(['syntax-error', 'limit-exceeded', 'internal-error', 'unused-disable-directive']);
 
 export const UNPRUNED_NOTICE = 'There are suppressions left that do not occur anymore. Consider re-running the command with `--prune-suppressions` (or pass `--pass-on-unpruned-suppressions`).';
 
@@ -75,8 +71,7 @@ export function loadSuppressions(file: string): Suppressions {
   } catch {
     throw new BaselineError(`the suppressions file ${file} is not valid JSON; restore it from version control, or delete it and run --suppress-all.`);
   }
-  const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const valid = isRecord(data) && Object.values(data).every((rules) => isRecord(rules) && Object.values(rules).every(isCount));
+  const valid = isObject(data) && Object.values(data).every((rules) => isObject(rules) && Object.values(rules).every(isCount));
   if (!valid) throw new BaselineError(`the suppressions file ${file} is not { "<file>": { "<rule-id>": { "count": <n> } } }; restore it from version control, or delete it and run --suppress-all.`);
   return data as Suppressions;
 }

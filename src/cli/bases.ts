@@ -1,4 +1,4 @@
-// `--base <file|dir|git-ref>` and `--staged` (issue 19): gives each input its previous state.
+// `--base <file|dir|git-ref>` and `--staged`: gives each input its previous state.
 // A file: the base of the one file checked; a directory: the same relative path below it; else a
 // git revision: the same path at that ref. With --staged the file's text is its staged content
 // (the pre-commit hook), compared with --base (default HEAD).

@@ -8,7 +8,7 @@
 // committed to a repository cannot pass a file) is ignored with a note. Writes are atomic (temp +
 // rename), so runs sharing one cache never leave it half-written; a failed save is a note.
 // A symbolic link at the cache's path is neither read nor written through: the save replaces it
-// (issue 32: a committed link aimed the cache at a user's script). The entries are stored as
+// (a committed link aimed the cache at a user's script). The entries are stored as
 // base64 of their JSON, so that no file name or message (`$(…)`, a newline) is shell text in the file.
 import { closeSync, linkSync, lstatSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';

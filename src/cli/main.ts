@@ -80,7 +80,7 @@ function parseKind(v: string): Kind {
   return v;
 }
 
-interface CheckOptions extends BaselineFlags, BaseOptions {
+export interface CheckOptions extends BaselineFlags, BaseOptions {
   shard?: Shard;
   format: FormatName;
   outputFile?: string;
@@ -187,7 +187,7 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     } else {
       const found = timed('find files', () => walk(paths, o, io, settingsFor, debug));
       inputs = found.files.map((f) => (f.problem ? { filePath: f.filePath, text: '', problem: f.problem } : readInput(f.filePath, limits)));
-      // Transition rules (issue 19): each file with its previous state, linted in this thread.
+      // Transition rules: each file with its previous state, linted in this thread.
       if (withBase) {
         const read = new Map(inputs.map((i) => [i.filePath, i]));
         inputs = withBases([...read.keys()], o, io.cwd, limits.maxBytes, (f) => read.get(f)!).inputs;
@@ -660,7 +660,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     // A plain `check <paths>` without commander (plain-check.ts: the start-up of most runs).
     const plain = plainCheck(argv);
-    if (plain) return await runCheck(plain.paths, plain.options as unknown as CheckOptions, io);
+    if (plain) return await runCheck(plain.paths, plain.options, io);
     const program = buildProgram(io, (c) => (code = c));
     const mistyped = mistypedCommand(argv, program, io.cwd);
     if (mistyped) throw new UsageError(mistyped);

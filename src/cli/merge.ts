@@ -4,12 +4,13 @@
 // JSON reports are arrays of file results (DESIGN.md's contract); SARIF reports are one run each,
 // and say which part they are (`runs[0].properties.omlintShard`), so a missing part is an error,
 // never a quieter report.
-// A part is checked for its shape and its counts are recounted from its findings (issue 32: zeroed
+// A part is checked for its shape and its counts are recounted from its findings (zeroed
 // or negative counts passed 18 errors; a result with an object `level` was dropped), and the parts
 // are refused above a total size (`--max-size`) rather than crashing on a string V8 cannot hold.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escapeControls } from '../format/escape';
+import { isObject } from '../core/is-object';
 
 export class MergeError extends Error {}
 
@@ -122,7 +123,6 @@ function parse(input: MergeInput): { format: 'json'; value: JsonFileResult[] } |
   throw new MergeError(`${input.name}: neither an omlint JSON report (an array of file results) nor a SARIF 2.1.0 log`);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const COUNTED = { error: 'errorCount', warning: 'warningCount', info: 'infoCount' } as const;
 
 /** An omlint JSON file result whose counts are those of its diagnostics; else MergeError naming `where`. */

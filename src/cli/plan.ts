@@ -1,4 +1,4 @@
-// `omlint plan <files…> --base <file|dir|git-ref>` (issue 19): what a PUT of each file would change
+// `omlint plan <files…> --base <file|dir|git-ref>`: what a PUT of each file would change
 // against its previous state, grouped by replica set and process, and the run's findings with the
 // transition rules. Each text is parsed once: the plan is built from the pairs the engine matched.
 import path from 'node:path';

@@ -76,7 +76,7 @@ export class ConfigResolver {
       if (config) s = applyToResolved(abs, config);
       else {
         // Without a config, a file's settings are its directory's: one object per directory (a run
-        // of 50,000 files held 50,000 equal copies; issue 22).
+        // of 50,000 files held 50,000 equal copies).
         const dir = path.dirname(abs);
         s = this.defaultsByDir.get(dir);
         if (!s) this.defaultsByDir.set(dir, (s = applyToResolved(abs, undefined)));

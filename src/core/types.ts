@@ -211,12 +211,12 @@ export interface RuleDocs {
   /** For workspace rules: further documents of the same scope, for both examples. */
   scope?: Example[];
   /**
-   * For transition rules (issue 19): the previous state both examples are compared with, unless
+   * For transition rules: the previous state both examples are compared with, unless
    * `goodBase` gives the good example its own.
    */
   base?: Example;
   goodBase?: Example;
-  /** Which of the rule's changes are safe fixes (--fix) and which are suggestions (issue 31), in a sentence or two. */
+  /** Which of the rule's changes are safe fixes (--fix) and which are suggestions, in a sentence or two. */
   fixes?: string;
   /** Rules the bad example cannot help triggering too (an SNMP address is an SNMP notification). */
   alsoReports?: string[];
@@ -238,7 +238,7 @@ export interface RuleMeta {
   fixable?: boolean;
   /** True when the rule offers suggestions (quick fixes not applied by --fix). */
   hasSuggestions?: boolean;
-  /** Rules that read several documents of one project scope; or a document and its base (issue 19). */
+  /** Rules that read several documents of one project scope; or a document and its base. */
   scope?: 'document' | 'workspace' | 'transition';
   /**
    * The rule's messages by id: templates with {{name}} placeholders filled from a report's
@@ -279,7 +279,7 @@ export interface DocumentRule {
 export interface WorkspaceRule<D = any> {
   meta: RuleMeta & { scope: 'workspace' };
   /**
-   * The small part of a document the rule compares (issue 22), made as the document is linted, so
+   * The small part of a document the rule compares, made as the document is linted, so
    * that the document need not be kept until its scope is complete. Undefined: the document takes
    * no part. A digest must be data of its own: strings built from the value (a key, a canonical
    * JSON), numbers, booleans, never the value's objects or strings as they are (a string taken
@@ -290,7 +290,7 @@ export interface WorkspaceRule<D = any> {
 }
 
 /**
- * The context of a transition rule (issue 19: `omlint plan`, `check --base`): a document and the
+ * The context of a transition rule (`omlint plan`, `check --base`): a document and the
  * state it replaces, matched by kind and identity. Reports point into the new document; a finding
  * about something that is gone points at the nearest surviving parent and names the base place in
  * `basePointer` (shown as a related location in the base).
@@ -318,7 +318,7 @@ export interface TransitionRule {
 export type Rule = DocumentRule | WorkspaceRule | TransitionRule;
 
 /**
- * The previous state of a file (issue 19): a saved GET (`--base <file>`) or the same path at a
+ * The previous state of a file: a saved GET (`--base <file>`) or the same path at a
  * git ref (`--base <ref>`). The engine parses it, matches its documents with the file's by kind
  * and identity, and runs the transition rules on each pair.
  */
@@ -375,7 +375,7 @@ export interface LintInput {
   problem?: { ruleId: 'syntax-error' | 'limit-exceeded'; message: string; span?: Span };
   /** Set when the file was UTF-16 (with a BOM): --fix writes it back in the same encoding. */
   encoding?: 'utf-16le' | 'utf-16be';
-  /** The file's previous state: transition rules run on its documents and the file's (issue 19). */
+  /** The file's previous state: transition rules run on its documents and the file's. */
   base?: BaseInput;
 }
 

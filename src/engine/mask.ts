@@ -94,10 +94,13 @@ export function maskSecretsInPlace(text: string, secrets: readonly string[]): st
 
 /** The listed secrets by their first four characters (every listed secret has at least four). */
 type SecretIndex = Map<string, string[]> & { firsts?: Set<number> };
-const INDEXES = new WeakMap<readonly string[], SecretIndex>();
 
-function indexOf(secrets: readonly string[]): SecretIndex {
-  let index = INDEXES.get(secrets);
+/** Where a list keeps its index: on the list itself (a file's list lives as long as the file's run), not in a module cache. */
+const INDEX = Symbol('secret index');
+type IndexedList = readonly string[] & { [INDEX]?: SecretIndex };
+
+function indexOf(secrets: IndexedList): SecretIndex {
+  let index = secrets[INDEX];
   if (!index) {
     index = new Map() as SecretIndex;
     // Their first characters: most offsets of a message are passed without a slice.
@@ -109,7 +112,8 @@ function indexOf(secrets: readonly string[]): SecretIndex {
       if (bucket) bucket.push(s);
       else index.set(key, [s]);
     }
-    INDEXES.set(secrets, index);
+    // Not enumerable: the list reads, compares and serializes as before. A frozen list is indexed per call.
+    if (Object.isExtensible(secrets)) Object.defineProperty(secrets, INDEX, { value: index });
   }
   return index;
 }
@@ -160,48 +164,103 @@ function maskShapes(text: string, mask: (m: string) => string): string {
 
 // ---------------------------------------------------------------- secrets in source text
 
-/**
- * The key that ends just before a colon (quoted, or plain) is read backwards from the colon by
- * keyStartAt: at most 130 characters, so that a line with a million colons is still read in
- * linear time.
- */
 /** [A-Za-z_$] */
 const isKeyStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 /** [\w$.-] */
 const isKeyChar = (c: number) => isKeyStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
 
-/** keyStartAt's key characters [boundFrom, boundTo): numbers, not an object per colon of a big text. */
-let boundFrom = 0;
-let boundTo = 0;
+const NAMES_PLAIN = 1;
+const NAMES_SECRET = 2;
+const NAMES_URL = 3;
 
-/** The key's first character (its quote if quoted), or -1 for no key; the key's characters are left in boundFrom and boundTo. */
-function keyStartAt(text: string, colon: number): number {
+/**
+ * The key just before a colon, filled in by readKey: one per scan, owned by the scan's caller
+ * (a big text has millions of colons; an object per colon would cost more than reading them).
+ */
+interface KeyBefore {
+  /** The key's first character (its quote if quoted). */
+  start: number;
+  /** The name's characters, [from, to). */
+  from: number;
+  to: number;
+  /** What the name names: NAMES_SECRET, NAMES_URL or NAMES_PLAIN (also for no key). */
+  names: number;
+}
+
+const keyBefore = (): KeyBefore => ({ start: -1, from: 0, to: 0, names: NAMES_PLAIN });
+
+/**
+ * Reads into `key` the key that ends just before the colon at `colon` (quoted, or plain), or
+ * returns false for none. Read backwards within 130 characters, so that a line with a million
+ * colons is still read in linear time.
+ */
+function readKey(text: string, colon: number, key: KeyBefore): boolean {
   let end = colon;
   let last = end > 0 ? text.charCodeAt(end - 1) : -1;
   while (last === 32 || last === 9) last = --end > 0 ? text.charCodeAt(end - 1) : -1;
   if (last === 34 /* " */ || last === 39 /* ' */) {
-    // The opening quote, within 130 characters and the line. (A key of one quote at the line's
-    // start would be read as the empty key, which names no secret: none.)
-    for (let open = end - 2; open >= 0 && end - open <= 130; open--) {
-      const c = text.charCodeAt(open);
-      if (c === last) {
-        boundFrom = open + 1;
-        boundTo = end - 1;
-        return open;
-      }
-      if (c === 10) return -1;
-    }
-    return -1;
+    // (A key of one quote at the line's start reads as the empty key, which names no secret.)
+    const open = openingQuote(text, end - 1);
+    if (open < 0) return false;
+    key.start = open;
+    key.from = open + 1;
+    key.to = end - 1;
+    return true;
   }
   let start = end;
   // Character codes, not a regular expression per character: this runs before every colon of a text.
   while (start > 0 && end - start < 128 && isKeyChar(text.charCodeAt(start - 1))) start--;
-  if (start === end || !isKeyStart(text.charCodeAt(start))) return -1;
+  if (start === end || !isKeyStart(text.charCodeAt(start))) return false;
   // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
-  if (start > 0 && !/[\s{,[?-]/.test(text[start - 1])) return -1;
-  boundFrom = start;
-  boundTo = end;
-  return start;
+  if (start > 0 && !/[\s{,[?-]/.test(text[start - 1])) return false;
+  key.start = start;
+  key.from = start;
+  key.to = end;
+  return true;
+}
+
+/** The quote that the one at `close` closes, within 130 characters and the line, or -1. */
+function openingQuote(text: string, close: number): number {
+  const quote = text.charCodeAt(close);
+  for (let open = close - 1; open >= 0 && close - open < 130; open--) {
+    const c = text.charCodeAt(open);
+    if (c === quote) return open;
+    if (c === 10) return -1;
+  }
+  return -1;
+}
+
+/**
+ * The one test of a key for every reader of source text (secretSpansInLine, secretsInText): what
+ * the key before the colon at `colon` names, also left in key.names. A key may be followed by
+ * anything: `apiToken:xoxb-…` names a secret too. `judged` remembers the names of a big text.
+ */
+function judgeKey(text: string, colon: number, key: KeyBefore, judged: JudgedNames | undefined): number {
+  if (!readKey(text, colon, key)) return (key.names = NAMES_PLAIN);
+  const { from, to } = key;
+  if (!judged) return (key.names = namesOf(text, from, to));
+  let names = judged.verdict(from, to);
+  if (names === UNJUDGED) judged.remember(from, to, (names = namesOf(text, from, to)));
+  return (key.names = names);
+}
+
+/**
+ * The one scan: the first colon from `from` on with a key before it naming a secret (or a url),
+ * or -1; the key is left in `key`. Kept small: in a run of one file it is compiled while it runs
+ * over a big text, and the compiler's time counts as much as the loop's.
+ */
+function nextSecretColon(text: string, from: number, key: KeyBefore, judged: JudgedNames | undefined): number {
+  for (let colon = text.indexOf(':', from); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    if (judgeKey(text, colon, key, judged) !== NAMES_PLAIN) return colon;
+  }
+  return -1;
+}
+
+/** What text[from, to) names as a key (once per name and text: JudgedNames). */
+function namesOf(text: string, from: number, to: number): number {
+  if (!mayNameSecret(text, from, to)) return NAMES_PLAIN;
+  const key = text.slice(from, to);
+  return isSecretFieldName(key) ? NAMES_SECRET : key.toLowerCase() === 'url' ? NAMES_URL : NAMES_PLAIN;
 }
 
 interface ValueSpan {
@@ -228,11 +287,11 @@ interface ValueSpan {
  */
 export function secretSpansInLine(line: string): ValueSpan[] {
   const spans: ValueSpan[] = [];
+  const key = keyBefore();
   let flow: number | undefined;
-  for (let colon = line.indexOf(':'); colon >= 0; colon = line.indexOf(':', colon + 1)) {
-    const names = keyNames(line, colon, undefined);
-    if (names === NAMES_PLAIN) continue;
-    const keyStart = keyStartAt(line, colon);
+  for (let colon = nextSecretColon(line, 0, key, undefined); colon >= 0; colon = nextSecretColon(line, colon + 1, key, undefined)) {
+    const keyStart = key.start;
+    const names = key.names;
     // Whether a flow collection is open at the key: asked only for a plain value (one pass per line).
     let v = valueAt(line, colon + 1, () => (flow ??= flowStart(line)) < keyStart);
     if (!v) continue;
@@ -376,9 +435,10 @@ export function secretsInText(text: string): string[] {
   // A small text's names are judged as met: the table (36 KB, filled) would cost it more than it saves.
   const judged = n >= JUDGE_FROM ? new JudgedNames(text) : undefined;
   const lines = new LineReader(text);
+  const key = keyBefore();
   // Colon by colon, without splitting the text (a 90 MB JSON text has three million lines): only a
   // line where a key names a secret (or a url) is cut out and read whole.
-  for (let colon = nextSecretColon(text, 0, judged); colon >= 0; ) {
+  for (let colon = nextSecretColon(text, 0, key, judged); colon >= 0; ) {
     const lineStart = lines.startOf(colon);
     const lineEnd = lines.endOf(colon);
     const line = text.slice(lineStart, lineEnd);
@@ -399,7 +459,7 @@ export function secretsInText(text: string): string[] {
       }
     }
     if (next > n) break;
-    colon = nextSecretColon(text, next, judged);
+    colon = nextSecretColon(text, next, key, judged);
   }
   return out;
 }
@@ -453,59 +513,7 @@ function blockGoesOn(line: string, indent: number, keyColumn?: number): boolean 
   return keyColumn !== undefined && at === keyColumn && /^-(\s|$)/.test(line.slice(at));
 }
 
-/**
- * The first colon from `from` on that secretSpansInLine would try with a secret-named key (or
- * url) before it, or -1. The loop over every colon of a big text, kept small: in a run of one file
- * it is compiled while it runs, and the compiler's time counts as much as the loop's.
- */
-function nextSecretColon(text: string, from: number, judged: JudgedNames | undefined): number {
-  if (judged) {
-    // The colons after names judged plain are passed in a loop of their own; the others are judged here.
-    for (let colon = judged.skipPlainKeys(from); colon >= 0; colon = judged.skipPlainKeys(colon + 1)) {
-      if (keyNames(text, colon, judged) !== NAMES_PLAIN) return colon;
-    }
-    return -1;
-  }
-  for (let colon = text.indexOf(':', from); colon >= 0; colon = text.indexOf(':', colon + 1)) {
-    if (keyNames(text, colon, judged) !== NAMES_PLAIN) return colon;
-  }
-  return -1;
-}
-
-function lineEndAt(text: string, from: number): number {
-  const end = text.indexOf('\n', from);
-  return end < 0 ? text.length : end;
-}
-
-/**
- * What the key that ends just before the colon at `colon` of a line (or of a text without CR)
- * names: NAMES_SECRET, NAMES_URL, or NAMES_PLAIN (also for no key). The one test of a key for
- * every reader of source text (secretSpansInLine, the scan of secretsInText). A key may be
- * followed by anything: `apiToken:xoxb-…` names a secret too.
- */
-function keyNames(text: string, colon: number, judged: JudgedNames | undefined): number {
-  if (keyStartAt(text, colon) < 0) return NAMES_PLAIN;
-  const from = boundFrom;
-  const to = boundTo;
-  if (!judged) return namesOf(text, from, to);
-  const known = judged.verdict(from, to);
-  if (known !== UNJUDGED) return known;
-  const names = namesOf(text, from, to);
-  judged.remember(from, to, names);
-  return names;
-}
-
-/** What text[from, to) names as a key (once per name and text: JudgedNames). */
-function namesOf(text: string, from: number, to: number): number {
-  if (!mayNameSecret(text, from, to)) return NAMES_PLAIN;
-  const key = text.slice(from, to);
-  return isSecretFieldName(key) ? NAMES_SECRET : key.toLowerCase() === 'url' ? NAMES_URL : NAMES_PLAIN;
-}
-
 const UNJUDGED = 0;
-const NAMES_PLAIN = 1;
-const NAMES_SECRET = 2;
-const NAMES_URL = 3;
 /** Texts from this length on remember the names they judged (JudgedNames). */
 const JUDGE_FROM = 64 * 1024;
 /** Slots of JudgedNames (a power of two). */
@@ -524,43 +532,6 @@ class JudgedNames {
   private readonly verdicts = new Uint8Array(JUDGED_SLOTS);
 
   constructor(private readonly text: string) {}
-
-  /**
-   * The first colon from `from` on that is not known to follow a plain name: past every colon
-   * right after a quoted key (each key of a JSON text) whose name this table judged neither a
-   * secret's nor `url`; -1 when none is left. The loop over the colons of a big text, kept free of
-   * calls but indexOf and charCodeAt: in a run of one file it is compiled while it runs, and a
-   * call it has not made yet sends it back to the interpreter when it first does.
-   */
-  skipPlainKeys(from: number): number {
-    const text = this.text;
-    const starts = this.starts;
-    const lengths = this.lengths;
-    const verdicts = this.verdicts;
-    let colon = text.indexOf(':', from);
-    for (; colon >= 2; colon = text.indexOf(':', colon + 1)) {
-      const before = text.charCodeAt(colon - 1);
-      // Only colons after a quoted key are judged here; the others go to keyNames.
-      if (before !== 34 /* " */) return colon;
-      // keyStartAt's quoted key: its opening quote within 130 characters and the line.
-      let open = colon - 2;
-      const stop = colon - 130;
-      let c = text.charCodeAt(open);
-      while (c !== 34 && c !== 10 && open > stop && open > 0) c = text.charCodeAt(--open);
-      if (c !== 34) continue; // no key: a line break, too long, or the text's start
-      const name = open + 1;
-      const n = colon - 1 - name;
-      // verdict(), inlined: the slot of the name's shape (shapeOf), then the name compared.
-      const shape = n === 0 ? 0 : ((n * 31 + text.charCodeAt(name)) * 31 + text.charCodeAt(colon - 2)) * 31 + text.charCodeAt(name + (n >> 1));
-      const slot = (shape ^ (shape >>> 12)) & (JUDGED_SLOTS - 1);
-      const start = starts[slot];
-      if (start < 0 || lengths[slot] !== n || verdicts[slot] !== NAMES_PLAIN) return colon;
-      let i = 0;
-      while (i < n && text.charCodeAt(start + i) === text.charCodeAt(name + i)) i++;
-      if (i < n) return colon;
-    }
-    return colon;
-  }
 
   verdict(from: number, to: number): number {
     const text = this.text;

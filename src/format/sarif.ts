@@ -85,7 +85,7 @@ export function formatSarif(run: LintRun, opts: SarifOptions): string {
   const { results } = run;
   const mask = secretMasker(run);
   const rules = REGISTRY.map((m) => ruleDescriptor({ id: m.id, description: m.summary, defaultSeverity: m.severity, why: m.why }));
-  // The config's policies (issue 21): their own docs, and where they were declared.
+  // The config's policies: their own docs, and where they were declared.
   for (const p of loadedPolicies()) rules.push(policyDescriptor(p.rule.meta, p.source));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   // An id outside the catalogue (should not happen) still gets a descriptor, so ruleIndex stays valid.

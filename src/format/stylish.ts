@@ -54,7 +54,7 @@ function alsoAt(d: Diagnostic): string {
   return places.length > ALSO_AT_SHOWN ? `${shown} and ${places.length - ALSO_AT_SHOWN} more` : shown;
 }
 
-/** What --fix left to the user: suggestions (issue 31), with how to apply each sort. */
+/** What --fix left to the user: suggestions, with how to apply each sort. */
 function suggestionsLine(unapplied: number, oneChange: number, c: Palette): string {
   const ways = [
     oneChange ? `${oneChange} with one change: --fix-suggestions applies ${oneChange === 1 ? 'it' : 'them'}` : '',

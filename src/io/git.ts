@@ -1,4 +1,4 @@
-// The previous state of a file from git (issue 19): the same path at a ref (`--base origin/main`),
+// The previous state of a file from git: the same path at a ref (`--base origin/main`),
 // or its staged content (`:path`, for the pre-commit hook). git runs with an argument array, never
 // through a shell, and never with an argument a user could turn into an option.
 import { childProcess } from '../core/lazy-builtins';
@@ -65,8 +65,8 @@ export function showAtRef(filePath: string, ref: string | undefined, maxBytes: n
   }
   const rel = path.relative(top, path.join(realDir, path.basename(filePath))).split(path.sep).join('/');
   if (rel.startsWith('../') || path.isAbsolute(rel)) throw new GitError(`${filePath} is outside the git repository at ${top}.`);
-  // The stage is always named: `:0:path`, since `:<digit>:x` would read stage <digit> of x (issue 32:
-  // a file named "0:good.yaml" was linted as good.yaml). After `<ref>:` git takes the rest verbatim.
+  // The stage is always named: `:0:path`, since `:<digit>:x` would read stage <digit> of x (a
+  // file named "0:good.yaml" was linted as good.yaml). After `<ref>:` git takes the rest verbatim.
   const spec = ref === undefined ? `:0:${rel}` : `${ref}:${rel}`;
   const label = spec;
   // Does the path exist there? `cat-file -e` says so without printing anything.

@@ -28,6 +28,7 @@ export interface KindItem {
 // The modeline reader is syntax's (src/syntax/modelines.ts): a SourceFile's comments() hold them.
 export { findBrokenModelines, findModelines, type BrokenModeline, type Modeline } from '../syntax/modelines';
 import type { Modeline } from '../syntax/modelines';
+import { isObject } from '../core/is-object';
 
 /** The kind that a file name declares by the catalog convention `name.<kind>.(json|yaml|yml)`. */
 export function kindFromFileName(fileName: string): Kind | undefined {
@@ -46,7 +47,6 @@ export function apiKeyScopeFromFileName(fileName: string): ApiKeyScope | undefin
   return word === 'global' ? 'global' : word.startsWith('org') ? 'organization' : 'project';
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const AUTOMATION_KEYS = new Set([
   'processes', 'mongoDbVersions', 'replicaSets', 'sharding', 'auth', 'options', 'tls', 'ssl',

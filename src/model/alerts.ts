@@ -4,6 +4,8 @@ import { compareStrings } from '../core/pointer';
 import { distance } from 'fastest-levenshtein';
 import type { Kind } from '../core/kinds';
 import { eventInfo, isAtlasOnlyEvent, type ConfigScope, type EventInfo } from './events';
+import { isObject } from '../core/is-object';
+export { isObject };
 
 /** Whether a kind is an alert configuration (a project's or the global one). */
 export const isAlertKind = (kind: Kind): boolean => kind === 'alert-config' || kind === 'global-alert-config';
@@ -12,9 +14,6 @@ export function configScope(kind: Kind): ConfigScope {
   return kind === 'global-alert-config' ? 'global' : 'project';
 }
 
-export function isObject(v: unknown): v is Record<string, any> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 export function has(obj: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
@@ -48,6 +47,7 @@ function notificationPointer(i: number): string {
 export function knownEvent(doc: unknown): { name: string; info: EventInfo } | undefined {
   if (!isObject(doc)) return undefined;
   const name = doc.eventTypeName;
+  if (typeof name !== 'string') return undefined;
   const info = eventInfo(name);
   return info && !isAtlasOnlyEvent(name) ? { name, info } : undefined;
 }

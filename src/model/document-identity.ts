@@ -1,9 +1,10 @@
-// Which document of a base is the previous state of which document now (issue 19): documents are
+// Which document of a base is the previous state of which document now: documents are
 // matched by kind and identity. Alert configs by `id`, else by event type and matchers (a POST body
 // has no id yet); maintenance windows by `id`; integrations by `type` (one per type and project);
 // every other kind, automation configs included, by file: the n-th document of the kind in the
 // file is the n-th of the kind in the base.
 import type { Kind } from '../core/kinds';
+import { isObject } from '../core/is-object';
 
 export interface KindedDocument {
   kind: Kind;
@@ -18,7 +19,6 @@ export interface DocumentMatch<T extends KindedDocument> {
   removed: T[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function idOf(doc: KindedDocument): string | undefined {
   if (!isObject(doc.value)) return undefined;

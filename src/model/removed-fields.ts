@@ -1,8 +1,9 @@
-// Keys present in a base document and absent now (issue 19: what a GET → edit → PUT round trip
+// Keys present in a base document and absent now (what a GET → edit → PUT round trip
 // silently dropped). Array items are paired by identity, not position, when every item of both
 // sides carries a unique `name`, `_id`, `id` or `host` (processes by name, replica sets by _id,
 // members by host, versions by name); else by index. One walk, linear in the size of both values.
 import { joinPointer } from '../core/pointer';
+import { isObject } from '../core/is-object';
 
 export interface RemovedField {
   /** Where the key was, in the base. */
@@ -11,7 +12,6 @@ export interface RemovedField {
   pointer: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const IDENTITY_KEYS = ['name', '_id', 'id', 'host'] as const;
 
 /** The identity key all items of both arrays carry, unique on each side; undefined: by index. */

@@ -37,7 +37,7 @@ export const ALL_API_KEY_ROLES = [
  * The roles each API key endpoint accepts (mongodb/docs source/reference/api/api-keys/
  * {global,org,project}/update-*.txt and its role lists includes/api/lists/org-roles.rst and
  * project-roles.rst). Those lists also name ORG_BILLING_ADMIN and GROUP_CHARTS_ADMIN, which this
- * project keeps as Atlas vocabulary (model/notifications.ts, issue 15): left out until a source settles it.
+ * project keeps as Atlas vocabulary (model/notifications.ts): left out until a source settles it.
  */
 export const API_KEY_ROLES: Readonly<Record<ApiKeyScope, readonly string[]>> = {
   global: GLOBAL_ROLES,

@@ -4,6 +4,7 @@
 // Arrays of named things are matched by name (processes, mongoDbVersions) or by _id (replica
 // sets, members), other arrays item by item when their lengths agree.
 import { escapeToken } from '../core/pointer';
+import { isObject } from '../core/is-object';
 
 export interface DroppedKey {
   /** Pointer of the object in the new document that lacks the key. */
@@ -16,7 +17,6 @@ export interface DroppedKey {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The identity of the objects of an array: a key every item has as a string or number. */
 function identityKey(a: unknown[], b: unknown[]): string | undefined {

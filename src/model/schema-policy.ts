@@ -1,4 +1,4 @@
-// What each kind says about the schema's generic findings (issue 16: kind-specific policy left the
+// What each kind says about the schema's generic findings (kind-specific policy left the
 // schema mapper). src/schema/validate.ts maps ajv errors to findings the same way for every kind and
 // asks the kind's policy here where a kind differs: which unknown keys another rule reports, who
 // ignores an unknown field, which deprecated fields are not deprecated for a document, the safe fix

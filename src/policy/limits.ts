@@ -19,6 +19,6 @@ export const POLICY_LIMITS = {
   maxItems: 100_000,
   /** Files one `extends` chain may name (and how deep it may nest). */
   maxExtends: 32,
-  /** Bytes of a configuration file or a file it extends: checked before it is read (a 190 MB pack took 638 MB). */
+  /** Bytes of a configuration file or a file it extends: checked before it is read (a pack is read whole into memory). */
   maxFileBytes: 4 * 1024 * 1024,
 } as const;

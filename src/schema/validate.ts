@@ -318,8 +318,21 @@ export const REQUIRED_FIELD = defineBuiltin({
   docs: {
     versions: 'every version; in automation configurations featureCompatibilityVersion is required of mongod processes on MongoDB 3.4 and later only (FCV arrived in 3.4; OM\'s GET omits it for older processes), and builds[].architecture is not required (OM 2.x/3.x GETs omit it).',
     why: 'The server rejects the body. The diagnostic stands on the key of the object that lacks the field.',
-    bad: { base: 'alert-config', replace: [['eventTypeName: HOST_DOWN\n', '']] },
-    good: { base: 'alert-config' },
+    bad: `enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
     kind: 'alert-config',
   },
 });
@@ -334,8 +347,22 @@ export const UNKNOWN_FIELD = defineBuiltin({
   docs: {
     fixes: 'Safe: renaming to the one near field that the mapping does not have yet. Suggestions: each of several near fields (a choice).',
     why: 'The server ignores fields it does not know, so a typo silently loses a setting. In automation configurations, which carry many undocumented keys, only near-misses of known keys are reported.',
-    bad: { base: 'alert-config', replace: [['delayMin: 0', 'delayMn: 0']] },
-    good: { base: 'alert-config' },
+    bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMn: 0
+    intervalMin: 60
+`,
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
     kind: 'alert-config',
   },
 });
@@ -350,8 +377,22 @@ export const INVALID_TYPE = defineBuiltin({
     fixes: 'Suggestion: the quoted number or boolean without its quotes (a template may quote it on purpose).',
     versions: 'every version; the fields real GETs of OM 2.x-8.x return as null are nullable (monitoringVersions/backupVersions baseUrl, roles[].roles, roles[].privileges[].resource.cluster, tls CAFilePath).',
     why: 'The server rejects a string where it expects a number, an object where it expects an array, and so on.',
-    bad: { base: 'alert-config', replace: [['intervalMin: 60', 'intervalMin: "sixty"']] },
-    good: { base: 'alert-config' },
+    bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: "sixty"
+`,
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
     kind: 'alert-config',
   },
 });
@@ -366,8 +407,34 @@ export const INVALID_VALUE = defineBuiltin({
   docs: {
     fixes: 'Safe: the one near accepted value. Suggestions: each of several near values (a choice).',
     why: 'The server rejects values outside the documented set. Enum violations list the accepted values and offer a fix when one is near.',
-    bad: { base: 'alert-config/outside-metric-threshold-3', replace: [['  operator: GREATER_THAN\n', '  operator: GREATER\n']] },
-    good: { base: 'alert-config/outside-metric-threshold-3' },
+    bad: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: ASSERT_REGULAR
+  operator: GREATER
+  threshold: 5
+  units: RAW
+  mode: AVERAGE
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+    good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: ASSERT_REGULAR
+  operator: GREATER_THAN
+  threshold: 5
+  units: RAW
+  mode: AVERAGE
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
     kind: 'alert-config',
   },
 });
@@ -382,13 +449,25 @@ export const DEPRECATED_FIELD = defineBuiltin({
     fixes: 'Safe: removing global `typeName` (ignored), renaming `logRotate.maxUncompressed` to `numUncompressed` (the same setting).',
     versions: 'every version, except slaveDelay: deprecated only for members whose process runs MongoDB 5.0 or later at FCV 5.0 or later (secondaryDelaySecs arrived in 5.0; FCV < 5.0 still uses slaveDelay).',
     why: 'Deprecated fields are ignored or will be removed: global `typeName` is ignored, `monitoringVersions`/`backupVersions` are obsolete, `logRotate.maxUncompressed` is the old name of `numUncompressed`, `slaveDelay` is now `secondaryDelaySecs`, top-level `ssl` is now `tls`.',
-    bad: { base: 'alert-config', replace: [['enabled: true\n', `enabled: true
+    bad: `eventTypeName: HOST_DOWN
+enabled: true
 forAllGroups: true
 typeName: HOST
-`]] },
-    good: { base: 'alert-config', replace: [['enabled: true\n', `enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+    good: `eventTypeName: HOST_DOWN
+enabled: true
 forAllGroups: true
-`]] },
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
     kind: 'global-alert-config',
   },
 });
@@ -402,8 +481,23 @@ export const READ_ONLY_FIELD = defineBuiltin({
   docs: {
     fixes: 'Suggestion: removing the field (it may be a pasted response kept on purpose).',
     why: 'Fields such as `id`, `created`, `updated`, `links` and `groupId` come back in responses; in a request body they are ignored, which usually means the file is a pasted response.',
-    bad: { base: 'alert-config', before: `id: 5a0a1e7e0f2912c554080adc\n` },
-    good: { base: 'alert-config' },
+    bad: `id: 5a0a1e7e0f2912c554080adc
+eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
     kind: 'alert-config',
   },
 });

@@ -4,12 +4,10 @@ import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, FileResult, TextFix } from '../core/types';
 import { rangesOverlap, spanToRange } from './positions';
+import { NEVER_SUPPRESSED } from '../core/never-suppressed';
 
 export const FIX_ALL_KIND = 'source.fixAll.omlint';
 export const FIX_ALL_TITLE = 'Fix all auto-fixable omlint problems';
-
-/** Rules that inline directives cannot silence (src/syntax/suppress.ts). */
-const NOT_SUPPRESSIBLE = new Set(['syntax-error', 'internal-error', 'unused-disable-directive']);
 
 export interface CodeActionInput {
   doc: TextDocument;
@@ -109,11 +107,11 @@ export async function codeActionsFor(input: CodeActionInput): Promise<CodeAction
         actions.push({ title: title(s.title), kind: CodeActionKind.QuickFix, diagnostics: [lspDiag], edit: { changes: { [doc.uri]: editsOf(doc, s) } } });
       }
       const key = `${lspDiag.range.start.line}:${d.ruleId}`;
-      if (input.yaml && !NOT_SUPPRESSIBLE.has(d.ruleId) && !disabled.has(key)) {
+      if (input.yaml && !NEVER_SUPPRESSED.has(d.ruleId) && !disabled.has(key)) {
         disabled.add(key);
         actions.push(disableAction(doc, d, lspDiag));
       }
-      if (!input.yaml && input.disableForFile && !NOT_SUPPRESSIBLE.has(d.ruleId) && !disabled.has(d.ruleId)) {
+      if (!input.yaml && input.disableForFile && !NEVER_SUPPRESSED.has(d.ruleId) && !disabled.has(d.ruleId)) {
         disabled.add(d.ruleId);
         const off = input.disableForFile(d.ruleId);
         if (off) actions.push({ title: `Disable ${d.ruleId} for this file (in ${off.configName})`, kind: CodeActionKind.QuickFix, diagnostics: [lspDiag], edit: off.edit });

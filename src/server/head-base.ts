@@ -1,4 +1,4 @@
-// The language server's base of an open file (issue 19): the file at git HEAD, so that the
+// The language server's base of an open file: the file at git HEAD, so that the
 // transition rules show what the edit changes against the last commit. Read once per file and
 // HEAD commit: a commit made while the file is open is seen at the next lint.
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // How far the server's heap may grow between full garbage collections. V8 lets the old generation
 // grow to up to four times what survived the last full collection before collecting again: with a
-// 20 MB document open (about 150 MB live while it is linted) the process reached 600 – 800 MB after
-// a few edits, almost all of it garbage of earlier versions. While a big document is open, the heap
+// big document open the process grew to four or five times its live size after a few edits, almost
+// all of it garbage of earlier versions (bench/README.md, history). While a big document is open, the heap
 // grows by at most BIG_DOCUMENT_GROWTH_PERCENT between collections: more frequent full collections
 // (a little CPU per lint of that document) for a peak near the live size. With small documents only,
 // V8's own heuristics stay (a collection of a small heap costs little, and keystrokes stay cheap).

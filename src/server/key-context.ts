@@ -31,7 +31,7 @@ const isIndex = (t: string | undefined) => t !== undefined && /^\d+$/.test(t);
 export function keyContext(kind: Kind, tokens: readonly string[], object: unknown): KeyContext {
   if (kind === 'integration' && tokens.length === 0) {
     // The schema's branch of the type lists its fields; the model says which a write body needs.
-    const info = isObject(object) && Object.prototype.hasOwnProperty.call(INTEGRATION_FIELDS, object.type) ? INTEGRATION_FIELDS[object.type as IntegrationType] : undefined;
+    const info = isObject(object) && typeof object.type === 'string' && Object.prototype.hasOwnProperty.call(INTEGRATION_FIELDS, object.type) ? INTEGRATION_FIELDS[object.type as IntegrationType] : undefined;
     return info ? { ...NONE, needed: [...info.required] } : NONE;
   }
   if (!isAlert(kind)) return NONE;

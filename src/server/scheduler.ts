@@ -3,7 +3,7 @@
 // (no lint running) for as long as its lint takes, so that linting while someone types takes at
 // most about half of the process and fast typing never queues lints it would throw away. The time
 // since the last lint ended counts: the first keystroke after a pause waits only MIN_DEBOUNCE_MS
-// (a fixed 150 ms, then a wait of the lint's cost, were most of the latency on a 100 KB file).
+// (a fixed wait before the lint's own was most of the latency: bench/README.md, history).
 // Each request gets a generation: a lint that finishes after a newer request for its document was
 // made is stale (never published).
 

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Kind } from '../core/kinds';
 import { packageRoot } from '../core/paths';
+import { isObject } from '../core/is-object';
 
 export type Schema = Record<string, any>;
 
@@ -23,9 +24,6 @@ export function kindSchema(kind: Kind): Schema | undefined {
   return s;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 function deref(root: Schema, ref: string): Schema | undefined {
   if (!ref.startsWith('#/')) return undefined;

@@ -152,8 +152,22 @@ export const SYNTAX_ERROR = defineBuiltin({
   description: 'The file is not valid JSON or YAML.',
   docs: {
     why: 'The server rejects a body it cannot parse; omlint points at the exact spot and says why in plain words.',
-    bad: { base: 'alert-config', replace: [['intervalMin: 60', 'intervalMin: [60']] },
-    good: { base: 'alert-config' },
+    bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: [60
+`,
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
   },
 });
 
@@ -165,6 +179,13 @@ export const LIMIT_EXCEEDED = defineBuiltin({
   docs: {
     why: 'Hostile or broken files (alias bombs, absurd nesting, huge files, millions of nodes) must not hang or exhaust a pre-commit hook or an editor. The limits are checked by a cheap scan before any parser runs, and aliases are counted as what they expand to. The message names the limit and the option that raises it (`--max-file-size`, `--max-depth`, `--max-nodes`, `--max-memory`, `--max-aliases`, `--max-documents`). See docs/robustness.md.',
     bad: `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n`,
-    good: { base: 'alert-config' },
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
   },
 });

@@ -1,5 +1,5 @@
-// Positions of pointers in a big valid JSON text, without a syntax tree (which took 0.7 s and most
-// of the memory for 22 MB). A lookup walks down from the root through the containers on the
+// Positions of pointers in a big valid JSON text, without a syntax tree (which took most of the
+// time and memory of a big text: bench/README.md, history). A lookup walks down from the root through the containers on the
 // pointer's path, reading only their direct children and skipping every other value; what it
 // read stays known, so that the next lookups resume where the last one stopped.
 import { splitPointer } from '../core/pointer';
@@ -50,8 +50,7 @@ interface Container {
   keys: string[];
   /**
    * The index of each key's last occurrence so far, for objects of more than BY_KEY_FROM keys only
-   * (a search of `keys` is as fast below that; a Map per object was most of the navigator's memory
-   * on a 20 MB text with 10,000 findings).
+   * (a search of `keys` is as fast below that; a Map per object was most of the navigator's memory).
    */
   byKey?: Map<string, number>;
 }
@@ -82,8 +81,8 @@ export class JsonNavigator {
   /**
    * `noDuplicates`: no object of the text repeats a key; then a lookup stops at the first key that
    * matches (otherwise the last occurrence wins, as in JSON.parse, and objects are read whole).
-   * (A table of the offsets of every string, built with the parse, once sped skips up: measured
-   * again on 90 MB, skips with cursors alone were as fast, and the table took 55-94 MB.)
+   * (A table of the offsets of every string, built with the parse, was dropped: skips with
+   * cursors alone were as fast without its memory; bench/README.md, history.)
    */
   constructor(
     private readonly text: string,

@@ -11,6 +11,7 @@ import { LineIndex } from '../core/lines';
 import { yamlCommentSpans } from './comments';
 import { nearMatches } from '../core/near';
 import { defineBuiltin } from '../core/rule';
+import { NEVER_SUPPRESSED } from '../core/never-suppressed';
 
 export const DIRECTIVE_WORDS = ['disable', 'enable', 'disable-line', 'disable-next-line'] as const;
 export type DirectiveWord = (typeof DIRECTIVE_WORDS)[number];
@@ -51,15 +52,13 @@ export interface DirectiveProblem {
   suggestions?: TextFix[];
 }
 
-/** Rule ids that a directive can never suppress: the findings about the text and about directives. */
-const NOT_SUPPRESSIBLE = new Set(['syntax-error', 'internal-error', 'unused-disable-directive']);
 const WORDS: ReadonlySet<string> = new Set(DIRECTIVE_WORDS);
 const PREFIX = 'omlint-';
 const MANY_DIRECTIVES = 64;
 
 /** The directives of a YAML text. */
 export function findDirectives(text: string, fileLines: LineIndex): FoundDirectives {
-  // The fast path: most texts hold no "# omlint-", and lexing costs time (about 0.5 ms per kB).
+  // The fast path: most texts hold no "# omlint-", and lexing the comments costs more than looking.
   const candidates = candidateOffsets(text);
   if (candidates.length === 0) return NO_DIRECTIVES;
   // A big text's index finds a few lines fast but each one slowly (lines.ts): with many
@@ -234,7 +233,7 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: Directive
     const diag = diagnostics[i];
     const at = offsetOf(diag);
     while (next < blocks.length && blocks[next].comment.start <= at) state.apply(blocks[next++]);
-    if (NOT_SUPPRESSIBLE.has(diag.ruleId)) continue;
+    if (NEVER_SUPPRESSED.has(diag.ruleId)) continue;
     const onLine = byLine.get(diag.range.start.line);
     const by = onLine?.byRule.get(diag.ruleId) ?? onLine?.all ?? state.disabling(diag.ruleId);
     if (!by) continue;
@@ -345,7 +344,22 @@ export const UNUSED_DISABLE_DIRECTIVE = defineBuiltin({
   docs: {
     fixes: 'Safe: removing the unused directive or its unused rule ids. Suggestions: the nearest directive or rule id for a misspelt one.',
     why: 'Stale suppressions hide future problems; remove them once the problem they silenced is gone (`--fix` removes them, or only their unused rule ids). A misspelled directive (`# omlint-disabel`) or rule id suppresses nothing: the message names the nearest directive or rule.',
-    bad: { base: 'alert-config', before: `# omlint-disable-next-line enabled-omitted -- migrating\n` },
-    good: { base: 'alert-config' },
+    bad: `# omlint-disable-next-line enabled-omitted -- migrating
+eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
   },
 });

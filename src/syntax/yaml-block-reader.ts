@@ -11,9 +11,9 @@
 // (test/syntax/yaml-block-reader.test.ts compares values and positions pointer by pointer).
 //
 // Positions are recorded in the same read as the value, in a table of numbers (PositionTable):
-// a second read for the findings' positions cost as much as the first on a 4.6 MB automation
-// config, and a tree of objects for 1.4 million nodes (20 MB of YAML) took ~220 MB; the table takes
-// 32 bytes a node and names no key (keys are read from the text when a pointer is looked up).
+// a second read for the positions cost as much as the first, and a tree of objects per node was
+// most of a big text's memory (bench/README.md, history); the table takes 32 bytes a node and
+// names no key (keys are read from the text when a pointer is looked up).
 import { splitPointer } from '../core/pointer';
 import type { Location } from './types';
 
@@ -200,8 +200,8 @@ class PositionTable {
 }
 
 /**
- * The lines that hold content (no blank or comment line), as columns of numbers: line records
- * as objects were ~60 bytes each for the collector to copy (a million of them on 20 MB).
+ * The lines that hold content (no blank or comment line), as columns of numbers: an object per
+ * line is one more object for the collector to copy, a million of them in a big text.
  */
 class LineTable {
   /** Where the line starts. */
@@ -557,7 +557,7 @@ class BlockReader {
       return;
     }
     // A big text's lines are counted first: the table is made to size, not doubled up to it
-    // (each doubling leaves the last arrays to the collector: megabytes on a 20 MB text).
+    // (each doubling leaves the last arrays to the collector).
     if (text.length > BIG_TEXT) {
       let lines = 1;
       for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;

@@ -129,3 +129,12 @@ describe('a run read without commander prints and exits as through commander', (
     expect(missing.stderr).toMatch(/missing\.yaml/);
   });
 });
+
+describe('plainCheck types what it reads', () => {
+  it('hands runCheck a CheckOptions without a cast', async () => {
+    const { readFileSync } = await import('node:fs');
+    const main = readFileSync(path.resolve(__dirname, '../../src/cli/main.ts'), 'utf8');
+    expect(main).toContain('runCheck(plain.paths, plain.options, io)');
+    expect(main).not.toMatch(/as unknown as CheckOptions/);
+  });
+});

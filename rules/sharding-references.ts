@@ -7,7 +7,7 @@ import type { RuleContext } from '../src/core/types';
 import {
   describeExisting,
   describeNames,
-  getTopology,
+  topologyOf,
   type AutomationTopology,
   type ShardedClusterInfo,
 } from '../src/model/automation-topology';
@@ -42,7 +42,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const t = getTopology(ctx.value);
+    const t = topologyOf(ctx.facts);
     const report: ReportFn = (r) => ctx.report(r);
     checkReplicaSetReferences(t, report);
     checkMongos(t, report);

@@ -11,6 +11,7 @@ import { isPlaceholder, templateMessage } from '../model/placeholders';
 import { fieldPath } from '../model/secrets';
 import type { Diagnostic, FileResult, Fix, LintInput, LintOptions, MessageReport, Rule, Severity, Span, TextFix } from '../core/types';
 import type { FileSettings } from '../config/load';
+import type { DocumentFacts } from '../core/facts';
 import { notBelow, pathBelow } from '../core/normal-paths';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
 
@@ -25,6 +26,8 @@ export interface ItemState {
   /** The kind declared for a document with no content (comments only): reported, not checked. */
   declared?: Kind;
   why?: string;
+  /** The facts of the item's value shared by the schema, its rules and the masking; made when it is checked. */
+  facts?: DocumentFacts;
 }
 
 export interface FileState {

@@ -5,7 +5,6 @@ import { compareStrings } from '../core/pointer';
 import { applyDirectives, directiveProblems, NO_DIRECTIVES } from '../syntax/suppress';
 import { aggregateRepeats } from './aggregate';
 import { collectSecretValues, cutQuoted, maskSecrets } from './mask';
-import { forgetFoundSecrets } from '../model/secrets';
 import type { FileResult, RunSource, Severity } from '../core/types';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
 import { overflowed, severityOf, templateInfos, type FileState } from './file-report';
@@ -36,6 +35,7 @@ export function finish(file: FileState, knownRules: Set<string>, workspaceRules:
     file.docs.map((d) => ({
       kind: d.kind,
       value: d.document.unusable ? d.document.salvage?.() : d.value,
+      facts: d.facts,
       sourceOf: (pointer: string) => {
         const loc = d.document.locate(d.base + pointer);
         return loc ? file.sourceFile.text.slice(loc.value.start, loc.value.end) : undefined;
@@ -45,8 +45,6 @@ export function finish(file: FileState, knownRules: Set<string>, workspaceRules:
     // the walks over every value and every line are for files with something to say.
     diagnostics.length > 0 ? { text: file.sourceFile.text, wide: true } : { wide: false },
   );
-  // Asked of each document by two rules and by the masking above: found once per file, then let go.
-  forgetFoundSecrets();
   if (file.baseSecrets?.length) secrets.push(...file.baseSecrets);
   // Every file: a message may quote a value (quoteForCut), cut only once masked.
   const mask = secrets.length ? (t: string) => maskSecrets(t, secrets) : cutQuoted;

@@ -6,7 +6,6 @@
 // cache and --fix to take explicitly.
 import type { Kind } from '../core/kinds';
 import { KNOWN_RULE_IDS, RULE_INFO } from '../../rules/registry';
-import { forgetFoundSecrets } from '../model/secrets';
 import type { FileResult, LintOptions, LintRun, Rule, RunSource } from '../core/types';
 import { defaultSettings, type FileSettings } from '../config/load';
 import { Project } from '../project/project';
@@ -230,7 +229,6 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
     placeRelated(done[i]!.result, (p) => (mine && p === mine.displayPath ? mine : fileAt(p)));
   }
   if (opts.release) for (const i of [...again.keys(), ...parsedAgain.keys()]) project.sources.forget(targets.paths[i]);
-  forgetFoundSecrets();
   const results: FileResult[] = [];
   const sources = new Map<string, RunSource>();
   for (const f of done) {

@@ -12,6 +12,7 @@ import { baseRange, BASE_UNUSABLE, parseBase, type BaseDocument } from './base';
 import { matchDocuments } from '../model/document-identity';
 import type { FileSettings } from '../config/load';
 import { reportMessage } from '../core/rule';
+import { DocumentFacts } from '../core/facts';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
 import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, TEMPLATE_VALUE, type ItemState, type FileState } from './file-report';
 import type { RuleBook } from './rule-book';
@@ -22,8 +23,9 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
   // Reports are placed together, so that a big JSON text is read forward once for all their positions.
   const pending: { ruleId: string; report: MessageReport }[] = [];
   const isTemplate = file.isTemplate;
+  const facts = (doc.facts = new DocumentFacts(doc.value));
   try {
-    for (const finding of validateLoaded(kind, doc.value, isTemplate)) {
+    for (const finding of validateLoaded(kind, doc.value, isTemplate, facts)) {
       if (finding.ruleId === TEMPLATE_VALUE) noteTemplate(file, doc, finding.pointer, String(getAt(doc.value, finding.pointer)), finding.skipped ?? 'schema');
       else pending.push({ ruleId: finding.ruleId, report: finding });
     }
@@ -40,6 +42,7 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
     // An unknown message id throws here, inside the rule's check: an internal-error of that rule.
     report: (r) => pending.push({ ruleId: current!.meta.id, report: { ...r, message: reportMessage(current!.meta, r) } }),
     isTemplate,
+    facts,
   };
   const off = offRules(file, opts);
   for (const rule of rules) {
@@ -104,6 +107,15 @@ interface WorkspaceReport {
 const workspacePolicies = (settings: FileSettings): WorkspaceRule[] => settings.policies?.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace') ?? [];
 
 /**
+ * A copy of a string that holds nothing else alive: V8 makes a substring of 13 characters or more
+ * a slice of its parent, so a digest kept as it is could keep its file's whole text until the end
+ * of the run. JSON.parse builds its strings anew.
+ */
+function detached(s: string): string {
+  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
+}
+
+/**
  * Each workspace rule's digest of each document of `file` it applies to, and those of the
  * workspace policies of its config. A digest that fails is the rule's internal error on the document.
  */
@@ -120,6 +132,7 @@ export function digestFile(file: FileState, target: number, rules: readonly Work
         continue;
       }
       if (rule.digest && digest === undefined) continue;
+      if (typeof digest === 'string') digest = detached(digest);
       const sd: ScopeDocument = rule.digest ? { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: undefined, digest } : { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value };
       out.push({ target, rule: key, sd });
     }

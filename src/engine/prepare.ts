@@ -1,7 +1,8 @@
 // Kind preparation: a file parsed (through the project's cache), split into its lintable items,
 // each item's kind found, and what keeps a file from being checked reported.
 import { DEFAULT_LIMITS } from '../syntax/index';
-import { declaredKind, detectItems, kindFromText, nearKindInFileName, nearKindInFileNameMessage } from '../kinds/detect';
+import { declaredKind, kindFromText, nearKindInFileName, nearKindInFileNameMessage } from '../kinds/detect';
+import { documentKinds, type KindDeclarations } from '../kinds/analysis';
 import { KINDS as RULE_KINDS, kindWithArticle } from '../core/kinds';
 import { isPlaceholder } from '../model/placeholders';
 import type { LintInput, LintOptions } from '../core/types';
@@ -53,30 +54,31 @@ export function prepareFile(project: Project, input: LintInput, opts: LintRunOpt
   const { modelines } = sourceFile.comments();
   const firstDocIndex: number[] = [];
   let unknownOnly = true;
+  const declarations: KindDeclarations = { optionKind: opts.kind, configKind: file.settings.kind, filePath: input.filePath, modelines };
   for (const pd of sourceFile.documents) {
     firstDocIndex.push(file.docs.length);
-    if (pd.unusable) {
+    const kinds = documentKinds(pd, declarations);
+    if (kinds.status === 'unusable') {
       // Judged below, by what can be read of the text (skipWhy).
       file.docs.push({ index: file.docs.length, document: pd, base: '', value: null, why: 'does not parse' });
       continue;
     }
-    if (pd.empty) {
+    if (kinds.status === 'empty') {
       unknownOnly = false;
       const doc: ItemState = { index: file.docs.length, document: pd, base: '', value: null, why: 'empty' };
       file.docs.push(doc);
       addSpanDiagnostic(file, 'empty-document', sourceFile.documents.length > 1 ? 'This YAML document is empty; remove the stray "---" separator or give it content.' : 'The file is empty: it configures nothing.', { start: pd.span.start, end: pd.span.start }, doc.index, opts);
       continue;
     }
-    const declared = declaredKind({ optionKind: opts.kind, configKind: file.settings.kind, filePath: input.filePath, modelines }, pd.span.end);
-    if (declared && 'invalid' in declared) {
+    if (kinds.status === 'invalid-modeline') {
       unknownOnly = false;
-      const doc: ItemState = { index: file.docs.length, document: pd, base: '', value: pd.value, why: `the modeline names "${declared.invalid}", no kind` };
+      const doc: ItemState = { index: file.docs.length, document: pd, base: '', value: pd.value, why: `the modeline names "${kinds.invalid}", no kind` };
       file.docs.push(doc);
-      const span = { start: declared.offset, end: declared.offset + declared.invalid.length + 14 };
-      addSpanDiagnostic(file, 'unknown-kind', invalidModelineMessage(declared.invalid), span, doc.index, opts);
+      const span = { start: kinds.offset, end: kinds.offset + kinds.invalid.length + 14 };
+      addSpanDiagnostic(file, 'unknown-kind', invalidModelineMessage(kinds.invalid), span, doc.index, opts);
       continue;
     }
-    for (const item of detectItems(pd.value, declared)) {
+    for (const item of kinds.items) {
       const doc: ItemState = { index: file.docs.length, document: pd, base: item.base, kind: item.kind, value: item.value, source: item.source, why: item.problem?.message };
       file.docs.push(doc);
       if (item.kind) {
@@ -91,7 +93,7 @@ export function prepareFile(project: Project, input: LintInput, opts: LintRunOpt
   if (sourceFile.documents.length === 0) {
     // Comments only: an empty document when a kind is declared for it (a modeline, the file
     // name…), so that it is not skipped as "no omlint document"; nothing otherwise.
-    const declared = declaredKind({ optionKind: opts.kind, configKind: file.settings.kind, filePath: input.filePath, modelines }, sourceFile.text.length);
+    const declared = declaredKind(declarations, sourceFile.text.length);
     if (declared) {
       unknownOnly = false;
       file.docs.push({ index: 0, document: { value: null, empty: true, span: { start: 0, end: 0 }, locate: () => undefined }, base: '', value: null, why: 'comments only', ...('kind' in declared ? { declared: declared.kind, source: declared.source } : {}) });
@@ -111,7 +113,7 @@ export function prepareFile(project: Project, input: LintInput, opts: LintRunOpt
     addSpanDiagnostic(file, 'unknown-kind', `This comment looks like an omlint modeline but is malformed, so it declares no kind; write "${fixed}".`, { start: b.offset, end: b.offset + b.length }, 0, opts);
   }
   // A kind misspelt in the file name (`cpu.alert-confg.yaml`), when nothing else declares one.
-  const nearName = declaredKind({ optionKind: opts.kind, configKind: file.settings.kind, filePath: input.filePath, modelines }, sourceFile.text.length) ? undefined : nearKindInFileName(input.filePath);
+  const nearName = declaredKind(declarations, sourceFile.text.length) ? undefined : nearKindInFileName(input.filePath);
   if (nearName) {
     unknownOnly = false;
     if (file.docs.length === 0) file.docs.push({ index: 0, document: { value: null, empty: true, span: { start: 0, end: 0 }, locate: () => undefined }, base: '', value: null, why: 'comments only' });

@@ -105,3 +105,16 @@ describe('no module-level per-file state in src/engine, src/model, rules/', () =
     expect(Object.keys(ALLOWED).filter((a) => !found.includes(a))).toEqual([]);
   });
 });
+
+describe('docs/architecture.md: the engine row matches the tree', () => {
+  it('names every module of src/engine/ and no module that is not there', () => {
+    const doc = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    const row = doc.split('\n').find((l) => l.startsWith('| `src/engine/` |'))!;
+    const named = new Set([...row.matchAll(/`(?:engine\/)?([\w-]+\.ts)`/g)].map((m) => m[1]));
+    const files = readdirSync(path.join(ROOT, 'src/engine')).filter((f) => f.endsWith('.ts'));
+    expect(files.filter((f) => !named.has(f))).toEqual([]);
+    // Files the row names as the engine's (not `core/facts.ts` or `kinds/analysis.ts`, named with their folder).
+    const own = [...row.matchAll(/`(?:engine\/)?([\w-]+\.ts)`/g)].filter((m) => !/`\w+\/(?!engine\/)/.test(m[0])).map((m) => m[1]);
+    expect(own.filter((f) => !files.includes(f))).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 // Large automation configurations built in memory, and the automation-config rules, for the
 // scaling test (test/automation-scaling.test.ts) and the benchmark (bench/automation-rules.ts).
 import type { DocumentRule, RuleContext } from '../src/core/types';
+import { DocumentFacts } from '../src/core/facts';
 import agentVersionsUrls from '../rules/agent-versions-urls';
 import authKeyfile from '../rules/auth-keyfile';
 import authSchemaVersion from '../rules/auth-schema-version';
@@ -100,11 +101,12 @@ export function buildAutomationConfig(processes: number): Record<string, unknown
   };
 }
 
-/** Runs every automation rule on a document; returns the number of findings. */
-export function runAutomationRules(value: unknown): number {
+/** Runs every automation rule on a document, sharing `facts` as the engine does; returns the number of findings. */
+export function runAutomationRules(value: unknown, facts = new DocumentFacts(value)): number {
   let findings = 0;
   const ctx: RuleContext = {
     value,
+    facts,
     kind: 'automation-config',
     filePath: 'bench.json',
     options: { now: new Date(0), secretPlaceholders: [] },

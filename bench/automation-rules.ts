@@ -2,6 +2,7 @@
 // Run: npx tsx bench/automation-rules.ts [sizes...]   (default 1000 5000 20000 50000)
 import { AUTOMATION_RULES, buildAutomationConfig, countingView, runAutomationRules } from './automation-fixtures';
 import type { RuleContext } from '../src/core/types';
+import { DocumentFacts } from '../src/core/facts';
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 if (sizes.length === 0) sizes.push(1_000, 5_000, 20_000, 50_000);
@@ -36,8 +37,9 @@ for (const n of sizes) {
 const n = sizes[sizes.length - 1];
 const doc = buildAutomationConfig(n);
 console.log(`\nper rule, ${n} processes (topology built by the first):`);
+const facts = new DocumentFacts(doc);
 for (const rule of AUTOMATION_RULES) {
-  const ctx: RuleContext = { value: doc, kind: 'automation-config', filePath: 'bench.json', options: { now: new Date(0), secretPlaceholders: [] }, report: () => {}, isTemplate: () => false };
+  const ctx: RuleContext = { facts, value: doc, kind: 'automation-config', filePath: 'bench.json', options: { now: new Date(0), secretPlaceholders: [] }, report: () => {}, isTemplate: () => false };
   const ms = time(() => rule.check(ctx), 1);
   console.log(`  ${rule.meta.id.padEnd(32)} ${ms.toFixed(1).padStart(8)} ms`);
 }

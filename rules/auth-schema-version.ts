@@ -4,7 +4,7 @@
 // is not compared (a set where only the arbiter differs is sound).
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { getTopology, isArbiter, type ProcessInfo } from '../src/model/automation-topology';
+import { topologyOf, isArbiter, type ProcessInfo } from '../src/model/automation-topology';
 
 export default defineRule({
   meta: {
@@ -187,7 +187,7 @@ sharding: []
   },
   check(ctx) {
     const reported = new Set<ProcessInfo>();
-    const topology = getTopology(ctx.value);
+    const topology = topologyOf(ctx.facts);
     for (const group of topology.groups) {
       // Count the versions in use; an absent or non-numeric value is the schema's concern.
       const counts = new Map<number, number>();

@@ -1,4 +1,4 @@
-import { defineWorkspaceRule, ownString } from '../src/core/rule';
+import { defineWorkspaceRule } from '../src/core/rule';
 import type { ScopeDocument } from '../src/core/types';
 import { documentLabel } from '../src/model/document-label';
 
@@ -42,7 +42,7 @@ serviceKey: \${PAGERDUTY_SERVICE_KEY}
   // The digest: the integration's type.
   digest: (doc) => {
     const type = (doc.value as any)?.type;
-    return typeof type === 'string' ? ownString(type) : undefined;
+    return typeof type === 'string' ? type : undefined;
   },
   check(ctx) {
     const firstOfType = new Map<string, ScopeDocument<string>>();

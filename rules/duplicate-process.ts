@@ -2,7 +2,7 @@
 // processes cannot listen on one host and port.
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { getTopology, sharedAddresses } from '../src/model/automation-topology';
+import { topologyOf, sharedAddresses } from '../src/model/automation-topology';
 
 export default defineRule({
   meta: {
@@ -109,7 +109,7 @@ sharding: []
     },
   },
   check(ctx) {
-    const t = getTopology(ctx.value);
+    const t = topologyOf(ctx.facts);
     for (const p of t.processes) {
       if (p.name === undefined) continue;
       // The topology keeps the first process of each name.
@@ -122,7 +122,7 @@ sharding: []
         });
       }
     }
-    for (const atAddress of sharedAddresses(t)) {
+    for (const atAddress of sharedAddresses(ctx.facts)) {
       const first = atAddress[0];
       for (let i = 1; i < atAddress.length; i++) {
         const p = atAddress[i];

@@ -3,7 +3,7 @@
 // (mongodb-kubernetes-operator #1072).
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { getTopology } from '../src/model/automation-topology';
+import { topologyOf } from '../src/model/automation-topology';
 import { checkFcv, formatMajorMinor, parseMajorMinor } from '../src/model/automation';
 
 export default defineRule({
@@ -86,7 +86,7 @@ sharding: []
     },
   },
   check(ctx) {
-    for (const p of getTopology(ctx.value).processes) {
+    for (const p of topologyOf(ctx.facts).processes) {
       const fcv = p.value.featureCompatibilityVersion;
       if (typeof fcv !== 'string') continue;
       const verdict = checkFcv(fcv, p.version);

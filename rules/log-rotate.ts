@@ -4,7 +4,7 @@
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
 import type { RuleContext } from '../src/core/types';
-import { getTopology, isObject } from '../src/model/automation-topology';
+import { topologyOf, isObject } from '../src/model/automation-topology';
 import { LEGACY_NUM_UNCOMPRESSED, LOG_ROTATE_KEYS } from '../src/model/automation';
 
 /**
@@ -116,7 +116,7 @@ sharding: []
     const doc = ctx.value;
     if (!isObject(doc)) return;
     for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, (doc as Record<string, unknown>)[key], TOP_LEVEL, key);
-    for (const p of getTopology(doc).processes) {
+    for (const p of topologyOf(ctx.facts).processes) {
       for (const key of LOG_ROTATE_KEYS) checkLogRotate(ctx, p.value[key], p, key);
     }
   },

@@ -1,4 +1,4 @@
-import { defineRule, ownString } from '../src/core/rule';
+import { defineRule } from '../src/core/rule';
 import type { Fix } from '../src/core/types';
 import { isObject } from '../src/model/alerts';
 import { TYPE_NAME_VALUES } from '../src/model/matchers';
@@ -11,22 +11,6 @@ const TYPE_NAMES: readonly string[] = TYPE_NAME_VALUES;
  * groups) is rewritten to its nearest JavaScript form before compiling.
  */
 function regexError(source: string): string | undefined {
-  // The same few patterns come back in file after file (one per team or cluster naming scheme):
-  // each is compiled once. Bounded: a scope of distinct patterns starts the table over.
-  const known = REGEX_ERRORS.get(source);
-  if (known !== undefined) return known || undefined;
-  const reason = compileError(source);
-  if (REGEX_ERRORS.size >= MAX_REGEX_ERRORS) REGEX_ERRORS.clear();
-  // A copy of its own: the value is a slice of its file's text, which the table must not keep.
-  REGEX_ERRORS.set(ownString(source), reason ?? '');
-  return reason;
-}
-
-/** regexError's answers by pattern ('' for none): a compiled expression is no longer needed once judged. */
-const REGEX_ERRORS = new Map<string, string>();
-const MAX_REGEX_ERRORS = 512;
-
-function compileError(source: string): string | undefined {
   const js = source
     .replace(/^\(\?[imsxu]+\)/, '')
     .replace(/([*+?}])\+/g, '$1')

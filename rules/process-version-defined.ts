@@ -2,7 +2,7 @@
 // from there, and OM refuses a configuration whose process has no matching version.
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { describeExisting, getTopology, isObject } from '../src/model/automation-topology';
+import { describeExisting, topologyOf, isObject } from '../src/model/automation-topology';
 
 export default defineRule({
   meta: {
@@ -94,7 +94,7 @@ sharding: []
     const names = [...defined];
     // Listing the defined versions costs: once per missing version (a big project repeats the same version on many processes).
     const existing = new Map<string, string>();
-    for (const p of getTopology(doc).processes) {
+    for (const p of topologyOf(ctx.facts).processes) {
       if (p.version === undefined || defined.has(p.version)) continue;
       const pointer = joinPointer(p.pointer, 'version');
       const version = JSON.stringify(p.version);

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { fieldPath, findSecrets, isRedactionMask, KINDS_WITH_SECRETS } from '../src/model/secrets';
+import { documentSecrets, fieldPath, isRedactionMask, KINDS_WITH_SECRETS } from '../src/model/secrets';
 
 export default defineRule({
   meta: {
@@ -34,7 +34,7 @@ notifications:
     },
   },
   check(ctx) {
-    for (const secret of findSecrets(ctx.kind, ctx.value)) {
+    for (const secret of documentSecrets(ctx.facts, ctx.kind)) {
       if (!isRedactionMask(secret.value)) continue;
       ctx.report({
         pointer: secret.pointer,

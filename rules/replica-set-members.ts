@@ -2,7 +2,7 @@
 // to at most one replica set, ids are unique, and the process's replSetName agrees with its set.
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { describeExisting, getTopology, nearestNames, processAt, type MemberInfo, type ProcessInfo } from '../src/model/automation-topology';
+import { describeExisting, topologyOf, nearestNames, processAt, type MemberInfo, type ProcessInfo } from '../src/model/automation-topology';
 
 const quote = (s: string) => JSON.stringify(s);
 const setName = (m: MemberInfo) => (m.replicaSet.id === undefined ? `replicaSets[${m.replicaSet.index}]` : quote(m.replicaSet.id));
@@ -113,7 +113,7 @@ sharding: []
     },
   },
   check(ctx) {
-    const t = getTopology(ctx.value);
+    const t = topologyOf(ctx.facts);
     let processNames: string[] | undefined;
     const reportedProcesses = new Set<ProcessInfo>();
 
@@ -149,7 +149,7 @@ sharding: []
           processNames ??= [...t.processesByName.keys()];
           let hint = '';
           if (m.host.includes(':')) {
-            const p = processAt(t, m.host.toLowerCase());
+            const p = processAt(ctx.facts, m.host.toLowerCase());
             hint = p?.name !== undefined ? ` That address is process ${quote(p.name)}: use its name.` : ' A member host is a process name, not hostname:port.';
           }
           ctx.report({

@@ -5,7 +5,7 @@
 // deployment carries `priority: 1` on arbiters: a warning (3.6+) or information (before 3.6).
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { getTopology, type MemberInfo } from '../src/model/automation-topology';
+import { topologyOf, type MemberInfo } from '../src/model/automation-topology';
 import { ARBITER_PRIORITY_ZERO_SINCE, NON_VOTING_PRIORITY_ZERO_SINCE, DEFAULT_MEMBER_VOTES, MAX_REPLICA_SET_MEMBERS, MAX_VOTING_MEMBERS, isBefore } from '../src/model/automation';
 import type { Severity } from '../src/core/types';
 
@@ -228,7 +228,7 @@ sharding: []
     },
   },
   check(ctx) {
-    for (const rs of getTopology(ctx.value).replicaSets) {
+    for (const rs of topologyOf(ctx.facts).replicaSets) {
       const name = rs.id === undefined ? `replicaSets[${rs.index}]` : JSON.stringify(rs.id);
       const membersPointer = joinPointer(rs.pointer, 'members');
       if (rs.members.length > MAX_REPLICA_SET_MEMBERS) {

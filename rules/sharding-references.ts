@@ -7,7 +7,7 @@ import type { RuleContext } from '../src/core/types';
 import {
   describeExisting,
   describeNames,
-  getTopology,
+  topologyOf,
   type AutomationTopology,
   type ShardedClusterInfo,
 } from '../src/model/automation-topology';
@@ -206,7 +206,7 @@ sharding:
     },
   },
   check(ctx) {
-    const t = getTopology(ctx.value);
+    const t = topologyOf(ctx.facts);
     const report: ReportFn = (r) => ctx.report(r);
     checkReplicaSetReferences(t, report);
     checkMongos(t, report);

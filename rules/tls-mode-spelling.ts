@@ -2,7 +2,7 @@
 // accepts it, so this is information only; the fix writes the TLS spelling.
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { getTopology, isObject } from '../src/model/automation-topology';
+import { topologyOf, isObject } from '../src/model/automation-topology';
 import { NET_TLS_SINCE, compareMajorMinor, parseMajorMinor, tlsSpellingOf } from '../src/model/automation';
 
 export default defineRule({
@@ -97,7 +97,7 @@ sharding: []
     },
   },
   check(ctx) {
-    for (const p of getTopology(ctx.value).processes) {
+    for (const p of topologyOf(ctx.facts).processes) {
       const args = p.value.args2_6;
       if (!isObject(args) || !isObject(args.net) || !isObject(args.net.tls)) continue;
       const mode = args.net.tls.mode;

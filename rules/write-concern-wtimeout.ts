@@ -2,7 +2,7 @@
 // such wait, so the setting does nothing (docs: "Set when w is greater than 1").
 import { defineRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { getTopology, isObject } from '../src/model/automation-topology';
+import { topologyOf, isObject } from '../src/model/automation-topology';
 import { isSingleNodeWriteConcern } from '../src/model/automation';
 
 export default defineRule({
@@ -89,7 +89,7 @@ sharding: []
     },
   },
   check(ctx) {
-    for (const p of getTopology(ctx.value).processes) {
+    for (const p of topologyOf(ctx.facts).processes) {
       const rw = p.value.defaultRWConcern;
       if (!isObject(rw) || !isObject(rw.defaultWriteConcern)) continue;
       const wc = rw.defaultWriteConcern;

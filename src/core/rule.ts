@@ -48,14 +48,6 @@ export function defineWorkspaceRule<D = unknown>(rule: WorkspaceRule<D>): Worksp
 }
 
 /**
- * A copy of a string that holds nothing else alive. V8 makes a substring of 13 characters or more
- * a slice of its parent: a digest that kept a value's string as it is would keep the whole text
- * of its file. JSON.parse builds its strings anew.
- */
-export function ownString(s: string): string {
-  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
-}
-/**
  * Declares a rule id that omlint's own code reports (parser, kind detection, schema layer,
  * engine), in the module that reports it: scripts/gen-rule-index.ts finds every
  * `export const X = defineBuiltin(...)` under src/ and lists it in rules/registry.ts.

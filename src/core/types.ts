@@ -1,6 +1,7 @@
 // The contracts every part of omlint shares: kinds, positions, diagnostics, fixes, rules.
 import type { Kind } from './kinds';
 import type { LineIndex } from './lines';
+import type { DocumentFacts } from './facts';
 
 export type { Kind };
 export type Severity = 'error' | 'warning' | 'info';
@@ -173,6 +174,8 @@ export interface RuleContext<T = any, MessageId extends string = string> {
    * the info `template-value` anyway.
    */
   isTemplate(value: unknown): boolean;
+  /** Facts derived from the document (topology, secrets), each computed once for every rule that asks. */
+  facts: DocumentFacts;
 }
 
 export interface WorkspaceRuleContext<D = any> {
@@ -279,11 +282,10 @@ export interface DocumentRule {
 export interface WorkspaceRule<D = any> {
   meta: RuleMeta & { scope: 'workspace' };
   /**
-   * The small part of a document the rule compares, made as the document is linted, so
-   * that the document need not be kept until its scope is complete. Undefined: the document takes
-   * no part. A digest must be data of its own: strings built from the value (a key, a canonical
-   * JSON), numbers, booleans, never the value's objects or strings as they are (a string taken
-   * from a text can hold the whole text alive). Without a digest, `check` gets the whole values.
+   * The small part of a document the rule compares, made as the document is linted, so that the
+   * document need not be kept until its scope is complete. Undefined: the document takes no part.
+   * A digest is a string (the engine keeps a copy of its own), or data built anew from the value:
+   * never the value's objects as they are. Without a digest, `check` gets the whole values.
    */
   digest?(doc: DigestContext): D | undefined;
   check(ctx: WorkspaceRuleContext<D>): void;

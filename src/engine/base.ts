@@ -1,7 +1,7 @@
-// The base of a file (issue 19): its previous state, parsed once, split into documents of known
+// The base of a file: its previous state, parsed once, split into documents of known
 // kinds, and paired with the file's documents by kind and identity (model/document-identity.ts).
 import { parseText, type ParseLimits, type ParsedDocument, type ParsedFile, type SourceFile } from '../syntax/index';
-import { declaredKind, detectItems, findModelines } from '../kinds/detect';
+import { documentKinds } from '../kinds/analysis';
 import { parentPointer } from '../core/pointer';
 import { defineBuiltin } from '../core/rule';
 import type { BaseInput, Kind, Range } from '../core/types';
@@ -24,22 +24,25 @@ export interface ParsedBase {
   problem?: string;
 }
 
-/** Parses a base with the kinds the file itself is declared with (--kind, config), else detected. */
-/** `parse`: how the text is parsed (a caller that keeps bases passes its cache). */
+/**
+ * Parses a base with the kinds the file itself is declared with (--kind, config), else detected.
+ * `parse`: how the text is parsed (a caller that keeps bases passes its cache).
+ */
 export function parseBase(input: BaseInput, declared: { optionKind?: Kind; configKind?: Kind; filePath: string }, limits: ParseLimits, parse: (text: string, label: string, limits: ParseLimits) => SourceFile = parseText): ParsedBase {
   const parsed = parse(input.text, input.label, limits);
-  const { modelines } = parsed.comments();
+  const declarations = { ...declared, modelines: parsed.comments().modelines };
   const documents: BaseDocument[] = [];
   let index = 0;
   let unusable = 0;
   for (const pd of parsed.documents) {
-    if (pd.unusable) unusable++;
-    if (pd.unusable || pd.empty) {
+    const kinds = documentKinds(pd, declarations);
+    if (kinds.status === 'unusable') unusable++;
+    // As lint() counts items: one for a document of no items of its own.
+    if (kinds.status !== 'items') {
       index++;
       continue;
     }
-    const kind = declaredKind({ ...declared, modelines }, pd.span.end);
-    for (const item of detectItems(pd.value, kind && 'kind' in kind ? kind : undefined)) {
+    for (const item of kinds.items) {
       if (item.kind) documents.push({ index, parsed: pd, base: item.base, kind: item.kind, value: item.value });
       index++;
     }

@@ -6,6 +6,7 @@
 import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret, isTokenLike, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import { isWholePlaceholder } from '../model/placeholders';
 import type { Kind } from '../core/kinds';
+import type { DocumentFacts } from '../core/facts';
 import { firstOutsideQuotes } from '../syntax/outside-quotes';
 
 export interface SecretSource {
@@ -14,12 +15,14 @@ export interface SecretSource {
   value: unknown;
   /** The source text of the value at a pointer, when known. */
   sourceOf?: (pointer: string) => string | undefined;
+  /** The document's facts, when linted: what its rules' secret finders found is reused. */
+  facts?: DocumentFacts;
 }
 
 function secretsOf(d: SecretSource, wide: boolean): readonly SecretLocation[] {
   if (d.value === null || typeof d.value !== 'object') return [];
   // A document linted as another kind than its content: every kind's finder runs.
-  const byKind = findSecretsOfAnyKind(d.value);
+  const byKind = findSecretsOfAnyKind(d.value, d.facts);
   return wide ? [...byKind, ...findSecretsByName(d.value)] : byKind;
 }
 

@@ -1,7 +1,8 @@
-// Cluster membership of an automation configuration, computed once per document and shared by
-// the rules that need it. Everything is hashed by name, so building and querying it is linear in
+// Cluster membership of an automation configuration, computed once per document (a fact of its
+// DocumentFacts) and shared by the rules that need it. Everything is hashed by name, so building and querying it is linear in
 // the size of the document (a project may hold tens of thousands of processes).
 import { distance } from 'fastest-levenshtein';
+import type { DocumentFacts, Fact } from '../core/facts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -100,8 +101,6 @@ export interface AutomationTopology {
   groups: ClusterGroup[];
 }
 
-const cache = new WeakMap<object, AutomationTopology>();
-
 /**
  * The processes by address: the first at each, and every process of an address that more than
  * one shares (no list per process: a big configuration has 42,000 addresses and few repeats).
@@ -110,42 +109,37 @@ interface AddressIndex {
   first: Map<string, ProcessInfo>;
   shared: Map<string, ProcessInfo[]>;
 }
-const addressIndex = new WeakMap<AutomationTopology, AddressIndex>();
 
 /** `hostname:port` of a process, host name lower-cased (DNS names are case-insensitive). */
 export function processAddress(p: ProcessInfo): string | undefined {
   return p.hostname !== undefined && p.port !== undefined ? `${p.hostname.toLowerCase()}:${p.port}` : undefined;
 }
 
-/** The address index of a topology (built on first use, once per topology: two rules ask). */
-function addressesOf(t: AutomationTopology): AddressIndex {
-  let index = addressIndex.get(t);
-  if (!index) {
-    index = { first: new Map(), shared: new Map() };
-    for (const p of t.processes) {
-      const address = processAddress(p);
-      if (address === undefined) continue;
-      const first = index.first.get(address);
-      if (first === undefined) index.first.set(address, p);
-      else {
-        const list = index.shared.get(address);
-        if (list) list.push(p);
-        else index.shared.set(address, [first, p]);
-      }
+/** The address index of a document's topology (a fact: two rules ask). */
+const ADDRESSES: Fact<AddressIndex> = (_value, facts) => {
+  const index: AddressIndex = { first: new Map(), shared: new Map() };
+  for (const p of topologyOf(facts).processes) {
+    const address = processAddress(p);
+    if (address === undefined) continue;
+    const first = index.first.get(address);
+    if (first === undefined) index.first.set(address, p);
+    else {
+      const list = index.shared.get(address);
+      if (list) list.push(p);
+      else index.shared.set(address, [first, p]);
     }
-    addressIndex.set(t, index);
   }
   return index;
-}
+};
 
 /** The first process at an address (`hostname:port`, host name lower-cased), if any. */
-export function processAt(t: AutomationTopology, address: string): ProcessInfo | undefined {
-  return addressesOf(t).first.get(address);
+export function processAt(facts: DocumentFacts, address: string): ProcessInfo | undefined {
+  return facts.get(ADDRESSES).first.get(address);
 }
 
 /** The processes of each address that more than one process has, in document order (addresses by their first process). */
-export function* sharedAddresses(t: AutomationTopology): Generator<ProcessInfo[]> {
-  const { first, shared } = addressesOf(t);
+export function* sharedAddresses(facts: DocumentFacts): Generator<ProcessInfo[]> {
+  const { first, shared } = facts.get(ADDRESSES);
   if (shared.size === 0) return;
   for (const address of first.keys()) {
     const list = shared.get(address);
@@ -163,15 +157,17 @@ export function isArbiter(t: AutomationTopology, p: ProcessInfo): boolean {
   return false;
 }
 
-/** The topology of an automation configuration (memoized per document value). */
+/** The topology of an automation configuration, built anew (a caller outside a lint: the plan, the server's outline). */
 export function getTopology(doc: unknown): AutomationTopology {
-  if (doc === null || typeof doc !== 'object') return buildTopology(doc);
-  let t = cache.get(doc);
-  if (!t) {
-    t = buildTopology(doc);
-    cache.set(doc, t);
-  }
-  return t;
+  return buildTopology(doc);
+}
+
+/** A document's topology, built once for the rules and the schema mapper that ask (DocumentFacts). */
+export const TOPOLOGY: Fact<AutomationTopology> = (value) => buildTopology(value);
+
+/** The topology of the document `facts` are about. */
+export function topologyOf(facts: DocumentFacts): AutomationTopology {
+  return facts.get(TOPOLOGY);
 }
 
 // Processes and members are the many objects of a big topology (42,000 and 37,000 in 90 MB):

@@ -88,15 +88,9 @@ export interface MajorMinor {
 }
 
 /** "7.0.12-ent" → {7, 0}; undefined when the text does not start with major.minor. */
-// A configuration names a handful of versions, each for thousands of processes: parsed once each.
-const majorMinorOf = new Map<string, MajorMinor | undefined>();
-
 export function parseMajorMinor(version: string): MajorMinor | undefined {
-  if (majorMinorOf.has(version)) return majorMinorOf.get(version);
   const m = /^(\d+)\.(\d+)(?=$|[.\-+])/.exec(version);
-  const mm = m ? Object.freeze({ major: Number(m[1]), minor: Number(m[2]) }) : undefined;
-  if (majorMinorOf.size < 10_000) majorMinorOf.set(version, mm);
-  return mm;
+  return m ? Object.freeze({ major: Number(m[1]), minor: Number(m[2]) }) : undefined;
 }
 
 /** featureCompatibilityVersion must be exactly "major.minor" (the operator's ValidateFCV). */

@@ -90,24 +90,27 @@ export function notificationTypeInScope(typeName: unknown, scope: NotificationSc
   return info && info.scopes.includes(scope) ? info : undefined;
 }
 
-const typesByScope = new Map<NotificationScope, readonly string[]>();
+/** The types configurations of each scope accept: rules ask per document. */
+const TYPES_BY_SCOPE = new Map<NotificationScope, string[]>();
+for (const t of Object.keys(NOTIFICATION_TYPES)) for (const scope of NOTIFICATION_TYPES[t].scopes) (TYPES_BY_SCOPE.get(scope) ?? TYPES_BY_SCOPE.set(scope, []).get(scope)!).push(t);
+const NO_TYPES: readonly string[] = Object.freeze([]);
 
-/** The types configurations of this scope accept (computed once per scope: rules ask per document). */
+/** The types configurations of this scope accept. */
 export function notificationTypesFor(scope: NotificationScope): readonly string[] {
-  let types = typesByScope.get(scope);
-  if (!types) typesByScope.set(scope, (types = Object.freeze(Object.keys(NOTIFICATION_TYPES).filter((t) => NOTIFICATION_TYPES[t].scopes.includes(scope)))));
-  return types;
+  return TYPES_BY_SCOPE.get(scope) ?? NO_TYPES;
 }
 
-/** The fields each type accepts (intervalMin aside), made once per type: rules ask per field of every notification. */
-const ACCEPTED = new WeakMap<NotificationTypeInfo, ReadonlySet<string>>();
+/** The fields each type accepts (intervalMin aside): rules ask per field of every notification. */
+const ACCEPTED = new Map<NotificationTypeInfo, ReadonlySet<string>>(Object.values(NOTIFICATION_TYPES).map((info) => [info, acceptedFields(info)]));
+
+function acceptedFields(info: NotificationTypeInfo): ReadonlySet<string> {
+  return new Set([...NOTIFICATION_COMMON_FIELDS, ...info.required, ...info.optional]);
+}
 
 /** Whether a field belongs on a notification of this type. */
 export function notificationAcceptsField(info: NotificationTypeInfo, field: string): boolean {
   if (field === 'intervalMin') return !info.noInterval;
-  let accepted = ACCEPTED.get(info);
-  if (!accepted) ACCEPTED.set(info, (accepted = new Set([...NOTIFICATION_COMMON_FIELDS, ...info.required, ...info.optional])));
-  return accepted.has(field);
+  return (ACCEPTED.get(info) ?? acceptedFields(info)).has(field);
 }
 
 /**

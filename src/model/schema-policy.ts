@@ -1,4 +1,4 @@
-// What each kind says about the schema's generic findings (kind-specific policy left the
+// What each kind says about the schema's generic findings (kind-specific policy kept out of the
 // schema mapper). src/schema/validate.ts maps ajv errors to findings the same way for every kind and
 // asks the kind's policy here where a kind differs: which unknown keys another rule reports, who
 // ignores an unknown field, which deprecated fields are not deprecated for a document, the safe fix
@@ -8,7 +8,8 @@ import type { Kind } from '../core/kinds';
 import type { Fix } from '../core/types';
 import { isBefore, SECONDARY_DELAY_SECS_SINCE } from './automation';
 import { levelsOfTopLevelKey } from './automation-fields';
-import { getTopology } from './automation-topology';
+import { topologyOf } from './automation-topology';
+import type { DocumentFacts } from '../core/facts';
 import { INTEGRATION_FIELDS } from './integrations';
 
 export interface SchemaPolicy {
@@ -17,9 +18,9 @@ export interface SchemaPolicy {
   /** Who ignores an unknown field, for its message (default: the server). */
   ignoredBy?: string;
   /** A field deprecated by the schema that is not deprecated in this document. */
-  notDeprecated?(doc: unknown, pointer: string): boolean;
+  notDeprecated?(facts: DocumentFacts, pointer: string): boolean;
   /** The safe fix of a deprecated field, when there is one. */
-  deprecationFix?(doc: unknown, pointer: string): Fix | undefined;
+  deprecationFix?(facts: DocumentFacts, pointer: string): Fix | undefined;
   /** Deprecated fields whose finding is an info (harmless to keep). */
   deprecatedInfo?(pointer: string): boolean;
 }
@@ -32,20 +33,20 @@ const INTEGRATION_KEYS = new Set(Object.values(INTEGRATION_FIELDS).flatMap((info
  * there it is the only name (secondaryDelaySecs arrived in 5.0, and "nodes in FCV < 5.0 still use
  * slaveDelay": DOCS-14169 / SERVER-50423), so it is not deprecated for that process.
  */
-function slaveDelayBefore5(doc: unknown, pointer: string): boolean {
+function slaveDelayBefore5(facts: DocumentFacts, pointer: string): boolean {
   const m = /^\/replicaSets\/(\d+)\/members\/(\d+)\/slaveDelay$/.exec(pointer);
   if (!m) return false;
-  const rs = getTopology(doc).replicaSets.find((r) => r.index === Number(m[1]));
+  const rs = topologyOf(facts).replicaSets.find((r) => r.index === Number(m[1]));
   const member = rs?.members.find((x) => x.index === Number(m[2]));
   const p = member?.process;
   return isBefore(p?.version, SECONDARY_DELAY_SECS_SINCE) === true || isBefore(p?.value.featureCompatibilityVersion, SECONDARY_DELAY_SECS_SINCE) === true;
 }
 
 /** maxUncompressed of a log rotation: renamed numUncompressed (safe unless both are set). */
-function logRotateRename(doc: unknown, pointer: string): Fix | undefined {
+function logRotateRename(facts: DocumentFacts, pointer: string): Fix | undefined {
   const parent = parentPointer(pointer);
   if (lastToken(pointer) !== 'maxUncompressed' || !/^(\/processes\/\d+\/(logRotate|auditLogRotate)|\/logRotate)$/.test(parent)) return undefined;
-  const siblings = getAt(doc, parent) as Record<string, unknown>;
+  const siblings = getAt(facts.value, parent) as Record<string, unknown>;
   return 'numUncompressed' in siblings ? undefined : { title: 'Rename to numUncompressed', ops: [{ op: 'rename', pointer, key: 'numUncompressed' }] };
 }
 

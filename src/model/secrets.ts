@@ -5,6 +5,7 @@
 // document linted as another kind must not be printed either.
 import { distance } from 'fastest-levenshtein';
 import type { Kind } from '../core/kinds';
+import { DocumentFacts, type Fact } from '../core/facts';
 import { escapeToken } from '../core/pointer';
 import { NOTIFICATION_SECRET_FIELDS } from './notifications';
 
@@ -188,67 +189,49 @@ function runFinder(finder: Finder, value: object, out: SecretLocation[]): void {
 }
 
 /**
- * What the finders found in the document asked about last, by finder (DISTINCT_FINDERS' order):
- * the rules of a document and the output masking ask one after another (documents' values are
- * never changed once parsed: a fix edits the text, which is parsed anew). One document, not a
- * cache of many: a WeakMap keyed by the documents cost a hash and an entry per document, and kept
- * its values alive through V8's scavenges as long as their entries lasted; a location's value is
- * a slice of its file's text, so in a run of 50,000 files every file's text and secret locations
- * reached the old generation (issue 22: 210 of 1,670 MB allocated promoted, 65 MB without; peak
- * RSS 272 – 303 → 193 MB).
+ * Each distinct finder as a fact of a document: asked by two rules and by the output masking for
+ * each document, found once per document's facts (the alert kinds share theirs), and let go with
+ * them when the engine drops the file.
  */
-let lastValue: object | undefined;
-let lastFound: (readonly SecretLocation[] | undefined)[] = [];
-
-function foundIn(value: object): (readonly SecretLocation[] | undefined)[] {
-  if (lastValue !== value) {
-    lastValue = value;
-    lastFound = [];
-  }
-  return lastFound;
-}
-
-/** Lets go of the document asked about last (the engine, once a file is finished, and at the end of a run). */
-export function forgetFoundSecrets(): void {
-  lastValue = undefined;
-  lastFound = [];
-}
+const FOUND: readonly Fact<readonly SecretLocation[]>[] = DISTINCT_FINDERS.map((finder) => (value) => {
+  const list: SecretLocation[] = [];
+  if (value !== null && typeof value === 'object') runFinder(finder, value, list);
+  return list;
+});
 
 /**
  * Every secret value (non-empty string) in a document of this kind. Also accepts an array of
- * documents or an API list response ({results: [...]}), with pointers into it.
+ * documents or an API list response ({results: [...]}), with pointers into it. Found anew: a rule
+ * asks documentSecrets, which shares what its document's facts found.
  */
 export function findSecrets(kind: Kind, value: unknown): readonly SecretLocation[] {
   const finder = FINDERS[kind];
   if (!finder || value === null || typeof value !== 'object') return [];
-  // Asked by two rules and by the output masking for each document: found once (per finder:
-  // the alert kinds share theirs).
-  const found = foundIn(value);
-  const k = DISTINCT_FINDERS.indexOf(finder);
-  let out = found[k];
-  if (!out) {
-    const list: SecretLocation[] = [];
-    runFinder(finder, value, list);
-    found[k] = out = list;
-  }
-  return out;
+  return FOUND[DISTINCT_FINDERS.indexOf(finder)](value, new DocumentFacts(value));
+}
+
+/** findSecrets of the document `facts` are about, found once for every rule and the masking. */
+export function documentSecrets(facts: DocumentFacts, kind: Kind): readonly SecretLocation[] {
+  const finder = FINDERS[kind];
+  if (!finder || facts.value === null || typeof facts.value !== 'object') return [];
+  return facts.get(FOUND[DISTINCT_FINDERS.indexOf(finder)]);
 }
 
 const NONE: readonly SecretLocation[] = Object.freeze([]);
 
 /**
  * The secrets of every kind's finder in a value, in the order of KINDS_WITH_SECRETS (a document
- * linted as another kind than its content is masked by all of them); what the rules asked for
- * is reused.
+ * linted as another kind than its content is masked by all of them); what the rules found in
+ * the same document's `facts` is reused.
  */
-export function findSecretsOfAnyKind(value: unknown): readonly SecretLocation[] {
+export function findSecretsOfAnyKind(value: unknown, facts?: DocumentFacts): readonly SecretLocation[] {
   if (value === null || typeof value !== 'object') return NONE;
-  const found = lastValue === value ? lastFound : undefined;
+  const known = facts?.value === value ? facts : undefined;
   // One document: only the finders that read one of its keys (a list of documents: all of them).
   const finders = isObject(value) && !Array.isArray(value.results) ? findersFor(value) : ALL_FINDERS;
   const out: SecretLocation[] = [];
   for (let k = 0; k < DISTINCT_FINDERS.length; k++) {
-    const hit = found?.[k];
+    const hit = known?.peek(FOUND[k]);
     if (hit) for (const s of hit) out.push(s);
     else if (finders & (1 << k)) runFinder(DISTINCT_FINDERS[k], value, out);
   }

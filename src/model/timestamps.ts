@@ -84,17 +84,10 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** A pattern's tokens, and its one pointer when it has no `*`; read once per pattern. */
-const PATTERNS = new Map<string, { tokens: readonly string[]; pointer?: string }>();
-
+/** A pattern's tokens, and its one pointer when it has no `*`. */
 function patternOf(pattern: string): { tokens: readonly string[]; pointer?: string } {
-  let read = PATTERNS.get(pattern);
-  if (!read) {
-    const tokens = pattern.split('/').slice(1);
-    read = tokens.includes('*') ? { tokens } : { tokens, pointer: tokens.map((t) => `/${escapeToken(t)}`).join('') };
-    if (PATTERNS.size < 1000) PATTERNS.set(pattern, read);
-  }
-  return read;
+  const tokens = pattern.split('/').slice(1);
+  return tokens.includes('*') ? { tokens } : { tokens, pointer: tokens.map((t) => `/${escapeToken(t)}`).join('') };
 }
 
 /**

@@ -1,7 +1,9 @@
 // What a parsed file holds: its items (a document, or each result of a list response) and the kind
-// of each, found exactly as lint() finds them (config kind, modeline, file name, content).
+// of each, by the engine's own kind analysis (kinds/analysis.ts) without --kind.
 import type { FileSettings } from '../config/load';
-import { declaredKind, detectItems, type KindSource, type Modeline } from '../kinds/detect';
+import { declaredKind, type KindSource, type Modeline } from '../kinds/detect';
+import { documentKinds, type KindDeclarations } from '../kinds/analysis';
+import type { ParsedDocument } from '../syntax/types';
 import type { Kind } from '../core/kinds';
 import type { SourceFile } from '../syntax/index';
 
@@ -25,14 +27,26 @@ export interface DocumentAnalysis {
 
 export type Declared = { kind: Kind; source: KindSource } | undefined;
 
+/** What declares kinds for a file's documents, as lint() reads it (without --kind). */
+export function kindDeclarations(filePath: string, settings: FileSettings, modelines: Modeline[]): KindDeclarations {
+  return { configKind: settings.kind, filePath, modelines };
+}
+
 /** The kind declared for a document ending at `docEnd`, as lint() decides it (without --kind). */
 export function declaredKindOf(filePath: string, settings: FileSettings, modelines: Modeline[], docEnd: number): Declared {
-  const d = declaredKind({ configKind: settings.kind, filePath, modelines }, docEnd);
+  const d = declaredKind(kindDeclarations(filePath, settings, modelines), docEnd);
   return d && 'kind' in d ? d : undefined;
 }
 
-export function itemsOf(value: unknown, docIndex: number, declared: Declared): ItemInfo[] {
-  return detectItems(value, declared).map((item) => ({
+/**
+ * The items of one parsed document (none when it is empty or does not parse; one of no kind when
+ * its modeline names no kind). `end`: the document's end in its file, when parsed from a slice.
+ */
+export function itemsOfDocument(doc: Pick<ParsedDocument, 'value' | 'empty' | 'unusable' | 'span'>, docIndex: number, declarations: KindDeclarations, end?: number): ItemInfo[] {
+  const kinds = documentKinds(doc, declarations, end);
+  if (kinds.status === 'invalid-modeline') return [{ docIndex, base: '', kind: undefined, candidates: [], value: doc.value }];
+  if (kinds.status !== 'items') return [];
+  return kinds.items.map((item) => ({
     docIndex,
     base: item.base,
     kind: item.kind,
@@ -42,13 +56,12 @@ export function itemsOf(value: unknown, docIndex: number, declared: Declared): I
 }
 
 export function analyzeParsed(parsed: SourceFile, filePath: string, settings: FileSettings): DocumentAnalysis {
-  const { modelines } = parsed.comments();
+  const declarations = kindDeclarations(filePath, settings, parsed.comments().modelines);
   const items: ItemInfo[] = [];
   const usable: boolean[] = [];
   parsed.documents.forEach((pd, docIndex) => {
     usable.push(!pd.unusable);
-    if (pd.unusable || pd.empty) return;
-    items.push(...itemsOf(pd.value, docIndex, declaredKindOf(filePath, settings, modelines, pd.span.end)));
+    items.push(...itemsOfDocument(pd, docIndex, declarations));
   });
   return { parsed, items, usable };
 }

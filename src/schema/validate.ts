@@ -13,6 +13,7 @@ import { loaders, type ValidatorModule } from './generated/index';
 import { closestFew, nearKeys, nearMatches } from '../core/near';
 import type { SchemaName } from './names';
 import { defineBuiltin } from '../core/rule';
+import { DocumentFacts } from '../core/facts';
 
 
 /** `skipped`: for rule `template-value`, the rule whose check a template value made moot. */
@@ -57,6 +58,8 @@ interface Context {
   /** "parent pointer \0 known key" of each unknown key that is a near-miss of exactly that key. */
   misspelled: Set<string>;
   isTemplate: (value: unknown) => boolean;
+  /** The document's facts, shared with its rules (the schema policy asks for its topology). */
+  facts: DocumentFacts;
 }
 
 /** A finding while the mapper works: required-field findings remember the missing field's name. */
@@ -72,12 +75,12 @@ export async function validateSchema(kind: Kind | 'omlint-config', value: unknow
  * validateSchema() without a promise per document, for a kind whose validator loadValidators()
  * has loaded (else it throws).
  */
-export function validateLoaded(kind: Kind | 'omlint-config', value: unknown, isTemplate: (value: unknown) => boolean = isPlaceholder): SchemaFinding[] {
+export function validateLoaded(kind: Kind | 'omlint-config', value: unknown, isTemplate: (value: unknown) => boolean = isPlaceholder, facts = new DocumentFacts(value)): SchemaFinding[] {
   const mod = loaded.get(kind);
   if (!mod) throw failed.get(kind) ?? new Error(`omlint: the validator of ${kind} is not loaded`);
   const validate = mod.default;
   if (validate(value)) return [];
-  const ctx: Context = { kind, policy: SCHEMA_POLICY[kind as Kind] ?? {}, value, knownKeys: mod.knownKeys, misspelled: new Set(), isTemplate };
+  const ctx: Context = { kind, policy: SCHEMA_POLICY[kind as Kind] ?? {}, value, knownKeys: mod.knownKeys, misspelled: new Set(), isTemplate, facts };
   const findings: Draft[] = [];
   let unknownKeys = 0;
   for (const error of collapseUnions(validate.errors ?? [])) {
@@ -237,14 +240,14 @@ function invalidEnum(pointer: string, data: unknown, allowed: unknown[]): Schema
 function deprecatedField(ctx: Context, pointer: string, data: unknown, why: string): SchemaFinding | undefined {
   // An empty list or object (monitoringVersions: [] in every GET) sets nothing: nothing to say.
   if (typeof data === 'object' && data !== null && Object.keys(data).length === 0) return undefined;
-  if (ctx.policy.notDeprecated?.(ctx.value, pointer)) return undefined;
+  if (ctx.policy.notDeprecated?.(ctx.facts, pointer)) return undefined;
   const finding: SchemaFinding = {
     ruleId: 'deprecated-field',
     pointer,
     target: 'key',
     message: `${capitalize(label(pointer))} is deprecated${why ? `: ${why}` : '.'}`,
   };
-  const fix = ctx.policy.deprecationFix?.(ctx.value, pointer);
+  const fix = ctx.policy.deprecationFix?.(ctx.facts, pointer);
   if (fix) finding.fix = fix;
   if (ctx.policy.deprecatedInfo?.(pointer)) finding.severity = 'info';
   return finding;

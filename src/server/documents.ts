@@ -1,8 +1,8 @@
-// What a document is: the kind of each item, found exactly as lint() finds them (config kind,
-// modeline, file-name convention, sniffing). For hover and completion, DocumentItems also knows
+// What a document is: the kind of each item, by the engine's one kind analysis (project/items.ts on
+// kinds/analysis.ts). For hover and completion, DocumentItems also knows
 // the kinds while the document being edited does not parse.
 import { findModelines, kindFromFileName } from '../kinds/detect';
-import { analyzeParsed, declaredKindOf, itemsOf, type ItemInfo } from '../project/items';
+import { analyzeParsed, declaredKindOf, itemsOfDocument, kindDeclarations, type ItemInfo } from '../project/items';
 import type { Kind } from '../core/kinds';
 import { parseText, type ParsedFile, type SourceFile } from '../syntax/index';
 import { isJsonText, TextLines, yamlDocumentAt } from '../syntax/cursor';
@@ -93,14 +93,17 @@ export class DocumentItems {
       const stale = this.good.get(doc.docIndex) ?? (earlier && this.itemsOf(earlier, filePath, settings).filter((i) => i.docIndex === doc.docIndex));
       if (stale?.length) return { docIndex: doc.docIndex, items: stale };
     }
-    const declared = json ? declaredKindOf(filePath, settings, [], text.length) : declaredKindOf(filePath, settings, findModelines(text), doc.end);
+    const modelines = json ? [] : findModelines(text);
+    const end = json ? text.length : doc.end;
+    const declarations = kindDeclarations(filePath, settings, modelines);
+    const declared = declaredKindOf(filePath, settings, modelines, end);
     const chunk = text.slice(doc.start, doc.end);
     const key = `${doc.docIndex}\u0000${declared?.kind ?? ''}\u0000${chunk}`;
     if (this.last?.key === key) return { docIndex: doc.docIndex, items: this.last.items };
     // The whole text is the chunk (one document): its parse is the project's (a text is parsed once).
     const first = (parsed && chunk === text ? parsed : parseText(chunk, filePath)).documents.find((d) => !d.empty);
     if (first && !first.unusable) {
-      const items = itemsOf(first.value, doc.docIndex, declared);
+      const items = itemsOfDocument(first, doc.docIndex, declarations, end);
       this.good.set(doc.docIndex, items);
       this.last = { key, items };
       return { docIndex: doc.docIndex, items };
@@ -108,7 +111,7 @@ export class DocumentItems {
     let items = first ? this.good.get(doc.docIndex) : undefined;
     if (!items && first) {
       const repaired = this.repairedParse(withoutLineAt(chunk, offset - doc.start), filePath).documents.find((d) => !d.empty && !d.unusable);
-      if (repaired) items = itemsOf(repaired.value, doc.docIndex, declared).filter((i) => i.kind || i.candidates.length);
+      if (repaired) items = itemsOfDocument(repaired, doc.docIndex, declarations, end).filter((i) => i.kind || i.candidates.length);
       if (items?.length) return { docIndex: doc.docIndex, items }; // valid for this cursor line only: not kept
     }
     if (!items?.length) items = declared ? [{ docIndex: doc.docIndex, base: '', kind: declared.kind, candidates: [], value: {} }] : [];

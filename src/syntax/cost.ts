@@ -5,7 +5,7 @@
 // A 32 MB text of 16 million "-" lines, or "- - - …" nested 10 million deep, ran the process out
 // of memory before any limit was checked: these counts stop such texts first, naming the limit.
 import type { Span } from '../core/types';
-import { jsonColonCount, jsonCost, tooDeepMessage, type TextCost } from './json';
+import { jsonColonCount, jsonCost, tooDeepMessage, type TextCost, type TextScan } from './json';
 import type { ParseLimits, ParseProblem } from './types';
 
 /** Memory per node, with margin (see above). */
@@ -125,12 +125,12 @@ function quoteEnd(text: string, open: number, quote: number): number {
  * rate (plain objects, like JSON.parse): a 12 MB plain block automation config must be read. The
  * full `yaml` parse's own budget is checked by `fullYamlParseProblem` once the reader declines.
  */
-export function costProblem(text: string, syntax: 'json' | 'yaml', limits: ParseLimits): ParseProblem | undefined {
+export function costProblem(text: string, syntax: 'json' | 'yaml', limits: ParseLimits, scan: TextScan = {}): ParseProblem | undefined {
   const budget = limits.maxMemoryMB * 1048576;
   // Small JSON's depth is checked after JSON.parse (which does not recurse); YAML's always here.
   if (syntax === 'json' && text.length <= limits.maxNodes && text.length * JSON_BYTES_PER_NODE <= budget) return undefined;
-  if (syntax === 'json' && jsonSurelyWithin(text, limits)) return undefined;
-  const cost = syntax === 'json' ? jsonCost(text, limits.maxDepth) : yamlCostOnce(text, limits.maxDepth);
+  if (syntax === 'json' && jsonSurelyWithin(text, limits, scan)) return undefined;
+  const cost = syntax === 'json' ? jsonCost(text, limits.maxDepth) : yamlCostOnce(text, limits.maxDepth, scan);
   if (cost.tooDeepAt !== undefined) return limitProblem(tooDeepMessage(limits.maxDepth), { start: cost.tooDeepAt, end: cost.tooDeepAt + 1 });
   return nodeProblem(cost.nodes, JSON_BYTES_PER_NODE, limits, { start: 0, end: 0 });
 }
@@ -142,10 +142,10 @@ export function costProblem(text: string, syntax: 'json' | 'yaml', limits: Parse
  * JSON.parse does not recurse, and parseJsonText finds nesting deeper than the limit after it;
  * brackets count as memory, and a text with more brackets than nodes (deep nesting) is walked.
  */
-function jsonSurelyWithin(text: string, limits: ParseLimits): boolean {
+function jsonSurelyWithin(text: string, limits: ParseLimits, scan: TextScan): boolean {
   const brackets = countOf(text, '{') + countOf(text, '[');
   // The colons with jsonColonCount, which counts the key colons along for the parse's duplicate-key check.
-  const nodes = countOf(text, ',') + jsonColonCount(text) + 1;
+  const nodes = countOf(text, ',') + jsonColonCount(text, scan) + 1;
   return brackets <= nodes && nodes <= limits.maxNodes && (nodes + brackets) * JSON_BYTES_PER_NODE <= limits.maxMemoryMB * 1048576;
 }
 
@@ -161,16 +161,15 @@ export function withinNodeBudget(text: string, limits: ParseLimits): boolean {
 }
 
 /** The memory budget of the full `yaml` parse (about 1 KB per node), for texts the block reader declined. */
-export function fullYamlParseProblem(text: string, limits: ParseLimits): ParseProblem | undefined {
+export function fullYamlParseProblem(text: string, limits: ParseLimits, scan: TextScan = {}): ParseProblem | undefined {
   if (text.length * YAML_BYTES_PER_NODE <= limits.maxMemoryMB * 1048576) return undefined;
-  return nodeProblem(yamlCostOnce(text, limits.maxDepth).nodes, YAML_BYTES_PER_NODE, limits, { start: 0, end: 0 });
+  return nodeProblem(yamlCostOnce(text, limits.maxDepth, scan).nodes, YAML_BYTES_PER_NODE, limits, { start: 0, end: 0 });
 }
 
-// The last text scanned: costProblem and fullYamlParseProblem ask about the same text in a row.
-let lastCost: { text: string; maxDepth: number; cost: TextCost } | undefined;
-function yamlCostOnce(text: string, maxDepth: number): TextCost {
-  if (lastCost?.text !== text || lastCost.maxDepth !== maxDepth) lastCost = { text, maxDepth, cost: yamlCost(text, maxDepth) };
-  return lastCost.cost;
+// costProblem and fullYamlParseProblem ask about the same text in a row: scanned once per text's scan.
+function yamlCostOnce(text: string, maxDepth: number, scan: TextScan): TextCost {
+  if (scan.yamlCost?.maxDepth !== maxDepth) scan.yamlCost = { maxDepth, cost: yamlCost(text, maxDepth) };
+  return scan.yamlCost.cost;
 }
 
 /** Marker lines: "---" starts a document, "..." ends one (a document may follow it without "---"). */

@@ -1,6 +1,6 @@
 // text → documents with source maps. Never throws: every problem becomes a ParseProblem.
 import { LineIndex } from '../core/lines';
-import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooDeepMessage } from './json';
+import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooDeepMessage, type TextScan } from './json';
 import { parseYamlText, yamlPositions, type YamlDocumentCache } from './yaml';
 export { YamlDocumentCache } from './yaml';
 import { fastYamlDocument, rereadYamlDocument } from './yaml-fast';
@@ -92,13 +92,15 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
   }
 
   const first = text[contentAt];
+  // What the pre-scans find for the parse of this text, dropped with it.
+  const scan: TextScan = {};
   const overLimit = (p: ParseProblem) => done([unusableDocument()], [p]);
   if (syntax === 'json' || first === '{' || first === '[') {
     // A YAML read kept for the next version is let go: this one is read as JSON.
     if (documentCache) documentCache.block = undefined;
-    const over = costProblem(text, 'json', limits);
+    const over = costProblem(text, 'json', limits, scan);
     if (over) return overLimit(over);
-    const parsed = parseJsonText(text, limits);
+    const parsed = parseJsonText(text, limits, scan);
     if (parsed) return done(parsed.documents.length ? parsed.documents : [unusableDocument()], parsed.problems, 'json');
     if (syntax === 'json') {
       const deepAt = bracketDepthExceeded(text, limits.maxDepth);
@@ -124,17 +126,17 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
   // runs before it only for texts that might, and after it for the texts it declines.
   const scanFirst = !withinNodeBudget(text, limits);
   if (scanFirst) {
-    const over = costProblem(text, 'yaml', limits);
+    const over = costProblem(text, 'yaml', limits, scan);
     if (over) return overLimit(over);
   }
   // Plain single-document YAML: the block reader's value and positions.
   const fast = fastYamlDocument(text, limits, () => yamlPositions(text), documentCache, contentAt);
   if (fast) return done([fast], [], 'yaml');
   if (!scanFirst) {
-    const over = costProblem(text, 'yaml', limits);
+    const over = costProblem(text, 'yaml', limits, scan);
     if (over) return overLimit(over);
   }
-  const overFull = fullYamlParseProblem(text, limits) ?? documentsProblem(text, limits);
+  const overFull = fullYamlParseProblem(text, limits, scan) ?? documentsProblem(text, limits);
   if (overFull) return overLimit(overFull);
   const parsed = parseYamlText(text, limits, documentCache);
   const directives = directiveProblems(text);

@@ -77,37 +77,38 @@ export function scanJson(text: string, maxDepth: number): ScanResult {
  * JSON.parse drop a property, with at least its key. False means "maybe not": then scanJson finds
  * the spots.
  */
-export function plainStructure(text: string, value: unknown, maxDepth: number): boolean {
+export function plainStructure(text: string, value: unknown, maxDepth: number, scan?: TextScan): boolean {
   const keys = keysWithin(value, maxDepth);
   if (keys < 0) return false;
   // The strings are counted (a second walk of the value) only when the keys leave room for a repeat.
-  return keys === keyColonCount(text) || stringsIn(value) === stringCount(text);
+  return keys === (scan?.keyColons ?? keyColonCount(text)) || stringsIn(value) === stringCount(text);
 }
 
 /**
- * The key colons of the text jsonColonCount read last, counted along with its colons: the cost
- * pre-scan of a big JSON text counts its colons before JSON.parse, and plainStructure its key
- * colons after it, one pass for both (94 MB: 2.6 M colons). Let go by the next parse or walk.
+ * What the reads of one text before its parse found for the parse (parseText makes one per text
+ * and drops it with the parse): the cost pre-scan of a big JSON text counts its colons before
+ * JSON.parse, and plainStructure its key colons after it, one pass for both.
  */
-let colonsRead: { text: string; keyColons: number } | undefined;
+export interface TextScan {
+  keyColons?: number;
+  /** The YAML cost pre-scan of the text, at the depth limit asked. */
+  yamlCost?: { maxDepth: number; cost: TextCost };
+}
 
-/** Colons of a JSON text (any text), its key colons (keyColonCount) counted along for parseJsonText. */
-export function jsonColonCount(text: string): number {
+/** Colons of a JSON text (any text), its key colons counted along into `scan` for parseJsonText. */
+export function jsonColonCount(text: string, scan?: TextScan): number {
   let colons = 0;
   let keys = 0;
   for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
     colons++;
     if (isKeyColon(text, colon)) keys++;
   }
-  colonsRead = { text, keyColons: keys };
+  if (scan) scan.keyColons = keys;
   return colons;
 }
 
 /** Colons of a valid JSON text whose last character before them, blanks aside, is a quote. */
 export function keyColonCount(text: string): number {
-  const read = colonsRead;
-  colonsRead = undefined;
-  if (read?.text === text) return read.keyColons;
   let count = 0;
   for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) if (isKeyColon(text, colon)) count++;
   return count;
@@ -218,7 +219,6 @@ export interface TextCost {
 
 /** Nodes and depth of a JSON text (strings skipped; any text, valid or not). */
 export function jsonCost(text: string, maxDepth: number): TextCost {
-  colonsRead = undefined; // a text walked here may never reach JSON.parse
   let depth = 0;
   let nodes = 1;
   const n = text.length;
@@ -451,29 +451,27 @@ export function tooDeepMessage(maxDepth: number): string {
 }
 
 /** Parses a JSON text: never throws. */
-export function parseJsonText(text: string, limits: ParseLimits): { documents: ParsedDocument[]; problems: ParseProblem[] } | undefined {
+export function parseJsonText(text: string, limits: ParseLimits, scan?: TextScan): { documents: ParsedDocument[]; problems: ParseProblem[] } | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    colonsRead = undefined;
     return undefined; // the caller decides: JSON syntax error, or YAML
   }
   const problems: ParseProblem[] = [];
   // Counting settles the common case (no repeated key, not too deep); the scan finds the spots.
-  const scan = plainStructure(text, value, limits.maxDepth) ? { duplicates: [] } : scanJson(text, limits.maxDepth);
-  colonsRead = undefined;
-  if (scan.tooDeepAt !== undefined) {
+  const found = plainStructure(text, value, limits.maxDepth, scan) ? { duplicates: [] } : scanJson(text, limits.maxDepth);
+  if (found.tooDeepAt !== undefined) {
     problems.push({
       ruleId: 'limit-exceeded',
       message: tooDeepMessage(limits.maxDepth),
-      span: { start: scan.tooDeepAt, end: scan.tooDeepAt + 1 },
+      span: { start: found.tooDeepAt, end: found.tooDeepAt + 1 },
       documentIndex: 0,
     });
     const unusable: ParsedDocument = { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined, salvage: () => value };
     return { documents: [unusable], problems };
   }
-  for (const d of scan.duplicates) {
+  for (const d of found.duplicates) {
     problems.push({
       ruleId: 'duplicate-key',
       message: `Key "${d.key}" appears twice in one object; the server keeps only one of them silently. Remove or rename one.`,
@@ -482,7 +480,7 @@ export function parseJsonText(text: string, limits: ParseLimits): { documents: P
       pointer: d.pointer,
     });
   }
-  return { documents: [jsonDocument(text, value, scan.duplicates.length === 0)], problems };
+  return { documents: [jsonDocument(text, value, found.duplicates.length === 0)], problems };
 }
 
 // The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).

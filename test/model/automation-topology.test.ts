@@ -1,8 +1,9 @@
-// The address index of a topology (issue 22, big JSON): the first process at each address, and
+// The address index of a topology (big JSON): the first process at each address, and
 // lists only for the addresses that more than one process shares (a big configuration has tens of
 // thousands of addresses and few repeats: no list per process).
 import { describe, expect, it } from 'vitest';
-import { getTopology, processAt, sharedAddresses } from '../../src/model/automation-topology';
+import { DocumentFacts } from '../../src/core/facts';
+import { processAt, sharedAddresses } from '../../src/model/automation-topology';
 
 const proc = (name: string, hostname: string | undefined, port: unknown) => ({ name, hostname, processType: 'mongod', args2_6: { net: { port } } });
 
@@ -22,7 +23,7 @@ describe('processes by address', () => {
   };
 
   it('finds the first process at an address, host name lower-cased', () => {
-    const t = getTopology(doc);
+    const t = new DocumentFacts(doc);
     expect(processAt(t, 'host1.example.net:27017')?.name).toBe('a');
     expect(processAt(t, 'host2.example.net:27018')?.name).toBe('d');
     expect(processAt(t, 'Host1.example.net:27017')).toBeUndefined(); // the caller lower-cases
@@ -30,11 +31,11 @@ describe('processes by address', () => {
   });
 
   it('lists the processes of each shared address in document order, addresses by their first process', () => {
-    const shared = [...sharedAddresses(getTopology(doc))].map((list) => list.map((p) => p.name));
+    const shared = [...sharedAddresses(new DocumentFacts(doc))].map((list) => list.map((p) => p.name));
     expect(shared).toEqual([
       ['a', 'c', 'g'],
       ['e', 'f'],
     ]);
-    expect([...sharedAddresses(getTopology({ processes: [proc('x', 'h', 1), proc('y', 'h', 2)] }))]).toEqual([]);
+    expect([...sharedAddresses(new DocumentFacts({ processes: [proc('x', 'h', 1), proc('y', 'h', 2)] }))]).toEqual([]);
   });
 });

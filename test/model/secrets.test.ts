@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { fieldPath, finderKeys, findSecrets, findSecretsByName, findSecretsOfAnyKind, forgetFoundSecrets, isRedactionMask, isSecretFieldName, KINDS_WITH_SECRETS, mayNameSecret } from '../../src/model/secrets';
+import { DocumentFacts } from '../../src/core/facts';
+import { fieldPath, finderKeys, findSecrets, findSecretsByName, findSecretsOfAnyKind, documentSecrets, isRedactionMask, isSecretFieldName, KINDS_WITH_SECRETS, mayNameSecret } from '../../src/model/secrets';
 import { collectSecretValues, maskLine, maskSecrets, secretsInText } from '../../src/engine/mask';
 import { isPlaceholder } from '../../src/model/placeholders';
 import { getAt } from '../../src/core/pointer';
@@ -84,11 +85,11 @@ describe('findSecrets', () => {
     const unique = [...new Map(perKind.map((s) => [s.pointer, s])).values()];
     expect(findSecretsOfAnyKind(structuredClone(doc))).toEqual(unique);
     expect(unique.map((s) => s.pointer)).toEqual(['/notifications/0/apiToken', '/notifications/1/webhookSecret', '/apiKey', '/url', '/auth/autoPwd', '/privateKey']);
-    // After a rule's findSecrets of the alert kinds: the same answer (from the cache).
-    const asked = structuredClone(doc);
-    const mine = findSecrets('global-alert-config', asked);
-    expect(findSecrets('alert-config', asked)).toBe(mine);
-    expect(findSecretsOfAnyKind(asked)).toEqual(unique);
+    // After a rule's documentSecrets of the alert kinds: the same answer (from the document's facts).
+    const asked = new DocumentFacts(structuredClone(doc));
+    const mine = documentSecrets(asked, 'global-alert-config');
+    expect(documentSecrets(asked, 'alert-config')).toBe(mine);
+    expect(findSecretsOfAnyKind(asked.value, asked)).toEqual(unique);
     expect(findSecretsOfAnyKind({ eventTypeName: 'HOST_DOWN' })).toEqual([]);
     expect(findSecretsOfAnyKind([{ apiKey: 'a1' }, { notifications: [{ serviceKey: 'b2' }] }]).map((s) => s.pointer)).toEqual(['/1/notifications/0/serviceKey', '/0/apiKey']);
     expect(findSecretsOfAnyKind('text')).toEqual([]);
@@ -103,10 +104,8 @@ describe('findSecrets', () => {
     })).node;
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 8 }), (doc) => {
-        forgetFoundSecrets();
         const perKind = KINDS_WITH_SECRETS.flatMap((k) => findSecrets(k, structuredClone(doc)));
         const every = [...new Map(perKind.map((s) => [s.pointer, s])).values()];
-        forgetFoundSecrets();
         expect(findSecretsOfAnyKind(structuredClone(doc))).toEqual(every);
       }),
       { numRuns: 500, seed: 20261124 },
@@ -124,7 +123,6 @@ describe('findSecrets', () => {
         if (typeof key === 'string') read.add(key);
       };
       const doc = new Proxy({}, { get: (_t, key) => (record(key), undefined), has: (_t, key) => (record(key), false), getOwnPropertyDescriptor: (_t, key) => (record(key), undefined) });
-      forgetFoundSecrets();
       findSecrets(kind, doc);
       expect(read.size, kind).toBeGreaterThan(0);
       // `results` is read to tell an API list response (findSecretsOfAnyKind runs every finder on one);
@@ -143,7 +141,6 @@ describe('findSecrets', () => {
       expect(findSecrets('integration', b).map((s) => s.value)).toEqual(['k']);
       expect(findSecretsOfAnyKind(a).map((s) => s.value)).toEqual(['xoxb-a']);
       expect(findSecretsOfAnyKind(b).map((s) => s.value)).toEqual(['xoxb-b', 'k']);
-      forgetFoundSecrets();
     }
   });
 

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import rule from '../../rules/log-rotate';
-import { getTopology } from '../../src/model/automation-topology';
+import { DocumentFacts } from '../../src/core/facts';
+import { topologyOf } from '../../src/model/automation-topology';
 import { ruleTester } from '../rule-tester';
 
 /** Top-level logRotate: field i on line 2 + i, keys at column 3, values after "key: ". */
@@ -45,14 +46,15 @@ ruleTester(rule, {
 it('writes a process pointer only for a process it reports on (thousands of processes, a few findings)', () => {
   const processes = Array.from({ length: 2000 }, (_, i) => ({ name: `p${i}`, logRotate: { sizeThresholdMB: 1000, timeThresholdHrs: 24, percentOfDiskspace: i === 1500 ? 40 : 0.02 }, auditLogRotate: { sizeThresholdMB: 1000, timeThresholdHrs: 24 } }));
   const value = { processes };
-  // The topology is memoized per value: count the pointers its processes are asked for.
-  const proto = Object.getPrototypeOf(getTopology(value).processes[0]);
+  // The topology is one per document's facts: count the pointers its processes are asked for.
+  const facts = new DocumentFacts(value);
+  const proto = Object.getPrototypeOf(topologyOf(facts).processes[0]);
   const getter = Object.getOwnPropertyDescriptor(proto, 'pointer')!.get!;
   let asked = 0;
   Object.defineProperty(proto, 'pointer', { configurable: true, get() { asked++; return getter.call(this); } });
   try {
     const reports: string[] = [];
-    rule.check({ value, kind: 'automation-config', filePath: 'x', options: {}, isTemplate: () => false, report: (r: { pointer: string }) => reports.push(r.pointer) } as never);
+    rule.check({ value, facts, kind: 'automation-config', filePath: 'x', options: {}, isTemplate: () => false, report: (r: { pointer: string }) => reports.push(r.pointer) } as never);
     expect(reports).toEqual(['/processes/1500/logRotate/percentOfDiskspace']);
     expect(asked).toBe(1);
   } finally {

@@ -1,0 +1,104 @@
+// Finishing a checked file: its template notes, inline directives, the problem limit, secrets
+// masked in every text of its findings, repeated findings made one, sorted and counted.
+import type { ParsedFile } from '../syntax/index';
+import { compareStrings } from '../core/pointer';
+import { applyDirectives, directiveProblems, NO_DIRECTIVES } from '../syntax/suppress';
+import { aggregateRepeats } from './aggregate';
+import { collectSecretValues, cutQuoted, maskSecrets } from './mask';
+import type { FileResult, RunSource, Severity } from '../core/types';
+import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
+import { overflowed, severityOf, templateInfos, type FileState } from './file-report';
+
+export function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): { result: FileResult; source: RunSource } {
+  templateInfos(file, opts);
+  const { text, lines } = file.sourceFile;
+  const found = opts.inlineConfig !== false && file.sourceFile.syntax === 'yaml' ? file.sourceFile.comments().directives : NO_DIRECTIVES;
+  let diagnostics = applyDirectives(file.diagnostics, found.directives, lines);
+  const usageKnown = file.overflow.error + file.overflow.warning + file.overflow.info === 0;
+  for (const p of directiveProblems(found, { text, knownRules, removable: (id) => !workspaceRules.has(id), usageKnown })) {
+    const severity = severityOf('unused-disable-directive', undefined, file, opts);
+    // A file of a million directive comments is held to the problem limit too.
+    if (severity === 'off' || overflowed(file, severity, opts)) continue;
+    diagnostics.push({ ruleId: 'unused-disable-directive', severity, message: p.message, pointer: '', range: lines.range(p.span), kind: 'unknown', documentIndex: 0, fixable: Boolean(p.fix), fix: p.fix, suggestions: p.suggestions, span: p.span });
+  }
+  const { error, warning, info } = file.overflow;
+  if (error + warning + info > 0) {
+    // As severe as the worst problem left out, so that the exit code stays what it would be.
+    const severity: Severity = error ? 'error' : warning ? 'warning' : 'info';
+    const span = { start: 0, end: 0 };
+    const max = opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE;
+    const message = `omlint records at most ${max} problems of each severity per file: ${error + warning + info} more (${error} errors, ${warning} warnings, ${info} infos) are not shown. Fix the ones shown, or split the file.`;
+    diagnostics.push({ ruleId: 'limit-exceeded', severity, message, pointer: '', range: file.sourceFile.lines.range(span), kind: 'unknown', documentIndex: 0, fixable: false, span });
+  }
+  // Fill in related ranges (cross-document) later in lint(); mask secrets in every message.
+  const secrets = collectSecretValues(
+    file.docs.map((d) => ({
+      kind: d.kind,
+      value: d.document.unusable ? d.document.salvage?.() : d.value,
+      facts: d.facts,
+      sourceOf: (pointer: string) => {
+        const loc = d.document.locate(d.base + pointer);
+        return loc ? file.sourceFile.text.slice(loc.value.start, loc.value.end) : undefined;
+      },
+    })),
+    // Nothing of a clean file is printed but a fixed text, which the formatter masks itself:
+    // the walks over every value and every line are for files with something to say.
+    diagnostics.length > 0 ? { text: file.sourceFile.text, wide: true } : { wide: false },
+  );
+  if (file.baseSecrets?.length) secrets.push(...file.baseSecrets);
+  // Every file: a message may quote a value (quoteForCut), cut only once masked.
+  const mask = secrets.length ? (t: string) => maskSecrets(t, secrets) : cutQuoted;
+  for (const d of diagnostics) {
+    d.message = mask(d.message);
+    // A secret pasted where a key belongs ends up in a pointer.
+    d.pointer = mask(d.pointer);
+    // Copied only when masking changed a text: most findings have nothing to mask or cut.
+    const retitle = <T extends { title: string }>(f: T): T => {
+      const title = mask(f.title);
+      return title === f.title ? f : { ...f, title };
+    };
+    if (d.fix) d.fix = retitle(d.fix);
+    if (d.suggestions) d.suggestions = d.suggestions.map(retitle);
+    if (d.related) d.related = d.related.map((r) => {
+      const message = mask(r.message);
+      return message === r.message ? r : { ...r, message };
+    });
+  }
+  // Nothing to say (most files of a run): no grouping, sort or counts to make.
+  let errorCount = 0;
+  let warningCount = 0;
+  let infoCount = 0;
+  if (diagnostics.length > 0) {
+    diagnostics = aggregateRepeats(diagnostics, { filePath: file.displayPath, documentValue: (i) => file.docs[i]?.value });
+    diagnostics = diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || compareStrings(a.ruleId, b.ruleId));
+    for (const d of diagnostics) {
+      const n = d.occurrences ?? 1;
+      if (d.severity === 'error') errorCount += n;
+      else if (d.severity === 'warning') warningCount += n;
+      else if (d.severity === 'info') infoCount += n;
+    }
+  }
+  // map(): an array of the exact length (pushed into, an empty array grows to 17 slots, kept for every file of a run).
+  const kinds = file.docs.map((d) => d.kind ?? 'unknown');
+  const result: FileResult = { filePath: file.displayPath, kinds, documents: file.docs.length, errorCount, warningCount, infoCount, diagnostics };
+  // `lines`: the file's line index, for a formatter to reuse (counting the lines of a big text again costs as much as the first time).
+  return { result, source: { secrets, text: file.sourceFile.text, bom: file.sourceFile.bom, lines: file.sourceFile.lines, parseProblems: badParse(file.sourceFile.problems) } };
+}
+
+/** Syntax errors and duplicate keys among a parse's problems: a fix must never add any. */
+function badParse(problems: ParsedFile['problems']): number {
+  return problems.filter((p) => p.ruleId === 'syntax-error' || p.ruleId === 'duplicate-key').length;
+}
+
+/** The source of a clean file without secrets, in a released run: one object for them all (read only). */
+const NOTHING_TO_SHOW: readonly RunSource[] = [false, true].map((bom) => Object.freeze({ text: '', bom, secrets: Object.freeze([]) as unknown as string[] }));
+
+/** The source of a clean file without secrets (a worker posts such a file as its target alone: posted-pass.ts). */
+export const cleanSource = (bom: boolean): RunSource => NOTHING_TO_SHOW[bom ? 1 : 0];
+
+/** A finished file as a released run keeps it: a clean file's text only where it has secrets to mask. */
+export function lean(source: RunSource, clean: boolean): RunSource {
+  if (!clean) return source;
+  return source.secrets.length > 0 ? { text: source.text, bom: source.bom, secrets: source.secrets } : NOTHING_TO_SHOW[source.bom ? 1 : 0];
+}
+

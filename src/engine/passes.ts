@@ -1,0 +1,250 @@
+// The passes over a prepared file: its documents (schema and document rules), the digests its
+// documents give the workspace rules and those rules' run over a scope, and its transition rules
+// against its base.
+import { DEFAULT_LIMITS } from '../syntax/index';
+import type { Kind } from '../core/kinds';
+import { validateLoaded } from '../schema/validate';
+import { getAt } from '../core/pointer';
+import { isPlaceholder } from '../model/placeholders';
+import { collectSecretValues } from './mask';
+import type { LintOptions, MessageReport, Rule, RuleContext, ScopeDocument, WorkspaceRule, DocumentRule, TransitionRule } from '../core/types';
+import { baseRange, BASE_UNUSABLE, parseBase, type BaseDocument } from './base';
+import { matchDocuments } from '../model/document-identity';
+import type { FileSettings } from '../config/load';
+import { reportMessage } from '../core/rule';
+import { DocumentFacts } from '../core/facts';
+import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
+import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, TEMPLATE_VALUE, type ItemState, type FileState } from './file-report';
+import type { RuleBook } from './rule-book';
+
+/** Runs the schema and `rules` (those that apply to the document's kind) on a document. */
+function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, rules: DocumentRule[]): void {
+  const kind = doc.kind!;
+  // Reports are placed together, so that a big JSON text is read forward once for all their positions.
+  const pending: { ruleId: string; report: MessageReport }[] = [];
+  const isTemplate = file.isTemplate;
+  const facts = (doc.facts = new DocumentFacts(doc.value));
+  try {
+    for (const finding of validateLoaded(kind, doc.value, isTemplate, facts)) {
+      if (finding.ruleId === TEMPLATE_VALUE) noteTemplate(file, doc, finding.pointer, String(getAt(doc.value, finding.pointer)), finding.skipped ?? 'schema');
+      else pending.push({ ruleId: finding.ruleId, report: finding });
+    }
+  } catch (e) {
+    internalError(file, doc, `schema validation (${kind})`, e, opts);
+  }
+  // One context for all rules of the document (rules run one after another, synchronously).
+  let current: DocumentRule | undefined;
+  const ctx: RuleContext = {
+    value: doc.value,
+    kind,
+    filePath: file.displayPath,
+    options: file.options,
+    // An unknown message id throws here, inside the rule's check: an internal-error of that rule.
+    report: (r) => pending.push({ ruleId: current!.meta.id, report: { ...r, message: reportMessage(current!.meta, r) } }),
+    isTemplate,
+    facts,
+  };
+  const off = offRules(file, opts);
+  for (const rule of rules) {
+    current = rule;
+    const id = rule.meta.id;
+    if (off?.has(id)) continue;
+    try {
+      rule.check(ctx);
+    } catch (e) {
+      internalError(file, doc, id, e, opts);
+    }
+  }
+  if (pending.length > 0 && doc.document.prepare) {
+    const pointers: string[] = [];
+    // A hint only: the reports past what a file can record (per severity) need no position.
+    for (const { report } of pending.slice(0, 3 * (opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE))) {
+      pointers.push(doc.base + report.pointer);
+      for (const f of [report.fix, ...(report.suggestions ?? [])]) for (const op of f?.ops ?? []) pointers.push(doc.base + op.pointer);
+    }
+    doc.document.prepare(pointers);
+  }
+  for (const { ruleId, report } of pending) addReport(file, doc, ruleId, report, opts);
+}
+
+/** A document's rules and the document policies of its file's config that apply to its kind. */
+function withPolicies(rules: DocumentRule[], file: FileState, kind: Kind): DocumentRule[] {
+  const own = file.settings.policies?.filter((r): r is DocumentRule => r.meta.scope !== 'workspace' && appliesTo(r, kind));
+  return own?.length ? [...rules, ...own] : rules;
+}
+
+/** Runs the schema, the document rules and the transition rules on a prepared file. */
+export function checkFile(file: FileState, book: RuleBook, opts: LintRunOptions): void {
+  for (const doc of file.dropped ? [] : file.docs) if (doc.kind) checkDocument(file, doc, opts, withPolicies(book.forKind(doc.kind), file, doc.kind));
+  if (file.input.base && !file.dropped) runTransitionRules(file, opts, book.transitions);
+}
+
+/**
+ * A document's digest for a workspace rule (its whole value for a rule without a digest). `rule`
+ * names the rule in a way that crosses threads: its id, or `policy:<k>` for the k-th workspace
+ * policy of the file's config.
+ */
+export interface DigestRecord {
+  target: number;
+  rule: string;
+  sd: ScopeDocument;
+}
+
+/** A document of a workspace rule's scope, in the rule's run. */
+interface ScopeMember {
+  target: number;
+  sd: ScopeDocument;
+}
+
+/** A workspace rule's report on a file, placed when the file is linted again. */
+interface WorkspaceReport {
+  documentIndex: number;
+  ruleId: string;
+  report?: MessageReport;
+  error?: unknown;
+}
+
+const workspacePolicies = (settings: FileSettings): WorkspaceRule[] => settings.policies?.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace') ?? [];
+
+/**
+ * A copy of a string that holds nothing else alive: V8 makes a substring of 13 characters or more
+ * a slice of its parent, so a digest kept as it is could keep its file's whole text until the end
+ * of the run. JSON.parse builds its strings anew.
+ */
+function detached(s: string): string {
+  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
+}
+
+/**
+ * Each workspace rule's digest of each document of `file` it applies to, and those of the
+ * workspace policies of its config. A digest that fails is the rule's internal error on the document.
+ */
+export function digestFile(file: FileState, target: number, rules: readonly WorkspaceRule[], out: DigestRecord[], opts: LintRunOptions): void {
+  const isTemplate = file.isTemplate;
+  const digestOf = (rule: WorkspaceRule, key: string) => {
+    for (const doc of file.docs) {
+      if (!doc.kind || !appliesTo(rule, doc.kind)) continue;
+      let digest: unknown;
+      try {
+        digest = rule.digest ? rule.digest({ value: doc.value, kind: doc.kind, filePath: file.displayPath, options: file.options, isTemplate }) : doc.value;
+      } catch (e) {
+        internalError(file, doc, rule.meta.id, e, opts);
+        continue;
+      }
+      if (rule.digest && digest === undefined) continue;
+      if (typeof digest === 'string') digest = detached(digest);
+      const sd: ScopeDocument = rule.digest ? { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: undefined, digest } : { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value };
+      out.push({ target, rule: key, sd });
+    }
+  };
+  for (const rule of rules) digestOf(rule, rule.meta.id);
+  const policies = workspacePolicies(file.settings);
+  for (let k = 0; k < policies.length; k++) digestOf(policies[k], `policy:${k}`);
+}
+
+/**
+ * Runs the workspace rules (then the workspace policies) on their scopes' digests, the records in
+ * the order of their files; the reports, by target file, in the order made.
+ */
+export function runWorkspaceRules(records: readonly DigestRecord[], rules: readonly WorkspaceRule[], policies: readonly Rule[], settings: readonly FileSettings[], optionsOf: (target: number) => LintOptions, opts: LintRunOptions): Map<number, WorkspaceReport[]> {
+  const out = new Map<number, WorkspaceReport[]>();
+  const add = (target: number, r: WorkspaceReport) => {
+    // A rule turned off for the file: no need to lint the file again.
+    if (r.report && (opts.rules?.[r.ruleId] ?? settings[target].rules[r.ruleId]) === 'off') return;
+    let list = out.get(target);
+    if (!list) out.set(target, (list = []));
+    list.push(r);
+  };
+  const byId = new Map(rules.map((r) => [r.meta.id, r]));
+  const groups = new Map<WorkspaceRule, Map<string, ScopeMember[]>>();
+  // The run's rules first, in their order; then the policies in the order they first appear.
+  for (const r of [...rules, ...policies]) if (r.meta.scope === 'workspace') groups.set(r as WorkspaceRule, new Map());
+  for (const rec of records) {
+    const rule = rec.rule.startsWith('policy:') ? workspacePolicies(settings[rec.target])[Number(rec.rule.slice(7))] : byId.get(rec.rule);
+    if (!rule) continue;
+    let scopes = groups.get(rule);
+    if (!scopes) groups.set(rule, (scopes = new Map()));
+    const scope = settings[rec.target].scope;
+    let members = scopes.get(scope);
+    if (!members) scopes.set(scope, (members = []));
+    members.push({ target: rec.target, sd: rec.sd });
+  }
+  for (const [rule, scopes] of groups) {
+    for (const members of scopes.values()) {
+      // Made on a scope's first report: most scopes have none, and a big scope would pay one map each.
+      let bySd: Map<ScopeDocument, ScopeMember> | undefined;
+      const options = optionsOf(members[0].target);
+      try {
+        rule.check({
+          documents: members.map((m) => m.sd),
+          options,
+          isTemplate: (value) => isPlaceholder(value, options.secretPlaceholders),
+          report: (sd, r) => {
+            const m = (bySd ??= new Map(members.map((m) => [m.sd, m]))).get(sd);
+            if (m) add(m.target, { documentIndex: sd.documentIndex, ruleId: rule.meta.id, report: { ...r, message: reportMessage(rule.meta, r) } });
+          },
+        });
+      } catch (e) {
+        add(members[0].target, { documentIndex: members[0].sd.documentIndex, ruleId: rule.meta.id, error: e });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Pairs a file's documents with its base's and runs the transition rules on each pair. A report's
+ * `basePointer` becomes a related location in the base.
+ */
+export function runTransitionRules(file: FileState, opts: LintRunOptions, rules: TransitionRule[]): void {
+  const input = file.input.base!;
+  // Nothing of a known kind to compare (a file that does not parse says so itself).
+  if (!file.docs.some((d) => d.kind)) return;
+  const base = parseBase(input, { optionKind: opts.kind, configKind: file.settings.kind, filePath: file.input.filePath }, opts.limits ?? DEFAULT_LIMITS, opts.parseBase);
+  if (base.problem) {
+    addSpanDiagnostic(file, BASE_UNUSABLE.meta.id, `${base.problem[0].toUpperCase()}${base.problem.slice(1)}.`, { start: 0, end: 0 }, 0, opts);
+    return;
+  }
+  const now = file.docs.filter((d): d is ItemState & { kind: Kind } => Boolean(d.kind));
+  const match = matchDocuments<ItemState & { kind: Kind } | BaseDocument>(now, base.documents);
+  opts.onPairs?.(file.input.filePath, {
+    baseLabel: input.label,
+    pairs: match.pairs.map((p) => ({ kind: p.now.kind, documentIndex: p.now.index, value: p.now.value, base: p.base.value })),
+    added: match.added.map((d) => ({ kind: d.kind, documentIndex: d.index, value: d.value })),
+    removed: match.removed.map((d) => ({ kind: d.kind, value: d.value })),
+  });
+  const isTemplate = file.isTemplate;
+  const before = file.diagnostics.length;
+  const off = offRules(file, opts);
+  for (const pair of match.pairs) {
+    const doc = pair.now as ItemState;
+    const baseDoc = pair.base as BaseDocument;
+    for (const rule of rules) {
+      const id = rule.meta.id;
+      if (!appliesTo(rule, doc.kind!) || off?.has(id)) continue;
+      try {
+        rule.check({
+          value: doc.value,
+          base: baseDoc.value,
+          kind: doc.kind!,
+          filePath: file.displayPath,
+          baseLabel: input.label,
+          options: file.options,
+          partial: Boolean(input.partial),
+          isTemplate,
+          report: ({ basePointer, ...r }) => {
+            const inBase = basePointer === undefined ? [] : [{ filePath: input.label, documentIndex: baseDoc.index, pointer: basePointer, message: `In the base (${input.label}).`, range: baseRange(base, baseDoc, basePointer) }];
+            const related = [...inBase, ...(r.related ?? [])];
+            addReport(file, doc, id, { ...r, message: reportMessage(rule.meta, r), ...(related.length ? { related } : {}) } as MessageReport, opts);
+          },
+        });
+      } catch (e) {
+        internalError(file, doc, id, e, opts);
+      }
+    }
+  }
+  // A message may quote the base, and a plan prints its keys and values: its secrets are masked
+  // too. Looked for only then: walking every value and line of a big base costs as much as its parse.
+  if (file.diagnostics.length > before || opts.onPairs) file.baseSecrets = collectSecretValues(base.documents.map((d) => ({ kind: d.kind, value: d.value })), { text: base.parsed.text, wide: true });
+}
+

@@ -1,7 +1,8 @@
 // The HTTP server of `omlint serve` (node:http): each request is authenticated (digest), routed,
 // its body read within the size limit and judged by the engine, handled, redacted and answered
 // with the spec's headers. No request can crash it: every failure is an answer.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { DigestAuth } from './digest';
 import { ApiError, commonHeaders, errorBody, isoSeconds, renderBody, type Reply } from './http';
 import { admitCaller, callerAddress } from './access';
@@ -21,10 +22,35 @@ export interface ServeOptions {
   now: () => Date;
   /** One line per request and per warning (already masked). */
   log: (line: string) => void;
+  /** HTTPS with this certificate and key (PEM). */
+  tls?: TlsFiles;
+  /**
+   * Called before the answer to a request that changed the state (a non-GET answered below 400, a
+   * call counted on an access list): `--state-dir` writes it there. A throw answers 500.
+   */
+  saveState?: () => void;
 }
 
-const PREFIXES = { api: '/api/public/v1.0', prometheus: '/prometheus/v1.0' } as const;
-const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
+export interface TlsFiles {
+  cert: string | Buffer;
+  key: string | Buffer;
+}
+
+/** An HTTP server, or an HTTPS one when given a certificate and key (both limited to 16 KB of headers). */
+export function listener(tls: TlsFiles | undefined, handler: RequestListener): Server {
+  return tls ? createTlsServer({ maxHeaderSize: 16 * 1024, cert: tls.cert, key: tls.key }, handler) : createServer({ maxHeaderSize: 16 * 1024 }, handler);
+}
+
+/** Answers a malformed request (Node's parser refused it) with a bare 400 and closes. */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (_e, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+}
+
+export const PREFIXES = { api: '/api/public/v1.0', prometheus: '/prometheus/v1.0' } as const;
+export const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 interface Match {
   route?: Route;
@@ -33,7 +59,7 @@ interface Match {
   allowed: string[];
 }
 
-function match(method: string, prefix: 'api' | 'prometheus', rest: string[]): Match {
+export function match(method: string, prefix: 'api' | 'prometheus', rest: string[]): Match {
   const allowed: string[] = [];
   let found: { route: Route; params: Record<string, string> } | undefined;
   for (const route of ROUTES) {
@@ -60,7 +86,9 @@ function stateSecrets(state: State): string[] {
 export function createServeServer(state: State, options: ServeOptions): Server {
   const digest = new DigestAuth({ nonceLifetimeMs: options.nonceLifetimeMs, maxNonces: 10_000, now: () => options.now().getTime() });
   const log = (line: string) => options.log(maskSecrets(line, stateSecrets(state)));
-  const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
+  // Requests whose call counted on a user's access list: the state changed even if nothing else did.
+  const counted = new WeakSet<IncomingMessage>();
+  const server = listener(options.tls, (req, res) => {
     const started = Date.now();
     handle(req, res).then(
       (status) => options.log(`${req.method} ${maskUrl(req.url ?? '', stateSecrets(state))} ${status} ${Date.now() - started}ms`),
@@ -72,12 +100,19 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       },
     );
   });
-  server.on('clientError', (_e, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    else socket.destroy();
-  });
+  answerClientErrors(server);
 
   function send(res: ServerResponse, reply: Reply, envelope: boolean, pretty: boolean): number {
+    const method = res.req.method ?? 'GET';
+    if (options.saveState && ((method !== 'GET' && method !== 'HEAD' && reply.status < 400) || counted.has(res.req))) {
+      try {
+        options.saveState();
+      } catch (e) {
+        // The change stays in memory but is not on disk: the client is told, the log says why.
+        log(`${method} state not saved: ${e instanceof Error ? e.message : String(e)}`);
+        reply = { status: 500, body: errorBody(new ApiError(500, 'STATE_NOT_SAVED', 'The change was made but could not be saved to --state-dir.')) };
+      }
+    }
     const body = reply.body === undefined ? reply.body : maskDeep(redactDoc(reply.body), stateSecrets(state));
     const out = renderBody({ ...reply, body }, envelope, pretty);
     const headers: Record<string, string> = { ...commonHeaders(), ...reply.headers };
@@ -91,7 +126,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<number> {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    const url = new URL(req.url ?? '/', `${options.tls ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`);
     let flags = { pretty: false, envelope: false };
     try {
       flags = outputFlags(url.searchParams);
@@ -109,7 +144,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       const principal = found(auth.username)!.principal;
       const caller = callerAddress(req.socket.remoteAddress);
       const user = principal.kind === 'user' ? state.users.find((u) => u.id === principal.id) : undefined;
-      if (user) admitCaller(user, caller, isoSeconds(options.now()));
+      if (user && admitCaller(user, caller, isoSeconds(options.now()))) counted.add(req);
       // Segments decoded one by one (`%2F` stays inside its segment); a trailing slash is the same path.
       const rest = url.pathname.slice(PREFIXES[prefix].length + 1).replace(/\/$/, '').split('/').map(decodeSegment);
       const m = match(req.method ?? 'GET', prefix, rest);
@@ -147,7 +182,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   return server;
 }
 
-function decodeSegment(s: string): string {
+export function decodeSegment(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
@@ -156,13 +191,32 @@ function decodeSegment(s: string): string {
 }
 
 /** The body as text: 415 unless JSON, 413 beyond the limit (stopped reading there), 400 unless UTF-8. */
-function readBody(req: IncomingMessage, max: number): Promise<string> {
+async function readBody(req: IncomingMessage, max: number): Promise<string> {
+  if (Number(req.headers['content-length'] ?? NaN) > max) throw tooLarge(max);
+  checkJsonType(req);
+  return utf8(await readRaw(req, max));
+}
+
+/** 415 unless the body is declared JSON (an empty body may declare nothing). */
+export function checkJsonType(req: IncomingMessage): void {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > max) return Promise.reject(tooLarge(max));
-  if (type !== 'application/json' && !(declared === 0 && type === '')) {
-    return Promise.reject(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type ? `"${type}"` : '(none)'} is not supported: send application/json.`));
+  if (type !== 'application/json' && !(Number(req.headers['content-length'] ?? NaN) === 0 && type === '')) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type ? `"${type}"` : '(none)'} is not supported: send application/json.`);
   }
+}
+
+/** Bytes as UTF-8 text, or a 400. */
+export function utf8(buf: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch {
+    throw new ApiError(400, 'INVALID_JSON', 'The body is not UTF-8 text.');
+  }
+}
+
+/** The body's bytes, or a 413 as soon as they pass `max` (a declared length beyond it: before reading any). */
+export function readRaw(req: IncomingMessage, max: number): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? NaN) > max) return Promise.reject(tooLarge(max));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -178,14 +232,7 @@ function readBody(req: IncomingMessage, max: number): Promise<string> {
       }
       chunks.push(c);
     });
-    req.on('end', () => {
-      const buf = Buffer.concat(chunks);
-      try {
-        resolve(new TextDecoder('utf-8', { fatal: true }).decode(buf));
-      } catch {
-        reject(new ApiError(400, 'INVALID_JSON', 'The body is not UTF-8 text.'));
-      }
-    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

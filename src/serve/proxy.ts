@@ -122,7 +122,8 @@ export function createProxyServer(o: ProxyOptions): Server {
   }
 
   function forward(req: IncomingMessage, res: ServerResponse, body: Buffer, extra: string[]): Promise<number> {
-    const headers = forwardable(req.rawHeaders, new Set(['host', 'content-length']));
+    // Raw pairs keep each header's case and repeats; Node adds no Host to them.
+    const headers = ['Host', o.upstream.host, ...forwardable(req.rawHeaders, new Set(['host', 'content-length']))];
     if (body.length > 0 || HAS_BODY.has(req.method ?? '')) headers.push('Content-Length', String(body.length));
     return new Promise((resolve) => {
       let done = false;

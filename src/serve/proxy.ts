@@ -8,7 +8,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, t
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { ApiError, commonHeaders, errorBody } from './http';
 import { maskUrl } from './redact';
-import { answerClientErrors, checkJsonType, decodeSegment, HAS_BODY, listener, match, PREFIXES, readRaw, utf8, type TlsFiles } from './server';
+import { answerClientErrors, checkJsonType, decodeSegment, HAS_BODY, listener, match, PREFIXES, rawPathname, readRaw, utf8, type TlsFiles } from './server';
 import { judgeBody, warningsHeader, type Finding } from './validate';
 
 export type ProxyMode = 'block' | 'warn';
@@ -100,7 +100,7 @@ export function createProxyServer(o: ProxyOptions): Server {
     let body: Buffer;
     try {
       body = await readRaw(req, o.maxBodyBytes);
-      const kind = kindOf(method, new URL(req.url ?? '/', 'http://x').pathname);
+      const kind = kindOf(method, rawPathname(req.url ?? '/'));
       // Without Authorization the upstream answers its challenge and acts on nothing (curl --digest
       // sends its first request without the body): only an authenticated request is judged.
       if (kind && req.headers.authorization !== undefined) {
@@ -137,7 +137,9 @@ export function createProxyServer(o: ProxyOptions): Server {
         resolve(e.status);
       };
       const unreachable = (why: string) => new ApiError(502, 'UPSTREAM_ERROR', `The upstream Ops Manager ${o.upstream.origin} could not be reached or answered wrongly (${why}).`);
-      const upstream = send(new URL(req.url ?? '/', o.upstream), { method: req.method, headers, agent, timeout: o.timeoutMs });
+      // The path as it came (a URL would resolve dot segments and change the digest's uri).
+      const target = { protocol: o.upstream.protocol, hostname: o.upstream.hostname.replace(/^\[|\]$/g, ''), port: o.upstream.port || undefined, path: req.url ?? '/' };
+      const upstream = send({ ...target, method: req.method, headers, agent, timeout: o.timeoutMs });
       // A deadline for the answer's headers; then the socket's idle limit bounds the body.
       const deadline = setTimeout(() => fail(new ApiError(504, 'UPSTREAM_TIMEOUT', `The upstream Ops Manager ${o.upstream.origin} did not answer within ${o.timeoutMs} ms.`)), o.timeoutMs);
       upstream.on('timeout', () => fail(new ApiError(504, 'UPSTREAM_TIMEOUT', `The upstream Ops Manager ${o.upstream.origin} went silent for ${o.timeoutMs} ms.`)));

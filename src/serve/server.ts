@@ -41,10 +41,11 @@ export function listener(tls: TlsFiles | undefined, handler: RequestListener): S
   return tls ? createTlsServer({ maxHeaderSize: 16 * 1024, cert: tls.cert, key: tls.key }, handler) : createServer({ maxHeaderSize: 16 * 1024 }, handler);
 }
 
-/** Answers a malformed request (Node's parser refused it) with a bare 400 and closes. */
+/** Answers a malformed request (Node's parser refused it) with a bare 400, or 431 for headers over 16 KB, and closes. */
 export function answerClientErrors(server: Server): void {
-  server.on('clientError', (_e, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
+    const status = e.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
   });
 }
@@ -126,12 +127,13 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<number> {
-    const url = new URL(req.url ?? '/', `${options.tls ? 'https' : 'http'}://${req.headers.host ?? '127.0.0.1'}`);
+    const url = requestUrl(req, options.tls ? 'https' : 'http');
     let flags = { pretty: false, envelope: false };
     try {
       flags = outputFlags(url.searchParams);
-      const prefix = url.pathname.startsWith(`${PREFIXES.api}/`) ? 'api' : url.pathname.startsWith(`${PREFIXES.prometheus}/`) ? 'prometheus' : undefined;
-      if (!prefix) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `No resource at ${url.pathname}: the API is under ${PREFIXES.api}.`);
+      const pathname = rawPathname(req.url ?? '/');
+      const prefix = pathname.startsWith(`${PREFIXES.api}/`) ? 'api' : pathname.startsWith(`${PREFIXES.prometheus}/`) ? 'prometheus' : undefined;
+      if (!prefix) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `No resource at ${pathname}: the API is under ${PREFIXES.api}.`);
       const found = (name: string) => principalOf(state, name);
       const auth = digest.verify(req.headers.authorization, req.method ?? 'GET', req.url ?? '/', (name) => found(name)?.secret);
       if (!auth.ok) {
@@ -146,11 +148,11 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       const user = principal.kind === 'user' ? state.users.find((u) => u.id === principal.id) : undefined;
       if (user && admitCaller(user, caller, isoSeconds(options.now()))) counted.add(req);
       // Segments decoded one by one (`%2F` stays inside its segment); a trailing slash is the same path.
-      const rest = url.pathname.slice(PREFIXES[prefix].length + 1).replace(/\/$/, '').split('/').map(decodeSegment);
+      const rest = pathname.slice(PREFIXES[prefix].length + 1).replace(/\/$/, '').split('/').map(decodeSegment);
       const m = match(req.method ?? 'GET', prefix, rest);
       if (!m.route) {
         if (m.allowed.length > 0) throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here: ${m.allowed.join(', ')}.`, [], { allow: m.allowed });
-        throw new ApiError(404, 'RESOURCE_NOT_FOUND', `No resource at ${url.pathname}.`);
+        throw new ApiError(404, 'RESOURCE_NOT_FOUND', `No resource at ${pathname}.`);
       }
       const request = { state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now: options.now(), caller };
       // Who may write, and whether the path names something, before the body is judged.
@@ -180,6 +182,25 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   }
 
   return server;
+}
+
+/** The request's URL for its query and links (a Host header that names no host: 127.0.0.1). */
+export function requestUrl(req: IncomingMessage, scheme: 'http' | 'https'): URL {
+  try {
+    return new URL(req.url ?? '/', `${scheme}://${req.headers.host ?? '127.0.0.1'}`);
+  } catch {
+    return new URL(req.url ?? '/', `${scheme}://127.0.0.1`);
+  }
+}
+
+/**
+ * The path as sent, without its query. A URL parser resolves `..` and `%2e%2e` (`/alertConfigs/%2e%2e`
+ * would name the project): a dot segment names no resource here, so it is refused instead.
+ */
+export function rawPathname(target: string): string {
+  const pathname = target.split(/[?#]/)[0];
+  if (pathname.split('/').some((seg) => /^(\.|%2e){1,2}$/i.test(seg))) throw new ApiError(400, 'INVALID_PATH', 'A path segment is "." or "..": paths are not resolved; name the resource.');
+  return pathname;
 }
 
 export function decodeSegment(s: string): string {

@@ -86,16 +86,20 @@ function stateSecrets(state: State): string[] {
 
 export function createServeServer(state: State, options: ServeOptions): Server {
   const digest = new DigestAuth({ nonceLifetimeMs: options.nonceLifetimeMs, maxNonces: 10_000, now: () => options.now().getTime() });
-  const log = (line: string) => options.log(maskSecrets(line, stateSecrets(state)));
+  // Collecting the state's secrets reads every document (10,000 alerts: most of a request's time),
+  // so they are kept until a request that may change the state (any but GET and HEAD) is handled.
+  let secretsKept: string[] | undefined;
+  const secrets = () => (secretsKept ??= stateSecrets(state));
+  const log = (line: string) => options.log(maskSecrets(line, secrets()));
   // Requests whose call counted on a user's access list: the state changed even if nothing else did.
   const counted = new WeakSet<IncomingMessage>();
   const server = listener(options.tls, (req, res) => {
     const started = Date.now();
     handle(req, res).then(
-      (status) => options.log(`${req.method} ${maskUrl(req.url ?? '', stateSecrets(state))} ${status} ${Date.now() - started}ms`),
+      (status) => options.log(`${req.method} ${maskUrl(req.url ?? '', secrets())} ${status} ${Date.now() - started}ms`),
       (e) => {
         // Never expected (handle answers every failure): the request ends, the server goes on.
-        options.log(`${req.method} ${maskUrl(req.url ?? '', stateSecrets(state))} internal error: ${maskSecrets(e instanceof Error ? e.message : String(e), stateSecrets(state))}`);
+        options.log(`${req.method} ${maskUrl(req.url ?? '', secrets())} internal error: ${maskSecrets(e instanceof Error ? e.message : String(e), secrets())}`);
         if (!res.headersSent) send(res, { status: 500, body: errorBody(new ApiError(500, 'UNEXPECTED_ERROR', 'Unexpected error.')) }, false, false);
         else res.destroy();
       },
@@ -105,6 +109,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
 
   function send(res: ServerResponse, reply: Reply, envelope: boolean, pretty: boolean): number {
     const method = res.req.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') secretsKept = undefined;
     if (options.saveState && ((method !== 'GET' && method !== 'HEAD' && reply.status < 400) || counted.has(res.req))) {
       try {
         options.saveState();
@@ -114,7 +119,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
         reply = { status: 500, body: errorBody(new ApiError(500, 'STATE_NOT_SAVED', 'The change was made but could not be saved to --state-dir.')) };
       }
     }
-    const body = reply.body === undefined ? reply.body : maskDeep(redactDoc(reply.body), stateSecrets(state));
+    const body = reply.body === undefined ? reply.body : maskDeep(redactDoc(reply.body), secrets());
     const out = renderBody({ ...reply, body }, envelope, pretty);
     const headers: Record<string, string> = { ...commonHeaders(), ...reply.headers };
     if (out !== undefined) {

@@ -139,23 +139,38 @@ export function createProxyServer(o: ProxyOptions): Server {
       const unreachable = (why: string) => new ApiError(502, 'UPSTREAM_ERROR', `The upstream Ops Manager ${o.upstream.origin} could not be reached or answered wrongly (${why}).`);
       // The path as it came (a URL would resolve dot segments and change the digest's uri).
       const target = { protocol: o.upstream.protocol, hostname: o.upstream.hostname.replace(/^\[|\]$/g, ''), port: o.upstream.port || undefined, path: req.url ?? '/' };
-      const upstream = send({ ...target, method: req.method, headers, agent, timeout: o.timeoutMs });
+      let upstream = send({ ...target, method: req.method, headers, agent, timeout: o.timeoutMs });
       // A deadline for the answer's headers; then the socket's idle limit bounds the body.
       const deadline = setTimeout(() => fail(new ApiError(504, 'UPSTREAM_TIMEOUT', `The upstream Ops Manager ${o.upstream.origin} did not answer within ${o.timeoutMs} ms.`)), o.timeoutMs);
-      upstream.on('timeout', () => fail(new ApiError(504, 'UPSTREAM_TIMEOUT', `The upstream Ops Manager ${o.upstream.origin} went silent for ${o.timeoutMs} ms.`)));
-      upstream.on('error', (e: NodeJS.ErrnoException) => fail(unreachable(e.code ?? e.message)));
-      upstream.on('response', (up) => {
-        clearTimeout(deadline);
-        if (done) return up.resume();
-        res.writeHead(up.statusCode ?? 502, [...forwardable(up.rawHeaders, new Set()), ...extra] as unknown as IncomingHttpHeaders);
-        up.pipe(res);
-        up.on('end', () => {
-          done = true;
-          resolve(up.statusCode ?? 502);
+      let retried = false;
+      const onError = (e: NodeJS.ErrnoException) => {
+        // A kept-alive socket the upstream closed as it was reused: the request never reached it, sent again once.
+        if (!retried && !done && upstream.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) {
+          retried = true;
+          upstream = send({ ...target, method: req.method, headers, agent, timeout: o.timeoutMs });
+          wire();
+          upstream.end(body);
+          return;
+        }
+        fail(unreachable(e.code ?? e.message));
+      };
+      const wire = () => {
+        upstream.on('timeout', () => fail(new ApiError(504, 'UPSTREAM_TIMEOUT', `The upstream Ops Manager ${o.upstream.origin} went silent for ${o.timeoutMs} ms.`)));
+        upstream.on('error', onError);
+        upstream.on('response', (up) => {
+          clearTimeout(deadline);
+          if (done) return up.resume();
+          res.writeHead(up.statusCode ?? 502, [...forwardable(up.rawHeaders, new Set()), ...extra] as unknown as IncomingHttpHeaders);
+          up.pipe(res);
+          up.on('end', () => {
+            done = true;
+            resolve(up.statusCode ?? 502);
+          });
+          up.on('error', () => fail(unreachable('the answer was cut')));
+          up.on('aborted', () => fail(unreachable('the answer was cut')));
         });
-        up.on('error', () => fail(unreachable('the answer was cut')));
-        up.on('aborted', () => fail(unreachable('the answer was cut')));
-      });
+      };
+      wire();
       // The client gone: nothing to wait for.
       res.on('close', () => {
         if (!done && !res.writableFinished) {

@@ -80,7 +80,7 @@ describe('--state-dir', () => {
     const last = await start(dir, ['--seed', seed]);
     const group = (await (await call(last, '/groups')).json()).results[0].id as string;
     expect((await (await call(last, `/groups/${group}/alertConfigs`)).json()).results[0].metricThreshold.threshold).toBe(expected);
-  }, 120_000);
+  }, 300_000);
 
   it('writes state.json with mode 0600 (an older, wider file too), never prints a key, and resumes over --seed', async () => {
     const dir = tmp();

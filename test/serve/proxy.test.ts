@@ -73,6 +73,8 @@ describe.skipIf(!CURL)('--proxy with curl --digest', () => {
     expect(challenge.status).toBe(401);
     expect(challenge.headers.get('www-authenticate')).toMatch(/^Digest realm="MMS Public API", domain="", nonce="[^"]+", algorithm=MD5, qop="auth", stale=false$/);
     expect(await challenge.json()).toMatchObject({ errorCode: 'UNAUTHORIZED' });
+    // The upstream logs once it has answered.
+    for (let waited = 0; !/^GET \/api\/public\/v1\.0\/groups 401 /m.test(upstream.stderr()) && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     expect(upstream.stderr()).toMatch(/^GET \/api\/public\/v1\.0\/groups 401 /m);
     // The digest answered through the proxy is checked by the upstream (the proxy holds no key).
     const groups = curl(block, '/groups');

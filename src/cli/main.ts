@@ -622,7 +622,12 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
       if (!/^\d{1,9}$/.test(v)) throw new InvalidArgumentError('expected a whole number of seconds');
       return Number(v);
     })
-    .action(async (o: { port: number; host: string; seed?: string; user?: string[]; maxBodySize: number; control?: boolean; automationDelay?: number }) => {
+    .option('--state-dir <dir>', 'keep the state in DIR/state.json (mode 0600: it holds the keys), written after each change; a restart resumes it (over --seed)')
+    .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
+    .option('--tls-key <file>', 'the PEM private key of --tls-cert')
+    .option('--proxy <url>', 'forward each valid request, digest exchange included, to this Ops Manager (e.g. https://opsmanager.example:8443)')
+    .addOption(new Option('--proxy-mode <mode>', 'with --proxy: block (the default) answers an invalid body with the 400 here; warn forwards it, its findings in X-Omlint-Findings').choices(['block', 'warn']))
+    .action(async (o: { port: number; host: string; seed?: string; user?: string[]; maxBodySize: number; control?: boolean; automationDelay?: number; stateDir?: string; tlsCert?: string; tlsKey?: string; proxy?: string; proxyMode?: 'block' | 'warn' }) => {
       const { runServe, ServeUsageError } = await import('../serve/main');
       try {
         await runServe(o, io);

@@ -21,15 +21,19 @@ export function entryHolding(list: readonly Doc[], address: string): Doc | undef
   });
 }
 
-/** A user with an access list calls only from it; the entry used records the call (lastUsed, lastUsedAddress, count). */
-export function admitCaller(user: User, address: string, now: string): void {
+/**
+ * A user with an access list calls only from it; the entry used records the call (lastUsed,
+ * lastUsedAddress, count). True when an entry recorded it (the state changed).
+ */
+export function admitCaller(user: User, address: string, now: string): boolean {
   const list = user.accessList ?? [];
-  if (list.length === 0) return;
+  if (list.length === 0) return false;
   const entry = entryHolding(list, address);
   if (!entry) throw new ApiError(403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST', `IP address ${address} is not allowed to access this resource.`, [address]);
   entry.lastUsed = now;
   entry.lastUsedAddress = address;
   entry.count = (typeof entry.count === 'number' ? entry.count : 0) + 1;
+  return true;
 }
 
 /** Adds the entries of a POST body (an address already listed is ignored); a single address keeps no /32. */

@@ -3,9 +3,12 @@
 import type { Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createServeServer } from './server';
+import { createSecureContext } from 'node:tls';
+import { createServeServer, type TlsFiles } from './server';
 import { defaultState, ownerKey, type ApiKey, type State } from './state';
 import { loadSeedChecked, SeedError } from './seed';
+import { StateDirError, StateStore } from './persist';
+import { createProxyServer, parseUpstream } from './proxy';
 
 export interface ServeCliOptions {
   port: number;
@@ -19,6 +22,11 @@ export interface ServeCliOptions {
   control?: boolean;
   /** Seconds a process takes to reach a new automation goal (emulator clock). */
   automationDelay?: number;
+  stateDir?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  proxy?: string;
+  proxyMode?: 'block' | 'warn';
 }
 
 export interface ServeIO {
@@ -37,10 +45,34 @@ export function parseUser(v: string): [string, string] {
   return [v.slice(0, i), v.slice(i + 1)];
 }
 
-export async function initialState(o: ServeCliOptions, cwd: string, now: Date): Promise<{ state: State; generated: boolean; users: ApiKey[] }> {
+/** The certificate and key of `--tls-cert`/`--tls-key`, read and checked to be a pair (a usage error otherwise). */
+export function readTls(o: { tlsCert?: string; tlsKey?: string }, cwd: string): TlsFiles | undefined {
+  if (o.tlsCert === undefined && o.tlsKey === undefined) return undefined;
+  if (o.tlsCert === undefined || o.tlsKey === undefined) throw new ServeUsageError(`--tls-cert and --tls-key go together: give both (a PEM certificate and its private key), not ${o.tlsCert === undefined ? '--tls-key' : '--tls-cert'} alone.`);
+  const read = (option: string, file: string) => {
+    try {
+      return readFileSync(path.resolve(cwd, file));
+    } catch (e) {
+      throw new ServeUsageError(`${option} ${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+    }
+  };
+  const tls = { cert: read('--tls-cert', o.tlsCert), key: read('--tls-key', o.tlsKey) };
+  try {
+    createSecureContext(tls);
+  } catch (e) {
+    // OpenSSL's words name the problem (no PEM, a key of another certificate), never the key's bytes.
+    const why = (e as Error).message;
+    if (/key values mismatch/i.test(why)) throw new ServeUsageError(`--tls-key ${o.tlsKey} is not the private key of the certificate in --tls-cert ${o.tlsCert}.`);
+    throw new ServeUsageError(`--tls-cert ${o.tlsCert} and --tls-key ${o.tlsKey} are not a PEM certificate and its private key (${why}).`);
+  }
+  return tls;
+}
+
+export async function initialState(o: ServeCliOptions, cwd: string, now: Date, resumed?: State): Promise<{ state: State; generated: boolean; users: ApiKey[] }> {
   let state: State;
   let generated = false;
-  if (o.seed) {
+  if (resumed) state = resumed;
+  else if (o.seed) {
     const file = path.resolve(cwd, o.seed);
     let text: string;
     try {
@@ -61,7 +93,13 @@ export async function initialState(o: ServeCliOptions, cwd: string, now: Date): 
   const users: ApiKey[] = [];
   for (const u of o.user ?? []) {
     const [pub, priv] = parseUser(u);
-    if (state.apiKeys.some((k) => k.publicKey === pub)) throw new ServeUsageError(`--user ${pub}: that public key is already in the state.`);
+    const known = state.apiKeys.find((k) => k.publicKey === pub);
+    // A resumed state holds the keys of earlier --user options: the same key again is no change.
+    if (resumed && known?.privateKey === priv && known.roles.some((r) => r.roleName === 'GLOBAL_OWNER')) {
+      users.push(known);
+      continue;
+    }
+    if (known) throw new ServeUsageError(`--user ${pub}: that public key is already in the ${resumed ? 'resumed ' : ''}state${resumed ? ' with another private key or role' : ''}.`);
     users.push(ownerKey(pub, priv, `--user ${pub}`));
     state.apiKeys.push(users[users.length - 1]);
   }
@@ -71,37 +109,98 @@ export async function initialState(o: ServeCliOptions, cwd: string, now: Date): 
 
 /** Starts the server; resolves once it listens (the CLI then keeps running: exit code -1). */
 export async function runServe(o: ServeCliOptions, io: ServeIO): Promise<{ server: Server; port: number }> {
-  const { state, generated, users } = await initialState(o, io.cwd, new Date());
+  const tls = readTls(o, io.cwd);
+  if (o.proxy !== undefined) return runProxy(o, io, tls);
+  if (o.proxyMode !== undefined) throw new ServeUsageError('--proxy-mode applies with --proxy only.');
+  let store: StateStore | undefined;
+  let resumed: State | undefined;
+  try {
+    store = o.stateDir === undefined ? undefined : new StateStore(path.resolve(io.cwd, o.stateDir));
+    resumed = store?.load();
+  } catch (e) {
+    store?.release();
+    throw e instanceof StateDirError ? new ServeUsageError(e.message) : e;
+  }
+  let state: State;
+  let generated: boolean;
+  let users: ApiKey[];
+  try {
+    ({ state, generated, users } = await initialState(o, io.cwd, new Date(), resumed));
+    // Written at once: a restart resumes the same keys and ids, the generated ones included.
+    store?.save(state);
+  } catch (e) {
+    store?.release();
+    throw e instanceof StateDirError ? new ServeUsageError(e.message) : e;
+  }
   const server = createServeServer(state, {
     control: o.control ? { initial: state, users } : undefined,
     maxBodyBytes: o.maxBodySize,
     nonceLifetimeMs: (o.nonceLifetime ?? 300) * 1000,
     now: () => new Date(),
     log: (line) => io.stderr.write(`${line}\n`),
+    tls,
+    saveState: store && (() => store.save(state)),
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) => reject(new ServeUsageError(`cannot listen on ${o.host}:${o.port} (${e.code ?? e.message}).`)));
+  const port = await listen(server, o, () => store?.release());
+  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
+  const lines = [`omlint serve: listening on ${tls ? 'https' : 'http'}://${host}:${port}/api/public/v1.0 (port ${port})`];
+  // The state file holds every key: named, never printed.
+  if (resumed) lines.push(`  resumed the state in ${store!.file}${o.seed ? ` (--seed ${o.seed} not read: the state directory holds a state)` : ''}`);
+  else if (store) lines.push(`  state saved in ${store.file} after each change`);
+  if (generated) {
+    // The default deployment's key is made up at start-up for this process: printing it is what lets a newcomer call at once.
+    const key = state.apiKeys[0];
+    lines.push(`  project ${state.groups[0].name}: ${state.groups[0].id}`, `  owner key (GLOBAL_OWNER): ${key.publicKey}:${key.privateKey}`, `  try: curl --digest -u ${key.publicKey}:${key.privateKey} ${tls ? 'https' : 'http'}://${host}:${port}/api/public/v1.0/groups/${state.groups[0].id}/alertConfigs`);
+  }
+  for (const u of o.user ?? []) lines.push(`  --user ${u.slice(0, u.indexOf(':'))} (GLOBAL_OWNER)`);
+  if (o.control) lines.push(`  control API: ${tls ? 'https' : 'http'}://${host}:${port}/__omlint/ (reset, seed, clock, automation errors; a GLOBAL_OWNER key)`);
+  io.stdout.write(lines.join('\n') + '\n');
+  stopOnSignals(server, () => store?.release());
+  return { server, port };
+}
+
+function listen(server: Server, o: ServeCliOptions, onError: () => void): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) => {
+      onError();
+      reject(new ServeUsageError(`cannot listen on ${o.host}:${o.port} (${e.code ?? e.message}).`));
+    });
     server.listen(o.port, o.host, () => {
       const a = server.address();
       resolve(typeof a === 'object' && a ? a.port : o.port);
     });
   });
-  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
-  const lines = [`omlint serve: listening on http://${host}:${port}/api/public/v1.0 (port ${port})`];
-  if (generated) {
-    // The default deployment's key is made up at start-up for this process: printing it is what lets a newcomer call at once.
-    const key = state.apiKeys[0];
-    lines.push(`  project ${state.groups[0].name}: ${state.groups[0].id}`, `  owner key (GLOBAL_OWNER): ${key.publicKey}:${key.privateKey}`, `  try: curl --digest -u ${key.publicKey}:${key.privateKey} http://${host}:${port}/api/public/v1.0/groups/${state.groups[0].id}/alertConfigs`);
-  }
-  for (const u of o.user ?? []) lines.push(`  --user ${u.slice(0, u.indexOf(':'))} (GLOBAL_OWNER)`);
-  if (o.control) lines.push(`  control API: http://${host}:${port}/__omlint/ (reset, seed, clock, automation errors; a GLOBAL_OWNER key)`);
-  io.stdout.write(lines.join('\n') + '\n');
+}
+
+function stopOnSignals(server: Server, release: () => void): void {
   // Idle keep-alive connections would hold close() open: they are ended with it.
   const stop = () => {
+    release();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** How long the upstream of --proxy may take to answer, or stay silent while answering. */
+const PROXY_TIMEOUT_MS = 30_000;
+
+/** `--proxy URL`: the validating proxy (no state of its own: the upstream holds it). */
+async function runProxy(o: ServeCliOptions, io: ServeIO, tls: TlsFiles | undefined): Promise<{ server: Server; port: number }> {
+  const own = [o.seed !== undefined && '--seed', o.stateDir !== undefined && '--state-dir', (o.user ?? []).length > 0 && '--user', o.control && '--control', o.automationDelay !== undefined && '--automation-delay'].filter(Boolean);
+  if (own.length > 0) throw new ServeUsageError(`--proxy forwards to another server, which holds the state and the keys: ${own.join(', ')} ${own.length === 1 ? 'does' : 'do'} not apply.`);
+  let upstream: URL;
+  try {
+    upstream = parseUpstream(o.proxy!);
+  } catch (e) {
+    throw new ServeUsageError((e as Error).message);
+  }
+  const mode = o.proxyMode ?? 'block';
+  const server = createProxyServer({ upstream, mode, maxBodyBytes: o.maxBodySize, timeoutMs: PROXY_TIMEOUT_MS, now: () => new Date(), log: (line) => io.stderr.write(`${line}\n`), tls });
+  const port = await listen(server, o, () => {});
+  const host = o.host.includes(':') ? `[${o.host}]` : o.host;
+  io.stdout.write(`omlint serve: listening on ${tls ? 'https' : 'http'}://${host}:${port}/api/public/v1.0 (port ${port}), forwarding to ${upstream.origin} (--proxy-mode ${mode})\n`);
+  stopOnSignals(server, () => {});
   return { server, port };
 }

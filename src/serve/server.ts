@@ -1,7 +1,8 @@
 // The HTTP server of `omlint serve` (node:http): each request is authenticated (digest), routed,
 // its body read within the size limit and judged by the engine, handled, redacted and answered
 // with the spec's headers. No request can crash it: every failure is an answer.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { DigestAuth } from './digest';
 import { ApiError, commonHeaders, errorBody, isoSeconds, renderBody, type Reply } from './http';
 import { admitCaller, callerAddress } from './access';
@@ -28,10 +29,36 @@ export interface ServeOptions {
   control?: { initial: State; users: ApiKey[] };
   /** One line per request and per warning (already masked). */
   log: (line: string) => void;
+  /** HTTPS with this certificate and key (PEM). */
+  tls?: TlsFiles;
+  /**
+   * Called before the answer to a request that changed the state (a non-GET answered below 400, a
+   * call counted on an access list): `--state-dir` writes it there. A throw answers 500.
+   */
+  saveState?: () => void;
 }
 
-const PREFIXES = { api: '/api/public/v1.0', prometheus: '/prometheus/v1.0', control: '/__omlint' } as const;
-const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
+export interface TlsFiles {
+  cert: string | Buffer;
+  key: string | Buffer;
+}
+
+/** An HTTP server, or an HTTPS one when given a certificate and key (both limited to 16 KB of headers). */
+export function listener(tls: TlsFiles | undefined, handler: RequestListener): Server {
+  return tls ? createTlsServer({ maxHeaderSize: 16 * 1024, cert: tls.cert, key: tls.key }, handler) : createServer({ maxHeaderSize: 16 * 1024 }, handler);
+}
+
+/** Answers a malformed request (Node's parser refused it) with a bare 400, or 431 for headers over 16 KB, and closes. */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
+    const status = e.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    else socket.destroy();
+  });
+}
+
+export const PREFIXES = { api: '/api/public/v1.0', prometheus: '/prometheus/v1.0', control: '/__omlint' } as const;
+export const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 interface Match {
   route?: Route;
@@ -40,7 +67,7 @@ interface Match {
   allowed: string[];
 }
 
-function match(method: string, prefix: keyof typeof PREFIXES, rest: string[]): Match {
+export function match(method: string, prefix: keyof typeof PREFIXES, rest: string[]): Match {
   const allowed: string[] = [];
   let found: { route: Route; params: Record<string, string> } | undefined;
   for (const route of ROUTES) {
@@ -69,26 +96,40 @@ function stateSecrets(state: State): string[] {
 export function createServeServer(state: State, options: ServeOptions): Server {
   const control: ControlContext | undefined = options.control && { initial: structuredClone(options.control.initial), users: structuredClone(options.control.users), hostNow: options.now };
   const digest = new DigestAuth({ nonceLifetimeMs: options.nonceLifetimeMs, maxNonces: 10_000, now: () => options.now().getTime() });
-  const log = (line: string) => options.log(maskSecrets(line, stateSecrets(state)));
-  const server = createServer({ maxHeaderSize: 16 * 1024 }, (req, res) => {
+  // Collecting the state's secrets reads every document (10,000 alerts: most of a request's time),
+  // so they are kept until a request that may change the state (any but GET and HEAD) is handled.
+  let secretsKept: string[] | undefined;
+  const secrets = () => (secretsKept ??= stateSecrets(state));
+  const log = (line: string) => options.log(maskSecrets(line, secrets()));
+  // Requests whose call counted on a user's access list: the state changed even if nothing else did.
+  const counted = new WeakSet<IncomingMessage>();
+  const server = listener(options.tls, (req, res) => {
     const started = Date.now();
     handle(req, res).then(
-      (status) => options.log(`${req.method} ${maskUrl(req.url ?? '', stateSecrets(state))} ${status} ${Date.now() - started}ms`),
+      (status) => options.log(`${req.method} ${maskUrl(req.url ?? '', secrets())} ${status} ${Date.now() - started}ms`),
       (e) => {
         // Never expected (handle answers every failure): the request ends, the server goes on.
-        options.log(`${req.method} ${maskUrl(req.url ?? '', stateSecrets(state))} internal error: ${maskSecrets(e instanceof Error ? e.message : String(e), stateSecrets(state))}`);
+        options.log(`${req.method} ${maskUrl(req.url ?? '', secrets())} internal error: ${maskSecrets(e instanceof Error ? e.message : String(e), secrets())}`);
         if (!res.headersSent) send(res, { status: 500, body: errorBody(new ApiError(500, 'UNEXPECTED_ERROR', 'Unexpected error.')) }, false, false);
         else res.destroy();
       },
     );
   });
-  server.on('clientError', (_e, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    else socket.destroy();
-  });
+  answerClientErrors(server);
 
   function send(res: ServerResponse, reply: Reply, envelope: boolean, pretty: boolean): number {
-    const body = reply.body === undefined ? reply.body : maskDeep(redactDoc(reply.body), stateSecrets(state));
+    const method = res.req.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') secretsKept = undefined;
+    if (options.saveState && ((method !== 'GET' && method !== 'HEAD' && reply.status < 400) || counted.has(res.req))) {
+      try {
+        options.saveState();
+      } catch (e) {
+        // The change stays in memory but is not on disk: the client is told, the log says why.
+        log(`${method} state not saved: ${e instanceof Error ? e.message : String(e)}`);
+        reply = { status: 500, body: errorBody(new ApiError(500, 'STATE_NOT_SAVED', 'The change was made but could not be saved to --state-dir.')) };
+      }
+    }
+    const body = reply.body === undefined ? reply.body : maskDeep(redactDoc(reply.body), secrets());
     const out = renderBody({ ...reply, body }, envelope, pretty);
     const headers: Record<string, string> = { ...commonHeaders(), ...reply.headers };
     if (out !== undefined) {
@@ -101,13 +142,14 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<number> {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    const url = requestUrl(req, options.tls ? 'https' : 'http');
     let flags = { pretty: false, envelope: false };
     try {
       flags = outputFlags(url.searchParams);
+      const pathname = rawPathname(req.url ?? '/');
       // Without --control, /__omlint/ is no path at all: 404 before authentication, as for any unknown path.
-      const prefix = url.pathname.startsWith(`${PREFIXES.api}/`) ? 'api' : url.pathname.startsWith(`${PREFIXES.prometheus}/`) ? 'prometheus' : control && url.pathname.startsWith(`${PREFIXES.control}/`) ? 'control' : undefined;
-      if (!prefix) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `No resource at ${url.pathname}: the API is under ${PREFIXES.api}.`);
+      const prefix = pathname.startsWith(`${PREFIXES.api}/`) ? 'api' : pathname.startsWith(`${PREFIXES.prometheus}/`) ? 'prometheus' : control && pathname.startsWith(`${PREFIXES.control}/`) ? 'control' : undefined;
+      if (!prefix) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `No resource at ${pathname}: the API is under ${PREFIXES.api}.`);
       const found = (name: string) => principalOf(state, name);
       const auth = digest.verify(req.headers.authorization, req.method ?? 'GET', req.url ?? '/', (name) => found(name)?.secret);
       if (!auth.ok) {
@@ -120,13 +162,13 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       const principal = found(auth.username)!.principal;
       const caller = callerAddress(req.socket.remoteAddress);
       const user = principal.kind === 'user' ? state.users.find((u) => u.id === principal.id) : undefined;
-      if (user) admitCaller(user, caller, isoSeconds(options.now()));
+      if (user && admitCaller(user, caller, isoSeconds(options.now()))) counted.add(req);
       // Segments decoded one by one (`%2F` stays inside its segment); a trailing slash is the same path.
-      const rest = url.pathname.slice(PREFIXES[prefix].length + 1).replace(/\/$/, '').split('/').map(decodeSegment);
+      const rest = pathname.slice(PREFIXES[prefix].length + 1).replace(/\/$/, '').split('/').map(decodeSegment);
       const m = match(req.method ?? 'GET', prefix, rest);
       if (!m.route) {
         if (m.allowed.length > 0) throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here: ${m.allowed.join(', ')}.`, [], { allow: m.allowed });
-        throw new ApiError(404, 'RESOURCE_NOT_FOUND', `No resource at ${url.pathname}.`);
+        throw new ApiError(404, 'RESOURCE_NOT_FOUND', `No resource at ${pathname}.`);
       }
       const now = emulatorNow(state, options.now());
       // Processes whose delay has passed reach their goal before anything reads or changes the state.
@@ -164,7 +206,26 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   return server;
 }
 
-function decodeSegment(s: string): string {
+/** The request's URL for its query and links (a Host header that names no host: 127.0.0.1). */
+export function requestUrl(req: IncomingMessage, scheme: 'http' | 'https'): URL {
+  try {
+    return new URL(req.url ?? '/', `${scheme}://${req.headers.host ?? '127.0.0.1'}`);
+  } catch {
+    return new URL(req.url ?? '/', `${scheme}://127.0.0.1`);
+  }
+}
+
+/**
+ * The path as sent, without its query. A URL parser resolves `..` and `%2e%2e` (`/alertConfigs/%2e%2e`
+ * would name the project): a dot segment names no resource here, so it is refused instead.
+ */
+export function rawPathname(target: string): string {
+  const pathname = target.split(/[?#]/)[0];
+  if (pathname.split('/').some((seg) => /^(\.|%2e){1,2}$/i.test(seg))) throw new ApiError(400, 'INVALID_PATH', 'A path segment is "." or "..": paths are not resolved; name the resource.');
+  return pathname;
+}
+
+export function decodeSegment(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
@@ -173,13 +234,32 @@ function decodeSegment(s: string): string {
 }
 
 /** The body as text: 415 unless of `types` (JSON), 413 beyond the limit (stopped reading there), 400 unless UTF-8. */
-function readBody(req: IncomingMessage, max: number, types: string[]): Promise<string> {
+async function readBody(req: IncomingMessage, max: number, types: string[]): Promise<string> {
+  if (Number(req.headers['content-length'] ?? NaN) > max) throw tooLarge(max);
+  checkJsonType(req, types);
+  return utf8(await readRaw(req, max));
+}
+
+/** 415 unless the body is declared of `types` (JSON by default; an empty body may declare nothing). */
+export function checkJsonType(req: IncomingMessage, types: string[] = ['application/json']): void {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > max) return Promise.reject(tooLarge(max));
-  if (!types.includes(type) && !(declared === 0 && type === '')) {
-    return Promise.reject(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type ? `"${type}"` : '(none)'} is not supported: send ${types.join(' or ')}.`));
+  if (!types.includes(type) && !(Number(req.headers['content-length'] ?? NaN) === 0 && type === '')) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type ? `"${type}"` : '(none)'} is not supported: send ${types.join(' or ')}.`);
   }
+}
+
+/** Bytes as UTF-8 text, or a 400. */
+export function utf8(buf: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch {
+    throw new ApiError(400, 'INVALID_JSON', 'The body is not UTF-8 text.');
+  }
+}
+
+/** The body's bytes, or a 413 as soon as they pass `max` (a declared length beyond it: before reading any). */
+export function readRaw(req: IncomingMessage, max: number): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? NaN) > max) return Promise.reject(tooLarge(max));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -195,14 +275,7 @@ function readBody(req: IncomingMessage, max: number, types: string[]): Promise<s
       }
       chunks.push(c);
     });
-    req.on('end', () => {
-      const buf = Buffer.concat(chunks);
-      try {
-        resolve(new TextDecoder('utf-8', { fatal: true }).decode(buf));
-      } catch {
-        reject(new ApiError(400, 'INVALID_JSON', 'The body is not UTF-8 text.'));
-      }
-    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

@@ -33,7 +33,10 @@ const VALUE_OPTIONS: Record<string, Record<string, Use>> = {
   explain: { '--config': 'reads' },
   'policy test': { '--now': 'value' },
   merge: { '--output-file': 'writes', '--expect': 'value', '--max-warnings': 'value', '--max-size': 'value' },
-  serve: { '--port': 'value', '--host': 'value', '--seed': 'reads', '--user': 'value', '--max-body-size': 'value', '--automation-delay': 'value' },
+  serve: {
+    '--port': 'value', '--host': 'value', '--seed': 'reads', '--user': 'value', '--max-body-size': 'value', '--automation-delay': 'value', '--state-dir': 'writes', '--tls-cert': 'reads', '--tls-key': 'reads',
+    '--proxy': 'value', '--proxy-mode': 'value',
+  },
   test: { '--format': 'value', '--output-file': 'writes', '--explain': 'reads', '--series': 'value', '--event': 'value', '--window': 'reads', '--step': 'value' },
 };
 /** The arguments each command needs before its options are looked at. */
@@ -123,6 +126,7 @@ describe('a symbolic link where omlint writes is never written through', () => {
     { name: 'check --suppress-all', target: 'omlint-suppressions.json', args: ['check', ...NOW, '--suppress-all', '.'], outcome: 'refused', message: /omlint: the suppressions file omlint-suppressions\.json is a symbolic link; omlint neither reads nor writes a baseline through a link/ },
     { name: 'check --suppressions-location', covers: 'check --suppressions-location', target: 's.json', args: ['check', ...NOW, '--suppress-all', '--suppressions-location', 's.json', '.'], outcome: 'refused', message: /the suppressions file s\.json is a symbolic link/ },
     { name: 'check reading a linked baseline', target: 'omlint-suppressions.json', args: ['check', ...NOW, '.'], outcome: 'refused', message: /is a symbolic link/ },
+    { name: 'serve --state-dir', covers: 'serve --state-dir', target: 'state', args: ['serve', '--port', '0', '--state-dir', 'state'], outcome: 'refused', message: /--state-dir .*state is a symbolic link: refused/ },
     { name: 'init', target: 'omlint.config.yaml', args: ['init'], outcome: 'refused', message: /already exists; not overwritten/ },
   ];
 

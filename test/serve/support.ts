@@ -12,6 +12,7 @@ export const BIN = path.join(__dirname, '..', '..', 'dist', 'omlint.js');
 
 export interface Running {
   port: number;
+  pid: number;
   base: string;
   /** `pub:priv` of the default deployment's owner key (when no seed). */
   user?: string;
@@ -22,8 +23,8 @@ export interface Running {
 }
 
 /** Spawns `omlint serve --port 0 ...args` on 127.0.0.1 and waits (10 s at most) for its port. */
-export function startProcess(args: string[] = [], cwd?: string): Promise<Running> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startProcess(args: string[] = [], cwd?: string, env?: NodeJS.ProcessEnv): Promise<Running> {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (c) => (err += String(c)));
@@ -38,22 +39,23 @@ export function startProcess(args: string[] = [], cwd?: string): Promise<Running
     });
     child.stdout!.on('data', (c) => {
       out += String(c);
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-      // The whole banner: the owner key line comes with the first when there is no seed.
-      if (!m || (!args.includes('--seed') && !/try: /.test(out))) return;
+      const m = /listening on (https?):\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+      // The whole banner: the owner key line comes with the first when a default deployment is made.
+      if (!m || (!args.includes('--seed') && !/try: |resumed the state|forwarding to/.test(out))) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      const port = Number(m[1]);
+      const port = Number(m[2]);
       resolve({
         port,
-        base: `http://127.0.0.1:${port}/api/public/v1.0`,
+        pid: child.pid!,
+        base: `${m[1]}://127.0.0.1:${port}/api/public/v1.0`,
         user: /owner key \(GLOBAL_OWNER\): (\S+)/.exec(out)?.[1],
         groupId: /project Project 0: (\w+)/.exec(out)?.[1],
         stdout: out,
         stderr: () => err,
         stop: () =>
           new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
+            if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
             child.kill('SIGTERM');
             setTimeout(() => child.kill('SIGKILL'), 3000).unref();

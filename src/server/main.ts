@@ -7,6 +7,7 @@ import {
   CodeActionKind,
   createConnection,
   ErrorCodes,
+  InsertTextMode,
   ResponseError,
   DidChangeWatchedFilesNotification,
   ProposedFeatures,
@@ -85,7 +86,15 @@ export function startServer(options: ServerOptions = {}): void {
     watchDynamically = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     lazyFixAll = Boolean(params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit'));
     service.canCreateFiles = Boolean(params.capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create'));
-    service.setSnippetSupport(Boolean(params.capabilities.textDocument?.completion?.completionItem?.snippetSupport));
+    const completion = params.capabilities.textDocument?.completion;
+    // A snippet's later lines: as written where the client takes insertTextMode asIs, else relative
+    // to the line for a client that adjusts them by default (issue 38: VS Code nested them twice).
+    const indentMode = completion?.completionItem?.insertTextModeSupport?.valueSet.includes(InsertTextMode.asIs)
+      ? 'asIs'
+      : completion?.insertTextMode === InsertTextMode.adjustIndentation
+        ? 'adjust'
+        : undefined;
+    service.setSnippetSupport(Boolean(completion?.completionItem?.snippetSupport), indentMode);
     // Pull diagnostics for the workspace: the cross-document findings in files that are not open
     // (open documents keep getting theirs pushed).
     const pull = Boolean(params.capabilities.textDocument?.diagnostic);

@@ -14,6 +14,7 @@ import type { Kind } from '../core/kinds';
 import { codeActionsFor, FIX_ALL_KIND, fixAllEdit, wantsKind } from './code-actions';
 import { disableInConfig } from './disable-file';
 import { completionFor } from './completion';
+import type { SnippetIndentMode } from './snippets';
 import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, TextLines, type CursorContext } from '../syntax/cursor';
 import { toLspDiagnostic } from './diagnostics';
@@ -459,13 +460,16 @@ export class OmlintLanguageService {
     const s = this.subject(doc, position, false);
     if (!s) return { isIncomplete: false, items: [] };
     if (trigger === ' ' && s.ctx.at === 'key' && s.ctx.itemPointer === undefined) return { isIncomplete: false, items: [] };
-    return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value }, { snippets: this.snippetSupport });
+    return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value }, { snippets: this.snippetSupport, indentMode: this.snippetIndentMode });
   }
 
   /** Whether completion offers snippets (the client's completionItem.snippetSupport). */
   private snippetSupport = false;
-  setSnippetSupport(on: boolean): void {
+  private snippetIndentMode: SnippetIndentMode;
+  /** `indentMode`: how the client indents a snippet's later lines (see snippets.ts forIndentMode). */
+  setSnippetSupport(on: boolean, indentMode?: SnippetIndentMode): void {
     this.snippetSupport = on;
+    this.snippetIndentMode = indentMode;
   }
 
   // ------------------------------------------------------------------ navigation (names that link documents)

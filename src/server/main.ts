@@ -19,6 +19,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND } from './code-actions';
 import { isConfigFile } from './config';
+import { DISABLE_FOR_FILE_COMMAND } from './disable-file';
 import { DiagnosticsScheduler, MAX_DEBOUNCE_MS } from './scheduler';
 import { HeapPolicy } from './heap';
 import { OmlintLanguageService } from './service';
@@ -84,6 +85,7 @@ export function startServer(options: ServerOptions = {}): void {
 
   connection.onInitialize((params): InitializeResult => {
     watchDynamically = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    service.clientWatchesFiles = watchDynamically;
     lazyFixAll = Boolean(params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit'));
     service.canCreateFiles = Boolean(params.capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create'));
     const completion = params.capabilities.textDocument?.completion;
@@ -103,6 +105,7 @@ export function startServer(options: ServerOptions = {}): void {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
+        executeCommandProvider: { commands: [DISABLE_FOR_FILE_COMMAND] },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
@@ -176,6 +179,20 @@ export function startServer(options: ServerOptions = {}): void {
     } else if (changed.length) {
       for (const uri of service.filesChanged(changed)) schedule(uri);
     }
+  });
+
+  connection.onExecuteCommand(async (params) => {
+    if (params.command !== DISABLE_FOR_FILE_COMMAND) return null;
+    const [uri, ruleId] = params.arguments ?? [];
+    if (typeof uri !== 'string' || typeof ruleId !== 'string') return null;
+    try {
+      const done = service.disableForFileCommand(uri, ruleId);
+      if (done && 'edit' in done) await connection.workspace.applyEdit({ label: `Disable ${ruleId} for this file`, edit: done.edit });
+      else if (done) scheduleAll();
+    } catch (e) {
+      void connection.window.showErrorMessage(`omlint: could not disable ${ruleId} for this file: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return null;
   });
 
   connection.onHover((params) => {

@@ -12,7 +12,7 @@ import { compareStrings, splitPointer } from '../core/pointer';
 import type { FileResult, LintRun, Rule, RunSource } from '../core/types';
 import type { Kind } from '../core/kinds';
 import { codeActionsFor, FIX_ALL_KIND, fixAllEdit, wantsKind } from './code-actions';
-import { disableInConfig } from './disable-file';
+import { DISABLE_FOR_FILE_COMMAND, disableInConfig, writeDisableForFile } from './disable-file';
 import { completionFor } from './completion';
 import type { SnippetIndentMode } from './snippets';
 import { configFileDiagnostics, isConfigFile } from './config';
@@ -84,6 +84,11 @@ export class OmlintLanguageService {
   private readonly reportedConfigErrors = new Set<string>();
   /** The client creates files in workspace edits (a new omlint.config.yaml for "disable for this file"). */
   canCreateFiles = true;
+  /**
+   * The client tells the server of changed files (didChangeWatchedFiles). Without it "Disable for
+   * this file" is a command by which the server writes the config itself (issue 38, Neovim).
+   */
+  clientWatchesFiles = true;
 
   constructor(private readonly options: ServiceOptions = {}) {
     this.workspace = new Workspace((message) => {
@@ -362,9 +367,25 @@ export class OmlintLanguageService {
       mask: (t) => maskSecrets(t, state.source?.secrets ?? []),
       fixedText: () => this.fixedText(doc, state),
       lazyFixAll: lazy ? { uri: doc.uri, version: doc.version } : undefined,
-      disableForFile: (ruleId) => disableInConfig(this.workspace, doc, ruleId, this.canCreateFiles),
+      disableForFile: (ruleId) => {
+        const off = disableInConfig(this.workspace, doc, ruleId, this.canCreateFiles || !this.clientWatchesFiles);
+        if (!off || this.clientWatchesFiles) return off;
+        return { configName: off.configName, command: { title: `Disable ${ruleId} for this file`, command: DISABLE_FOR_FILE_COMMAND, arguments: [doc.uri, ruleId] } };
+      },
     });
     return actions.concat(this.linkFixes(doc, state, range, context, toLsp));
+  }
+
+  /**
+   * The command of "Disable for this file": the config written by the server (then read again), or
+   * the edit for the client to apply where the config is open in the editor.
+   */
+  disableForFileCommand(uri: string, ruleId: string): { edit: WorkspaceEdit } | { written: string } | undefined {
+    const doc = this.workspace.openDocuments().find((d) => d.uri === uri);
+    if (!doc) return undefined;
+    const done = writeDisableForFile(this.workspace, doc, ruleId);
+    if (done && 'written' in done) this.configChanged();
+    return done;
   }
 
   /** Quick fixes that use the links (nearest process names, a missing mongoDbVersions entry). */

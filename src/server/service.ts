@@ -17,7 +17,7 @@ import { completionFor } from './completion';
 import type { SnippetIndentMode } from './snippets';
 import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, TextLines, type CursorContext } from '../syntax/cursor';
-import { toLspDiagnostic } from './diagnostics';
+import { otherPlaces, toLspDiagnostic } from './diagnostics';
 import { DocumentItems, itemAt, itemKind, kindIsDeclared, UNPARSED_HOVER_MIN_CHARS } from './documents';
 import { hoverFor, itemHover, withRuleDocs } from './hover';
 import { definition, fileLinks, prepareRename, references, rename } from './navigation';
@@ -276,6 +276,9 @@ export class OmlintLanguageService {
         return { uri: open?.uri ?? pathToUri(input.filePath), bom: hasBom(input.text) };
       }),
     );
+    // After the engine's own (code actions pair those by index): a squiggle at each grouped place.
+    const grouped = result.diagnostics.filter((d) => d.ruleId !== 'base-unusable').flatMap((d, i) => otherPlaces(d, diagnostics[i], doc.uri));
+    if (grouped.length) diagnostics.push(...grouped);
     return { uri: doc.uri, version: doc.version, text, result, source, diagnostics, inputs, options, run };
   }
 

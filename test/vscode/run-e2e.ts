@@ -295,6 +295,8 @@ async function main(): Promise<void> {
     // The status bar item.
     const status = page.locator('.statusbar-item', { hasText: 'omlint' }).first();
     await status.waitFor({ timeout: 20_000 });
+    // An error in the file: the error icon (issue 38: it was the warning icon).
+    await status.locator('.codicon-error').waitFor({ timeout: 20_000 });
     step('status bar item', (await status.innerText()).trim());
 
     // The Problems panel: rule id and line.

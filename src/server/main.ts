@@ -109,6 +109,7 @@ export function startServer(options: ServerOptions = {}): void {
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
+        documentHighlightProvider: true,
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
         codeLensProvider: { resolveProvider: false },
@@ -232,6 +233,7 @@ export function startServer(options: ServerOptions = {}): void {
   }
   connection.onDefinition((p) => navigate('definition', p.textDocument.uri, [], (doc) => service.definition(doc, p.position)));
   connection.onReferences((p) => navigate('references', p.textDocument.uri, [], (doc) => service.references(doc, p.position, p.context.includeDeclaration)));
+  connection.onDocumentHighlight((p) => navigate('document highlights', p.textDocument.uri, [], (doc) => service.documentHighlights(doc, p.position)));
   connection.onPrepareRename((p) => navigate('prepare rename', p.textDocument.uri, null, (doc) => service.prepareRename(doc, p.position)));
   connection.onRenameRequest((p) => navigate('rename', p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName)));
   connection.onDocumentSymbol((p) => navigate('document symbols', p.textDocument.uri, [], (doc) => service.documentSymbols(doc)));

@@ -2,8 +2,8 @@
 // text documents (uri, text, version) and the workspace, and returns LSP types. main.ts wires it
 // to a connection; tests call it directly.
 import path from 'node:path';
-import { CodeActionKind } from 'vscode-languageserver';
-import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentSymbol, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
+import { CodeActionKind, DocumentHighlightKind } from 'vscode-languageserver';
+import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentHighlight, DocumentSymbol, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
@@ -506,6 +506,13 @@ export class OmlintLanguageService {
   /** Every use of the name under the cursor (and its definitions with `includeDeclaration`). */
   references(doc: TextDocument, position: Position, includeDeclaration = true): Location[] {
     return references(this.workspace, doc, position, includeDeclaration);
+  }
+
+  /** Every place of the name under the cursor in this document (its definitions and uses): textDocument/documentHighlight. */
+  documentHighlights(doc: TextDocument, position: Position): DocumentHighlight[] {
+    return references(this.workspace, doc, position, true)
+      .filter((l) => l.uri === doc.uri)
+      .map((l) => ({ range: l.range, kind: DocumentHighlightKind.Text }));
   }
 
   /** The range of the name under the cursor, or null where there is no name to rename. */

@@ -112,6 +112,7 @@ export function startServer(options: ServerOptions = {}): void {
         documentHighlightProvider: true,
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
+        workspaceSymbolProvider: true,
         codeLensProvider: { resolveProvider: false },
         foldingRangeProvider: true,
         selectionRangeProvider: true,
@@ -237,6 +238,14 @@ export function startServer(options: ServerOptions = {}): void {
   connection.onPrepareRename((p) => navigate('prepare rename', p.textDocument.uri, null, (doc) => service.prepareRename(doc, p.position)));
   connection.onRenameRequest((p) => navigate('rename', p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName)));
   connection.onDocumentSymbol((p) => navigate('document symbols', p.textDocument.uri, [], (doc) => service.documentSymbols(doc)));
+  connection.onWorkspaceSymbol((p) => {
+    try {
+      return service.workspaceSymbols(p.query);
+    } catch (e) {
+      connection.console.error(`omlint: workspace symbols failed: ${e instanceof Error ? e.message : String(e)}`);
+      return [];
+    }
+  });
   connection.onCodeLens((p) => navigate('code lens', p.textDocument.uri, [], (doc) => service.codeLenses(doc)));
   connection.onFoldingRanges((p) => navigate('folding ranges', p.textDocument.uri, [], (doc) => service.foldingRanges(doc)));
   connection.onSelectionRanges((p) => navigate('selection ranges', p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions)));

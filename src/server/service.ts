@@ -3,7 +3,7 @@
 // to a connection; tests call it directly.
 import path from 'node:path';
 import { CodeActionKind, DocumentHighlightKind } from 'vscode-languageserver';
-import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentHighlight, DocumentSymbol, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
+import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentHighlight, DocumentSymbol, SymbolInformation, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
@@ -539,6 +539,24 @@ export class OmlintLanguageService {
   documentSymbols(doc: TextDocument): DocumentSymbol[] {
     const p = this.parsedDoc(doc);
     return p ? documentSymbols(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)) : [];
+  }
+
+  /**
+   * workspace/symbol: the outline's names (processes, replica sets, alert configurations, …) of
+   * every open document whose name contains the query (case-insensitive). Open documents only:
+   * files not open are not read for it.
+   */
+  workspaceSymbols(query: string): SymbolInformation[] {
+    const q = query.toLowerCase();
+    const out: SymbolInformation[] = [];
+    const walk = (uri: string, symbols: DocumentSymbol[], container?: string) => {
+      for (const s of symbols) {
+        if (s.name.toLowerCase().includes(q)) out.push({ name: s.name, kind: s.kind, location: { uri, range: s.selectionRange }, ...(container ? { containerName: container } : {}) });
+        if (s.children) walk(uri, s.children, s.name);
+      }
+    };
+    for (const doc of this.workspace.openDocuments()) walk(doc.uri, this.documentSymbols(doc));
+    return out;
   }
 
   /** Lenses over replica sets (members, voting, versions) and processes (where referenced). */

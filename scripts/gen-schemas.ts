@@ -167,6 +167,7 @@ function generateOne(generators: ReturnType<typeof createGenerators>, name: Sche
     const prop = isObject(properties) ? properties[key] : undefined;
     if (isObject(prop) && prop.description === undefined) prop.description = text;
   }
+  acceptSchemaMember(schema);
   // Stable order: identification first, then the generator's order, definitions sorted by name.
   const { $schema, title, description, definitions, ...rest } = schema;
   const out: JsonObject = {
@@ -178,6 +179,33 @@ function generateOne(generators: ReturnType<typeof createGenerators>, name: Sche
   };
   if (isObject(definitions) && Object.keys(definitions).length > 0) out.definitions = sortedObject(definitions);
   return out;
+}
+
+/** The `$schema` member a JSON document may name its schema with (for editors; not part of the API). */
+const SCHEMA_MEMBER: JsonObject = { type: 'string', description: 'The JSON Schema of this document, for editors. Not part of the API: strip it before sending.' };
+
+/**
+ * A JSON document names its schema with a `$schema` member (README: editors without omlint);
+ * closed roots would call it unknown (issue 38). Added to the root's properties and to those of
+ * each branch a root union picks (integration's `then` definitions); an array root has no member.
+ */
+function acceptSchemaMember(schema: JsonObject): void {
+  const definitions = isObject(schema.definitions) ? schema.definitions : {};
+  const resolve = (node: Json | undefined): JsonObject | undefined => {
+    if (!isObject(node)) return undefined;
+    const ref = typeof node.$ref === 'string' && node.$ref.startsWith('#/definitions/') ? definitions[node.$ref.slice('#/definitions/'.length)] : node;
+    return isObject(ref) ? ref : undefined;
+  };
+  const targets = [schema];
+  for (const key of ['allOf', 'anyOf', 'oneOf']) {
+    const branches = schema[key];
+    if (!Array.isArray(branches)) continue;
+    for (const b of branches) for (const t of [resolve(b), isObject(b) ? resolve(b.then) : undefined]) if (t) targets.push(t);
+  }
+  for (const t of targets) {
+    if (t.type !== 'object' || !isObject(t.properties) || '$schema' in t.properties) continue;
+    t.properties = { $schema: SCHEMA_MEMBER, ...t.properties };
+  }
 }
 
 function toText(value: unknown): string {

@@ -58,7 +58,9 @@ async function cliFindings(dirs: string[], files: string[], now = GOLDEN_NOW): P
 function fromLsp(file: string, text: string, diagnostics: LspDiagnostic[]): Finding[] {
   const bom = text.charCodeAt(0) === 0xfeff;
   const at = (p: { line: number; character: number }) => `${p.line + 1}:${p.character + 1 - (bom && p.line === 0 ? 1 : 0)}`;
-  return diagnostics.map((d) => ({
+  // A grouped finding's other places are published as diagnostics too (issue 38), copies of the
+  // related places the CLI reports with the finding: compared as the finding.
+  return diagnostics.filter((d) => !(d.data as { groupedPlace?: boolean } | undefined)?.groupedPlace).map((d) => ({
     file,
     ruleId: String(d.code),
     severity: SEVERITY[d.severity ?? 1],

@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { inScope } from './scope';
+import { statusText } from './status';
 
 const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('omlint');
 const SHOW_RULE_DOCS = 'omlint.showRuleDocs';
@@ -205,8 +206,9 @@ class OmlintExtension {
       this.status.tooltip = 'omlint is disabled (setting omlint.enable)';
     } else if (state === State.Running) {
       const own = this.wanted(editor.document);
-      const problems = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'omlint').length;
-      this.status.text = own ? (problems ? `$(warning) omlint ${problems}` : '$(check) omlint') : '$(dash) omlint';
+      const severities = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'omlint').map((d) => d.severity as number);
+      const problems = severities.length;
+      this.status.text = statusText(own, severities);
       this.status.tooltip = `omlint language server ${version ?? ''} is running.${own ? ` ${problems} problem(s) in this file.` : ' This file is not an omlint document.'} Click for the log.`;
     } else if (state === State.Starting) {
       this.status.text = '$(sync~spin) omlint';

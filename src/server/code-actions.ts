@@ -1,6 +1,6 @@
 // Code actions: every fix and suggestion as a quick fix, "Disable <rule> for this line" (YAML),
 // "Disable <rule> for this file" (JSON: an override in the config, disable-file.ts), and source.fixAll.omlint (all safe fixes, as the CLI's --fix applies them).
-import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import { CodeActionKind, type CodeAction, type Command, type Diagnostic as LspDiagnostic, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, FileResult, TextFix } from '../core/types';
 import { rangesOverlap, spanToRange } from './positions';
@@ -31,7 +31,8 @@ export interface CodeActionInput {
    * JSON (no comments, so no directives): the edit of the config that turns a rule off for this
    * file, and the config's name for the title.
    */
-  disableForFile?(ruleId: string): { edit: WorkspaceEdit; configName: string } | undefined;
+  /** The edit, or (a client that watches no files) the command by which the server writes the config itself. */
+  disableForFile?(ruleId: string): { edit?: WorkspaceEdit; command?: Command; configName: string } | undefined;
 }
 
 export function wantsKind(kind: string, only: string[] | undefined): boolean {
@@ -114,7 +115,7 @@ export async function codeActionsFor(input: CodeActionInput): Promise<CodeAction
       if (!input.yaml && input.disableForFile && !NEVER_SUPPRESSED.has(d.ruleId) && !disabled.has(d.ruleId)) {
         disabled.add(d.ruleId);
         const off = input.disableForFile(d.ruleId);
-        if (off) actions.push({ title: `Disable ${d.ruleId} for this file (in ${off.configName})`, kind: CodeActionKind.QuickFix, diagnostics: [lspDiag], edit: off.edit });
+        if (off) actions.push({ title: `Disable ${d.ruleId} for this file (in ${off.configName})`, kind: CodeActionKind.QuickFix, diagnostics: [lspDiag], ...(off.command ? { command: off.command } : { edit: off.edit }) });
       }
     }
   }

@@ -16,7 +16,7 @@ import type { CursorContext } from '../syntax/index';
 import { keyContext } from './key-context';
 import { enumValues, first, propertiesOf, requiredOf, schemasAt, typeLabel, type Schema } from './schema-nav';
 import { valueAt } from './skeleton';
-import { plainYaml, snippetItems, type SnippetSite } from './snippets';
+import { forIndentMode, plainYaml, snippetItems, type SnippetIndentMode, type SnippetSite } from './snippets';
 import { modelValues, valueMeaning } from './vocabulary';
 
 export interface CompletionSubject {
@@ -30,6 +30,8 @@ export interface CompletionSubject {
 export interface CompletionOptions {
   /** The client takes snippets (CompletionClientCapabilities snippetSupport). */
   snippets?: boolean;
+  /** How the client indents a snippet's later lines (insertTextModeSupport, its default insertTextMode). */
+  indentMode?: SnippetIndentMode;
 }
 
 const EMPTY: CompletionList = { isIncomplete: false, items: [] };
@@ -49,10 +51,11 @@ export function completionFor(doc: TextDocument, ctx: CursorContext, subject: Co
   const text = doc.getText();
   const range = { start: doc.positionAt(ctx.replaceStart), end: doc.positionAt(ctx.replaceEnd) };
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const snippets = (items: CompletionItem[]) => forIndentMode(items, options.indentMode, /^[ \t]*/.exec(text.slice(lineStartOf(text, ctx.replaceStart), ctx.replaceStart))![0]);
   if (ctx.at === 'key' && (isObjectSchema(schemas) || ctx.itemPointer === undefined)) {
     const object = presentObject(ctx, valueAt(subject.itemValue, subject.tokens));
     const items = keyItems(ctx, subject, root, schemas, range, eol, object);
-    if (options.snippets && !ctx.hasColon && isObjectSchema(schemas)) items.push(...snippetItems(snippetSite(text, ctx, subject, root, schemas, object, range, eol, false)));
+    if (options.snippets && !ctx.hasColon && isObjectSchema(schemas)) items.push(...snippets(snippetItems(snippetSite(text, ctx, subject, root, schemas, object, range, eol, false))));
     return { isIncomplete: false, items };
   }
   // A value still to write whose schema is an object: JSON (an array's new item, an empty
@@ -60,7 +63,7 @@ export function completionFor(doc: TextDocument, ctx: CursorContext, subject: Co
   // lines, one step in; those the block below already has are left out).
   if (options.snippets && ctx.replaceStart === ctx.replaceEnd && isObjectSchema(schemas) && !(ctx.syntax === 'json' && valueFollows(text, ctx.replaceEnd))) {
     const below = ctx.syntax === 'yaml' ? valueAt(subject.itemValue, subject.tokens) : undefined;
-    return { isIncomplete: false, items: snippetItems(snippetSite(text, ctx, subject, root, schemas, below, range, eol, true)) };
+    return { isIncomplete: false, items: snippets(snippetItems(snippetSite(text, ctx, subject, root, schemas, below, range, eol, true))) };
   }
   const quoted = ctx.syntax === 'yaml' && /["']/.test(text[ctx.replaceStart] ?? '');
   // Right after `key:` (the colon just typed): YAML needs a space before the value.
@@ -142,6 +145,8 @@ function keyItems(ctx: CursorContext, subject: CompletionSubject, root: Schema, 
     order++;
     // Response-only fields (id, created, links…) are the server's: a document written here is a request body.
     if (present.has(key) || context.hidden.has(key) || first(ps, 'readOnly')) continue;
+    // The editors' `$schema` member (accepted in JSON, issue 38) is no field of the document to offer.
+    if (key === '$schema') continue;
     const deprecated = Boolean(first(ps, 'deprecated'));
     const needed = required.has(key) || context.needed.includes(key);
     const rank = needed ? 0 : deprecated ? 4 : context.preferred.has(key) ? 1 : 2;

@@ -71,3 +71,26 @@ export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, resolveRelated
   if (related.length) out.relatedInformation = related;
   return out;
 }
+
+/**
+ * The other places of a grouped finding (aggregate.ts) in the same document, each as a diagnostic
+ * of its own (issue 38: related information alone shows no squiggle in the editor), pointing back
+ * to the first place. Appended after the engine's diagnostics, whose order the code actions read.
+ */
+export function otherPlaces(d: Diagnostic, first: LspDiagnostic, uri: string): LspDiagnostic[] {
+  if (!d.occurrences || !first.relatedInformation) return [];
+  return first.relatedInformation
+    .filter((r) => r.location.uri === uri)
+    .map((r) => ({
+      range: r.location.range,
+      severity: first.severity,
+      code: first.code,
+      codeDescription: first.codeDescription,
+      source: first.source,
+      message: r.message,
+      ...(first.tags ? { tags: first.tags } : {}),
+      relatedInformation: [{ location: { uri, range: first.range }, message: `The first of ${d.occurrences} places: ${first.message}` }],
+      // Tells a copy from the engine's findings (the CLI reports these places as related ones).
+      data: { groupedPlace: true },
+    }));
+}

@@ -2,6 +2,7 @@
 // an override `{ files: [<path>], rules: { <rule>: off } }` written into the config that governs
 // the file, as edits that keep the config's layout; a new omlint.config.yaml beside the file when
 // none governs it.
+import fs from 'node:fs';
 import path from 'node:path';
 import { modify, type FormattingOptions } from 'jsonc-parser';
 import type { TextEdit as LspTextEdit, WorkspaceEdit } from 'vscode-languageserver';
@@ -180,4 +181,61 @@ export function disableInConfig(workspace: Workspace, doc: TextDocument, ruleId:
     },
   });
   return edit && { edit, configName: configPath ? path.basename(configPath) : `a new ${NEW_CONFIG_NAME}` };
+}
+
+/** The command of "Disable for this file" for a client that watches no files (Neovim): the server writes the config. */
+export const DISABLE_FOR_FILE_COMMAND = 'omlint.disableForFile';
+
+/**
+ * Writes `data` to `target` atomically (a new file beside it, renamed over it); a symbolic link at
+ * the target is refused, not written through.
+ */
+function writeConfigAtomic(target: string, data: string): void {
+  let mode = 0o666 & ~process.umask();
+  try {
+    const st = fs.lstatSync(target);
+    if (!st.isFile()) throw new Error(`${target} is not a regular file`);
+    mode = st.mode & 0o777;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${Date.now()}.tmp`);
+  const fd = fs.openSync(tmp, 'wx', mode);
+  try {
+    fs.writeSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    fs.renameSync(tmp, target);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/**
+ * "Disable for this file" carried out by the server (issue 38: in a client without file watching the
+ * edited config stayed an unsaved buffer the server never saw). A config open in the editor gets the
+ * edit (its didChange re-reads it); otherwise the server writes the file and returns its path.
+ */
+export function writeDisableForFile(workspace: Workspace, doc: TextDocument, ruleId: string): { edit: WorkspaceEdit } | { written: string } | undefined {
+  const off = disableInConfig(workspace, doc, ruleId, true);
+  const filePath = uriToPath(doc.uri);
+  if (!off || !filePath) return undefined;
+  const configPath = workspace.config.configPathFor(path.dirname(filePath)) ?? path.join(path.dirname(filePath), NEW_CONFIG_NAME);
+  const open = workspace.documentAt(configPath);
+  if (open) return { edit: off.edit };
+  let before = '';
+  try {
+    before = readRegularText(configPath);
+  } catch {
+    before = ''; // a new config
+  }
+  const { edit } = off;
+  const edits = edit.changes ? Object.values(edit.changes)[0] : (edit.documentChanges ?? []).flatMap((c) => ('edits' in c ? c.edits : []));
+  const after = TextDocument.applyEdits(TextDocument.create(pathToUri(configPath), 'yaml', 0, before), edits as LspTextEdit[]);
+  writeConfigAtomic(configPath, after);
+  return { written: configPath };
 }

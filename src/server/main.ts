@@ -7,6 +7,7 @@ import {
   CodeActionKind,
   createConnection,
   ErrorCodes,
+  InsertTextMode,
   ResponseError,
   DidChangeWatchedFilesNotification,
   ProposedFeatures,
@@ -18,6 +19,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND } from './code-actions';
 import { isConfigFile } from './config';
+import { DISABLE_FOR_FILE_COMMAND } from './disable-file';
 import { DiagnosticsScheduler, MAX_DEBOUNCE_MS } from './scheduler';
 import { HeapPolicy } from './heap';
 import { OmlintLanguageService } from './service';
@@ -83,9 +85,18 @@ export function startServer(options: ServerOptions = {}): void {
 
   connection.onInitialize((params): InitializeResult => {
     watchDynamically = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+    service.clientWatchesFiles = watchDynamically;
     lazyFixAll = Boolean(params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit'));
     service.canCreateFiles = Boolean(params.capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create'));
-    service.setSnippetSupport(Boolean(params.capabilities.textDocument?.completion?.completionItem?.snippetSupport));
+    const completion = params.capabilities.textDocument?.completion;
+    // A snippet's later lines: as written where the client takes insertTextMode asIs, else relative
+    // to the line for a client that adjusts them by default (issue 38: VS Code nested them twice).
+    const indentMode = completion?.completionItem?.insertTextModeSupport?.valueSet.includes(InsertTextMode.asIs)
+      ? 'asIs'
+      : completion?.insertTextMode === InsertTextMode.adjustIndentation
+        ? 'adjust'
+        : undefined;
+    service.setSnippetSupport(Boolean(completion?.completionItem?.snippetSupport), indentMode);
     // Pull diagnostics for the workspace: the cross-document findings in files that are not open
     // (open documents keep getting theirs pushed).
     const pull = Boolean(params.capabilities.textDocument?.diagnostic);
@@ -94,11 +105,14 @@ export function startServer(options: ServerOptions = {}): void {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
+        executeCommandProvider: { commands: [DISABLE_FOR_FILE_COMMAND] },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
+        documentHighlightProvider: true,
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
+        workspaceSymbolProvider: true,
         codeLensProvider: { resolveProvider: false },
         foldingRangeProvider: true,
         selectionRangeProvider: true,
@@ -169,6 +183,20 @@ export function startServer(options: ServerOptions = {}): void {
     }
   });
 
+  connection.onExecuteCommand(async (params) => {
+    if (params.command !== DISABLE_FOR_FILE_COMMAND) return null;
+    const [uri, ruleId] = params.arguments ?? [];
+    if (typeof uri !== 'string' || typeof ruleId !== 'string') return null;
+    try {
+      const done = service.disableForFileCommand(uri, ruleId);
+      if (done && 'edit' in done) await connection.workspace.applyEdit({ label: `Disable ${ruleId} for this file`, edit: done.edit });
+      else if (done) scheduleAll();
+    } catch (e) {
+      void connection.window.showErrorMessage(`omlint: could not disable ${ruleId} for this file: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return null;
+  });
+
   connection.onHover((params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return null;
@@ -206,9 +234,18 @@ export function startServer(options: ServerOptions = {}): void {
   }
   connection.onDefinition((p) => navigate('definition', p.textDocument.uri, [], (doc) => service.definition(doc, p.position)));
   connection.onReferences((p) => navigate('references', p.textDocument.uri, [], (doc) => service.references(doc, p.position, p.context.includeDeclaration)));
+  connection.onDocumentHighlight((p) => navigate('document highlights', p.textDocument.uri, [], (doc) => service.documentHighlights(doc, p.position)));
   connection.onPrepareRename((p) => navigate('prepare rename', p.textDocument.uri, null, (doc) => service.prepareRename(doc, p.position)));
   connection.onRenameRequest((p) => navigate('rename', p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName)));
   connection.onDocumentSymbol((p) => navigate('document symbols', p.textDocument.uri, [], (doc) => service.documentSymbols(doc)));
+  connection.onWorkspaceSymbol((p) => {
+    try {
+      return service.workspaceSymbols(p.query);
+    } catch (e) {
+      connection.console.error(`omlint: workspace symbols failed: ${e instanceof Error ? e.message : String(e)}`);
+      return [];
+    }
+  });
   connection.onCodeLens((p) => navigate('code lens', p.textDocument.uri, [], (doc) => service.codeLenses(doc)));
   connection.onFoldingRanges((p) => navigate('folding ranges', p.textDocument.uri, [], (doc) => service.foldingRanges(doc)));
   connection.onSelectionRanges((p) => navigate('selection ranges', p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions)));

@@ -2,8 +2,8 @@
 // text documents (uri, text, version) and the workspace, and returns LSP types. main.ts wires it
 // to a connection; tests call it directly.
 import path from 'node:path';
-import { CodeActionKind } from 'vscode-languageserver';
-import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentSymbol, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
+import { CodeActionKind, DocumentHighlightKind } from 'vscode-languageserver';
+import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentHighlight, DocumentSymbol, SymbolInformation, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
@@ -12,11 +12,12 @@ import { compareStrings, splitPointer } from '../core/pointer';
 import type { FileResult, LintRun, Rule, RunSource } from '../core/types';
 import type { Kind } from '../core/kinds';
 import { codeActionsFor, FIX_ALL_KIND, fixAllEdit, wantsKind } from './code-actions';
-import { disableInConfig } from './disable-file';
+import { DISABLE_FOR_FILE_COMMAND, disableInConfig, writeDisableForFile } from './disable-file';
 import { completionFor } from './completion';
+import type { SnippetIndentMode } from './snippets';
 import { configFileDiagnostics, isConfigFile } from './config';
 import { cursorContext, isJsonText, targetPointer, TextLines, type CursorContext } from '../syntax/cursor';
-import { toLspDiagnostic } from './diagnostics';
+import { otherPlaces, toLspDiagnostic } from './diagnostics';
 import { DocumentItems, itemAt, itemKind, kindIsDeclared, UNPARSED_HOVER_MIN_CHARS } from './documents';
 import { hoverFor, itemHover, withRuleDocs } from './hover';
 import { definition, fileLinks, prepareRename, references, rename } from './navigation';
@@ -83,6 +84,11 @@ export class OmlintLanguageService {
   private readonly reportedConfigErrors = new Set<string>();
   /** The client creates files in workspace edits (a new omlint.config.yaml for "disable for this file"). */
   canCreateFiles = true;
+  /**
+   * The client tells the server of changed files (didChangeWatchedFiles). Without it "Disable for
+   * this file" is a command by which the server writes the config itself (issue 38, Neovim).
+   */
+  clientWatchesFiles = true;
 
   constructor(private readonly options: ServiceOptions = {}) {
     this.workspace = new Workspace((message) => {
@@ -270,6 +276,9 @@ export class OmlintLanguageService {
         return { uri: open?.uri ?? pathToUri(input.filePath), bom: hasBom(input.text) };
       }),
     );
+    // After the engine's own (code actions pair those by index): a squiggle at each grouped place.
+    const grouped = result.diagnostics.filter((d) => d.ruleId !== 'base-unusable').flatMap((d, i) => otherPlaces(d, diagnostics[i], doc.uri));
+    if (grouped.length) diagnostics.push(...grouped);
     return { uri: doc.uri, version: doc.version, text, result, source, diagnostics, inputs, options, run };
   }
 
@@ -361,9 +370,25 @@ export class OmlintLanguageService {
       mask: (t) => maskSecrets(t, state.source?.secrets ?? []),
       fixedText: () => this.fixedText(doc, state),
       lazyFixAll: lazy ? { uri: doc.uri, version: doc.version } : undefined,
-      disableForFile: (ruleId) => disableInConfig(this.workspace, doc, ruleId, this.canCreateFiles),
+      disableForFile: (ruleId) => {
+        const off = disableInConfig(this.workspace, doc, ruleId, this.canCreateFiles || !this.clientWatchesFiles);
+        if (!off || this.clientWatchesFiles) return off;
+        return { configName: off.configName, command: { title: `Disable ${ruleId} for this file`, command: DISABLE_FOR_FILE_COMMAND, arguments: [doc.uri, ruleId] } };
+      },
     });
     return actions.concat(this.linkFixes(doc, state, range, context, toLsp));
+  }
+
+  /**
+   * The command of "Disable for this file": the config written by the server (then read again), or
+   * the edit for the client to apply where the config is open in the editor.
+   */
+  disableForFileCommand(uri: string, ruleId: string): { edit: WorkspaceEdit } | { written: string } | undefined {
+    const doc = this.workspace.openDocuments().find((d) => d.uri === uri);
+    if (!doc) return undefined;
+    const done = writeDisableForFile(this.workspace, doc, ruleId);
+    if (done && 'written' in done) this.configChanged();
+    return done;
   }
 
   /** Quick fixes that use the links (nearest process names, a missing mongoDbVersions entry). */
@@ -459,13 +484,16 @@ export class OmlintLanguageService {
     const s = this.subject(doc, position, false);
     if (!s) return { isIncomplete: false, items: [] };
     if (trigger === ' ' && s.ctx.at === 'key' && s.ctx.itemPointer === undefined) return { isIncomplete: false, items: [] };
-    return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value }, { snippets: this.snippetSupport });
+    return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value }, { snippets: this.snippetSupport, indentMode: this.snippetIndentMode });
   }
 
   /** Whether completion offers snippets (the client's completionItem.snippetSupport). */
   private snippetSupport = false;
-  setSnippetSupport(on: boolean): void {
+  private snippetIndentMode: SnippetIndentMode;
+  /** `indentMode`: how the client indents a snippet's later lines (see snippets.ts forIndentMode). */
+  setSnippetSupport(on: boolean, indentMode?: SnippetIndentMode): void {
     this.snippetSupport = on;
+    this.snippetIndentMode = indentMode;
   }
 
   // ------------------------------------------------------------------ navigation (names that link documents)
@@ -478,6 +506,13 @@ export class OmlintLanguageService {
   /** Every use of the name under the cursor (and its definitions with `includeDeclaration`). */
   references(doc: TextDocument, position: Position, includeDeclaration = true): Location[] {
     return references(this.workspace, doc, position, includeDeclaration);
+  }
+
+  /** Every place of the name under the cursor in this document (its definitions and uses): textDocument/documentHighlight. */
+  documentHighlights(doc: TextDocument, position: Position): DocumentHighlight[] {
+    return references(this.workspace, doc, position, true)
+      .filter((l) => l.uri === doc.uri)
+      .map((l) => ({ range: l.range, kind: DocumentHighlightKind.Text }));
   }
 
   /** The range of the name under the cursor, or null where there is no name to rename. */
@@ -504,6 +539,24 @@ export class OmlintLanguageService {
   documentSymbols(doc: TextDocument): DocumentSymbol[] {
     const p = this.parsedDoc(doc);
     return p ? documentSymbols(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)) : [];
+  }
+
+  /**
+   * workspace/symbol: the outline's names (processes, replica sets, alert configurations, …) of
+   * every open document whose name contains the query (case-insensitive). Open documents only:
+   * files not open are not read for it.
+   */
+  workspaceSymbols(query: string): SymbolInformation[] {
+    const q = query.toLowerCase();
+    const out: SymbolInformation[] = [];
+    const walk = (uri: string, symbols: DocumentSymbol[], container?: string) => {
+      for (const s of symbols) {
+        if (s.name.toLowerCase().includes(q)) out.push({ name: s.name, kind: s.kind, location: { uri, range: s.selectionRange }, ...(container ? { containerName: container } : {}) });
+        if (s.children) walk(uri, s.children, s.name);
+      }
+    };
+    for (const doc of this.workspace.openDocuments()) walk(doc.uri, this.documentSymbols(doc));
+    return out;
   }
 
   /** Lenses over replica sets (members, voting, versions) and processes (where referenced). */

@@ -4,7 +4,7 @@
 // required fields (they are inserted), on a new list item (`- ` in YAML, a value in a JSON array:
 // the item's required fields; for a notification, one snippet per typeName with that type's
 // fields), and on an empty document (the kind's required fields; an integration: one per type).
-import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver';
+import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind, type CompletionItem, type Range, type TextEdit } from 'vscode-languageserver';
 import type { Kind } from '../core/kinds';
 import { configScope, isAlertKind as isAlert } from '../model/alerts';
 import { INTEGRATION_FIELDS, INTEGRATION_TYPES } from '../model/integrations';
@@ -169,4 +169,27 @@ export function snippetItems(site: SnippetSite): CompletionItem[] {
   const name = tokens.length === 0 ? site.kind : definitionName(site.schemas) ?? tokens[tokens.length - 2] ?? site.kind;
   const label = emptyObject ? `new ${name}` : `required fields of ${name}`;
   return [item(site, label, emptyObject ? `${name} with its required fields` : 'the fields still missing', fields, 0)];
+}
+
+/**
+ * How the client indents a multi-line snippet's later lines: `asIs` (it takes the text as written;
+ * the item says insertTextMode asIs), `adjust` (it adds the line's own indentation to each: VS Code's
+ * default, issue 38), or nothing said (taken as written: Neovim).
+ */
+export type SnippetIndentMode = 'asIs' | 'adjust' | undefined;
+
+/**
+ * Snippet items for the client's indent mode. `lineIndent`: the whitespace that starts the cursor's
+ * line, which an adjusting client puts before each later line (so it is taken off the text here).
+ */
+export function forIndentMode(items: CompletionItem[], mode: SnippetIndentMode, lineIndent: string): CompletionItem[] {
+  if (mode === 'asIs') return items.map((i) => (i.kind === CompletionItemKind.Snippet ? { ...i, insertTextMode: InsertTextMode.asIs } : i));
+  if (mode !== 'adjust' || lineIndent === '') return items;
+  return items.map((i) => {
+    if (i.kind !== CompletionItemKind.Snippet || !i.textEdit) return i;
+    const edit = i.textEdit as TextEdit;
+    // A later line less indented than the cursor's cannot be said relatively: left as written.
+    const newText = edit.newText.replace(/(\r?\n)([ \t]*)/g, (all, eol: string, ws: string) => (ws.startsWith(lineIndent) ? eol + ws.slice(lineIndent.length) : all));
+    return { ...i, insertTextMode: InsertTextMode.adjustIndentation, textEdit: { ...edit, newText } };
+  });
 }

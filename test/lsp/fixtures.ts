@@ -48,3 +48,18 @@ export function positionOf(doc: TextDocument, needle: string, delta = 0, n = 0):
   }
   return doc.positionAt(at + delta);
 }
+
+/** The same unknown field in three notifications: one grouped finding (aggregate.ts) with two more places. */
+export const REPEATED_UNKNOWN = `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: a@example.com
+    flag: 1
+  - typeName: EMAIL
+    emailAddress: b@example.com
+    flag: 1
+  - typeName: EMAIL
+    emailAddress: c@example.com
+    flag: 1
+`;

@@ -8,7 +8,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadAllRules } from '../../rules/registry';
 import { OmlintLanguageService } from '../../src/server/service';
 import duplicateAlertConfig from '../../rules/duplicate-alert-config';
-import { ALERT, NOW, openDoc as open, tempDir } from './fixtures';
+import { ALERT, NOW, openDoc as open, REPEATED_UNKNOWN, tempDir } from './fixtures';
 
 const RULES = await loadAllRules();
 
@@ -148,24 +148,18 @@ describe('diagnostics', () => {
 });
 
 describe('repeated findings', () => {
-  it('are one diagnostic at the first place, the others as relatedInformation in the same document', async () => {
+  it('are one diagnostic at the first place, the others as relatedInformation in the same document, and each a squiggle of its own', async () => {
     const service = new OmlintLanguageService({ now: NOW });
-    const text = `eventTypeName: HOST_DOWN
-enabled: true
-notifications:
-  - typeName: EMAIL
-    emailAddress: a@example.com
-    flag: 1
-  - typeName: EMAIL
-    emailAddress: b@example.com
-    flag: 1
-  - typeName: EMAIL
-    emailAddress: c@example.com
-    flag: 1
-`;
+    const text = REPEATED_UNKNOWN;
     const doc = open(service, tempDir(), 'cpu.yaml', text);
-    const unknown = (await service.diagnostics(doc)).filter((x) => x.code === 'unknown-field');
+    const all = (await service.diagnostics(doc)).filter((x) => x.code === 'unknown-field');
+    // The other places as diagnostics too (issue 38: related information alone shows nothing in the editor).
+    const unknown = all.filter((x) => /more places/.test(x.message));
     expect(unknown).toHaveLength(1);
+    expect(all.filter((x) => x !== unknown[0]).map((x) => [x.range.start.line, x.severity, x.relatedInformation?.[0].location.range.start.line])).toEqual([
+      [8, unknown[0].severity, 5],
+      [11, unknown[0].severity, 5],
+    ]);
     expect(unknown[0].range).toEqual({ start: { line: 5, character: 4 }, end: { line: 5, character: 8 } });
     expect(unknown[0].message).toMatch(/\(and 2 more places\)$/);
     expect(unknown[0].relatedInformation).toEqual([

@@ -48,6 +48,7 @@ describe('the VS Code extension in code-server', () => {
         'completion of a reference name: replSetName → my-rs',
         'go to definition: member host → process',
         'rename of a process edits its name and the member host',
+        'each snippet kind accepted at an indented spot lints clean',
       ]),
     );
   }, 30 * 60_000);

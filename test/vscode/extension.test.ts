@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { inScope, nameDeclaresKind, textDeclaresKind } from '../../extension/src/scope';
+import { statusText } from '../../extension/src/status';
 import { VERSION } from '../../src/core/version';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,5 +62,15 @@ describe('which documents the extension answers for', () => {
     expect(nameDeclaresKind('a.config.yml')).toBe(false);
     expect(textDeclaresKind('#omlint:kind=integration')).toBe(true);
     expect(textDeclaresKind('no comment')).toBe(false);
+  });
+});
+
+describe('status bar text', () => {
+  it('shows the icon of the worst problem of the file (error over warning over info) and the count', () => {
+    expect(statusText(true, [1, 0, 2])).toBe('$(error) omlint 3');
+    expect(statusText(true, [1, 2])).toBe('$(warning) omlint 2');
+    expect(statusText(true, [2])).toBe('$(info) omlint 1');
+    expect(statusText(true, [])).toBe('$(check) omlint');
+    expect(statusText(false, [0])).toBe('$(dash) omlint');
   });
 });

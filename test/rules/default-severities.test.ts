@@ -12,6 +12,7 @@ const DEFAULT_SEVERITY: Record<string, 'error' | 'warning' | 'info'> = {
   'agent-versions-urls': 'error',
   'alert-enabled-flipped': 'info',
   'alert-event-type-changed': 'warning',
+  'alert-test-references': 'error',
   'api-key-role-scope': 'error',
   'auth-keyfile': 'error',
   'auth-mechanism-switch': 'warning',

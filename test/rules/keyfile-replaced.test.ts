@@ -31,7 +31,7 @@ ruleTester(rule, {
           column: 8,
           related: [{ file: 'base', pointer: '/auth/key', line: 10 }],
           message:
-            'auth.key differs from the base (HEAD:doc.yaml) while authentication is enabled and 3 process(es) use the keyfile: this PUT replaces the key the members authenticate each other with. Ops Manager documents a rotation that keeps auth.key and gives the new key in auth.newKey (it replaces auth.key once every agent uses the new key); whether it rolls a direct replacement safely is not documented, and members holding different keys cannot authenticate to each other. Restore auth.key and set auth.newKey instead. (The keys are compared by a digest, never shown.)',
+            'auth.key differs from the base (HEAD:doc.yaml) while authentication is enabled and 3 process(es) use the keyfile: this PUT replaces the key the members authenticate each other with. Ops Manager documents a rotation that keeps auth.key and gives the new key in auth.newKey (it replaces auth.key once every agent uses the new key); whether it rolls a direct replacement safely is not documented, and members holding different keys cannot authenticate to each other. Restore auth.key and set auth.newKey instead. (The keys are compared, never shown.)',
         },
       ],
     },

@@ -155,6 +155,24 @@ describe('live alerts', () => {
     expect(deliveries).toEqual([]);
   });
 
+  it('a failed delivery is recorded and logged masked, without blocking the request or retrying', async () => {
+    const dead = createServer();
+    await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
+    const port = (dead.address() as AddressInfo).port;
+    await new Promise((r) => dead.close(r)); // nothing listens there now
+    const cfg = state.alertConfigs.find((c) => c.id === 'c0ffee00c0ffee00c0ffee01')!;
+    (cfg.notifications as Doc[])[0].webhookUrl = `http://127.0.0.1:${port}/hook?token=tok-9f8e7d6c5b4a39281706`;
+    await measure(500);
+    await advance(5);
+    await settled();
+    const hook = (await sent()).find((n) => n.typeName === 'WEBHOOK')!;
+    expect(hook.delivery).toMatch(/^failed: /);
+    const lines = srv.log.filter((l) => l.startsWith('webhook'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('failed');
+    expect(srv.log.join('\n')).not.toContain('tok-9f8e7d6c5b4a39281706');
+  });
+
   it('refuses bad measurements and events with 400, unknown projects with 404', async () => {
     for (const bad of [[], {}, [{ hostname: 'nope', port: 1, metric: 'X', value: 1 }], [{ hostname: 'rs0-0.omlint.example', port: 27017, metric: 'bad name', value: 1 }], [{ hostname: 'rs0-0.omlint.example', port: 27017, metric: 'X', value: 'x' }]]) {
       expect((await control(`/groups/${g}/measurements`, json('POST', bad))).status).toBe(400);

@@ -138,6 +138,9 @@ export function syncLive(state: State, live: LiveContext, nowDate: Date, groupId
     writeAlerts(state, e, ev);
     record(state, e, out.notifications.filter((x) => x.rank >= e.emitted).map((x) => x.n), live.deliver);
   }
+  // Evaluators of epochs the state no longer holds (a reset, a seed, a rebuilt project) are dropped.
+  const kept = new Set((state.liveAlerts ?? []).map((e) => e.id));
+  for (const id of live.cache.keys()) if (!kept.has(id)) live.cache.delete(id);
 }
 
 /** Whether an alert of the evaluator differs from its document (a time step that changed something). */

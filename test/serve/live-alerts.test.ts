@@ -149,7 +149,9 @@ describe('live alerts', () => {
     const saved = JSON.parse(JSON.stringify(state)) as State;
     const deliveries: unknown[] = [];
     const at = new Date(new Date('2026-06-01T12:00:00Z').getTime() + saved.clock.offsetSeconds * 1000);
-    syncLive(saved, { cache: new Map(), deliver: (n) => deliveries.push(n) }, at);
+    const cache = new Map([['an epoch a reset dropped', { applied: 0, produced: 0, state: undefined as never }]]);
+    syncLive(saved, { cache, deliver: (n) => deliveries.push(n) }, at);
+    expect([...cache.keys()]).toEqual(saved.liveAlerts!.map((e) => e.id));
     expect(saved.alerts).toEqual(JSON.parse(JSON.stringify(state.alerts)));
     expect(saved.liveNotifications).toEqual(JSON.parse(JSON.stringify(state.liveNotifications)));
     expect(deliveries).toEqual([]);

@@ -191,7 +191,7 @@ const alerts: Route[] = [
     method: 'PATCH', path: 'groups/{groupId}/alerts/{id}', prefix: 'api', kind: 'alert-acknowledgement',
     handle: (r) => {
       const g = groupFor(r.state, r.principal, r.params.groupId, true);
-      const a = find(r.state.alerts, g.id, r.params.id, 'alert', 'ALERT_NOT_FOUND');
+      let a = find(r.state.alerts, g.id, r.params.id, 'alert', 'ALERT_NOT_FOUND');
       const body = asObject(r.body);
       if (typeof body.acknowledgedUntil === 'string') {
         a.acknowledgedUntil = body.acknowledgedUntil;
@@ -209,7 +209,9 @@ const alerts: Route[] = [
       if (r.control && isLiveAlert(r.state, g.id, String(a.id))) {
         const until = typeof body.acknowledgedUntil === 'string' ? Date.parse(body.acknowledgedUntil) : r.now.getTime();
         syncLive(r.state, r.control.live, r.now, g.id, { acks: [{ alert: String(a.id), until, ...(typeof body.acknowledgementComment === 'string' ? { comment: body.acknowledgementComment } : {}), username: r.principal.name }] });
-        Object.assign(a, r.state.alerts.find((d) => d.id === a.id));
+        const id = a.id;
+        // The evaluator's view is the stored one (an acknowledgement of a closed alert changes nothing).
+        a = r.state.alerts.find((d) => d.id === id) ?? a;
       }
       const acknowledged = a.acknowledgedUntil !== undefined;
       recordProjectEvent(r, g.id, acknowledged ? EVENT_TYPES.alertAcknowledged : EVENT_TYPES.alertUnacknowledged, { alertId: a.id, alertConfigId: a.alertConfigId }, `Alert ${String(a.id)} ${acknowledged ? 'acknowledged' : 'unacknowledged'}`);

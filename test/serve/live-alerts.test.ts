@@ -90,6 +90,10 @@ describe('live alerts', () => {
     expect(a).toMatchObject({ status: 'CLOSED', resolved: '2026-06-01T12:15:00Z' });
     expect(received.at(-1)!.headers['x-mms-event']).toBe('alert.close');
     expect((await (await call(`/groups/${g}/alerts?status=CLOSED`)).json()).totalCount).toBe(1);
+    // Acknowledging a closed alert changes nothing: the answer is the evaluator's alert.
+    const late = await (await call(`/groups/${g}/alerts/${a.id}`, json('PATCH', { acknowledgedUntil: '2026-06-02T00:00:00Z' }))).json();
+    expect(late.acknowledgedUntil).toBeUndefined();
+    expect((await alerts())[0].acknowledgedUntil).toBeUndefined();
   });
 
   it('an acknowledgement through the alert endpoint stops the repeats until it ends', async () => {

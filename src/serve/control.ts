@@ -9,6 +9,8 @@ import { NO_ERROR, processOf, settle } from './automation';
 import { emulatorNow, type ApiKey, type State } from './state';
 import { loadSeedChecked, SeedError } from './seed';
 import type { Request, Route } from './routes';
+import { parseHostEvents, parseMeasurements, syncLive, type LiveContext } from './live-alerts';
+import type { Webhooks } from './webhook';
 
 export interface ControlContext {
   /** The state the server started with (a copy): what reset returns to. */
@@ -17,6 +19,8 @@ export interface ControlContext {
   users: ApiKey[];
   /** The host clock, without the emulator's offset. */
   hostNow(): Date;
+  /** Live alerts: the evaluators (a cache of the state's recorded inputs) and webhook delivery. */
+  live: LiveContext & { webhooks: Webhooks };
 }
 
 /** The media types of a seed: JSON or YAML. */
@@ -66,8 +70,27 @@ export const CONTROL_ROUTES: Route[] = [
         throw new ApiError(400, 'INVALID_ATTRIBUTE', `seconds is a number from 0 to ${MAX_ADVANCE_SECONDS} (the clock only moves forward).`, ['seconds']);
       }
       r.state.clock.offsetSeconds += seconds;
-      settle(r.state, emulatorNow(r.state, r.control!.hostNow()));
+      const now = emulatorNow(r.state, r.control!.hostNow());
+      settle(r.state, now);
+      // The evaluators follow the clock: timers due on the way fire at their own times.
+      syncLive(r.state, r.control!.live, now);
       return clockReply(r);
+    },
+  },
+  {
+    method: 'POST', path: 'groups/{groupId}/measurements', prefix: 'control', body: true, pre: owner,
+    handle: (r) => liveInput(r, { samples: parseMeasurements(r.state, groupOf(r), r.body) }),
+  },
+  {
+    method: 'POST', path: 'groups/{groupId}/hostEvents', prefix: 'control', body: true, pre: owner,
+    handle: (r) => liveInput(r, { events: parseHostEvents(r.state, groupOf(r), r.body) }),
+  },
+  {
+    method: 'GET', path: 'notifications', prefix: 'control', pre: owner,
+    handle: (r) => {
+      const g = r.query.get('groupId');
+      const list = (r.state.liveNotifications ?? []).filter((n) => g === null || n.groupId === g);
+      return { status: 200, body: { results: list, totalCount: list.length } };
     },
   },
   {
@@ -99,6 +122,18 @@ export const CONTROL_ROUTES: Route[] = [
     },
   },
 ];
+
+function groupOf(r: Request): string {
+  if (!r.state.groups.some((g) => g.id === r.params.groupId)) throw new ApiError(404, 'GROUP_NOT_FOUND', `No group with ID ${r.params.groupId} exists.`, [r.params.groupId]);
+  return r.params.groupId;
+}
+
+/** A measurement or event at the emulator's now: the project's evaluator takes it, its alerts are answered. */
+function liveInput(r: Request, entry: Parameters<typeof syncLive>[4]): Reply {
+  syncLive(r.state, r.control!.live, r.now, r.params.groupId, entry);
+  const alerts = r.state.alerts.filter((a) => a.groupId === r.params.groupId && a.status !== 'CLOSED');
+  return { status: 200, body: { at: isoSeconds(r.now), alerts: alerts.map((a) => ({ id: a.id, status: a.status, alertConfigId: a.alertConfigId })) } };
+}
 
 /** Loads a seed's text as the whole state (the `--user` keys kept): 400 with the seed's problem. */
 export async function loadControlSeed(state: State, control: ControlContext, text: string): Promise<Reply> {

@@ -14,6 +14,7 @@ import { addEntries, removeEntry } from './access';
 import { acceptConfig, configOf, statusView } from './automation';
 import { EVENT_TYPES, recordGlobalEvent, recordProjectEvent } from './events';
 import { CONTROL_ROUTES, type ControlContext } from './control';
+import { hasLive, isLiveAlert, syncLive, windowOf } from './live-alerts';
 
 export interface Request {
   state: State;
@@ -190,7 +191,7 @@ const alerts: Route[] = [
     method: 'PATCH', path: 'groups/{groupId}/alerts/{id}', prefix: 'api', kind: 'alert-acknowledgement',
     handle: (r) => {
       const g = groupFor(r.state, r.principal, r.params.groupId, true);
-      const a = find(r.state.alerts, g.id, r.params.id, 'alert', 'ALERT_NOT_FOUND');
+      let a = find(r.state.alerts, g.id, r.params.id, 'alert', 'ALERT_NOT_FOUND');
       const body = asObject(r.body);
       if (typeof body.acknowledgedUntil === 'string') {
         a.acknowledgedUntil = body.acknowledgedUntil;
@@ -204,6 +205,14 @@ const alerts: Route[] = [
         delete a.acknowledgingUsername;
       }
       a.updated = isoSeconds(r.now);
+      // An alert of the live evaluator: the acknowledgement is its input (it rewrites the alert).
+      if (r.control && isLiveAlert(r.state, g.id, String(a.id))) {
+        const until = typeof body.acknowledgedUntil === 'string' ? Date.parse(body.acknowledgedUntil) : r.now.getTime();
+        syncLive(r.state, r.control.live, r.now, g.id, { acks: [{ alert: String(a.id), until, ...(typeof body.acknowledgementComment === 'string' ? { comment: body.acknowledgementComment } : {}), username: r.principal.name }] });
+        const id = a.id;
+        // The evaluator's view is the stored one (an acknowledgement of a closed alert changes nothing).
+        a = r.state.alerts.find((d) => d.id === id) ?? a;
+      }
       const acknowledged = a.acknowledgedUntil !== undefined;
       recordProjectEvent(r, g.id, acknowledged ? EVENT_TYPES.alertAcknowledged : EVENT_TYPES.alertUnacknowledged, { alertId: a.id, alertConfigId: a.alertConfigId }, `Alert ${String(a.id)} ${acknowledged ? 'acknowledged' : 'unacknowledged'}`);
       return { status: 200, body: withLinks(a, alertHref(r, a)) };
@@ -227,6 +236,11 @@ function windowFields(body: unknown): Doc {
   return Object.fromEntries(WINDOW_FIELDS.filter((f) => b[f] !== undefined).map((f) => [f, b[f]]));
 }
 
+/** A window change is an input of the project's live evaluator, if it has one (it mutes and unmutes). */
+function liveWindows(r: Request, groupId: string, entry: { addWindows?: ReturnType<typeof windowOf>[]; deleteWindows?: string[] }): void {
+  if (r.control && hasLive(r.state, groupId)) syncLive(r.state, r.control.live, r.now, groupId, entry);
+}
+
 const windows: Route[] = [
   getAll('maintenanceWindows'),
   getOne('maintenanceWindows', 'maintenance window', 'MAINTENANCE_WINDOW_NOT_FOUND'),
@@ -238,6 +252,7 @@ const windows: Route[] = [
       const at = isoSeconds(r.now);
       const w: Doc = { id: newId(), groupId: g.id, created: at, updated: at, ...windowFields(r.body) };
       r.state.maintenanceWindows.push(w);
+      liveWindows(r, g.id, { addWindows: [windowOf(w)] });
       recordProjectEvent(r, g.id, EVENT_TYPES.windowAdded, {}, `Maintenance window ${String(w.id)} added`);
       return { status: 200, body: withLinks(w, windowHref(r, w)) };
     },
@@ -250,6 +265,7 @@ const windows: Route[] = [
       const w = find(r.state.maintenanceWindows, g.id, r.params.id, 'maintenance window', 'MAINTENANCE_WINDOW_NOT_FOUND');
       assertNotEnded(w, r.now);
       Object.assign(w, windowFields(r.body), { updated: isoSeconds(r.now) });
+      liveWindows(r, g.id, { deleteWindows: [String(w.id)], addWindows: [windowOf(w)] });
       recordProjectEvent(r, g.id, EVENT_TYPES.windowChanged, {}, `Maintenance window ${String(w.id)} changed`);
       return { status: 201, body: withLinks(w, windowHref(r, w)) };
     },
@@ -261,6 +277,7 @@ const windows: Route[] = [
       const w = find(r.state.maintenanceWindows, g.id, r.params.id, 'maintenance window', 'MAINTENANCE_WINDOW_NOT_FOUND');
       assertNotEnded(w, r.now);
       r.state.maintenanceWindows.splice(r.state.maintenanceWindows.indexOf(w), 1);
+      liveWindows(r, g.id, { deleteWindows: [String(w.id)] });
       recordProjectEvent(r, g.id, EVENT_TYPES.windowDeleted, {}, `Maintenance window ${String(w.id)} deleted`);
       return { status: 204 };
     },

@@ -14,6 +14,8 @@ import { emulatorNow, type ApiKey, type State } from './state';
 import { judgeBody, parseJsonBody, warningsHeader } from './validate';
 import { settle } from './automation';
 import type { ControlContext } from './control';
+import { syncLive } from './live-alerts';
+import { webhooks } from './webhook';
 
 export interface ServeOptions {
   /** Largest request body, in bytes. */
@@ -94,13 +96,17 @@ function stateSecrets(state: State): string[] {
 }
 
 export function createServeServer(state: State, options: ServeOptions): Server {
-  const control: ControlContext | undefined = options.control && { initial: structuredClone(options.control.initial), users: structuredClone(options.control.users), hostNow: options.now };
   const digest = new DigestAuth({ nonceLifetimeMs: options.nonceLifetimeMs, maxNonces: 10_000, now: () => options.now().getTime() });
   // Collecting the state's secrets reads every document (10,000 alerts: most of a request's time),
   // so they are kept until a request that may change the state (any but GET and HEAD) is handled.
   let secretsKept: string[] | undefined;
   const secrets = () => (secretsKept ??= stateSecrets(state));
   const log = (line: string) => options.log(maskSecrets(line, secrets()));
+  const hooks = webhooks(log, (url) => maskUrl(url, secrets()));
+  const control: ControlContext | undefined = options.control && {
+    initial: structuredClone(options.control.initial), users: structuredClone(options.control.users), hostNow: options.now,
+    live: { cache: new Map(), deliver: hooks.deliver, webhooks: hooks },
+  };
   // Requests whose call counted on a user's access list: the state changed even if nothing else did.
   const counted = new WeakSet<IncomingMessage>();
   const server = listener(options.tls, (req, res) => {
@@ -173,6 +179,8 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       const now = emulatorNow(state, options.now());
       // Processes whose delay has passed reach their goal before anything reads or changes the state.
       settle(state, now);
+      // Live alerts' timers fire on the emulator clock before anything reads the alerts.
+      if (control) syncLive(state, control.live, now);
       const request = { state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now, caller, control };
       // Who may write, and whether the path names something, before the body is judged.
       if (HAS_BODY.has(req.method ?? '') && m.params.groupId !== undefined && prefix !== 'control') groupFor(state, principal, m.params.groupId, m.route.access ?? true);

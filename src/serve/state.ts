@@ -3,6 +3,7 @@
 // (unredacted: redaction happens on the way out, redact.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isoSeconds } from './http';
+import type { AgentType, EvalConfig, EvalHost, EvalWindow, HostEventType } from '../model/alert-eval';
 
 export type Doc = Record<string, unknown>;
 
@@ -71,7 +72,59 @@ export interface State {
    * Kept here, as plain data, so that a saved state resumes at the same emulator time.
    */
   clock: { offsetSeconds: number };
+  /** Live alerts (live-alerts.ts): each project's evaluator as its recorded inputs; absent until a measurement or event is posted. */
+  liveAlerts?: LiveEpoch[];
+  /** Notifications the live alerts sent (GET /__omlint/notifications). */
+  liveNotifications?: LiveNotification[];
 }
+
+export interface LiveSample { host: string; metric: string; value: number }
+export interface LiveEvent { type: HostEventType; host: string; agent?: AgentType }
+export interface LiveAck { alert: string; until: number; comment?: string; username?: string }
+
+/** One recorded input (times in ms of the emulator clock); an entry with none is a time at which something happened. */
+export interface LiveEntry {
+  at: number;
+  samples?: LiveSample[];
+  events?: LiveEvent[];
+  acks?: LiveAck[];
+  addWindows?: EvalWindow[];
+  deleteWindows?: string[];
+}
+
+/** A project's evaluator, as plain data: what it was created from and every input since. */
+export interface LiveEpoch {
+  id: string;
+  groupId: string;
+  start: number;
+  /** The configurations, hosts and windows at creation (a change of the first two starts a new epoch). */
+  signature: string;
+  configs: EvalConfig[];
+  hosts: EvalHost[];
+  windows: EvalWindow[];
+  log: LiveEntry[];
+  /** The time the evaluator was last moved to. */
+  time: number;
+  /** Evaluator alert id → the alert document's id. */
+  ids: Record<string, string>;
+  /** Notifications already recorded (a replay skips them). */
+  emitted: number;
+}
+
+/** A notification recorded by the emulator (GET /__omlint/notifications). */
+export interface LiveNotification extends Doc {
+  id: string;
+  groupId: string;
+  alertId: string;
+  alertConfigId: string;
+  typeName: string;
+  channel: string;
+  kind: 'alert' | 'resolved';
+  sent: string;
+  /** WEBHOOK only: pending, then the receiver's status or the failure. */
+  delivery?: string;
+}
+
 
 /** A new object id: 24 hex digits, as Ops Manager's ids are. */
 export function newId(): string {

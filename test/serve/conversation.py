@@ -54,6 +54,13 @@ out["polls"] = polls
 org = s.get(f"{base}/groups/{group}", timeout=10).json()["orgId"]
 events = step("events", s.get(f"{base}/orgs/{org}/events", timeout=10))
 step("event", s.get(f"{base}/orgs/{org}/events/{events['results'][0]['id']}", params={"includeRaw": "true"}, timeout=10))
+# Live alerts: a measurement above the seeded CONNECTIONS threshold opens an alert (delayMin 0), a lower one closes it.
+host = {"hostname": "rs0-1.omlint.example", "port": 27017, "metric": "CONNECTIONS"}
+step("measure-high", s.post(f"{control}/groups/{group}/measurements", json=[dict(host, value=6000)], timeout=10))
+step("live-open", s.get(f"{base}/groups/{group}/alerts", params={"status": "OPEN"}, timeout=10))
+step("measure-low", s.post(f"{control}/groups/{group}/measurements", json=[dict(host, value=10)], timeout=10))
+step("live-closed", s.get(f"{base}/groups/{group}/alerts", params={"status": "CLOSED"}, timeout=10))
+step("notifications", s.get(f"{control}/notifications", timeout=10))
 # Wrong credentials: requests gives up after one challenge.
 step("wrong", requests.get(f"{base}/groups", auth=HTTPDigestAuth(pub, priv + "x"), timeout=10))
 print(json.dumps(out))

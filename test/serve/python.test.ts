@@ -56,6 +56,11 @@ describe.skipIf(!requestsVersion)(`python requests ${requestsVersion} with HTTPD
     expect(s['automation-status'].body.processes.every((p: { lastGoalVersionAchieved: number }) => p.lastGoalVersionAchieved === s['automation-put'].body.version)).toBe(true);
     expect(s.events.body.results[0]).toMatchObject({ eventTypeName: 'AUTOMATION_CONFIG_PUBLISHED_AUDIT', groupId: srv.groupId });
     expect(s.event.body.raw.et).toBe('AUTOMATION_CONFIG_PUBLISHED_AUDIT');
+    expect(s['measure-high'].status).toBe(200);
+    const live = s['live-open'].body.results.find((a: { hostnameAndPort: string }) => a.hostnameAndPort === 'rs0-1.omlint.example:27017');
+    expect(live).toMatchObject({ status: 'OPEN', metricName: 'CONNECTIONS', currentValue: { number: 6000, units: 'RAW' } });
+    expect(s['live-closed'].body.results).toEqual([expect.objectContaining({ id: live.id, status: 'CLOSED', resolved: expect.any(String) })]);
+    expect(s.notifications.body.results.map((n: { typeName: string; kind: string }) => [n.typeName, n.kind])).toEqual([['GROUP', 'alert'], ['GROUP', 'resolved']]);
     expect(s.wrong.status).toBe(401);
     expect(s.wrong.headers['Content-Type']).toBe('application/json;charset=ISO-8859-1');
     expect(s.wrong.headers['WWW-Authenticate']).toMatch(/^Digest realm="MMS Public API"/);

@@ -2,7 +2,7 @@
 // Run it when a change of diagnostics is intended, and read the diff before committing it.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../src/cli/write-file';
+import { writeFileAtomic } from '../src/io/write-file';
 import { expectedNames, GOLDEN_DIR, recordAll } from '../test/golden/corpus';
 
 function current(name: string): string | undefined {

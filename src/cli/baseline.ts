@@ -12,7 +12,7 @@ import path from 'node:path';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import type { FileResult } from '../core/types';
 import { nearMatches } from '../core/near';
-import { writeFileAtomic } from './write-file';
+import { writeFileAtomic } from '../io/write-file';
 import { describeFsError } from '../io/fs-errors';
 import { NEVER_SUPPRESSED } from '../core/never-suppressed';
 import { isObject } from '../core/is-object';

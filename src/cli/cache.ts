@@ -16,7 +16,7 @@ import type { FileResult, RunSource } from '../core/types';
 import { nodeCrypto, nodeOs } from '../core/lazy-builtins';
 import { describeFsError } from '../io/fs-errors';
 import { readRegularText } from '../io/read-input';
-import { FileWriteError, writeFileAtomic } from './write-file';
+import { FileWriteError, writeFileAtomic } from '../io/write-file';
 
 interface Entry {
   key: string;

@@ -15,7 +15,7 @@ import { escapeControls } from '../format/escape';
 import { unifiedDiff } from '../format/unified-diff';
 import { Project } from '../project/project';
 import { readInput, type FoundFile } from './files';
-import { FileWriteError, encodeText, writeFileAtomic } from './write-file';
+import { FileWriteError, encodeText, writeFileAtomic } from '../io/write-file';
 
 /**
  * Told each step of a file's fixing, in order (tests: a file edited between its read and its

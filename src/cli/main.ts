@@ -17,7 +17,7 @@ import { useColor } from '../format/color';
 import { formatResults, FORMATS, type FormatName } from '../format/index';
 import { decodeInput, findFiles, readInput, type FoundFiles, IGNORE_FILE } from './files';
 import { DEFAULT_CACHE_FILE, ResultCache, cacheFilePath, cacheSecret } from './cache';
-import { FileWriteError, writeFileAtomic } from './write-file';
+import { FileWriteError, writeFileAtomic } from '../io/write-file';
 import { lintFiles } from './run-lint';
 import { Baseline, BaselineError, DEFAULT_SUPPRESSIONS_FILE, type BaselineFlags } from './baseline';
 import { displayPath, type KindReport } from '../engine/lint';

@@ -14,7 +14,7 @@ import { planFile, planNewFile, type FilePlan } from '../plan/plan';
 import { formatPlan, type PlanFormat } from '../plan/render';
 import { findFiles } from './files';
 import { readInput } from '../io/read-input';
-import { writeFileAtomic } from './write-file';
+import { writeFileAtomic } from '../io/write-file';
 import { BaseError, withBases, type BaseOptions } from './bases';
 import type { CliIO } from './main';
 

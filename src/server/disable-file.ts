@@ -4,6 +4,7 @@
 // none governs it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomic } from '../io/write-file';
 import { modify, type FormattingOptions } from 'jsonc-parser';
 import type { TextEdit as LspTextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -157,7 +158,7 @@ export function disableForFileEdit(input: DisableForFileInput): WorkspaceEdit | 
 }
 
 /** The rule turned off for an editor document through the config of its workspace (undefined: cannot be). */
-export function disableInConfig(workspace: Workspace, doc: TextDocument, ruleId: string, canCreateFiles: boolean): { edit: WorkspaceEdit; configName: string } | undefined {
+export function disableInConfig(workspace: Workspace, doc: TextDocument, ruleId: string, canCreateFiles: boolean, onDisk?: () => { text: string } | undefined): { edit: WorkspaceEdit; configName: string } | undefined {
   const filePath = uriToPath(doc.uri);
   if (!filePath) return undefined; // an untitled buffer: no path for `files`
   const settings = workspace.settingsFor(filePath);
@@ -173,6 +174,7 @@ export function disableInConfig(workspace: Workspace, doc: TextDocument, ruleId:
     configText: (p) => {
       const open = workspace.documentAt(p);
       if (open) return { text: open.getText(), version: open.version };
+      if (onDisk) return onDisk();
       try {
         return { text: readRegularText(p) };
       } catch {
@@ -187,55 +189,40 @@ export function disableInConfig(workspace: Workspace, doc: TextDocument, ruleId:
 export const DISABLE_FOR_FILE_COMMAND = 'omlint.disableForFile';
 
 /**
- * Writes `data` to `target` atomically (a new file beside it, renamed over it); a symbolic link at
- * the target is refused, not written through.
- */
-function writeConfigAtomic(target: string, data: string): void {
-  let mode = 0o666 & ~process.umask();
-  try {
-    const st = fs.lstatSync(target);
-    if (!st.isFile()) throw new Error(`${target} is not a regular file`);
-    mode = st.mode & 0o777;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-  }
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${Date.now()}.tmp`);
-  const fd = fs.openSync(tmp, 'wx', mode);
-  try {
-    fs.writeSync(fd, data);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  try {
-    fs.renameSync(tmp, target);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
-}
-
-/**
  * "Disable for this file" carried out by the server (issue 38: in a client without file watching the
  * edited config stayed an unsaved buffer the server never saw). A config open in the editor gets the
  * edit (its didChange re-reads it); otherwise the server writes the file and returns its path.
  */
 export function writeDisableForFile(workspace: Workspace, doc: TextDocument, ruleId: string): { edit: WorkspaceEdit } | { written: string } | undefined {
-  const off = disableInConfig(workspace, doc, ruleId, true);
   const filePath = uriToPath(doc.uri);
-  if (!off || !filePath) return undefined;
+  if (!filePath) return undefined;
   const configPath = workspace.config.configPathFor(path.dirname(filePath)) ?? path.join(path.dirname(filePath), NEW_CONFIG_NAME);
-  const open = workspace.documentAt(configPath);
-  if (open) return { edit: off.edit };
-  let before = '';
-  try {
-    before = readRegularText(configPath);
-  } catch {
-    before = ''; // a new config
+  if (workspace.documentAt(configPath)) {
+    const off = disableInConfig(workspace, doc, ruleId, true);
+    return off && { edit: off.edit };
   }
+  // The config is read once: the edits are made on this text, and it is replaced only while it
+  // still holds it (or still does not exist), never through a link.
+  const before = configOnDisk(configPath);
+  const off = disableInConfig(workspace, doc, ruleId, true, () => (before === undefined ? undefined : { text: before }));
+  if (!off) return undefined;
   const { edit } = off;
   const edits = edit.changes ? Object.values(edit.changes)[0] : (edit.documentChanges ?? []).flatMap((c) => ('edits' in c ? c.edits : []));
-  const after = TextDocument.applyEdits(TextDocument.create(pathToUri(configPath), 'yaml', 0, before), edits as LspTextEdit[]);
-  writeConfigAtomic(configPath, after);
+  const after = TextDocument.applyEdits(TextDocument.create(pathToUri(configPath), 'yaml', 0, before ?? ''), edits as LspTextEdit[]);
+  const written = writeFileAtomic(configPath, after, { what: 'the config', stillCurrent: () => configOnDisk(configPath) === before });
+  if (!written) throw new Error(`${configPath} changed while it was edited; nothing was written, try again`);
   return { written: configPath };
+}
+
+/** A config's text, undefined when there is none; a link or an unreadable file is an error (never written over). */
+function configOnDisk(configPath: string): string | undefined {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(configPath);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+  if (st.isSymbolicLink()) throw new Error(`${configPath} is a symbolic link: omlint does not write through it; add the override there yourself`);
+  return readRegularText(configPath);
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/main';
-import { writeFileAtomic } from '../../src/cli/write-file';
+import { writeFileAtomic } from '../../src/io/write-file';
 import { tempTree } from '../files';
 import { cli } from './run';
 

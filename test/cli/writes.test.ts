@@ -6,7 +6,7 @@ import path from 'node:path';
 import { tempTree } from '../files';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResultCache, decodeCacheFile, encodeCacheFile } from '../../src/cli/cache';
-import { writeFileAtomic } from '../../src/cli/write-file';
+import { writeFileAtomic } from '../../src/io/write-file';
 import { cli } from './run';
 
 const NOW = ['--now', '2026-11-21T00:00:00Z'];

@@ -1,11 +1,11 @@
-// Atomic file writes for everything the CLI writes (fixed files, reports, the cache, the starter
+// Atomic file writes for everything omlint writes (fixed files, reports, the cache, the starter
 // config): the bytes go to a temporary file beside the target, are flushed, and replace the target
 // with one rename. A kill, a crash or a full disk leaves the old file or the new one, never a cut one.
 // `fs` is used through its module object so that tests can make a call fail (ENOSPC) in-process.
 import fs from 'node:fs';
 import path from 'node:path';
 import { nodeCrypto } from '../core/lazy-builtins';
-import { describeFsError } from '../io/fs-errors';
+import { describeFsError } from './fs-errors';
 
 /** A file the CLI could not write: one clear line, exit 2 (never a stack trace). */
 export class FileWriteError extends Error {

@@ -99,6 +99,9 @@ export function createProxyServer(o: ProxyOptions): Server {
     const extra: string[] = [];
     let body: Buffer;
     try {
+      // A request in absolute form (`POST http://host/api/…`, a client using this as an HTTP proxy)
+      // would pass the path check unjudged and reach the upstream: only origin form is taken.
+      if (!(req.url ?? '/').startsWith('/')) throw new ApiError(400, 'INVALID_PATH', 'The request target must be a path (origin form): send the request to this server, not through it as an HTTP proxy.');
       body = await readRaw(req, o.maxBodyBytes);
       const kind = kindOf(method, rawPathname(req.url ?? '/'));
       // Without Authorization the upstream answers its challenge and acts on nothing (curl --digest

@@ -98,14 +98,15 @@ function stateSecrets(state: State): string[] {
 export function createServeServer(state: State, options: ServeOptions): Server {
   const digest = new DigestAuth({ nonceLifetimeMs: options.nonceLifetimeMs, maxNonces: 10_000, now: () => options.now().getTime() });
   // Collecting the state's secrets reads every document (10,000 alerts: most of a request's time),
-  // so they are kept until a request that may change the state (any but GET and HEAD) is handled.
+  // so they are kept until a write is carried out.
   let secretsKept: string[] | undefined;
   const secrets = () => (secretsKept ??= stateSecrets(state));
   const log = (line: string) => options.log(maskSecrets(line, secrets()));
   const hooks = webhooks(log, (url) => maskUrl(url, secrets()));
   const control: ControlContext | undefined = options.control && {
     initial: structuredClone(options.control.initial), users: structuredClone(options.control.users), hostNow: options.now,
-    live: { cache: new Map(), deliver: hooks.deliver, webhooks: hooks },
+    // A webhook carries the alert as the API answers it: redacted and masked like every answer.
+    live: { cache: new Map(), deliver: (n, url, secret, alert) => hooks.deliver(n, url, secret, maskDeep(redactDoc(alert), secrets()) as typeof alert), webhooks: hooks },
   };
   // Requests whose call counted on a user's access list: the state changed even if nothing else did.
   const counted = new WeakSet<IncomingMessage>();
@@ -125,8 +126,10 @@ export function createServeServer(state: State, options: ServeOptions): Server {
 
   function send(res: ServerResponse, reply: Reply, envelope: boolean, pretty: boolean): number {
     const method = res.req.method ?? 'GET';
-    if (method !== 'GET' && method !== 'HEAD') secretsKept = undefined;
-    if (options.saveState && ((method !== 'GET' && method !== 'HEAD' && reply.status < 400) || counted.has(res.req))) {
+    // Only a write that was carried out can bring a new secret (a 401 or a refused body changes nothing).
+    const changed = method !== 'GET' && method !== 'HEAD' && reply.status < 400;
+    if (changed) secretsKept = undefined;
+    if (options.saveState && (changed || counted.has(res.req))) {
       try {
         options.saveState();
       } catch (e) {

@@ -97,6 +97,16 @@ describe.skipIf(!CURL)('--proxy with curl --digest', () => {
     expect(await upstreamThreshold()).toBe(7001);
   });
 
+  it('refuses a request in absolute form (the proxy used as an HTTP proxy): never judged elsewhere, never forwarded', async () => {
+    const before = upstreamPuts().length;
+    // curl --proxy sends `PUT http://upstream/api/…`: the path check must not be passed by.
+    const out = execFileSync('curl', ['-s', '--max-time', '20', '--proxy', `http://127.0.0.1:${block.port}`, '--digest', '-u', `${USER}:${SECRET}`, '-o', '/dev/null', '-w', '%{http_code}', '-X', 'PUT', '-H', 'Content-Type: application/json', '--data-binary', body(), `${upstream.base}/groups/${group}/alertConfigs/${config.id}`], { encoding: 'utf8', timeout: 30_000 });
+    expect(out).toBe('400');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(upstreamPuts().length).toBe(before);
+    expect(await upstreamThreshold()).toBe(7001);
+  });
+
   it('warn mode forwards an invalid body, its findings in X-Omlint-Findings', async () => {
     const before = upstreamPuts().length;
     const bad = curlPut(warn, body());

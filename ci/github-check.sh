@@ -5,6 +5,8 @@ set -uo pipefail
 read -ra paths <<< "${OMLINT_PATHS:-.}"
 read -ra args <<< "${OMLINT_ARGS:-}"
 sarif="${OMLINT_SARIF:-omlint.sarif}"
+# A report left by an earlier run must not be uploaded as this run's when this one writes none.
+rm -f -- "$sarif"
 omlint check --format sarif --output-file "$sarif" "${args[@]}" -- "${paths[@]}"
 code=$?
 # Also a readable summary in the log (the SARIF goes to code scanning).

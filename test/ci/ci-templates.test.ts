@@ -81,6 +81,9 @@ describe('action.yml (GitHub Actions)', () => {
     // A usage error fails whatever fail-on-findings says.
     const bad = runAction(ws, { package: tarball, paths: 'no-such-dir', 'fail-on-findings': 'false' });
     expect(bad.steps[1].code).toBe(2);
+    // The earlier run's omlint.sarif is in the workspace: it must not be offered as this run's report.
+    expect(bad.outputs['sarif-file']).toBeUndefined();
+    expect(bad.outputs['exit-code']).toBe('2');
   }, 180_000);
 });
 

@@ -88,7 +88,26 @@ function complete(dir: string): boolean {
   }
 }
 
-const dir = join(cacheBase(), OMLINT_SEA_ID);
+/**
+ * The cache runs code: its folder must be this user's and writable by no one else (a folder another
+ * user made in the temporary directory could hold a copy of their own, marked complete).
+ */
+function ownDirectory(base: string): void {
+  try {
+    makeDirs(base);
+  } catch (e) {
+    fail(`cannot unpack omlint into ${base}: ${(e as Error).message} (set XDG_CACHE_HOME to a writable directory)`);
+  }
+  const st = lstatSync(base);
+  const uid = process.getuid?.();
+  if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || (st.mode & 0o022) !== 0) {
+    fail(`${base} is not a directory of this user that only this user can write to: omlint runs no code from it; remove it or set XDG_CACHE_HOME`);
+  }
+}
+
+const base = cacheBase();
+ownDirectory(base);
+const dir = join(base, OMLINT_SEA_ID);
 if (existsSync(dir) && lstatSync(dir).isSymbolicLink()) fail(`${dir} is a symbolic link: omlint runs its unpacked copy from no link; remove it`);
 if (!complete(dir)) {
   if (existsSync(dir)) rmSync(dir, { recursive: true, force: true }); // an older, broken copy

@@ -4,7 +4,7 @@
 // package's CLI), with worker threads, and as a language server (initialize, one diagnostic).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,14 @@ describe.runIf(linuxX64)('the single executable (Linux x64)', () => {
     const readOnly = run(['--version'], { XDG_CACHE_HOME: '/dev/null/omlint' });
     expect(readOnly.status).toBe(2);
     expect(readOnly.stderr).toMatch(/cannot unpack omlint into .*XDG_CACHE_HOME/);
+    // A cache folder others can write to (as one made by another user in /tmp could be): no code is run from it.
+    const shared = mkdtempSync(path.join(os.tmpdir(), 'omlint-bin-shared-'));
+    mkdirSync(path.join(shared, 'omlint', 'sea'), { recursive: true });
+    chmodSync(path.join(shared, 'omlint', 'sea'), 0o777);
+    const open = run(['--version'], { XDG_CACHE_HOME: shared });
+    expect(open.status).toBe(2);
+    expect(open.stderr).toMatch(/only this user can write to/);
+    expect(readdirSync(path.join(shared, 'omlint', 'sea'))).toEqual([]);
     expect(existsSync(EXE)).toBe(true);
   });
 });

@@ -107,7 +107,11 @@ export function keyChange(base: unknown, now: unknown, isTemplate: (v: unknown) 
   if (typeof was === 'string' && typeof is === 'string' && was !== '' && is !== '') {
     const literal = (v: string) => !isTemplate(v) && !isRedactionMask(v);
     if (literal(was) && literal(is)) {
-      if (secretsDiffer(was, is)) return 'replaced';
+      // The rotation's end: once every agent has the new key, Ops Manager moves auth.newKey into
+      // auth.key and drops newKey; a GET after a rotation is that, not a key replaced.
+      const newKeyWas = authOf(base)?.newKey;
+      const rotated = typeof newKeyWas === 'string' && newKeyWas !== '' && !secretsDiffer(newKeyWas, is);
+      if (!rotated && secretsDiffer(was, is)) return 'replaced';
     } else if (was !== is) return 'not-comparable';
   }
   const newKey = authOf(now)?.newKey;

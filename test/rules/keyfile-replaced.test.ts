@@ -12,6 +12,7 @@ ruleTester(rule, {
   valid: [
     { name: 'the same key', base: doc(OLD), code: doc(OLD) },
     { name: 'the documented rotation: auth.key kept, auth.newKey given', base: doc(OLD), code: doc(OLD, `  newKey: ${NEW}\n`) },
+    { name: 'the rotation completed: Ops Manager moved auth.newKey into auth.key (a GET after a rotation)', base: doc(OLD, `  newKey: ${NEW}\n`), code: doc(NEW) },
     { name: 'authentication off in the base: nothing uses the old key', base: doc(OLD).replace('disabled: false', 'disabled: true'), code: doc(NEW) },
     { name: 'authentication turned off: the key is moot', base: doc(OLD), code: doc(NEW).replace('disabled: false', 'disabled: true') },
     { name: 'members authenticate by X.509 only: no keyfile is read', base: doc(OLD, '', x509), code: doc(NEW, '', x509) },

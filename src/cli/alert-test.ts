@@ -2,6 +2,7 @@
 // through the evaluator of src/model/alert-eval.ts and reports each case as a test runner does:
 // pass or fail, and on failure the difference and the timeline of what happened. A test file or
 // a file it loads that cannot be used is bad input (exit 2, at file:line:column), never a crash.
+import { isObject } from '../core/is-object';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { lint, displayPath } from '../engine/lint';
@@ -44,7 +45,7 @@ export interface TestFileResult {
   notes: string[];
 }
 
-const isRecord = (v: unknown): v is Record<string, any> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isRecord = isObject as (v: unknown) => v is Record<string, any>; // the shared test, typed for the loose reads of parsed test files
 const TEST_FILE = /\.alert-test\.(ya?ml|json)$/i;
 /** Most evaluation steps one test may take (a year of one-minute steps). */
 const MAX_STEPS = 600_000;

@@ -1,10 +1,11 @@
 // What an alert test file names (docs/alert-tests.md): the names of the configurations and
 // windows it loads, its hosts, and the times and series it writes; read by the rule
 // alert-test-references (positions in `omlint check`) and by the `omlint test` runner.
+import { isObject } from '../core/is-object';
 import { parseDuration, parseSeries } from './alert-series';
 import { parseTimestamp } from './timestamps';
 
-const isRecord = (v: unknown): v is Record<string, any> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isRecord = isObject as (v: unknown) => v is Record<string, any>; // the shared test, typed for the loose reads of parsed test files
 
 /** The name of a loaded file's documents: its file name without the directory, the kind and the extension. */
 export function loadedName(path: string): string {

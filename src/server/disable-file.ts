@@ -196,7 +196,8 @@ export const DISABLE_FOR_FILE_COMMAND = 'omlint.disableForFile';
 export function writeDisableForFile(workspace: Workspace, doc: TextDocument, ruleId: string): { edit: WorkspaceEdit } | { written: string } | undefined {
   const filePath = uriToPath(doc.uri);
   if (!filePath) return undefined;
-  const configPath = workspace.config.configPathFor(path.dirname(filePath)) ?? path.join(path.dirname(filePath), NEW_CONFIG_NAME);
+  const found = workspace.config.configPathFor(path.dirname(filePath));
+  const configPath = found ?? path.join(path.dirname(filePath), NEW_CONFIG_NAME);
   if (workspace.documentAt(configPath)) {
     const off = disableInConfig(workspace, doc, ruleId, true);
     return off && { edit: off.edit };
@@ -204,6 +205,8 @@ export function writeDisableForFile(workspace: Workspace, doc: TextDocument, rul
   // The config is read once: the edits are made on this text, and it is replaced only while it
   // still holds it (or still does not exist), never through a link.
   const before = configOnDisk(configPath);
+  // The edit of a new config is no edit of one that exists (it would add a second `overrides:`).
+  if (!found && before !== undefined) throw new Error(`${configPath} exists but does not govern ${path.basename(filePath)}; add the override there yourself`);
   const off = disableInConfig(workspace, doc, ruleId, true, () => (before === undefined ? undefined : { text: before }));
   if (!off) return undefined;
   const { edit } = off;

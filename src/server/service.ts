@@ -386,6 +386,8 @@ export class OmlintLanguageService {
   disableForFileCommand(uri: string, ruleId: string): { edit: WorkspaceEdit } | { written: string } | undefined {
     const doc = this.workspace.openDocuments().find((d) => d.uri === uri);
     if (!doc) return undefined;
+    // A client that watches no files never said a config appeared: look for it afresh.
+    this.workspace.config.invalidate();
     const done = writeDisableForFile(this.workspace, doc, ruleId);
     if (done && 'written' in done) this.configChanged();
     return done;

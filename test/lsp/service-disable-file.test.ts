@@ -1,7 +1,7 @@
 // "Disable <rule> for this file" in JSON documents (no comments, so no directive): an override in
 // the config that governs the file, written with its layout kept, or a new omlint.config.yaml.
 // Each edit is applied and written as the editor would, and the rule is then off for that file only.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -141,6 +141,29 @@ overrides:
     const noCreate = new OmlintLanguageService({ now: NOW });
     noCreate.canCreateFiles = false;
     expect(await disableAction(noCreate, openDoc(noCreate, tempDir(), 'disk.json', JSON_ALERT))).toBeUndefined();
+  });
+
+  it('the server-written config (clients without file watching): a config made since is found and edited, a link is refused', async () => {
+    const dir = tempDir();
+    const service = new OmlintLanguageService({ now: NOW });
+    const doc = openDoc(service, dir, 'disk.json', JSON_ALERT);
+    await service.diagnostics(doc); // the server has looked for a config: none
+    const config = path.join(dir, 'omlint.config.yaml');
+    writeFileSync(config, 'overrides:\n  - files: [other.json]\n    rules:\n      invalid-value: off\n');
+    expect(service.disableForFileCommand(doc.uri, 'invalid-value')).toEqual({ written: config });
+    const written = parseYaml(readFileSync(config, 'utf8'));
+    expect(written.overrides).toEqual([{ files: ['other.json'], rules: { 'invalid-value': 'off' } }, { files: ['./disk.json'], rules: { 'invalid-value': 'off' } }]);
+    expect(await codes(service, doc)).not.toContain('invalid-value');
+
+    const linked = tempDir();
+    const target = path.join(tempDir(), 'shared.yaml');
+    writeFileSync(target, 'overrides: []\n');
+    symlinkSync(target, path.join(linked, 'omlint.config.yaml'));
+    const other = new OmlintLanguageService({ now: NOW });
+    const doc2 = openDoc(other, linked, 'disk.json', JSON_ALERT);
+    expect(() => other.disableForFileCommand(doc2.uri, 'invalid-value')).toThrow(/symbolic link/);
+    expect(readFileSync(target, 'utf8')).toBe('overrides: []\n');
+    expect(lstatSync(path.join(linked, 'omlint.config.yaml')).isSymbolicLink()).toBe(true);
   });
 
   it('is not offered for YAML documents (their directive comment is the action) nor for syntax errors', async () => {

@@ -14,6 +14,7 @@ import { addEntries, removeEntry } from './access';
 import { acceptConfig, configOf, statusView } from './automation';
 import { EVENT_TYPES, recordGlobalEvent, recordProjectEvent } from './events';
 import { CONTROL_ROUTES, type ControlContext } from './control';
+import { KEY_ACCESS_ROUTES } from './key-access';
 import { hasLive, isLiveAlert, syncLive, windowOf } from './live-alerts';
 
 export interface Request {
@@ -622,7 +623,7 @@ const matchers: Route[] = [
   },
 ];
 
-export const ROUTES: Route[] = [...groups, ...alertConfigs, ...alerts, ...windows, ...integrations, ...globalAlertConfigs, ...hosts, ...admin, ...accessLists, ...automation, ...events, ...matchers, ...CONTROL_ROUTES];
+export const ROUTES: Route[] = [...groups, ...alertConfigs, ...alerts, ...windows, ...integrations, ...globalAlertConfigs, ...hosts, ...admin, ...accessLists, ...KEY_ACCESS_ROUTES, ...automation, ...events, ...matchers, ...CONTROL_ROUTES];
 
 /** Whether `pretty` and `envelope` are asked for (both default false). */
 export function outputFlags(q: Query): { pretty: boolean; envelope: boolean } {

@@ -8,6 +8,9 @@ import { escapeToken } from '../core/pointer';
 import { lint } from '../engine/lint';
 import { newId, emptyState, type ApiKey, type Doc, type RoleAssignment, type State, type User } from './state';
 import { prepareAutomation } from './automation';
+import { parseAddressOrCidr } from '../model/addresses';
+import { addEntriesTo, storedBlock } from './access';
+import { orgOfKey } from './key-access';
 
 export class SeedError extends Error {}
 
@@ -69,6 +72,8 @@ function readSeed(text: string, fileName: string): State {
       for (const f of SECTIONS[section]) if (item[f] === undefined || item[f] === null) throw new SeedError(`${at(p)}: ${section}[${i}] needs ${f}.`);
       if (item.id !== undefined && typeof item.id !== 'string') throw new SeedError(`${at(`${p}/id`)}: id is a string.`);
       if (section === 'apiKeys' || section === 'users') checkRoles(item.roles, `${p}/roles`, at);
+      if (section === 'apiKeys' && item.accessList !== undefined) checkEntries(item.accessList, `${p}/accessList`, at);
+      if (section === 'globalAccessList' && !parseAddressOrCidr(item.cidrBlock)) throw new SeedError(`${at(`${p}/cidrBlock`)}: cidrBlock is an IPv4 or IPv6 address or CIDR block.`);
       for (const f of ['publicKey', 'privateKey', 'username', 'apiKey', 'name', 'orgId', 'groupId', 'type', 'eventTypeName', 'status', 'hostname']) {
         if (item[f] !== undefined && typeof item[f] !== 'string') throw new SeedError(`${at(`${p}/${f}`)}: ${f} is a string.`);
       }
@@ -77,7 +82,12 @@ function readSeed(text: string, fileName: string): State {
   const items = (s: string): (Doc & { id: string })[] => ((root[s] as Doc[] | undefined) ?? []).map((d) => ({ ...d, id: (d.id as string | undefined) ?? newId() }));
   state.orgs = items('orgs').map((o) => ({ id: o.id, name: String(o.name) }));
   state.groups = items('groups').map((g) => ({ id: g.id, name: String(g.name), orgId: String(g.orgId) }));
-  state.apiKeys = items('apiKeys').map((k): ApiKey => ({ id: k.id, desc: String(k.desc ?? ''), publicKey: String(k.publicKey), privateKey: String(k.privateKey), roles: k.roles as RoleAssignment[] }));
+  state.apiKeys = items('apiKeys').map((k): ApiKey => ({
+    id: k.id, desc: String(k.desc ?? ''), publicKey: String(k.publicKey), privateKey: String(k.privateKey), roles: k.roles as RoleAssignment[],
+    ...(typeof k.orgId === 'string' ? { orgId: k.orgId } : {}),
+    // Stored as the API stores them: an address listed twice once, a single address without /32.
+    ...(Array.isArray(k.accessList) ? { accessList: seedEntries(k.accessList) } : {}),
+  }));
   state.users = items('users').map((u): User => ({ ...(u as unknown as User), roles: u.roles as RoleAssignment[] }));
   state.hosts = items('hosts');
   state.alertConfigs = items('alertConfigs');
@@ -85,7 +95,7 @@ function readSeed(text: string, fileName: string): State {
   state.maintenanceWindows = items('maintenanceWindows');
   state.integrations = (root.integrations as Doc[] | undefined)?.map((d) => ({ ...d })) ?? [];
   state.globalAlertConfigs = items('globalAlertConfigs');
-  state.globalAccessList = items('globalAccessList');
+  state.globalAccessList = items('globalAccessList').map((e) => ({ type: 'GLOBAL_ROLE', ...e, cidrBlock: storedBlock(parseAddressOrCidr(e.cidrBlock)!) }));
   state.orgEvents = items('orgEvents');
   state.globalEvents = items('globalEvents');
   state.automationStatus = ((root.automationStatus as Doc[] | undefined) ?? []).map((d) => ({ ...d }));
@@ -104,6 +114,10 @@ function readSeed(text: string, fileName: string): State {
   state.groups.forEach((g, i) => {
     if (!orgIds.has(g.orgId)) throw new SeedError(`${at(`/groups/${i}/orgId`)}: no organization with id ${g.orgId} in the seed.`);
   });
+  state.apiKeys.forEach((k, i) => {
+    if (k.orgId !== undefined && !orgIds.has(k.orgId)) throw new SeedError(`${at(`/apiKeys/${i}/orgId`)}: no organization with id ${k.orgId} in the seed.`);
+    if (k.accessList && orgOfKey(state, k) === undefined) throw new SeedError(`${at(`/apiKeys/${i}/accessList`, true)}: apiKeys[${i}] is a global API key (no orgId, no organization or project role): its access list is the seed's globalAccessList.`);
+  });
   const groupIds = new Set(state.groups.map((g) => g.id));
   for (const section of IN_GROUP) {
     ((root[section] as Doc[] | undefined) ?? []).forEach((d, i) => {
@@ -111,6 +125,24 @@ function readSeed(text: string, fileName: string): State {
     });
   }
   return state;
+}
+
+/** An access list of a seed: a list of {ipAddress | cidrBlock, comment?}, each an address or CIDR block. */
+function checkEntries(list: unknown, pointer: string, at: (p: string) => string): void {
+  if (!Array.isArray(list)) throw new SeedError(`${at(pointer)}: accessList is a list of {ipAddress | cidrBlock, comment?}.`);
+  list.forEach((e, i) => {
+    const p = `${pointer}/${i}`;
+    if (!isObject(e)) throw new SeedError(`${at(p)}: each access list entry is a mapping with ipAddress or cidrBlock.`);
+    const field = e.cidrBlock !== undefined ? 'cidrBlock' : 'ipAddress';
+    if (!parseAddressOrCidr(e[field])) throw new SeedError(`${at(`${p}/${field}`)}: ${field} is an IPv4 or IPv6 address or CIDR block.`);
+    if (e.comment !== undefined && typeof e.comment !== 'string') throw new SeedError(`${at(`${p}/comment`)}: comment is a string.`);
+  });
+}
+
+function seedEntries(raw: unknown[]): Doc[] {
+  const list: Doc[] = [];
+  addEntriesTo(list, raw, undefined);
+  return list;
 }
 
 function checkRoles(roles: unknown, pointer: string, at: (p: string) => string): void {

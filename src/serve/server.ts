@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { createServer as createTlsServer } from 'node:https';
 import { DigestAuth } from './digest';
 import { ApiError, commonHeaders, errorBody, isoSeconds, renderBody, type Reply } from './http';
-import { admitCaller, callerAddress } from './access';
+import { callerAddress } from './access';
+import { admitPrincipal } from './key-access';
 import { maskDeep, maskUrl, redactDoc } from './redact';
 import { collectSecretValues, maskSecrets } from '../engine/mask';
 import { groupFor, principalOf } from './roles';
@@ -108,7 +109,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
     // A webhook carries the alert as the API answers it: redacted and masked like every answer.
     live: { cache: new Map(), deliver: (n, url, secret, alert) => hooks.deliver(n, url, secret, maskDeep(redactDoc(alert), secrets()) as typeof alert), webhooks: hooks },
   };
-  // Requests whose call counted on a user's access list: the state changed even if nothing else did.
+  // Requests whose call counted on an access list (a user's, a key's): the state changed even if nothing else did.
   const counted = new WeakSet<IncomingMessage>();
   const server = listener(options.tls, (req, res) => {
     const started = Date.now();
@@ -170,8 +171,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       }
       const principal = found(auth.username)!.principal;
       const caller = callerAddress(req.socket.remoteAddress);
-      const user = principal.kind === 'user' ? state.users.find((u) => u.id === principal.id) : undefined;
-      if (user && admitCaller(user, caller, isoSeconds(options.now()))) counted.add(req);
+      if (admitPrincipal(state, principal, caller, isoSeconds(options.now()))) counted.add(req);
       // Segments decoded one by one (`%2F` stays inside its segment); a trailing slash is the same path.
       const rest = pathname.slice(PREFIXES[prefix].length + 1).replace(/\/$/, '').split('/').map(decodeSegment);
       const m = match(req.method ?? 'GET', prefix, rest);

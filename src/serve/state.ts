@@ -20,6 +20,10 @@ export interface ApiKey {
   publicKey: string;
   privateKey: string;
   roles: RoleAssignment[];
+  /** The organization of an organization key (else the one its roles name; a key with none is global: key-access.ts). */
+  orgId?: string;
+  /** Addresses an organization key may call from (none: any); a global key's list is the global access list. */
+  accessList?: Doc[];
 }
 
 /** A user; `apiKey` is the secret of {USERNAME}:{APIKEY} digest access. */

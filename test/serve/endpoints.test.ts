@@ -242,6 +242,8 @@ describe('hosts, scrape targets, global API keys, the global access list and use
 
   it('lists the global access list for a global role; reads a user (not their API key) for themselves or a global role', async () => {
     state.globalAccessList.push({ id: 'e1', cidrBlock: '10.0.0.0/8', description: 'office', type: 'GLOBAL_ROLE', created: '2026-01-01T00:00:00Z', updated: '2026-01-01T00:00:00Z' });
+    // A global key calls only from the global access list once it has entries: this test's address too.
+    state.globalAccessList.push({ id: 'e2', cidrBlock: '127.0.0.1', description: 'this test', type: 'GLOBAL_ROLE', created: '2026-01-01T00:00:00Z', updated: '2026-01-01T00:00:00Z' });
     expect((await (await call('/admin/accessList')).json()).results[0].cidrBlock).toBe('10.0.0.0/8');
     const jane = { id: 'u1', username: 'jane', apiKey: 'f00dfeed-1111-2222-3333-444455556666', roles: [{ roleName: 'GROUP_READ_ONLY', groupId: g }] };
     const bob = { id: 'u2', username: 'bob', apiKey: 'beefcafe-1111-2222-3333-444455556666', roles: [{ roleName: 'GROUP_READ_ONLY', groupId: g }] };

@@ -138,6 +138,20 @@ describe('an organization key\'s access list', () => {
     expect(global.json.errorCode).toBe('API_KEY_NOT_FOUND');
   });
 
+  it('lists and reads an organization\'s keys (any role in it, a global role) with the private key redacted, never whole', async () => {
+    const r = await call(`/orgs/${org}/apiKeys`, ORG_KEY);
+    expect(r.status).toBe(200);
+    expect(r.json.results.map((k: { publicKey: string }) => k.publicKey)).toEqual([ORG_KEY.publicKey, PROJECT_KEY.publicKey]);
+    expect(r.json.results[0]).toEqual({ id: ORG_KEY.id, desc: 'org owner', publicKey: 'orgowner', privateKey: `********-****-****-${ORG_KEY.privateKey.slice(-12)}`, roles: [{ roleName: 'ORG_OWNER', orgId: org }], links: [{ href: `${srv.base}/orgs/${org}/apiKeys/${ORG_KEY.id}`, rel: 'self' }] });
+    const one = await call(`/orgs/${org}/apiKeys/${PROJECT_KEY.id}`);
+    expect(one.json.privateKey).toBe(`********-****-****-${PROJECT_KEY.privateKey.slice(-12)}`);
+    expect(JSON.stringify([r.json, one.json])).not.toContain(ORG_KEY.privateKey.slice(0, 8));
+    expect((await call(`/orgs/${org}/apiKeys/${owner.id}`)).status).toBe(404);
+    // A project role is no role in the organization.
+    state.apiKeys[2].accessList = [];
+    expect((await call(`/orgs/${org}/apiKeys`, PROJECT_KEY)).status).toBe(403);
+  });
+
   it('saves the state (--state-dir) after a call counted on a key\'s entry, not after a call that counted nothing', async () => {
     let saves = 0;
     const server = createServeServer(state, { maxBodyBytes: 1 << 20, nonceLifetimeMs: 300_000, now: () => new Date('2026-06-01T12:00:00Z'), log: () => {}, saveState: () => void saves++ });
@@ -309,6 +323,9 @@ describe.skipIf(!curlVersion)(`curl --digest (${curlVersion})`, () => {
       const entry = curl(`owner:${PRIV.owner}`, '127.0.0.1', '/admin/accessList', '-X', 'POST', '-H', 'Content-Type: application/json', '--data-binary', '{"cidrBlock": "127.0.0.1/32", "description": "ci"}');
       expect(entry.status).toBe(201);
       expect(curl(`owner:${PRIV.owner}`, '127.0.0.2', '/admin/accessList').status).toBe(403);
+      // The organization's keys: the private key redacted (its last 12 digits only).
+      const keys = JSON.parse(curl(ci, '127.0.0.1', `/orgs/${ORG}/apiKeys`).body);
+      expect(keys.results[0]).toMatchObject({ id: KEY_ID, publicKey: 'ci', privateKey: '********-****-****-a1b2c3d4e5f6' });
       // A wrong private key, sent from a listed address: 401, nothing counted.
       expect(curl('ci:wrong', '127.0.0.1', '/groups').status).toBe(401);
     } finally {
@@ -317,6 +334,6 @@ describe.skipIf(!curlVersion)(`curl --digest (${curlVersion})`, () => {
     const everything = [...answers, proc.stdout, proc.stderr()].join('\n');
     expect(proc.stderr()).toMatch(/POST \S+accessList 201/);
     for (const [name, value] of Object.entries(PRIV)) expect(everything.includes(value), name).toBe(false);
-    expect(everything).not.toMatch(/Qx7|a1b2c3d4e5f6/);
+    expect(everything).not.toMatch(/Qx7|7f3c9a1e|5b2d-4c8e-9f01/);
   });
 });

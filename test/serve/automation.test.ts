@@ -222,7 +222,7 @@ describe('control API', () => {
     expect(state.clock.offsetSeconds).toBe(0);
 
     const ORG = '5e0000000000000000000001';
-    const seed = `orgs:\n  - { id: "${ORG}", name: Org }\ngroups:\n  - { id: "5f0000000000000000000001", name: P, orgId: "${ORG}" }\napiKeys:\n  - publicKey: ${key.publicKey}\n    privateKey: "${key.privateKey}"\n    roles: [{ roleName: GLOBAL_OWNER }]\n`;
+    const seed = `orgs:\n  - { id: "${ORG}", name: Org }\ngroups:\n  - { id: "5f0000000000000000000001", name: P, orgId: "${ORG}" }\napiKeys:\n  - publicKey: "${key.publicKey}"\n    privateKey: "${key.privateKey}"\n    roles: [{ roleName: GLOBAL_OWNER }]\n`;
     const yaml = (text: string): RequestInit => ({ method: 'POST', headers: { 'Content-Type': 'application/yaml' }, body: text });
     const loaded = await control('/seed', yaml(seed));
     expect(loaded.status).toBe(200);

@@ -86,7 +86,7 @@ export class OmlintLanguageService {
   canCreateFiles = true;
   /**
    * The client tells the server of changed files (didChangeWatchedFiles). Without it "Disable for
-   * this file" is a command by which the server writes the config itself (issue 38, Neovim).
+   * this file" is a command by which the server writes the config itself (Neovim).
    */
   clientWatchesFiles = true;
 

@@ -1,5 +1,5 @@
 // An alert configuration (same id as in the base) whose eventTypeName changes: a PUT that turns a
-// configuration into one of another event type, instead of deleting it and creating the new one (issue 36).
+// configuration into one of another event type, instead of deleting it and creating the new one.
 import { defineTransitionRule } from '../src/core/rule';
 
 const config = (event: string) => `id: 5f1a2b3c4d5e6f7a8b9c0d1e\neventTypeName: ${event}\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMin: 0\n    intervalMin: 60\n`;

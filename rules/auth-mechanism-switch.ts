@@ -1,5 +1,5 @@
 // The deployment's authentication mechanism replaced in one PUT (SCRAM → X.509 with nothing in
-// common), or the agent moved to another mechanism in the same PUT that removes its old one (issue 36).
+// common), or the agent moved to another mechanism in the same PUT that removes its old one.
 import { defineTransitionRule } from '../src/core/rule';
 import { authMechanismChange } from '../src/model/automation-transition';
 import { replicaSetExample, threeMembers } from '../src/model/example-deployments';

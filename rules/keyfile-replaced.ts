@@ -1,5 +1,5 @@
 // auth.key (the contents of the members' keyfile) replaced in one PUT while the deployment uses it:
-// Ops Manager's documented rotation keeps auth.key and gives the new key in auth.newKey (issue 36).
+// Ops Manager's documented rotation keeps auth.key and gives the new key in auth.newKey.
 // The two keys are compared in memory before masking (secretsDiffer), never printed or kept.
 import { defineTransitionRule } from '../src/core/rule';
 import { isObject } from '../src/model/automation-topology';

@@ -1,5 +1,5 @@
 // A process's TLS mode moved by more than one step of allowTLS → preferTLS → requireTLS in one PUT,
-// or a TLS mode change made in the same PUT as a replica set's membership change (issue 36).
+// or a TLS mode change made in the same PUT as a replica set's membership change.
 import { defineTransitionRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
 import { getTransition, processLabel, processTlsMode, tlsStepsSkipped } from '../src/model/automation-transition';

@@ -5,7 +5,7 @@
 //   re2            re2js, for `secretPlaceholders` and policies' patterns
 //   yaml           the yaml library, for what the block reader leaves to it (and fixes, comments)
 //   levenshtein    fastest-levenshtein, for the near names of a typo
-//   commander      the command line's parser, for any argv but a plain `check <paths>`
+//   commander      the command line's parser, for any command but `check`, help and usage errors
 //   picomatch, ignore, ipaddr   globs, ignore patterns, IP addresses (for the files or rules that have them)
 //   jsonc          jsonc-parser, for the positions of findings in JSON
 //   policy         policies (jsonpath-rfc9535, @cfworker/json-schema) and `omlint policy test`
@@ -46,7 +46,7 @@ export function chunkSpecs(root: string): ChunkSpec[] {
     // The yaml library (162 KB): the block reader reads most YAML files alone (one alert file: no
     // call into yaml), and a JSON run never needs it.
     { name: 'yaml', seams: ['node_modules/yaml/dist/index.js'] },
-    // The command line's parser: a plain `check <paths>` is read without it (src/cli/plain-check.ts).
+    // The command line's parser: `check` is read without it (src/cli/check-args.ts).
     { name: 'commander', seams: ['node_modules/commander/esm.mjs'] },
     // Globs and ignore patterns, IP addresses: a run of named files without patterns never calls them.
     { name: 'picomatch', seams: ['node_modules/picomatch/index.js'] },

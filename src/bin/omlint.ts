@@ -42,7 +42,7 @@ loadCore({ writeCache: true })
   .then((code) => {
     if (code < 0) return; // the language server runs on
     // Every byte was written synchronously: exit now, rather than let Node tear its environment
-    // down first (~1.5 ms of a ~75 ms run, issue 22 cold start). Output that went to Node's
+    // down first (a measurable part of a short run). Output that went to Node's
     // stream (a full non-blocking pipe) may still be queued: that run ends when the stream drains.
     if (io.stdout.streamed || io.stderr.streamed) process.exitCode = code;
     else process.exit(code);

@@ -1,25 +1,20 @@
-// V8's optimizing compiler on a short CLI run (issue 22, memory of small runs): linting one 2 MB
-// automation config, TurboFan compiled ~60 functions on its own thread and held ~11 MB of peak
-// RSS for it (its zones, the pages of its code in the node binary), and the young generation grew
-// from 1 to 8 MB: 75 MB where read + JSON.parse alone take 46 MB. Below a few MB of input the
-// compiled code never pays back its compilation (CPU time the same or less without it, bench/README.md
-// "Start-up and the memory of small runs"). So a run of a few files of that size runs without it,
-// its young generation kept at its first size. Set at run time: both flags are read by V8 when it
-// decides (to optimise a hot function, to grow the young generation); a chunk loaded afterwards
-// gets a code cache of its own (V8 checks the flags a cache was made under; load-core.ts).
-// Smaller runs never load node:v8 (it brings Node's streams, 1.7 ms); runs of many files (worker
-// threads share the process's flags) keep V8's defaults. A run of a few bigger files (a 23 or 94 MB
-// automation config) keeps the optimizing compiler, which pays there, but not a grown young
-// generation: V8 grew it from 1 to 16 MB per semi-space while JSON.parse built the value, 27 MB of
-// peak RSS (141 → 114 MB on 23 MB, 285 → 263 MB on 94 MB) at the same CPU time, since the parsed
-// value outlives the young generation anyway (bench/README.md, "eighth session"). Set at run time:
-// given at launch, V8 raises a growth factor below 2 to 2.
+// V8's optimizing compiler on a short CLI run: on a few MB of input its compiled code never pays
+// back its compilation, while its thread, its zones and a grown young generation are a large part
+// of the run's peak memory (bench/README.md, "Start-up and the memory of small runs"). So a run of
+// a few files of that size runs without it, its young generation kept at its first size. Set at
+// run time: both flags are read by V8 when it decides (to optimise a hot function, to grow the
+// young generation); a chunk loaded afterwards gets a code cache of its own (V8 checks the flags a
+// cache was made under; load-core.ts). Smaller runs never load node:v8 (it brings Node's streams);
+// runs of many files (worker threads share the process's flags) keep V8's defaults. A run of a few
+// bigger files keeps the optimizing compiler, which pays there, but not a grown young generation:
+// the parsed value outlives it anyway, so growing it costs peak memory for no CPU time
+// (bench/README.md, history). Set at run time: given at launch, V8 raises a growth factor below 2 to 2.
 import { statSync } from 'node:fs';
 import { setV8Flags } from './load-core';
 
 /** Below this many bytes in all, the optimizer hardly starts (one alert file: no function optimised). */
 export const HOLD_FROM_BYTES = 256 * 1024;
-/** Above this many, the optimised code pays (6 MB of JSON: 13 % more CPU time without it). */
+/** Above this many, the optimised code pays for itself (bench/README.md, history). */
 export const HOLD_UP_TO_BYTES = 4 * 1024 * 1024;
 /** A run of more files is left alone: per-file code gets hot, and --jobs may start workers. */
 export const HOLD_MAX_FILES = 16;

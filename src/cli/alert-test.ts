@@ -1,4 +1,4 @@
-// `omlint test <files|dirs>` (issue 35): runs alert tests (kind alert-test, docs/alert-tests.md)
+// `omlint test <files|dirs>`: runs alert tests (kind alert-test, docs/alert-tests.md)
 // through the evaluator of src/model/alert-eval.ts and reports each case as a test runner does:
 // pass or fail, and on failure the difference and the timeline of what happened. A test file or
 // a file it loads that cannot be used is bad input (exit 2, at file:line:column), never a crash.

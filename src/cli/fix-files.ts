@@ -1,7 +1,7 @@
 // `check --fix` / `--fix-dry-run` over the files of a walk, one file at a time: read,
 // fix to a fixed point, and write (or, dry run, keep the fixed text and its diff) before the next
-// file is read, so that a run holds one file's fixing at most (300 × 160 KB: the run that held
-// every file's fixing until the end peaked at 1.9 GB; figures in bench/README.md). A file is
+// file is read, so that a run holds one file's fixing at most (holding every file's fixing until
+// the end made the run's memory grow with the files; bench/README.md). A file is
 // replaced only if it is still the text that was fixed: a user's edit made meanwhile is never
 // overwritten with the fix of the old content.
 import fs from 'node:fs';

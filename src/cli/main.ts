@@ -9,17 +9,17 @@ import { KNOWN_RULE_IDS, REGISTRY, RULE_INFO } from '../../rules/registry';
 import { fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
 import type { FileResult, LintRun } from '../core/types';
 import { Project } from '../project/project';
-import { KINDS, isKind, type Kind } from '../core/kinds';
+import { KINDS, isKind } from '../core/kinds';
 import { DEFAULT_LIMITS } from '../syntax/types';
 import { packageRoot } from '../core/paths';
 import { VERSION } from '../core/version';
 import { useColor } from '../format/color';
-import { formatResults, FORMATS, type FormatName } from '../format/index';
+import { formatResults } from '../format/index';
 import { decodeInput, findFiles, readInput, type FoundFiles, IGNORE_FILE } from './files';
 import { DEFAULT_CACHE_FILE, ResultCache, cacheFilePath, cacheSecret } from './cache';
 import { FileWriteError, writeFileAtomic } from '../io/write-file';
 import { lintFiles } from './run-lint';
-import { Baseline, BaselineError, DEFAULT_SUPPRESSIONS_FILE, type BaselineFlags } from './baseline';
+import { Baseline, BaselineError } from './baseline';
 import { displayPath, type KindReport } from '../engine/lint';
 import { parseRuleOption, withRuleOverrides } from '../config/rule-option';
 import { resolvedConfig } from './print-config';
@@ -29,12 +29,12 @@ import { formatStatistics, ruleStatistics } from './statistics';
 import { debugLog, describeFound, describeRun, type DebugLog } from './debug';
 import { STARTER_CONFIG } from './starter-config';
 import { progressReporter } from './progress';
-import { filesOfShard, parseShard, ShardError, type Shard } from './shard';
+import { filesOfShard } from './shard';
 import { DEFAULT_MAX_MERGE_MB, MergeError, mergeReports, readParts } from './merge';
-import { BaseError, withBases, type BaseOptions } from './bases';
+import { BaseError, withBases } from './bases';
 import { GitError } from '../io/git';
 import { runPlan, type PlanOptions } from './plan';
-import { plainCheck } from './plain-check';
+import { CHECK_OPTIONS, collect, parseCount, parseKind, parseNow, parseVersion, parseWarningLimit, readCheckArgs, type CheckOptions } from './check-args';
 import { fixFiles, type FixFilesOutcome, type FixStep } from './fix-files';
 
 export interface CliIO {
@@ -52,75 +52,6 @@ export interface CliIO {
 /** A usage problem: exit 2. */
 class UsageError extends Error {}
 
-
-function parseNow(v: string): Date {
-  const d = new Date(v);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(d.getTime())) throw new InvalidArgumentError('expected an ISO-8601 date-time such as 2026-01-31T00:00:00Z');
-  return d;
-}
-function parseCount(v: string): number {
-  if (!/^\d+$/.test(v)) throw new InvalidArgumentError('expected a whole number');
-  return Number(v);
-}
-/** --max-warnings: a count, or -1 for no limit (ESLint's convention). */
-function parseWarningLimit(v: string): number {
-  if (v.trim() === '-1') return -1;
-  if (!/^\d+$/.test(v)) throw new InvalidArgumentError('expected a whole number, or -1 for no limit');
-  return Number(v);
-}
-function collect(v: string, previous: string[] = []): string[] {
-  return [...previous, v];
-}
-function parseVersion(v: string): string {
-  if (!/^\d+\.\d+(\.\d+)?$/.test(v)) throw new InvalidArgumentError('expected a version such as 7.0');
-  return v;
-}
-function parseKind(v: string): Kind {
-  if (!isKind(v)) throw new InvalidArgumentError(`expected one of ${KINDS.join(', ')}`);
-  return v;
-}
-
-export interface CheckOptions extends BaselineFlags, BaseOptions {
-  shard?: Shard;
-  format: FormatName;
-  outputFile?: string;
-  kind?: Kind;
-  config?: string;
-  fix?: boolean;
-  fixDryRun?: boolean;
-  /** Same as --fix-dry-run (Ruff's name). */
-  diff?: boolean;
-  /** Also apply a finding's one suggestion (Ruff's --unsafe-fixes); implies --fix unless a dry run. */
-  fixSuggestions?: boolean;
-  maxWarnings?: number;
-  quiet?: boolean;
-  stdin?: boolean;
-  stdinFilename?: string;
-  targetVersion?: string;
-  now?: Date;
-  /** --color (true), --no-color (false), neither (undefined: the environment and the terminal decide). */
-  color?: boolean;
-  exitZero?: boolean;
-  maxFileSize?: number;
-  maxDepth?: number;
-  maxAliases?: number;
-  maxNodes?: number;
-  maxMemory?: number;
-  maxDocuments?: number;
-  jobs?: number;
-  cache?: boolean;
-  cacheLocation?: string;
-  skipUnknown?: boolean;
-  ignorePattern?: string[];
-  inlineConfig: boolean;
-  /** False with --no-error-on-unmatched-pattern. */
-  errorOnUnmatchedPattern: boolean;
-  rule?: string[];
-  printConfig?: string;
-  debug?: boolean;
-  stats?: boolean;
-  statistics?: boolean;
-}
 
 function statSafe(p: string) {
   try {
@@ -363,7 +294,7 @@ function refuseEmptyValues(command: Command): void {
   if (command.processedArgs.flat().includes('')) throw new UsageError(`${command.name()}: an argument is empty (an unset variable?); name a path${command.name() === 'check' ? ', or none for the current directory' : ''}.`);
 }
 
-/** `check` runs `runCheck` (a test gives another to see the options commander read). */
+/** `check` runs `runCheck` here only for a test that compares commander's reading with check-args.ts's (main gives secondReading). */
 export function buildProgram(io: CliIO, setExit: (code: number) => void, check = (paths: string[], o: CheckOptions) => runCheck(paths, o, io)): Command {
   const program = new Command();
   program
@@ -374,63 +305,14 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .hook('preAction', (_, command) => refuseEmptyValues(command));
 
-  program
+  const checkCommand = program
     .command('check', { isDefault: true })
     .description('lint files and directories (default: .), globbing *.json *.yaml *.yml')
-    .argument('[paths...]', 'files or directories')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS as unknown as string[]).default('stylish'))
-    .option('-o, --output-file <file>', 'write the report to a file')
-    .option('--kind <kind>', 'force the kind of every input', parseKind)
-    .option('-c, --config <file>', 'use this configuration file for every input')
-    .option('--fix', 'apply safe fixes to the files (suggestions are listed, not applied)')
-    .option('--fix-dry-run', 'show what --fix would change as a unified diff, write nothing, exit as check does (json: the fixed text in output)')
-    .option('--diff', 'same as --fix-dry-run (Ruff\'s --diff)')
-    .option('--fix-suggestions', 'with the safe fixes, apply each finding\'s suggestion where it offers only one (Ruff\'s --unsafe-fixes); implies --fix unless --fix-dry-run')
-    .option('--max-warnings <n>', 'exit 1 when warnings exceed n (-1: no limit)', parseWarningLimit)
-    .option('--quiet', 'report errors only')
-    .option('--skip-unknown', 'skip named files that hold no document of a known kind, as directory walks do (for pre-commit)')
-    .option('--stdin', 'lint standard input')
-    .option('--stdin-filename <name>', 'file name for standard input (kind, config, format)')
-    .option('--target-version <x.y>', 'server version, e.g. 7.0: deprecations become errors once removed', parseVersion)
-    .option('--now <iso-8601>', 'clock for date rules (reproducible CI)', parseNow)
-    .option('--color', 'colours even when the output is no terminal (over NO_COLOR and FORCE_COLOR, which are honoured otherwise)')
-    .option('--no-color', 'no colours (over FORCE_COLOR)')
-    .option('--exit-zero', 'exit 0 even when errors are found (2 stays for usage, configuration and internal errors), as Ruff')
-    .option('--max-file-size <mb>', `largest file read, in MB (default ${DEFAULT_LIMITS.maxBytes / 1048576})`, parseCount)
-    .option('--max-depth <n>', `deepest nesting read (default ${DEFAULT_LIMITS.maxDepth})`, parseCount)
-    .option('-j, --jobs <n>', 'threads that lint (1: no worker thread; default: one per 20,000 files, at most half the cores)', parseCount)
-    .option('--cache', 'reuse the results of unchanged files (like ESLint --cache)')
-    .option('--cache-location <file>', `cache file (default ${DEFAULT_CACHE_FILE})`)
-    .option('--ignore-pattern <pattern>', `skip files matching a pattern (gitignore syntax, like a line of ${IGNORE_FILE}; repeatable)`, (v: string, prev: string[] = []) => [...prev, v])
-    .option('--max-aliases <n>', `most YAML alias expansions (default ${DEFAULT_LIMITS.maxAliases})`, parseCount)
-    .option('--no-inline-config', 'ignore omlint-disable/omlint-enable comments')
-    .option('--suppress-all', `record every error found in ${DEFAULT_SUPPRESSIONS_FILE} (a baseline): only new ones fail later runs`)
-    .option('--suppress-rule <rule-id>', `record the errors of this rule in ${DEFAULT_SUPPRESSIONS_FILE} (repeatable)`, (v: string, prev: string[] = []) => [...prev, v])
-    .option('--prune-suppressions', `lower the counts in ${DEFAULT_SUPPRESSIONS_FILE} to the errors still found`)
-    .option('--suppressions-location <file>', `suppressions file (default ${DEFAULT_SUPPRESSIONS_FILE})`)
-    .option('--pass-on-unpruned-suppressions', 'do not exit 2 when recorded suppressions no longer occur')
-    .option('--max-nodes <n>', `most keys and values in a file, aliases expanded (default ${DEFAULT_LIMITS.maxNodes})`, parseCount)
-    .option('--max-memory <mb>', `memory budget of one file's parse, in MB (default ${DEFAULT_LIMITS.maxMemoryMB})`, parseCount)
-    .option('--max-documents <n>', `most documents in a YAML stream (default ${DEFAULT_LIMITS.maxDocuments})`, parseCount)
-    .option('--rule <id: severity>', "a rule's severity for this run, over the configuration (repeatable): --rule 'enabled-omitted: error'", collect)
-    .option('--no-error-on-unmatched-pattern', 'a path that yields no file to lint is no error')
-    .option('--print-config <file>', 'print the configuration resolved for a file (kinds, rules, scope, target version) as JSON; lint nothing')
-    .option('--debug', 'tell on stderr which files were found and skipped, each kind and its source, and the time of each phase')
-    .option('--stats', 'print the count of problems per rule instead of the report (Ruff\'s --statistics)')
-    .option('--statistics', 'same as --stats')
-    .option('--shard <i/n>', 'lint part i of n of the files, split by project scope, for a CI matrix (join the reports with omlint merge)', (v: string) => {
-      try {
-        return parseShard(v);
-      } catch (e) {
-        throw new InvalidArgumentError((e as ShardError).message);
-      }
-    })
-    .option('--base <file|dir|git-ref>', 'also run the transition rules against this previous state: a file, a directory of the same layout, or a git revision (the same path there)')
-    .option('--staged', 'check the staged content of each file against --base (default HEAD): the pre-commit hook')
-    .option('--partial', 'the files are partial documents (write bodies): no round-trip-loss findings')
-    .action(async (paths: string[], o: CheckOptions) => {
-      setExit(await check(paths, o));
-    });
+    .argument('[paths...]', 'files or directories');
+  for (const option of CHECK_OPTIONS) checkCommand.addOption(option.commander());
+  checkCommand.action(async (paths: string[], o: CheckOptions) => {
+    setExit(await check(paths, o));
+  });
 
   program
     .command('plan')
@@ -646,30 +528,39 @@ function policiesOfConfig(cwd: string, config?: string) {
   return loaded ? loaded.policies.map((p) => ({ rule: p.rule, source: p.source })) : [];
 }
 
+/** The commands of omlint (buildProgram declares each; a test holds the two together). */
+export const COMMANDS: readonly string[] = ['check', 'plan', 'test', 'rules', 'explain', 'policy', 'schema', 'init', 'merge', 'lsp', 'mcp', 'serve'];
+
 /**
  * `omlint chek .`: `check` is the default command, so a first word that is no command is a path.
  * When no such path exists and the word is near a command's name, it was a mistyped command.
  */
-function mistypedCommand(argv: string[], program: Command, cwd: string): string | undefined {
+function mistypedCommand(argv: string[], cwd: string): string | undefined {
   const first = argv[0];
   if (first === undefined || first.startsWith('-')) return undefined;
-  const names = [...program.commands.map((c) => c.name()), 'help'];
+  const names = [...COMMANDS, 'help'];
   if (names.includes(first) || existsSync(path.resolve(cwd, first))) return undefined;
   const near = closeNames(first, names, 1);
   return near.length ? `Unknown command '${first}'. Did you mean '${near[0]}'?` : undefined;
+}
+
+/** commander running `check` would read its options a second time, and differently from check-args.ts: a bug to show, not to run. */
+function secondReading(argv: string[]): () => Promise<number> {
+  return async () => {
+    throw new Error(`commander read a check that check-args.ts refused: ${JSON.stringify(argv)}`);
+  };
 }
 
 /** Runs the CLI; resolves to the exit code (-1: keep running, e.g. the language server). */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   let code = 0;
   try {
-    // A plain `check <paths>` without commander (plain-check.ts: the start-up of most runs).
-    const plain = plainCheck(argv);
-    if (plain) return await runCheck(plain.paths, plain.options, io);
-    const program = buildProgram(io, (c) => (code = c));
-    const mistyped = mistypedCommand(argv, program, io.cwd);
+    const mistyped = mistypedCommand(argv, io.cwd);
     if (mistyped) throw new UsageError(mistyped);
-    await program.parseAsync(argv, { from: 'user' });
+    // `check` (the default command) is read by check-args.ts alone; commander answers the rest.
+    const check = readCheckArgs(argv, COMMANDS);
+    if (check) return await runCheck(check.paths, check.options, io);
+    await buildProgram(io, (c) => (code = c), secondReading(argv)).parseAsync(argv, { from: 'user' });
     return code;
   } catch (e) {
     const err = e as { code?: string; exitCode?: number; message?: string };

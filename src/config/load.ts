@@ -5,6 +5,7 @@ import picomatch from 'picomatch';
 import { parseText } from '../syntax/index';
 import { KINDS, isKind, type Kind } from '../core/kinds';
 import type { SeveritySetting } from '../core/types';
+import { isObject } from '../core/is-object';
 import type { OmlintConfig } from './types';
 import { absolutePath, pathBelow } from '../core/normal-paths';
 import { didYouMean } from './did-you-mean';
@@ -143,7 +144,7 @@ export function loadConfigText(filePath: string, text: string, knownRules: Set<s
   };
   const { value, where } = parseConfigLike(filePath, text, error);
   // Policies first: the config's `rules:` may set their severities.
-  const isMapping = value !== null && typeof value === 'object' && !Array.isArray(value);
+  const isMapping = isObject(value);
   // A problem of the policies (or of what they extend) is reported with the rest of the config's.
   let policyProblems: readonly string[] = [];
   let set: ReturnType<typeof loadPolicySet> = { policies: [], rules: {} };

@@ -33,7 +33,7 @@ export function defineRule<const K extends Kind, const M extends Record<string, 
   return rule as unknown as DocumentRule;
 }
 /**
- * A transition rule (issue 19): reads a document and its base. `ctx.value` and `ctx.base` are
+ * A transition rule: reads a document and its base. `ctx.value` and `ctx.base` are
  * typed from the kinds the rule declares. The engine runs it only when a base is given.
  */
 export function defineTransitionRule<const K extends Kind, const M extends Record<string, string> = Record<never, string>>(rule: {

@@ -1,5 +1,5 @@
-// One diagnostic for a finding repeated over the items of an array (issue 15: one automation
-// configuration gave 176 identical deprecated-field warnings, one per process). The aggregate
+// One diagnostic for a finding repeated over the items of an array (an automation configuration
+// would otherwise give one deprecated-field warning per process, hundreds alike). The aggregate
 // sits at the first place, its message names the count, and the other places become related
 // locations (SARIF relatedLocations, LSP relatedInformation, `related` in JSON).
 //

@@ -9,8 +9,9 @@ import type { BaseInput, Kind, Range } from '../core/types';
 export interface BaseDocument {
   /** Index of the item among the base's lintable items (as FileResult documentIndex counts). */
   index: number;
-  parsed: ParsedDocument;
-  /** The item's pointer inside its parsed document. */
+  /** The parsed document that holds the item. */
+  document: ParsedDocument;
+  /** The item's pointer inside its document. */
   base: string;
   kind: Kind;
   value: unknown;
@@ -18,7 +19,7 @@ export interface BaseDocument {
 
 export interface ParsedBase {
   input: BaseInput;
-  parsed: ParsedFile;
+  source: ParsedFile;
   documents: BaseDocument[];
   /** Why the base cannot serve (it does not parse): transition rules did not run. */
   problem?: string;
@@ -29,12 +30,12 @@ export interface ParsedBase {
  * `parse`: how the text is parsed (a caller that keeps bases passes its cache).
  */
 export function parseBase(input: BaseInput, declared: { optionKind?: Kind; configKind?: Kind; filePath: string }, limits: ParseLimits, parse: (text: string, label: string, limits: ParseLimits) => SourceFile = parseText): ParsedBase {
-  const parsed = parse(input.text, input.label, limits);
-  const declarations = { ...declared, modelines: parsed.comments().modelines };
+  const source = parse(input.text, input.label, limits);
+  const declarations = { ...declared, modelines: source.comments().modelines };
   const documents: BaseDocument[] = [];
   let index = 0;
   let unusable = 0;
-  for (const pd of parsed.documents) {
+  for (const pd of source.documents) {
     const kinds = documentKinds(pd, declarations);
     if (kinds.status === 'unusable') unusable++;
     // As lint() counts items: one for a document of no items of its own.
@@ -43,25 +44,25 @@ export function parseBase(input: BaseInput, declared: { optionKind?: Kind; confi
       continue;
     }
     for (const item of kinds.items) {
-      if (item.kind) documents.push({ index, parsed: pd, base: item.base, kind: item.kind, value: item.value });
+      if (item.kind) documents.push({ index, document: pd, base: item.base, kind: item.kind, value: item.value });
       index++;
     }
   }
-  const firstError = parsed.problems.find((p) => p.ruleId === 'syntax-error' || p.ruleId === 'limit-exceeded');
+  const firstError = source.problems.find((p) => p.ruleId === 'syntax-error' || p.ruleId === 'limit-exceeded');
   const problem = unusable > 0 ? `the base ${input.label} does not parse (${firstError?.message ?? 'unusable document'}): its documents were not compared` : undefined;
-  return { input, parsed, documents, problem };
+  return { input, source, documents, problem };
 }
 
 /** The range of a pointer in a base document (the nearest existing parent when it is gone there too). */
 export function baseRange(base: ParsedBase, doc: BaseDocument, pointer: string): Range {
   let p = doc.base + pointer;
-  let loc = doc.parsed.locate(p);
+  let loc = doc.document.locate(p);
   while (!loc && p !== '') {
     p = parentPointer(p);
-    loc = doc.parsed.locate(p);
+    loc = doc.document.locate(p);
   }
-  const span = loc ? (loc.key ?? loc.value) : { start: doc.parsed.span.start, end: doc.parsed.span.start };
-  return base.parsed.lines.range(span);
+  const span = loc ? (loc.key ?? loc.value) : { start: doc.document.span.start, end: doc.document.span.start };
+  return base.source.lines.range(span);
 }
 
 export const BASE_UNUSABLE = defineBuiltin({

@@ -245,6 +245,6 @@ export function runTransitionRules(file: FileState, opts: LintRunOptions, rules:
   }
   // A message may quote the base, and a plan prints its keys and values: its secrets are masked
   // too. Looked for only then: walking every value and line of a big base costs as much as its parse.
-  if (file.diagnostics.length > before || opts.onPairs) file.baseSecrets = collectSecretValues(base.documents.map((d) => ({ kind: d.kind, value: d.value })), { text: base.parsed.text, wide: true });
+  if (file.diagnostics.length > before || opts.onPairs) file.baseSecrets = collectSecretValues(base.documents.map((d) => ({ kind: d.kind, value: d.value })), { text: base.source.text, wide: true });
 }
 

@@ -2,7 +2,7 @@
 import { exampleText } from './examples';
 import type { RuleMeta } from '../core/types';
 
-/** Safe fixes apply themselves (--fix); suggestions are a choice, made in an editor or with --fix-suggestions (issue 31). */
+/** Safe fixes apply themselves (--fix); suggestions are a choice, made in an editor or with --fix-suggestions. */
 function fixesLine(meta: RuleMeta): string {
   const safe = meta.fixable ? 'safe fix, applied by `--fix`' : '';
   const suggestions = meta.hasSuggestions ? 'suggestions, offered as quick fixes in editors and applied by `--fix-suggestions` only where a finding offers one' : '';

@@ -93,7 +93,7 @@ const BIG = 1024 * 1024;
 /**
  * A big file's text when it is plain UTF-8 (no UTF-16 mark, no invalid byte), read and decoded
  * by Node in one call: its bytes are freed at once, where the bytes of a Buffer stay until a full
- * collection finds it (a 90 MB file's 90 MB, through the whole run). Undefined for anything
+ * collection finds it (the file's size, held through the whole run). Undefined for anything
  * else: the byte-wise path then says what is wrong with it.
  */
 function plainUtf8Text(filePath: string, head: Buffer, maxBytes: number): string | undefined {

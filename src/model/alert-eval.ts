@@ -1,4 +1,4 @@
-// The alert evaluator (issue 35): how Ops Manager turns alert configurations, measurements and
+// The alert evaluator: how Ops Manager turns alert configurations, measurements and
 // events into alerts and notifications over time (API-SPEC "States and transitions", "Events";
 // docs/alert-tests.md for the sources and the assumptions). Time-driven and deterministic: no
 // timer, no wall clock, no I/O. A caller owns a state made by createEvaluator() and moves it

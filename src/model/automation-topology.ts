@@ -3,11 +3,9 @@
 // the size of the document (a project may hold tens of thousands of processes).
 import { distance } from 'fastest-levenshtein';
 import type { DocumentFacts, Fact } from '../core/facts';
+import { isObject, type JsonObject } from '../core/is-object';
 
-export type JsonObject = Record<string, unknown>;
-
-export const isObject = (v: unknown): v is JsonObject =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
+export { isObject, type JsonObject };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 

@@ -7,6 +7,7 @@ import { distance } from 'fastest-levenshtein';
 import type { Kind } from '../core/kinds';
 import { DocumentFacts, type Fact } from '../core/facts';
 import { escapeToken } from '../core/pointer';
+import { isObject } from '../core/is-object';
 import { NOTIFICATION_SECRET_FIELDS } from './notifications';
 
 export interface SecretLocation {
@@ -20,10 +21,6 @@ export interface SecretLocation {
 }
 
 type Finder = (doc: Record<string, unknown>, base: string, out: SecretLocation[]) => void;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** obj[field] when it is a non-empty string of obj's own (the value first: most fields are absent). */
 function ownStringField(obj: Record<string, unknown>, field: string): string | undefined {

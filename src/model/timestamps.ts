@@ -1,6 +1,7 @@
 // Timestamps of the API: where each kind carries one, and how to read them.
 // The API writes and expects ISO-8601 UTC ("2015-10-23T22:00:00Z"; API-SPEC, every resource).
 import { escapeToken } from '../core/pointer';
+import { isObject } from '../core/is-object';
 import type { Kind } from '../core/kinds';
 
 /**
@@ -121,9 +122,9 @@ export function expandPointerPattern(value: unknown, pattern: string): { pointer
         path[level] = i;
         visit(v[i], level + 1);
       }
-    } else if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, token)) {
+    } else if (isObject(v) && Object.hasOwn(v, token)) {
       path[level] = token;
-      visit((v as Record<string, unknown>)[token], level + 1);
+      visit(v[token], level + 1);
     }
     path.length = level;
   };

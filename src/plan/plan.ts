@@ -1,4 +1,4 @@
-// The plan (issue 19): what a PUT of a file would change against its base, grouped by replica set
+// The plan: what a PUT of a file would change against its base, grouped by replica set
 // or process. Built from the document pairs the engine matched (engine/lint.ts onPairs), so that
 // each text is parsed once. Which changes restart a process: docs/plan.md (with the sources).
 import { getTopology, isObject, type ProcessInfo } from '../model/automation-topology';

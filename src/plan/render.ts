@@ -1,4 +1,4 @@
-// The plan's output formats (issue 19): stylish for a terminal, JSON for tools, Markdown for a pull
+// The plan's output formats: stylish for a terminal, JSON for tools, Markdown for a pull
 // request comment. Each shows the plan, then the findings of the run (transition rules included).
 // Every text goes through the run's secret masker: a plan never prints a secret.
 import type { LintRun } from '../core/types';

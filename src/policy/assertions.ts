@@ -5,6 +5,7 @@
 import { RE2JS } from 're2js';
 import { Validator } from '@cfworker/json-schema';
 import { escapeToken, unescapeToken } from '../core/pointer';
+import { isObject } from '../core/is-object';
 import { nearMatches } from '../core/near';
 import { POLICY_LIMITS } from './limits';
 import { quoteForCut } from '../model/secrets';
@@ -36,7 +37,6 @@ export type Check = (subject: Subject) => Failure[];
 
 export const ASSERTION_KEYS = ['field', 'required', 'forbidden', 'equals', 'notEquals', 'enum', 'notEnum', 'pattern', 'notPattern', 'minimum', 'maximum', 'versionMatches', 'maxDaysAfter', 'count', 'some', 'every', 'none', 'schema'] as const;
 
-const isMap = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function unknownKey(key: string, allowed: readonly string[], what: string): string {
   const near = nearMatches(key, [...allowed])[0];
@@ -56,7 +56,7 @@ export function compileAssertions(raw: unknown, at: string, fail: Fail, depth = 
 export const holds = (check: Check, subject: Subject): boolean => check(subject).length === 0;
 
 function compileAssertion(raw: unknown, at: string, fail: Fail, depth: number): Check {
-  if (!isMap(raw)) fail(at, `an assertion is a mapping of ${ASSERTION_KEYS.join(', ')}`);
+  if (!isObject(raw)) fail(at, `an assertion is a mapping of ${ASSERTION_KEYS.join(', ')}`);
   const a = raw as Record<string, unknown>;
   for (const k of Object.keys(a)) if (!(ASSERTION_KEYS as readonly string[]).includes(k)) fail(`${at}/${k}`, unknownKey(k, ASSERTION_KEYS, 'assertion'));
   if (Object.keys(a).every((k) => k === 'field')) fail(at, 'an assertion needs at least one check besides "field"');
@@ -121,7 +121,7 @@ function compileAssertion(raw: unknown, at: string, fail: Fail, depth: number): 
     // endDate against its startDate. Quiet when either is absent or no timestamp (the schema's).
     const spec = a.maxDaysAfter;
     const where = `${at}/maxDaysAfter`;
-    if (!isMap(spec) || typeof spec.field !== 'string' || Object.keys(spec).some((k) => k !== 'field' && k !== 'days')) fail(where, 'must be {field: <another timestamp field of the match>, days: <number>}');
+    if (!isObject(spec) || typeof spec.field !== 'string' || Object.keys(spec).some((k) => k !== 'field' && k !== 'days')) fail(where, 'must be {field: <another timestamp field of the match>, days: <number>}');
     const { field: otherText, days } = spec as { field: string; days: unknown };
     if (typeof days !== 'number' || !Number.isFinite(days) || days < 0) fail(`${where}/days`, 'must be a number of days, 0 or more');
     const other = parseField(otherText, `${where}/field`, fail);
@@ -159,7 +159,7 @@ function compileAssertion(raw: unknown, at: string, fail: Fail, depth: number): 
 const series = (v: string) => /^(\d+)\.(\d+)(?:[.-]|$)/.exec(v)?.slice(1, 3).join('.');
 
 function compileCount(raw: unknown, at: string, fail: Fail, depth: number, failure: (f: Found, expected: string, fixable?: boolean) => Failure): (f: Found) => Failure | undefined {
-  if (!isMap(raw)) fail(at, 'must be a mapping {min?, max?, where?}');
+  if (!isObject(raw)) fail(at, 'must be a mapping {min?, max?, where?}');
   const c = raw as Record<string, unknown>;
   for (const k of Object.keys(c)) if (!['min', 'max', 'where'].includes(k)) fail(`${at}/${k}`, unknownKey(k, ['min', 'max', 'where'], 'count'));
   const { min, max } = bounds(c, at, fail);
@@ -185,7 +185,7 @@ export function bounds(c: Record<string, unknown>, at: string, fail: Fail): { mi
 export const describeBounds = (min?: number, max?: number) => (min !== undefined && max !== undefined ? (min === max ? `exactly ${min}` : `${min} to ${max}`) : min !== undefined ? `at least ${min}` : `at most ${max}`);
 
 function compileSchema(raw: unknown, at: string, fail: Fail, failure: (f: Found, expected: string, fixable?: boolean) => Failure): (f: Found) => Failure | undefined {
-  if (!isMap(raw) && typeof raw !== 'boolean') fail(at, 'must be a JSON Schema (a mapping)');
+  if (!isObject(raw) && typeof raw !== 'boolean') fail(at, 'must be a JSON Schema (a mapping)');
   // Walk without recursion: the fragment may be deep. RegExp-bearing keywords are refused (ReDoS).
   const stack: [unknown, string][] = [[raw, at]];
   let nodes = 0;

@@ -2,6 +2,7 @@
 // (DocumentRule, or WorkspaceRule for `contains`), so positions, suppressions, the baseline,
 // formats and the editor treat it as any other rule.
 import { KINDS, isKind, type Kind } from '../core/kinds';
+import { isObject } from '../core/is-object';
 import { escapeToken, parentPointer, splitPointer } from '../core/pointer';
 import type { DigestContext, DocumentRule, Fix, Report, Rule, RuleContext, ScopeDocument, Severity, WorkspaceRule, WorkspaceRuleContext } from '../core/types';
 import { bounds, compileAssertions, describeBounds, holds, resolveField, show, unknownKey, type Check, type Fail, type Failure, type Subject } from './assertions';
@@ -21,10 +22,9 @@ export interface CompiledPolicy {
   scopeName?: string;
 }
 
-const isMap = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function compilePolicy(raw: unknown, at: string, fail: Fail, source: string): CompiledPolicy {
-  if (!isMap(raw)) fail(at, 'a policy is a mapping {id, kinds, severity, message, given?, then?, ...}');
+  if (!isObject(raw)) fail(at, 'a policy is a mapping {id, kinds, severity, message, given?, then?, ...}');
   const p = raw as Record<string, unknown>;
   for (const k of Object.keys(p)) if (!(POLICY_KEYS as readonly string[]).includes(k)) fail(`${at}/${escapeToken(k)}`, unknownKey(k, POLICY_KEYS, 'policy'));
   if (typeof p.id !== 'string' || !ID.test(p.id)) fail(`${at}${p.id === undefined ? '' : '/id'}`, 'a policy needs an "id" with a namespace, lower case: e.g. acme/pagerduty-required');
@@ -50,7 +50,7 @@ export function compilePolicy(raw: unknown, at: string, fail: Fail, source: stri
     defaultSeverity: severity,
     description,
     docs: { why: (p.docs as string | undefined) ?? `A policy of ${source}.`, bad: '', good: '' },
-    fixable: isMap(p.fix) && p.fix.safe === true,
+    fixable: isObject(p.fix) && p.fix.safe === true,
     hasSuggestions: p.fix !== undefined,
   };
   const rule = workspace ? containsRule(meta, p.contains, `${at}/contains`, fail, message, severity) : documentRule(meta, p, at, fail, message, severity);
@@ -74,7 +74,7 @@ function documentRule(meta: Meta, p: Record<string, unknown>, at: string, fail: 
   const then = p.then === undefined ? undefined : compileAssertions(p.then, `${at}/then`, fail);
   let count: { min?: number; max?: number } | undefined;
   if (p.count !== undefined) {
-    if (!isMap(p.count)) fail(`${at}/count`, 'must be a mapping {min?, max?}');
+    if (!isObject(p.count)) fail(`${at}/count`, 'must be a mapping {min?, max?}');
     for (const k of Object.keys(p.count as object)) if (!['min', 'max'].includes(k)) fail(`${at}/count/${escapeToken(k)}`, unknownKey(k, ['min', 'max'], 'count'));
     count = bounds(p.count as Record<string, unknown>, `${at}/count`, fail);
   }
@@ -97,7 +97,7 @@ function documentRule(meta: Meta, p: Record<string, unknown>, at: string, fail: 
 }
 
 function containsRule(meta: Meta, raw: unknown, at: string, fail: Fail, message: string, severity: Severity): WorkspaceRule {
-  if (!isMap(raw)) fail(at, 'must be a mapping {where, min?, max?}');
+  if (!isObject(raw)) fail(at, 'must be a mapping {where, min?, max?}');
   const c = raw as Record<string, unknown>;
   for (const k of Object.keys(c)) if (!['where', 'min', 'max'].includes(k)) fail(`${at}/${escapeToken(k)}`, unknownKey(k, ['where', 'min', 'max'], 'contains'));
   const where: Check | undefined = c.where === undefined ? undefined : compileAssertions(c.where, `${at}/where`, fail);
@@ -127,7 +127,7 @@ interface PolicyFix {
 
 function compileFix(raw: unknown, at: string, fail: Fail): PolicyFix | undefined {
   if (raw === undefined) return undefined;
-  if (!isMap(raw) || !Object.hasOwn(raw, 'value')) fail(at, 'must be a mapping {value, safe?, title?}');
+  if (!isObject(raw) || !Object.hasOwn(raw, 'value')) fail(at, 'must be a mapping {value, safe?, title?}');
   const f = raw as Record<string, unknown>;
   for (const k of Object.keys(f)) if (!['value', 'safe', 'title'].includes(k)) fail(`${at}/${escapeToken(k)}`, unknownKey(k, ['value', 'safe', 'title'], 'fix'));
   if (f.safe !== undefined && typeof f.safe !== 'boolean') fail(`${at}/safe`, 'must be true or false');

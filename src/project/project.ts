@@ -119,12 +119,12 @@ export class Project {
     return this.sources.parse(filePath, text, limits);
   }
   /** The parse of this text of a file if it was made already (never parses). */
-  parsed(filePath: string, text: string): SourceFile | undefined {
+  cachedParse(filePath: string, text: string): SourceFile | undefined {
     return this.sources.peek(filePath, text);
   }
 
   /** The most recent parse of a file, of whichever text (an earlier version while a new one waits). */
-  latestParse(filePath: string): SourceFile | undefined {
+  lastParseOfFile(filePath: string): SourceFile | undefined {
     return this.sources.latest(filePath);
   }
 

@@ -1,4 +1,4 @@
-// Live alerts (issue 35, docs/serve.md "Live alerts"): measurements and host events posted to the
+// Live alerts (docs/serve.md "Live alerts"): measurements and host events posted to the
 // control API drive the alert evaluator of `omlint test` (src/model/alert-eval.ts) on the
 // emulator's clock. The state keeps only plain JSON: each project's recorded inputs (an "epoch"
 // from the evaluator's creation); the evaluator is a cache rebuilt by replaying them, so a saved

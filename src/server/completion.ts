@@ -145,7 +145,7 @@ function keyItems(ctx: CursorContext, subject: CompletionSubject, root: Schema, 
     order++;
     // Response-only fields (id, created, links…) are the server's: a document written here is a request body.
     if (present.has(key) || context.hidden.has(key) || first(ps, 'readOnly')) continue;
-    // The editors' `$schema` member (accepted in JSON, issue 38) is no field of the document to offer.
+    // The editors' `$schema` member (accepted in JSON) is no field of the document to offer.
     if (key === '$schema') continue;
     const deprecated = Boolean(first(ps, 'deprecated'));
     const needed = required.has(key) || context.needed.includes(key);

@@ -74,7 +74,7 @@ export function toLspDiagnostic(doc: TextDocument, d: Diagnostic, resolveRelated
 
 /**
  * The other places of a grouped finding (aggregate.ts) in the same document, each as a diagnostic
- * of its own (issue 38: related information alone shows no squiggle in the editor), pointing back
+ * of its own (related information alone shows no squiggle in the editor), pointing back
  * to the first place. Appended after the engine's diagnostics, whose order the code actions read.
  */
 export function otherPlaces(d: Diagnostic, first: LspDiagnostic, uri: string): LspDiagnostic[] {

@@ -189,7 +189,7 @@ export function disableInConfig(workspace: Workspace, doc: TextDocument, ruleId:
 export const DISABLE_FOR_FILE_COMMAND = 'omlint.disableForFile';
 
 /**
- * "Disable for this file" carried out by the server (issue 38: in a client without file watching the
+ * "Disable for this file" carried out by the server (in a client without file watching the
  * edited config stayed an unsaved buffer the server never saw). A config open in the editor gets the
  * edit (its didChange re-reads it); otherwise the server writes the file and returns its path.
  */

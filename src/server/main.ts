@@ -90,7 +90,7 @@ export function startServer(options: ServerOptions = {}): void {
     service.canCreateFiles = Boolean(params.capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create'));
     const completion = params.capabilities.textDocument?.completion;
     // A snippet's later lines: as written where the client takes insertTextMode asIs, else relative
-    // to the line for a client that adjusts them by default (issue 38: VS Code nested them twice).
+    // to the line for a client that adjusts them by default (VS Code nested them twice).
     const indentMode = completion?.completionItem?.insertTextModeSupport?.valueSet.includes(InsertTextMode.asIs)
       ? 'asIs'
       : completion?.insertTextMode === InsertTextMode.adjustIndentation

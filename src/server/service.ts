@@ -86,7 +86,7 @@ export class OmlintLanguageService {
   canCreateFiles = true;
   /**
    * The client tells the server of changed files (didChangeWatchedFiles). Without it "Disable for
-   * this file" is a command by which the server writes the config itself (issue 38, Neovim).
+   * this file" is a command by which the server writes the config itself (Neovim).
    */
   clientWatchesFiles = true;
 
@@ -435,9 +435,9 @@ export class OmlintLanguageService {
     // The text's parse (shared with lint; parsed once per version) gives the items and the cursor
     // reader. A big text's new version is not parsed for hover (the lint will): the cursor is read
     // from the text and the items of the document's last parse serve meanwhile.
-    const parsed = text.length >= UNPARSED_HOVER_MIN_CHARS ? this.workspace.project.parsed(filePath, text) : this.workspace.project.parse(filePath, text);
+    const parsed = text.length >= UNPARSED_HOVER_MIN_CHARS ? this.workspace.project.cachedParse(filePath, text) : this.workspace.project.parse(filePath, text);
     const lines = parsed ? undefined : new TextLines(hasBom(text) ? text.slice(1) : text);
-    const earlier = parsed ? undefined : this.workspace.project.latestParse(filePath);
+    const earlier = parsed ? undefined : this.workspace.project.lastParseOfFile(filePath);
     const { items } = st.items.at(text, offset, filePath, settings, parsed, earlier, lines);
     // Not parsed yet: a big JSON text's cursor from the last parse's containers when the edit since kept the structure.
     const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath, lines, earlier && !hasBom(text) ? containersAcrossEdit(earlier, text) : undefined);
@@ -474,7 +474,7 @@ export class OmlintLanguageService {
     if (this.workspace.settingsFor(filePath).ignored) return null;
     const text = doc.getText();
     // As for the subject: a big text's new version is not parsed for a hover.
-    const parsed = text.length >= UNPARSED_HOVER_MIN_CHARS ? this.workspace.project.parsed(filePath, text) : this.workspace.project.parse(filePath, text);
+    const parsed = text.length >= UNPARSED_HOVER_MIN_CHARS ? this.workspace.project.cachedParse(filePath, text) : this.workspace.project.parse(filePath, text);
     return parsed ? itemHover(doc, parsed, doc.offsetAt(position) - (hasBom(text) ? 1 : 0)) : null;
   }
 

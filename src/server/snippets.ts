@@ -174,7 +174,7 @@ export function snippetItems(site: SnippetSite): CompletionItem[] {
 /**
  * How the client indents a multi-line snippet's later lines: `asIs` (it takes the text as written;
  * the item says insertTextMode asIs), `adjust` (it adds the line's own indentation to each: VS Code's
- * default, issue 38), or nothing said (taken as written: Neovim).
+ * default), or nothing said (taken as written: Neovim).
  */
 export type SnippetIndentMode = 'asIs' | 'adjust' | undefined;
 

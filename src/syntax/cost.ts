@@ -1,9 +1,8 @@
 // What a text will cost to read, told by one cheap pass before any parser sees it: how many nodes
-// (keys and values) it holds and how deep it nests. The `yaml` parse takes about 1 KB of memory per
-// node (measured: a million-item block sequence took 640 MB, a million-key mapping 1.2 GB, a
-// million-item flow sequence 1 GB) and recurses per level; JSON.parse takes far less per node.
-// A 32 MB text of 16 million "-" lines, or "- - - …" nested 10 million deep, ran the process out
-// of memory before any limit was checked: these counts stop such texts first, naming the limit.
+// (keys and values) it holds and how deep it nests. The `yaml` parse's memory grows with the nodes
+// (YAML_BYTES_PER_NODE, measured: bench/README.md, history) and it recurses per level; JSON.parse
+// takes far less per node. A text of millions of "-" lines, or of "- - - …" nested as deep, ran the
+// process out of memory before any limit was checked: these counts stop such texts first, naming the limit.
 import type { Span } from '../core/types';
 import { jsonColonCount, jsonCost, tooDeepMessage, type TextCost, type TextScan } from './json';
 import type { ParseLimits, ParseProblem } from './types';
@@ -137,7 +136,7 @@ export function costProblem(text: string, syntax: 'json' | 'yaml', limits: Parse
 
 /**
  * Whether a big JSON text is surely within the node and memory limits, told by counting four
- * characters with indexOf (90 MB: 0.16 s, against 0.37 s for jsonCost's walk): every node
+ * characters with indexOf (faster than jsonCost's walk, which reads every character): every node
  * jsonCost counts is a `,` or `:` (or the root), wherever these stand. Depth is not needed here:
  * JSON.parse does not recurse, and parseJsonText finds nesting deeper than the limit after it;
  * brackets count as memory, and a text with more brackets than nodes (deep nesting) is walked.

@@ -1,4 +1,4 @@
-// An alert test (issue 35): the alert configurations and maintenance windows under test, loaded
+// An alert test: the alert configurations and maintenance windows under test, loaded
 // by path, a deployment, its measurements and events over time, and what is expected to have
 // happened (docs/alert-tests.md). Run by `omlint test`; linted by `omlint check` as kind alert-test.
 import type { DATA_UNITS, RPU_UNITS, TIME_UNITS } from '../model/units';

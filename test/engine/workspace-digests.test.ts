@@ -132,7 +132,7 @@ class CountingProject extends Project {
     super({ settingsFor: defaultSettings, openText: () => undefined, openPaths: () => [], closed: true });
   }
   override parse(filePath: string, text: string, limits?: ParseLimits) {
-    if (!this.parsed(filePath, text)) this.parses++;
+    if (!this.cachedParse(filePath, text)) this.parses++;
     return super.parse(filePath, text, limits);
   }
 }
@@ -176,7 +176,7 @@ describe('workspace rules read digests, not documents', () => {
     const probe = defineWorkspaceRule<string>({
       meta: { id: 'test-probe', kinds: ['alert-config'], defaultSeverity: 'info', description: 'test', docs, scope: 'workspace' },
       digest: (doc) => {
-        for (const i of inputs) if (i.filePath !== doc.filePath && project.parsed(i.filePath, i.text)) stillParsed.push(`${i.filePath} while ${doc.filePath}`);
+        for (const i of inputs) if (i.filePath !== doc.filePath && project.cachedParse(i.filePath, i.text)) stillParsed.push(`${i.filePath} while ${doc.filePath}`);
         return 'x';
       },
       check: () => undefined,
@@ -187,14 +187,14 @@ describe('workspace rules read digests, not documents', () => {
     expect(project.parses).toBe(6);
     expect(compact(run.results)).toEqual([['/p/d.alert-config.yaml', 'duplicate-alert-config', 2, 16, 2, 40, [['/p/b.alert-config.yaml', 1, 16]]]]);
     // Nothing is kept once the run is done.
-    for (const i of inputs) expect(project.parsed(i.filePath, i.text)).toBeUndefined();
+    for (const i of inputs) expect(project.cachedParse(i.filePath, i.text)).toBeUndefined();
   });
 
   it('without release (the language server), the parses stay in the project', async () => {
     const project = new CountingProject();
     await lintProject(project, inputs, { now: NOW, ruleSet: [duplicateAlertConfig] });
     expect(project.parses).toBe(4);
-    for (const i of inputs) expect(project.parsed(i.filePath, i.text)).toBeDefined();
+    for (const i of inputs) expect(project.cachedParse(i.filePath, i.text)).toBeDefined();
   });
 
   it("a released run keeps a clean file's text only where it has secrets; a file with findings keeps its text for the code frame", async () => {

@@ -1,7 +1,7 @@
 // An automation configuration and its base, matched for the transition rules: processes by name,
 // replica sets by _id, members by the process they name. Built once per pair of documents.
 import { getTopology, isObject, type AutomationTopology, type ClusterGroup, type MemberInfo, type ProcessInfo, type ReplicaSetInfo } from './automation-topology';
-import { DEFAULT_MEMBER_VOTES, TLS_MODES, tlsSpellingOf, type TlsMode } from './automation';
+import { DEFAULT_MEMBER_VOTES, isBefore, TLS_MODES, tlsSpellingOf, type MajorMinor, type TlsMode } from './automation';
 import { isRedactionMask } from './secrets';
 
 export interface ProcessPair {
@@ -165,9 +165,24 @@ const agentMechanisms = (auth: Record<string, unknown>): string[] => {
   return list.length ? list : typeof auth.autoAuthMechanism === 'string' && auth.autoAuthMechanism !== '' ? [auth.autoAuthMechanism] : [];
 };
 
+/** MongoDB 4.0 removed the MONGODB-CR protocol (manual, Compatibility Changes in MongoDB 4.0). */
+export const MONGODB_CR_REMOVED_IN: MajorMinor = { major: 4, minor: 0 };
+
+/**
+ * Whether the automation's `MONGODB-CR` and `SCRAM-SHA-1` are one mechanism for a deployment: the
+ * automation value MONGODB-CR stands for "MONGODB-CR / SCRAM-SHA-1" (Ops Manager's automation
+ * configuration reference; mongodb/mongodb-kubernetes: "an umbrella term for SCRAM-SHA-1 and
+ * MONGODB-CR"), and from MongoDB 4.0 no client can speak the MONGODB-CR protocol itself. A process
+ * known to run an earlier release keeps them apart (a version omlint cannot read counts as current).
+ */
+export function crIsScramSha1(base: unknown): boolean {
+  return !getTopology(base).processes.some((p) => isBefore(p.version, MONGODB_CR_REMOVED_IN) === true);
+}
+
 /**
  * How the authentication mechanisms change between a base and a new document, when authentication
- * is on in both (turning it on or off is another change); undefined otherwise.
+ * is on in both (turning it on or off is another change); undefined otherwise. MONGODB-CR and
+ * SCRAM-SHA-1 count as one mechanism where crIsScramSha1 says so; the lists keep their spelling.
  */
 export function authMechanismChange(base: unknown, now: unknown): AuthMechanismChange | undefined {
   const a = isObject(base) && isObject(base.auth) ? base.auth : undefined;
@@ -175,10 +190,12 @@ export function authMechanismChange(base: unknown, now: unknown): AuthMechanismC
   if (!a || !b || a.disabled !== false || b.disabled !== false) return undefined;
   const before = stringList(a.deploymentAuthMechanisms);
   const after = stringList(b.deploymentAuthMechanisms);
-  const switched = before.length > 0 && after.length > 0 && !before.some((m) => after.includes(m));
+  const same = crIsScramSha1(base) ? (m: string) => (m === 'MONGODB-CR' ? 'SCRAM-SHA-1' : m) : (m: string) => m;
+  const has = (list: string[], m: string) => list.some((x) => same(x) === same(m));
+  const switched = before.length > 0 && after.length > 0 && !before.some((m) => has(after, m));
   const agentFrom = agentMechanisms(a);
   const agentTo = agentMechanisms(b);
-  const agentChanged = agentFrom.length > 0 && agentTo.length > 0 && (agentFrom.length !== agentTo.length || agentFrom.some((m) => !agentTo.includes(m)));
-  const agentOffRemoved = agentChanged ? agentFrom.filter((m) => !agentTo.includes(m) && before.includes(m) && !after.includes(m)) : [];
+  const agentChanged = agentFrom.length > 0 && agentTo.length > 0 && (agentFrom.length !== agentTo.length || agentFrom.some((m) => !has(agentTo, m)));
+  const agentOffRemoved = agentChanged ? agentFrom.filter((m) => !has(agentTo, m) && has(before, m) && !has(after, m)) : [];
   return { before, after, switched, agentFrom, agentTo, agentOffRemoved };
 }

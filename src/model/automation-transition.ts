@@ -120,6 +120,35 @@ export function keyChange(base: unknown, now: unknown, isTemplate: (v: unknown) 
   return 'none';
 }
 
+/**
+ * Ops Manager's rolling keyfile rotation (auth.newKey) requires "All clusters in the project … running
+ * MongoDB version 4.2 or higher" (Ops Manager 4.2-8.0 manuals, Rotate Keyfile / Rotate a Key File with
+ * the API; the upcoming manual says 6.0, not applied until a release documents it).
+ */
+export const KEYFILE_ROTATION_SINCE: MajorMinor = { major: 4, minor: 2 };
+
+/**
+ * The processes that run a release before the keyfile rotation's, in the base or in the new document
+ * (while a change rolls, both binaries run), each named once. A version omlint cannot read counts as current.
+ */
+export function processesBeforeKeyRotation(base: unknown, now: unknown): { name: string; version: string }[] {
+  const out = new Map<string, string>();
+  for (const t of [getTopology(base), getTopology(now)]) {
+    for (const p of t.processes) {
+      if (isBefore(p.version, KEYFILE_ROTATION_SINCE) !== true) continue;
+      const name = p.name ?? `processes[${p.index}]`;
+      if (!out.has(name)) out.set(name, p.version!);
+    }
+  }
+  return [...out].map(([name, version]) => ({ name, version }));
+}
+
+/** "rs0-0 4.0.28, rs0-1 4.0.28" (the first three, then how many more). */
+export function namesOf(processes: readonly { name: string; version: string }[]): string {
+  const shown = processes.slice(0, 3).map((p) => `${p.name} ${p.version}`);
+  return processes.length > 3 ? `${shown.join(', ')} and ${processes.length - 3} more` : shown.join(', ');
+}
+
 /** The TLS modes in the order of the manual's rolling procedure ("Upgrade a Cluster to Use TLS/SSL"). */
 export const TLS_MODE_STEPS: readonly TlsMode[] = TLS_MODES;
 

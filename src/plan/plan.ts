@@ -3,7 +3,7 @@
 // each text is parsed once. Which changes restart a process: docs/plan.md (with the sources).
 import { getTopology, isObject, type ProcessInfo } from '../model/automation-topology';
 import { removedFields } from '../model/removed-fields';
-import { authMechanismChange, keyChange, processTlsMode, tlsStepsSkipped, type AuthMechanismChange } from '../model/automation-transition';
+import { authMechanismChange, keyChange, namesOf, processesBeforeKeyRotation, processTlsMode, tlsStepsSkipped, type AuthMechanismChange } from '../model/automation-transition';
 import { isPlaceholder, type PlaceholderPattern } from '../model/placeholders';
 import { joinPointer } from '../core/pointer';
 import type { Kind } from '../core/kinds';
@@ -200,9 +200,12 @@ function automationPlan(now: unknown, base: unknown, placeholders: readonly Plac
   // The keyfile's contents: secrets on both sides, compared before masking and never shown. The
   // file's secretPlaceholders are templates here as in check (rule keyfile-replaced).
   const key = keyChange(base, now, (v) => isPlaceholder(v, placeholders));
-  if (key === 'replaced') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: 'auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey' });
+  // The rolling rotation needs MongoDB 4.2+ on every cluster (rule keyfile-replaced): said on the line.
+  const old = key === 'replaced' || key === 'new-key-set' ? processesBeforeKeyRotation(base, now) : [];
+  const needs42 = old.length > 0 ? ` (the rotation through auth.newKey needs MongoDB 4.2 or later: ${namesOf(old)})` : '';
+  if (key === 'replaced') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: `auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey${needs42}` });
   else if (key === 'not-comparable') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: 'auth.key changed between a placeholder or redaction mask and a value (not compared, not shown)' });
-  else if (key === 'new-key-set') deployment.changes.push({ type: 'auth', pointer: '/auth/newKey', summary: 'auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it' });
+  else if (key === 'new-key-set') deployment.changes.push({ type: 'auth', pointer: '/auth/newKey', summary: `auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it${needs42}` });
   // Fields a round trip lost (not those under removed processes, members or sets: listed above).
   const byPointer = new Map(tNow.processes.map((p) => [p.pointer, p]));
   for (const r of removedFields(base, now)) {

@@ -8,6 +8,8 @@ import { FORMATS, formatResults } from '../../src/format/index';
 import { lint, lintProject, projectOf, type LintRunOptions, type TransitionPairs } from '../../src/engine/lint';
 import { planFile, type FilePlan } from '../../src/plan/plan';
 import { authExample } from '../../rules/auth-mechanism-switch';
+import { authHead } from '../../rules/keyfile-replaced';
+import { replicaSetExample, threeMembers } from '../../src/model/example-deployments';
 import { planJson, planMarkdown, planStylish } from '../../src/plan/render';
 
 const DATA = path.join(__dirname, '..', 'data', 'transitions');
@@ -102,6 +104,25 @@ describe('the plan of authentication changes', () => {
     const lines = planFile('a.yaml', pairs!).documents[0].groups.flatMap((g) => g.changes.map((c) => c.summary));
     expect(lines).toContain('auth.autoAuthMechanisms: ["SCRAM-SHA-256"] → ["MONGODB-X509"] (while SCRAM-SHA-256 is removed from the deployment: move the agent first)');
     expect(lines).toContain('auth.deploymentAuthMechanisms: ["SCRAM-SHA-256","MONGODB-X509"] → ["MONGODB-X509"]');
+  });
+});
+
+describe('the plan of a keyfile rotation before MongoDB 4.2', () => {
+  const OLD = 'c2VjcmV0a2V5b25lc2VjcmV0a2V5b25lc2VjcmV0a2V5b25l';
+  const NEW = 'bmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdv';
+  async function keyLines(version: string, fcv: string, newKey: boolean) {
+    const doc = (key: string, extra = '') => replicaSetExample(threeMembers(version, fcv), undefined, authHead(key, extra));
+    let pairs: TransitionPairs | undefined;
+    const now = newKey ? doc(OLD, `  newKey: ${NEW}\n`) : doc(NEW);
+    await lint([{ filePath: '/p/a.yaml', text: now, base: { label: 'HEAD:a.yaml', text: doc(OLD) } }], { now: NOW, onPairs: (_, p) => (pairs = p) });
+    return planFile('a.yaml', pairs!).documents[0].groups.flatMap((g) => g.changes.map((c) => c.summary));
+  }
+  it('auth.newKey on 4.0: the line says the rotation needs 4.2, naming the processes', async () => {
+    expect(await keyLines('4.0.28', '4.0', true)).toEqual(['auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it (the rotation through auth.newKey needs MongoDB 4.2 or later: rs0-0 4.0.28, rs0-1 4.0.28, rs0-2 4.0.28)']);
+    expect(await keyLines('4.2.25', '4.2', true)).toEqual(['auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it']);
+  });
+  it('auth.key replaced on 4.0: the same note', async () => {
+    expect(await keyLines('4.0.28', '4.0', false)).toEqual(['auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey (the rotation through auth.newKey needs MongoDB 4.2 or later: rs0-0 4.0.28, rs0-1 4.0.28, rs0-2 4.0.28)']);
   });
 });
 

@@ -79,3 +79,13 @@ describe('unknown-field words what the server does, per kind', () => {
     expect(f.message).toBe('Unknown field `delayMn` in `notifications[0]`: the server ignores it. Did you mean `delayMin`?');
   });
 });
+
+describe('fields the Go client added recently are known to the schema', () => {
+  it('maintainedOplogInjectors (go-client-mongodb-ops-manager PR #267): known, and a misspelling of it is named', async () => {
+    const known = (await loaders['automation-config']()).knownKeys['#'];
+    expect(known).toContain('maintainedOplogInjectors');
+    expect(await unknownFields(withTop('maintainedOplogInjectors: []\n'))).toEqual([]);
+    const [f] = await unknownFields(withTop('maintainedOplogInjector: []\n'));
+    expect(f.message).toMatch(/Did you mean `maintainedOplogInjectors`\?$/);
+  });
+});

@@ -107,6 +107,23 @@ describe('the plan of authentication changes', () => {
   });
 });
 
+describe('the plan of MONGODB-CR and SCRAM-SHA-1', () => {
+  async function lines(base: string, now: string) {
+    let pairs: TransitionPairs | undefined;
+    await lint([{ filePath: '/p/a.yaml', text: now, base: { label: 'HEAD:a.yaml', text: base } }], { now: NOW, onPairs: (_, p) => (pairs = p) });
+    return planFile('a.yaml', pairs!).documents[0].groups.flatMap((g) => g.changes.map((c) => c.summary));
+  }
+  it('on 7.0 the rename is a change of spelling: no "no mechanism in common" note', async () => {
+    expect(await lines(authExample(['MONGODB-CR'], ['MONGODB-CR']), authExample(['SCRAM-SHA-1'], ['SCRAM-SHA-1']))).toContain('auth.deploymentAuthMechanisms: ["MONGODB-CR"] → ["SCRAM-SHA-1"]');
+  });
+  it('on 3.6, where MONGODB-CR clients exist, the same change has the note', async () => {
+    const on36 = (t: string) => t.replace(/7\.0\.12/g, '3.6.23').replace(/"7\.0"/g, '"3.6"');
+    expect(await lines(on36(authExample(['MONGODB-CR'], ['MONGODB-CR'])), on36(authExample(['SCRAM-SHA-1'], ['SCRAM-SHA-1'])))).toContain(
+      'auth.deploymentAuthMechanisms: ["MONGODB-CR"] → ["SCRAM-SHA-1"] (no mechanism in common: add the new one, move the agent, then remove the old)',
+    );
+  });
+});
+
 describe('the plan of a keyfile rotation before MongoDB 4.2', () => {
   const OLD = 'c2VjcmV0a2V5b25lc2VjcmV0a2V5b25lc2VjcmV0a2V5b25l';
   const NEW = 'bmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdv';

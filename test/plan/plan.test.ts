@@ -64,6 +64,10 @@ describe('the plan of realistic pairs', () => {
     expect(lines).toEqual(['deployment | auth | auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey']);
     expect(p.documents[0].status).toBe('changed');
   });
+  it('keyfile rotation on MongoDB 4.0: auth.newKey set, the line names the processes before 4.2', async () => {
+    const { lines } = await plan('keyfile-rotation-4.0');
+    expect(lines).toEqual(['deployment | auth | auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it (the rotation through auth.newKey needs MongoDB 4.2 or later: rs0-0 4.0.28, rs0-1 4.0.28, rs0-2 4.0.28)']);
+  });
   it('TLS allowTLS → requireTLS in one PUT: each process\'s line says preferTLS is skipped', async () => {
     const { lines, plan: p } = await plan('tls-require-jump');
     expect(lines).toEqual([0, 1, 2].map((i) => `replica set rs0 | tls ↻ | rs0-${i}: TLS mode allowTLS → requireTLS (skips preferTLS: one step per change)`));

@@ -3,7 +3,7 @@
 // The two keys are compared in memory before masking (secretsDiffer), never printed or kept.
 import { defineTransitionRule } from '../src/core/rule';
 import { isObject } from '../src/model/automation-topology';
-import { getTransition, keyChange } from '../src/model/automation-transition';
+import { getTransition, keyChange, namesOf, processesBeforeKeyRotation } from '../src/model/automation-transition';
 import { replicaSetExample, threeMembers } from '../src/model/example-deployments';
 
 /** An auth section for the docs examples: SCRAM with a keyfile whose contents are `key`. */
@@ -35,11 +35,15 @@ export default defineTransitionRule({
     messages: {
       replaced:
         'auth.key differs from the base ({{baseLabel}}) while authentication is enabled and {{processes}} process(es) use the keyfile: this PUT replaces the key the members authenticate each other with. Ops Manager documents a rotation that keeps auth.key and gives the new key in auth.newKey (it replaces auth.key once every agent uses the new key); whether it rolls a direct replacement safely is not documented, and members holding different keys cannot authenticate to each other. Restore auth.key and set auth.newKey instead. (The keys are compared, never shown.)',
+      replacedBefore42:
+        'auth.key differs from the base ({{baseLabel}}) while authentication is enabled and {{processes}} process(es) use the keyfile: this PUT replaces the key the members authenticate each other with, and members holding different keys cannot authenticate to each other. Ops Manager\'s rolling rotation through auth.newKey requires MongoDB 4.2 or later on every cluster of the project, and {{old}} run(s) an earlier release ({{names}}): upgrade them first, then restore auth.key and rotate through auth.newKey. (The keys are compared, never shown.)',
+      newKeyBefore42:
+        'auth.newKey starts Ops Manager\'s rolling keyfile rotation, which requires MongoDB 4.2 or later on every cluster of the project; {{old}} process(es) run an earlier release ({{names}}). Upgrade them first; what Ops Manager does with a rotation it does not support is not documented.',
       notComparable:
         'auth.key differs in text from the base ({{baseLabel}}), but one side is a placeholder or a redaction mask: omlint cannot tell whether the keyfile is replaced. If it is, keep auth.key and give the new key in auth.newKey (Ops Manager\'s documented rotation).',
     },
     docs: {
-      versions: 'Ops Manager versions with the API keyfile rotation (`auth.newKey`, documented from Ops Manager 5.0; it requires MongoDB 4.2 or later on every cluster, 6.0 in the upcoming docs).',
+      versions: 'Ops Manager versions with the API keyfile rotation (`auth.newKey`, documented from Ops Manager 5.0; the rolling rotation from 4.2). The rotation requires MongoDB 4.2 or later on every cluster of the project (Ops Manager 4.2-8.0 manuals; the upcoming manual says 6.0, not applied until a release documents it): a process of the base or the new document known to run an earlier release changes the advice of a replacement and makes `auth.newKey` a finding.',
       why:
         'Members of a deployment with authentication authenticate to each other with the key in their keyfile; the automation configuration carries its contents in `auth.key`. ' +
         'Ops Manager documents its rotation ("Rotate a Key File with the API"): keep the configuration, add the new key as `auth.newKey` and PUT the whole document; "when all MongoDB Agents use ' +
@@ -49,7 +53,11 @@ export default defineTransitionRule({
         'auth.key — breaking internal cluster authentication and requiring manual recovery"). The keys are compared where the rule reads the documents, before masking: ' +
         'neither key is printed, stored or cached. Not reported: authentication off on either side, a base without processes, members that ' +
         'authenticate by X.509 only (`clusterAuthMode: x509`). A placeholder or a redaction mask on either side cannot be compared: an information says so. ' +
-        'Sources: https://www.mongodb.com/docs/ops-manager/current/tutorial/rotate-key-with-api/, https://www.mongodb.com/docs/manual/tutorial/rotate-key-replica-set/, https://github.com/mongodb/mongodb-kubernetes/pull/1377.',
+        'The rolling rotation has a prerequisite: "All clusters in the project must be running MongoDB version 4.2 or higher" (Rotate Keyfile, and Rotate a Key File with the API). When a ' +
+        'process runs an earlier release (in the base or in the new document), a replaced key gets that advice instead (upgrade first, then rotate), and an `auth.newKey` given for ' +
+        'such a deployment is a warning of its own. ' +
+        'Sources: https://www.mongodb.com/docs/ops-manager/current/tutorial/rotate-key-with-api/, https://www.mongodb.com/docs/ops-manager/current/tutorial/rotate-keyfile/, ' +
+        'https://www.mongodb.com/docs/ops-manager/v5.0/tutorial/rotate-key-with-api/, https://www.mongodb.com/docs/manual/tutorial/rotate-key-replica-set/, https://github.com/mongodb/mongodb-kubernetes/pull/1377.',
       alsoReports: ['plaintext-secret'],
       base: replicaSetExample(threeMembers('7.0.12', '7.0'), undefined, authHead(OLD_KEY)),
       bad: replicaSetExample(threeMembers('7.0.12', '7.0'), undefined, authHead(NEW_KEY)),
@@ -61,7 +69,11 @@ export default defineTransitionRule({
     const processes = getTransition(ctx.base, ctx.value).base.processes.length;
     if (processes === 0) return;
     const change = keyChange(ctx.base, ctx.value, (v) => ctx.isTemplate(v));
-    if (change === 'replaced') ctx.report({ pointer: '/auth/key', messageId: 'replaced', data: { baseLabel: ctx.baseLabel, processes }, basePointer: '/auth/key' });
+    const old = change === 'replaced' || change === 'new-key-set' ? processesBeforeKeyRotation(ctx.base, ctx.value) : [];
+    const names = namesOf(old);
+    if (change === 'replaced' && old.length > 0) ctx.report({ pointer: '/auth/key', messageId: 'replacedBefore42', data: { baseLabel: ctx.baseLabel, processes, old: old.length, names }, basePointer: '/auth/key' });
+    else if (change === 'replaced') ctx.report({ pointer: '/auth/key', messageId: 'replaced', data: { baseLabel: ctx.baseLabel, processes }, basePointer: '/auth/key' });
+    else if (change === 'new-key-set' && old.length > 0) ctx.report({ pointer: '/auth/newKey', messageId: 'newKeyBefore42', data: { old: old.length, names } });
     else if (change === 'not-comparable') ctx.report({ pointer: '/auth/key', target: 'key', severity: 'info', messageId: 'notComparable', data: { baseLabel: ctx.baseLabel }, basePointer: '/auth/key' });
   },
 });

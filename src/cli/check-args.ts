@@ -151,7 +151,7 @@ export const CHECK_OPTIONS: readonly CheckOption[] = [
   flag('--skip-unknown', 'skipUnknown', 'skip named files that hold no document of a known kind, as directory walks do (for pre-commit)'),
   flag('--stdin', 'stdin', 'lint standard input'),
   valued('--stdin-filename <name>', 'stdinFilename', 'file name for standard input (kind, config, format)', text),
-  valued('--target-version <x.y>', 'targetVersion', 'server version, e.g. 7.0: deprecations become errors once removed', parseVersion),
+  valued('--target-version <x.y>', 'targetVersion', 'Ops Manager version, e.g. 7.0: removed features and fields it does not know yet are errors', parseVersion),
   valued('--now <iso-8601>', 'now', 'clock for date rules (reproducible CI)', parseNow),
   flag('--color', 'color', 'colours even when the output is no terminal (over NO_COLOR and FORCE_COLOR, which are honoured otherwise)'),
   flag('--no-color', 'color', 'no colours (over FORCE_COLOR)'),

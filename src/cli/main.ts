@@ -325,7 +325,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .option('-o, --output-file <file>', 'write the plan to a file')
     .option('--kind <kind>', 'force the kind of every input', parseKind)
     .option('-c, --config <file>', 'use this configuration file for every input')
-    .option('--target-version <x.y>', 'server version, e.g. 7.0', parseVersion)
+    .option('--target-version <x.y>', 'Ops Manager version, e.g. 7.0', parseVersion)
     .option('--now <iso-8601>', 'clock for date rules (reproducible CI)', parseNow)
     .option('--color', 'colours even when the output is no terminal')
     .option('--no-color', 'no colours')

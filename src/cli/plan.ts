@@ -53,7 +53,7 @@ export async function runPlan(paths: string[], o: PlanOptions, io: CliIO): Promi
   for (const f of files) {
     const shown = displayPath(f, io.cwd);
     const p = pairs.get(f);
-    if (p) plans.push(planFile(shown, p));
+    if (p) plans.push(planFile(shown, p, settingsFor(f).secretPlaceholders));
     else if (newFiles.includes(f)) plans.push(planNewFile(shown, o.base ?? 'HEAD', newDocuments.get(f) ?? []));
     // A base that does not parse: its finding (base-unusable) says so; no plan.
   }

@@ -25,7 +25,7 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
   const isTemplate = file.isTemplate;
   const facts = (doc.facts = new DocumentFacts(doc.value));
   try {
-    for (const finding of validateLoaded(kind, doc.value, isTemplate, facts)) {
+    for (const finding of validateLoaded(kind, doc.value, isTemplate, facts, file.options.targetVersion)) {
       if (finding.ruleId === TEMPLATE_VALUE) noteTemplate(file, doc, finding.pointer, String(getAt(doc.value, finding.pointer)), finding.skipped ?? 'schema');
       else pending.push({ ruleId: finding.ruleId, report: finding });
     }

@@ -1,7 +1,7 @@
 // An automation configuration and its base, matched for the transition rules: processes by name,
 // replica sets by _id, members by the process they name. Built once per pair of documents.
 import { getTopology, isObject, type AutomationTopology, type ClusterGroup, type MemberInfo, type ProcessInfo, type ReplicaSetInfo } from './automation-topology';
-import { DEFAULT_MEMBER_VOTES, TLS_MODES, tlsSpellingOf, type TlsMode } from './automation';
+import { DEFAULT_MEMBER_VOTES, isBefore, TLS_MODES, tlsSpellingOf, type MajorMinor, type TlsMode } from './automation';
 import { isRedactionMask } from './secrets';
 
 export interface ProcessPair {
@@ -120,6 +120,35 @@ export function keyChange(base: unknown, now: unknown, isTemplate: (v: unknown) 
   return 'none';
 }
 
+/**
+ * Ops Manager's rolling keyfile rotation (auth.newKey) requires "All clusters in the project … running
+ * MongoDB version 4.2 or higher" (Ops Manager 4.2-8.0 manuals, Rotate Keyfile / Rotate a Key File with
+ * the API; the upcoming manual says 6.0, not applied until a release documents it).
+ */
+export const KEYFILE_ROTATION_SINCE: MajorMinor = { major: 4, minor: 2 };
+
+/**
+ * The processes that run a release before the keyfile rotation's, in the base or in the new document
+ * (while a change rolls, both binaries run), each named once. A version omlint cannot read counts as current.
+ */
+export function processesBeforeKeyRotation(base: unknown, now: unknown): { name: string; version: string }[] {
+  const out = new Map<string, string>();
+  for (const t of [getTopology(base), getTopology(now)]) {
+    for (const p of t.processes) {
+      if (isBefore(p.version, KEYFILE_ROTATION_SINCE) !== true) continue;
+      const name = p.name ?? `processes[${p.index}]`;
+      if (!out.has(name)) out.set(name, p.version!);
+    }
+  }
+  return [...out].map(([name, version]) => ({ name, version }));
+}
+
+/** "rs0-0 4.0.28, rs0-1 4.0.28" (the first three, then how many more). */
+export function namesOf(processes: readonly { name: string; version: string }[]): string {
+  const shown = processes.slice(0, 3).map((p) => `${p.name} ${p.version}`);
+  return processes.length > 3 ? `${shown.join(', ')} and ${processes.length - 3} more` : shown.join(', ');
+}
+
 /** The TLS modes in the order of the manual's rolling procedure ("Upgrade a Cluster to Use TLS/SSL"). */
 export const TLS_MODE_STEPS: readonly TlsMode[] = TLS_MODES;
 
@@ -165,9 +194,24 @@ const agentMechanisms = (auth: Record<string, unknown>): string[] => {
   return list.length ? list : typeof auth.autoAuthMechanism === 'string' && auth.autoAuthMechanism !== '' ? [auth.autoAuthMechanism] : [];
 };
 
+/** MongoDB 4.0 removed the MONGODB-CR protocol (manual, Compatibility Changes in MongoDB 4.0). */
+export const MONGODB_CR_REMOVED_IN: MajorMinor = { major: 4, minor: 0 };
+
+/**
+ * Whether the automation's `MONGODB-CR` and `SCRAM-SHA-1` are one mechanism for a deployment: the
+ * automation value MONGODB-CR stands for "MONGODB-CR / SCRAM-SHA-1" (Ops Manager's automation
+ * configuration reference; mongodb/mongodb-kubernetes: "an umbrella term for SCRAM-SHA-1 and
+ * MONGODB-CR"), and from MongoDB 4.0 no client can speak the MONGODB-CR protocol itself. A process
+ * known to run an earlier release keeps them apart (a version omlint cannot read counts as current).
+ */
+export function crIsScramSha1(base: unknown): boolean {
+  return !getTopology(base).processes.some((p) => isBefore(p.version, MONGODB_CR_REMOVED_IN) === true);
+}
+
 /**
  * How the authentication mechanisms change between a base and a new document, when authentication
- * is on in both (turning it on or off is another change); undefined otherwise.
+ * is on in both (turning it on or off is another change); undefined otherwise. MONGODB-CR and
+ * SCRAM-SHA-1 count as one mechanism where crIsScramSha1 says so; the lists keep their spelling.
  */
 export function authMechanismChange(base: unknown, now: unknown): AuthMechanismChange | undefined {
   const a = isObject(base) && isObject(base.auth) ? base.auth : undefined;
@@ -175,10 +219,12 @@ export function authMechanismChange(base: unknown, now: unknown): AuthMechanismC
   if (!a || !b || a.disabled !== false || b.disabled !== false) return undefined;
   const before = stringList(a.deploymentAuthMechanisms);
   const after = stringList(b.deploymentAuthMechanisms);
-  const switched = before.length > 0 && after.length > 0 && !before.some((m) => after.includes(m));
+  const same = crIsScramSha1(base) ? (m: string) => (m === 'MONGODB-CR' ? 'SCRAM-SHA-1' : m) : (m: string) => m;
+  const has = (list: string[], m: string) => list.some((x) => same(x) === same(m));
+  const switched = before.length > 0 && after.length > 0 && !before.some((m) => has(after, m));
   const agentFrom = agentMechanisms(a);
   const agentTo = agentMechanisms(b);
-  const agentChanged = agentFrom.length > 0 && agentTo.length > 0 && (agentFrom.length !== agentTo.length || agentFrom.some((m) => !agentTo.includes(m)));
-  const agentOffRemoved = agentChanged ? agentFrom.filter((m) => !agentTo.includes(m) && before.includes(m) && !after.includes(m)) : [];
+  const agentChanged = agentFrom.length > 0 && agentTo.length > 0 && (agentFrom.length !== agentTo.length || agentFrom.some((m) => !has(agentTo, m)));
+  const agentOffRemoved = agentChanged ? agentFrom.filter((m) => !has(agentTo, m) && has(before, m) && !has(after, m)) : [];
   return { before, after, switched, agentFrom, agentTo, agentOffRemoved };
 }

@@ -1,7 +1,7 @@
 // What each kind says about the schema's generic findings (kind-specific policy kept out of the
 // schema mapper). src/schema/validate.ts maps ajv errors to findings the same way for every kind and
-// asks the kind's policy here where a kind differs: which unknown keys another rule reports, who
-// ignores an unknown field, which deprecated fields are not deprecated for a document, the safe fix
+// asks the kind's policy here where a kind differs: which unknown keys another rule reports, what the
+// server does with an unknown field, which deprecated fields are not deprecated for a document, the safe fix
 // of a deprecated field, and which deprecated fields are only worth an info.
 import { getAt, lastToken, parentPointer } from '../core/pointer';
 import type { Kind } from '../core/kinds';
@@ -15,8 +15,11 @@ import { INTEGRATION_FIELDS } from './integrations';
 export interface SchemaPolicy {
   /** An unknown key (with its near misses among the known keys, and its parent's pointer) that gets no unknown-field finding. */
   unknownKeyLeftOut?(key: string, near: readonly string[], parent: string): boolean;
-  /** Who ignores an unknown field, for its message (default: the server). */
-  ignoredBy?: string;
+  /**
+   * What the server does with a field it does not know, as the clause of unknown-field's message
+   * (default: "the server ignores it").
+   */
+  unknownEffect?: string;
   /** A field deprecated by the schema that is not deprecated in this document. */
   notDeprecated?(facts: DocumentFacts, pointer: string): boolean;
   /** The safe fix of a deprecated field, when there is one. */
@@ -63,7 +66,9 @@ export const SCHEMA_POLICY: Partial<Record<Kind, SchemaPolicy>> = {
     // A GET carries many undocumented keys; only a near-miss is likely a typo. A top-level key of
     // another level (authSchemaVersion) is rule automation-field-level's.
     unknownKeyLeftOut: (key, near, parent) => near.length === 0 || (parent === '' && levelsOfTopLevelKey(key) !== undefined),
-    ignoredBy: 'the automation',
+    // "400 (request "INVALID_ATTRIBUTE") Invalid attribute onlineArchiveModules specified" for a PUT
+    // to Ops Manager 4.2 (mongodb/mongodb-atlas-cli #813): a top-level attribute; nested ones assumed alike.
+    unknownEffect: 'Ops Manager rejects an attribute it does not know (INVALID_ATTRIBUTE)',
     notDeprecated: slaveDelayBefore5,
     deprecationFix: logRotateRename,
     // monitoringVersions/backupVersions come back in GET responses and a PUT is an edited GET:

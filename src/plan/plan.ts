@@ -3,8 +3,8 @@
 // each text is parsed once. Which changes restart a process: docs/plan.md (with the sources).
 import { getTopology, isObject, type ProcessInfo } from '../model/automation-topology';
 import { removedFields } from '../model/removed-fields';
-import { authMechanismChange, keyChange, processTlsMode, tlsStepsSkipped, type AuthMechanismChange } from '../model/automation-transition';
-import { isPlaceholder } from '../model/placeholders';
+import { authMechanismChange, keyChange, namesOf, processesBeforeKeyRotation, processTlsMode, tlsStepsSkipped, type AuthMechanismChange } from '../model/automation-transition';
+import { isPlaceholder, type PlaceholderPattern } from '../model/placeholders';
 import { joinPointer } from '../core/pointer';
 import type { Kind } from '../core/kinds';
 import type { TransitionPairs } from '../engine/lint';
@@ -106,7 +106,7 @@ function tlsMode(p: ProcessInfo): string | undefined {
   return str(isObject(net.tls) ? net.tls.mode : undefined) ?? str(isObject(net.ssl) ? net.ssl.mode : undefined);
 }
 
-function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; restarts: string[] } {
+function automationPlan(now: unknown, base: unknown, placeholders: readonly PlaceholderPattern[]): { groups: PlanGroup[]; restarts: string[] } {
   const groups = new Map<string, PlanGroup>();
   const restarts = new Set<string>();
   const tNow = getTopology(now);
@@ -197,11 +197,15 @@ function automationPlan(now: unknown, base: unknown): { groups: PlanGroup[]; res
     const b = isObject(now) && isObject(now[top]) ? (now[top] as Record<string, unknown>)[key] : undefined;
     if (!equal(a, b)) deployment.changes.push({ type, pointer, summary: `${top}.${key}: ${show(a)} → ${show(b)}${authNote(pointer, mechanisms)}`, before: a, after: b });
   }
-  // The keyfile's contents: secrets on both sides, compared before masking and never shown.
-  const key = keyChange(base, now, (v) => isPlaceholder(v));
-  if (key === 'replaced') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: 'auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey' });
+  // The keyfile's contents: secrets on both sides, compared before masking and never shown. The
+  // file's secretPlaceholders are templates here as in check (rule keyfile-replaced).
+  const key = keyChange(base, now, (v) => isPlaceholder(v, placeholders));
+  // The rolling rotation needs MongoDB 4.2+ on every cluster (rule keyfile-replaced): said on the line.
+  const old = key === 'replaced' || key === 'new-key-set' ? processesBeforeKeyRotation(base, now) : [];
+  const needs42 = old.length > 0 ? ` (the rotation through auth.newKey needs MongoDB 4.2 or later: ${namesOf(old)})` : '';
+  if (key === 'replaced') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: `auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey${needs42}` });
   else if (key === 'not-comparable') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: 'auth.key changed between a placeholder or redaction mask and a value (not compared, not shown)' });
-  else if (key === 'new-key-set') deployment.changes.push({ type: 'auth', pointer: '/auth/newKey', summary: 'auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it' });
+  else if (key === 'new-key-set') deployment.changes.push({ type: 'auth', pointer: '/auth/newKey', summary: `auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it${needs42}` });
   // Fields a round trip lost (not those under removed processes, members or sets: listed above).
   const byPointer = new Map(tNow.processes.map((p) => [p.pointer, p]));
   for (const r of removedFields(base, now)) {
@@ -273,11 +277,14 @@ export function planNewFile(filePath: string, baseLabel: string, documents: read
   return { filePath, baseLabel, newFile: true, documents: documents.map((d) => ({ kind: d.kind, documentIndex: d.documentIndex, status: 'added', label: d.kind, groups: [], restarts: [] })) };
 }
 
-/** The plan of one file from its matched documents. */
-export function planFile(filePath: string, pairs: TransitionPairs): FilePlan {
+/**
+ * The plan of one file from its matched documents; `placeholders` are the file's configured
+ * `secretPlaceholders` (the built-in forms always count).
+ */
+export function planFile(filePath: string, pairs: TransitionPairs, placeholders: readonly PlaceholderPattern[] = []): FilePlan {
   const documents: DocumentPlan[] = [];
   for (const p of pairs.pairs) {
-    const { groups, restarts } = p.kind === 'automation-config' ? automationPlan(p.value, p.base) : { groups: documentPlan(p.value, p.base), restarts: [] };
+    const { groups, restarts } = p.kind === 'automation-config' ? automationPlan(p.value, p.base, placeholders) : { groups: documentPlan(p.value, p.base), restarts: [] };
     documents.push({ kind: p.kind, documentIndex: p.documentIndex, status: groups.length ? 'changed' : 'unchanged', label: labelOf(p.kind, p.value), groups, restarts });
   }
   for (const a of pairs.added) documents.push({ kind: a.kind, documentIndex: a.documentIndex, status: 'added', label: labelOf(a.kind, a.value), groups: [], restarts: [] });

@@ -14,6 +14,7 @@ import { closestFew, nearKeys, nearMatches } from '../core/near';
 import type { SchemaName } from './names';
 import { defineBuiltin } from '../core/rule';
 import { DocumentFacts } from '../core/facts';
+import { fieldsNewerThan } from '../model/field-versions';
 
 
 /** `skipped`: for rule `template-value`, the rule whose check a template value made moot. */
@@ -75,11 +76,13 @@ export async function validateSchema(kind: Kind | 'omlint-config', value: unknow
  * validateSchema() without a promise per document, for a kind whose validator loadValidators()
  * has loaded (else it throws).
  */
-export function validateLoaded(kind: Kind | 'omlint-config', value: unknown, isTemplate: (value: unknown) => boolean = isPlaceholder, facts = new DocumentFacts(value)): SchemaFinding[] {
+export function validateLoaded(kind: Kind | 'omlint-config', value: unknown, isTemplate: (value: unknown) => boolean = isPlaceholder, facts = new DocumentFacts(value), targetVersion?: string): SchemaFinding[] {
   const mod = loaded.get(kind);
   if (!mod) throw failed.get(kind) ?? new Error(`omlint: the validator of ${kind} is not loaded`);
   const validate = mod.default;
-  if (validate(value)) return [];
+  // Fields the schema knows but the target Ops Manager does not (model/field-versions.ts).
+  const newer = targetVersion && kind !== 'omlint-config' ? newerThanTarget(kind, value, targetVersion) : [];
+  if (validate(value)) return newer;
   const ctx: Context = { kind, policy: SCHEMA_POLICY[kind as Kind] ?? {}, value, knownKeys: mod.knownKeys, misspelled: new Set(), isTemplate, facts };
   const findings: Draft[] = [];
   let unknownKeys = 0;
@@ -89,10 +92,25 @@ export function validateLoaded(kind: Kind | 'omlint-config', value: unknown, isT
     const finding = toFinding(ctx, error);
     if (finding) findings.push(finding);
   }
-  return tidy(ctx, findings);
+  return [...tidy(ctx, findings), ...newer];
 }
 
 const MAX_UNKNOWN_KEYS = 20_000;
+
+/**
+ * unknown-field as an error for a field the target version does not know yet: the server never saw
+ * it, and rejects it (INVALID_ATTRIBUTE: mongodb-atlas-cli #813, go-client-mongodb-ops-manager #212).
+ */
+function newerThanTarget(kind: Kind, value: unknown, targetVersion: string): SchemaFinding[] {
+  return fieldsNewerThan(kind, value, targetVersion).map(({ pointer, field, entry }) => ({
+    ruleId: 'unknown-field',
+    pointer,
+    target: 'key',
+    severity: 'error',
+    message: `Field \`${field}\` is unknown to Ops Manager ${targetVersion}, the target version: it first appears in Ops Manager ${entry.since.major}.${entry.since.minor}, and an earlier Ops Manager rejects the PUT (INVALID_ATTRIBUTE). Remove it, or raise the target version.`,
+    suggestions: [{ title: `Remove ${field}`, ops: [{ op: 'remove', pointer }] }],
+  }));
+}
 
 /** True when the pointer or one of its ancestors is in the set. */
 function underAny(pointer: string, set: Set<string>): boolean {
@@ -169,7 +187,7 @@ function unknownField(ctx: Context, e: ErrorObject): SchemaFinding | undefined {
   const near = nearKeys(key, known);
   if (ctx.policy.unknownKeyLeftOut?.(key, near, parent)) return undefined;
   const where = parent === '' ? '' : ` in ${label(parent)}`;
-  const ignored = `${ctx.policy.ignoredBy ?? 'the server'} ignores it`;
+  const ignored = ctx.policy.unknownEffect ?? 'the server ignores it';
   if (near.length === 0) {
     return {
       ruleId: 'unknown-field',
@@ -348,8 +366,20 @@ export const UNKNOWN_FIELD = defineBuiltin({
   hasSuggestions: true,
   description: 'A field the kind does not define (did you mean…?).',
   docs: {
-    fixes: 'Safe: renaming to the one near field that the mapping does not have yet. Suggestions: each of several near fields (a choice).',
-    why: 'The server ignores fields it does not know, so a typo silently loses a setting. In automation configurations, which carry many undocumented keys, only near-misses of known keys are reported.',
+    fixes: 'Safe: renaming to the one near field that the mapping does not have yet. Suggestions: each of several near fields (a choice); removing a field the target version does not know.',
+    versions:
+      'with a target version (`--target-version`, `targetVersion`), a field the schema knows but the target Ops Manager does not yet is an error: `onlineArchiveModules` from Ops Manager 4.4 ' +
+      '(4.2 rejects it), `atlasUISes`, `dbCheckModules` and `maintainedEnvoys` from 7.0 (6.0 rejects them). A version is a release series: 6.0.20 is 6.0. Without a target version no field is judged by version.',
+    why:
+      'What the server does with a field it does not know depends on the kind. Alert configurations, maintenance windows, integrations and the other kinds: the message says the server ignores it, ' +
+      'so a typo silently loses a setting (not re-checked per endpoint: an assumption kept from the first version of this rule). Automation configurations: Ops Manager rejects the PUT ' +
+      '("400 (request \"INVALID_ATTRIBUTE\") Invalid attribute onlineArchiveModules specified", mongodb/mongodb-atlas-cli issue #813, a top-level attribute; nested attributes are assumed ' +
+      'to be treated alike). A GET carries many keys the schema does not list, so in automation configurations only near-misses of known keys are reported, as warnings. ' +
+      'Fields per Ops Manager version (src/model/field-versions.ts, docs/versions.md): with a target version, a known field that the target does not know yet is an `unknown-field` error, ' +
+      'since that Ops Manager never saw it and rejects it (`atlasUISes`, `dbCheckModules`, `maintainedEnvoys` broke PUTs to Ops Manager 6.0: mongodb/go-client-mongodb-ops-manager PR #210, ' +
+      'fixed by PR #212 "#210 breaks for Ops Manager 6.0"). Fields whose first version no source settles (`maintainedMongotunes`, `maintainedRamis`, `oidcProviderConfigs`, ' +
+      '`serverlessStateCacheMaintainers`, added to the Go client by PR #263) are not judged by version. ' +
+      'Sources: https://github.com/mongodb/mongodb-atlas-cli/issues/813, https://github.com/mongodb/go-client-mongodb-ops-manager/pull/210, https://github.com/mongodb/go-client-mongodb-ops-manager/pull/212, https://github.com/mongodb/go-client-mongodb-ops-manager/pull/263.',
     bad: `eventTypeName: HOST_DOWN
 enabled: true
 notifications:

@@ -1029,6 +1029,8 @@ export interface AutomationConfig {
   maintainedMongotunes?: unknown[];
   /** Managed by the server. */
   maintainedRamis?: unknown[];
+  /** Managed by the server (the Go client's AutomationConfig since mongodb/go-client-mongodb-ops-manager PR #267). */
+  maintainedOplogInjectors?: unknown[];
   /** Managed by the server. */
   serverlessStateCacheMaintainers?: unknown[];
 }

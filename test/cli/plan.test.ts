@@ -1,6 +1,6 @@
 // `omlint plan` and `check --base` with a file or a directory as the base (issue 19): the plan
 // and the findings, the exit code, -o, and the usage errors.
-import { mkdtempSync, readFileSync, cpSync } from 'node:fs';
+import { mkdtempSync, readFileSync, cpSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,5 +63,36 @@ describe('omlint plan with a file or directory base', () => {
     const [result] = JSON.parse(r.stdout);
     expect(result.diagnostics.map((d: { ruleId: string }) => d.ruleId).sort()).toEqual(['base-unusable', 'feature-compatibility-version']);
     expect(r.code).toBe(1);
+  });
+});
+
+describe('omlint plan with the config\'s secretPlaceholders', () => {
+  // A key written as the config's own placeholder form (vault:…) is no key to compare, in plan as in check.
+  it('auth.key changed to a configured placeholder: not compared, in the plan and in the findings alike', async () => {
+    const cwd = pairs();
+    const dir = path.join(cwd, 'keyfile-replaced');
+    const placeholder = 'vault:secret/data/mongodb#keyfile';
+    const now = readFileSync(path.join(dir, 'new.yaml'), 'utf8');
+    const newKey = /^ {2}key: (\S+)$/m.exec(now)![1];
+    writeFileSync(path.join(dir, 'new.yaml'), now.replace(`key: ${newKey}`, `key: ${placeholder}`));
+    const plan = async () => {
+      const r = await cli(['plan', 'keyfile-replaced/new.yaml', '--base', 'keyfile-replaced/base.yaml', '--format', 'json'], { cwd });
+      const out = JSON.parse(r.stdout);
+      const summaries: string[] = out.plans[0].documents[0].groups.flatMap((g: { changes: { summary: string }[] }) => g.changes.map((c) => c.summary));
+      const findings = out.results.flatMap((f: { diagnostics: { ruleId: string; severity: string }[] }) => f.diagnostics.filter((d) => d.ruleId === 'keyfile-replaced').map((d) => d.severity));
+      return { text: r.stdout, summaries, findings };
+    };
+    // Without the pattern the value is a literal key: replaced, in both.
+    const literal = await plan();
+    expect(literal.summaries).toContain('auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey');
+    expect(literal.findings).toEqual(['warning']);
+    writeFileSync(path.join(cwd, 'omlint.config.yaml'), 'secretPlaceholders:\n  - "^vault:[a-z/#]+$"\n');
+    const configured = await plan();
+    expect(configured.summaries).toContain('auth.key changed between a placeholder or redaction mask and a value (not compared, not shown)');
+    expect(configured.summaries.some((s) => s.startsWith('auth.key replaced'))).toBe(false);
+    expect(configured.findings).toEqual(['info']);
+    // The base's key never reaches the output, nor a hash of it.
+    const baseKey = /^ {2}key: (\S+)$/m.exec(readFileSync(path.join(dir, 'base.yaml'), 'utf8'))![1];
+    for (const r of [literal, configured]) expect(r.text.includes(baseKey)).toBe(false);
   });
 });

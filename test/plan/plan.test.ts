@@ -8,6 +8,8 @@ import { FORMATS, formatResults } from '../../src/format/index';
 import { lint, lintProject, projectOf, type LintRunOptions, type TransitionPairs } from '../../src/engine/lint';
 import { planFile, type FilePlan } from '../../src/plan/plan';
 import { authExample } from '../../rules/auth-mechanism-switch';
+import { authHead } from '../../rules/keyfile-replaced';
+import { replicaSetExample, threeMembers } from '../../src/model/example-deployments';
 import { planJson, planMarkdown, planStylish } from '../../src/plan/render';
 
 const DATA = path.join(__dirname, '..', 'data', 'transitions');
@@ -62,6 +64,10 @@ describe('the plan of realistic pairs', () => {
     expect(lines).toEqual(['deployment | auth | auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey']);
     expect(p.documents[0].status).toBe('changed');
   });
+  it('keyfile rotation on MongoDB 4.0: auth.newKey set, the line names the processes before 4.2', async () => {
+    const { lines } = await plan('keyfile-rotation-4.0');
+    expect(lines).toEqual(['deployment | auth | auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it (the rotation through auth.newKey needs MongoDB 4.2 or later: rs0-0 4.0.28, rs0-1 4.0.28, rs0-2 4.0.28)']);
+  });
   it('TLS allowTLS → requireTLS in one PUT: each process\'s line says preferTLS is skipped', async () => {
     const { lines, plan: p } = await plan('tls-require-jump');
     expect(lines).toEqual([0, 1, 2].map((i) => `replica set rs0 | tls ↻ | rs0-${i}: TLS mode allowTLS → requireTLS (skips preferTLS: one step per change)`));
@@ -102,6 +108,42 @@ describe('the plan of authentication changes', () => {
     const lines = planFile('a.yaml', pairs!).documents[0].groups.flatMap((g) => g.changes.map((c) => c.summary));
     expect(lines).toContain('auth.autoAuthMechanisms: ["SCRAM-SHA-256"] → ["MONGODB-X509"] (while SCRAM-SHA-256 is removed from the deployment: move the agent first)');
     expect(lines).toContain('auth.deploymentAuthMechanisms: ["SCRAM-SHA-256","MONGODB-X509"] → ["MONGODB-X509"]');
+  });
+});
+
+describe('the plan of MONGODB-CR and SCRAM-SHA-1', () => {
+  async function lines(base: string, now: string) {
+    let pairs: TransitionPairs | undefined;
+    await lint([{ filePath: '/p/a.yaml', text: now, base: { label: 'HEAD:a.yaml', text: base } }], { now: NOW, onPairs: (_, p) => (pairs = p) });
+    return planFile('a.yaml', pairs!).documents[0].groups.flatMap((g) => g.changes.map((c) => c.summary));
+  }
+  it('on 7.0 the rename is a change of spelling: no "no mechanism in common" note', async () => {
+    expect(await lines(authExample(['MONGODB-CR'], ['MONGODB-CR']), authExample(['SCRAM-SHA-1'], ['SCRAM-SHA-1']))).toContain('auth.deploymentAuthMechanisms: ["MONGODB-CR"] → ["SCRAM-SHA-1"]');
+  });
+  it('on 3.6, where MONGODB-CR clients exist, the same change has the note', async () => {
+    const on36 = (t: string) => t.replace(/7\.0\.12/g, '3.6.23').replace(/"7\.0"/g, '"3.6"');
+    expect(await lines(on36(authExample(['MONGODB-CR'], ['MONGODB-CR'])), on36(authExample(['SCRAM-SHA-1'], ['SCRAM-SHA-1'])))).toContain(
+      'auth.deploymentAuthMechanisms: ["MONGODB-CR"] → ["SCRAM-SHA-1"] (no mechanism in common: add the new one, move the agent, then remove the old)',
+    );
+  });
+});
+
+describe('the plan of a keyfile rotation before MongoDB 4.2', () => {
+  const OLD = 'c2VjcmV0a2V5b25lc2VjcmV0a2V5b25lc2VjcmV0a2V5b25l';
+  const NEW = 'bmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdvbmV3a2V5dHdv';
+  async function keyLines(version: string, fcv: string, newKey: boolean) {
+    const doc = (key: string, extra = '') => replicaSetExample(threeMembers(version, fcv), undefined, authHead(key, extra));
+    let pairs: TransitionPairs | undefined;
+    const now = newKey ? doc(OLD, `  newKey: ${NEW}\n`) : doc(NEW);
+    await lint([{ filePath: '/p/a.yaml', text: now, base: { label: 'HEAD:a.yaml', text: doc(OLD) } }], { now: NOW, onPairs: (_, p) => (pairs = p) });
+    return planFile('a.yaml', pairs!).documents[0].groups.flatMap((g) => g.changes.map((c) => c.summary));
+  }
+  it('auth.newKey on 4.0: the line says the rotation needs 4.2, naming the processes', async () => {
+    expect(await keyLines('4.0.28', '4.0', true)).toEqual(['auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it (the rotation through auth.newKey needs MongoDB 4.2 or later: rs0-0 4.0.28, rs0-1 4.0.28, rs0-2 4.0.28)']);
+    expect(await keyLines('4.2.25', '4.2', true)).toEqual(['auth.newKey set (value not shown): Ops Manager rotates the keyfile, then replaces auth.key with it']);
+  });
+  it('auth.key replaced on 4.0: the same note', async () => {
+    expect(await keyLines('4.0.28', '4.0', false)).toEqual(['auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey (the rotation through auth.newKey needs MongoDB 4.2 or later: rs0-0 4.0.28, rs0-1 4.0.28, rs0-2 4.0.28)']);
   });
 });
 

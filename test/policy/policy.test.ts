@@ -187,7 +187,7 @@ describe('the editor and a cross-document policy', () => {
 });
 
 describe('omlint policy test', () => {
-  for (const name of ['pagerduty-required', 'host-down-delay', 'fcv-floor', 'allowed-versions']) {
+  for (const name of ['pagerduty-required', 'host-down-delay', 'fcv-floor', 'allowed-versions', 'replica-set-members']) {
     it(`passes the examples of examples/policies/${name}`, async () => {
       const r = await cli(['policy', 'test', path.join('examples/policies', name)]);
       expect(r.stdout).toMatch(/(\d+) of \1 examples pass/);

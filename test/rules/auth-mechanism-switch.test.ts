@@ -3,6 +3,10 @@ import { ruleTester } from '../rule-tester';
 
 const SCRAM = 'SCRAM-SHA-256';
 const X509 = 'MONGODB-X509';
+const CR = 'MONGODB-CR';
+const SHA1 = 'SCRAM-SHA-1';
+/** The example deployment on MongoDB 3.6, where the MONGODB-CR protocol still exists. */
+const on36 = (text: string) => text.replace(/7\.0\.12/g, '3.6.23').replace(/"7\.0"/g, '"3.6"');
 
 ruleTester(rule, {
   valid: [
@@ -10,9 +14,24 @@ ruleTester(rule, {
     { name: 'step 2: the agent moves to X.509, SCRAM still accepted', base: authExample([SCRAM, X509], [SCRAM]), code: authExample([SCRAM, X509], [X509]) },
     { name: 'step 3: SCRAM removed once the agent is on X.509', base: authExample([SCRAM, X509], [X509]), code: authExample([X509], [X509]) },
     { name: 'authentication turned off is not a switch', base: authExample([SCRAM], [SCRAM]), code: authExample([X509], [X509]).replace('disabled: false', 'disabled: true') },
+    { name: 'MONGODB-CR → SCRAM-SHA-1 on 7.0: the automation\'s two names of one mechanism, no switch', base: authExample([CR], [CR]), code: authExample([SHA1], [SHA1]) },
+    { name: 'SCRAM-SHA-1 → MONGODB-CR on 7.0: no switch either', base: authExample([SHA1], [SHA1]), code: authExample([CR], [CR]) },
+    { name: 'the agent renamed MONGODB-CR → SCRAM-SHA-1 while MONGODB-CR leaves the deployment: the same mechanism', base: authExample([CR, SCRAM], [CR]), code: authExample([SHA1, SCRAM], [SHA1]) },
     { name: 'authentication turned on is not a switch', base: authExample([SCRAM], [SCRAM]).replace('disabled: false', 'disabled: true'), code: authExample([X509], [X509]) },
   ],
   invalid: [
+    {
+      name: 'MONGODB-CR → SCRAM-SHA-1 on MongoDB 3.6: MONGODB-CR clients still exist there, a switch',
+      base: on36(authExample([CR], [CR])),
+      code: on36(authExample([SHA1], [SHA1])),
+      errors: [{ messageId: 'switched', pointer: '/auth/deploymentAuthMechanisms' }],
+    },
+    {
+      name: 'MONGODB-CR → SCRAM-SHA-256 on 7.0: other credentials, a switch',
+      base: authExample([CR], [CR]),
+      code: authExample([SCRAM], [SCRAM]),
+      errors: [{ messageId: 'switched', pointer: '/auth/deploymentAuthMechanisms' }],
+    },
     {
       name: 'SCRAM → X.509 in one change, agent included: one finding, at the deployment list',
       base: authExample([SCRAM], [SCRAM]),

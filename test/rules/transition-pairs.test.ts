@@ -33,7 +33,7 @@ describe('transition pairs (test/data/transitions)', () => {
     const [r] = await lint([{ filePath: '/p/automation.yaml', text: read('upgrade-one-step/new.yaml') }], { now: new Date('2026-11-21T00:00:00Z'), cwd: '/p' });
     expect(r.diagnostics).toEqual([]);
   });
-  for (const dir of ['upgrade-one-step', 'jump-4.4-to-6.0', 'fcv-ahead', 'majority-removal', 'dropped-tls-password', 'keyfile-replaced', 'tls-require-jump', 'scram-to-x509', 'alert-event-type']) {
+  for (const dir of ['upgrade-one-step', 'jump-4.4-to-6.0', 'fcv-ahead', 'majority-removal', 'dropped-tls-password', 'keyfile-replaced', 'tls-require-jump', 'scram-to-x509', 'alert-event-type', 'keyfile-rotation-4.0']) {
     it(`${dir}: exactly the expected findings`, async () => {
       const expected = JSON.parse(read(`${dir}/expected-findings.json`)) as Expected[];
       expect(expected.length).toBeGreaterThan(0);

@@ -7,7 +7,8 @@ import { DigestAuth } from './digest';
 import { ApiError, commonHeaders, errorBody, isoSeconds, renderBody, type Reply } from './http';
 import { admitCaller, callerAddress } from './access';
 import { maskDeep, maskUrl, redactDoc } from './redact';
-import { collectSecretValues, maskSecrets } from '../engine/mask';
+import { maskSecrets } from '../engine/mask';
+import { SecretsNet } from './secrets-net';
 import { groupFor, principalOf } from './roles';
 import { outputFlags, ROUTES, type Route } from './routes';
 import { emulatorNow, type ApiKey, type State } from './state';
@@ -84,23 +85,10 @@ export function match(method: string, prefix: keyof typeof PREFIXES, rest: strin
   return { route: found?.route, params: found?.params ?? {}, allowed };
 }
 
-/** Every secret the state holds (the outgoing text's second net). */
-function stateSecrets(state: State): string[] {
-  const keys = [...state.apiKeys.map((k) => k.privateKey), ...state.users.flatMap((u) => (u.apiKey ? [u.apiKey] : []))];
-  const docs = [state.hosts, state.alertConfigs, state.alerts, state.maintenanceWindows, state.integrations, state.globalAlertConfigs, state.orgEvents, state.globalEvents, state.automationStatus, state.automationConfigs.map((c) => c.config)].flat();
-  // The engine's one collection of secret values (placeholders left out, secrets found by name too).
-  const found = collectSecretValues(docs.map((value) => ({ value })), { wide: true });
-  // A key's public half names the caller (events carry it as `publicKey`): an identifier, not a secret.
-  const publicKeys = new Set(state.apiKeys.map((k) => k.publicKey));
-  return [...new Set([...found.filter((v) => !publicKeys.has(v)), ...keys.filter((k) => k.length >= 4)])].sort((a, b) => b.length - a.length);
-}
-
 export function createServeServer(state: State, options: ServeOptions): Server {
   const digest = new DigestAuth({ nonceLifetimeMs: options.nonceLifetimeMs, maxNonces: 10_000, now: () => options.now().getTime() });
-  // Collecting the state's secrets reads every document (10,000 alerts: most of a request's time),
-  // so they are kept until a write is carried out.
-  let secretsKept: string[] | undefined;
-  const secrets = () => (secretsKept ??= stateSecrets(state));
+  const net = new SecretsNet(state);
+  const secrets = () => net.get();
   const log = (line: string) => options.log(maskSecrets(line, secrets()));
   const hooks = webhooks(log, (url) => maskUrl(url, secrets()));
   const control: ControlContext | undefined = options.control && {
@@ -124,11 +112,15 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   });
   answerClientErrors(server);
 
-  function send(res: ServerResponse, reply: Reply, envelope: boolean, pretty: boolean): number {
+  /** `wrote`: what the request brought (its parsed body) and whether it replaced the whole state. */
+  function send(res: ServerResponse, reply: Reply, envelope: boolean, pretty: boolean, wrote?: { body: unknown; replaced?: boolean }): number {
     const method = res.req.method ?? 'GET';
     // Only a write that was carried out can bring a new secret (a 401 or a refused body changes nothing).
     const changed = method !== 'GET' && method !== 'HEAD' && reply.status < 400;
-    if (changed) secretsKept = undefined;
+    if (changed) {
+      if (wrote?.replaced) net.collectAll();
+      else net.addWrite(wrote?.body, reply.body);
+    }
     if (options.saveState && (changed || counted.has(res.req))) {
       try {
         options.saveState();
@@ -204,7 +196,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       }
       const reply = await m.route.handle({ ...request, body, text, pairs });
       if (warnings) reply.headers = { ...reply.headers, 'X-Omlint-Warnings': warnings };
-      return send(res, reply, flags.envelope, flags.pretty);
+      return send(res, reply, flags.envelope, flags.pretty, { body, replaced: m.route.replacesState });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       const headers: Record<string, string> = {};

@@ -3,16 +3,46 @@
 // first needed, and when a reset or a seed replaces the state), then grown from what each accepted write
 // brought: its body and its answer. A value a later write removed stays in the net: masking a
 // value that is no longer a secret is safe, missing one that is would not be.
-import { collectSecretValues } from '../engine/mask';
+import { collectSecretValues, maskSecrets } from '../engine/mask';
+import { maskUrl } from './redact';
 import type { State } from './state';
+
+/** Strings masked once are remembered up to this length and count (the same documents are answered again and again). */
+const MEMO_MAX_LENGTH = 512;
+const MEMO_MAX_ENTRIES = 50_000;
 
 export class SecretsNet {
   private readonly values = new Set<string>();
   /** The values longest first (a secret containing another is masked whole), until the net grows. */
   private list: readonly string[] | undefined;
   private collected = false;
+  /** What maskText and maskUrl answered for the net as it is: forgotten when it grows. */
+  private readonly texts = new Map<string, string>();
+  private readonly urls = new Map<string, string>();
 
   constructor(private readonly state: State) {}
+
+  /** A text through the one mask (maskSecrets) with the net. */
+  maskText(text: string): string {
+    return this.memo(this.texts, text, (t) => maskSecrets(t, this.get()));
+  }
+
+  /** A URL or path with each segment and query piece masked alone (redact.ts maskUrl) with the net. */
+  maskUrl(url: string): string {
+    return this.memo(this.urls, url, (u) => maskUrl(u, this.get()));
+  }
+
+  private memo(map: Map<string, string>, key: string, compute: (s: string) => string): string {
+    const known = map.get(key);
+    if (known !== undefined) return known;
+    // A first use collects the net (which clears the memo): computed before anything is remembered.
+    const out = compute(key);
+    if (key.length <= MEMO_MAX_LENGTH) {
+      if (map.size >= MEMO_MAX_ENTRIES) map.clear();
+      map.set(key, out);
+    }
+    return out;
+  }
 
   /** The net, longest first. */
   get(): readonly string[] {
@@ -35,8 +65,6 @@ export class SecretsNet {
    * body carried). The keys are few; the documents of the state are not read.
    */
   addWrite(...values: unknown[]): void {
-    // Not collected yet: the first collection reads the state as it is then.
-    if (!this.collected) return;
     const docs = values.filter((v) => v !== null && typeof v === 'object').map((value) => ({ value }));
     if (docs.length > 0) this.addValues(collectSecretValues(docs, { wide: true }));
     this.addKeys();
@@ -52,6 +80,8 @@ export class SecretsNet {
       if (this.values.has(v)) continue;
       this.values.add(v);
       this.list = undefined;
+      this.texts.clear();
+      this.urls.clear();
     }
   }
 }

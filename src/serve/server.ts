@@ -6,7 +6,7 @@ import { createServer as createTlsServer } from 'node:https';
 import { DigestAuth } from './digest';
 import { ApiError, commonHeaders, errorBody, isoSeconds, renderBody, type Reply } from './http';
 import { admitCaller, callerAddress } from './access';
-import { maskDeep, maskUrl, redactDoc } from './redact';
+import { maskDeep, redactDoc } from './redact';
 import { maskSecrets } from '../engine/mask';
 import { SecretsNet } from './secrets-net';
 import { groupFor, principalOf } from './roles';
@@ -90,21 +90,21 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   const net = new SecretsNet(state);
   const secrets = () => net.get();
   const log = (line: string) => options.log(maskSecrets(line, secrets()));
-  const hooks = webhooks(log, (url) => maskUrl(url, secrets()));
+  const hooks = webhooks(log, (url) => net.maskUrl(url));
   const control: ControlContext | undefined = options.control && {
     initial: structuredClone(options.control.initial), users: structuredClone(options.control.users), hostNow: options.now,
     // A webhook carries the alert as the API answers it: redacted and masked like every answer.
-    live: { cache: new Map(), deliver: (n, url, secret, alert) => hooks.deliver(n, url, secret, maskDeep(redactDoc(alert), secrets()) as typeof alert), webhooks: hooks },
+    live: { cache: new Map(), deliver: (n, url, secret, alert) => hooks.deliver(n, url, secret, maskDeep(redactDoc(alert), net) as typeof alert), webhooks: hooks },
   };
   // Requests whose call counted on a user's access list: the state changed even if nothing else did.
   const counted = new WeakSet<IncomingMessage>();
   const server = listener(options.tls, (req, res) => {
     const started = Date.now();
     handle(req, res).then(
-      (status) => options.log(`${req.method} ${maskUrl(req.url ?? '', secrets())} ${status} ${Date.now() - started}ms`),
+      (status) => options.log(`${req.method} ${net.maskUrl(req.url ?? '')} ${status} ${Date.now() - started}ms`),
       (e) => {
         // Never expected (handle answers every failure): the request ends, the server goes on.
-        options.log(`${req.method} ${maskUrl(req.url ?? '', secrets())} internal error: ${maskSecrets(e instanceof Error ? e.message : String(e), secrets())}`);
+        options.log(`${req.method} ${net.maskUrl(req.url ?? '')} internal error: ${maskSecrets(e instanceof Error ? e.message : String(e), secrets())}`);
         if (!res.headersSent) send(res, { status: 500, body: errorBody(new ApiError(500, 'UNEXPECTED_ERROR', 'Unexpected error.')) }, false, false);
         else res.destroy();
       },
@@ -130,7 +130,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
         reply = { status: 500, body: errorBody(new ApiError(500, 'STATE_NOT_SAVED', 'The change was made but could not be saved to --state-dir.')) };
       }
     }
-    const body = reply.body === undefined ? reply.body : maskDeep(redactDoc(reply.body), secrets());
+    const body = reply.body === undefined ? reply.body : maskDeep(redactDoc(reply.body), net);
     const out = renderBody({ ...reply, body }, envelope, pretty);
     const headers: Record<string, string> = { ...commonHeaders(), ...reply.headers };
     if (out !== undefined) {

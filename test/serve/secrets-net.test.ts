@@ -2,7 +2,9 @@
 // the next answers and log lines wherever it was copied, and the write does not walk the state's
 // documents again (counted on the alerts, the biggest list: a proxy counts every element read).
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultState, type Doc, type State } from '../../src/serve/state';
+import { defaultState, emptyState, type Doc, type State } from '../../src/serve/state';
+import { SecretsNet } from '../../src/serve/secrets-net';
+import { maskDeep, redactDoc } from '../../src/serve/redact';
 import { digestFetch, startInProcess, type InProcess } from './support';
 
 // No secret by its shape (no digits, no upper case): only the net can mask it where it was copied.
@@ -68,5 +70,32 @@ describe('the secrets net', () => {
     // The caller's public key, recorded in the events, is an identifier: shown.
     const events = await (await call(`/groups/${g}/events`)).json();
     expect(events.results.some((e: { publicKey?: string }) => e.publicKey === key.publicKey)).toBe(true);
+  });
+});
+
+describe('masking with the net', () => {
+  it('remembers what it masked only while the net is unchanged: a value masked anew once a write brings a secret', () => {
+    const state = emptyState();
+    const net = new SecretsNet(state);
+    const line = `note ${SECRET}`;
+    expect(net.maskText(line)).toBe(line);
+    expect(net.maskUrl(`/x?note=${SECRET}`)).toBe(`/x?note=${SECRET}`);
+    net.addWrite({ type: 'DATADOG', apiKey: SECRET });
+    expect(net.maskText(line)).toBe('note ****');
+    expect(net.maskUrl(`/x?note=${SECRET}`)).toBe('/x?note=****');
+    // A key the server made (no body carried it) joins the net with the next write.
+    state.apiKeys.push({ id: 'k', desc: '', publicKey: 'made', privateKey: 'server-made-private-words', roles: [] });
+    net.addWrite();
+    expect(net.maskText('server-made-private-words')).toBe('****');
+  });
+
+  it('answers copies: a redacted document is a copy, a body key `__proto__` stays a key, the stored value is untouched', () => {
+    const stored = { type: 'DATADOG', apiKey: SECRET, nested: JSON.parse('{"__proto__": {"polluted": "correct-horse-battery-staple-lorem"}}') };
+    const net = new SecretsNet(emptyState());
+    net.addWrite(stored);
+    const out = maskDeep(redactDoc(stored), net) as Record<string, unknown>;
+    expect(JSON.stringify(out)).toBe(JSON.stringify({ type: 'DATADOG', apiKey: `${'*'.repeat(28)}orem`, nested: { ['__proto__']: { polluted: '****' } } }).replace('{}', ''));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(stored.apiKey).toBe(SECRET);
   });
 });

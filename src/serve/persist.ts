@@ -89,16 +89,15 @@ function identity(file: string): string | undefined {
   }
 }
 
-/** A new file beside `file` holding this process's id, exclusively created: its name. */
-function candidate(file: string): string {
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`;
-  const fd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600);
+/** Creates `file` exclusively (never through a link), holding this process's id; throws EEXIST when it exists. */
+function createOwned(file: string): string {
+  const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600);
   try {
     fs.writeSync(fd, `${process.pid}\n`);
   } finally {
     fs.closeSync(fd);
   }
-  return tmp;
+  return file;
 }
 
 /**
@@ -113,12 +112,7 @@ function candidate(file: string): string {
 function takeLockFile(file: string, hooks: LockHooks, depth = 0): true | number | undefined {
   for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
     try {
-      const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600);
-      try {
-        fs.writeSync(fd, `${process.pid}\n`);
-      } finally {
-        fs.closeSync(fd);
-      }
+      createOwned(file);
       return true;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateDirError(`cannot take the lock ${file} (${describeFsError(e)}).`);
@@ -140,7 +134,8 @@ function takeLockFile(file: string, hooks: LockHooks, depth = 0): true | number 
     try {
       // Under the claim, nobody else replaces this file: is it still the one judged stale?
       if (identity(file) !== lock.id) continue;
-      const mine = candidate(file);
+      // A lock of this process's own beside it, renamed over it in one step.
+      const mine = createOwned(`${file}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`);
       try {
         fs.renameSync(mine, file);
       } catch (e) {

@@ -5,7 +5,7 @@
 // configurations, its memory read from /proc. Rounds are interleaved (every server, every phase,
 // then again), so a load change on the machine hits each alike. Not a test: it prints figures.
 //   npx tsx bench/serve.ts [--seconds 3] [--rounds 2] [--connections 16] [--no-prism] [--tools DIR] [--no-build]
-//     [--omlint FILE] (another build's dist/omlint.js) [--phase TEXT] (only the phases whose name holds TEXT, e.g. "GET, 16") [--cpu-prof DIR] (a V8 CPU profile of omlint serve into DIR)
+//     [--omlint FILE] (another build's dist/omlint.js) [--before FILE] (an earlier build, measured beside it) [--phase TEXT] (only the phases whose name holds TEXT, e.g. "GET, 16") [--cpu-prof DIR] (a V8 CPU profile of omlint serve into DIR)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,8 @@ const USE_PRISM = !argv.includes('--no-prism');
 const PHASE = option('--phase', '');
 /** Another build to measure (e.g. the commit before a change, built elsewhere): its dist/omlint.js. */
 const OMLINT = path.resolve(option('--omlint', path.join(ROOT, 'dist/omlint.js')));
+/** An earlier build measured in the same rounds, interleaved (the "before" of a change): its dist/omlint.js. */
+const BEFORE = argv.includes('--before') ? path.resolve(option('--before', '')) : undefined;
 const CPU_PROF = argv.includes('--cpu-prof') ? path.resolve(option('--cpu-prof', '.')) : undefined;
 const USER = 'bench';
 const SECRET = 'c0ffee00-1111-2222-3333-444455556666';
@@ -82,12 +84,12 @@ function seed(dir: string): string {
   return file;
 }
 
-async function startOmlint(dir: string): Promise<Target> {
+async function startOmlint(dir: string, bin = OMLINT, name = 'omlint serve'): Promise<Target> {
   const prof = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
-  const child = spawn(process.execPath, [...prof, OMLINT, 'serve', '--port', '0', '--seed', seed(dir), '--user', `${USER}:${SECRET}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...prof, bin, 'serve', '--port', '0', '--seed', seed(dir), '--user', `${USER}:${SECRET}`], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr!.resume(); // the request log
   const m = await waitForLine(child, /\(port (\d+)\)/, 'omlint serve');
-  return { name: 'omlint serve', port: Number(m[1]), child, digest: true };
+  return { name, port: Number(m[1]), child, digest: true };
 }
 
 /** The same JSON from a bare node:http server (GET: the stored body; PUT: the body read and parsed, the stored one answered). */
@@ -230,7 +232,7 @@ async function main(): Promise<void> {
   const { id: _id, links: _links, created: _c, updated: _u, ...writable } = JSON.parse(stored);
   const putBody = JSON.stringify(writable, null, 2);
   const loaded = memory(omlint.child.pid!);
-  const targets = [await startBare(stored), omlint];
+  const targets = [await startBare(stored), ...(BEFORE ? [await startOmlint(dir, BEFORE, 'omlint serve, before')] : []), omlint];
   if (USE_PRISM) targets.push(await startPrism(await freePort()));
   const allPhases = [
     { name: `GET, ${CONNECTIONS} connections`, method: 'GET' as const, body: undefined, connections: CONNECTIONS },
@@ -273,13 +275,15 @@ async function main(): Promise<void> {
     console.log(`| ${phase.name} | ${t.name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.errors} | ${f.cpu.toFixed(0)} |`);
   }
   const [get16, , get1, put1] = allPhases.map((ph) => (phases.includes(ph) ? ph.name : undefined));
-  if (get16) {
-    const ratio = fig(get16, 'omlint serve').rps / fig(get16, 'bare node:http').rps;
-    const perRound = results.get(`${get16}|omlint serve`)!.map((f, i) => `${((f.rps / results.get(`${get16}|bare node:http`)![i].rps) * 100).toFixed(0)} %`);
-    console.log(`\nGET throughput, omlint ÷ bare: ${(ratio * 100).toFixed(0)} % of the medians; by round ${perRound.join(', ')} (goal ≥ 50 %)`);
-    console.log(`GET server CPU per request, bare ÷ omlint: ${((fig(get16, 'bare node:http').cpu / fig(get16, 'omlint serve').cpu) * 100).toFixed(0)} % (the throughput ratio a CPU-bound server would reach)`);
+  for (const name of BEFORE ? ['omlint serve, before', 'omlint serve'] : ['omlint serve']) {
+    if (get16) {
+      const ratio = fig(get16, name).rps / fig(get16, 'bare node:http').rps;
+      const perRound = results.get(`${get16}|${name}`)!.map((f, i) => `${((f.rps / results.get(`${get16}|bare node:http`)![i].rps) * 100).toFixed(0)} %`);
+      console.log(`\n${name}: GET throughput ÷ bare: ${(ratio * 100).toFixed(0)} % of the medians; by round ${perRound.join(', ')} (goal ≥ 50 %)`);
+      console.log(`${name}: GET server CPU per request, bare ÷ omlint: ${((fig(get16, 'bare node:http').cpu / fig(get16, name).cpu) * 100).toFixed(0)} % (the throughput ratio a CPU-bound server would reach)`);
+    }
+    if (get1 && put1) console.log(`${name}: validation on p99, one connection (PUT p99 − GET p99): ${(fig(put1, name).p99 - fig(get1, name).p99).toFixed(2)} ms (goal ≤ 2 ms)`);
   }
-  if (get1 && put1) console.log(`validation on p99, one connection (omlint PUT p99 − omlint GET p99): ${(fig(put1, 'omlint serve').p99 - fig(get1, 'omlint serve').p99).toFixed(2)} ms (goal ≤ 2 ms)`);
   console.log(`omlint serve memory with 10,000 alerts and 1,000 alert configurations: ${loaded.rss.toFixed(0)} MB RSS loaded, ${after.peak.toFixed(0)} MB peak after the run`);
   console.log(`load average (1, 5, 15 min): before ${loadBefore.map((x) => x.toFixed(2)).join(', ')}; after ${loadAfter.map((x) => x.toFixed(2)).join(', ')}; ${os.cpus().length} CPUs`);
 }

@@ -14,6 +14,8 @@ const FORMAT = 'omlint-serve-state';
 const FORMAT_VERSION = 1;
 const TEMP_SUFFIX = '.omlint-tmp';
 const LOCK_FILE = 'state.lock';
+/** How long after a read that changed the state it is written (changes of a burst of reads written once). */
+const SAVE_SOON_MS = 100;
 
 /** A state directory that cannot be used: exit 2 with the message. */
 export class StateDirError extends Error {}
@@ -163,6 +165,7 @@ function leftByLiveProcess(file: string): boolean {
 export class StateStore {
   readonly file: string;
   private readonly lock: string;
+  private pending: NodeJS.Timeout | undefined;
 
   /** Opens (creates, mode 0700) the directory, takes its lock and clears temporary files a kill left. */
   constructor(
@@ -221,8 +224,35 @@ export class StateStore {
     return fromSaved(saved, this.file);
   }
 
-  /** Writes the whole state atomically (throws StateDirError). */
+  /**
+   * Writes the state a little later (after the answer that found it changed), once for a burst of
+   * such changes; a failure is told to `failed` (nobody waits for this save). Atomic as save().
+   */
+  saveSoon(state: State, failed: (e: StateDirError) => void): void {
+    if (this.pending) return;
+    this.pending = setTimeout(() => {
+      this.pending = undefined;
+      try {
+        this.save(state);
+      } catch (e) {
+        failed(e instanceof StateDirError ? e : new StateDirError(String(e)));
+      }
+    }, SAVE_SOON_MS);
+    // The server keeps the process alive; a stop writes what is pending (flush).
+    this.pending.unref();
+  }
+
+  /** Writes a pending saveSoon now (at a clean stop). */
+  flush(state: State): void {
+    if (this.pending) this.save(state);
+  }
+
+  /** Writes the whole state atomically (throws StateDirError); a pending saveSoon is then done. */
   save(state: State): void {
+    if (this.pending) {
+      clearTimeout(this.pending);
+      this.pending = undefined;
+    }
     notALink(this.dir, '--state-dir', 'dir');
     notALink(this.file, 'the state file', 'file');
     const bytes = Buffer.from(JSON.stringify({ format: FORMAT, version: FORMAT_VERSION, state }));

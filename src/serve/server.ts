@@ -39,6 +39,12 @@ export interface ServeOptions {
    * call counted on an access list): `--state-dir` writes it there. A throw answers 500.
    */
   saveState?: () => void;
+  /**
+   * Called after the answer to a request that changed the state without saving it (a GET that found
+   * processes converged or live alerts moved) and when a webhook's delivery was recorded:
+   * `--state-dir` saves it soon after.
+   */
+  stateChanged?: () => void;
 }
 
 export interface TlsFiles {
@@ -90,7 +96,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   const net = new SecretsNet(state);
   const secrets = () => net.get();
   const log = (line: string) => options.log(maskSecrets(line, secrets()));
-  const hooks = webhooks(log, (url) => net.maskUrl(url));
+  const hooks = webhooks(log, (url) => net.maskUrl(url), () => options.stateChanged?.());
   const control: ControlContext | undefined = options.control && {
     initial: structuredClone(options.control.initial), users: structuredClone(options.control.users), hostNow: options.now,
     // A webhook carries the alert as the API answers it: redacted and masked like every answer.
@@ -98,6 +104,8 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   };
   // Requests whose call counted on a user's access list: the state changed even if nothing else did.
   const counted = new WeakSet<IncomingMessage>();
+  // Requests before which the state moved on by itself (processes converged, live alerts' timers).
+  const moved = new WeakSet<IncomingMessage>();
   const server = listener(options.tls, (req, res) => {
     const started = Date.now();
     handle(req, res).then(
@@ -121,9 +129,10 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       if (wrote?.replaced) net.collectAll();
       else net.addWrite(wrote?.body, reply.body);
     }
-    if (options.saveState && (changed || counted.has(res.req))) {
+    const saveNow = options.saveState !== undefined && (changed || counted.has(res.req));
+    if (saveNow) {
       try {
-        options.saveState();
+        options.saveState!();
       } catch (e) {
         // The change stays in memory but is not on disk: the client is told, the log says why.
         log(`${method} state not saved: ${e instanceof Error ? e.message : String(e)}`);
@@ -139,6 +148,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
     }
     res.writeHead(reply.status, headers);
     res.end(out);
+    if (!saveNow && moved.has(res.req)) options.stateChanged?.();
     return reply.status;
   }
 
@@ -173,9 +183,9 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       }
       const now = emulatorNow(state, options.now());
       // Processes whose delay has passed reach their goal before anything reads or changes the state.
-      settle(state, now);
+      if (settle(state, now)) moved.add(req);
       // Live alerts' timers fire on the emulator clock before anything reads the alerts.
-      if (control) syncLive(state, control.live, now);
+      if (control && syncLive(state, control.live, now)) moved.add(req);
       const request = { state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now, caller, control };
       // Who may write, and whether the path names something, before the body is judged.
       if (HAS_BODY.has(req.method ?? '') && m.params.groupId !== undefined && prefix !== 'control') groupFor(state, principal, m.params.groupId, m.route.access ?? true);

@@ -5,6 +5,7 @@
 // configurations, its memory read from /proc. Rounds are interleaved (every server, every phase,
 // then again), so a load change on the machine hits each alike. Not a test: it prints figures.
 //   npx tsx bench/serve.ts [--seconds 3] [--rounds 2] [--connections 16] [--no-prism] [--tools DIR] [--no-build]
+//     [--omlint FILE] (another build's dist/omlint.js) [--before FILE] (an earlier build, measured beside it) [--phase TEXT] (only the phases whose name holds TEXT, e.g. "GET, 16") [--cpu-prof DIR] (a V8 CPU profile of omlint serve into DIR)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,12 @@ const ROUNDS = Number(option('--rounds', '2'));
 const CONNECTIONS = Number(option('--connections', '16'));
 const TOOLS = path.resolve(option('--tools', path.join(os.tmpdir(), 'omlint-bench-tools')));
 const USE_PRISM = !argv.includes('--no-prism');
+const PHASE = option('--phase', '');
+/** Another build to measure (e.g. the commit before a change, built elsewhere): its dist/omlint.js. */
+const OMLINT = path.resolve(option('--omlint', path.join(ROOT, 'dist/omlint.js')));
+/** An earlier build measured in the same rounds, interleaved (the "before" of a change): its dist/omlint.js. */
+const BEFORE = argv.includes('--before') ? path.resolve(option('--before', '')) : undefined;
+const CPU_PROF = argv.includes('--cpu-prof') ? path.resolve(option('--cpu-prof', '.')) : undefined;
 const USER = 'bench';
 const SECRET = 'c0ffee00-1111-2222-3333-444455556666';
 const G = '5f0000000000000000000001';
@@ -77,11 +84,12 @@ function seed(dir: string): string {
   return file;
 }
 
-async function startOmlint(dir: string): Promise<Target> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/omlint.js'), 'serve', '--port', '0', '--seed', seed(dir), '--user', `${USER}:${SECRET}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function startOmlint(dir: string, bin = OMLINT, name = 'omlint serve'): Promise<Target> {
+  const prof = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
+  const child = spawn(process.execPath, [...prof, bin, 'serve', '--port', '0', '--seed', seed(dir), '--user', `${USER}:${SECRET}`], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr!.resume(); // the request log
   const m = await waitForLine(child, /\(port (\d+)\)/, 'omlint serve');
-  return { name: 'omlint serve', port: Number(m[1]), child, digest: true };
+  return { name, port: Number(m[1]), child, digest: true };
 }
 
 /** The same JSON from a bare node:http server (GET: the stored body; PUT: the body read and parsed, the stored one answered). */
@@ -156,6 +164,15 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time (user + system, /proc) per answered request, in µs: what a loaded machine disturbs least. */
+  cpu: number;
+}
+
+/** A process's CPU time so far, in µs (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 async function load(t: Target, method: 'GET' | 'PUT', p: string, body: string | undefined, connections: number, seconds: number): Promise<Figures> {
@@ -163,6 +180,7 @@ async function load(t: Target, method: 'GET' | 'PUT', p: string, body: string | 
   if (t.digest) await digest.refresh(t.port, p);
   const latencies: number[] = [];
   let errors = 0;
+  const cpuBefore = cpuMicros(t.child.pid!);
   const end = Date.now() + seconds * 1000;
   const loop = async () => {
     while (Date.now() < end) {
@@ -185,9 +203,10 @@ async function load(t: Target, method: 'GET' | 'PUT', p: string, body: string | 
     }
   };
   await Promise.all(Array.from({ length: connections }, loop));
+  const cpu = (cpuMicros(t.child.pid!) - cpuBefore) / Math.max(1, latencies.length);
   latencies.sort((a, b) => a - b);
   const q = (x: number) => latencies[Math.min(latencies.length - 1, Math.floor(x * latencies.length))] ?? NaN;
-  return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors };
+  return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors, cpu };
 }
 
 const memory = (pid: number) => {
@@ -213,14 +232,15 @@ async function main(): Promise<void> {
   const { id: _id, links: _links, created: _c, updated: _u, ...writable } = JSON.parse(stored);
   const putBody = JSON.stringify(writable, null, 2);
   const loaded = memory(omlint.child.pid!);
-  const targets = [await startBare(stored), omlint];
+  const targets = [await startBare(stored), ...(BEFORE ? [await startOmlint(dir, BEFORE, 'omlint serve, before')] : []), omlint];
   if (USE_PRISM) targets.push(await startPrism(await freePort()));
-  const phases = [
+  const allPhases = [
     { name: `GET, ${CONNECTIONS} connections`, method: 'GET' as const, body: undefined, connections: CONNECTIONS },
     { name: `PUT, ${CONNECTIONS} connections`, method: 'PUT' as const, body: putBody, connections: CONNECTIONS },
     { name: 'GET, 1 connection', method: 'GET' as const, body: undefined, connections: 1 },
     { name: 'PUT, 1 connection', method: 'PUT' as const, body: putBody, connections: 1 },
   ];
+  const phases = allPhases.filter((ph) => ph.name.includes(PHASE));
   const results = new Map<string, Figures[]>();
   for (const t of targets) await load(t, 'GET', p, undefined, 2, 0.5); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
@@ -229,13 +249,14 @@ async function main(): Promise<void> {
         const f = await load(t, phase.method, p, phase.body, phase.connections, SECONDS);
         const key = `${phase.name}|${t.name}`;
         results.set(key, [...(results.get(key) ?? []), f]);
-        console.log(`round ${round + 1} ${phase.name.padEnd(22)} ${t.name.padEnd(16)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms${f.errors ? `  ${f.errors} non-200` : ''}`);
+        console.log(`round ${round + 1} ${phase.name.padEnd(22)} ${t.name.padEnd(16)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(2)} ms  p99 ${f.p99.toFixed(2)} ms  CPU ${f.cpu.toFixed(0)} µs/req${f.errors ? `  ${f.errors} non-200` : ''}`);
       }
     }
   }
   const after = memory(omlint.child.pid!);
   const loadAfter = os.loadavg();
-  for (const t of targets) t.child.kill();
+  // A profile is written when the process exits: its SIGTERM handler stops it cleanly.
+  await Promise.all(targets.map((t) => new Promise((done) => (t.child.exitCode !== null ? done(undefined) : (t.child.once('exit', done), t.child.kill())))));
   agent.destroy();
 
   // Median over rounds of each figure.
@@ -246,18 +267,23 @@ async function main(): Promise<void> {
   };
   const fig = (phase: string, t: string) => {
     const fs = results.get(`${phase}|${t}`)!;
-    return { rps: med(fs.map((f) => f.rps)), p50: med(fs.map((f) => f.p50)), p99: med(fs.map((f) => f.p99)), errors: fs.reduce((a, f) => a + f.errors, 0) };
+    return { rps: med(fs.map((f) => f.rps)), p50: med(fs.map((f) => f.p50)), p99: med(fs.map((f) => f.p99)), errors: fs.reduce((a, f) => a + f.errors, 0), cpu: med(fs.map((f) => f.cpu)) };
   };
-  console.log(`\n| phase | server | req/s | p50 ms | p99 ms | errors, non-200 |\n|---|---|---:|---:|---:|---:|`);
+  console.log(`\n| phase | server | req/s | p50 ms | p99 ms | errors, non-200 | server CPU µs/req |\n|---|---|---:|---:|---:|---:|---:|`);
   for (const phase of phases) for (const t of targets) {
     const f = fig(phase.name, t.name);
-    console.log(`| ${phase.name} | ${t.name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.errors} |`);
+    console.log(`| ${phase.name} | ${t.name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.errors} | ${f.cpu.toFixed(0)} |`);
   }
-  const ratio = fig(phases[0].name, 'omlint serve').rps / fig(phases[0].name, 'bare node:http').rps;
-  const validation = fig(phases[3].name, 'omlint serve').p99 - fig(phases[2].name, 'omlint serve').p99;
-  const perRound = results.get(`${phases[0].name}|omlint serve`)!.map((f, i) => `${((f.rps / results.get(`${phases[0].name}|bare node:http`)![i].rps) * 100).toFixed(0)} %`);
-  console.log(`\nGET throughput, omlint ÷ bare: ${(ratio * 100).toFixed(0)} % of the medians; by round ${perRound.join(', ')} (goal ≥ 50 %)`);
-  console.log(`validation on p99, one connection (omlint PUT p99 − omlint GET p99): ${validation.toFixed(2)} ms (goal ≤ 2 ms)`);
+  const [get16, , get1, put1] = allPhases.map((ph) => (phases.includes(ph) ? ph.name : undefined));
+  for (const name of BEFORE ? ['omlint serve, before', 'omlint serve'] : ['omlint serve']) {
+    if (get16) {
+      const ratio = fig(get16, name).rps / fig(get16, 'bare node:http').rps;
+      const perRound = results.get(`${get16}|${name}`)!.map((f, i) => `${((f.rps / results.get(`${get16}|bare node:http`)![i].rps) * 100).toFixed(0)} %`);
+      console.log(`\n${name}: GET throughput ÷ bare: ${(ratio * 100).toFixed(0)} % of the medians; by round ${perRound.join(', ')} (goal ≥ 50 %)`);
+      console.log(`${name}: GET server CPU per request, bare ÷ omlint: ${((fig(get16, 'bare node:http').cpu / fig(get16, name).cpu) * 100).toFixed(0)} % (the throughput ratio a CPU-bound server would reach)`);
+    }
+    if (get1 && put1) console.log(`${name}: validation on p99, one connection (PUT p99 − GET p99): ${(fig(put1, name).p99 - fig(get1, name).p99).toFixed(2)} ms (goal ≤ 2 ms)`);
+  }
   console.log(`omlint serve memory with 10,000 alerts and 1,000 alert configurations: ${loaded.rss.toFixed(0)} MB RSS loaded, ${after.peak.toFixed(0)} MB peak after the run`);
   console.log(`load average (1, 5, 15 min): before ${loadBefore.map((x) => x.toFixed(2)).join(', ')}; after ${loadAfter.map((x) => x.toFixed(2)).join(', ')}; ${os.cpus().length} CPUs`);
 }

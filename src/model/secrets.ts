@@ -318,11 +318,20 @@ export function isSecretFieldName(name: string): boolean {
   const last = w[w.length - 1] ?? '';
   const joined = w.join('');
   verdict =
-    SECRET_WORDS.has(last) || SECRET_WORDS.has(w.slice(-2).join('')) || /webhookur[li]$/.test(joined) ||
-    nearSecretWord(last) || nearSecretWord(w.slice(-2).join(''));
+    !isPublicKeyName(w) && (SECRET_WORDS.has(last) || SECRET_WORDS.has(w.slice(-2).join('')) || /webhookur[li]$/.test(joined) ||
+    nearSecretWord(last) || nearSecretWord(w.slice(-2).join('')));
   // Bounded: a hostile document with a million distinct keys must not grow this without end.
   if (NAME_VERDICTS.size < 50_000) NAME_VERDICTS.set(name, verdict);
   return verdict;
+}
+
+/**
+ * `publicKey` (and `sshPublicKey`, `public_key`): the public half of a key pair names its holder and
+ * is shown by Ops Manager in the clear, beside a redacted `privateKey` (docs/serve.md "Redaction").
+ * Exactly these words: `publicKeyPassword`, `publicApiKey` or `publickKey` stay secret names.
+ */
+function isPublicKeyName(w: readonly string[]): boolean {
+  return w.length >= 2 && w[w.length - 1] === 'key' && w[w.length - 2] === 'public';
 }
 
 const MAX_KEYS_WALKED = 200_000;

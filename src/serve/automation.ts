@@ -32,7 +32,8 @@ const processesOf = (status: Doc): Doc[] => (Array.isArray(status.processes) ? s
  * Moves each process whose goal was set at least the delay ago, and that no error holds back, to
  * its goal (an empty plan). Deterministic from the state and the time: a saved state settles alike.
  */
-export function settle(state: State, now: Date): void {
+export function settle(state: State, now: Date): boolean {
+  let changed = false;
   for (const s of state.automationStatus) {
     const since = typeof s.goalSetAt === 'string' ? Date.parse(s.goalSetAt) : NaN;
     if (Number.isNaN(since) || now.getTime() < since + state.automationDelaySeconds * 1000) continue;
@@ -40,8 +41,10 @@ export function settle(state: State, now: Date): void {
       if (p.lastGoalVersionAchieved === s.goalVersion || (typeof p.errorCode === 'number' && p.errorCode !== 0)) continue;
       p.lastGoalVersionAchieved = s.goalVersion;
       p.plan = [];
+      changed = true;
     }
   }
+  return changed;
 }
 
 /** The status as answered: without groupId and the emulator's bookkeeping. */

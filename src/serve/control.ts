@@ -50,14 +50,14 @@ const clockReply = (r: Request): Reply => ({ status: 200, body: { now: isoSecond
 
 export const CONTROL_ROUTES: Route[] = [
   {
-    method: 'POST', path: 'reset', prefix: 'control', pre: owner,
+    method: 'POST', path: 'reset', prefix: 'control', pre: owner, replacesState: true,
     handle: (r) => {
       replaceState(r.state, owner(r).initial);
       return { status: 200, body: { reset: true, groups: r.state.groups.map((g) => g.id) } };
     },
   },
   {
-    method: 'POST', path: 'seed', prefix: 'control', text: SEED_TYPES, pre: owner,
+    method: 'POST', path: 'seed', prefix: 'control', text: SEED_TYPES, pre: owner, replacesState: true,
     handle: (r) => loadControlSeed(r.state, owner(r), r.text ?? ''),
   },
   { method: 'GET', path: 'clock', prefix: 'control', pre: owner, handle: (r) => clockReply(r) },

@@ -110,7 +110,8 @@ export interface LiveContext {
  * configurations or hosts changed gets a new evaluator first (Ops Manager cancels the alerts of an
  * edited configuration: docs/alert-tests.md); projects with no live input are left alone.
  */
-export function syncLive(state: State, live: LiveContext, nowDate: Date, groupId?: string, entry?: Omit<LiveEntry, 'at'>): void {
+export function syncLive(state: State, live: LiveContext, nowDate: Date, groupId?: string, entry?: Omit<LiveEntry, 'at'>): boolean {
+  const before = liveMark(state);
   const now = nowDate.getTime();
   if (groupId !== undefined && entry && !epochs(state).some((e) => e.groupId === groupId)) newEpoch(state, groupId, now, []);
   for (let e of [...(state.liveAlerts ?? [])]) {
@@ -141,6 +142,16 @@ export function syncLive(state: State, live: LiveContext, nowDate: Date, groupId
   // Evaluators of epochs the state no longer holds (a reset, a seed, a rebuilt project) are dropped.
   const kept = new Set((state.liveAlerts ?? []).map((e) => e.id));
   for (const id of live.cache.keys()) if (!kept.has(id)) live.cache.delete(id);
+  return liveMark(state) !== before;
+}
+
+/**
+ * What a sync can change, in short: each epoch's inputs kept, time and notifications, the alerts and
+ * notifications recorded. An alert document is rewritten only with a kept input or a moved time.
+ */
+function liveMark(state: State): string {
+  const epochs = (state.liveAlerts ?? []).map((e) => `${e.id}:${e.log.length}:${e.time}:${e.emitted}`).join(',');
+  return `${epochs}|${state.alerts.length}|${state.liveNotifications?.length ?? 0}`;
 }
 
 /** Whether an alert of the evaluator differs from its document (a time step that changed something). */

@@ -140,6 +140,7 @@ export async function runServe(o: ServeCliOptions, io: ServeIO): Promise<{ serve
     log: (line) => io.stderr.write(`${line}\n`),
     tls,
     saveState: store && (() => store.save(state)),
+    stateChanged: store && (() => store.saveSoon(state, (e) => io.stderr.write(`omlint serve: the state changed by a read is not saved: ${e.message}\n`))),
   });
   const port = await listen(server, o, () => store?.release());
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
@@ -155,7 +156,14 @@ export async function runServe(o: ServeCliOptions, io: ServeIO): Promise<{ serve
   for (const u of o.user ?? []) lines.push(`  --user ${u.slice(0, u.indexOf(':'))} (GLOBAL_OWNER)`);
   if (o.control) lines.push(`  control API: ${tls ? 'https' : 'http'}://${host}:${port}/__omlint/ (reset, seed, clock, automation errors; a GLOBAL_OWNER key)`);
   io.stdout.write(lines.join('\n') + '\n');
-  stopOnSignals(server, () => store?.release());
+  stopOnSignals(server, () => {
+    try {
+      store?.flush(state);
+    } catch (e) {
+      io.stderr.write(`omlint serve: the last change is not saved: ${(e as Error).message}\n`);
+    }
+    store?.release();
+  });
   return { server, port };
 }
 

@@ -14,6 +14,8 @@ const FORMAT = 'omlint-serve-state';
 const FORMAT_VERSION = 1;
 const TEMP_SUFFIX = '.omlint-tmp';
 const LOCK_FILE = 'state.lock';
+/** How long after a read that changed the state it is written (changes of a burst of reads written once). */
+const SAVE_SOON_MS = 100;
 
 /** A state directory that cannot be used: exit 2 with the message. */
 export class StateDirError extends Error {}
@@ -42,12 +44,134 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Test seams of the lock's take-over (a second process started at the worst moment). */
+export interface LockHooks {
+  /** Called when a lock has been judged stale, before it is taken over. */
+  stale?: () => void;
+}
+
+/** How many times a lock is tried before giving up (each after a wait while another process takes it over). */
+const LOCK_ATTEMPTS = 50;
+const LOCK_WAIT_MS = 20;
+/** Claims of claims: a process killed while taking over leaves one level more; past this depth, give up. */
+const MAX_CLAIM_DEPTH = 3;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** The owner's process id in a lock file, opened without following a link, with the file's identity. */
+function readLock(file: string): { owner: number; id: string } | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new StateDirError(`the lock file ${file}: ${describeFsError(e)}.`);
+  }
+  try {
+    const st = fs.fstatSync(fd, { bigint: true });
+    if (!st.isFile()) throw new StateDirError(`the lock file ${file} is not a regular file.`);
+    const buf = Buffer.alloc(32);
+    const n = fs.readSync(fd, buf, 0, buf.length, 0);
+    return { owner: Number.parseInt(buf.toString('utf8', 0, n), 10), id: `${st.dev}-${st.ino}-${st.ctimeNs}` };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The identity of whatever the path names now (undefined: nothing), without following a link. */
+function identity(file: string): string | undefined {
+  try {
+    const st = fs.lstatSync(file, { bigint: true });
+    return `${st.dev}-${st.ino}-${st.ctimeNs}`;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new StateDirError(`the lock file ${file}: ${describeFsError(e)}.`);
+  }
+}
+
+/** Creates `file` exclusively (never through a link), holding this process's id; throws EEXIST when it exists. */
+function createOwned(file: string): string {
+  const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600);
+  try {
+    fs.writeSync(fd, `${process.pid}\n`);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return file;
+}
+
+/**
+ * Takes a lock file: true once this process holds it, the live owner's id when another holds it,
+ * undefined when it could not be taken. Created exclusively when absent. A dead owner's lock is
+ * replaced only by the process that first claims that very file (identity: device, inode, change
+ * time) with an exclusive claim file of its own, after checking under the claim that the lock is
+ * still that file: two processes that both found it stale cannot both replace it (the second
+ * finds the first one's lock). A claim left by a killed process is itself a dead owner's lock,
+ * taken over the same way one level down.
+ */
+function takeLockFile(file: string, hooks: LockHooks, depth = 0): true | number | undefined {
+  for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
+    try {
+      createOwned(file);
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateDirError(`cannot take the lock ${file} (${describeFsError(e)}).`);
+    }
+    notALink(file, 'the lock file', 'file');
+    const lock = readLock(file);
+    if (!lock) continue; // given back meanwhile: create it again
+    // A lock with this process's id is a kill's leftover whose id came round again: stale too.
+    if (lock.owner > 0 && lock.owner !== process.pid && alive(lock.owner)) return lock.owner;
+    if (depth >= MAX_CLAIM_DEPTH) return undefined;
+    hooks.stale?.();
+    const claim = `${file}.${lock.id}.claim`;
+    const claimed = takeLockFile(claim, {}, depth + 1);
+    if (claimed !== true) {
+      // Another process is taking it over now: its lock will be there in a moment.
+      sleepSync(LOCK_WAIT_MS);
+      continue;
+    }
+    try {
+      // Under the claim, nobody else replaces this file: is it still the one judged stale?
+      if (identity(file) !== lock.id) continue;
+      // A lock of this process's own beside it, renamed over it in one step.
+      const mine = createOwned(`${file}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`);
+      try {
+        fs.renameSync(mine, file);
+      } catch (e) {
+        fs.rmSync(mine, { force: true });
+        throw new StateDirError(`cannot take the lock ${file} (${describeFsError(e)}).`);
+      }
+      return true;
+    } finally {
+      fs.rmSync(claim, { force: true });
+    }
+  }
+  return undefined;
+}
+
+/** Whether a lock candidate or claim was left by a running process (its id in the file). */
+function leftByLiveProcess(file: string): boolean {
+  try {
+    const owner = Number.parseInt(fs.readFileSync(file, 'utf8').slice(0, 32), 10);
+    return owner > 0 && owner !== process.pid && alive(owner);
+  } catch {
+    return false;
+  }
+}
+
 export class StateStore {
   readonly file: string;
   private readonly lock: string;
+  private pending: NodeJS.Timeout | undefined;
 
   /** Opens (creates, mode 0700) the directory, takes its lock and clears temporary files a kill left. */
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    private readonly hooks: LockHooks = {},
+  ) {
     this.file = path.join(dir, STATE_FILE);
     this.lock = path.join(dir, LOCK_FILE);
     if (!notALink(dir, '--state-dir', 'dir')) {
@@ -61,26 +185,15 @@ export class StateStore {
     this.takeLock();
     for (const name of fs.readdirSync(dir)) {
       if (name.startsWith(`.${STATE_FILE}.`) && name.endsWith(TEMP_SUFFIX)) fs.rmSync(path.join(dir, name), { force: true });
+      // What a take-over killed half-way left (a lock candidate, a claim), once its process is gone.
+      else if (name.startsWith(`${LOCK_FILE}.`) && (name.endsWith(TEMP_SUFFIX) || name.endsWith('.claim')) && !leftByLiveProcess(path.join(dir, name))) fs.rmSync(path.join(dir, name), { force: true });
     }
   }
 
   /** One server per directory: two would overwrite each other's changes. A dead owner's lock is taken over. */
   private takeLock(): void {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const fd = fs.openSync(this.lock, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600);
-        fs.writeSync(fd, `${process.pid}\n`);
-        fs.closeSync(fd);
-        return;
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateDirError(`--state-dir ${this.dir}: cannot take its lock (${describeFsError(e)}).`);
-      }
-      notALink(this.lock, 'the lock file', 'file');
-      const owner = Number.parseInt(fs.readFileSync(this.lock, 'utf8'), 10);
-      if (owner > 0 && owner !== process.pid && alive(owner)) throw new StateDirError(`--state-dir ${this.dir} is in use by process ${owner} (${this.lock}).`);
-      fs.rmSync(this.lock, { force: true });
-    }
-    throw new StateDirError(`--state-dir ${this.dir}: cannot take its lock (${this.lock}).`);
+    const held = takeLockFile(this.lock, this.hooks);
+    if (held !== true) throw new StateDirError(held === undefined ? `--state-dir ${this.dir}: cannot take its lock (${this.lock}).` : `--state-dir ${this.dir} is in use by process ${held} (${this.lock}).`);
   }
 
   /** Gives the lock back (at a clean stop). */
@@ -111,8 +224,35 @@ export class StateStore {
     return fromSaved(saved, this.file);
   }
 
-  /** Writes the whole state atomically (throws StateDirError). */
+  /**
+   * Writes the state a little later (after the answer that found it changed), once for a burst of
+   * such changes; a failure is told to `failed` (nobody waits for this save). Atomic as save().
+   */
+  saveSoon(state: State, failed: (e: StateDirError) => void): void {
+    if (this.pending) return;
+    this.pending = setTimeout(() => {
+      this.pending = undefined;
+      try {
+        this.save(state);
+      } catch (e) {
+        failed(e instanceof StateDirError ? e : new StateDirError(String(e)));
+      }
+    }, SAVE_SOON_MS);
+    // The server keeps the process alive; a stop writes what is pending (flush).
+    this.pending.unref();
+  }
+
+  /** Writes a pending saveSoon now (at a clean stop). */
+  flush(state: State): void {
+    if (this.pending) this.save(state);
+  }
+
+  /** Writes the whole state atomically (throws StateDirError); a pending saveSoon is then done. */
   save(state: State): void {
+    if (this.pending) {
+      clearTimeout(this.pending);
+      this.pending = undefined;
+    }
     notALink(this.dir, '--state-dir', 'dir');
     notALink(this.file, 'the state file', 'file');
     const bytes = Buffer.from(JSON.stringify({ format: FORMAT, version: FORMAT_VERSION, state }));

@@ -29,11 +29,16 @@ export function redactedValue(field: string, value: string): string {
   return `${'*'.repeat(PARTIAL_WIDTH[field] ?? 28)}${value.slice(-4)}`;
 }
 
-/** A copy of a resource (or list of them) with every secret field in its redacted form. */
+/**
+ * A resource (or list of them) with every secret field in its redacted form: a copy when it holds
+ * one, the value itself otherwise (maskDeep, which follows, copies what it returns).
+ */
 export function redactDoc<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
+  const found = findSecretsOfAnyKind(value);
+  if (found.length === 0) return value;
   const copy = structuredClone(value) as unknown as Doc;
-  for (const s of findSecretsOfAnyKind(copy)) {
+  for (const s of found) {
     const holder = getAt(copy, parentPointer(s.pointer)) as Record<string, unknown>;
     const last = lastToken(s.pointer);
     // PROMETHEUS: the spec omits `password` from the read form.
@@ -43,17 +48,30 @@ export function redactDoc<T>(value: T): T {
   return copy as unknown as T;
 }
 
+/** The one mask for texts and for links (SecretsNet remembers what it answered; a list of secrets masks anew). */
+export interface Masker {
+  maskText(text: string): string;
+  maskUrl(url: string): string;
+}
+
 /**
- * Every string of an answer through the one mask (maskSecrets: the state's secrets, and values
- * shaped like secrets). Links are masked piece by piece: a whole URL would read as a token to the
- * shape net (`itemsPerPage=100` mixes cases and digits), each path segment and query value alone
- * does not, unless it is one.
+ * A copy of a value with every string through the one mask (maskSecrets: the state's secrets,
+ * and values shaped like secrets). Links are masked piece by piece: a whole URL would read as a
+ * token to the shape net (`itemsPerPage=100` mixes cases and digits), each path segment and query
+ * value alone does not, unless it is one.
  */
-export function maskDeep(value: unknown, secrets: readonly string[], key?: string): unknown {
-  if (typeof value === 'string') return key === 'href' ? maskUrl(value, secrets) : maskSecrets(value, secrets);
-  if (Array.isArray(value)) return value.map((v) => maskDeep(v, secrets));
+export function maskDeep(value: unknown, mask: Masker, key?: string): unknown {
+  if (typeof value === 'string') return key === 'href' ? mask.maskUrl(value) : mask.maskText(value);
+  if (Array.isArray(value)) return value.map((v) => maskDeep(v, mask));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskDeep(v, secrets, k)]));
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) {
+    const v = maskDeep((value as Record<string, unknown>)[k], mask, k);
+    // A body's own `__proto__` key stays a key (an assignment would set the prototype).
+    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
+  return out;
 }
 
 /** A URL with each path segment and query name and value masked alone. */

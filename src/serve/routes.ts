@@ -57,6 +57,8 @@ export interface Route {
   /** Checks made before the body is read (who may call, the path's names): a 403 or 404 comes before any 400 of the body. */
   pre?(r: Omit<Request, 'body'>): void;
   handle(r: Request): Reply | Promise<Reply>;
+  /** The handler replaces the whole state (reset, seed): the secrets net is collected afresh. */
+  replacesState?: true;
 }
 
 const self = (href: string) => [{ href, rel: 'self' }];

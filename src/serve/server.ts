@@ -7,8 +7,9 @@ import { DigestAuth } from './digest';
 import { ApiError, commonHeaders, errorBody, isoSeconds, renderBody, type Reply } from './http';
 import { callerAddress } from './access';
 import { admitPrincipal } from './key-access';
-import { maskDeep, maskUrl, redactDoc } from './redact';
-import { collectSecretValues, maskSecrets } from '../engine/mask';
+import { maskDeep, redactDoc } from './redact';
+import { maskSecrets } from '../engine/mask';
+import { SecretsNet } from './secrets-net';
 import { groupFor, principalOf } from './roles';
 import { outputFlags, ROUTES, type Route } from './routes';
 import { emulatorNow, type ApiKey, type State } from './state';
@@ -39,6 +40,12 @@ export interface ServeOptions {
    * call counted on an access list): `--state-dir` writes it there. A throw answers 500.
    */
   saveState?: () => void;
+  /**
+   * Called after the answer to a request that changed the state without saving it (a GET that found
+   * processes converged or live alerts moved) and when a webhook's delivery was recorded:
+   * `--state-dir` saves it soon after.
+   */
+  stateChanged?: () => void;
 }
 
 export interface TlsFiles {
@@ -85,39 +92,28 @@ export function match(method: string, prefix: keyof typeof PREFIXES, rest: strin
   return { route: found?.route, params: found?.params ?? {}, allowed };
 }
 
-/** Every secret the state holds (the outgoing text's second net). */
-function stateSecrets(state: State): string[] {
-  const keys = [...state.apiKeys.map((k) => k.privateKey), ...state.users.flatMap((u) => (u.apiKey ? [u.apiKey] : []))];
-  const docs = [state.hosts, state.alertConfigs, state.alerts, state.maintenanceWindows, state.integrations, state.globalAlertConfigs, state.orgEvents, state.globalEvents, state.automationStatus, state.automationConfigs.map((c) => c.config)].flat();
-  // The engine's one collection of secret values (placeholders left out, secrets found by name too).
-  const found = collectSecretValues(docs.map((value) => ({ value })), { wide: true });
-  // A key's public half names the caller (events carry it as `publicKey`): an identifier, not a secret.
-  const publicKeys = new Set(state.apiKeys.map((k) => k.publicKey));
-  return [...new Set([...found.filter((v) => !publicKeys.has(v)), ...keys.filter((k) => k.length >= 4)])].sort((a, b) => b.length - a.length);
-}
-
 export function createServeServer(state: State, options: ServeOptions): Server {
   const digest = new DigestAuth({ nonceLifetimeMs: options.nonceLifetimeMs, maxNonces: 10_000, now: () => options.now().getTime() });
-  // Collecting the state's secrets reads every document (10,000 alerts: most of a request's time),
-  // so they are kept until a write is carried out.
-  let secretsKept: string[] | undefined;
-  const secrets = () => (secretsKept ??= stateSecrets(state));
+  const net = new SecretsNet(state);
+  const secrets = () => net.get();
   const log = (line: string) => options.log(maskSecrets(line, secrets()));
-  const hooks = webhooks(log, (url) => maskUrl(url, secrets()));
+  const hooks = webhooks(log, (url) => net.maskUrl(url), () => options.stateChanged?.());
   const control: ControlContext | undefined = options.control && {
     initial: structuredClone(options.control.initial), users: structuredClone(options.control.users), hostNow: options.now,
     // A webhook carries the alert as the API answers it: redacted and masked like every answer.
-    live: { cache: new Map(), deliver: (n, url, secret, alert) => hooks.deliver(n, url, secret, maskDeep(redactDoc(alert), secrets()) as typeof alert), webhooks: hooks },
+    live: { cache: new Map(), deliver: (n, url, secret, alert) => hooks.deliver(n, url, secret, maskDeep(redactDoc(alert), net) as typeof alert), webhooks: hooks },
   };
   // Requests whose call counted on an access list (a user's, a key's): the state changed even if nothing else did.
   const counted = new WeakSet<IncomingMessage>();
+  // Requests before which the state moved on by itself (processes converged, live alerts' timers).
+  const moved = new WeakSet<IncomingMessage>();
   const server = listener(options.tls, (req, res) => {
     const started = Date.now();
     handle(req, res).then(
-      (status) => options.log(`${req.method} ${maskUrl(req.url ?? '', secrets())} ${status} ${Date.now() - started}ms`),
+      (status) => options.log(`${req.method} ${net.maskUrl(req.url ?? '')} ${status} ${Date.now() - started}ms`),
       (e) => {
         // Never expected (handle answers every failure): the request ends, the server goes on.
-        options.log(`${req.method} ${maskUrl(req.url ?? '', secrets())} internal error: ${maskSecrets(e instanceof Error ? e.message : String(e), secrets())}`);
+        options.log(`${req.method} ${net.maskUrl(req.url ?? '')} internal error: ${maskSecrets(e instanceof Error ? e.message : String(e), secrets())}`);
         if (!res.headersSent) send(res, { status: 500, body: errorBody(new ApiError(500, 'UNEXPECTED_ERROR', 'Unexpected error.')) }, false, false);
         else res.destroy();
       },
@@ -125,21 +121,26 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   });
   answerClientErrors(server);
 
-  function send(res: ServerResponse, reply: Reply, envelope: boolean, pretty: boolean): number {
+  /** `wrote`: what the request brought (its parsed body) and whether it replaced the whole state. */
+  function send(res: ServerResponse, reply: Reply, envelope: boolean, pretty: boolean, wrote?: { body: unknown; replaced?: boolean }): number {
     const method = res.req.method ?? 'GET';
     // Only a write that was carried out can bring a new secret (a 401 or a refused body changes nothing).
     const changed = method !== 'GET' && method !== 'HEAD' && reply.status < 400;
-    if (changed) secretsKept = undefined;
-    if (options.saveState && (changed || counted.has(res.req))) {
+    if (changed) {
+      if (wrote?.replaced) net.collectAll();
+      else net.addWrite(wrote?.body, reply.body);
+    }
+    const saveNow = options.saveState !== undefined && (changed || counted.has(res.req));
+    if (saveNow) {
       try {
-        options.saveState();
+        options.saveState!();
       } catch (e) {
         // The change stays in memory but is not on disk: the client is told, the log says why.
         log(`${method} state not saved: ${e instanceof Error ? e.message : String(e)}`);
         reply = { status: 500, body: errorBody(new ApiError(500, 'STATE_NOT_SAVED', 'The change was made but could not be saved to --state-dir.')) };
       }
     }
-    const body = reply.body === undefined ? reply.body : maskDeep(redactDoc(reply.body), secrets());
+    const body = reply.body === undefined ? reply.body : maskDeep(redactDoc(reply.body), net);
     const out = renderBody({ ...reply, body }, envelope, pretty);
     const headers: Record<string, string> = { ...commonHeaders(), ...reply.headers };
     if (out !== undefined) {
@@ -148,6 +149,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
     }
     res.writeHead(reply.status, headers);
     res.end(out);
+    if (!saveNow && moved.has(res.req)) options.stateChanged?.();
     return reply.status;
   }
 
@@ -181,9 +183,9 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       }
       const now = emulatorNow(state, options.now());
       // Processes whose delay has passed reach their goal before anything reads or changes the state.
-      settle(state, now);
+      if (settle(state, now)) moved.add(req);
       // Live alerts' timers fire on the emulator clock before anything reads the alerts.
-      if (control) syncLive(state, control.live, now);
+      if (control && syncLive(state, control.live, now)) moved.add(req);
       const request = { state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now, caller, control };
       // Who may write, and whether the path names something, before the body is judged.
       if (HAS_BODY.has(req.method ?? '') && m.params.groupId !== undefined && prefix !== 'control') groupFor(state, principal, m.params.groupId, m.route.access ?? true);
@@ -204,7 +206,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       }
       const reply = await m.route.handle({ ...request, body, text, pairs });
       if (warnings) reply.headers = { ...reply.headers, 'X-Omlint-Warnings': warnings };
-      return send(res, reply, flags.envelope, flags.pretty);
+      return send(res, reply, flags.envelope, flags.pretty, { body, replaced: m.route.replacesState });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       const headers: Record<string, string> = {};

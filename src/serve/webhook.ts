@@ -14,8 +14,11 @@ export interface Webhooks {
   idle(): Promise<void>;
 }
 
-/** `log` masks what it writes (the server's); `mask` hides a URL's secrets in a line. */
-export function webhooks(log: (line: string) => void, maskUrl: (url: string) => string): Webhooks {
+/**
+ * `log` masks what it writes (the server's); `mask` hides a URL's secrets in a line; `recorded` is
+ * told when a delivery's outcome was written into its notification, after the request that sent it.
+ */
+export function webhooks(log: (line: string) => void, maskUrl: (url: string) => string, recorded: () => void = () => {}): Webhooks {
   const inFlight = new Set<Promise<void>>();
   return {
     deliver(n, url, secret, alert) {
@@ -46,7 +49,10 @@ export function webhooks(log: (line: string) => void, maskUrl: (url: string) => 
           n.delivery = `failed: ${e instanceof Error ? e.name : 'error'}`;
           log(`webhook POST ${maskUrl(url)} failed: ${e instanceof Error ? e.message : String(e)}`);
         },
-      ).finally(() => inFlight.delete(p));
+      ).finally(() => {
+        inFlight.delete(p);
+        recorded();
+      });
       inFlight.add(p);
     },
     async idle() {

@@ -210,12 +210,27 @@ describe('isSecretFieldName', () => {
     'PEMKeyPassword', 'clusterFilePassword', 'tlsPemPassword', 'autoPEMKeyFilePwd', 'api_key', 'SECRET_TOKEN', 'credentials',
     // Near-misses: a typo does not make a secret public.
     'apiTokn', 'webhookSecert', 'pasword', 'passwrd', 'datadogApiKye',
+    // Only the public half of a key pair is public: other words before or after `key` keep the name secret.
+    'publicApiKey', 'publicKeyPassword', 'publickKey', 'publicKeySecret', 'nonPublicToken',
   ])('%s names a secret', (n) => expect(isSecretFieldName(n)).toBe(true));
 
-  it.each(['passwordHash', 'passwordSalt', 'tokenFillRateSeconds', 'burstTokenCount', 'keyfile', 'keyFile', 'encryptionKeyFile', 'username', 'typeName', 'url', 'channelName', 'region', 'monkey', 'hostname'])(
+  it.each(['passwordHash', 'passwordSalt', 'tokenFillRateSeconds', 'burstTokenCount', 'keyfile', 'keyFile', 'encryptionKeyFile', 'username', 'typeName', 'url', 'channelName', 'region', 'monkey', 'hostname', 'publicKey', 'sshPublicKey', 'public_key', 'PUBLIC_KEY'])(
     '%s does not',
     (n) => expect(isSecretFieldName(n)).toBe(false),
   );
+});
+
+describe('an API key: its publicKey is shown, its privateKey masked', () => {
+  it('collects the private key and not the public one, in a document and in source text', () => {
+    // Ops Manager answers an API key with `publicKey` in the clear and `privateKey` redacted (the Go client's
+    // global API keys test; mongodb.com/docs/ops-manager, "Get One Global API Key").
+    const key = { desc: 'ci', publicKey: 'ewmaqvdo', privateKey: 'c0ffee00-1111-2222-3333-444455556666', roles: [{ roleName: 'GLOBAL_OWNER' }] };
+    expect(collectSecretValues([{ value: key }], { wide: true })).toEqual(['c0ffee00-1111-2222-3333-444455556666']);
+    expect(collectSecretValues([], { text: 'publicKey: ewmaqvdo\nprivateKey: c0ffee00-1111-2222-3333-444455556666\n' })).toEqual(['c0ffee00-1111-2222-3333-444455556666']);
+    expect(maskLine('  publicKey: ewmaqvdo')).toBe('  publicKey: ewmaqvdo');
+    expect(maskLine('  privateKey: abcdefgh')).toBe('  privateKey: ********');
+    expect(maskLine('  publicApiKey: abcdefgh')).toBe('  publicApiKey: ********');
+  });
 });
 
 describe('findSecretsByName', () => {

@@ -2,6 +2,7 @@
 // and 50 metric configurations, stepped as `omlint test` steps it. Prints the time of each size
 // and the time per step × host × configuration, to show it linear. Figures go to bench/README.md.
 // Run: npx tsx bench/alert-tests.ts [--quick]  (--quick: six and twelve hours)
+import os from 'node:os';
 import { advance, createEvaluator, slotOf, type EvalConfig, type EvalHost } from '../src/model/alert-eval';
 
 const METRICS = ['CONNECTIONS', 'NORMALIZED_SYSTEM_CPU_USER', 'MEMORY_RESIDENT', 'OPLOG_SLAVE_LAG_MASTER_TIME', 'QUERY_TARGETING_SCANNED_PER_RETURNED'];
@@ -74,9 +75,13 @@ const sizes: [string, number, number, number][] = quick
     ['a month, 100 hosts, 25 configurations', MONTH, 100, 25],
     ['a month, 100 hosts, 50 configurations', MONTH, 100, 50],
   ];
+// The machine's load beside the figures: on a shared machine it says how far to trust them.
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+console.log(`Node ${process.version}, ${os.cpus().length} cores, load average ${load()}`);
 run(1440, 10, 10); // warm-up: the code hot before the first figure
 for (const [name, steps, h, c] of sizes) {
   const r = run(steps, h, c);
   // CPU time beside wall time: on a shared machine the wall time counts the other processes too.
   console.log(`${name.padEnd(42)} wall ${(r.ms / 1000).toFixed(2).padStart(6)} s, CPU ${(r.cpuMs / 1000).toFixed(2).padStart(6)} s  ${((r.cpuMs * 1e6) / r.units).toFixed(1).padStart(5)} ns CPU per step × host × configuration  (${r.alerts} alerts, ${r.notifications} notifications)`);
 }
+console.log(`load average ${load()}`);

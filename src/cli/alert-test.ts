@@ -3,8 +3,8 @@
 // pass or fail, and on failure the difference and the timeline of what happened. A test file or
 // a file it loads that cannot be used is bad input (exit 2, at file:line:column), never a crash.
 import { isObject } from '../core/is-object';
-import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { findFiles } from './files';
 import { lint, displayPath } from '../engine/lint';
 import { readInput } from '../io/read-input';
 import { parseText } from '../syntax/index';
@@ -50,39 +50,33 @@ const TEST_FILE = /\.alert-test\.(ya?ml|json)$/i;
 /** Most evaluation steps one test may take (a year of one-minute steps). */
 const MAX_STEPS = 600_000;
 
-/** The alert test files of the given paths: named files as they are, directories walked for `*.alert-test.*`. */
-export function findTestFiles(paths: readonly string[], cwd: string): { files: string[]; problems: string[] } {
-  const files: string[] = [];
-  const problems: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    if (depth > 32) return;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch (e) {
-      problems.push(`${displayPath(dir, cwd)}: ${(e as Error).message}`);
-      return;
-    }
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p, depth + 1);
-      else if (e.isFile() && TEST_FILE.test(e.name)) files.push(p);
-    }
-  };
-  for (const given of paths) {
-    const p = path.resolve(cwd, given);
-    let st;
-    try {
-      st = statSync(p);
-    } catch {
-      problems.push(`${given}: no such file or directory`);
-      continue;
-    }
-    if (st.isDirectory()) walk(p, 0);
-    else files.push(p);
+export interface FoundTests {
+  /** In the walk's order; what cannot be read (a directory that cannot be listed, a named FIFO or dangling link) with its problem. */
+  files: { filePath: string; problem?: FileProblem }[];
+  /** Named paths that do not exist. */
+  missing: string[];
+  /** Skipped with a word, as `check` says it ("path: reason"). */
+  notes: string[];
+  /** Alert test files, and named directories, an ignore pattern kept out. */
+  ignored: string[];
+}
+
+/**
+ * The alert test files of the given paths, found as `check` finds files (src/cli/files.ts:
+ * .omlintignore and the configurations' ignore lists, links followed, loops and dangling links
+ * noted, globs): named files as they are, of walked directories the `*.alert-test.*` ones.
+ */
+export function findTestFiles(paths: readonly string[], cwd: string, isIgnored?: (filePath: string) => boolean): FoundTests {
+  const found = findFiles([...paths], { cwd, isIgnored });
+  const files: FoundTests['files'] = [];
+  for (const f of found.files) {
+    if (f.problem) files.push({ filePath: f.filePath, problem: { filePath: displayPath(f.filePath, cwd), line: 1, column: 1, message: f.problem.message } });
+    // A walk's other documents are not tests: passed over, as a walk of `check` passes over files of no known kind.
+    else if (!f.discovered || TEST_FILE.test(path.basename(f.filePath))) files.push({ filePath: f.filePath });
   }
-  return { files, problems };
+  // Tests, and named directories, that an ignore pattern kept out (for the message when nothing is left).
+  const ignored = found.perArgument.flatMap((m) => m.ignored.filter((p) => TEST_FILE.test(path.basename(p)) || p === path.resolve(cwd, m.argument)));
+  return { files, missing: found.missing, notes: found.notes, ignored };
 }
 
 interface Loaded {

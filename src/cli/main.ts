@@ -361,11 +361,17 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
       } else {
         if (o.series || o.event || o.window || o.global || o.step !== undefined) throw new UsageError('--series, --event, --window, --global and --step go with --explain');
         if (paths.length === 0) throw new UsageError('test needs alert test files or directories (or --explain <alert-config>)');
-        const found = tests.findTestFiles(paths, io.cwd);
-        if (found.problems.length) throw new UsageError(found.problems.join('; '));
-        if (found.files.length === 0) throw new UsageError(`no alert test (*.alert-test.yaml) in ${paths.join(', ')}`);
+        // Ignore files and the configurations' ignore lists as `check` applies them.
+        const resolver = new ConfigResolver(KNOWN_RULE_IDS, undefined);
+        const found = tests.findTestFiles(paths, io.cwd, (p) => resolver.settingsFor(p).ignored);
+        for (const n of found.notes) io.stderr.write(`omlint: note: ${n}\n`);
+        if (found.missing.length) throw new UsageError(found.missing.map((m) => `${m}: no such file or directory`).join('; '));
+        if (found.files.length === 0) {
+          const why = found.ignored.length ? ` (ignored by an ignore pattern, the configuration's ignore or ${IGNORE_FILE}: ${found.ignored.map((p) => displayPath(p, io.cwd)).join(', ')})` : '';
+          throw new UsageError(`no alert test (*.alert-test.yaml) in ${paths.join(', ')}${why}`);
+        }
         const results = [];
-        for (const f of found.files) results.push(await tests.runTestFile(f, io.cwd, new Date()));
+        for (const f of found.files) results.push(f.problem ? { filePath: f.problem.filePath, problems: [f.problem], cases: [], notes: [] } : await tests.runTestFile(f.filePath, io.cwd, new Date()));
         text = tests.formatTestResults(results, o.format);
         code = tests.exitCodeOf(results);
       }

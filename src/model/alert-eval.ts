@@ -86,6 +86,11 @@ export interface EvalWorld {
   settings?: Partial<AlertSettings>;
   /** Time of the state before the first advance (ms since the epoch). */
   start: number;
+  /**
+   * Step every tracker at every time and average from every sample kept: the plain definition,
+   * which tests hold the usual path (quiet trackers passed over by their slot) against.
+   */
+  reference?: boolean;
 }
 
 /** What a test or the emulator feeds in at one time. */
@@ -212,12 +217,18 @@ interface LiveAlert extends Alert {
   held?: boolean[];
 }
 
-interface Ring {
-  t: number[];
-  v: number[];
-  head: number;
-  sum: number;
-  count: number;
+/**
+ * Each slot's samples within the averaging window: per slot a circular buffer that doubles when
+ * full, its start, length and running sum (typed arrays: a step stores no number in an object).
+ */
+interface Rings {
+  t: Float64Array[];
+  v: Float64Array[];
+  head: Int32Array;
+  count: Int32Array;
+  sum: Float64Array;
+  /** Reference mode: every sample of each slot, for the average to be summed afresh. */
+  all?: { t: number[]; v: number[] }[];
 }
 
 interface WindowState extends EvalWindow {
@@ -229,11 +240,24 @@ export interface EvalState {
   settings: AlertSettings;
   hosts: readonly EvalHost[];
   trackers: Tracker[];
-  /** Slot → (host, metric), and its recent samples. */
-  slots: { host: number; metric: string; ring: Ring }[];
+  /** Slot → (host, metric). */
+  slots: { host: number; metric: string }[];
+  rings: Rings;
   slotIndex: Map<string, number>;
-  /** The metric trackers as typed arrays, for the quiet ones to be passed over; `others` the rest. */
-  quiet: { tracker: Int32Array; slot: Int32Array; threshold: Float64Array; above: Uint8Array; holds: Uint8Array; live: Uint8Array; others: number[] };
+  /**
+   * The metric trackers as typed arrays, for the quiet ones to be passed over; `others` the rest.
+   * `due`: per tracker, no later than its alert's earliest timer (set when it is stepped).
+   */
+  quiet: { tracker: Int32Array; slot: Int32Array; threshold: Float64Array; above: Uint8Array; holds: Uint8Array; live: Uint8Array; others: number[]; due: Float64Array; host: Int32Array };
+  /**
+   * The metric trackers by slot (ascending), and per slot the band where none of them can change
+   * while none is busy (live or holding): at or below the smallest GREATER_THAN threshold, at or
+   * above the largest LESS_THAN one. A quiet slot inside its band is one test for all its trackers.
+   */
+  groups: { trackers: Int32Array[]; minAbove: Float64Array; maxBelow: Float64Array; busy: Uint8Array; picked: Int32Array; touched: Int32Array; touchedCount: number; liveDue: number };
+  /** An event came since the other trackers (events, not samples, move them) were last looked at. */
+  othersStale: boolean;
+  reference: boolean;
   /** Each slot's average at the state's time (NaN: no sample in the window). */
   averages: Float64Array;
   hostDown: Uint8Array;
@@ -370,8 +394,12 @@ export function createEvaluator(world: EvalWorld): EvalState {
     trackers: [],
     slots: [],
     slotIndex: new Map(),
+    rings: { t: [], v: [], head: new Int32Array(0), count: new Int32Array(0), sum: new Float64Array(0) },
     averages: new Float64Array(0),
-    quiet: { tracker: new Int32Array(0), slot: new Int32Array(0), threshold: new Float64Array(0), above: new Uint8Array(0), holds: new Uint8Array(0), live: new Uint8Array(0), others: [] },
+    quiet: { tracker: new Int32Array(0), slot: new Int32Array(0), threshold: new Float64Array(0), above: new Uint8Array(0), holds: new Uint8Array(0), live: new Uint8Array(0), others: [], due: new Float64Array(0), host: new Int32Array(0) },
+    groups: { trackers: [], minAbove: new Float64Array(0), maxBelow: new Float64Array(0), busy: new Uint8Array(0), picked: new Int32Array(0), touched: new Int32Array(0), touchedCount: 0, liveDue: Infinity },
+    othersStale: true,
+    reference: world.reference === true,
     hostDown: new Uint8Array(world.hosts.length),
     hostUnhealthy: new Uint8Array(world.hosts.length),
     hostRemoved: new Uint8Array(world.hosts.length),
@@ -386,7 +414,7 @@ export function createEvaluator(world: EvalWorld): EvalState {
     let s = state.slotIndex.get(key);
     if (s === undefined) {
       s = state.slots.length;
-      state.slots.push({ host, metric, ring: { t: [], v: [], head: 0, sum: 0, count: 0 } });
+      state.slots.push({ host, metric });
       state.slotIndex.set(key, s);
     }
     return s;
@@ -461,42 +489,104 @@ export function createEvaluator(world: EvalWorld): EvalState {
     holds: new Uint8Array(state.trackers.length),
     live: new Uint8Array(state.trackers.length),
     others: state.trackers.flatMap((tr, i) => (tr.condition.kind === 'metric' ? [] : [i])),
+    due: new Float64Array(state.trackers.length).fill(Infinity),
+    host: Int32Array.from(metricAt, (i) => state.trackers[i].host!),
   };
-  state.averages = new Float64Array(state.slots.length).fill(NaN);
+  const bySlot: number[][] = state.slots.map(() => []);
+  metricAt.forEach((t) => bySlot[state.trackers[t].slot].push(t));
+  const minAbove = new Float64Array(state.slots.length).fill(Infinity);
+  const maxBelow = new Float64Array(state.slots.length).fill(-Infinity);
+  for (const t of metricAt) {
+    const { slot: s, condition: c } = state.trackers[t] as Tracker & { condition: { kind: 'metric' } };
+    if (c.op > 0) minAbove[s] = Math.min(minAbove[s], c.threshold);
+    else maxBelow[s] = Math.max(maxBelow[s], c.threshold);
+  }
+  state.groups = {
+    trackers: bySlot.map((list) => Int32Array.from(list)), minAbove, maxBelow, busy: new Uint8Array(state.slots.length),
+    picked: new Int32Array(metricAt.length), touched: new Int32Array(state.slots.length), touchedCount: 0, liveDue: Infinity,
+  };
+  const n = state.slots.length;
+  state.rings = {
+    t: state.slots.map(() => new Float64Array(4)), v: state.slots.map(() => new Float64Array(4)),
+    head: new Int32Array(n), count: new Int32Array(n), sum: new Float64Array(n),
+    ...(state.reference ? { all: state.slots.map(() => ({ t: [], v: [] })) } : {}),
+  };
+  state.averages = new Float64Array(n).fill(NaN);
   return state;
 }
 
 // ------------------------------------------------------------------ stepping
 
-function pushSample(state: EvalState, slot: number, at: number, value: number): void {
-  const s = state.slots[slot];
-  if (!s) return;
-  const r = s.ring;
-  if (!Number.isNaN(value)) {
-    r.t.push(at);
-    r.v.push(value);
-    r.sum += value;
-    r.count++;
+/** Stores the samples taken at `at` (a slot no configuration watches, or a missing value: nothing). */
+function pushSamples(state: EvalState, samples: NonNullable<EvalInputs['samples']>, at: number): void {
+  const R = state.rings;
+  for (let i = 0; i < samples.slots.length; i++) {
+    const s = samples.slots[i];
+    const value = samples.values[i];
+    if (state.slots[s] === undefined || Number.isNaN(value)) continue;
+    if (R.all) {
+      R.all[s].t.push(at);
+      R.all[s].v.push(value);
+      continue;
+    }
+    let t = R.t[s];
+    let v = R.v[s];
+    const count = R.count[s];
+    if (count === t.length) {
+      // Full: unrolled into buffers twice the size, oldest first.
+      const cap = t.length;
+      const t2 = new Float64Array(cap * 2);
+      const v2 = new Float64Array(cap * 2);
+      for (let k = 0; k < cap; k++) {
+        t2[k] = t[(R.head[s] + k) & (cap - 1)];
+        v2[k] = v[(R.head[s] + k) & (cap - 1)];
+      }
+      R.t[s] = t = t2;
+      R.v[s] = v = v2;
+      R.head[s] = 0;
+    }
+    const k = (R.head[s] + count) & (t.length - 1);
+    t[k] = at;
+    v[k] = value;
+    R.sum[s] += value;
+    R.count[s] = count + 1;
   }
 }
 
-/** The mean of a slot's samples in (at − window, at]; NaN when there is none. */
-function averageAt(state: EvalState, slot: number, at: number): number {
-  const r = state.slots[slot].ring;
+/** Each slot's mean of its samples in (at − window, at] into state.averages; NaN when there is none. */
+function averageAll(state: EvalState, at: number): void {
+  const R = state.rings;
   const from = at - state.settings.averageWindowMs;
-  while (r.head < r.t.length && r.t[r.head] <= from) {
-    r.sum -= r.v[r.head];
-    r.count--;
-    r.head++;
+  const averages = state.averages;
+  for (let s = 0; s < averages.length; s++) {
+    if (R.all) {
+      const { t, v } = R.all[s];
+      let k = t.length;
+      while (k > 0 && t[k - 1] > from) k--;
+      let sum = 0;
+      for (let j = k; j < t.length; j++) sum += v[j];
+      averages[s] = t.length > k ? sum / (t.length - k) : NaN;
+      continue;
+    }
+    const t = R.t[s];
+    const v = R.v[s];
+    const mask = t.length - 1;
+    let head = R.head[s];
+    let count = R.count[s];
+    let sum = R.sum[s];
+    while (count > 0 && t[head] <= from) {
+      sum -= v[head];
+      count--;
+      head = (head + 1) & mask;
+    }
+    // Recomputed when the window empties, so rounding does not accumulate over a month.
+    if (count === 0) sum = 0;
+    R.head[s] = head;
+    R.count[s] = count;
+    R.sum[s] = sum;
+    // With no sample, 0 / 0 is NaN; written without a NaN branch, which would box every average.
+    averages[s] = sum / count;
   }
-  if (r.head > 1024 && r.head * 2 > r.t.length) {
-    r.t = r.t.slice(r.head);
-    r.v = r.v.slice(r.head);
-    r.head = 0;
-  }
-  // Recomputed when the window empties, so rounding does not accumulate over a month.
-  if (r.count === 0) r.sum = 0;
-  return r.count > 0 ? r.sum / r.count : NaN;
 }
 
 function isActive(a: Alert | undefined): a is LiveAlert {
@@ -504,16 +594,25 @@ function isActive(a: Alert | undefined): a is LiveAlert {
 }
 
 function muteOf(state: EvalState, config: Compiled, at: number): WindowState | undefined {
-  if (!config.windowType) return undefined;
+  if (!config.windowType || state.windows.length === 0) return undefined;
   return state.windows.find((w) => w.start <= at && at < w.end && (w.deletedAt === undefined || at < w.deletedAt) && w.alertTypeNames.includes(config.windowType!));
 }
 
 /** A note for a notification sent while windows of other alert types are active (the usual surprise). */
-function unmutedNote(state: EvalState, config: Compiled, at: number): { note?: string } {
+function unmutedNote(state: EvalState, config: Compiled, at: number): string | undefined {
+  if (state.windows.length === 0) return undefined;
   const active = state.windows.filter((w) => w.start <= at && at < w.end && (w.deletedAt === undefined || at < w.deletedAt));
-  if (active.length === 0) return {};
+  if (active.length === 0) return undefined;
   const names = active.map((w) => `${w.name} (${w.alertTypeNames.join(', ')})`).join(', ');
-  return { note: `not muted: window ${names} is active, but this is ${config.windowType ? `a ${config.windowType} alert` : 'an alert of no window type'}` };
+  return `not muted: window ${names} is active, but this is ${config.windowType ? `a ${config.windowType} alert` : 'an alert of no window type'}`;
+}
+
+/** Records a notification sent (its note last, and only when there is one). */
+function send(state: EvalState, out: StepResult, tr: Tracker, a: LiveAlert, ch: Channel, at: number, kind: 'alert' | 'resolved'): void {
+  const n: SentNotification = { at, alert: a.id, config: a.config, target: a.target, channel: ch.label, typeName: ch.typeName, notification: ch.index, kind };
+  const note = unmutedNote(state, tr.config, at);
+  if (note !== undefined) n.note = note;
+  out.notifications.push(n);
 }
 
 function condition(state: EvalState, tr: Tracker, at: number, describe = true): { holds: boolean | undefined; value?: number; detail: string } {
@@ -555,12 +654,11 @@ const fmt = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(
 function fireDue(state: EvalState, tr: Tracker, limit: number, strict: boolean, out: StepResult): void {
   const a = tr.alert;
   if (!isActive(a)) return;
-  const due = (t: number) => (strict ? t < limit : t <= limit);
   for (;;) {
     // The earliest timer of the alert: its opening, then each channel's next notification.
     let at = a.status === 'TRACKING' ? a.openAt : Infinity;
     for (const t of a.next) if (t < at) at = t;
-    if (!due(at)) break;
+    if (strict ? !(at < limit) : !(at <= limit)) break;
     if (a.status === 'TRACKING' && a.openAt <= at) {
       a.status = 'OPEN';
       a.updated = a.openAt;
@@ -585,7 +683,7 @@ function fireDue(state: EvalState, tr: Tracker, limit: number, strict: boolean, 
       if (window) {
         out.transitions.push({ at, alert: a.id, config: a.config, target: a.target, what: 'muted', detail: `${ch.label}: maintenance window ${window.name} (${window.alertTypeNames.join(', ')})` });
       } else {
-        out.notifications.push({ at, alert: a.id, config: a.config, target: a.target, channel: ch.label, typeName: ch.typeName, notification: ch.index, kind: 'alert', ...unmutedNote(state, tr.config, at) });
+        send(state, out, tr, a, ch, at, 'alert');
         a.lastNotified = at;
         a.updated = at;
         a.notified[ch.index] = true;
@@ -606,7 +704,7 @@ function dueOf(a: LiveAlert | undefined): number {
  * Moves the state to time `to` (not before its time), with what happened at `to`: what the
  * timers did in between (openings, notifications, muted ones), then the inputs, then the
  * conditions evaluated at `to`. The state is updated in place and also the result's `state`:
- * keep only the state returned by the latest call (cloneState() keeps a copy).
+ * keep only the state returned by the latest call.
  */
 export function advance(state: EvalState, to: number, inputs: EvalInputs = {}): StepResult & { state: EvalState } {
   if (!(to >= state.time)) throw new RangeError(`time goes forward only: ${new Date(to).toISOString()} is before ${new Date(state.time).toISOString()}`);
@@ -615,7 +713,7 @@ export function advance(state: EvalState, to: number, inputs: EvalInputs = {}): 
   if (state.nextDue < to) for (const tr of state.trackers) if (tr.alert && dueOf(tr.alert) < to) fireDue(state, tr, to, true, out);
   // 2. What happens at `to`.
   const samples = inputs.samples;
-  if (samples) for (let i = 0; i < samples.slots.length; i++) pushSample(state, samples.slots[i], to, samples.values[i]);
+  if (samples) pushSamples(state, samples, to);
   for (const e of inputs.events ?? []) applyEvent(state, e);
   for (const ack of inputs.acknowledgements ?? []) acknowledge(state, ack, to, out);
   for (const w of inputs.addWindows ?? []) state.windows.push({ ...w });
@@ -629,39 +727,117 @@ export function advance(state: EvalState, to: number, inputs: EvalInputs = {}): 
   }
   // 3. Conditions at `to`, then the timers due at `to`.
   // Each slot's average once per step: many configurations watch the same host and metric.
-  if (state.averages.length !== state.slots.length) state.averages = new Float64Array(state.slots.length);
-  for (let i = 0; i < state.slots.length; i++) state.averages[i] = averageAt(state, i, to);
-  // Metric trackers with nothing to do (no live alert, no change) are passed over on typed
-  // arrays: a month of minutes for 5,000 host × configuration pairs is 200 million of them.
-  const q = state.quiet;
-  const holdMissing = state.settings.missingSample === 'hold';
+  averageAll(state, to);
   let nextDue = Infinity;
-  const { slot, above, threshold, live, holds: held } = q;
-  const averages = state.averages;
-  const n = q.tracker.length;
-  for (let t = 0; t < n; t++) {
-    if (live[t] === 0) {
-      const v = averages[slot[t]];
-      const holds = v !== v ? (holdMissing ? held[t] : 0) : (above[t] === 1 ? v > threshold[t] : v < threshold[t]) ? 1 : 0;
-      if (holds === held[t]) continue;
+  if (state.reference) {
+    for (let t = 0; t < state.trackers.length; t++) nextDue = Math.min(nextDue, stepTracker(state, state.trackers[t], t, to, out));
+  } else {
+    // Only the metric trackers that can change or have a timer due are stepped, in tracker order
+    // (the order of the output); a skipped one would have done nothing but follow the value.
+    const picked = pickMetricTrackers(state, to);
+    nextDue = state.groups.liveDue;
+    for (let k = 0; k < picked.length; k++) {
+      const t = picked[k];
+      const d = stepTracker(state, state.trackers[t], t, to, out);
+      if (d < nextDue) nextDue = d;
     }
-    const d = stepTracker(state, state.trackers[t], t, to, out);
-    if (d < nextDue) nextDue = d;
-  }
-  for (const t of q.others) {
-    const d = stepTracker(state, state.trackers[t], t, to, out);
-    if (d < nextDue) nextDue = d;
+    settleGroups(state);
+    // Without an event since they were last looked at, the other conditions are as they were.
+    for (const t of state.quiet.others) {
+      const tr = state.trackers[t];
+      if (!state.othersStale && !isActive(tr.alert)) continue;
+      const d = stepTracker(state, tr, t, to, out);
+      if (d < nextDue) nextDue = d;
+    }
+    state.othersStale = false;
   }
   state.nextDue = nextDue;
   state.time = to;
   // Each tracker's events are in time order; across trackers, sort (stable: configuration order).
-  out.transitions.sort((x, y) => x.at - y.at);
-  out.notifications.sort((x, y) => x.at - y.at);
-  return { ...out, state };
+  if (!inTimeOrder(out.transitions)) out.transitions.sort(byTime);
+  if (!inTimeOrder(out.notifications)) out.notifications.sort(byTime);
+  return { transitions: out.transitions, notifications: out.notifications, state };
+}
+
+/**
+ * The metric trackers to step at the state's averages, ascending: of the slots that are busy or
+ * whose average left their band, the trackers whose condition changed, and the live ones with a
+ * timer due or a host removed. A live alert that only follows the value is updated here, and the
+ * smallest due time of those left is `liveDue`.
+ */
+function pickMetricTrackers(state: EvalState, to: number): Int32Array {
+  const { trackers: bySlot, minAbove, maxBelow, busy, picked, touched } = state.groups;
+  const { above, threshold, live, holds: held, due, host } = state.quiet;
+  const averages = state.averages;
+  const removed = state.hostRemoved;
+  const holdMissing = state.settings.missingSample === 'hold';
+  let count = 0;
+  let nt = 0;
+  let liveDue = Infinity;
+  for (let s = 0; s < averages.length; s++) {
+    const v = averages[s];
+    // NaN fails both comparisons: with no tracker busy, a missing sample changes nothing.
+    if (busy[s] === 0 && !(v > minAbove[s]) && !(v < maxBelow[s])) continue;
+    touched[nt++] = s;
+    const list = bySlot[s];
+    for (let k = 0; k < list.length; k++) {
+      const t = list[k];
+      const holds = v !== v ? (holdMissing ? held[t] : 0) : (above[t] === 1 ? v > threshold[t] : v < threshold[t]) ? 1 : 0;
+      if (holds === held[t]) {
+        if (live[t] === 0) continue;
+        if (due[t] > to && removed[host[t]] === 0) {
+          // currentValue follows the measurement while the condition holds.
+          if (holds === 1 && v === v) state.trackers[t].alert!.currentValue!.number = v;
+          if (due[t] < liveDue) liveDue = due[t];
+          continue;
+        }
+      }
+      picked[count++] = t;
+    }
+  }
+  state.groups.liveDue = liveDue;
+  state.groups.touchedCount = nt;
+  const out = picked.subarray(0, count);
+  return nt > 1 ? out.sort() : out;
+}
+
+/** After a step: whether each slot looked into still has a tracker live or holding. */
+function settleGroups(state: EvalState): void {
+  const { trackers: bySlot, busy, touched, touchedCount } = state.groups;
+  const { live, holds } = state.quiet;
+  for (let k = 0; k < touchedCount; k++) {
+    const s = touched[k];
+    const list = bySlot[s];
+    let b = 0;
+    for (let j = 0; j < list.length && b === 0; j++) b = live[list[j]] | holds[list[j]];
+    busy[s] = b;
+  }
+}
+
+const byTime = (x: { at: number }, y: { at: number }) => x.at - y.at;
+
+/** Whether a list is in time order already (then a stable sort would leave it as it is). */
+function inTimeOrder(list: readonly { at: number }[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i].at < list[i - 1].at) return false;
+  return true;
 }
 
 /** One tracker at `to`: its condition, what changes, its timers; returns its next due time. */
 function stepTracker(state: EvalState, tr: Tracker, index: number, to: number, out: StepResult): number {
+  const cond = tr.condition;
+  if (!state.reference && cond.kind === 'metric' && (tr.host === undefined || state.hostRemoved[tr.host] === 0)) {
+    // The usual step of a metric tracker, without the condition's object: nothing changes but the
+    // value and the timers (the general path below when the condition changes).
+    const v = state.averages[tr.slot];
+    const holds = v !== v ? (state.settings.missingSample === 'hold' ? undefined : false) : cond.op > 0 ? v > cond.threshold : v < cond.threshold;
+    if (holds === undefined || holds === tr.holds) {
+      const a = tr.alert;
+      if (isActive(a) && holds === true && a.currentValue) a.currentValue.number = v;
+      if (isActive(a) && dueOf(a) <= to) fireDue(state, tr, to, false, out);
+      state.quiet.live[index] = isActive(tr.alert) ? 1 : 0;
+      return (state.quiet.due[index] = dueOf(tr.alert));
+    }
+  }
   const removed = tr.host !== undefined && state.hostRemoved[tr.host] === 1;
   let c = removed ? { holds: false, detail: 'host removed' } : condition(state, tr, to, false);
   if (c.holds !== undefined && c.holds !== tr.holds && !removed) c = condition(state, tr, to);
@@ -676,21 +852,21 @@ function stepTracker(state: EvalState, tr: Tracker, index: number, to: number, o
   }
   if (tr.alert && dueOf(tr.alert) <= to) fireDue(state, tr, to, false, out);
   state.quiet.live[index] = isActive(tr.alert) ? 1 : 0;
-  return dueOf(tr.alert);
+  return (state.quiet.due[index] = dueOf(tr.alert));
 }
 
 function applyEvent(state: EvalState, e: NonNullable<EvalInputs['events']>[number]): void {
   const i = e.host === undefined ? -1 : state.hosts.findIndex((h) => h.id === e.host);
   const set = (flags: Uint8Array, v: number) => { if (i >= 0) flags[i] = v; };
+  state.othersStale = true;
   switch (e.type) {
     case 'HOST_DOWN': set(state.hostDown, 1); break;
     case 'HOST_UP': set(state.hostDown, 0); break;
     case 'MEMBER_UNHEALTHY': set(state.hostUnhealthy, 1); break;
     case 'MEMBER_HEALTHY': set(state.hostUnhealthy, 0); break;
     case 'HOST_REMOVED':
+      // Its live alerts are cancelled at the next step whatever the measurements say (pickMetricTrackers).
       set(state.hostRemoved, 1);
-      // Its trackers are looked at (and their alerts cancelled) whatever their measurements say.
-      state.trackers.forEach((tr, t) => { if (tr.host === i) state.quiet.live[t] = 1; });
       break;
     case 'AGENT_DOWN':
     case 'AGENT_UP': {
@@ -707,6 +883,13 @@ function applyEvent(state: EvalState, e: NonNullable<EvalInputs['events']>[numbe
 function open(state: EvalState, tr: Tracker, at: number, c: { value?: number; detail: string }, out: StepResult): void {
   const host = tr.host === undefined ? undefined : state.hosts[tr.host];
   const cond = tr.condition;
+  const channels = tr.config.channels;
+  const next: number[] = [];
+  const notified: boolean[] = [];
+  for (const ch of channels) {
+    next.push(at + ch.delay);
+    notified.push(false);
+  }
   const a: LiveAlert = {
     id: `alert-${state.alerts.length + 1}`,
     config: tr.config.name,
@@ -716,12 +899,16 @@ function open(state: EvalState, tr: Tracker, at: number, c: { value?: number; de
     created: at,
     updated: at,
     openAt: at + tr.config.minDelay,
-    next: tr.config.channels.map((ch) => at + ch.delay),
-    notified: tr.config.channels.map(() => false),
-    ...(host ? { hostnameAndPort: `${host.hostname}:${host.port}` } : {}),
-    ...(host?.replicaSetName || tr.members ? { replicaSetName: host?.replicaSetName ?? tr.target } : {}),
-    ...(cond.kind === 'metric' ? { metricName: cond.metric, currentValue: { number: c.value ?? NaN, units: cond.units } } : {}),
+    next,
+    notified,
   };
+  // Added in this order, the order of the fields the alerts endpoint shows.
+  if (host) a.hostnameAndPort = tr.target;
+  if (host?.replicaSetName || tr.members) a.replicaSetName = host?.replicaSetName ?? tr.target;
+  if (cond.kind === 'metric') {
+    a.metricName = cond.metric;
+    a.currentValue = { number: c.value ?? NaN, units: cond.units };
+  }
   state.alerts.push(a);
   tr.alert = a;
   out.transitions.push({ at, alert: a.id, config: a.config, target: a.target, what: 'TRACKING', detail: `condition holds: ${c.detail}` });
@@ -739,12 +926,13 @@ function end(state: EvalState, tr: Tracker, a: LiveAlert, at: number, status: 'C
     if (state.settings.resolveNotifies === 'notified' && !a.notified[ch.index]) continue;
     const window = muteOf(state, tr.config, at);
     if (window) out.transitions.push({ at, alert: a.id, config: a.config, target: a.target, what: 'muted', detail: `${ch.label} (resolution): maintenance window ${window.name}` });
-    else out.notifications.push({ at, alert: a.id, config: a.config, target: a.target, channel: ch.label, typeName: ch.typeName, notification: ch.index, kind: 'resolved', ...unmutedNote(state, tr.config, at) });
+    else send(state, out, tr, a, ch, at, 'resolved');
   }
 }
 
 function acknowledge(state: EvalState, ack: NonNullable<EvalInputs['acknowledgements']>[number], at: number, out: StepResult): void {
-  const tr = state.trackers.find((t) => t.config.name === ack.config && t.target === ack.target && isActive(t.alert));
+  const index = state.trackers.findIndex((t) => t.config.name === ack.config && t.target === ack.target && isActive(t.alert));
+  const tr = index < 0 ? undefined : state.trackers[index];
   const a = tr?.alert;
   if (!tr || !isActive(a)) {
     out.transitions.push({ at, config: ack.config, target: ack.target, what: 'acknowledged', detail: 'no open alert to acknowledge: ignored' });
@@ -757,6 +945,7 @@ function acknowledge(state: EvalState, ack: NonNullable<EvalInputs['acknowledgem
       if (!a.held?.[ch.index] || a.next[ch.index] <= at) continue;
       a.next[ch.index] = state.settings.acknowledgementEnds === 'notify' || ch.interval === Infinity ? at : a.next[ch.index] - Math.floor((a.next[ch.index] - at) / ch.interval) * ch.interval;
     }
+    state.quiet.due[index] = dueOf(a);
     delete a.held;
     delete a.acknowledgedUntil;
     delete a.acknowledgementComment;

@@ -1,11 +1,11 @@
 // `omlint test` through the built CLI (issue 35): the realistic suite of examples/alert-tests
 // passes, the failing example of test/data/alert-tests fails with its golden timeline, the formats,
 // bad input (exit 2 at file:line:column, never a crash) and --explain.
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../golden/corpus';
-import { cliProcess, tree } from './run';
+import { cli, cliProcess, tree } from './run';
 
 const FAILING = 'test/data/alert-tests';
 
@@ -115,6 +115,42 @@ describe('omlint test', () => {
       expect(cliProcess(['test', '--explain', 'examples/clean/cpu-high.alert-config.yaml', '--event', 'soon HOST_DOWN'], { cwd: ROOT }).code).toBe(2);
       expect(cliProcess(['test', '--explain', 'nope.yaml'], { cwd: ROOT })).toMatchObject({ code: 2 });
       expect(cliProcess(['test', 'x', '--explain', 'examples/clean/cpu-high.alert-config.yaml'], { cwd: ROOT }).code).toBe(2);
+    });
+  });
+
+  describe('the files it runs are found as `check` finds files', () => {
+    const OK = 'start: "2026-01-05T00:00:00Z"\nload: {}\ndeployment:\n  hosts: [{ id: db1, hostname: db1.example.com, typeName: PRIMARY }]\ncases:\n  - { name: quiet, at: 5m, alerts: [] }\n';
+    /** The test files a stylish report names, in its order. */
+    const ran = (stdout: string) => stdout.split('\n').filter((l) => /^\S+\.alert-test\.yaml$/.test(l));
+
+    it('.omlintignore and the configuration\'s ignore list keep tests out; a named ignored test gets a note', async () => {
+      const dir = tree({
+        '.omlintignore': 'skip/\nnamed.alert-test.yaml\n', 'omlint.config.yaml': 'ignore: ["vendor/**"]\n',
+        'a.alert-test.yaml': OK, 'skip/b.alert-test.yaml': OK, 'vendor/v.alert-test.yaml': OK, 'named.alert-test.yaml': OK, 'notes.yaml': 'x: 1\n',
+      });
+      const walked = await cli(['test', '.'], { cwd: dir });
+      expect([walked.code, ran(walked.stdout), walked.stderr]).toEqual([0, ['a.alert-test.yaml'], '']);
+      const named = await cli(['test', 'named.alert-test.yaml', 'a.alert-test.yaml'], { cwd: dir });
+      expect([named.code, ran(named.stdout)]).toEqual([0, ['a.alert-test.yaml']]);
+      expect(named.stderr).toBe('omlint: note: named.alert-test.yaml: File ignored because of a matching ignore pattern; not checked\n');
+      const none = await cli(['test', 'skip'], { cwd: dir });
+      expect([none.code, none.stderr]).toEqual([2, "omlint: no alert test (*.alert-test.yaml) in skip (ignored by an ignore pattern, the configuration's ignore or .omlintignore: skip)\n"]);
+    });
+
+    it('follows linked tests and directories, and says what it skips: a loop, a dangling link (named: a problem, the others still run)', async () => {
+      const dir = tree({ 'real/r.alert-test.yaml': OK, 'tests/a.alert-test.yaml': OK });
+      symlinkSync('../real/r.alert-test.yaml', path.join(dir, 'tests/linked.alert-test.yaml'));
+      symlinkSync('../real', path.join(dir, 'tests/more'));
+      symlinkSync('..', path.join(dir, 'tests/up'));
+      symlinkSync('gone.alert-test.yaml', path.join(dir, 'tests/dangling.alert-test.yaml'));
+      const walked = await cli(['test', 'tests'], { cwd: dir });
+      expect([walked.code, ran(walked.stdout)]).toEqual([0, ['tests/a.alert-test.yaml', 'tests/linked.alert-test.yaml', 'tests/more/r.alert-test.yaml']]);
+      expect(walked.stderr).toContain('omlint: note: tests/dangling.alert-test.yaml: symbolic link to "gone.alert-test.yaml", which does not exist; skipped\n');
+      expect(walked.stderr).toContain('omlint: note: tests/up: symbolic link loop (it links to a directory above it); not followed\n');
+      const named = await cli(['test', 'tests/dangling.alert-test.yaml', 'tests/a.alert-test.yaml'], { cwd: dir });
+      expect(named.code).toBe(2);
+      expect(named.stdout).toContain('tests/dangling.alert-test.yaml:1:1  error  Symbolic link to "gone.alert-test.yaml", which does not exist.');
+      expect(named.stdout).toMatch(/tests\/a\.alert-test\.yaml\n {2}ok {3}quiet\n/);
     });
   });
 });

@@ -3,7 +3,7 @@
 // The two keys are compared in memory before masking (secretsDiffer), never printed or kept.
 import { defineTransitionRule } from '../src/core/rule';
 import { isObject } from '../src/model/automation-topology';
-import { getTransition, keyChange } from '../src/model/automation-transition';
+import { transitionOf, keyChange } from '../src/model/automation-transition';
 import { replicaSetExample, threeMembers } from '../src/model/example-deployments';
 
 /** An auth section for the docs examples: SCRAM with a keyfile whose contents are `key`. */
@@ -58,7 +58,7 @@ export default defineTransitionRule({
   },
   check(ctx) {
     if (!authOn(ctx.base) || !authOn(ctx.value) || x509Membership(ctx.base)) return;
-    const processes = getTransition(ctx.base, ctx.value).base.processes.length;
+    const processes = transitionOf(ctx).base.processes.length;
     if (processes === 0) return;
     const change = keyChange(ctx.base, ctx.value, (v) => ctx.isTemplate(v));
     if (change === 'replaced') ctx.report({ pointer: '/auth/key', messageId: 'replaced', data: { baseLabel: ctx.baseLabel, processes }, basePointer: '/auth/key' });

@@ -219,6 +219,9 @@ export function runTransitionRules(file: FileState, opts: LintRunOptions, rules:
   for (const pair of match.pairs) {
     const doc = pair.now as ItemState;
     const baseDoc = pair.base as BaseDocument;
+    // The new document's facts are those its document rules read (checkDocument made them).
+    const facts = (doc.facts ??= new DocumentFacts(doc.value));
+    const baseFacts = new DocumentFacts(baseDoc.value);
     for (const rule of rules) {
       const id = rule.meta.id;
       if (!appliesTo(rule, doc.kind!) || off?.has(id)) continue;
@@ -232,6 +235,8 @@ export function runTransitionRules(file: FileState, opts: LintRunOptions, rules:
           options: file.options,
           partial: Boolean(input.partial),
           isTemplate,
+          facts,
+          baseFacts,
           report: ({ basePointer, ...r }) => {
             const inBase = basePointer === undefined ? [] : [{ filePath: input.label, documentIndex: baseDoc.index, pointer: basePointer, message: `In the base (${input.label}).`, range: baseRange(base, baseDoc, basePointer) }];
             const related = [...inBase, ...(r.related ?? [])];

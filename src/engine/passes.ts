@@ -1,7 +1,7 @@
 // The passes over a prepared file: its documents (schema and document rules), the digests its
 // documents give the workspace rules and those rules' run over a scope, and its transition rules
 // against its base.
-import { DEFAULT_LIMITS } from '../syntax/index';
+import { DEFAULT_LIMITS, willLocate } from '../syntax/index';
 import type { Kind } from '../core/kinds';
 import { validateLoaded } from '../schema/validate';
 import { getAt } from '../core/pointer';
@@ -55,14 +55,14 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
       internalError(file, doc, id, e, opts);
     }
   }
-  if (pending.length > 0 && doc.document.prepare) {
+  if (pending.length > 0) {
     const pointers: string[] = [];
     // A hint only: the reports past what a file can record (per severity) need no position.
     for (const { report } of pending.slice(0, 3 * (opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE))) {
       pointers.push(doc.base + report.pointer);
       for (const f of [report.fix, ...(report.suggestions ?? [])]) for (const op of f?.ops ?? []) pointers.push(doc.base + op.pointer);
     }
-    doc.document.prepare(pointers);
+    willLocate(doc.document, pointers);
   }
   for (const { ruleId, report } of pending) addReport(file, doc, ruleId, report, opts);
 }

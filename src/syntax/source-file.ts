@@ -10,6 +10,7 @@ import { applyEdits, fixEdits } from './fix';
 import { findBrokenModelines, findModelines, type BrokenModeline, type Modeline } from './modelines';
 import { findDirectives, NO_DIRECTIVES, type FoundDirectives } from './suppress';
 import { commentMentions, MENTIONS_OMLINT } from './comments';
+import type { LookingAhead } from './json';
 import type { Location, ParsedDocument, ParsedFile, ParseProblem, SyntaxKind } from './types';
 
 export interface SourceComments {
@@ -19,6 +20,14 @@ export interface SourceComments {
   modelines: Modeline[];
   /** Comments meant as a modeline that do not read as one. */
   brokenModelines: BrokenModeline[];
+}
+
+/**
+ * Pointers of a document about to be located: a document that reads its text forward (a big JSON
+ * text) finds them in one pass, in the text's order; the answers are those of `locate` either way.
+ */
+export function willLocate(document: ParsedDocument, pointers: readonly string[]): void {
+  (document as ParsedDocument & LookingAhead).prepare?.(pointers);
 }
 
 export class SourceFile implements ParsedFile {
@@ -53,6 +62,14 @@ export class SourceFile implements ParsedFile {
   /** Where the node at a pointer of document `doc` stands (offsets in `text`). */
   locate(pointer: string, doc = 0): Location | undefined {
     return this.documents[doc]?.locate(pointer);
+  }
+
+  /** Where each of these pointers of document `doc` stands (found together, as willLocate says). */
+  locateAll(pointers: readonly string[], doc = 0): (Location | undefined)[] {
+    const d = this.documents[doc];
+    if (!d) return pointers.map(() => undefined);
+    willLocate(d, pointers);
+    return pointers.map((p) => d.locate(p));
   }
 
   /** The object keys at a pointer of document `doc`, in source order. */

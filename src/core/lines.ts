@@ -151,6 +151,8 @@ function breakWithin(text: string, a: number, b: number): boolean | undefined {
 
 export class LineIndex {
   private index: LineStarts | undefined;
+  private loneCrFound: boolean | undefined;
+  private breakFound: string | undefined;
   /** `sparseMinChars`: tests lower it to check both representations on small texts. */
   constructor(
     readonly text: string,
@@ -159,7 +161,17 @@ export class LineIndex {
 
   /** Computed on first use: most files of a run need no position at all. */
   private get lines(): LineStarts {
-    return (this.index ??= this.text.length >= this.sparseMinChars && !hasLoneCr(this.text) ? new SparseLines(this.text) : new DenseLines(this.text));
+    return (this.index ??= this.text.length >= this.sparseMinChars && !this.loneCr ? new SparseLines(this.text) : new DenseLines(this.text));
+  }
+
+  /** Whether a \r stands somewhere not followed by \n (found once per text). */
+  get loneCr(): boolean {
+    return (this.loneCrFound ??= hasLoneCr(this.text));
+  }
+
+  /** The line break new lines of this text take: \r\n when the text has one, else \n (found once). */
+  get lineBreak(): string {
+    return (this.breakFound ??= this.text.includes('\r\n') ? '\r\n' : '\n');
   }
 
   get lineCount(): number {

@@ -32,7 +32,6 @@ import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
 import { HeadBases } from './head-base';
 import { DEFAULT_LIMITS } from '../syntax/types';
-import { containersAcrossEdit } from '../syntax/edit-shift';
 
 export interface ServiceOptions {
   /** Clock for date rules (default: the real one). */
@@ -440,7 +439,7 @@ export class OmlintLanguageService {
     const earlier = parsed ? undefined : this.workspace.project.latestParse(filePath);
     const { items } = st.items.at(text, offset, filePath, settings, parsed, earlier, lines);
     // Not parsed yet: a big JSON text's cursor from the last parse's containers when the edit since kept the structure.
-    const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath, lines, earlier && !hasBom(text) ? containersAcrossEdit(earlier, text) : undefined);
+    const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath, lines, earlier && !hasBom(text) ? earlier.containersAfterEdit(text) : undefined);
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
     const item = itemAt(items, ctx.docIndex, pointer);

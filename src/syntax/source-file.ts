@@ -11,7 +11,8 @@ import { findBrokenModelines, findModelines, type BrokenModeline, type Modeline 
 import { findDirectives, NO_DIRECTIVES, type FoundDirectives } from './suppress';
 import { commentMentions, MENTIONS_OMLINT } from './comments';
 import type { LookingAhead } from './json';
-import type { Location, ParsedDocument, ParsedFile, ParseProblem, SyntaxKind } from './types';
+import type { ContainerStep, Location, ParsedDocument, ParsedFile, ParseProblem, SyntaxKind } from './types';
+import { containersAcrossEdit } from './edit-shift';
 
 export interface SourceComments {
   /** `# omlint-disable…` directives (YAML only: JSON has no comments). */
@@ -39,6 +40,7 @@ export class SourceFile implements ParsedFile {
   readonly problems: ParseProblem[];
   private commentsFound?: SourceComments;
   private textLines?: TextLines;
+  private afterEdit?: { text: string; containersAt?: (offset: number) => ContainerStep[] };
 
   constructor(
     parsed: ParsedFile,
@@ -107,6 +109,16 @@ export class SourceFile implements ParsedFile {
     const doc = this.documents.length === 1 ? this.documents[0] : undefined;
     const containersAt = doc?.containersAt && !doc.unusable ? (at: number) => doc.containersAt!(at) : undefined;
     return cursorContext(this.text, offset, this.fileName, this.cursorLines, containersAt);
+  }
+
+  /**
+   * A later text of the same file, not parsed yet (big JSON, mid-edit): the containers at its
+   * offsets, read from this version's parse when the edit kept the structure (edit-shift.ts).
+   * Kept for the text last asked: hover and completion at one place ask for the same.
+   */
+  containersAfterEdit(text: string): ((offset: number) => ContainerStep[]) | undefined {
+    if (this.afterEdit?.text !== text) this.afterEdit = { text, containersAt: containersAcrossEdit(this, text) };
+    return this.afterEdit.containersAt;
   }
 
   /** The text's lines as the cursor reader walks them (document markers found once per version). */

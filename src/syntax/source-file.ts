@@ -13,6 +13,7 @@ import { commentMentions, MENTIONS_OMLINT } from './comments';
 import type { LookingAhead } from './json';
 import type { ContainerStep, Location, ParsedDocument, ParsedFile, ParseProblem, SyntaxKind } from './types';
 import { containersAcrossEdit } from './edit-shift';
+import type { MarkerFree } from './yaml-fast';
 
 export interface SourceComments {
   /** `# omlint-disable…` directives (YAML only: JSON has no comments). */
@@ -121,9 +122,9 @@ export class SourceFile implements ParsedFile {
     return this.afterEdit.containersAt;
   }
 
-  /** The text's lines as the cursor reader walks them (document markers found once per version). */
+  /** The text's lines as the cursor reader walks them (document markers found once per version, or known absent from the parse). */
   get cursorLines(): TextLines {
-    return (this.textLines ??= new TextLines(this.text, this.lines));
+    return (this.textLines ??= new TextLines(this.text, this.lines, this.documents.length === 1 && (this.documents[0] as ParsedDocument & MarkerFree).noMarkerLines === true));
   }
 
   /**

@@ -40,7 +40,7 @@ interface YamlLine {
 const SPACE_LIKE = /\s/;
 
 /** Each line of the text by the version's line walker (no array of line texts): its indentation and what starts it. */
-function yamlLines(lines: TextLines): YamlLine[] {
+export function yamlLines(lines: TextLines): YamlLine[] {
   const { text, walker } = lines;
   const out: YamlLine[] = [];
   for (let start = 0; start >= 0; start = walker.next(start)) {

@@ -96,3 +96,28 @@ describe('the cursor reader of a parsed version', () => {
     }
   });
 });
+
+describe('YAML folding by the line walker', () => {
+  /** The former reading: the text split into lines, each trimmed at its start. */
+  function splitLines(text: string) {
+    return text.split(/\r\n|\r|\n/).map((l) => {
+      const indent = l.length - l.trimStart().length;
+      const rest = l.slice(indent);
+      return { indent, dash: rest === '-' || rest.startsWith('- '), blank: rest === '', comment: rest.startsWith('#') };
+    });
+  }
+
+  it('reads each line as the split text did: CRLF, lone \\r, tabs and other white space, dashes, comments, a last line without a break', async () => {
+    const { yamlLines } = await import('../../src/server/folding');
+    const { TextLines } = await import('../../src/syntax/cursor');
+    const texts = [
+      'a:\n  b: 1\n  c:\n    - x\n    -\n    - y: 2\n      z: 3\n# one\n# two\nd: 4',
+      'a:\r\n  b: 1\r\n\r\n  c: 2\r\nd:\r\n- 1\r\n- 2\r\n',
+      'a:\r  b: 1\r  c:\r    d: 2\re: 3\r',
+      'a:\n\tb: 1\n \u00a0c: 2\n\u3000d: 3\n-x: 1\n-\n  - y\n#\n  # c\n   \n',
+      '',
+      '\n\n',
+    ];
+    for (const text of texts) expect({ text, lines: yamlLines(new TextLines(text)) }).toEqual({ text, lines: splitLines(text) });
+  });
+});

@@ -90,7 +90,7 @@ async function stdioLatency(dir: string, filePath: string, text: string, server?
   // --cpu-prof <dir>: the server writes a CPU profile there when it exits.
   const prof = arg('--cpu-prof');
   const profArgs = prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : [];
-  const client = await startClient(dir, server ? [...profArgs, server, '--stdio'] : [...profArgs, '--import', 'tsx', path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server/bin.ts'), '--stdio']);
+  const client = await startClient(dir, server ? [...profArgs, server, '--stdio'] : [...profArgs, '--import', 'tsx', path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/bin/language-server.ts'), '--stdio']);
   serverCpu.length = 0;
   const uri = pathToFileURL(filePath).href;
   try {

@@ -1,7 +1,7 @@
 // The deployment's authentication mechanism replaced in one PUT (SCRAM → X.509 with nothing in
 // common), or the agent moved to another mechanism in the same PUT that removes its old one.
 import { defineTransitionRule } from '../src/core/rule';
-import { authMechanismChange } from '../src/model/automation-transition';
+import { authMechanismChange, transitionOf } from '../src/model/automation-transition';
 import { replicaSetExample, threeMembers } from '../src/model/example-deployments';
 
 const list = (items: string[]) => items.map((m) => `    - ${m}\n`).join('');
@@ -52,7 +52,7 @@ export default defineTransitionRule({
     },
   },
   check(ctx) {
-    const change = authMechanismChange(ctx.base, ctx.value);
+    const change = authMechanismChange(ctx.base, ctx.value, transitionOf(ctx).base);
     if (!change) return;
     if (change.switched) {
       ctx.report({ pointer: '/auth/deploymentAuthMechanisms', target: 'key', messageId: 'switched', data: { before: show(change.before), after: show(change.after) }, basePointer: '/auth/deploymentAuthMechanisms' });

@@ -3,7 +3,7 @@
 import { defineTransitionRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
 import { compareMajorMinor, FCV_PATTERN, formatMajorMinor, parseMajorMinor } from '../src/model/automation';
-import { deploymentOf, getTransition, processLabel } from '../src/model/automation-transition';
+import { deploymentOf, transitionOf, processLabel } from '../src/model/automation-transition';
 import { seriesOf } from '../src/model/mongodb-releases';
 import { replicaSetExample, threeMembers } from '../src/model/example-deployments';
 
@@ -36,7 +36,7 @@ export default defineTransitionRule({
     },
   },
   check(ctx) {
-    const t = getTransition(ctx.base, ctx.value);
+    const t = transitionOf(ctx);
     for (const { base, now } of t.kept) {
       const was = base.value.featureCompatibilityVersion;
       const is = now.value.featureCompatibilityVersion;
@@ -44,7 +44,7 @@ export default defineTransitionRule({
       const to = parseMajorMinor(is)!;
       const from = parseMajorMinor(was);
       if (from && compareMajorMinor(to, from) <= 0) continue;
-      const deployment = deploymentOf(t.now, now);
+      const deployment = deploymentOf(ctx.facts, now);
       const lagging: string[] = [];
       let inBase = false;
       for (const p of deployment.processes) {

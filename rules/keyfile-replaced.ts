@@ -3,7 +3,7 @@
 // The two keys are compared in memory before masking (secretsDiffer), never printed or kept.
 import { defineTransitionRule } from '../src/core/rule';
 import { isObject } from '../src/model/automation-topology';
-import { getTransition, keyChange, namesOf, processesBeforeKeyRotation } from '../src/model/automation-transition';
+import { keyChange, namesOf, processesBeforeKeyRotation, transitionOf } from '../src/model/automation-transition';
 import { replicaSetExample, threeMembers } from '../src/model/example-deployments';
 
 /** An auth section for the docs examples: SCRAM with a keyfile whose contents are `key`. */
@@ -66,10 +66,11 @@ export default defineTransitionRule({
   },
   check(ctx) {
     if (!authOn(ctx.base) || !authOn(ctx.value) || x509Membership(ctx.base)) return;
-    const processes = getTransition(ctx.base, ctx.value).base.processes.length;
+    const transition = transitionOf(ctx);
+    const processes = transition.base.processes.length;
     if (processes === 0) return;
     const change = keyChange(ctx.base, ctx.value, (v) => ctx.isTemplate(v));
-    const old = change === 'replaced' || change === 'new-key-set' ? processesBeforeKeyRotation(ctx.base, ctx.value) : [];
+    const old = change === 'replaced' || change === 'new-key-set' ? processesBeforeKeyRotation(transition.base, transition.now) : [];
     const names = namesOf(old);
     if (change === 'replaced' && old.length > 0) ctx.report({ pointer: '/auth/key', messageId: 'replacedBefore42', data: { baseLabel: ctx.baseLabel, processes, old: old.length, names }, basePointer: '/auth/key' });
     else if (change === 'replaced') ctx.report({ pointer: '/auth/key', messageId: 'replaced', data: { baseLabel: ctx.baseLabel, processes }, basePointer: '/auth/key' });

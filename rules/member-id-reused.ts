@@ -2,7 +2,7 @@
 // "Replica set changes").
 import { defineTransitionRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { getTransition } from '../src/model/automation-transition';
+import { transitionOf } from '../src/model/automation-transition';
 import { replicaSetExample, threeMembers } from '../src/model/example-deployments';
 
 /** rs0-2 replaced by a new process rs0-3 on a new host. */
@@ -32,7 +32,7 @@ export default defineTransitionRule({
     },
   },
   check(ctx) {
-    for (const { base, now } of getTransition(ctx.base, ctx.value).replicaSets) {
+    for (const { base, now } of transitionOf(ctx).replicaSets) {
       const baseById = new Map(base.members.map((m) => [m.value._id, m]));
       const hostsNow = new Set(now.members.map((m) => m.host));
       for (const m of now.members) {

@@ -5,7 +5,7 @@ import { defineTransitionRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
 import { compareMajorMinor, formatMajorMinor } from '../src/model/automation';
 import type { ClusterGroup, ProcessInfo } from '../src/model/automation-topology';
-import { getTransition } from '../src/model/automation-transition';
+import { transitionOf } from '../src/model/automation-transition';
 import { seriesOf } from '../src/model/mongodb-releases';
 import { replicaSetExample, threeMembers, withFirst } from '../src/model/example-deployments';
 
@@ -43,7 +43,7 @@ export default defineTransitionRule({
     },
   },
   check(ctx) {
-    const t = getTransition(ctx.base, ctx.value);
+    const t = transitionOf(ctx);
     const baseGroups = new Map<string, ClusterGroup>(t.base.groups.map((g) => [`${g.kind}:${g.name}`, g]));
     // Only a change of versions is this rule's business: an unchanged mix is the document's own state.
     const changed = new Set(t.kept.filter((k) => k.base.version !== k.now.version).map((k) => k.now));

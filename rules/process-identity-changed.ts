@@ -2,7 +2,7 @@
 // "Replica set changes").
 import { defineTransitionRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { getTransition, processLabel } from '../src/model/automation-transition';
+import { transitionOf, processLabel } from '../src/model/automation-transition';
 import { replicaSetExample, threeMembers, withFirst } from '../src/model/example-deployments';
 
 export default defineTransitionRule({
@@ -33,7 +33,7 @@ export default defineTransitionRule({
     },
   },
   check(ctx) {
-    for (const { base, now } of getTransition(ctx.base, ctx.value).kept) {
+    for (const { base, now } of transitionOf(ctx).kept) {
       if (base.replSetName !== undefined && now.replSetName !== undefined && base.replSetName !== now.replSetName && !ctx.isTemplate(now.replSetName)) {
         ctx.report({
           pointer: joinPointer(now.pointer, 'args2_6', 'replication', 'replSetName'),

@@ -3,7 +3,7 @@
 import { defineTransitionRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
 import { processAddress } from '../src/model/automation-topology';
-import { getTransition, processLabel } from '../src/model/automation-transition';
+import { transitionOf, processLabel } from '../src/model/automation-transition';
 import { replicaSetExample, threeMembers, withFirst } from '../src/model/example-deployments';
 
 export default defineTransitionRule({
@@ -30,7 +30,7 @@ export default defineTransitionRule({
     },
   },
   check(ctx) {
-    const t = getTransition(ctx.base, ctx.value);
+    const t = transitionOf(ctx);
     if (t.removed.length === 0 || t.added.length === 0) return;
     const removedAt = new Map<string, (typeof t.removed)[number]>();
     for (const p of t.removed) {

@@ -2,7 +2,7 @@
 // or a TLS mode change made in the same PUT as a replica set's membership change.
 import { defineTransitionRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { getTransition, processLabel, processTlsMode, tlsStepsSkipped } from '../src/model/automation-transition';
+import { transitionOf, processLabel, processTlsMode, tlsStepsSkipped } from '../src/model/automation-transition';
 import { replicaSetExample } from '../src/model/example-deployments';
 
 /** The example replica set with the given TLS mode on each process (absent: no net.tls section). */
@@ -45,7 +45,7 @@ export default defineTransitionRule({
     },
   },
   check(ctx) {
-    const t = getTransition(ctx.base, ctx.value);
+    const t = transitionOf(ctx);
     const changedBySet = new Map<string, string[]>();
     for (const { base, now } of t.kept) {
       const was = processTlsMode(base);

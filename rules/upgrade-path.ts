@@ -4,7 +4,7 @@
 import { defineTransitionRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
 import { compareMajorMinor, formatMajorMinor, parseMajorMinor } from '../src/model/automation';
-import { getTransition, processLabel } from '../src/model/automation-transition';
+import { transitionOf, processLabel } from '../src/model/automation-transition';
 import { BINARY_DOWNGRADE_NEEDS_SUPPORT_SINCE, isEnterpriseVersion, releaseSeries, skippedReleases, upgradeSteps } from '../src/model/mongodb-releases';
 import { standaloneExample } from '../src/model/example-deployments';
 
@@ -43,7 +43,7 @@ export default defineTransitionRule({
     },
   },
   check(ctx) {
-    for (const { base, now } of getTransition(ctx.base, ctx.value).kept) {
+    for (const { base, now } of transitionOf(ctx).kept) {
       if (base.version === undefined || now.version === undefined || ctx.isTemplate(now.version) || ctx.isTemplate(base.version)) continue;
       const from = parseMajorMinor(base.version);
       const to = parseMajorMinor(now.version);

@@ -3,7 +3,7 @@
 // "Replica set changes").
 import { defineTransitionRule } from '../src/core/rule';
 import { joinPointer } from '../src/core/pointer';
-import { getTransition, isVoting } from '../src/model/automation-transition';
+import { transitionOf, isVoting } from '../src/model/automation-transition';
 import { replicaSetExample, threeMembers } from '../src/model/example-deployments';
 
 export default defineTransitionRule({
@@ -31,7 +31,7 @@ export default defineTransitionRule({
     },
   },
   check(ctx) {
-    for (const { base, now } of getTransition(ctx.base, ctx.value).replicaSets) {
+    for (const { base, now } of transitionOf(ctx).replicaSets) {
       const voters = base.members.filter(isVoting);
       if (voters.length < 2) continue;
       const nowByHost = new Map(now.members.filter((m) => m.host !== undefined).map((m) => [m.host!, m]));

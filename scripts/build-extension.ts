@@ -42,7 +42,7 @@ await build({
 
 // The same options as scripts/build.ts, but one entry and no splitting.
 await build({
-  entryPoints: [path.join(root, 'src/server/bin.ts')],
+  entryPoints: [path.join(root, 'src/bin/language-server.ts')],
   outfile: path.join(ext, 'dist/server.mjs'),
   bundle: true,
   splitting: false,

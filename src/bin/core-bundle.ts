@@ -4,8 +4,8 @@
 // loads or initialises them.
 export { main } from '../cli/main';
 
-export async function serverMain(args: string[]): Promise<void> {
-  (await import('../server/cli')).serverMain(args);
+export async function serverMain(args: string[], options: { setV8Flags?: (flags: string) => void } = {}): Promise<void> {
+  (await import('../server/cli')).serverMain(args, options);
 }
 
 export async function workerMain(): Promise<void> {

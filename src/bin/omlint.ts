@@ -35,6 +35,8 @@ const io = {
   },
   // A short run of a few MB: without V8's optimizing compiler (optimizer-hold.ts).
   filesFound: (files: string[]) => planOptimizer(files),
+  // `omlint lsp`: the server's heap bound (server/heap.ts). node:v8 loaded only then, not at every start.
+  setV8Flags: (flags: string) => (require('node:v8') as typeof import('node:v8')).setFlagsFromString(flags),
 };
 
 loadCore({ writeCache: true })

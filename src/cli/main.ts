@@ -47,6 +47,8 @@ export interface CliIO {
   filesFound?(files: string[]): string | undefined;
   /** Told each step of --fix, file by file (tests: an edit between a file's read and its write). */
   fixStep?: FixStep;
+  /** Sets V8 flags at run time (the entry's; `omlint lsp` bounds the heap's growth with it). */
+  setV8Flags?(flags: string): void;
 }
 
 /** A usage problem: exit 2. */
@@ -476,7 +478,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .option('--stdio', 'talk over standard input and output (the default)')
     .action(async () => {
       const { startServer } = await import('../server/main');
-      startServer();
+      startServer({ setV8Flags: io.setV8Flags });
       setExit(-1);
     });
 

@@ -11,6 +11,8 @@ const STRIDE = 64;
 
 /** Line starts of a text, by 0-based line index. */
 interface LineStarts {
+  /** A \r stands somewhere not followed by \n (found while the line starts were). */
+  readonly loneCr: boolean;
   /** Start of line `i`, or undefined when there is no such line (as an array would say). */
   start(i: number): number | undefined;
   /** Index of the line holding offset `o` (0 ≤ o ≤ text length). */
@@ -21,6 +23,7 @@ interface LineStarts {
 /** Every line start, computed at once. */
 class DenseLines implements LineStarts {
   private readonly starts: number[];
+  readonly loneCr: boolean = false;
   constructor(text: string) {
     const starts = [0];
     this.starts = starts;
@@ -34,6 +37,7 @@ class DenseLines implements LineStarts {
       if (c === 10) starts.push(i + 1);
       else if (c === 13) {
         if (text.charCodeAt(i + 1) === 10) i++;
+        else this.loneCr = true;
         starts.push(i + 1);
       }
     }
@@ -63,6 +67,8 @@ class DenseLines implements LineStarts {
  * every line break ends with \n (LF or CRLF): then the line starts are the offsets after each \n.
  */
 class SparseLines implements LineStarts {
+  /** Made only for a text without one. */
+  readonly loneCr = false;
   /** marks[j] = start of line j * STRIDE. */
   private readonly marks: number[] = [0];
   /** The furthest line start found so far, and its index. */
@@ -151,6 +157,7 @@ function breakWithin(text: string, a: number, b: number): boolean | undefined {
 
 export class LineIndex {
   private index: LineStarts | undefined;
+  private breakFound: string | undefined;
   /** `sparseMinChars`: tests lower it to check both representations on small texts. */
   constructor(
     readonly text: string,
@@ -160,6 +167,16 @@ export class LineIndex {
   /** Computed on first use: most files of a run need no position at all. */
   private get lines(): LineStarts {
     return (this.index ??= this.text.length >= this.sparseMinChars && !hasLoneCr(this.text) ? new SparseLines(this.text) : new DenseLines(this.text));
+  }
+
+  /** Whether a \r stands somewhere not followed by \n (known once the line starts are). */
+  get loneCr(): boolean {
+    return this.lines.loneCr;
+  }
+
+  /** The line break new lines of this text take: \r\n when the text has one, else \n (found once). */
+  get lineBreak(): string {
+    return (this.breakFound ??= this.text.includes('\r\n') ? '\r\n' : '\n');
   }
 
   get lineCount(): number {

@@ -312,6 +312,10 @@ export interface TransitionRuleContext<T = any, B = T, MessageId extends string 
   report(report: Report<MessageId> & { basePointer?: string }): void;
   /** As RuleContext.isTemplate. */
   isTemplate(value: unknown): boolean;
+  /** Facts derived from the new document: the same ones its document rules read (RuleContext.facts). */
+  facts: DocumentFacts;
+  /** Facts derived from the base, made once per base document and shared by every transition rule. */
+  baseFacts: DocumentFacts;
 }
 export interface TransitionRule {
   meta: Omit<RuleMeta, 'scope'> & { scope: 'transition' };

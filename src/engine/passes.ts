@@ -1,7 +1,7 @@
 // The passes over a prepared file: its documents (schema and document rules), the digests its
 // documents give the workspace rules and those rules' run over a scope, and its transition rules
 // against its base.
-import { DEFAULT_LIMITS } from '../syntax/index';
+import { DEFAULT_LIMITS, willLocate } from '../syntax/index';
 import type { Kind } from '../core/kinds';
 import { validateLoaded } from '../schema/validate';
 import { getAt } from '../core/pointer';
@@ -55,14 +55,14 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
       internalError(file, doc, id, e, opts);
     }
   }
-  if (pending.length > 0 && doc.document.prepare) {
+  if (pending.length > 0) {
     const pointers: string[] = [];
     // A hint only: the reports past what a file can record (per severity) need no position.
     for (const { report } of pending.slice(0, 3 * (opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE))) {
       pointers.push(doc.base + report.pointer);
       for (const f of [report.fix, ...(report.suggestions ?? [])]) for (const op of f?.ops ?? []) pointers.push(doc.base + op.pointer);
     }
-    doc.document.prepare(pointers);
+    willLocate(doc.document, pointers);
   }
   for (const { ruleId, report } of pending) addReport(file, doc, ruleId, report, opts);
 }
@@ -219,6 +219,9 @@ export function runTransitionRules(file: FileState, opts: LintRunOptions, rules:
   for (const pair of match.pairs) {
     const doc = pair.now as ItemState;
     const baseDoc = pair.base as BaseDocument;
+    // The new document's facts are those its document rules read (checkDocument made them).
+    const facts = (doc.facts ??= new DocumentFacts(doc.value));
+    const baseFacts = new DocumentFacts(baseDoc.value);
     for (const rule of rules) {
       const id = rule.meta.id;
       if (!appliesTo(rule, doc.kind!) || off?.has(id)) continue;
@@ -232,6 +235,8 @@ export function runTransitionRules(file: FileState, opts: LintRunOptions, rules:
           options: file.options,
           partial: Boolean(input.partial),
           isTemplate,
+          facts,
+          baseFacts,
           report: ({ basePointer, ...r }) => {
             const inBase = basePointer === undefined ? [] : [{ filePath: input.label, documentIndex: baseDoc.index, pointer: basePointer, message: `In the base (${input.label}).`, range: baseRange(base, baseDoc, basePointer) }];
             const related = [...inBase, ...(r.related ?? [])];

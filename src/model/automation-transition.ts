@@ -1,8 +1,10 @@
 // An automation configuration and its base, matched for the transition rules: processes by name,
-// replica sets by _id, members by the process they name. Built once per pair of documents.
-import { getTopology, isObject, type AutomationTopology, type ClusterGroup, type MemberInfo, type ProcessInfo, type ReplicaSetInfo } from './automation-topology';
+// replica sets by _id, members by the process they name. Built once per pair of documents, on the
+// new document's DocumentFacts (a transition rule's ctx.facts), from the topologies of both.
+import { isObject, topologyOf, type AutomationTopology, type ClusterGroup, type MemberInfo, type ProcessInfo, type ReplicaSetInfo } from './automation-topology';
 import { DEFAULT_MEMBER_VOTES, isBefore, TLS_MODES, tlsSpellingOf, type MajorMinor, type TlsMode } from './automation';
 import { isRedactionMask } from './secrets';
+import type { DocumentFacts, Fact } from '../core/facts';
 
 export interface ProcessPair {
   base: ProcessInfo;
@@ -22,19 +24,20 @@ export interface AutomationTransition {
   replicaSets: { base: ReplicaSetInfo; now: ReplicaSetInfo }[];
 }
 
-const cache = new WeakMap<object, WeakMap<object, AutomationTransition>>();
+/** The facts of a document and of its base, as a transition rule's context holds them. */
+export interface PairFacts {
+  facts: DocumentFacts;
+  baseFacts: DocumentFacts;
+}
 
-export function getTransition(base: unknown, now: unknown): AutomationTransition {
-  const key = isObject(base) ? base : undefined;
-  const nowKey = isObject(now) ? now : undefined;
-  const hit = key && nowKey ? cache.get(key)?.get(nowKey) : undefined;
-  if (hit) return hit;
-  const t = build(getTopology(base), getTopology(now));
-  if (key && nowKey) {
-    let inner = cache.get(key);
-    if (!inner) cache.set(key, (inner = new WeakMap()));
-    inner.set(nowKey, t);
-  }
+/** The transitions of a new document, by the facts of the base each was built against (one in a run). */
+const TRANSITIONS: Fact<WeakMap<DocumentFacts, AutomationTransition>> = () => new WeakMap();
+
+/** The transition from a document's base to it, built once per pair for every rule that asks. */
+export function transitionOf(ctx: PairFacts): AutomationTransition {
+  const byBase = ctx.facts.get(TRANSITIONS);
+  let t = byBase.get(ctx.baseFacts);
+  if (!t) byBase.set(ctx.baseFacts, (t = build(topologyOf(ctx.baseFacts), topologyOf(ctx.facts))));
   return t;
 }
 
@@ -63,17 +66,19 @@ export function isVoting(m: MemberInfo): boolean {
   return v === undefined ? DEFAULT_MEMBER_VOTES > 0 : typeof v === 'number' && v > 0;
 }
 
-const groupIndex = new WeakMap<AutomationTopology, Map<ProcessInfo, ClusterGroup>>();
+/** Each process of a document's topology to the first group (replica set, sharded cluster) holding it. */
+const GROUP_OF: Fact<Map<ProcessInfo, ClusterGroup>> = (_value, facts) => {
+  const index = new Map<ProcessInfo, ClusterGroup>();
+  for (const g of topologyOf(facts).groups) for (const q of g.processes) if (!index.has(q)) index.set(q, g);
+  return index;
+};
 
-/** The processes that form one deployment with a process: its replica set or sharded cluster, or itself alone. */
-export function deploymentOf(t: AutomationTopology, p: ProcessInfo): { label: string; processes: ProcessInfo[] } {
-  let index = groupIndex.get(t);
-  if (!index) {
-    index = new Map();
-    for (const g of t.groups) for (const q of g.processes) if (!index.has(q)) index.set(q, g);
-    groupIndex.set(t, index);
-  }
-  const g = index.get(p);
+/**
+ * The processes that form one deployment with a process of the document `facts` are about: its
+ * replica set or sharded cluster, or itself alone.
+ */
+export function deploymentOf(facts: DocumentFacts, p: ProcessInfo): { label: string; processes: ProcessInfo[] } {
+  const g = facts.get(GROUP_OF).get(p);
   if (g) return { label: `${g.kind === 'replica-set' ? 'replica set' : 'sharded cluster'} ${JSON.stringify(g.name)}`, processes: g.processes };
   return { label: `process ${processLabel(p)}`, processes: [p] };
 }
@@ -131,9 +136,9 @@ export const KEYFILE_ROTATION_SINCE: MajorMinor = { major: 4, minor: 2 };
  * The processes that run a release before the keyfile rotation's, in the base or in the new document
  * (while a change rolls, both binaries run), each named once. A version omlint cannot read counts as current.
  */
-export function processesBeforeKeyRotation(base: unknown, now: unknown): { name: string; version: string }[] {
+export function processesBeforeKeyRotation(base: AutomationTopology, now: AutomationTopology): { name: string; version: string }[] {
   const out = new Map<string, string>();
-  for (const t of [getTopology(base), getTopology(now)]) {
+  for (const t of [base, now]) {
     for (const p of t.processes) {
       if (isBefore(p.version, KEYFILE_ROTATION_SINCE) !== true) continue;
       const name = p.name ?? `processes[${p.index}]`;
@@ -204,8 +209,8 @@ export const MONGODB_CR_REMOVED_IN: MajorMinor = { major: 4, minor: 0 };
  * MONGODB-CR"), and from MongoDB 4.0 no client can speak the MONGODB-CR protocol itself. A process
  * known to run an earlier release keeps them apart (a version omlint cannot read counts as current).
  */
-export function crIsScramSha1(base: unknown): boolean {
-  return !getTopology(base).processes.some((p) => isBefore(p.version, MONGODB_CR_REMOVED_IN) === true);
+export function crIsScramSha1(base: AutomationTopology): boolean {
+  return !base.processes.some((p) => isBefore(p.version, MONGODB_CR_REMOVED_IN) === true);
 }
 
 /**
@@ -213,13 +218,13 @@ export function crIsScramSha1(base: unknown): boolean {
  * is on in both (turning it on or off is another change); undefined otherwise. MONGODB-CR and
  * SCRAM-SHA-1 count as one mechanism where crIsScramSha1 says so; the lists keep their spelling.
  */
-export function authMechanismChange(base: unknown, now: unknown): AuthMechanismChange | undefined {
+export function authMechanismChange(base: unknown, now: unknown, baseTopology: AutomationTopology): AuthMechanismChange | undefined {
   const a = isObject(base) && isObject(base.auth) ? base.auth : undefined;
   const b = isObject(now) && isObject(now.auth) ? now.auth : undefined;
   if (!a || !b || a.disabled !== false || b.disabled !== false) return undefined;
   const before = stringList(a.deploymentAuthMechanisms);
   const after = stringList(b.deploymentAuthMechanisms);
-  const same = crIsScramSha1(base) ? (m: string) => (m === 'MONGODB-CR' ? 'SCRAM-SHA-1' : m) : (m: string) => m;
+  const same = crIsScramSha1(baseTopology) ? (m: string) => (m === 'MONGODB-CR' ? 'SCRAM-SHA-1' : m) : (m: string) => m;
   const has = (list: string[], m: string) => list.some((x) => same(x) === same(m));
   const switched = before.length > 0 && after.length > 0 && !before.some((m) => has(after, m));
   const agentFrom = agentMechanisms(a);

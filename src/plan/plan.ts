@@ -190,7 +190,7 @@ function automationPlan(now: unknown, base: unknown, placeholders: readonly Plac
   // Deployment-wide authentication and TLS.
   const deployment = groupOf(groups, 'deployment');
   const pairs: [string, ChangeType][] = [['/auth/disabled', 'auth'], ['/auth/deploymentAuthMechanisms', 'auth'], ['/auth/autoAuthMechanisms', 'auth'], ['/auth/autoAuthMechanism', 'auth'], ['/auth/authoritativeSet', 'auth'], ['/tls/clientCertificateMode', 'tls'], ['/ssl/clientCertificateMode', 'tls'], ['/tls/CAFilePath', 'tls']];
-  const mechanisms = authMechanismChange(base, now);
+  const mechanisms = authMechanismChange(base, now, tBase);
   for (const [pointer, type] of pairs) {
     const [, top, key] = pointer.split('/');
     const a = isObject(base) && isObject(base[top]) ? (base[top] as Record<string, unknown>)[key] : undefined;
@@ -201,7 +201,7 @@ function automationPlan(now: unknown, base: unknown, placeholders: readonly Plac
   // file's secretPlaceholders are templates here as in check (rule keyfile-replaced).
   const key = keyChange(base, now, (v) => isPlaceholder(v, placeholders));
   // The rolling rotation needs MongoDB 4.2+ on every cluster (rule keyfile-replaced): said on the line.
-  const old = key === 'replaced' || key === 'new-key-set' ? processesBeforeKeyRotation(base, now) : [];
+  const old = key === 'replaced' || key === 'new-key-set' ? processesBeforeKeyRotation(tBase, tNow) : [];
   const needs42 = old.length > 0 ? ` (the rotation through auth.newKey needs MongoDB 4.2 or later: ${namesOf(old)})` : '';
   if (key === 'replaced') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: `auth.key replaced (value not shown): a keyfile rotation in one PUT, not through auth.newKey${needs42}` });
   else if (key === 'not-comparable') deployment.changes.push({ type: 'auth', pointer: '/auth/key', summary: 'auth.key changed between a placeholder or redaction mask and a value (not compared, not shown)' });

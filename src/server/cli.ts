@@ -1,12 +1,13 @@
 // `omlint-language-server [--stdio]`: the arguments of the server's own command.
-import { SERVER_VERSION, startServer } from './main';
+import { SERVER_VERSION, startServer, type ServerOptions } from './main';
 
-export function serverMain(args: string[]): void {
+/** `options`: what the entry point gives the server (src/bin: the V8 flag setter). */
+export function serverMain(args: string[], options: Pick<ServerOptions, 'setV8Flags'> = {}): void {
   if (args.includes('--version') || args.includes('-v')) {
     process.stdout.write(`${SERVER_VERSION}\n`);
   } else if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write('Usage: omlint-language-server --stdio\n\nThe omlint language server (Language Server Protocol over standard input and output).\n');
   } else {
-    startServer();
+    startServer(options);
   }
 }

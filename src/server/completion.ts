@@ -32,6 +32,8 @@ export interface CompletionOptions {
   snippets?: boolean;
   /** How the client indents a snippet's later lines (insertTextModeSupport, its default insertTextMode). */
   indentMode?: SnippetIndentMode;
+  /** The text's line break, when its parse found it (else looked for here). */
+  lineBreak?: string;
 }
 
 const EMPTY: CompletionList = { isIncomplete: false, items: [] };
@@ -50,7 +52,7 @@ export function completionFor(doc: TextDocument, ctx: CursorContext, subject: Co
   const { root, schemas } = found;
   const text = doc.getText();
   const range = { start: doc.positionAt(ctx.replaceStart), end: doc.positionAt(ctx.replaceEnd) };
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = options.lineBreak ?? (text.includes('\r\n') ? '\r\n' : '\n');
   const snippets = (items: CompletionItem[]) => forIndentMode(items, options.indentMode, /^[ \t]*/.exec(text.slice(lineStartOf(text, ctx.replaceStart), ctx.replaceStart))![0]);
   if (ctx.at === 'key' && (isObjectSchema(schemas) || ctx.itemPointer === undefined)) {
     const object = presentObject(ctx, valueAt(subject.itemValue, subject.tokens));

@@ -16,9 +16,9 @@ export { analyzeParsed, declaredKindOf, type DocumentAnalysis, type ItemInfo } f
  */
 export const UNPARSED_HOVER_MIN_CHARS = 512 * 1024;
 
-/** Whether the config, a modeline or the file name says what the file is. */
-export function kindIsDeclared(filePath: string, text: string, settings: FileSettings): boolean {
-  return Boolean(settings.kind) || findModelines(text).length > 0 || Boolean(kindFromFileName(filePath));
+/** Whether the config, a modeline or the file name says what the file is. `source`: the text's parse, whose comments hold its modelines. */
+export function kindIsDeclared(filePath: string, text: string, settings: FileSettings, source?: SourceFile): boolean {
+  return Boolean(settings.kind) || (source && source.text === text.replace(/^\uFEFF/, '') ? source.comments().modelines : findModelines(text)).length > 0 || Boolean(kindFromFileName(filePath));
 }
 
 /** The item holding a pointer of a document: the one with the longest base that prefixes it. */
@@ -93,7 +93,8 @@ export class DocumentItems {
       const stale = this.good.get(doc.docIndex) ?? (earlier && this.itemsOf(earlier, filePath, settings).filter((i) => i.docIndex === doc.docIndex));
       if (stale?.length) return { docIndex: doc.docIndex, items: stale };
     }
-    const modelines = json ? [] : findModelines(text);
+    // The parse's comments hold the modelines (read once per version); a text not parsed yet is read here.
+    const modelines = json ? [] : parsed ? parsed.comments().modelines : findModelines(text);
     const end = json ? text.length : doc.end;
     const declarations = kindDeclarations(filePath, settings, modelines);
     const declared = declaredKindOf(filePath, settings, modelines, end);

@@ -1,7 +1,9 @@
 // Folding ranges for YAML (by indentation: a line folds the more-indented lines under it, and a
 // key's block sequence written at the key's own indentation) and JSON (brackets spanning lines,
-// strings skipped). Linear in the text: a 2.6 MB configuration is read once.
+// strings skipped). Linear in the text: a 2.6 MB configuration is read once. YAML lines come from
+// the version's SourceFile (its line walker), shared with hover and completion.
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver';
+import type { TextLines } from '../syntax/cursor';
 
 /** JSON: each `{`/`[` whose matching close is on a later line folds up to the line before the close. */
 export function jsonFoldingRanges(text: string): FoldingRange[] {
@@ -34,16 +36,29 @@ interface YamlLine {
   comment: boolean;
 }
 
-function yamlLines(text: string): YamlLine[] {
-  return text.split(/\r\n|\r|\n/).map((l) => {
-    const indent = l.length - l.trimStart().length;
-    const rest = l.slice(indent);
-    return { indent, dash: rest === '-' || rest.startsWith('- '), blank: rest === '', comment: rest.startsWith('#') };
-  });
+/** Leading white space as String.prototype.trimStart sees it. */
+const SPACE_LIKE = /\s/;
+
+/** Each line of the text by the version's line walker (no array of line texts): its indentation and what starts it. */
+export function yamlLines(lines: TextLines): YamlLine[] {
+  const { text, walker } = lines;
+  const out: YamlLine[] = [];
+  for (let start = 0; start >= 0; start = walker.next(start)) {
+    const end = walker.end(start);
+    let i = start;
+    while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || SPACE_LIKE.test(text[i]))) i++;
+    const c = text.charCodeAt(i);
+    const dash = c === 45 && (i + 1 === end || text.charCodeAt(i + 1) === 32);
+    out.push({ indent: i - start, dash, blank: i === end, comment: i < end && c === 35 });
+  }
+  return out;
 }
 
-/** YAML: a line folds every following line indented deeper (and, after a `key:` line, its `- ` items at the same indentation). */
-export function yamlFoldingRanges(text: string): FoldingRange[] {
+/**
+ * YAML: a line folds every following line indented deeper (and, after a `key:` line, its `- `
+ * items at the same indentation). `text`: the version's lines (SourceFile.cursorLines).
+ */
+export function yamlFoldingRanges(text: TextLines): FoldingRange[] {
   const lines = yamlLines(text);
   const out: FoldingRange[] = [];
   // Open lines waiting for their block to end: [line, indent, accepts same-indent dashes].

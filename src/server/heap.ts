@@ -5,7 +5,8 @@
 // grows by at most BIG_DOCUMENT_GROWTH_PERCENT between collections: more frequent full collections
 // (a little CPU per lint of that document) for a peak near the live size. With small documents only,
 // V8's own heuristics stay (a collection of a small heap costs little, and keystrokes stay cheap).
-import { setFlagsFromString } from 'node:v8';
+// The flag itself is set by the entry point (src/bin), which hands the server its setter: run-time
+// V8 flags are set in bin/ only.
 
 /** Open text (UTF-16 code units, all documents) from which the heap's growth is bounded. */
 export const BIG_OPEN_CHARS = 4 * 1024 * 1024;
@@ -21,7 +22,7 @@ export function heapGrowthPercent(openChars: number): number {
 export class HeapPolicy {
   private current = 0;
 
-  constructor(private readonly setFlags: (flags: string) => void = setFlagsFromString) {}
+  constructor(private readonly setFlags: (flags: string) => void) {}
 
   /** The open documents' total length changed. */
   update(openChars: number): void {

@@ -57,18 +57,17 @@ function buildIndex(parsed: SourceFile, filePath: string, settings: FileSettings
   const items = parsedItems(parsed, filePath, settings);
   for (const item of items) {
     if (!item.kind) continue;
-    const pd = parsed.documents[item.docIndex];
     const links = linksOf(item.kind, item.value);
     const all = [
       ...links.entities.map((e) => ({ ...e, role: 'definition' as const, via: undefined })),
       ...links.references.map((r) => ({ ...r, role: 'reference' as const })),
     ];
     if (all.length === 0) continue;
-    // Big JSON texts locate best in text order, read forward once.
-    pd.prepare?.(all.map((l) => item.base + l.pointer));
-    for (const l of all) {
+    const places = parsed.locateAll(all.map((l) => item.base + l.pointer), item.docIndex);
+    for (let k = 0; k < all.length; k++) {
+      const l = all[k];
       const pointer = item.base + l.pointer;
-      const at = pd.locate(pointer)?.value;
+      const at = places[k]?.value;
       if (!at || at.end <= at.start) continue;
       const first = parsed.text[at.start];
       const quote = first === '"' || first === "'" ? first : '';

@@ -37,6 +37,8 @@ export interface ServerOptions {
   debounceMs?: number;
   /** Clock for date rules. */
   now?: () => Date;
+  /** Sets V8 flags at run time (node:v8's setFlagsFromString, given by src/bin); without it the heap keeps V8's own growth. */
+  setV8Flags?: (flags: string) => void;
 }
 
 function defaultConnection(): Connection {
@@ -54,7 +56,7 @@ export function startServer(options: ServerOptions = {}): void {
   });
   const openedVersion = new Map<string, number>();
   // The heap's growth between collections, bounded while a big document is open (heap.ts).
-  const heap = new HeapPolicy();
+  const heap = options.setV8Flags && new HeapPolicy(options.setV8Flags);
   const openChars = () => documents.all().reduce((n, d) => n + d.getText().length, 0);
   let watchDynamically = false;
   /** The client resolves code actions: fix-all's edit is computed when chosen. */
@@ -138,7 +140,7 @@ export function startServer(options: ServerOptions = {}): void {
   });
 
   documents.onDidOpen((e) => {
-    heap.update(openChars());
+    heap?.update(openChars());
     const affected = service.setDocument(e.document);
     openedVersion.set(e.document.uri, e.document.version);
     schedule(e.document.uri, true);
@@ -150,7 +152,7 @@ export function startServer(options: ServerOptions = {}): void {
     // TextDocuments also reports the opening as a change: already handled.
     if (openedVersion.get(uri) === version) return;
     openedVersion.delete(uri);
-    heap.update(openChars());
+    heap?.update(openChars());
     const affected = service.setDocument(e.document);
     schedule(uri);
     for (const other of affected) schedule(other);
@@ -161,7 +163,7 @@ export function startServer(options: ServerOptions = {}): void {
     scheduler.forget(uri);
     openedVersion.delete(uri);
     const affected = service.closeDocument(uri);
-    heap.update(openChars());
+    heap?.update(openChars());
     void connection.sendDiagnostics({ uri, diagnostics: [] });
     for (const other of affected) schedule(other);
   });

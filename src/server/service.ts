@@ -32,7 +32,6 @@ import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
 import { HeadBases } from './head-base';
 import { DEFAULT_LIMITS } from '../syntax/types';
-import { containersAcrossEdit } from '../syntax/edit-shift';
 
 export interface ServiceOptions {
   /** Clock for date rules (default: the real one). */
@@ -297,7 +296,8 @@ export class OmlintLanguageService {
    * A document that does not parse keeps its last answer.
    */
   private isRelevant(filePath: string, text: string, settings: ReturnType<Workspace['settingsFor']>, hasKind: boolean, st: DocState): boolean {
-    if (hasKind || kindIsDeclared(filePath, text, settings)) return true;
+    // The lint's parse of this text holds its modelines.
+    if (hasKind || kindIsDeclared(filePath, text, settings, this.workspace.project.cachedParse(filePath, text))) return true;
     const a = this.workspace.project.analyze(filePath, text, settings);
     if (a.items.some((i) => i.candidates.length > 0)) return true;
     if (a.usable.some(Boolean) || text.trim() === '') return false;
@@ -440,14 +440,14 @@ export class OmlintLanguageService {
     const earlier = parsed ? undefined : this.workspace.project.lastParseOfFile(filePath);
     const { items } = st.items.at(text, offset, filePath, settings, parsed, earlier, lines);
     // Not parsed yet: a big JSON text's cursor from the last parse's containers when the edit since kept the structure.
-    const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath, lines, earlier && !hasBom(text) ? containersAcrossEdit(earlier, text) : undefined);
+    const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath, lines, earlier && !hasBom(text) ? earlier.containersAfterEdit(text) : undefined);
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
     const item = itemAt(items, ctx.docIndex, pointer);
     const kind = itemKind(item);
     if (!item || !kind) return undefined;
     const tokens = splitPointer(pointer.slice(item.base.length));
-    return { ctx, kind, tokens, item };
+    return { ctx, kind, tokens, item, parsed };
   }
 
   /** What the key, value or item under the cursor is, and "read more" of the rules reported there. */
@@ -486,7 +486,7 @@ export class OmlintLanguageService {
     const s = this.subject(doc, position, false);
     if (!s) return { isIncomplete: false, items: [] };
     if (trigger === ' ' && s.ctx.at === 'key' && s.ctx.itemPointer === undefined) return { isIncomplete: false, items: [] };
-    return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value }, { snippets: this.snippetSupport, indentMode: this.snippetIndentMode });
+    return completionFor(doc, s.ctx as CursorContext, { kind: s.kind, tokens: s.tokens, itemValue: s.item.value }, { snippets: this.snippetSupport, indentMode: this.snippetIndentMode, lineBreak: s.parsed?.lines.lineBreak });
   }
 
   /** Whether completion offers snippets (the client's completionItem.snippetSupport). */
@@ -569,7 +569,9 @@ export class OmlintLanguageService {
 
   foldingRanges(doc: TextDocument): FoldingRange[] {
     const text = doc.getText().replace(/^\uFEFF/, '');
-    return isJsonText(lintNameOf(doc.uri), text) ? jsonFoldingRanges(text) : yamlFoldingRanges(text);
+    if (isJsonText(lintNameOf(doc.uri), text)) return jsonFoldingRanges(text);
+    // The version's parse (shared with the lint and the outline) knows its lines; a config file is read alone.
+    return yamlFoldingRanges(this.parsedDoc(doc)?.parsed.cursorLines ?? new TextLines(text));
   }
 
   selectionRanges(doc: TextDocument, positions: Position[]): SelectionRange[] {

@@ -5,7 +5,7 @@ import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { getTopology, isObject } from '../model/automation-topology';
 import type { Span } from '../core/types';
-import type { ParsedDocument, ParsedFile } from '../syntax/index';
+import { willLocate, type ParsedDocument, type ParsedFile } from '../syntax/index';
 import type { ItemInfo } from '../project/items';
 import { spanToRange } from './positions';
 
@@ -124,7 +124,7 @@ export function documentSymbols(doc: TextDocument, parsed: ParsedFile, items: It
     const nodes = nodesOf(item);
     if (!nodes.length) continue;
     const pd = parsed.documents[item.docIndex];
-    pd.prepare?.(allPointers(nodes, item.base, []));
+    willLocate(pd, allPointers(nodes, item.base, []));
     out.push(...toSymbols(doc, parsed.text, pd, item.base, nodes));
   }
   return out;

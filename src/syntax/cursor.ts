@@ -167,17 +167,20 @@ interface Line {
 export class TextLines {
   private markerLines?: number[];
   readonly index: LineIndex;
+  /** `noMarkers`: the parse saw every line start and no marker line (no need to look for them). */
   constructor(
     readonly text: string,
     index?: LineIndex,
+    noMarkers = false,
   ) {
     this.index = index && index.text === text ? index : new LineIndex(text);
+    if (noMarkers) this.markerLines = [];
   }
 
   private lineWalker?: LineWalker;
-  /** The walker over this text's lines (whether a lone \r is in it is found once). */
+  /** The walker over this text's lines (whether a lone \r is in it: from the LineIndex's line starts). */
   get walker(): LineWalker {
-    return (this.lineWalker ??= new LineWalker(this.text));
+    return (this.lineWalker ??= new LineWalker(this.text, () => this.index.loneCr));
   }
 
   get length(): number {
@@ -209,10 +212,15 @@ export class TextLines {
  * a line by number with up to 64 indexOf calls). Only the indentation is read per line; parseLine
  * runs on the few lines that matter.
  */
-class LineWalker {
-  private readonly loneCr: boolean;
-  constructor(private readonly text: string) {
-    this.loneCr = text.includes('\r') && /\r(?!\n)/.test(text);
+export class LineWalker {
+  constructor(
+    private readonly text: string,
+    /** A \r not followed by \n stands somewhere (the text's LineIndex knows; asked only walking up). */
+    private readonly findLoneCr: () => boolean,
+  ) {}
+  private loneCrKnown?: boolean;
+  private get loneCr(): boolean {
+    return (this.loneCrKnown ??= this.findLoneCr());
   }
 
   /** End of the line starting at `start` (before its line break). */

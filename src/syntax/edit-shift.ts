@@ -2,6 +2,7 @@
 // still start from the containers of the earlier version's parse when the edit changed no
 // structure (typing inside a value or a key: no bracket, quote, comma, colon or backslash added or
 // removed). Offsets before the edit stay, offsets after it shift by the edit's change of length.
+// Reached through SourceFile.containersAfterEdit, which keeps the answer for the text last asked.
 import type { ContainerStep, ParsedFile } from './types';
 
 /** Characters whose addition or removal may change the containers (or where a string ends). */
@@ -26,8 +27,6 @@ function commonSuffix(a: string, b: string, max: number): number {
   return n;
 }
 
-const memo = new WeakMap<ParsedFile, { text: string; containersAt?: (offset: number) => ContainerStep[] }>();
-
 /**
  * The containers at an offset of `text` (BOM-stripped) read from `earlier`, a parse of an earlier
  * version of the same file, or undefined when that parse has no containers or the edit between
@@ -35,8 +34,6 @@ const memo = new WeakMap<ParsedFile, { text: string; containersAt?: (offset: num
  * then reads the text).
  */
 export function containersAcrossEdit(earlier: ParsedFile, text: string): ((offset: number) => ContainerStep[]) | undefined {
-  const hit = memo.get(earlier);
-  if (hit?.text === text) return hit.containersAt;
   const doc = earlier.documents.length === 1 ? earlier.documents[0] : undefined;
   let containersAt: ((offset: number) => ContainerStep[]) | undefined;
   if (doc?.containersAt && !doc.unusable) {
@@ -60,6 +57,5 @@ export function containersAcrossEdit(earlier: ParsedFile, text: string): ((offse
       };
     }
   }
-  memo.set(earlier, { text, containersAt });
   return containersAt;
 }

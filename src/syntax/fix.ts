@@ -44,14 +44,6 @@ function lineIndent(text: string, offset: number): string {
   return m ? m[0] : '';
 }
 
-/** The line break of a file, found once per file: a scan of the text per fix would be quadratic. */
-const EOLS = new WeakMap<ParsedFile, string>();
-function eol(file: ParsedFile): string {
-  let e = EOLS.get(file);
-  if (e === undefined) EOLS.set(file, (e = file.text.includes('\r\n') ? '\r\n' : '\n'));
-  return e;
-}
-
 /** Start of the line holding `offset`. */
 function lineStartOf(text: string, offset: number): number {
   let s = offset;
@@ -155,7 +147,8 @@ function addEdits(file: ParsedFile, doc: ParsedDocument, abs: string, key: strin
   const loc = doc.locate(abs);
   if (!loc) return undefined;
   const keys = doc.keysAt?.(abs) ?? [];
-  const nl = eol(file);
+  // Found once per text version by its LineIndex: a scan of the text per fix would be quadratic.
+  const nl = file.lines.lineBreak;
   const flow = text[loc.value.start] === '{';
   const anchorKey = after.find((k) => keys.includes(k)) ?? keys[keys.length - 1];
   const anchor = anchorKey === undefined ? undefined : doc.locate(joinPointer(abs, anchorKey));

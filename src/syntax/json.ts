@@ -340,11 +340,16 @@ export function salvageJson(text: string): unknown {
   }
 }
 
+/** A document that looks up pointers said in advance together (SourceFile.willLocate; syntax/ only). */
+export interface LookingAhead {
+  prepare?(pointers: readonly string[]): void;
+}
+
 /**
  * A parsed JSON document whose positions are computed on first use. `noDuplicates`: the text
  * repeats no key (lets big texts stop a lookup at the first key that matches).
  */
-export function jsonDocument(text: string, value: unknown, noDuplicates = false): ParsedDocument {
+export function jsonDocument(text: string, value: unknown, noDuplicates = false): ParsedDocument & LookingAhead {
   const span = { start: firstNonSpace(text), end: lastNonSpace(text) };
   if (text.length >= NAVIGATE_MIN_CHARS) {
     const navigator = new JsonNavigator(text, noDuplicates);

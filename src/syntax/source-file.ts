@@ -10,7 +10,10 @@ import { applyEdits, fixEdits } from './fix';
 import { findBrokenModelines, findModelines, type BrokenModeline, type Modeline } from './modelines';
 import { findDirectives, NO_DIRECTIVES, type FoundDirectives } from './suppress';
 import { commentMentions, MENTIONS_OMLINT } from './comments';
-import type { Location, ParsedDocument, ParsedFile, ParseProblem, SyntaxKind } from './types';
+import type { LookingAhead } from './json';
+import type { ContainerStep, Location, ParsedDocument, ParsedFile, ParseProblem, SyntaxKind } from './types';
+import { containersAcrossEdit } from './edit-shift';
+import type { MarkerFree } from './yaml-fast';
 
 export interface SourceComments {
   /** `# omlint-disable…` directives (YAML only: JSON has no comments). */
@@ -19,6 +22,14 @@ export interface SourceComments {
   modelines: Modeline[];
   /** Comments meant as a modeline that do not read as one. */
   brokenModelines: BrokenModeline[];
+}
+
+/**
+ * Pointers of a document about to be located: a document that reads its text forward (a big JSON
+ * text) finds them in one pass, in the text's order; the answers are those of `locate` either way.
+ */
+export function willLocate(document: ParsedDocument, pointers: readonly string[]): void {
+  (document as ParsedDocument & LookingAhead).prepare?.(pointers);
 }
 
 export class SourceFile implements ParsedFile {
@@ -30,6 +41,7 @@ export class SourceFile implements ParsedFile {
   readonly problems: ParseProblem[];
   private commentsFound?: SourceComments;
   private textLines?: TextLines;
+  private afterEdit?: { text: string; containersAt?: (offset: number) => ContainerStep[] };
 
   constructor(
     parsed: ParsedFile,
@@ -53,6 +65,14 @@ export class SourceFile implements ParsedFile {
   /** Where the node at a pointer of document `doc` stands (offsets in `text`). */
   locate(pointer: string, doc = 0): Location | undefined {
     return this.documents[doc]?.locate(pointer);
+  }
+
+  /** Where each of these pointers of document `doc` stands (found together, as willLocate says). */
+  locateAll(pointers: readonly string[], doc = 0): (Location | undefined)[] {
+    const d = this.documents[doc];
+    if (!d) return pointers.map(() => undefined);
+    willLocate(d, pointers);
+    return pointers.map((p) => d.locate(p));
   }
 
   /** The object keys at a pointer of document `doc`, in source order. */
@@ -92,9 +112,19 @@ export class SourceFile implements ParsedFile {
     return cursorContext(this.text, offset, this.fileName, this.cursorLines, containersAt);
   }
 
-  /** The text's lines as the cursor reader walks them (document markers found once per version). */
+  /**
+   * A later text of the same file, not parsed yet (big JSON, mid-edit): the containers at its
+   * offsets, read from this version's parse when the edit kept the structure (edit-shift.ts).
+   * Kept for the text last asked: hover and completion at one place ask for the same.
+   */
+  containersAfterEdit(text: string): ((offset: number) => ContainerStep[]) | undefined {
+    if (this.afterEdit?.text !== text) this.afterEdit = { text, containersAt: containersAcrossEdit(this, text) };
+    return this.afterEdit.containersAt;
+  }
+
+  /** The text's lines as the cursor reader walks them (document markers found once per version, or known absent from the parse). */
   get cursorLines(): TextLines {
-    return (this.textLines ??= new TextLines(this.text, this.lines));
+    return (this.textLines ??= new TextLines(this.text, this.lines, this.documents.length === 1 && (this.documents[0] as ParsedDocument & MarkerFree).noMarkerLines === true));
   }
 
   /**

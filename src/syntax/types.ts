@@ -27,11 +27,6 @@ export interface ParsedDocument {
   /** Exact location of the node at a pointer (relative to this document), or undefined. */
   locate(pointer: string): Location | undefined;
   /**
-   * Looks up these pointers together before they are asked for one by one (big JSON texts: in the
-   * text's order, so that it is read forward once). Only a matter of speed.
-   */
-  prepare?(pointers: string[]): void;
-  /**
    * Where the value at a pointer starts, when that is known without its whole range (the block
    * reader's: a range it is unsure of would take the full parse). Fixes ask it of a mapping to
    * tell a flow mapping from a block one.

@@ -143,9 +143,17 @@ export function fastYamlDocument(text: string, limits: ParseLimits, full: () => 
   if (value === undefined || block!.nesting > limits.maxDepth) return undefined;
   // The block reader saw every line start: the check of markers runs when one may be there
   // (MARKER's ^ also matches after U+2028 and U+2029, which end no line there).
-  if ((block!.markerLine || text.includes('\u2028') || text.includes('\u2029')) && hasSeveralDocuments(text)) return undefined;
+  const markerFree = !block!.markerLine && !text.includes('\u2028') && !text.includes('\u2029');
+  if (!markerFree && hasSeveralDocuments(text)) return undefined;
   if (memo && text.length >= MEMO_MIN_CHARS) memo.block = { read: block!, limits };
-  return blockDocument(text, block!, full, contentAt);
+  const doc: ParsedDocument & MarkerFree = blockDocument(text, block!, full, contentAt);
+  if (markerFree) doc.noMarkerLines = true;
+  return doc;
+}
+
+/** A document whose reader saw every line start and no "---" or "..." marker line (syntax/ only: the cursor reader's lines). */
+export interface MarkerFree {
+  noMarkerLines?: true;
 }
 
 /** `start`: where the content starts, when the caller knows. */

@@ -84,3 +84,16 @@ describe('line index: sparse and dense agree', () => {
     expect(new LineIndex('ab\r\ncd').range({ start: 0, end: 3 })).toEqual({ start: { line: 1, column: 1 }, end: { line: 1, column: 4 } });
   });
 });
+
+describe('line index: facts of the text found with its line starts', () => {
+  it('knows a lone \\r (dense and sparse) and the line break new lines take', () => {
+    for (const sparse of [1, Infinity]) {
+      expect(new LineIndex('a\nb\r\nc', sparse).loneCr).toBe(false);
+      expect(new LineIndex('a\rb\nc', sparse).loneCr).toBe(true);
+      expect(new LineIndex('a\r\nb', sparse).loneCr).toBe(false);
+    }
+    expect(new LineIndex('a\nb\r\nc').lineBreak).toBe('\r\n');
+    expect(new LineIndex('a\nb\nc').lineBreak).toBe('\n');
+    expect(new LineIndex('a\rb').lineBreak).toBe('\n');
+  });
+});

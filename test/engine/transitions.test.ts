@@ -4,6 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { lint, type TransitionPairs } from '../../src/engine/lint';
 import enabledFlipped from '../fixtures/transition/enabled-flipped';
+import { defineRule } from '../../src/core/rule';
+import type { DocumentFacts } from '../../src/core/facts';
+import { topologyOf } from '../../src/model/automation-topology';
+import { transitionOf, type AutomationTransition } from '../../src/model/automation-transition';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
 const ALERT = (enabled: boolean, extra = '') => `eventTypeName: HOST_DOWN\nenabled: ${enabled}\n${extra}notifications:\n  - typeName: GROUP\n    intervalMin: 5\n    delayMin: 0\n    emailEnabled: true\n    smsEnabled: false\n`;
@@ -59,5 +63,30 @@ describe('transition rules in the engine', () => {
     const rule = { ...enabledFlipped, check: () => { throw new Error('boom'); } };
     const [r] = await lint([{ filePath: '/p/a.yaml', text: ALERT(false), base: { label: 'b', text: ALERT(true) } }], { now: NOW, ruleSet: [rule] });
     expect(r.diagnostics.map((d) => d.ruleId)).toContain('internal-error');
+  });
+
+  it('gives transition rules the facts their document rules read, and the base\'s, one transition per pair', async () => {
+    const seen: { doc: DocumentFacts[]; now: DocumentFacts[]; base: DocumentFacts[]; transitions: AutomationTransition[] } = { doc: [], now: [], base: [], transitions: [] };
+    const meta = { kinds: ['automation-config' as const], defaultSeverity: 'warning' as const, description: 'fixture', docs: { why: 'fixture', bad: '', good: '' } };
+    const documentRule = defineRule({ meta: { ...meta, id: 'test-doc-facts' }, check: (ctx) => void seen.doc.push(ctx.facts) });
+    const transitionRule = (id: string) => ({
+      meta: { ...meta, id, scope: 'transition' as const },
+      check: (ctx: Parameters<typeof enabledFlipped.check>[0]) => {
+        seen.now.push(ctx.facts);
+        seen.base.push(ctx.baseFacts);
+        seen.transitions.push(transitionOf(ctx));
+      },
+    });
+    const config = (version: string) => `processes:\n  - name: a\n    processType: mongod\n    version: ${version}\n    hostname: h1\n`;
+    await lint([{ filePath: '/p/auto.yaml', text: config('7.0.12'), base: { label: 'b', text: config('6.0.15') } }], { now: NOW, kind: 'automation-config', ruleSet: [documentRule, transitionRule('test-t1'), transitionRule('test-t2')] });
+    expect(seen.doc).toHaveLength(1);
+    expect(seen.now).toEqual([seen.doc[0], seen.doc[0]]);
+    expect(seen.now[0]).toBe(seen.doc[0]);
+    expect(seen.base[0]).toBe(seen.base[1]);
+    expect((seen.base[0].value as { processes: { version: string }[] }).processes[0].version).toBe('6.0.15');
+    // Built once for both rules, from the topology the document rules share.
+    expect(seen.transitions[1]).toBe(seen.transitions[0]);
+    expect(seen.transitions[0].now).toBe(topologyOf(seen.doc[0]));
+    expect(seen.transitions[0].kept.map((p) => [p.base.value.version, p.now.value.version])).toEqual([['6.0.15', '7.0.12']]);
   });
 });

@@ -37,10 +37,10 @@ export interface LspClient {
   stop(): Promise<void>;
 }
 
-/** Starts the server (`node --import tsx src/server/bin.ts --stdio`) and initializes it. */
+/** Starts the server (`node --import tsx src/bin/language-server.ts --stdio`) and initializes it. */
 /** `textDocument`: client capabilities added to the default ones (code action resolve, pull diagnostics). */
 /** `executable`: what runs `command` (node by default; the single executable runs itself). */
-export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/server/bin.ts'), '--stdio'], textDocument: Record<string, unknown> = {}, executable = process.execPath, env?: NodeJS.ProcessEnv): Promise<LspClient> {
+export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/bin/language-server.ts'), '--stdio'], textDocument: Record<string, unknown> = {}, executable = process.execPath, env?: NodeJS.ProcessEnv): Promise<LspClient> {
   const child = spawn(executable, command, { cwd: env ? rootDir : ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += String(d)));

@@ -43,7 +43,7 @@ export function runNeovim(dir: string, fileName: string, lua: string): { records
     OMLINT_OUT: path.join(dir, 'out.jsonl'),
     OMLINT_FILE: path.join(dir, fileName),
     OMLINT_NODE: process.execPath,
-    OMLINT_SERVER: path.join(ROOT, 'src/server/bin.ts'),
+    OMLINT_SERVER: path.join(ROOT, 'src/bin/language-server.ts'),
     OMLINT_ROOT: ROOT,
   });
   const run = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', 'NONE', '-c', `luafile ${script}`], { env, cwd: dir, encoding: 'utf8', timeout: 90_000 });

@@ -5,6 +5,7 @@ import type { DocumentSymbol, SelectionRange } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { OmlintLanguageService } from '../../src/server/service';
 import { jsonFoldingRanges, yamlFoldingRanges } from '../../src/server/folding';
+import { TextLines } from '../../src/syntax/cursor';
 import { ALERT, NOW, openDoc, positionOf, tempDir } from './fixtures';
 import { AUTOMATION_YAML } from './automation-fixture';
 
@@ -69,7 +70,7 @@ describe('outline, folding, selection', () => {
   });
 
   it('folds YAML by indentation, sequences at the key\'s indentation, comment blocks', () => {
-    const ranges = yamlFoldingRanges('# a\n# b\nprocesses:\n- name: x\n  version: 1\n- name: y\n  args:\n    net:\n      port: 1\nversion: 3\n');
+    const ranges = yamlFoldingRanges(new TextLines('# a\n# b\nprocesses:\n- name: x\n  version: 1\n- name: y\n  args:\n    net:\n      port: 1\nversion: 3\n'));
     expect(ranges.map((r) => `${r.startLine}-${r.endLine}${r.kind ? ' ' + r.kind : ''}`)).toEqual(['0-1 comment', '2-8', '3-4', '5-8', '6-8', '7-8']);
     const doc = openDoc(service, dir, 'automation.yaml', AUTOMATION_YAML);
     const folds = service.foldingRanges(doc).map((r) => `${r.startLine}-${r.endLine}`);

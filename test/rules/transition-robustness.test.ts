@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { REGISTRY } from '../../rules/registry';
 import type { TransitionRule } from '../../src/core/types';
+import { DocumentFacts } from '../../src/core/facts';
 
 const ODD: unknown[] = [
   null, 5, 'text', [], {}, { processes: 5 }, { processes: [null, 5, { name: 7, version: 6, args2_6: 'x' }] },
@@ -21,7 +22,7 @@ describe('transition rules on odd input', () => {
         for (const value of ODD) {
           for (const kind of rule.meta.kinds === '*' ? (['automation-config'] as const) : rule.meta.kinds) {
             expect(() =>
-              rule.check({ value, base, kind, filePath: '/p/a.yaml', baseLabel: 'b', options: { now: new Date(0), secretPlaceholders: [] }, partial: false, isTemplate: () => false, report: () => undefined }),
+              rule.check({ value, base, kind, filePath: '/p/a.yaml', baseLabel: 'b', options: { now: new Date(0), secretPlaceholders: [] }, partial: false, isTemplate: () => false, report: () => undefined, facts: new DocumentFacts(value), baseFacts: new DocumentFacts(base) }),
             ).not.toThrow();
           }
         }

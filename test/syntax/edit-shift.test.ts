@@ -53,4 +53,17 @@ describe('containers across an edit', () => {
     const at = BIG.indexOf('requireTLS', BIG.length / 2);
     expect(containersAcrossEdit(earlier, edit(BIG, at, 0, insert))).toBeUndefined();
   });
+
+  it('is worked out once per later text by the earlier version\'s SourceFile (hover and completion ask alike)', () => {
+    const own = parseText(BIG, 'big.json');
+    const at = BIG.indexOf('27018', BIG.length / 2);
+    const text = edit(BIG, at, 5, '270189');
+    const first = own.containersAfterEdit(text);
+    expect(first).toBeDefined();
+    expect(own.containersAfterEdit(text)).toBe(first);
+    const other = own.containersAfterEdit(edit(BIG, at, 5, '2'));
+    expect(other).toBeDefined();
+    expect(other).not.toBe(first);
+  });
 });
+

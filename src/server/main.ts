@@ -10,6 +10,8 @@ import {
   InsertTextMode,
   ResponseError,
   DidChangeWatchedFilesNotification,
+  DidChangeConfigurationNotification,
+  LSPErrorCodes,
   ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
@@ -25,6 +27,7 @@ import { HeapPolicy } from './heap';
 import { OmlintLanguageService } from './service';
 import { InvalidRenameError } from './navigation';
 import { uriToPath } from './uris';
+import { FormatRefused } from './format';
 
 export const SERVER_VERSION = VERSION;
 /** The longest pause after the last edit before linting (scheduler.ts adapts it to the lint's cost). */
@@ -57,10 +60,36 @@ export function startServer(options: ServerOptions = {}): void {
   const heap = new HeapPolicy();
   const openChars = () => documents.all().reduce((n, d) => n + d.getText().length, 0);
   let watchDynamically = false;
+  let watchFolders = false;
+  let registerConfiguration = false;
   /** The client resolves code actions: fix-all's edit is computed when chosen. */
   let lazyFixAll = false;
+  /** The client answers workspace/configuration: settings are pulled per workspace folder. */
+  let pullSettings = false;
+  let folders: string[] = [];
+  /** The folders' settings as last pulled: every lint and request waits for the pull under way. */
+  let settingsReady: Promise<void> = Promise.resolve();
+
+  async function pullFolderSettings(): Promise<void> {
+    if (!pullSettings) return;
+    try {
+      const scopes = folders.length ? folders : [undefined];
+      const answers: unknown[] = await connection.workspace.getConfiguration(scopes.map((scopeUri) => ({ ...(scopeUri ? { scopeUri } : {}), section: 'omlint' })));
+      const changed = folders.length
+        ? service.setFolderSettings(folders.map((uri, i) => ({ uri, settings: answers[i] })))
+        : service.setEditorSettings(answers[0]);
+      if (changed) scheduleAll();
+    } catch (e) {
+      connection.console.error(`omlint: reading the settings failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  const refreshSettings = () => {
+    settingsReady = settingsReady.then(pullFolderSettings);
+    return settingsReady;
+  };
 
   async function validate(uri: string, current: () => boolean): Promise<void> {
+    await settingsReady;
     const doc = documents.get(uri);
     if (!doc) return;
     const version = doc.version;
@@ -101,7 +130,14 @@ export function startServer(options: ServerOptions = {}): void {
     // (open documents keep getting theirs pushed).
     const pull = Boolean(params.capabilities.textDocument?.diagnostic);
     // The editor's settings (the VS Code extension sends omlint.targetVersion here).
-    service.setEditorSettings(params.initializationOptions as Parameters<OmlintLanguageService['setEditorSettings']>[0]);
+    service.setEditorSettings(params.initializationOptions);
+    // Settings per folder, as the ESLint extension reads them (multi-root workspaces).
+    pullSettings = Boolean(params.capabilities.workspace?.configuration);
+    folders = (params.workspaceFolders ?? []).map((f) => f.uri);
+    if (!folders.length && params.rootUri) folders = [params.rootUri];
+    watchFolders = Boolean(params.capabilities.workspace?.workspaceFolders);
+    // Told of every change of the section (the pull model's trigger), where the client registers it dynamically.
+    registerConfiguration = pullSettings && Boolean(params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -115,22 +151,36 @@ export function startServer(options: ServerOptions = {}): void {
         workspaceSymbolProvider: true,
         codeLensProvider: { resolveProvider: false },
         foldingRangeProvider: true,
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
         selectionRangeProvider: true,
         completionProvider: { triggerCharacters: [':', ' ', '"'], resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
         ...(pull ? { diagnosticProvider: { identifier: 'omlint-workspace', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
       },
+      ...(watchFolders ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
       serverInfo: { name: 'omlint-language-server', version: SERVER_VERSION },
     };
   });
 
   // Clients that push settings (vscode-languageclient's synchronize.configurationSection: 'omlint').
+  // A client that can be asked: every change is a reason to ask each folder again.
   connection.onDidChangeConfiguration((params) => {
-    const settings = params.settings as { omlint?: Parameters<OmlintLanguageService['setEditorSettings']>[0] } | null | undefined;
+    const settings = params.settings as { omlint?: unknown } | null | undefined;
     if (settings?.omlint && service.setEditorSettings(settings.omlint)) scheduleAll();
+    if (pullSettings) void refreshSettings();
   });
 
   connection.onInitialized(() => {
+    if (pullSettings) void refreshSettings();
+    if (registerConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'omlint' }).catch(() => undefined);
+    if (watchFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        const removed = new Set(e.removed.map((f) => f.uri));
+        folders = [...folders.filter((f) => !removed.has(f)), ...e.added.map((f) => f.uri)];
+        void refreshSettings();
+      });
+    }
     if (!watchDynamically) return;
     void connection.client.register(DidChangeWatchedFilesNotification.type, {
       watchers: [{ globPattern: '**/omlint.config.{yaml,yml,json}' }, { globPattern: '**/*.{json,yaml,yml}' }],
@@ -247,6 +297,21 @@ export function startServer(options: ServerOptions = {}): void {
     }
   });
   connection.onCodeLens((p) => navigate('code lens', p.textDocument.uri, [], (doc) => service.codeLenses(doc)));
+  /** Formatting: a refusal (a text that does not parse, a printing that would change it) is an error the client shows. */
+  async function format(uri: string, run: (doc: TextDocument) => ReturnType<OmlintLanguageService['format']>) {
+    await settingsReady;
+    const doc = documents.get(uri);
+    if (!doc) return null;
+    try {
+      return run(doc);
+    } catch (e) {
+      if (e instanceof FormatRefused) return new ResponseError(LSPErrorCodes.RequestFailed, `omlint: cannot format: ${e.message}`);
+      connection.console.error(`omlint: formatting failed: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+  }
+  connection.onDocumentFormatting((p) => format(p.textDocument.uri, (doc) => service.format(doc, p.options)));
+  connection.onDocumentRangeFormatting((p) => format(p.textDocument.uri, (doc) => service.format(doc, p.options, p.range)));
   connection.onFoldingRanges((p) => navigate('folding ranges', p.textDocument.uri, [], (doc) => service.foldingRanges(doc)));
   connection.onSelectionRanges((p) => navigate('selection ranges', p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions)));
 

@@ -40,7 +40,14 @@ export interface LspClient {
 /** Starts the server (`node --import tsx src/server/bin.ts --stdio`) and initializes it. */
 /** `textDocument`: client capabilities added to the default ones (code action resolve, pull diagnostics). */
 /** `executable`: what runs `command` (node by default; the single executable runs itself). */
-export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/server/bin.ts'), '--stdio'], textDocument: Record<string, unknown> = {}, executable = process.execPath, env?: NodeJS.ProcessEnv): Promise<LspClient> {
+/** `more.workspace`: workspace capabilities added; `more.configuration`: the answer to workspace/configuration (then announced). */
+export interface ClientOptions {
+  workspace?: Record<string, unknown>;
+  configuration?: (items: { scopeUri?: string; section?: string }[]) => unknown[];
+  /** Workspace folders (default: rootDir alone). */
+  folders?: string[];
+}
+export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/server/bin.ts'), '--stdio'], textDocument: Record<string, unknown> = {}, executable = process.execPath, env?: NodeJS.ProcessEnv, more: ClientOptions = {}): Promise<LspClient> {
   const child = spawn(executable, command, { cwd: env ? rootDir : ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += String(d)));
@@ -58,12 +65,16 @@ export async function startClient(rootDir: string, command: string[] = ['--impor
   });
   connection.onRequest('window/showMessageRequest', () => null);
   connection.onRequest('client/registerCapability', () => null);
+  if (more.configuration) {
+    const answer = more.configuration;
+    connection.onRequest('workspace/configuration', (p: { items: { scopeUri?: string; section?: string }[] }) => answer(p.items));
+  }
   connection.listen();
   const rootUri = `file://${rootDir}`;
   await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri,
-    workspaceFolders: [{ uri: rootUri, name: 'test' }],
+    workspaceFolders: (more.folders ?? [rootDir]).map((d, i) => ({ uri: `file://${d}`, name: `folder${i}` })),
     capabilities: {
       textDocument: {
         publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true },
@@ -72,7 +83,7 @@ export async function startClient(rootDir: string, command: string[] = ['--impor
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } } },
         ...textDocument,
       },
-      workspace: { didChangeWatchedFiles: { dynamicRegistration: true } },
+      workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, ...(more.configuration ? { configuration: true } : {}), ...more.workspace },
     },
   });
   await connection.sendNotification(InitializedNotification.type, {});

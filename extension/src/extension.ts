@@ -139,6 +139,13 @@ class OmlintExtension {
         provideCodeActions: (doc, range, context, token, next) => (this.wanted(doc) ? next(doc, range, context, token) : []),
         provideHover: async (doc, position, token, next) => (this.wanted(doc) ? this.docLinksInHover(await next(doc, position, token)) : null),
         provideCompletionItem: (doc, position, context, token, next) => (this.wanted(doc) ? next(doc, position, context, token) : []),
+        // A rule id's link in an omlint-disable comment: its bundled page in the Markdown preview, as diagnostics do.
+        provideDocumentLinks: async (doc, token, next) =>
+          ((await next(doc, token)) ?? []).map((link) => {
+            const id = link.target && this.bundledDocId(link.target);
+            if (id) link.target = ruleDocsCommand(id);
+            return link;
+          }),
       },
     };
   }

@@ -150,6 +150,7 @@ export function startServer(options: ServerOptions = {}): void {
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
         codeLensProvider: { resolveProvider: false },
+        documentLinkProvider: { resolveProvider: false },
         foldingRangeProvider: true,
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
@@ -296,6 +297,7 @@ export function startServer(options: ServerOptions = {}): void {
       return [];
     }
   });
+  connection.onDocumentLinks((p) => navigate('document links', p.textDocument.uri, [], (doc) => service.documentLinks(doc)));
   connection.onCodeLens((p) => navigate('code lens', p.textDocument.uri, [], (doc) => service.codeLenses(doc)));
   /** Formatting: a refusal (a text that does not parse, a printing that would change it) is an error the client shows. */
   async function format(uri: string, run: (doc: TextDocument) => ReturnType<OmlintLanguageService['format']>) {

@@ -3,7 +3,7 @@
 // to a connection; tests call it directly.
 import path from 'node:path';
 import { CodeActionKind, DocumentHighlightKind } from 'vscode-languageserver';
-import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentHighlight, DocumentSymbol, SymbolInformation, FoldingRange, FormattingOptions, Hover, Location, SelectionRange, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentHighlight, DocumentLink, DocumentSymbol, SymbolInformation, FoldingRange, FormattingOptions, Hover, Location, SelectionRange, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
@@ -28,6 +28,7 @@ import { selectionRanges } from './selection';
 import { documentSymbols } from './symbols';
 import { codeLenses } from './code-lens';
 import { formatEdits } from './format';
+import { documentLinks } from './document-links';
 import { editorCursor, hasBom, rangesOverlap } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
@@ -580,6 +581,12 @@ export class OmlintLanguageService {
     };
     for (const doc of this.workspace.openDocuments()) walk(doc.uri, this.documentSymbols(doc));
     return out;
+  }
+
+  /** Links of the modelines' schemas and of the rule ids in `# omlint-disable…` comments. */
+  documentLinks(doc: TextDocument): DocumentLink[] {
+    const p = this.parsedDoc(doc);
+    return p ? documentLinks(doc, p.parsed, uriToPath(doc.uri)) : [];
   }
 
   /** Lenses over replica sets (members, voting, versions) and processes (where referenced). */

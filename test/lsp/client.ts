@@ -1,7 +1,10 @@
 // A real LSP client (vscode-languageserver-protocol over the server's stdio) for the tests and
 // the latency benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import {
   createProtocolConnection,
@@ -123,4 +126,18 @@ export async function startClient(rootDir: string, command: string[] = ['--impor
       });
     },
   };
+}
+
+/** A server over stdio for a describe block: started in a fresh temporary folder before its tests, stopped after. */
+export function serverForSuite(start: (dir: string) => Promise<LspClient> = (dir) => startClient(dir)): { client: () => LspClient; dir: () => string } {
+  let client: LspClient | undefined;
+  let dir = '';
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-lsp-'));
+    client = await start(dir);
+  });
+  afterAll(async () => {
+    await client?.stop();
+  });
+  return { client: () => client!, dir: () => dir };
 }

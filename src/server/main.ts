@@ -16,10 +16,12 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
+  type Location,
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND } from './code-actions';
+import { SHOW_REFERENCES_COMMAND } from './code-lens';
 import { isConfigFile } from './config';
 import { DISABLE_FOR_FILE_COMMAND } from './disable-file';
 import { DiagnosticsScheduler, MAX_DEBOUNCE_MS } from './scheduler';
@@ -78,11 +80,21 @@ export function startServer(options: ServerOptions = {}): void {
       const changed = folders.length
         ? service.setFolderSettings(folders.map((uri, i) => ({ uri, settings: answers[i] })))
         : service.setEditorSettings(answers[0]);
-      if (changed) scheduleAll();
+      if (changed) {
+        scheduleAll();
+        refreshViews();
+      }
     } catch (e) {
       connection.console.error(`omlint: reading the settings failed: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  /** Lenses and hints asked for again (their settings may have changed), where the client supports it. */
+  let canRefreshLenses = false;
+  let canRefreshHints = false;
+  const refreshViews = () => {
+    if (canRefreshLenses) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    if (canRefreshHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
+  };
   const refreshSettings = () => {
     settingsReady = settingsReady.then(pullFolderSettings);
     return settingsReady;
@@ -136,12 +148,14 @@ export function startServer(options: ServerOptions = {}): void {
     folders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (!folders.length && params.rootUri) folders = [params.rootUri];
     watchFolders = Boolean(params.capabilities.workspace?.workspaceFolders);
+    canRefreshLenses = Boolean(params.capabilities.workspace?.codeLens?.refreshSupport);
+    canRefreshHints = Boolean(params.capabilities.workspace?.inlayHint?.refreshSupport);
     // Told of every change of the section (the pull model's trigger), where the client registers it dynamically.
     registerConfiguration = pullSettings && Boolean(params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        executeCommandProvider: { commands: [DISABLE_FOR_FILE_COMMAND] },
+        executeCommandProvider: { commands: [DISABLE_FOR_FILE_COMMAND, SHOW_REFERENCES_COMMAND] },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
@@ -151,6 +165,7 @@ export function startServer(options: ServerOptions = {}): void {
         workspaceSymbolProvider: true,
         codeLensProvider: { resolveProvider: false },
         documentLinkProvider: { resolveProvider: false },
+        inlayHintProvider: { resolveProvider: false },
         foldingRangeProvider: true,
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
@@ -168,7 +183,10 @@ export function startServer(options: ServerOptions = {}): void {
   // A client that can be asked: every change is a reason to ask each folder again.
   connection.onDidChangeConfiguration((params) => {
     const settings = params.settings as { omlint?: unknown } | null | undefined;
-    if (settings?.omlint && service.setEditorSettings(settings.omlint)) scheduleAll();
+    if (settings?.omlint && service.setEditorSettings(settings.omlint)) {
+      scheduleAll();
+      refreshViews();
+    }
     if (pullSettings) void refreshSettings();
   });
 
@@ -235,6 +253,12 @@ export function startServer(options: ServerOptions = {}): void {
   });
 
   connection.onExecuteCommand(async (params) => {
+    // A lens clicked in a client that sends its command back (VS Code's extension peeks them itself): the first place it counts.
+    if (params.command === SHOW_REFERENCES_COMMAND) {
+      const first = (params.arguments?.[2] as Location[] | undefined)?.[0];
+      if (first && typeof first.uri === 'string') await connection.window.showDocument({ uri: first.uri, selection: first.range, takeFocus: true }).catch(() => undefined);
+      return null;
+    }
     if (params.command !== DISABLE_FOR_FILE_COMMAND) return null;
     const [uri, ruleId] = params.arguments ?? [];
     if (typeof uri !== 'string' || typeof ruleId !== 'string') return null;
@@ -298,6 +322,7 @@ export function startServer(options: ServerOptions = {}): void {
     }
   });
   connection.onDocumentLinks((p) => navigate('document links', p.textDocument.uri, [], (doc) => service.documentLinks(doc)));
+  connection.languages.inlayHint.on((p) => navigate('inlay hints', p.textDocument.uri, [], (doc) => service.inlayHints(doc, p.range)));
   connection.onCodeLens((p) => navigate('code lens', p.textDocument.uri, [], (doc) => service.codeLenses(doc)));
   /** Formatting: a refusal (a text that does not parse, a printing that would change it) is an error the client shows. */
   async function format(uri: string, run: (doc: TextDocument) => ReturnType<OmlintLanguageService['format']>) {

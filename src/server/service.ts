@@ -3,7 +3,7 @@
 // to a connection; tests call it directly.
 import path from 'node:path';
 import { CodeActionKind, DocumentHighlightKind } from 'vscode-languageserver';
-import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentHighlight, DocumentLink, DocumentSymbol, SymbolInformation, FoldingRange, FormattingOptions, Hover, Location, SelectionRange, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentHighlight, DocumentLink, DocumentSymbol, InlayHint, SymbolInformation, FoldingRange, FormattingOptions, Hover, Location, SelectionRange, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
@@ -26,7 +26,7 @@ import { jsonFoldingRanges, yamlFoldingRanges } from './folding';
 import { parsedItems } from './link-index';
 import { selectionRanges } from './selection';
 import { documentSymbols } from './symbols';
-import { codeLenses } from './code-lens';
+import { codeLenses, inlayHints } from './code-lens';
 import { formatEdits } from './format';
 import { documentLinks } from './document-links';
 import { editorCursor, hasBom, rangesOverlap } from './positions';
@@ -583,6 +583,14 @@ export class OmlintLanguageService {
     return out;
   }
 
+  /** The host:port of the process beside each member's `host` (setting omlint.inlayHints.enable), in `range`. */
+  inlayHints(doc: TextDocument, range: Range): InlayHint[] {
+    if (!this.editorSettings(doc.uri).inlayHintsEnable) return [];
+    const p = this.parsedDoc(doc);
+    const inside = (at: Position) => rangesOverlap({ start: at, end: at }, range);
+    return p ? inlayHints(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)).filter((h) => inside(h.position)) : [];
+  }
+
   /** Links of the modelines' schemas and of the rule ids in `# omlint-disable…` comments. */
   documentLinks(doc: TextDocument): DocumentLink[] {
     const p = this.parsedDoc(doc);
@@ -591,6 +599,7 @@ export class OmlintLanguageService {
 
   /** Lenses over replica sets (members, voting, versions) and processes (where referenced). */
   codeLenses(doc: TextDocument): CodeLens[] {
+    if (!this.editorSettings(doc.uri).codeLensEnable) return [];
     const p = this.parsedDoc(doc);
     return p ? codeLenses(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)) : [];
   }

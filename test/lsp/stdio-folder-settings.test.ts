@@ -8,15 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DidChangeConfigurationNotification } from 'vscode-languageserver-protocol/node';
 import { serverForSuite, startClient } from './client';
+import { SNMP } from './fixtures';
 
-const SNMP = `eventTypeName: HOST_DOWN
-enabled: true
-notifications:
-  - typeName: SNMP
-    snmpAddress: snmp.example.com:162
-    delayMin: 0
-    intervalMin: 60
-`;
 
 describe('settings per folder over stdio', () => {
   const byFolder: Record<string, unknown> = {};

@@ -17,6 +17,7 @@ import {
   TextDocumentSyncKind,
   type Connection,
   type Location,
+  type WorkDoneProgressServerReporter,
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -32,6 +33,8 @@ import { uriToPath } from './uris';
 import { FormatRefused } from './format';
 
 export const SERVER_VERSION = VERSION;
+/** A first lint that lasts longer than this shows progress in the client (issue 38). */
+export const PROGRESS_AFTER_MS = 500;
 /** The longest pause after the last edit before linting (scheduler.ts adapts it to the lint's cost). */
 export const DEBOUNCE_MS = MAX_DEBOUNCE_MS;
 
@@ -63,6 +66,8 @@ export function startServer(options: ServerOptions = {}): void {
   const openChars = () => documents.all().reduce((n, d) => n + d.getText().length, 0);
   let watchDynamically = false;
   let watchFolders = false;
+  /** The client shows server-initiated progress (window/workDoneProgress/create). */
+  let workDoneProgress = false;
   let registerConfiguration = false;
   /** The client resolves code actions: fix-all's edit is computed when chosen. */
   let lazyFixAll = false;
@@ -100,17 +105,52 @@ export function startServer(options: ServerOptions = {}): void {
     return settingsReady;
   };
 
+  /** Documents linted once since they were opened (a first lint may show progress). */
+  const linted = new Set<string>();
+
+  /**
+   * Progress in the client while a document's first lint lasts longer than PROGRESS_AFTER_MS
+   * (the lint yields to the event loop, so the timer fires during it). Returns the end of it.
+   */
+  function firstLintProgress(uri: string): () => void {
+    if (!workDoneProgress || linted.has(uri)) return () => {};
+    let finished = false;
+    let due = false;
+    let reporter: WorkDoneProgressServerReporter | undefined;
+    const begin = () => reporter?.begin('omlint', undefined, `Linting ${decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1))}`);
+    // The token is asked for at once (the client must answer before it is used), so that it is
+    // ready when the wait is over; a lint that ends first ends the token unused.
+    void connection.window.createWorkDoneProgress().then((p) => {
+      reporter = p;
+      if (finished) p.done();
+      else if (due) begin();
+    }, () => undefined);
+    const timer = setTimeout(() => {
+      due = true;
+      begin();
+    }, PROGRESS_AFTER_MS);
+    return () => {
+      finished = true;
+      clearTimeout(timer);
+      reporter?.done();
+    };
+  }
+
   async function validate(uri: string, current: () => boolean): Promise<void> {
     await settingsReady;
     const doc = documents.get(uri);
     if (!doc) return;
     const version = doc.version;
     let diagnostics;
+    const endProgress = firstLintProgress(uri);
     try {
       diagnostics = await service.diagnostics(doc);
+      linted.add(uri);
     } catch (e) {
       connection.console.error(`omlint: linting ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return;
+    } finally {
+      endProgress();
     }
     // A newer request, or a newer text: this result is stale.
     if (!current()) return;
@@ -148,6 +188,7 @@ export function startServer(options: ServerOptions = {}): void {
     folders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (!folders.length && params.rootUri) folders = [params.rootUri];
     watchFolders = Boolean(params.capabilities.workspace?.workspaceFolders);
+    workDoneProgress = Boolean(params.capabilities.window?.workDoneProgress);
     canRefreshLenses = Boolean(params.capabilities.workspace?.codeLens?.refreshSupport);
     canRefreshHints = Boolean(params.capabilities.workspace?.inlayHint?.refreshSupport);
     // Told of every change of the section (the pull model's trigger), where the client registers it dynamically.
@@ -229,6 +270,7 @@ export function startServer(options: ServerOptions = {}): void {
     const { uri } = e.document;
     scheduler.forget(uri);
     openedVersion.delete(uri);
+    linted.delete(uri);
     const affected = service.closeDocument(uri);
     heap.update(openChars());
     void connection.sendDiagnostics({ uri, diagnostics: [] });

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createProtocolConnection,
   DidChangeTextDocumentNotification,
@@ -46,6 +46,8 @@ export interface LspClient {
 /** `more.workspace`: workspace capabilities added; `more.configuration`: the answer to workspace/configuration (then announced). */
 export interface ClientOptions {
   workspace?: Record<string, unknown>;
+  /** Window capabilities (workDoneProgress). */
+  window?: Record<string, unknown>;
   configuration?: (items: { scopeUri?: string; section?: string }[]) => unknown[];
   /** Workspace folders (default: rootDir alone). */
   folders?: string[];
@@ -87,6 +89,7 @@ export async function startClient(rootDir: string, command: string[] = ['--impor
         ...textDocument,
       },
       workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, ...(more.configuration ? { configuration: true } : {}), ...more.workspace },
+      ...(more.window ? { window: more.window } : {}),
     },
   });
   await connection.sendNotification(InitializedNotification.type, {});
@@ -140,4 +143,13 @@ export function serverForSuite(start: (dir: string) => Promise<LspClient> = (dir
     await client?.stop();
   });
   return { client: () => client!, dir: () => dir };
+}
+
+/** Opens a file of `dir` in the client and waits for its first diagnostics; returns its URI. */
+export async function openAndLint(client: LspClient, dir: string, name: string, text: string, languageId?: string): Promise<string> {
+  const uri = pathToFileURL(path.join(dir, name)).href;
+  const published = client.diagnostics(uri);
+  client.open(uri, text, languageId);
+  await published;
+  return uri;
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CodeLensRequest, DidChangeConfigurationNotification, ExecuteCommandRequest, InlayHintRequest, type CodeLens, type InlayHint, type Location } from 'vscode-languageserver-protocol/node';
-import { serverForSuite, startClient } from './client';
+import { openAndLint, serverForSuite, startClient } from './client';
 import { AUTOMATION_YAML } from './automation-fixture';
 
 describe('code lenses and inlay hints over stdio', () => {
@@ -19,10 +19,7 @@ describe('code lenses and inlay hints over stdio', () => {
 
   it('lenses carry the places they count; the command opens the first', async () => {
     const client = server.client();
-    const uri = pathToFileURL(path.join(server.dir(), 'automation.yaml')).href;
-    const published = client.diagnostics(uri);
-    client.open(uri, AUTOMATION_YAML);
-    await published;
+    const uri = await openAndLint(client, server.dir(), 'automation.yaml', AUTOMATION_YAML);
     const lenses = (await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
     const rs = lenses.find((l) => l.range.start.line === lineOf('_id: rs0'))!;
     expect(rs.command?.command).toBe('omlint.showReferences');

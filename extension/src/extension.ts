@@ -139,6 +139,27 @@ class OmlintExtension {
         provideCodeActions: (doc, range, context, token, next) => (this.wanted(doc) ? next(doc, range, context, token) : []),
         provideHover: async (doc, position, token, next) => (this.wanted(doc) ? this.docLinksInHover(await next(doc, position, token)) : null),
         provideCompletionItem: (doc, position, context, token, next) => (this.wanted(doc) ? next(doc, position, context, token) : []),
+        // A lens's places in VS Code's own peek view (other clients send the command back to the server).
+        provideCodeLenses: async (doc, token, next) =>
+          ((await next(doc, token)) ?? []).map((lens) => {
+            const c = lens.command;
+            if (c?.command !== 'omlint.showReferences' || !Array.isArray(c.arguments)) return lens;
+            const [uri, at, locations] = c.arguments as [string, { line: number; character: number }, { uri: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[]];
+            const pos = (p: { line: number; character: number }) => new vscode.Position(p.line, p.character);
+            lens.command = {
+              title: c.title,
+              command: 'editor.action.showReferences',
+              arguments: [vscode.Uri.parse(uri), pos(at), locations.map((l) => new vscode.Location(vscode.Uri.parse(l.uri), new vscode.Range(pos(l.range.start), pos(l.range.end))))],
+            };
+            return lens;
+          }),
+        // A rule id's link in an omlint-disable comment: its bundled page in the Markdown preview, as diagnostics do.
+        provideDocumentLinks: async (doc, token, next) =>
+          ((await next(doc, token)) ?? []).map((link) => {
+            const id = link.target && this.bundledDocId(link.target);
+            if (id) link.target = ruleDocsCommand(id);
+            return link;
+          }),
       },
     };
   }

@@ -6,10 +6,10 @@
 const CONTEXT = 3;
 const MAX_EDITS = 2000;
 
-type Op = { t: ' ' | '-' | '+'; line: string };
+export type Op = { t: ' ' | '-' | '+'; line: string };
 
 /** Lines with their terminators, so that a missing final line break is a difference too. */
-function linesOf(text: string): string[] {
+export function linesOf(text: string): string[] {
   const out: string[] = [];
   let from = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', from)) {
@@ -61,7 +61,8 @@ function myers(a: string[], b: string[], limit: number): Op[] | undefined {
   return ops.reverse();
 }
 
-function editScript(a: string[], b: string[]): Op[] {
+/** The edit script of lines a → b (line-diff.ts of the language server turns it into text edits). */
+export function editScript(a: string[], b: string[]): Op[] {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;

@@ -10,14 +10,19 @@ import {
   InsertTextMode,
   ResponseError,
   DidChangeWatchedFilesNotification,
+  DidChangeConfigurationNotification,
+  LSPErrorCodes,
   ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
+  type Location,
+  type WorkDoneProgressServerReporter,
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND } from './code-actions';
+import { SHOW_REFERENCES_COMMAND } from './code-lens';
 import { isConfigFile } from './config';
 import { DISABLE_FOR_FILE_COMMAND } from './disable-file';
 import { DiagnosticsScheduler, MAX_DEBOUNCE_MS } from './scheduler';
@@ -25,8 +30,11 @@ import { HeapPolicy } from './heap';
 import { OmlintLanguageService } from './service';
 import { InvalidRenameError } from './navigation';
 import { uriToPath } from './uris';
+import { FormatRefused } from './format';
 
 export const SERVER_VERSION = VERSION;
+/** A first lint that lasts longer than this shows progress in the client (issue 38). */
+export const PROGRESS_AFTER_MS = 500;
 /** The longest pause after the last edit before linting (scheduler.ts adapts it to the lint's cost). */
 export const DEBOUNCE_MS = MAX_DEBOUNCE_MS;
 
@@ -59,19 +67,92 @@ export function startServer(options: ServerOptions = {}): void {
   const heap = options.setV8Flags && new HeapPolicy(options.setV8Flags);
   const openChars = () => documents.all().reduce((n, d) => n + d.getText().length, 0);
   let watchDynamically = false;
+  let watchFolders = false;
+  /** The client shows server-initiated progress (window/workDoneProgress/create). */
+  let workDoneProgress = false;
+  let registerConfiguration = false;
   /** The client resolves code actions: fix-all's edit is computed when chosen. */
   let lazyFixAll = false;
+  /** The client answers workspace/configuration: settings are pulled per workspace folder. */
+  let pullSettings = false;
+  let folders: string[] = [];
+  /** The folders' settings as last pulled: every lint and request waits for the pull under way. */
+  let settingsReady: Promise<void> = Promise.resolve();
+
+  async function pullFolderSettings(): Promise<void> {
+    if (!pullSettings) return;
+    try {
+      const scopes = folders.length ? folders : [undefined];
+      const answers: unknown[] = await connection.workspace.getConfiguration(scopes.map((scopeUri) => ({ ...(scopeUri ? { scopeUri } : {}), section: 'omlint' })));
+      const changed = folders.length
+        ? service.setFolderSettings(folders.map((uri, i) => ({ uri, settings: answers[i] })))
+        : service.setEditorSettings(answers[0]);
+      if (changed) {
+        scheduleAll();
+        refreshViews();
+      }
+    } catch (e) {
+      connection.console.error(`omlint: reading the settings failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  /** Lenses and hints asked for again (their settings may have changed), where the client supports it. */
+  let canRefreshLenses = false;
+  let canRefreshHints = false;
+  const refreshViews = () => {
+    if (canRefreshLenses) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    if (canRefreshHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
+  };
+  const refreshSettings = () => {
+    settingsReady = settingsReady.then(pullFolderSettings);
+    return settingsReady;
+  };
+
+  /** Documents linted once since they were opened (a first lint may show progress). */
+  const linted = new Set<string>();
+
+  /**
+   * Progress in the client while a document's first lint lasts longer than PROGRESS_AFTER_MS
+   * (the lint yields to the event loop, so the timer fires during it). Returns the end of it.
+   */
+  function firstLintProgress(uri: string): () => void {
+    if (!workDoneProgress || linted.has(uri)) return () => {};
+    let finished = false;
+    let due = false;
+    let reporter: WorkDoneProgressServerReporter | undefined;
+    const begin = () => reporter?.begin('omlint', undefined, `Linting ${decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1))}`);
+    // The token is asked for at once (the client must answer before it is used), so that it is
+    // ready when the wait is over; a lint that ends first ends the token unused.
+    void connection.window.createWorkDoneProgress().then((p) => {
+      reporter = p;
+      if (finished) p.done();
+      else if (due) begin();
+    }, () => undefined);
+    const timer = setTimeout(() => {
+      due = true;
+      begin();
+    }, PROGRESS_AFTER_MS);
+    return () => {
+      finished = true;
+      clearTimeout(timer);
+      reporter?.done();
+    };
+  }
 
   async function validate(uri: string, current: () => boolean): Promise<void> {
+    await settingsReady;
     const doc = documents.get(uri);
     if (!doc) return;
     const version = doc.version;
     let diagnostics;
+    const endProgress = firstLintProgress(uri);
     try {
       diagnostics = await service.diagnostics(doc);
+      linted.add(uri);
     } catch (e) {
       connection.console.error(`omlint: linting ${uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return;
+    } finally {
+      endProgress();
     }
     // A newer request, or a newer text: this result is stale.
     if (!current()) return;
@@ -103,11 +184,21 @@ export function startServer(options: ServerOptions = {}): void {
     // (open documents keep getting theirs pushed).
     const pull = Boolean(params.capabilities.textDocument?.diagnostic);
     // The editor's settings (the VS Code extension sends omlint.targetVersion here).
-    service.setEditorSettings(params.initializationOptions as Parameters<OmlintLanguageService['setEditorSettings']>[0]);
+    service.setEditorSettings(params.initializationOptions);
+    // Settings per folder, as the ESLint extension reads them (multi-root workspaces).
+    pullSettings = Boolean(params.capabilities.workspace?.configuration);
+    folders = (params.workspaceFolders ?? []).map((f) => f.uri);
+    if (!folders.length && params.rootUri) folders = [params.rootUri];
+    watchFolders = Boolean(params.capabilities.workspace?.workspaceFolders);
+    workDoneProgress = Boolean(params.capabilities.window?.workDoneProgress);
+    canRefreshLenses = Boolean(params.capabilities.workspace?.codeLens?.refreshSupport);
+    canRefreshHints = Boolean(params.capabilities.workspace?.inlayHint?.refreshSupport);
+    // Told of every change of the section (the pull model's trigger), where the client registers it dynamically.
+    registerConfiguration = pullSettings && Boolean(params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        executeCommandProvider: { commands: [DISABLE_FOR_FILE_COMMAND] },
+        executeCommandProvider: { commands: [DISABLE_FOR_FILE_COMMAND, SHOW_REFERENCES_COMMAND] },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
@@ -116,23 +207,42 @@ export function startServer(options: ServerOptions = {}): void {
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
         codeLensProvider: { resolveProvider: false },
+        documentLinkProvider: { resolveProvider: false },
+        inlayHintProvider: { resolveProvider: false },
         foldingRangeProvider: true,
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
         selectionRangeProvider: true,
         completionProvider: { triggerCharacters: [':', ' ', '"'], resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
         ...(pull ? { diagnosticProvider: { identifier: 'omlint-workspace', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
       },
+      ...(watchFolders ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
       serverInfo: { name: 'omlint-language-server', version: SERVER_VERSION },
     };
   });
 
   // Clients that push settings (vscode-languageclient's synchronize.configurationSection: 'omlint').
+  // A client that can be asked: every change is a reason to ask each folder again.
   connection.onDidChangeConfiguration((params) => {
-    const settings = params.settings as { omlint?: Parameters<OmlintLanguageService['setEditorSettings']>[0] } | null | undefined;
-    if (settings?.omlint && service.setEditorSettings(settings.omlint)) scheduleAll();
+    const settings = params.settings as { omlint?: unknown } | null | undefined;
+    if (settings?.omlint && service.setEditorSettings(settings.omlint)) {
+      scheduleAll();
+      refreshViews();
+    }
+    if (pullSettings) void refreshSettings();
   });
 
   connection.onInitialized(() => {
+    if (pullSettings) void refreshSettings();
+    if (registerConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'omlint' }).catch(() => undefined);
+    if (watchFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        const removed = new Set(e.removed.map((f) => f.uri));
+        folders = [...folders.filter((f) => !removed.has(f)), ...e.added.map((f) => f.uri)];
+        void refreshSettings();
+      });
+    }
     if (!watchDynamically) return;
     void connection.client.register(DidChangeWatchedFilesNotification.type, {
       watchers: [{ globPattern: '**/omlint.config.{yaml,yml,json}' }, { globPattern: '**/*.{json,yaml,yml}' }],
@@ -162,6 +272,7 @@ export function startServer(options: ServerOptions = {}): void {
     const { uri } = e.document;
     scheduler.forget(uri);
     openedVersion.delete(uri);
+    linted.delete(uri);
     const affected = service.closeDocument(uri);
     heap?.update(openChars());
     void connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -186,6 +297,12 @@ export function startServer(options: ServerOptions = {}): void {
   });
 
   connection.onExecuteCommand(async (params) => {
+    // A lens clicked in a client that sends its command back (VS Code's extension peeks them itself): the first place it counts.
+    if (params.command === SHOW_REFERENCES_COMMAND) {
+      const first = (params.arguments?.[2] as Location[] | undefined)?.[0];
+      if (first && typeof first.uri === 'string') await connection.window.showDocument({ uri: first.uri, selection: first.range, takeFocus: true }).catch(() => undefined);
+      return null;
+    }
     if (params.command !== DISABLE_FOR_FILE_COMMAND) return null;
     const [uri, ruleId] = params.arguments ?? [];
     if (typeof uri !== 'string' || typeof ruleId !== 'string') return null;
@@ -248,7 +365,24 @@ export function startServer(options: ServerOptions = {}): void {
       return [];
     }
   });
+  connection.onDocumentLinks((p) => navigate('document links', p.textDocument.uri, [], (doc) => service.documentLinks(doc)));
+  connection.languages.inlayHint.on((p) => navigate('inlay hints', p.textDocument.uri, [], (doc) => service.inlayHints(doc, p.range)));
   connection.onCodeLens((p) => navigate('code lens', p.textDocument.uri, [], (doc) => service.codeLenses(doc)));
+  /** Formatting: a refusal (a text that does not parse, a printing that would change it) is an error the client shows. */
+  async function format(uri: string, run: (doc: TextDocument) => ReturnType<OmlintLanguageService['format']>) {
+    await settingsReady;
+    const doc = documents.get(uri);
+    if (!doc) return null;
+    try {
+      return run(doc);
+    } catch (e) {
+      if (e instanceof FormatRefused) return new ResponseError(LSPErrorCodes.RequestFailed, `omlint: cannot format: ${e.message}`);
+      connection.console.error(`omlint: formatting failed: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+  }
+  connection.onDocumentFormatting((p) => format(p.textDocument.uri, (doc) => service.format(doc, p.options)));
+  connection.onDocumentRangeFormatting((p) => format(p.textDocument.uri, (doc) => service.format(doc, p.options, p.range)));
   connection.onFoldingRanges((p) => navigate('folding ranges', p.textDocument.uri, [], (doc) => service.foldingRanges(doc)));
   connection.onSelectionRanges((p) => navigate('selection ranges', p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions)));
 

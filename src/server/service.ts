@@ -3,7 +3,7 @@
 // to a connection; tests call it directly.
 import path from 'node:path';
 import { CodeActionKind, DocumentHighlightKind } from 'vscode-languageserver';
-import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentHighlight, DocumentSymbol, SymbolInformation, FoldingRange, Hover, Location, SelectionRange, Position, Range, WorkspaceEdit } from 'vscode-languageserver';
+import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentHighlight, DocumentLink, DocumentSymbol, InlayHint, SymbolInformation, FoldingRange, FormattingOptions, Hover, Location, SelectionRange, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
 import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
@@ -26,11 +26,14 @@ import { jsonFoldingRanges, yamlFoldingRanges } from './folding';
 import { parsedItems } from './link-index';
 import { selectionRanges } from './selection';
 import { documentSymbols } from './symbols';
-import { codeLenses } from './code-lens';
+import { codeLenses, inlayHints } from './code-lens';
+import { formatEdits } from './format';
+import { documentLinks } from './document-links';
 import { editorCursor, hasBom, rangesOverlap } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import { scopeKinds, Workspace } from './workspace';
 import { HeadBases } from './head-base';
+import { customizeDiagnostics, FolderSettings, readEditorSettings, sameSettings, type EditorSettings } from './settings';
 import { DEFAULT_LIMITS } from '../syntax/types';
 
 export interface ServiceOptions {
@@ -52,6 +55,8 @@ export interface LintState {
   /** The result's source in the run (its secrets mask code action titles). */
   source?: RunSource;
   diagnostics: LspDiagnostic[];
+  /** The LSP form of each of `result.diagnostics`, by index, before the editor's rule customizations. */
+  converted?: LspDiagnostic[];
   inputs: LintInput[];
   options: LintRunOptions;
   /** The run of `inputs` with `options` (fix-all starts from it rather than linting again). */
@@ -76,8 +81,8 @@ function sameSet<T>(a: Set<T> | 'all', b: Set<T> | 'all'): boolean {
 export class OmlintLanguageService {
   readonly workspace: Workspace;
   private readonly states = new Map<string, DocState>();
-  /** Transition rules against the file at git HEAD (setting omlint.transitions.againstHead, default on). */
-  private transitionsAgainstHead = true;
+  /** The editor's settings, per workspace folder (settings.ts). */
+  readonly settings = new FolderSettings();
   /** Public for tests (the parses of bases it counts). */
   readonly headBases = new HeadBases(DEFAULT_LIMITS.maxBytes);
   private readonly reportedConfigErrors = new Set<string>();
@@ -95,6 +100,12 @@ export class OmlintLanguageService {
       this.reportedConfigErrors.add(message);
       this.options.onConfigError?.(message);
     }, options.ruleSet);
+    this.workspace.editorTargetVersion = (filePath) => this.settings.for(filePath).targetVersion;
+  }
+
+  /** The editor's settings of a document (its workspace folder's). */
+  editorSettings(uri: string): EditorSettings {
+    return this.settings.for(lintNameOf(uri));
   }
 
   private state(uri: string): DocState {
@@ -172,20 +183,31 @@ export class OmlintLanguageService {
   }
 
   /**
-   * The editor's settings (initializationOptions, workspace/didChangeConfiguration's `omlint`
-   * section). Returns whether they change anything (then every open document needs a new lint).
+   * The editor's settings pushed by the client (initializationOptions, didChangeConfiguration's
+   * `omlint` section): of files outside every folder, and of every file where the client cannot be
+   * asked per folder. Returns whether they change anything (then every open document needs a new lint).
    */
-  setEditorSettings(settings: { targetVersion?: unknown; transitions?: { againstHead?: unknown }; 'transitions.againstHead'?: unknown } | null | undefined): boolean {
-    const raw = typeof settings?.targetVersion === 'string' ? settings.targetVersion.trim() : '';
-    const targetVersion = /^\d+\.\d+(\.\d+)?$/.test(raw) ? raw : undefined;
-    // Off only when it says false: an absent setting keeps the default (on).
-    const againstHead = (settings?.transitions?.againstHead ?? settings?.['transitions.againstHead']) !== false;
-    if (targetVersion === this.workspace.defaultTargetVersion && againstHead === this.transitionsAgainstHead) return false;
-    this.workspace.defaultTargetVersion = targetVersion;
-    this.transitionsAgainstHead = againstHead;
+  setEditorSettings(raw: unknown): boolean {
+    const next = readEditorSettings(raw);
+    if (sameSettings(next, this.settings.global)) return false;
+    this.settings.global = next;
+    this.settingsChanged();
+    return true;
+  }
+
+  /** The settings of each workspace folder (workspace/configuration with the folder's scopeUri). */
+  setFolderSettings(folders: { uri: string; settings: unknown }[]): boolean {
+    const changed = this.settings.setFolders(folders.flatMap((f) => {
+      const dir = uriToPath(f.uri);
+      return dir ? [{ dir, settings: readEditorSettings(f.settings) }] : [];
+    }));
+    if (changed) this.settingsChanged();
+    return changed;
+  }
+
+  private settingsChanged(): void {
     this.headBases.clear();
     for (const s of this.states.values()) s.lint = undefined;
-    return true;
   }
 
   /** A config file changed (on disk or in a buffer): settings are read again. */
@@ -250,7 +272,7 @@ export class OmlintLanguageService {
     const inputsFor = (ks: Kind[]): LintInput[] => {
       const others = onDisk ? this.workspace.scopeInputs(filePath, ks) : [];
       // The file at git HEAD as its base: the transition rules show what the edit changes.
-      const base = onDisk && this.transitionsAgainstHead ? this.headBases.baseOf(filePath) : undefined;
+      const base = onDisk && this.settings.for(filePath).againstHead ? this.headBases.baseOf(filePath) : undefined;
       return [{ filePath, text, ...(base ? { base } : {}) }, ...others].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
     };
     let inputs = inputsFor(kinds);
@@ -278,7 +300,7 @@ export class OmlintLanguageService {
     // After the engine's own (code actions pair those by index): a squiggle at each grouped place.
     const grouped = result.diagnostics.filter((d) => d.ruleId !== 'base-unusable').flatMap((d, i) => otherPlaces(d, diagnostics[i], doc.uri));
     if (grouped.length) diagnostics.push(...grouped);
-    return { uri: doc.uri, version: doc.version, text, result, source, diagnostics, inputs, options, run };
+    return { uri: doc.uri, version: doc.version, text, result, source, diagnostics: customizeDiagnostics(diagnostics, this.settings.for(filePath).customizations), converted: diagnostics, inputs, options, run };
   }
 
   /** The document's result and source, linted with the other files of its scope in the workspace's project. */
@@ -358,7 +380,7 @@ export class OmlintLanguageService {
     const filePath = lintNameOf(doc.uri);
     const text = doc.getText();
     // The diagnostics as published (with their related information).
-    const published = new Map(state.result?.diagnostics.map((d, i) => [d, state.diagnostics[i]]) ?? []);
+    const published = new Map(state.result?.diagnostics.map((d, i) => [d, (state.converted ?? state.diagnostics)[i]]) ?? []);
     const toLsp = (d: FileResult['diagnostics'][number]) => published.get(d) ?? toLspDiagnostic(doc, d);
     const actions = await codeActionsFor({
       doc,
@@ -561,10 +583,34 @@ export class OmlintLanguageService {
     return out;
   }
 
+  /** The host:port of the process beside each member's `host` (setting omlint.inlayHints.enable), in `range`. */
+  inlayHints(doc: TextDocument, range: Range): InlayHint[] {
+    if (!this.editorSettings(doc.uri).inlayHintsEnable) return [];
+    const p = this.parsedDoc(doc);
+    const inside = (at: Position) => rangesOverlap({ start: at, end: at }, range);
+    return p ? inlayHints(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)).filter((h) => inside(h.position)) : [];
+  }
+
+  /** Links of the modelines' schemas and of the rule ids in `# omlint-disable…` comments. */
+  documentLinks(doc: TextDocument): DocumentLink[] {
+    const p = this.parsedDoc(doc);
+    return p ? documentLinks(doc, p.parsed, uriToPath(doc.uri)) : [];
+  }
+
   /** Lenses over replica sets (members, voting, versions) and processes (where referenced). */
   codeLenses(doc: TextDocument): CodeLens[] {
+    if (!this.editorSettings(doc.uri).codeLensEnable) return [];
     const p = this.parsedDoc(doc);
     return p ? codeLenses(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)) : [];
+  }
+
+  /**
+   * textDocument/formatting and rangeFormatting: the edits of the printed text (format.ts), null
+   * where the setting omlint.format.enable is off for the document's folder. Throws FormatRefused.
+   */
+  format(doc: TextDocument, options: FormattingOptions, range?: Range): TextEdit[] | null {
+    if (!this.editorSettings(doc.uri).formatEnable) return null;
+    return formatEdits(doc, isJsonText(lintNameOf(doc.uri), doc.getText().replace(/^\uFEFF/, '')), options, range);
   }
 
   foldingRanges(doc: TextDocument): FoldingRange[] {

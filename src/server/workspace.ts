@@ -77,12 +77,13 @@ export class Workspace {
     return this.byPath.get(filePath);
   }
 
-  /** The editor's omlint.targetVersion: the target of files whose config names none. */
-  defaultTargetVersion: string | undefined;
+  /** The editor's omlint.targetVersion of a file (its folder's): the target of files whose config names none. */
+  editorTargetVersion: (filePath: string) => string | undefined = () => undefined;
 
   settingsFor(filePath: string): FileSettings {
     const s = path.isAbsolute(filePath) ? this.config.settingsFor(filePath) : defaultSettings(filePath);
-    return this.defaultTargetVersion && !s.targetVersion ? { ...s, targetVersion: this.defaultTargetVersion } : s;
+    const target = s.targetVersion ? undefined : this.editorTargetVersion(filePath);
+    return target ? { ...s, targetVersion: target } : s;
   }
 
   /** Forget what was read from disk (files changed outside the editor). */

@@ -1,8 +1,11 @@
 // A real LSP client (vscode-languageserver-protocol over the server's stdio) for the tests and
 // the latency benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createProtocolConnection,
   DidChangeTextDocumentNotification,
@@ -40,7 +43,16 @@ export interface LspClient {
 /** Starts the server (`node --import tsx src/bin/language-server.ts --stdio`) and initializes it. */
 /** `textDocument`: client capabilities added to the default ones (code action resolve, pull diagnostics). */
 /** `executable`: what runs `command` (node by default; the single executable runs itself). */
-export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/bin/language-server.ts'), '--stdio'], textDocument: Record<string, unknown> = {}, executable = process.execPath, env?: NodeJS.ProcessEnv): Promise<LspClient> {
+/** `more.workspace`: workspace capabilities added; `more.configuration`: the answer to workspace/configuration (then announced). */
+export interface ClientOptions {
+  workspace?: Record<string, unknown>;
+  /** Window capabilities (workDoneProgress). */
+  window?: Record<string, unknown>;
+  configuration?: (items: { scopeUri?: string; section?: string }[]) => unknown[];
+  /** Workspace folders (default: rootDir alone). */
+  folders?: string[];
+}
+export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/bin/language-server.ts'), '--stdio'], textDocument: Record<string, unknown> = {}, executable = process.execPath, env?: NodeJS.ProcessEnv, more: ClientOptions = {}): Promise<LspClient> {
   const child = spawn(executable, command, { cwd: env ? rootDir : ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += String(d)));
@@ -58,12 +70,16 @@ export async function startClient(rootDir: string, command: string[] = ['--impor
   });
   connection.onRequest('window/showMessageRequest', () => null);
   connection.onRequest('client/registerCapability', () => null);
+  if (more.configuration) {
+    const answer = more.configuration;
+    connection.onRequest('workspace/configuration', (p: { items: { scopeUri?: string; section?: string }[] }) => answer(p.items));
+  }
   connection.listen();
   const rootUri = `file://${rootDir}`;
   await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri,
-    workspaceFolders: [{ uri: rootUri, name: 'test' }],
+    workspaceFolders: (more.folders ?? [rootDir]).map((d, i) => ({ uri: `file://${d}`, name: `folder${i}` })),
     capabilities: {
       textDocument: {
         publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true },
@@ -72,7 +88,8 @@ export async function startClient(rootDir: string, command: string[] = ['--impor
         codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source', 'source.fixAll'] } } },
         ...textDocument,
       },
-      workspace: { didChangeWatchedFiles: { dynamicRegistration: true } },
+      workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, ...(more.configuration ? { configuration: true } : {}), ...more.workspace },
+      ...(more.window ? { window: more.window } : {}),
     },
   });
   await connection.sendNotification(InitializedNotification.type, {});
@@ -112,4 +129,27 @@ export async function startClient(rootDir: string, command: string[] = ['--impor
       });
     },
   };
+}
+
+/** A server over stdio for a describe block: started in a fresh temporary folder before its tests, stopped after. */
+export function serverForSuite(start: (dir: string) => Promise<LspClient> = (dir) => startClient(dir)): { client: () => LspClient; dir: () => string } {
+  let client: LspClient | undefined;
+  let dir = '';
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-lsp-'));
+    client = await start(dir);
+  });
+  afterAll(async () => {
+    await client?.stop();
+  });
+  return { client: () => client!, dir: () => dir };
+}
+
+/** Opens a file of `dir` in the client and waits for its first diagnostics; returns its URI. */
+export async function openAndLint(client: LspClient, dir: string, name: string, text: string, languageId?: string): Promise<string> {
+  const uri = pathToFileURL(path.join(dir, name)).href;
+  const published = client.diagnostics(uri);
+  client.open(uri, text, languageId);
+  await published;
+  return uri;
 }

@@ -18,6 +18,16 @@ notifications:
     delayMin: 0
 `;
 
+/** An alert with an SNMP notification (deprecated; removed in Ops Manager 7.0). */
+export const SNMP = `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: SNMP
+    snmpAddress: snmp.example.com:162
+    delayMin: 0
+    intervalMin: 60
+`;
+
 export function tempDir(files: Record<string, string> = {}): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-lsp-'));
   for (const [name, text] of Object.entries(files)) {

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OmlintLanguageService } from '../../src/server/service';
-import { NOW, openDoc, tempDir } from '../lsp/fixtures';
+import { NOW, openDoc, SNMP, tempDir } from '../lsp/fixtures';
 
-const SNMP = `eventTypeName: HOST_DOWN
-enabled: true
-notifications:
-  - typeName: SNMP
-    snmpAddress: snmp.example.com:162
-    delayMin: 0
-    intervalMin: 60
-`;
 describe('editor targetVersion', () => {
   it('is the default target, the config wins', async () => {
     const dir = tempDir({});

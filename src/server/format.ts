@@ -1,0 +1,112 @@
+// Formatting of a document or a selection (textDocument/formatting, rangeFormatting). YAML is
+// printed by the `yaml` library's Document API (comments kept, numbers and scalar styles as
+// written), JSON by jsonc-parser's formatter, which changes white space only. The answer is the
+// lines that change (line-diff.ts). A YAML printing whose value or comments differ from the
+// text's is refused, never applied: that is the guard against whatever the printer cannot keep.
+import { format as formatJson, type FormattingOptions as JsonFormatOptions } from 'jsonc-parser';
+import { parseAllDocuments } from 'yaml';
+import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { yamlCommentSpans } from '../syntax/comments';
+import { lineHunks, splitLines, type LineHunk } from './line-diff';
+
+/** Formatting was asked for and cannot be done; the message says why (shown by the client). */
+export class FormatRefused extends Error {}
+
+const BOM = '\uFEFF';
+
+export function formatEdits(doc: TextDocument, json: boolean, options: FormattingOptions, range?: Range): TextEdit[] {
+  const text = doc.getText();
+  return json ? jsonEdits(doc, text, options, range) : yamlEdits(doc, text, options, range);
+}
+
+/** YAML indentation is spaces only; a tab size of 0 or less is taken as 2. */
+const indentOf = (options: FormattingOptions) => (Number.isInteger(options.tabSize) && options.tabSize > 0 ? Math.min(options.tabSize, 16) : 2);
+
+function jsonEdits(doc: TextDocument, text: string, options: FormattingOptions, range?: Range): TextEdit[] {
+  const bom = text.startsWith(BOM) ? 1 : 0;
+  const body = text.slice(bom);
+  try {
+    JSON.parse(body);
+  } catch (e) {
+    throw new FormatRefused(`the JSON does not parse (${e instanceof Error ? e.message : String(e)}); fix it first`);
+  }
+  const eol = body.includes('\r\n') ? '\r\n' : '\n';
+  const jsonOptions: JsonFormatOptions = {
+    tabSize: indentOf(options),
+    insertSpaces: options.insertSpaces !== false,
+    eol,
+    insertFinalNewline: options.insertFinalNewline ?? body.endsWith('\n'),
+  };
+  const selected = range ? { offset: Math.max(0, doc.offsetAt(range.start) - bom), length: doc.offsetAt(range.end) - doc.offsetAt(range.start) } : undefined;
+  return formatJson(body, selected, jsonOptions).map((e) => ({
+    range: { start: doc.positionAt(e.offset + bom), end: doc.positionAt(e.offset + e.length + bom) },
+    newText: e.content,
+  }));
+}
+
+/** The value of each document (big integers kept exact), as comparable text. */
+function yamlValues(text: string): string | undefined {
+  const docs = parseAllDocuments(text, { intAsBigInt: true });
+  if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return undefined;
+  return JSON.stringify(docs.map((d) => d.toJS({ maxAliasCount: -1 })), (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+}
+
+const commentsOf = (text: string) => yamlCommentSpans(text).map((s) => text.slice(s.start, s.end).trimEnd());
+
+function yamlEdits(doc: TextDocument, text: string, options: FormattingOptions, range?: Range): TextEdit[] {
+  const bom = text.startsWith(BOM) ? BOM : '';
+  const body = text.slice(bom.length);
+  const docs = parseAllDocuments(body, { intAsBigInt: true });
+  if (docs.length === 0) return []; // comments alone, or nothing: nothing to print
+  const broken = docs.flatMap((d) => d.errors)[0];
+  if (broken) throw new FormatRefused(`the YAML does not parse (${broken.message.split('\n')[0]}); fix it first`);
+  const crlf = body.includes('\r\n');
+  // lineWidth 0: long plain scalars stay on their line (folding them is a change of layout nobody asked for).
+  let printed = docs.map((d) => d.toString({ indent: indentOf(options), lineWidth: 0 })).join('');
+  if (!body.endsWith('\n') && options.insertFinalNewline !== true) printed = printed.replace(/\n$/, '');
+  if (crlf) printed = printed.replace(/\r?\n/g, '\r\n');
+  const before = splitLines(text);
+  let hunks = lineHunks(before, splitLines(bom + printed));
+  if (range) hunks = withinLines(hunks, range);
+  if (hunks.length === 0) return [];
+  const result = applyHunks(before, hunks);
+  const was = yamlValues(body);
+  if (yamlValues(result.slice(bom.length)) !== was) {
+    throw new FormatRefused(range ? 'formatting only the selection would change the document\'s structure; select the whole block, or format the document' : 'the printed YAML would not hold the same values; left as it is');
+  }
+  if (commentsOf(result).join('\n') !== commentsOf(text).join('\n')) throw new FormatRefused('the printed YAML would not keep every comment as it is; left as it is');
+  const starts: number[] = [0];
+  for (const line of before) starts.push(starts[starts.length - 1] + line.length);
+  return hunks.map((h) => ({ range: { start: doc.positionAt(starts[h.oldStart]), end: doc.positionAt(starts[h.oldEnd]) }, newText: h.lines.join('') }));
+}
+
+/**
+ * The changes on the selected lines: a hunk that changes as many lines as it replaces is taken
+ * line by line (re-indented lines), another one only when the selection holds all of it.
+ */
+function withinLines(hunks: LineHunk[], range: Range): LineHunk[] {
+  const first = range.start.line;
+  const last = range.end.character === 0 && range.end.line > first ? range.end.line - 1 : range.end.line;
+  const out: LineHunk[] = [];
+  for (const h of hunks) {
+    if (h.oldEnd - h.oldStart === h.lines.length) {
+      h.lines.forEach((line, i) => {
+        const at = h.oldStart + i;
+        if (at >= first && at <= last) out.push({ oldStart: at, oldEnd: at + 1, lines: [line] });
+      });
+    } else if (h.oldStart >= first && (h.oldEnd === h.oldStart ? h.oldStart <= last + 1 : h.oldEnd - 1 <= last)) out.push(h);
+  }
+  return out;
+}
+
+function applyHunks(lines: string[], hunks: LineHunk[]): string {
+  const out: string[] = [];
+  let at = 0;
+  for (const h of hunks) {
+    out.push(...lines.slice(at, h.oldStart), ...h.lines);
+    at = h.oldEnd;
+  }
+  out.push(...lines.slice(at));
+  return out.join('');
+}

@@ -1,0 +1,51 @@
+// The formatter's guards and its diff: a selection whose printing would change the document's
+// structure is refused (never applied), and the line diff rebuilds the new text from the old.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { formatEdits, FormatRefused } from '../../src/server/format';
+import { lineHunks, splitLines } from '../../src/server/line-diff';
+
+const apply = (lines: string[], hunks: ReturnType<typeof lineHunks>) => {
+  const out: string[] = [];
+  let at = 0;
+  for (const h of hunks) {
+    out.push(...lines.slice(at, h.oldStart), ...h.lines);
+    at = h.oldEnd;
+  }
+  return [...out, ...lines.slice(at)].join('');
+};
+
+describe('line diff', () => {
+  it('its hunks turn the old lines into the new ones, and leave equal lines alone', () => {
+    const line = fc.constantFrom('a\n', 'b\n', 'c\n', '  d\n', 'e');
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), fc.array(line, { maxLength: 30 }), (a, b) => {
+        const before = splitLines(a.join(''));
+        const after = splitLines(b.join(''));
+        const hunks = lineHunks(before, after);
+        expect(apply(before, hunks)).toBe(after.join(''));
+        const replaced = hunks.reduce((n, h) => n + h.oldEnd - h.oldStart, 0);
+        expect(replaced).toBeLessThanOrEqual(before.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('YAML formatting guards', () => {
+  const text = 'a:\n  b:\n    c: 1\n';
+  const doc = TextDocument.create('file:///x/a.yaml', 'yaml', 1, text);
+  it('a parent line alone at a new indentation would move its children: refused', () => {
+    const range = { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } };
+    expect(() => formatEdits(doc, false, { tabSize: 4, insertSpaces: true }, range)).toThrow(FormatRefused);
+  });
+  it('the innermost line alone is re-indented (still the same value)', () => {
+    const range = { start: { line: 2, character: 0 }, end: { line: 2, character: 3 } };
+    expect(TextDocument.applyEdits(doc, formatEdits(doc, false, { tabSize: 4, insertSpaces: true }, range))).toBe('a:\n  b:\n        c: 1\n');
+  });
+  it('a big integer, CRLF line ends and a BOM are kept', () => {
+    const crlf = TextDocument.create('file:///x/b.yaml', 'yaml', 1, '\uFEFFn:    12345678901234567890\r\nm: [1,2]\r\n');
+    expect(TextDocument.applyEdits(crlf, formatEdits(crlf, false, { tabSize: 2, insertSpaces: true }))).toBe('\uFEFFn: 12345678901234567890\r\nm: [ 1, 2 ]\r\n');
+  });
+});

@@ -7,7 +7,7 @@ import { parseAddressOrCidr, addressKey, type ParsedAddress } from '../model/add
 import { isObject } from '../model/alerts';
 import { ApiError, isoSeconds, listReply, type Reply } from './http';
 import { admitCaller, admitFrom, addEntriesTo, entryHolding, keyOf, namedEntry, refuseCallerEntry, removeEntryFrom, storedBlock } from './access';
-import { hasGlobal, type Principal } from './roles';
+import { hasGlobal, orgFor, type Principal } from './roles';
 import { newId, type ApiKey, type Doc, type State } from './state';
 import type { Request, Route } from './routes';
 
@@ -56,14 +56,6 @@ function keyFor(r: Omit<Request, 'body'>, write: boolean): ApiKey {
   return k;
 }
 
-/** An organization's keys are read by any role in it or any global role (Ops Manager "Organization Programmatic API Keys"). */
-function orgReader(r: Omit<Request, 'body'>): string {
-  const { orgId } = r.params;
-  if (!r.state.orgs.some((o) => o.id === orgId)) throw new ApiError(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]);
-  if (!hasGlobal(r.principal) && !r.principal.roles.some((x) => x.orgId === orgId)) throw forbidden();
-  return orgId;
-}
-
 /** A key as answered: its private key in the document, redacted on the way out like every secret (redact.ts). */
 const keyView = (r: Request, orgId: string, k: ApiKey): Doc => ({ id: k.id, desc: k.desc, publicKey: k.publicKey, privateKey: k.privateKey, roles: k.roles.map((x) => ({ ...x })), links: [{ href: `${r.base}/orgs/${orgId}/apiKeys/${k.id}`, rel: 'self' }] });
 
@@ -72,14 +64,15 @@ const orgKeyRoutes: Route[] = [
     // So that a client finds the id of its key (the digest names only the public key).
     method: 'GET', path: 'orgs/{orgId}/apiKeys', prefix: 'api',
     handle: (r) => {
-      const orgId = orgReader(r);
+      // An organization's keys are read by any role in it or any global role (Ops Manager "Organization Programmatic API Keys").
+      const orgId = orgFor(r);
       return listReply(r.state.apiKeys.filter((k) => orgOfKey(r.state, k) === orgId).map((k) => keyView(r, orgId, k)), r.url, r.query);
     },
   },
   {
     method: 'GET', path: 'orgs/{orgId}/apiKeys/{keyId}', prefix: 'api',
     handle: (r) => {
-      const orgId = orgReader(r);
+      const orgId = orgFor(r);
       const k = r.state.apiKeys.find((x) => x.id === r.params.keyId && orgOfKey(r.state, x) === orgId);
       if (!k) throw new ApiError(404, 'API_KEY_NOT_FOUND', `No API key with ID ${r.params.keyId} exists in organization ${orgId}.`, [r.params.keyId]);
       return { status: 200, body: keyView(r, orgId, k) };

@@ -8,7 +8,7 @@ import { INTEGRATION_TYPES } from '../model/integrations';
 import { parseListenAddress } from '../model/addresses';
 import { isObject } from '../model/alerts';
 import { ApiError, boolParam, isoSeconds, listReply, type Query, type Reply } from './http';
-import { groupFor, hasGlobal, requireAnyRole, requireGlobal, type GroupAccess, type Principal } from './roles';
+import { groupFor, hasGlobal, orgFor, requireAnyRole, requireGlobal, type GroupAccess, type Principal } from './roles';
 import { newId, type ApiKey, type Doc, type State, type User } from './state';
 import { addEntries, removeEntry } from './access';
 import { acceptConfig, configOf, statusView } from './automation';
@@ -550,14 +550,6 @@ function clientConfig(body: unknown): Doc {
 function eventDoc(r: Request, e: Doc, href: string, raw: boolean): Doc {
   const { raw: stored, ...shown } = e;
   return { ...shown, ...(raw && stored !== undefined ? { raw: stored } : {}), links: self(href) };
-}
-
-function orgFor(r: Request): string {
-  const orgId = r.params.orgId;
-  if (!r.state.orgs.some((o) => o.id === orgId)) throw new ApiError(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]);
-  // Organization member (API-SPEC "Authentication" 3): any role in the organization, or a global role.
-  if (!hasGlobal(r.principal) && !r.principal.roles.some((x) => x.orgId === orgId)) throw new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
-  return orgId;
 }
 
 const events: Route[] = [

@@ -40,6 +40,15 @@ export function admitPrincipal(state: State, p: Principal, address: string, now:
   return orgOfKey(state, key) === undefined ? admitFrom(state.globalAccessList, address, undefined) : admitFrom(key.accessList ?? [], address, now);
 }
 
+/**
+ * The list that admits the caller may not become one that refuses it: a POST to an empty list
+ * (any address admitted) without the caller's address would lock the caller out, the control API
+ * included. The DELETE rule's code (docs/serve.md "API-key access lists", an assumption).
+ */
+function refuseLockout(after: readonly Doc[], caller: string): void {
+  if (after.length > 0 && !entryHolding(after, caller)) throw new ApiError(400, 'CANNOT_REMOVE_CALLER_ACCESS_LIST_ENTRY', `The list would no longer hold the address of this request (${caller}): add it too, or call from an address the new entries hold.`, [caller]);
+}
+
 const forbidden = () => new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
 
 /**
@@ -105,7 +114,10 @@ const keyRoutes: Route[] = [
     pre: (r) => keyFor(r, true),
     handle: (r) => {
       const k = keyFor(r, true);
-      addEntriesTo((k.accessList ??= []), Array.isArray(r.body) ? r.body : [], isoSeconds(r.now));
+      const list = [...(k.accessList ?? [])];
+      addEntriesTo(list, Array.isArray(r.body) ? r.body : [], isoSeconds(r.now));
+      if (r.principal.kind === 'apiKey' && r.principal.id === k.id) refuseLockout(list, r.caller);
+      k.accessList = list;
       return keyListReply(r, k, 201);
     },
   },
@@ -174,6 +186,7 @@ const globalRoutes: Route[] = [
       const { block, description } = globalBody(r.body, true);
       const listed = r.state.globalAccessList.find((e) => keyOf(e) === addressKey(block!));
       if (listed) return { status: 200, body: listed };
+      if (globalCaller(r)) refuseLockout([...r.state.globalAccessList, { cidrBlock: storedBlock(block!) }], r.caller);
       const at = isoSeconds(r.now);
       const entry: Doc = { id: newId(), cidrBlock: storedBlock(block!), description, type: 'GLOBAL_ROLE', created: at, updated: at };
       r.state.globalAccessList.push(entry);

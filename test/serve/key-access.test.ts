@@ -234,6 +234,34 @@ describe('the global access list', () => {
   });
 });
 
+describe('no lock-out by one POST', () => {
+  it('refuses a global key\'s POST that would make the empty global list refuse the caller; the list stays empty, calls go on', async () => {
+    const out = await call('/admin/accessList', owner, 'POST', { cidrBlock: '10.0.0.0/8', description: 'office' });
+    expect(out.status).toBe(400);
+    expect(out.json).toMatchObject({ errorCode: 'CANNOT_REMOVE_CALLER_ACCESS_LIST_ENTRY', parameters: ['127.0.0.1'] });
+    expect(state.globalAccessList).toEqual([]);
+    expect((await call(`/groups/${g}`, owner)).status).toBe(200);
+    // With the caller's address first, the office follows.
+    expect((await call('/admin/accessList', owner, 'POST', { cidrBlock: '127.0.0.0/8', description: 'this host' })).status).toBe(201);
+    expect((await call('/admin/accessList', owner, 'POST', { cidrBlock: '10.0.0.0/8', description: 'office' })).status).toBe(201);
+    expect((await call(`/groups/${g}`, owner)).status).toBe(200);
+  });
+
+  it('refuses an organization key\'s POST that would make its own empty list refuse it; another\'s list, or one with the caller\'s address, is changed', async () => {
+    state.apiKeys[1].accessList = [];
+    const out = await call(keyList(ORG_KEY.id), ORG_KEY, 'POST', [{ cidrBlock: '10.0.0.0/8' }]);
+    expect(out.status).toBe(400);
+    expect(out.json.errorCode).toBe('CANNOT_REMOVE_CALLER_ACCESS_LIST_ENTRY');
+    expect(state.apiKeys[1].accessList).toEqual([]);
+    expect((await call(`/groups/${g}`, ORG_KEY)).status).toBe(200);
+    expect((await call(keyList(ORG_KEY.id), ORG_KEY, 'POST', [{ cidrBlock: '10.0.0.0/8' }, { ipAddress: '127.0.0.1' }])).status).toBe(201);
+    expect((await call(`/groups/${g}`, ORG_KEY)).status).toBe(200);
+    // The project key's list is not the caller's: the owner may list an address it does not call from.
+    state.apiKeys[2].accessList = [];
+    expect((await call(keyList(PROJECT_KEY.id), ORG_KEY, 'POST', [{ cidrBlock: '10.0.0.0/8' }])).status).toBe(201);
+  });
+});
+
 describe('seeds', () => {
   const ORG = '5e0000000000000000000000';
   const seed = (keys: string, extra = '') => `orgs: [{ id: "${ORG}", name: Org }]\ngroups: [{ id: "5f0000000000000000000001", name: P, orgId: "${ORG}" }]\napiKeys:\n${keys}${extra}`;

@@ -234,6 +234,19 @@ describe('the global access list', () => {
   });
 });
 
+describe('a key\'s class', () => {
+  it('PATCH /admin/apiKeys/{id} (endpoint 1) finds global keys only: an organization\'s key given a global role would leave its list', async () => {
+    const patched = await call(`/admin/apiKeys/${PROJECT_KEY.id}`, owner, 'PATCH', { roles: ['GLOBAL_READ_ONLY'] });
+    expect(patched.status).toBe(404);
+    expect(patched.json.errorCode).toBe('API_KEY_NOT_FOUND');
+    expect(state.apiKeys[2].roles).toEqual([{ roleName: 'GROUP_READ_ONLY', groupId: g }]);
+    expect((await call(`/groups/${g}`, PROJECT_KEY)).status).toBe(403);
+    const global = await call(`/admin/apiKeys/${owner.id}`, owner, 'PATCH', { desc: 'renamed' });
+    expect(global.status).toBe(200);
+    expect(global.json.desc).toBe('renamed');
+  });
+});
+
 describe('no lock-out by one POST', () => {
   it('refuses a global key\'s POST that would make the empty global list refuse the caller; the list stays empty, calls go on', async () => {
     const out = await call('/admin/accessList', owner, 'POST', { cidrBlock: '10.0.0.0/8', description: 'office' });
@@ -296,7 +309,12 @@ describe('seeds', () => {
     const global = fails(seed('  - { publicKey: g, privateKey: "Qx7SeedPrivate-0002", roles: [{ roleName: GLOBAL_OWNER }], accessList: [{ ipAddress: 192.0.2.1 }] }\n'));
     expect(global).toMatch(/^seed\.yaml:4:\d+: apiKeys\[0\] is a global API key .*its access list is the seed's globalAccessList\.$/);
     expect(fails(seed(key(''), 'globalAccessList: [{ cidrBlock: "Qx7SeedPrivate-0001" }]\n'))).toMatch(/^seed\.yaml:5:\d+: cidrBlock is an IPv4 or IPv6 address or CIDR block\.$/);
-    const all = [global, fails(seed(key(''), 'globalAccessList: [{ cidrBlock: "Qx7SeedPrivate-0001" }]\n'))].join('\n');
+    // A key is global or an organization's, never both (a global role beside an organization's would take it off the global list).
+    const both = fails(seed('  - { publicKey: g, privateKey: "Qx7SeedPrivate-0003", roles: [{ roleName: GLOBAL_OWNER }, { roleName: ORG_MEMBER, orgId: "' + ORG + '" }] }\n'));
+    expect(both).toBe('seed.yaml:4:92: apiKeys[0] has the global role GLOBAL_OWNER and an organization\'s (orgId, or a role naming an organization or project): a key is a global key or an organization\'s, not both.');
+    expect(fails(seed(`  - { publicKey: g, privateKey: "Qx7SeedPrivate-0004", orgId: "${ORG}", roles: [{ roleName: GLOBAL_READ_ONLY }] }\n`))).toMatch(/^seed\.yaml:4:\d+: apiKeys\[0\] has the global role GLOBAL_READ_ONLY and an organization's/);
+    expect(fails(seed('  - { publicKey: g, privateKey: "Qx7SeedPrivate-0005", roles: [{ roleName: GROUP_OWNER, groupId: "5f0000000000000000000001" }, { roleName: GLOBAL_READ_ONLY }] }\n'))).toMatch(/^seed\.yaml:4:\d+: apiKeys\[0\] has the global role GLOBAL_READ_ONLY/);
+    const all = [global, both, fails(seed(key(''), 'globalAccessList: [{ cidrBlock: "Qx7SeedPrivate-0001" }]\n'))].join('\n');
     expect(all).not.toContain('Qx7SeedPrivate');
   });
 });

@@ -247,6 +247,23 @@ describe('a key\'s class', () => {
   });
 });
 
+describe('IPv4-mapped IPv6 entries', () => {
+  it('store ::ffff:127.0.0.1 as 127.0.0.1 and admit the caller at 127.0.0.1, on a key\'s list and on the global list', async () => {
+    const added = await call(keyList(PROJECT_KEY.id), owner, 'POST', [{ ipAddress: '::ffff:127.0.0.1' }, { cidrBlock: '::ffff:198.51.100.0/120' }]);
+    expect(added.json.results.map((e: { cidrBlock: string }) => e.cidrBlock)).toEqual(['192.0.2.0/24', '127.0.0.1', '198.51.100.0/24']);
+    expect((await call(`/groups/${g}`, PROJECT_KEY)).status).toBe(200);
+    expect(state.apiKeys[2].accessList![1]).toMatchObject({ count: 1, lastUsedAddress: '127.0.0.1' });
+    // The mapped form names the same entry.
+    expect((await call(`${keyList(PROJECT_KEY.id)}/${encodeURIComponent('::ffff:127.0.0.1')}`, owner)).json.cidrBlock).toBe('127.0.0.1');
+
+    const global = await call('/admin/accessList', owner, 'POST', { cidrBlock: '::ffff:127.0.0.1', description: 'this host' });
+    expect(global.status).toBe(201);
+    expect(global.json.cidrBlock).toBe('127.0.0.1');
+    expect((await call(`/groups/${g}`, owner)).status).toBe(200);
+    expect((await callFrom('127.0.0.2', `/groups/${g}`, owner)).status).toBe(403);
+  });
+});
+
 describe('no lock-out by one POST', () => {
   it('refuses a global key\'s POST that would make the empty global list refuse the caller; the list stays empty, calls go on', async () => {
     const out = await call('/admin/accessList', owner, 'POST', { cidrBlock: '10.0.0.0/8', description: 'office' });

@@ -57,14 +57,16 @@ export default defineRule({
           continue;
         }
         parsed[field] = address;
+        // The prefix as written: an IPv4-mapped address's /128 is read as /32.
+        const written = text.slice(text.lastIndexOf('/') + 1);
         if (address.prefix === address.maxPrefix) {
           const bare = text.slice(0, text.lastIndexOf('/'));
           ctx.report({
             pointer,
             severity: 'info',
             messageId: 'singleAddressSuffix',
-            data: { maxPrefix: address.maxPrefix, text, bare },
-            fix: { title: `Drop the /${address.maxPrefix}`, ops: [{ op: 'replace', pointer, value: bare }] },
+            data: { maxPrefix: written, text, bare },
+            fix: { title: `Drop the /${written}`, ops: [{ op: 'replace', pointer, value: bare }] },
           });
         } else if (address.prefix !== undefined && address.hostBitsSet) {
           const network = `${address.network}/${address.prefix}`;
@@ -72,7 +74,7 @@ export default defineRule({
             pointer,
             severity: 'warning',
             messageId: 'hasHostBits',
-            data: { text, prefix: address.prefix, network },
+            data: { text, prefix: written, network },
             // A suggestion: the message offers a longer prefix too, if one host was meant.
             suggestions: [{ title: `Replace with ${network}`, ops: [{ op: 'replace', pointer, value: network }] }],
           });

@@ -4,9 +4,9 @@ import ipaddr from 'ipaddr.js';
 
 export interface ParsedAddress {
   family: 'ipv4' | 'ipv6';
-  /** The address as written, normalized (IPv6 in RFC 5952 form). */
+  /** The address as written, normalized (IPv6 in RFC 5952 form, an IPv4-mapped one as IPv4). */
   address: string;
-  /** The prefix length as written, or undefined for a bare address. */
+  /** The prefix length as written (less 96 for an IPv4-mapped address), or undefined for a bare address. */
   prefix: number | undefined;
   /** 32 for IPv4, 128 for IPv6. */
   maxPrefix: 32 | 128;
@@ -27,14 +27,21 @@ export function parseAddressOrCidr(text: unknown): ParsedAddress | undefined {
   const slash = text.indexOf('/');
   const addressText = slash === -1 ? text : text.slice(0, slash);
   const prefixText = slash === -1 ? undefined : text.slice(slash + 1);
-  const addr = parseAddress(addressText);
+  let addr = parseAddress(addressText);
   if (!addr) return undefined;
-  const maxPrefix = addr.kind() === 'ipv4' ? 32 : 128;
+  let maxPrefix: 32 | 128 = addr.kind() === 'ipv4' ? 32 : 128;
   let prefix: number | undefined;
   if (prefixText !== undefined) {
     if (!DECIMAL.test(prefixText)) return undefined;
     prefix = Number(prefixText);
     if (prefix > maxPrefix) return undefined;
+  }
+  // An IPv4-mapped IPv6 address (::ffff:192.0.2.1) is its IPv4 address, as a server sees the caller;
+  // a block shorter than /96 also holds IPv6 addresses and stays IPv6.
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() && (prefix === undefined || prefix >= 96)) {
+    addr = (addr as ipaddr.IPv6).toIPv4Address();
+    maxPrefix = 32;
+    if (prefix !== undefined) prefix -= 96;
   }
   const network = networkOf(addr, prefix ?? maxPrefix);
   return {

@@ -7,7 +7,7 @@ import { parseAddressOrCidr, addressKey, type ParsedAddress } from '../model/add
 import { isObject } from '../model/alerts';
 import { ApiError, isoSeconds, listReply, type Reply } from './http';
 import { admitCaller, admitFrom, addEntriesTo, entryHolding, keyOf, namedEntry, refuseCallerEntry, removeEntryFrom, storedBlock } from './access';
-import { hasGlobal, type Principal } from './roles';
+import { hasGlobal, orgFor, type Principal } from './roles';
 import { newId, type ApiKey, type Doc, type State } from './state';
 import type { Request, Route } from './routes';
 
@@ -40,6 +40,15 @@ export function admitPrincipal(state: State, p: Principal, address: string, now:
   return orgOfKey(state, key) === undefined ? admitFrom(state.globalAccessList, address, undefined) : admitFrom(key.accessList ?? [], address, now);
 }
 
+/**
+ * The list that admits the caller may not become one that refuses it: a POST to an empty list
+ * (any address admitted) without the caller's address would lock the caller out, the control API
+ * included. The DELETE rule's code (docs/serve.md "API-key access lists", an assumption).
+ */
+function refuseLockout(after: readonly Doc[], caller: string): void {
+  if (after.length > 0 && !entryHolding(after, caller)) throw new ApiError(400, 'CANNOT_REMOVE_CALLER_ACCESS_LIST_ENTRY', `The list would no longer hold the address of this request (${caller}): add it too, or call from an address the new entries hold.`, [caller]);
+}
+
 const forbidden = () => new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
 
 /**
@@ -56,14 +65,6 @@ function keyFor(r: Omit<Request, 'body'>, write: boolean): ApiKey {
   return k;
 }
 
-/** An organization's keys are read by any role in it or any global role (Ops Manager "Organization Programmatic API Keys"). */
-function orgReader(r: Omit<Request, 'body'>): string {
-  const { orgId } = r.params;
-  if (!r.state.orgs.some((o) => o.id === orgId)) throw new ApiError(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]);
-  if (!hasGlobal(r.principal) && !r.principal.roles.some((x) => x.orgId === orgId)) throw forbidden();
-  return orgId;
-}
-
 /** A key as answered: its private key in the document, redacted on the way out like every secret (redact.ts). */
 const keyView = (r: Request, orgId: string, k: ApiKey): Doc => ({ id: k.id, desc: k.desc, publicKey: k.publicKey, privateKey: k.privateKey, roles: k.roles.map((x) => ({ ...x })), links: [{ href: `${r.base}/orgs/${orgId}/apiKeys/${k.id}`, rel: 'self' }] });
 
@@ -72,14 +73,15 @@ const orgKeyRoutes: Route[] = [
     // So that a client finds the id of its key (the digest names only the public key).
     method: 'GET', path: 'orgs/{orgId}/apiKeys', prefix: 'api',
     handle: (r) => {
-      const orgId = orgReader(r);
+      // An organization's keys are read by any role in it or any global role (Ops Manager "Organization Programmatic API Keys").
+      const orgId = orgFor(r);
       return listReply(r.state.apiKeys.filter((k) => orgOfKey(r.state, k) === orgId).map((k) => keyView(r, orgId, k)), r.url, r.query);
     },
   },
   {
     method: 'GET', path: 'orgs/{orgId}/apiKeys/{keyId}', prefix: 'api',
     handle: (r) => {
-      const orgId = orgReader(r);
+      const orgId = orgFor(r);
       const k = r.state.apiKeys.find((x) => x.id === r.params.keyId && orgOfKey(r.state, x) === orgId);
       if (!k) throw new ApiError(404, 'API_KEY_NOT_FOUND', `No API key with ID ${r.params.keyId} exists in organization ${orgId}.`, [r.params.keyId]);
       return { status: 200, body: keyView(r, orgId, k) };
@@ -112,7 +114,10 @@ const keyRoutes: Route[] = [
     pre: (r) => keyFor(r, true),
     handle: (r) => {
       const k = keyFor(r, true);
-      addEntriesTo((k.accessList ??= []), Array.isArray(r.body) ? r.body : [], isoSeconds(r.now));
+      const list = [...(k.accessList ?? [])];
+      addEntriesTo(list, Array.isArray(r.body) ? r.body : [], isoSeconds(r.now));
+      if (r.principal.kind === 'apiKey' && r.principal.id === k.id) refuseLockout(list, r.caller);
+      k.accessList = list;
       return keyListReply(r, k, 201);
     },
   },
@@ -181,6 +186,7 @@ const globalRoutes: Route[] = [
       const { block, description } = globalBody(r.body, true);
       const listed = r.state.globalAccessList.find((e) => keyOf(e) === addressKey(block!));
       if (listed) return { status: 200, body: listed };
+      if (globalCaller(r)) refuseLockout([...r.state.globalAccessList, { cidrBlock: storedBlock(block!) }], r.caller);
       const at = isoSeconds(r.now);
       const entry: Doc = { id: newId(), cidrBlock: storedBlock(block!), description, type: 'GLOBAL_ROLE', created: at, updated: at };
       r.state.globalAccessList.push(entry);

@@ -19,7 +19,8 @@ export const COMPLETE_MASK = '******';
 /** The redacted form of one secret value of a field. */
 export function redactedValue(field: string, value: string): string {
   if (COMPLETE.has(field)) return COMPLETE_MASK;
-  if (field === 'privateKey') return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? `********-****-****-${value.slice(-12)}` : `${'*'.repeat(28)}${value.slice(-4)}`;
+  // Another private key falls to the rule below: a short one keeps nothing.
+  if (field === 'privateKey' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) return `********-****-****-${value.slice(-12)}`;
   if (URLS.has(field)) {
     const m = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@]*)/i.exec(value);
     return m ? `${m[1]}/****` : COMPLETE_MASK;

@@ -26,6 +26,17 @@ export function hasGlobal(p: Principal, ...names: string[]): boolean {
   return p.roles.some((r) => r.roleName.startsWith('GLOBAL_') && (names.length === 0 || names.includes(r.roleName)));
 }
 
+/**
+ * The organization of the path for a member of it (API-SPEC "Authentication" 3: any role in the
+ * organization, or a global role; a project role is none): 404 for an unknown one, else 403.
+ */
+export function orgFor(r: { state: State; principal: Principal; params: Record<string, string> }): string {
+  const orgId = r.params.orgId;
+  if (!r.state.orgs.some((o) => o.id === orgId)) throw new ApiError(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]);
+  if (!hasGlobal(r.principal) && !r.principal.roles.some((x) => x.orgId === orgId)) throw forbidden();
+  return orgId;
+}
+
 /** Global roles named (any global role when none is named), or 403. */
 export function requireGlobal(p: Principal, ...names: string[]): void {
   if (!hasGlobal(p, ...names)) throw forbidden();

@@ -8,13 +8,13 @@ import { INTEGRATION_TYPES } from '../model/integrations';
 import { parseListenAddress } from '../model/addresses';
 import { isObject } from '../model/alerts';
 import { ApiError, boolParam, isoSeconds, listReply, type Query, type Reply } from './http';
-import { groupFor, hasGlobal, requireAnyRole, requireGlobal, type GroupAccess, type Principal } from './roles';
+import { groupFor, hasGlobal, orgFor, requireAnyRole, requireGlobal, type GroupAccess, type Principal } from './roles';
 import { newId, type ApiKey, type Doc, type State, type User } from './state';
 import { addEntries, removeEntry } from './access';
 import { acceptConfig, configOf, statusView } from './automation';
 import { EVENT_TYPES, recordGlobalEvent, recordProjectEvent } from './events';
 import { CONTROL_ROUTES, type ControlContext } from './control';
-import { KEY_ACCESS_ROUTES } from './key-access';
+import { KEY_ACCESS_ROUTES, orgOfKey } from './key-access';
 import { hasLive, isLiveAlert, syncLive, windowOf } from './live-alerts';
 
 export interface Request {
@@ -434,14 +434,23 @@ const hosts: Route[] = [
 
 const keyDoc = (r: Request, k: ApiKey): Doc => ({ id: k.id, desc: k.desc, publicKey: k.publicKey, privateKey: k.privateKey, roles: k.roles.map((x) => ({ roleName: x.roleName })), links: self(`${r.base}/admin/apiKeys/${k.id}`) });
 
+/** The global key of the path: an organization's key is none (its roles changed here would move it off its list). */
+function globalKey(r: Omit<Request, 'body'>): ApiKey {
+  const k = r.state.apiKeys.find((x) => x.id === r.params.id && orgOfKey(r.state, x) === undefined);
+  if (!k) throw new ApiError(404, 'API_KEY_NOT_FOUND', `No global API key with ID ${r.params.id} exists.`, [r.params.id]);
+  return k;
+}
+
 const admin: Route[] = [
   {
     method: 'PATCH', path: 'admin/apiKeys/{id}', prefix: 'api', kind: 'api-key-update',
-    pre: (r) => requireGlobal(r.principal, 'GLOBAL_OWNER'),
+    pre: (r) => {
+      requireGlobal(r.principal, 'GLOBAL_OWNER');
+      globalKey(r);
+    },
     handle: (r) => {
       requireGlobal(r.principal, 'GLOBAL_OWNER');
-      const k = r.state.apiKeys.find((x) => x.id === r.params.id);
-      if (!k) throw new ApiError(404, 'API_KEY_NOT_FOUND', `No API key with ID ${r.params.id} exists.`, [r.params.id]);
+      const k = globalKey(r);
       const body = asObject(r.body);
       if (typeof body.desc === 'string') k.desc = body.desc;
       if (Array.isArray(body.roles)) k.roles = strings(body.roles).map((roleName) => ({ roleName }));
@@ -552,14 +561,6 @@ function clientConfig(body: unknown): Doc {
 function eventDoc(r: Request, e: Doc, href: string, raw: boolean): Doc {
   const { raw: stored, ...shown } = e;
   return { ...shown, ...(raw && stored !== undefined ? { raw: stored } : {}), links: self(href) };
-}
-
-function orgFor(r: Request): string {
-  const orgId = r.params.orgId;
-  if (!r.state.orgs.some((o) => o.id === orgId)) throw new ApiError(404, 'ORG_NOT_FOUND', `No organization with ID ${orgId} exists.`, [orgId]);
-  // Organization member (API-SPEC "Authentication" 3): any role in the organization, or a global role.
-  if (!hasGlobal(r.principal) && !r.principal.roles.some((x) => x.orgId === orgId)) throw new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
-  return orgId;
 }
 
 const events: Route[] = [

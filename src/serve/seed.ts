@@ -73,6 +73,7 @@ function readSeed(text: string, fileName: string): State {
       if (item.id !== undefined && typeof item.id !== 'string') throw new SeedError(`${at(`${p}/id`)}: id is a string.`);
       if (section === 'apiKeys' || section === 'users') checkRoles(item.roles, `${p}/roles`, at);
       if (section === 'apiKeys' && item.accessList !== undefined) checkEntries(item.accessList, `${p}/accessList`, at);
+      if (section === 'apiKeys') checkKeyClass(item, i, p, at);
       if (section === 'globalAccessList' && !parseAddressOrCidr(item.cidrBlock)) throw new SeedError(`${at(`${p}/cidrBlock`)}: cidrBlock is an IPv4 or IPv6 address or CIDR block.`);
       for (const f of ['publicKey', 'privateKey', 'username', 'apiKey', 'name', 'orgId', 'groupId', 'type', 'eventTypeName', 'status', 'hostname']) {
         if (item[f] !== undefined && typeof item[f] !== 'string') throw new SeedError(`${at(`${p}/${f}`)}: ${f} is a string.`);
@@ -143,6 +144,21 @@ function seedEntries(raw: unknown[]): Doc[] {
   const list: Doc[] = [];
   addEntriesTo(list, raw, undefined);
   return list;
+}
+
+/**
+ * A key is global (GLOBAL_ roles only) or an organization's (its orgId, organization and project
+ * roles), never both: the class decides which access list restricts it (key-access.ts), and a
+ * global role beside an organization's would take the key off the global list.
+ */
+function checkKeyClass(key: Doc, i: number, pointer: string, at: (p: string) => string): void {
+  const roles = key.roles as Doc[];
+  const global = roles.findIndex((r) => String(r.roleName).startsWith('GLOBAL_'));
+  if (global === -1) return;
+  const inOrg = roles.findIndex((r) => r.orgId !== undefined || r.groupId !== undefined);
+  if (inOrg === -1 && key.orgId === undefined) return;
+  const where = inOrg === -1 ? `${pointer}/orgId` : `${pointer}/roles/${inOrg}`;
+  throw new SeedError(`${at(where)}: apiKeys[${i}] has the global role ${String(roles[global].roleName)} and an organization's (orgId, or a role naming an organization or project): a key is a global key or an organization's, not both.`);
 }
 
 function checkRoles(roles: unknown, pointer: string, at: (p: string) => string): void {

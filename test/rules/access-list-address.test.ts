@@ -12,6 +12,7 @@ ruleTester(rule, {
     { name: 'a block in ipAddress (documented: an address or a CIDR block)', code: '- ipAddress: 10.0.0.0/8\n' },
     { name: 'agreeing ipAddress and cidrBlock', code: '- ipAddress: 10.1.0.0/16\n  cidrBlock: 10.1.0.0/16\n' },
     { name: 'everything (/0)', code: '- cidrBlock: 0.0.0.0/0\n' },
+    { name: 'an IPv4-mapped IPv6 address is its IPv4 address', code: '- ipAddress: 127.0.0.1\n  cidrBlock: "::ffff:127.0.0.1"\n' },
   ],
   invalid: [
     bad('an octet out of range', '- ipAddress: 192.0.2.300\n'),
@@ -32,6 +33,12 @@ ruleTester(rule, {
       code: '- ipAddress: "2001:db8::15/128"\n',
       errors: [{ messageId: 'singleAddressSuffix', line: 1, column: 14, severity: 'info' }],
       output: '- ipAddress: "2001:db8::15"\n',
+    },
+    {
+      name: 'an IPv4-mapped address\'s /128 suffix (fixed; the message names the /128 written)',
+      code: '- ipAddress: "::ffff:192.0.2.15/128"\n',
+      errors: [{ messageId: 'singleAddressSuffix', data: { maxPrefix: '128', text: '::ffff:192.0.2.15/128', bare: '::ffff:192.0.2.15' }, line: 1, column: 14, severity: 'info' }],
+      output: '- ipAddress: "::ffff:192.0.2.15"\n',
     },
     {
       name: 'host bits set (a suggestion: a longer prefix may have been meant)',

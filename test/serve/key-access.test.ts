@@ -234,6 +234,64 @@ describe('the global access list', () => {
   });
 });
 
+describe('a key\'s class', () => {
+  it('PATCH /admin/apiKeys/{id} (endpoint 1) finds global keys only: an organization\'s key given a global role would leave its list', async () => {
+    const patched = await call(`/admin/apiKeys/${PROJECT_KEY.id}`, owner, 'PATCH', { roles: ['GLOBAL_READ_ONLY'] });
+    expect(patched.status).toBe(404);
+    expect(patched.json.errorCode).toBe('API_KEY_NOT_FOUND');
+    expect(state.apiKeys[2].roles).toEqual([{ roleName: 'GROUP_READ_ONLY', groupId: g }]);
+    expect((await call(`/groups/${g}`, PROJECT_KEY)).status).toBe(403);
+    const global = await call(`/admin/apiKeys/${owner.id}`, owner, 'PATCH', { desc: 'renamed' });
+    expect(global.status).toBe(200);
+    expect(global.json.desc).toBe('renamed');
+  });
+});
+
+describe('IPv4-mapped IPv6 entries', () => {
+  it('store ::ffff:127.0.0.1 as 127.0.0.1 and admit the caller at 127.0.0.1, on a key\'s list and on the global list', async () => {
+    const added = await call(keyList(PROJECT_KEY.id), owner, 'POST', [{ ipAddress: '::ffff:127.0.0.1' }, { cidrBlock: '::ffff:198.51.100.0/120' }]);
+    expect(added.json.results.map((e: { cidrBlock: string }) => e.cidrBlock)).toEqual(['192.0.2.0/24', '127.0.0.1', '198.51.100.0/24']);
+    expect((await call(`/groups/${g}`, PROJECT_KEY)).status).toBe(200);
+    expect(state.apiKeys[2].accessList![1]).toMatchObject({ count: 1, lastUsedAddress: '127.0.0.1' });
+    // The mapped form names the same entry.
+    expect((await call(`${keyList(PROJECT_KEY.id)}/${encodeURIComponent('::ffff:127.0.0.1')}`, owner)).json.cidrBlock).toBe('127.0.0.1');
+
+    const global = await call('/admin/accessList', owner, 'POST', { cidrBlock: '::ffff:127.0.0.1', description: 'this host' });
+    expect(global.status).toBe(201);
+    expect(global.json.cidrBlock).toBe('127.0.0.1');
+    expect((await call(`/groups/${g}`, owner)).status).toBe(200);
+    expect((await callFrom('127.0.0.2', `/groups/${g}`, owner)).status).toBe(403);
+  });
+});
+
+describe('no lock-out by one POST', () => {
+  it('refuses a global key\'s POST that would make the empty global list refuse the caller; the list stays empty, calls go on', async () => {
+    const out = await call('/admin/accessList', owner, 'POST', { cidrBlock: '10.0.0.0/8', description: 'office' });
+    expect(out.status).toBe(400);
+    expect(out.json).toMatchObject({ errorCode: 'CANNOT_REMOVE_CALLER_ACCESS_LIST_ENTRY', parameters: ['127.0.0.1'] });
+    expect(state.globalAccessList).toEqual([]);
+    expect((await call(`/groups/${g}`, owner)).status).toBe(200);
+    // With the caller's address first, the office follows.
+    expect((await call('/admin/accessList', owner, 'POST', { cidrBlock: '127.0.0.0/8', description: 'this host' })).status).toBe(201);
+    expect((await call('/admin/accessList', owner, 'POST', { cidrBlock: '10.0.0.0/8', description: 'office' })).status).toBe(201);
+    expect((await call(`/groups/${g}`, owner)).status).toBe(200);
+  });
+
+  it('refuses an organization key\'s POST that would make its own empty list refuse it; another\'s list, or one with the caller\'s address, is changed', async () => {
+    state.apiKeys[1].accessList = [];
+    const out = await call(keyList(ORG_KEY.id), ORG_KEY, 'POST', [{ cidrBlock: '10.0.0.0/8' }]);
+    expect(out.status).toBe(400);
+    expect(out.json.errorCode).toBe('CANNOT_REMOVE_CALLER_ACCESS_LIST_ENTRY');
+    expect(state.apiKeys[1].accessList).toEqual([]);
+    expect((await call(`/groups/${g}`, ORG_KEY)).status).toBe(200);
+    expect((await call(keyList(ORG_KEY.id), ORG_KEY, 'POST', [{ cidrBlock: '10.0.0.0/8' }, { ipAddress: '127.0.0.1' }])).status).toBe(201);
+    expect((await call(`/groups/${g}`, ORG_KEY)).status).toBe(200);
+    // The project key's list is not the caller's: the owner may list an address it does not call from.
+    state.apiKeys[2].accessList = [];
+    expect((await call(keyList(PROJECT_KEY.id), ORG_KEY, 'POST', [{ cidrBlock: '10.0.0.0/8' }])).status).toBe(201);
+  });
+});
+
 describe('seeds', () => {
   const ORG = '5e0000000000000000000000';
   const seed = (keys: string, extra = '') => `orgs: [{ id: "${ORG}", name: Org }]\ngroups: [{ id: "5f0000000000000000000001", name: P, orgId: "${ORG}" }]\napiKeys:\n${keys}${extra}`;
@@ -268,7 +326,12 @@ describe('seeds', () => {
     const global = fails(seed('  - { publicKey: g, privateKey: "Qx7SeedPrivate-0002", roles: [{ roleName: GLOBAL_OWNER }], accessList: [{ ipAddress: 192.0.2.1 }] }\n'));
     expect(global).toMatch(/^seed\.yaml:4:\d+: apiKeys\[0\] is a global API key .*its access list is the seed's globalAccessList\.$/);
     expect(fails(seed(key(''), 'globalAccessList: [{ cidrBlock: "Qx7SeedPrivate-0001" }]\n'))).toMatch(/^seed\.yaml:5:\d+: cidrBlock is an IPv4 or IPv6 address or CIDR block\.$/);
-    const all = [global, fails(seed(key(''), 'globalAccessList: [{ cidrBlock: "Qx7SeedPrivate-0001" }]\n'))].join('\n');
+    // A key is global or an organization's, never both (a global role beside an organization's would take it off the global list).
+    const both = fails(seed('  - { publicKey: g, privateKey: "Qx7SeedPrivate-0003", roles: [{ roleName: GLOBAL_OWNER }, { roleName: ORG_MEMBER, orgId: "' + ORG + '" }] }\n'));
+    expect(both).toBe('seed.yaml:4:92: apiKeys[0] has the global role GLOBAL_OWNER and an organization\'s (orgId, or a role naming an organization or project): a key is a global key or an organization\'s, not both.');
+    expect(fails(seed(`  - { publicKey: g, privateKey: "Qx7SeedPrivate-0004", orgId: "${ORG}", roles: [{ roleName: GLOBAL_READ_ONLY }] }\n`))).toMatch(/^seed\.yaml:4:\d+: apiKeys\[0\] has the global role GLOBAL_READ_ONLY and an organization's/);
+    expect(fails(seed('  - { publicKey: g, privateKey: "Qx7SeedPrivate-0005", roles: [{ roleName: GROUP_OWNER, groupId: "5f0000000000000000000001" }, { roleName: GLOBAL_READ_ONLY }] }\n'))).toMatch(/^seed\.yaml:4:\d+: apiKeys\[0\] has the global role GLOBAL_READ_ONLY/);
+    const all = [global, both, fails(seed(key(''), 'globalAccessList: [{ cidrBlock: "Qx7SeedPrivate-0001" }]\n'))].join('\n');
     expect(all).not.toContain('Qx7SeedPrivate');
   });
 });

@@ -105,6 +105,10 @@ describe('redaction', () => {
   it('formats: a private key keeps its last 12 hex digits, short secrets keep nothing', () => {
     expect(redactedValue('privateKey', PLANTED.privateKey)).toBe('********-****-****-a1b2c3d4e5f6');
     expect(redactedValue('apiKey', 'short')).toBe('******');
+    // A private key that is no UUID: its last 4 only from 12 characters on, as every other secret.
+    expect(redactedValue('privateKey', 'abcd')).toBe('******');
+    expect(redactedValue('privateKey', 'abcdefghij1')).toBe('******');
+    expect(redactedValue('privateKey', 'abcdefghij12')).toBe(`${'*'.repeat(28)}ij12`);
     expect(redactedValue('opsGenieApiKey', 'abcdefghijklmnop1234')).toBe(`${'*'.repeat(32)}1234`);
   });
 });

@@ -18,6 +18,7 @@ import { prepareFile } from './prepare';
 import { checkFile, digestFile, runWorkspaceRules, type DigestRecord } from './passes';
 import { finish, lean } from './finish';
 import { RuleBook } from './rule-book';
+import { mergeReports, placeRelatedFrom, placesOf, type MergeNote } from './merge-reports';
 import { fixToFixedPoint } from './fix-loop';
 
 export type { LintInput };
@@ -53,6 +54,8 @@ export interface FilePass {
   elsewhere: number[];
   /** Kinds met (the rules of the end of the run are loaded for them). */
   kinds: Kind[];
+  /** Per target of `targets`: what its workspace findings need to be added to `done` without linting it again (merge-reports.ts). */
+  notes?: (MergeNote | null)[];
 }
 
 /** What a run knows of its files before the first is read: settings, policies, rule ids. */
@@ -96,7 +99,7 @@ export function runIds(project: Project, paths: readonly string[]): RunIds {
 }
 
 /** An empty pass, to which passRange adds. */
-const newPass = (): FilePass => ({ targets: [], done: [], digests: [], elsewhere: [], kinds: [] });
+const newPass = (): FilePass => ({ targets: [], done: [], digests: [], elsewhere: [], kinds: [], notes: [] });
 
 /** Targets `from`..`to` read, checked and finished one by one into `pass`, their parses let go when asked. */
 async function passRange(project: Project, targets: LintTargets, opts: ProjectLintOptions, book: RuleBook, frame: RunFrame, from: number, to: number, pass: FilePass): Promise<void> {
@@ -110,17 +113,29 @@ async function passRange(project: Project, targets: LintTargets, opts: ProjectLi
     checkFile(file, book, opts);
     opts.onFileChecked?.(file.input.filePath);
     pass.targets.push(i);
-    if (file.dropped) pass.done.push(null);
-    else {
+    if (file.dropped) {
+      pass.done.push(null);
+      pass.notes!.push(null);
+    } else {
       for (const d of file.docs) if (d.kind) kinds.add(d.kind);
+      const digests = pass.digests.length;
       digestFile(file, i, book.workspace, pass.digests, opts);
       const f = finish(file, frame.known, frame.workspaceIds, opts);
       if (placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
       pass.done.push(opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics.length === 0) } : f);
+      pass.notes!.push(pass.digests.length > digests ? mergeNote(file, opts) : null);
     }
     if (opts.release) project.sources.forget(file.input.filePath);
   }
   pass.kinds = [...kinds];
+}
+
+/** What a finished file with digests keeps for its workspace findings (none where they must be placed by linting it again). */
+function mergeNote(file: FileState, opts: LintRunOptions): MergeNote | null {
+  const { error, warning, info } = file.overflow;
+  // Inline directives (a workspace finding may be the one a directive silences, or uses).
+  const directives = opts.inlineConfig !== false && file.sourceFile.syntax === 'yaml' && file.sourceFile.comments().directives.lines !== undefined;
+  return error + warning + info > 0 || directives ? null : { recorded: { ...file.recorded } };
 }
 
 /**
@@ -193,11 +208,20 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
   const now = opts.now ?? new Date();
   const optionsOf = (i: number): LintOptions => ({ now, targetVersion: opts.targetVersion ?? settings[i].targetVersion, secretPlaceholders: settings[i].secretPlaceholders });
   const reports = runWorkspaceRules(digests, book.workspace, frame.policies, settings, optionsOf, opts);
-  // Files with workspace findings: linted again (their parse was let go), the findings added as
-  // they were made, in the order they were before the run was streamed.
+  const places = placesOf(digests);
+  // This thread's notes (a worker's results lack their fixes: its files are linted again here).
+  const notes = new Map<number, MergeNote>();
+  for (const pass of [own, left]) pass.targets.forEach((t, k) => pass.notes?.[k] && notes.set(t, pass.notes[k]!));
+  // Files with workspace findings: the findings added to their results at the places their digests
+  // recorded; or linted again (their parse was let go), the findings added as they were made, in
+  // the order they were before the run was streamed.
   const again = new Map<number, FileState>();
   const quiet: ProjectLintOptions = { ...opts, onKinds: undefined, onFileChecked: undefined, onPairs: undefined };
   for (const [i, list] of [...reports].sort((a, b) => a[0] - b[0])) {
+    if (mergeReports(done[i]!, list, notes.get(i), places, settings[i], opts)) {
+      elsewhere.push(i);
+      continue;
+    }
     const file = prepareFile(project, targets.read(targets.paths[i], i), quiet, settings[i]);
     const loading = book.load(file);
     if (loading) await loading;
@@ -225,6 +249,7 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
     return f;
   };
   for (const i of new Set(elsewhere)) {
+    if (!placeRelatedFrom(done[i]!.result, places)) continue;
     const mine = again.get(i);
     placeRelated(done[i]!.result, (p) => (mine && p === mine.displayPath ? mine : fileAt(p)));
   }

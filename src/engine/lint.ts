@@ -13,12 +13,12 @@ import { defineBuiltin } from '../core/rule';
 import type { LintInput } from '../core/types';
 import type { TargetQueue } from './target-queue';
 import type { LintRunOptions, LintTargets, ProjectLintOptions } from './run-options';
-import { addReport, internalError, placeRelated, type FileState } from './file-report';
+import { addReport, internalError, placeRelated, type FileState, type Place } from './file-report';
 import { prepareFile } from './prepare';
 import { checkFile, digestFile, runWorkspaceRules, type DigestRecord } from './passes';
 import { finish, lean } from './finish';
 import { RuleBook } from './rule-book';
-import { mergeReports, placeRelatedFrom, placesOf, type MergeNote } from './merge-reports';
+import { mergeReports, placeRelatedFrom, placesOf } from './merge-reports';
 import { fixToFixedPoint } from './fix-loop';
 
 export type { LintInput };
@@ -54,8 +54,11 @@ export interface FilePass {
   elsewhere: number[];
   /** Kinds met (the rules of the end of the run are loaded for them). */
   kinds: Kind[];
-  /** Per target of `targets`: what its workspace findings need to be added to `done` without linting it again (merge-reports.ts). */
-  notes?: (MergeNote | null)[];
+  /**
+   * Targets whose workspace findings cannot be added to `done` without linting them again
+   * (merge-reports.ts); absent: none can (a worker's pass, whose results lack their fixes).
+   */
+  unmergeable?: number[];
 }
 
 /** What a run knows of its files before the first is read: settings, policies, rule ids. */
@@ -99,7 +102,7 @@ export function runIds(project: Project, paths: readonly string[]): RunIds {
 }
 
 /** An empty pass, to which passRange adds. */
-const newPass = (): FilePass => ({ targets: [], done: [], digests: [], elsewhere: [], kinds: [], notes: [] });
+const newPass = (): FilePass => ({ targets: [], done: [], digests: [], elsewhere: [], kinds: [], unmergeable: [] });
 
 /** Targets `from`..`to` read, checked and finished one by one into `pass`, their parses let go when asked. */
 async function passRange(project: Project, targets: LintTargets, opts: ProjectLintOptions, book: RuleBook, frame: RunFrame, from: number, to: number, pass: FilePass): Promise<void> {
@@ -113,29 +116,29 @@ async function passRange(project: Project, targets: LintTargets, opts: ProjectLi
     checkFile(file, book, opts);
     opts.onFileChecked?.(file.input.filePath);
     pass.targets.push(i);
-    if (file.dropped) {
-      pass.done.push(null);
-      pass.notes!.push(null);
-    } else {
+    if (file.dropped) pass.done.push(null);
+    else {
       for (const d of file.docs) if (d.kind) kinds.add(d.kind);
-      const digests = pass.digests.length;
       digestFile(file, i, book.workspace, pass.digests, opts);
       const f = finish(file, frame.known, frame.workspaceIds, opts);
       if (placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
       pass.done.push(opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics.length === 0) } : f);
-      pass.notes!.push(pass.digests.length > digests ? mergeNote(file, opts) : null);
+      if (!mergeable(file, opts)) pass.unmergeable!.push(i);
     }
     if (opts.release) project.sources.forget(file.input.filePath);
   }
   pass.kinds = [...kinds];
 }
 
-/** What a finished file with digests keeps for its workspace findings (none where they must be placed by linting it again). */
-function mergeNote(file: FileState, opts: LintRunOptions): MergeNote | null {
+/**
+ * Whether workspace findings can be added to the finished file as linting it again would add
+ * them: not past the problem limit, nor with inline directives (a workspace finding may be the
+ * one a directive silences, or uses).
+ */
+function mergeable(file: FileState, opts: LintRunOptions): boolean {
   const { error, warning, info } = file.overflow;
-  // Inline directives (a workspace finding may be the one a directive silences, or uses).
   const directives = opts.inlineConfig !== false && file.sourceFile.syntax === 'yaml' && file.sourceFile.comments().directives.lines !== undefined;
-  return error + warning + info > 0 || directives ? null : { recorded: { ...file.recorded } };
+  return error + warning + info === 0 && !directives;
 }
 
 /**
@@ -208,17 +211,18 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
   const now = opts.now ?? new Date();
   const optionsOf = (i: number): LintOptions => ({ now, targetVersion: opts.targetVersion ?? settings[i].targetVersion, secretPlaceholders: settings[i].secretPlaceholders });
   const reports = runWorkspaceRules(digests, book.workspace, frame.policies, settings, optionsOf, opts);
-  const places = placesOf(digests);
-  // This thread's notes (a worker's results lack their fixes: its files are linted again here).
-  const notes = new Map<number, MergeNote>();
-  for (const pass of [own, left]) pass.targets.forEach((t, k) => pass.notes?.[k] && notes.set(t, pass.notes[k]!));
+  // Made once a workspace rule has reported (most runs: none).
+  const places = reports.size > 0 ? placesOf(digests) : new Map<string, Place>();
+  const mergeHere = new Set<number>();
+  for (const pass of passes) if (pass.unmergeable) for (const t of pass.targets) mergeHere.add(t);
+  for (const pass of passes) for (const t of pass.unmergeable ?? []) mergeHere.delete(t);
   // Files with workspace findings: the findings added to their results at the places their digests
   // recorded; or linted again (their parse was let go), the findings added as they were made, in
   // the order they were before the run was streamed.
   const again = new Map<number, FileState>();
   const quiet: ProjectLintOptions = { ...opts, onKinds: undefined, onFileChecked: undefined, onPairs: undefined };
   for (const [i, list] of [...reports].sort((a, b) => a[0] - b[0])) {
-    if (mergeReports(done[i]!, list, notes.get(i), places, settings[i], opts)) {
+    if (mergeHere.has(i) && mergeReports(done[i]!, list, places, settings[i], opts)) {
       elsewhere.push(i);
       continue;
     }

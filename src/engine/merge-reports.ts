@@ -5,36 +5,32 @@
 // merged with another, a clean file whose secrets were looked for narrowly), it is linted again.
 import type { Diagnostic, FileResult, Range, RunSource, Severity } from '../core/types';
 import type { FileSettings } from '../config/load';
-import { severityOf, type Place } from './file-report';
+import { severityOf, unpackPlaces, type PackedPlaces, type Place } from './file-report';
 import { countsOf, maskAll, sortDiagnostics } from './finish';
 import type { WorkspaceReport } from './passes';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
-
-/** What a finished file keeps for its workspace findings to be added without linting it again. */
-export interface MergeNote {
-  /** Problems recorded by severity (the problem limit holds for the added ones too). */
-  recorded: Record<Severity, number>;
-}
 
 /** The key of a recorded place: file (as results show it), document, pointer. */
 export const placeKey = (filePath: string, documentIndex: number, pointer: string) => `${filePath}\0${documentIndex}\0${pointer}`;
 
 /** The recorded places of a run's digests, by placeKey. */
-export function placesOf(records: readonly { sd: { filePath: string; documentIndex: number }; places?: Place[] }[]): Map<string, Place> {
+export function placesOf(records: readonly { sd: { filePath: string; documentIndex: number }; places?: PackedPlaces }[]): Map<string, Place> {
   const out = new Map<string, Place>();
-  for (const r of records) for (const p of r.places ?? []) out.set(placeKey(r.sd.filePath, r.sd.documentIndex, p.pointer), p);
+  for (const r of records) for (const p of r.places ? unpackPlaces(r.places) : []) out.set(placeKey(r.sd.filePath, r.sd.documentIndex, p.pointer), p);
   return out;
 }
 
 /**
- * Adds `reports` to the finished `done` of a file, as linting it again with them would; false
- * (and `done` untouched) where it cannot be sure to.
+ * Adds `reports` to the finished `done` of a file (one without inline directives, within the
+ * problem limit), as linting it again with them would; false (and `done` untouched) where it
+ * cannot be sure to.
  */
-export function mergeReports(done: { result: FileResult; source: RunSource }, reports: readonly WorkspaceReport[], note: MergeNote | undefined, places: ReadonlyMap<string, Place>, settings: FileSettings, opts: LintRunOptions): boolean {
+export function mergeReports(done: { result: FileResult; source: RunSource }, reports: readonly WorkspaceReport[], places: ReadonlyMap<string, Place>, settings: FileSettings, opts: LintRunOptions): boolean {
   const { result, source } = done;
   // A clean file's secrets were found without the walks a file with findings gets (finish.ts).
-  if (!note || result.diagnostics.length === 0) return false;
-  const recorded = { ...note.recorded };
+  if (result.diagnostics.length === 0) return false;
+  // Without directives or a limit reached, every problem recorded is in the result (each place of an aggregate counted).
+  const recorded: Record<Severity, number> = { error: result.errorCount, warning: result.warningCount, info: result.infoCount };
   const max = opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE;
   const had = new Set(result.diagnostics.map((d) => d.ruleId));
   const added: Diagnostic[] = [];

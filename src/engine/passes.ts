@@ -14,7 +14,7 @@ import type { FileSettings } from '../config/load';
 import { reportMessage } from '../core/rule';
 import { DocumentFacts } from '../core/facts';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
-import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, TEMPLATE_VALUE, type ItemState, type FileState, type Place } from './file-report';
+import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, TEMPLATE_VALUE, type ItemState, type FileState, type PackedPlaces } from './file-report';
 import type { RuleBook } from './rule-book';
 
 /** Runs the schema and `rules` (those that apply to the document's kind) on a document. */
@@ -88,8 +88,8 @@ export interface DigestRecord {
   target: number;
   rule: string;
   sd: ScopeDocument;
-  /** The places the rule's reports on the document may name (WorkspaceRule.places). */
-  places?: Place[];
+  /** The places the rule's reports on the document may name (WorkspaceRule.places), as placeOf packs them. */
+  places?: PackedPlaces;
 }
 
 /** A document of a workspace rule's scope, in the rule's run. */
@@ -139,7 +139,7 @@ export function digestFile(file: FileState, target: number, rules: readonly Work
       }
       if (typeof digest === 'string') digest = detached(digest);
       const sd: ScopeDocument = rule.digest ? { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: undefined, digest } : { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value };
-      out.push(pointers?.length ? { target, rule: key, sd, places: pointers.map((p) => placeOf(file, doc, p)) } : { target, rule: key, sd });
+      out.push(pointers?.length ? { target, rule: key, sd, places: pointers.flatMap((p) => placeOf(file, doc, p)) } : { target, rule: key, sd });
     }
   };
   for (const rule of rules) digestOf(rule, rule.meta.id);

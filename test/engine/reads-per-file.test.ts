@@ -69,11 +69,11 @@ ${i % 10 === 0 ? FIVE : notification(i)}`;
   return out;
 }
 
-async function run(inputs: LintInput[], ruleSet?: Rule[]) {
+async function run(inputs: LintInput[], ruleSet?: Rule[], maxProblemsPerFile?: number) {
   const project = new CountingProject();
   const reads = new Map<string, number>();
   const read = (p: string, i: number) => (reads.set(p, (reads.get(p) ?? 0) + 1), inputs[i]);
-  const { results } = await lintEach(project, { paths: inputs.map((i) => i.filePath), read }, { now: NOW, ruleSet, release: true });
+  const { results } = await lintEach(project, { paths: inputs.map((i) => i.filePath), read }, { now: NOW, ruleSet, release: true, maxProblemsPerFile });
   return { results, reads, parses: project.parses };
 }
 
@@ -107,6 +107,11 @@ describe('a findings-dense run reads and parses each file once', () => {
     // Linted again: each duplicate, and the first file its related location names.
     expect([...again.parses.values()].reduce((a, b) => a + b, 0)).toBe(60 + 20 + 20);
     expect([...again.reads.values()].reduce((a, b) => a + b, 0)).toBe(60 + 20 + 20);
+    // Past the problem limit the file is linted again (the limit's note counts the finding).
+    const limited = await run(inputs, rules, 1);
+    expect(JSON.stringify(limited.results)).toBe(JSON.stringify((await run(inputs, rules.map((r) => (r === duplicateAlertConfig ? (unplaced as WorkspaceRule) : r)), 1)).results));
+    expect(ruleIds(limited.results)).toContain('limit-exceeded');
+    expect(limited.parses.get('/p/002.alert-config.yaml')).toBe(2);
     const dup = merged.results[2].diagnostics.find((d) => d.ruleId === 'duplicate-alert-config')!;
     expect(dup.related?.[0]).toMatchObject({ filePath: '/p/001.alert-config.yaml', range: { start: { line: 2, column: 16 } } });
   });

@@ -101,6 +101,7 @@ interface Sample extends Measured {
   tool: string;
   row: string;
   load1: number;
+  round: number;
 }
 
 /** omlint's summary line ("✖ N problems (…)"): the problems it counted, for the check that it did the work. */
@@ -162,7 +163,7 @@ function main(): void {
           const load1 = os.loadavg()[0];
           const r = measure(c.args, { cwd: CORPUS_ROOT, out: c.out, scratch: SCRATCH, timeoutMs: TIMEOUT_MS, check: c.check });
           if (r.error) fail(`${c.tool} on ${c.row} (${mode}): ${r.error}`);
-          if (round > 0) samples.push({ ...r, mode, tool: c.tool, row: c.row, load1 });
+          if (round > 0) samples.push({ ...r, mode, tool: c.tool, row: c.row, load1, round });
         }
       } finally {
         stopBusy(loops);
@@ -192,7 +193,8 @@ function main(): void {
     }
   }
   const loads = samples.map((s) => s.load1);
-  console.log(`\n${rows.join('\n')}\n\n${ROUNDS} measured rounds; 1-minute load average before each command ${Math.min(...loads).toFixed(2)} – ${Math.max(...loads).toFixed(2)} (median ${median(loads).toFixed(2)}); uptime now ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}; ${secs(performance.now() - started)} s in all`);
+  const measured = new Set(samples.map((x) => x.round)).size;
+  console.log(`\n${rows.join('\n')}\n\n${measured} measured rounds; 1-minute load average before each command ${Math.min(...loads).toFixed(2)} – ${Math.max(...loads).toFixed(2)} (median ${median(loads).toFixed(2)}); uptime now ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}; ${secs(performance.now() - started)} s in all`);
   const json = option('--json');
   if (json) writeFileSync(path.resolve(json), JSON.stringify({ date: new Date().toISOString(), cores: os.availableParallelism(), sizes: SIZES, corpora: CORPORA, busy: BUSY, samples }, null, 1) + '\n');
 }

@@ -262,7 +262,7 @@ function notification(rng: Rng, team: string, env: string, i: number): { value: 
 }
 
 /** Mistakes planted in about 2% of the files: what a linter should find. */
-const PROBLEMS: readonly ((d: Json) => string)[] = [
+export const PROBLEMS: readonly ((d: Json) => string)[] = [
   (d) => ((d.metricThreshold = { metricName: 'ASSERTS_REGULAR', mode: 'AVERAGE', operator: 'GREATER_THAN', threshold: 10, units: 'RAW' }), (d.eventTypeName = 'OUTSIDE_METRIC_THRESHOLD'), delete d.threshold, 'metric-name'),
   (d) => (((d.notifications as Json[])[0].intervalMin = 3), 'notification-interval'),
   (d) => ((d.notifications as Json[]).push({ typeName: 'SLACK', apiToken: '${SLACK_BOT_TOKEN}', intervalMin: 60, delayMin: 0 }), 'notification-required-field'),

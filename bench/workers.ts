@@ -10,27 +10,13 @@
 // Every round runs every command once per mode (quiet, busy; in random order), the commands in a
 // new random order; a round is not started once --max-seconds have passed. The first round is a
 // warm-up (discarded); in it the two builds' reports are compared byte for byte.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SCRATCH, DEFAULT_SEED, REPO_ROOT, assertOutsideRepo, makeRng, writeAlertCorpus } from './generate';
+import { busy, cell, commandLine, measure as measureIn, median, ratio, secs, shuffler, snapshot as snapshotTo, stopBusy } from './harness';
 
-const argv = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const flag = (name: string) => argv.includes(name);
-function fail(message: string): never {
-  console.error(`bench/workers: ${message}`);
-  process.exit(2);
-}
-const count = (name: string, fallback: string) => {
-  const n = Number(option(name) ?? fallback);
-  if (!Number.isInteger(n) || n < 0) fail(`${name} wants a whole number`);
-  return n;
-};
+const { option, flag, fail, count } = commandLine('bench/workers');
 
 const SIZES = (option('--sizes') ?? '2000,10000').split(',').map(Number);
 if (SIZES.some((n) => !Number.isInteger(n) || n < 1)) fail('--sizes wants file counts: 2000,10000');
@@ -42,18 +28,7 @@ const SCRATCH = path.resolve(option('--scratch') ?? DEFAULT_SCRATCH);
 const TOOLS = path.resolve(option('--tools') ?? path.join(os.tmpdir(), 'omlint-bench-tools'));
 const TIMEOUT_MS = 120_000;
 
-/** A build copied out of its tree (dist/, schemas/, package.json). */
-function snapshot(root: string, name: string): string {
-  const from = path.resolve(root);
-  if (!existsSync(path.join(from, 'dist/omlint.js'))) fail(`${from}/dist/omlint.js not found (npm run build there first)`);
-  const to = path.join(SCRATCH, `workers-${name}`);
-  rmSync(to, { recursive: true, force: true });
-  mkdirSync(to, { recursive: true });
-  cpSync(path.join(from, 'dist'), path.join(to, 'dist'), { recursive: true });
-  cpSync(path.join(from, 'schemas'), path.join(to, 'schemas'), { recursive: true });
-  copyFileSync(path.join(from, 'package.json'), path.join(to, 'package.json'));
-  return to;
-}
+const snapshot = (root: string, name: string) => snapshotTo(root, path.join(SCRATCH, `workers-${name}`), fail);
 
 /** The corpus of `n` YAML alert configurations in projects of 100 (bench/run.ts's layout and seed). */
 function corpus(n: number): string {
@@ -82,42 +57,9 @@ interface Sample {
   load1: number;
 }
 
-const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-
-function measure(c: Command): { ms: number; cpuMs?: number; rssKB?: number; error?: string } {
-  const rssFile = path.join(SCRATCH, 'workers-time.out');
-  const errFile = path.join(SCRATCH, 'workers-child.stderr');
-  const fds = [openSync(c.out, 'w'), openSync(errFile, 'w')];
-  const [cmd, args] = TIME ? [TIME, ['-f', '%M %U %S', '-o', rssFile, process.execPath, ...c.args]] : [process.execPath, c.args];
-  const t0 = performance.now();
-  let r;
-  try {
-    r = spawnSync(cmd, args, { cwd: path.join(SCRATCH, `corpus-${SEED}`), stdio: ['ignore', fds[0], fds[1]], env: { ...process.env, NO_COLOR: '1' }, timeout: TIMEOUT_MS });
-  } finally {
-    fds.forEach(closeSync);
-  }
-  const ms = performance.now() - t0;
-  // With -o, GNU time writes "Command exited with non-zero status N" first, then the format.
-  const [rssKB, user, sys] = TIME && existsSync(rssFile) ? readFileSync(rssFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number) : [];
-  const error = r.error ? String(r.error) : c.check(r.status, readFileSync(c.out, 'utf8'), readFileSync(errFile, 'utf8'));
-  const cpuMs = (user + sys) * 1000;
-  return { ms, cpuMs: Number.isFinite(cpuMs) ? cpuMs : undefined, rssKB: Number.isFinite(rssKB) ? rssKB : undefined, error };
+function measure(c: Command) {
+  return measureIn(c.args, { cwd: path.join(SCRATCH, `corpus-${SEED}`), out: c.out, scratch: SCRATCH, timeoutMs: TIMEOUT_MS, check: c.check });
 }
-
-/** Busy loops on `n` cores, for the loaded mode; stopped by their pid. */
-function busy(n: number): ChildProcess[] {
-  return Array.from({ length: n }, () => spawn(process.execPath, ['-e', 'for(;;);'], { stdio: 'ignore' }));
-}
-const live = new Set<ChildProcess>();
-const stopAll = () => live.forEach((p) => p.kill('SIGKILL'));
-process.on('exit', stopAll);
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const secs = (ms: number) => (ms / 1000).toFixed(2);
 
 function main(): void {
   assertOutsideRepo(SCRATCH);
@@ -151,14 +93,7 @@ function main(): void {
   const samples: Sample[] = [];
   const loads: number[] = [];
   const rng = makeRng(SEED);
-  const shuffled = <T>(xs: T[]) => {
-    const a = [...xs];
-    for (let j = a.length - 1; j > 0; j--) {
-      const k = rng.int(0, j);
-      [a[j], a[k]] = [a[k], a[j]];
-    }
-    return a;
-  };
+  const shuffled = shuffler(rng);
   const started = performance.now();
   for (let round = 0; round <= ROUNDS; round++) {
     if (round > 0 && performance.now() - started > MAX_MS) {
@@ -167,7 +102,6 @@ function main(): void {
     }
     for (const mode of shuffled(['quiet', 'busy'] as const)) {
       const loaders = mode === 'busy' ? busy(BUSY) : [];
-      loaders.forEach((p) => live.add(p));
       try {
         for (const c of shuffled(commands)) {
           const load1 = os.loadavg()[0];
@@ -177,7 +111,7 @@ function main(): void {
           if (round > 0) samples.push({ mode, tool: c.tool, size: c.size, ms: r.ms, cpuMs: r.cpuMs, rssKB: r.rssKB, load1 });
         }
       } finally {
-        loaders.forEach((p) => (p.kill('SIGKILL'), live.delete(p)));
+        stopBusy(loaders);
       }
       if (round === 0 && mode === 'quiet') {
         // Same findings: the two builds' reports, byte for byte.
@@ -197,16 +131,7 @@ function main(): void {
     for (const mode of ['quiet', 'busy'] as const) {
       const of = (tool: string) => samples.filter((s) => s.size === size && s.mode === mode && s.tool === tool);
       const med = (tool: string, key: 'ms' | 'cpuMs' = 'ms') => (of(tool).length ? median(of(tool).map((s) => s[key] ?? NaN)) : NaN);
-      const cell = (tool: string) => {
-        const xs = of(tool);
-        if (!xs.length) return '—';
-        const ms = xs.map((s) => s.ms);
-        const rss = xs.flatMap((s) => (s.rssKB ? [s.rssKB] : []));
-        const cpu = xs.flatMap((s) => (s.cpuMs !== undefined ? [s.cpuMs] : []));
-        return `${secs(median(ms))} s (${secs(Math.min(...ms))} – ${secs(Math.max(...ms))})${cpu.length ? `; ${secs(median(cpu))} s` : ''}${rss.length ? `; ${(median(rss) / 1024).toFixed(0)} MB` : ''}`;
-      };
-      const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : '—');
-      rows.push(`| ${size.toLocaleString('en')} | ${mode} | ${tools.map(cell).join(' | ')} | ${ratio(med('new'), med('old'))}; ${ratio(med('new', 'cpuMs'), med('old', 'cpuMs'))} | ${ratio(med('old'), med('ajv-cli'))} | ${ratio(med('new'), med('ajv-cli'))} |`);
+      rows.push(`| ${size.toLocaleString('en')} | ${mode} | ${tools.map((t) => cell(of(t))).join(' | ')} | ${ratio(med('new'), med('old'))}; ${ratio(med('new', 'cpuMs'), med('old', 'cpuMs'))} | ${ratio(med('old'), med('ajv-cli'))} | ${ratio(med('new'), med('ajv-cli'))} |`);
     }
   }
   const n = samples.length ? Math.max(...samples.map((s) => samples.filter((t) => t.tool === s.tool && t.size === s.size && t.mode === s.mode).length)) : 0;

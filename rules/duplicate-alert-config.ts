@@ -32,6 +32,9 @@ function conditionKey(kind: string, value: unknown): string | undefined {
   return parts.join('\u0000');
 }
 
+/** Where a duplicate and its first are shown. */
+const EVENT_TYPE_NAME = ['/eventTypeName'];
+
 export default defineWorkspaceRule<string>({
   meta: {
     id: 'duplicate-alert-config',
@@ -122,6 +125,7 @@ notifications:
     },
   },
   digest: (doc) => conditionKey(doc.kind, doc.value),
+  places: () => EVENT_TYPE_NAME,
   check(ctx) {
     const firstWithKey = new Map<string, ScopeDocument<string>>();
     for (const doc of ctx.documents) {
@@ -133,14 +137,14 @@ notifications:
       }
       const label = documentLabel(first, doc);
       ctx.report(doc, {
-        pointer: '/eventTypeName',
+        pointer: EVENT_TYPE_NAME[0],
         messageId: 'duplicate',
         data: { label },
         related: [
           {
             filePath: first.filePath,
             documentIndex: first.documentIndex,
-            pointer: '/eventTypeName',
+            pointer: EVENT_TYPE_NAME[0],
             message: 'The first configuration with this condition.',
           },
         ],

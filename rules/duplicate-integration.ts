@@ -2,6 +2,9 @@ import { defineWorkspaceRule } from '../src/core/rule';
 import type { ScopeDocument } from '../src/core/types';
 import { documentLabel } from '../src/model/document-label';
 
+/** Where a duplicate and its first are shown. */
+const TYPE = ['/type'];
+
 export default defineWorkspaceRule<string>({
   meta: {
     id: 'duplicate-integration',
@@ -44,6 +47,7 @@ serviceKey: \${PAGERDUTY_SERVICE_KEY}
     const type = (doc.value as any)?.type;
     return typeof type === 'string' ? type : undefined;
   },
+  places: () => TYPE,
   check(ctx) {
     const firstOfType = new Map<string, ScopeDocument<string>>();
     for (const doc of ctx.documents) {
@@ -54,14 +58,14 @@ serviceKey: \${PAGERDUTY_SERVICE_KEY}
         continue;
       }
       ctx.report(doc, {
-        pointer: '/type',
+        pointer: TYPE[0],
         messageId: 'duplicate',
         data: { type, documentLabel: documentLabel(first, doc) },
         related: [
           {
             filePath: first.filePath,
             documentIndex: first.documentIndex,
-            pointer: '/type',
+            pointer: TYPE[0],
             message: `The first ${type} integration.`,
           },
         ],

@@ -288,6 +288,12 @@ export interface WorkspaceRule<D = any> {
    * never the value's objects as they are. Without a digest, `check` gets the whole values.
    */
   digest?(doc: DigestContext): D | undefined;
+  /**
+   * The pointers (in the document) that the rule's reports on a document with this digest, or
+   * their related locations in it, may name: placed while the document is in hand, so that a
+   * finding is added to its file, and its related location found, without reading a file again.
+   */
+  places?(digest: D): readonly string[];
   check(ctx: WorkspaceRuleContext<D>): void;
 }
 

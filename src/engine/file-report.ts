@@ -9,7 +9,7 @@ import { fixEdits } from '../syntax/fix';
 import { getAt, joinPointer, parentPointer } from '../core/pointer';
 import { isPlaceholder, templateMessage } from '../model/placeholders';
 import { fieldPath } from '../model/secrets';
-import type { Diagnostic, FileResult, Fix, LintInput, LintOptions, MessageReport, Rule, Severity, Span, TextFix } from '../core/types';
+import type { Diagnostic, FileResult, Fix, LintInput, LintOptions, MessageReport, Range, Rule, Severity, Span, TextFix } from '../core/types';
 import type { FileSettings } from '../config/load';
 import type { DocumentFacts } from '../core/facts';
 import { notBelow, pathBelow } from '../core/normal-paths';
@@ -93,7 +93,7 @@ export function displayPath(filePath: string, cwd = process.cwd()): string {
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : filePath;
 }
 
-export function severityOf(ruleId: string, reported: Severity | undefined, file: FileState, opts: LintRunOptions): Severity | 'off' {
+export function severityOf(ruleId: string, reported: Severity | undefined, file: Pick<FileState, 'settings'>, opts: LintRunOptions): Severity | 'off' {
   const configured = opts.rules?.[ruleId] ?? file.settings.rules[ruleId];
   if (configured) return configured;
   return reported ?? RULE_INFO.get(ruleId)?.severity ?? 'error';
@@ -124,6 +124,42 @@ export function spanFor(file: FileState, doc: ParsedDocument, absPointer: string
     return { start: span.start, end: Math.max(span.start + 1, Math.min(span.end, file.sourceFile.lines.lineEnd(line))) };
   }
   return span;
+}
+
+/** A place of a document recorded while it is in hand (WorkspaceRule.places), as addReport and placeRelated would place it. */
+export interface Place {
+  pointer: string;
+  span: Span;
+  range: Range;
+  /** Its value is a template (a report there would be a template note instead). */
+  template: boolean;
+}
+
+/**
+ * Places as a digest keeps them until the end of the run: eight slots each (pointer, span start
+ * and end, range start line and column, end line and column, template 0/1), in one flat array
+ * per document instead of six objects per place.
+ */
+export type PackedPlaces = (string | number)[];
+const PLACE_SLOTS = 8;
+
+/** A document's place at `pointer`, packed. */
+export function placeOf(file: FileState, doc: ItemState, pointer: string): PackedPlaces {
+  const span = spanFor(file, doc.document, doc.base + pointer, 'value');
+  const { start, end } = file.sourceFile.lines.range(span);
+  const value = getAt(doc.value, pointer);
+  const template = typeof value === 'string' && isPlaceholder(value, file.options.secretPlaceholders);
+  return [pointer, span.start, span.end, start.line, start.column, end.line, end.column, template ? 1 : 0];
+}
+
+/** The places packed by placeOf. */
+export function unpackPlaces(packed: PackedPlaces): Place[] {
+  const out: Place[] = [];
+  for (let k = 0; k + PLACE_SLOTS <= packed.length; k += PLACE_SLOTS) {
+    const [pointer, s, e, l1, c1, l2, c2, t] = packed.slice(k, k + PLACE_SLOTS) as [string, number, number, number, number, number, number, number];
+    out.push({ pointer, span: { start: s, end: e }, range: { start: { line: l1, column: c1 }, end: { line: l2, column: c2 } }, template: t === 1 });
+  }
+  return out;
 }
 
 function toTextFix(file: FileState, doc: ItemState, fix: Fix): TextFix | undefined {

@@ -5,7 +5,7 @@ import { compareStrings } from '../core/pointer';
 import { applyDirectives, directiveProblems, NO_DIRECTIVES } from '../syntax/suppress';
 import { aggregateRepeats } from './aggregate';
 import { collectSecretValues, cutQuoted, maskSecrets } from './mask';
-import type { FileResult, RunSource, Severity } from '../core/types';
+import type { Diagnostic, FileResult, RunSource, Severity } from '../core/types';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
 import { overflowed, severityOf, templateInfos, type FileState } from './file-report';
 
@@ -46,6 +46,22 @@ export function finish(file: FileState, knownRules: Set<string>, workspaceRules:
     diagnostics.length > 0 ? { text: file.sourceFile.text, wide: true } : { wide: false },
   );
   if (file.baseSecrets?.length) secrets.push(...file.baseSecrets);
+  maskAll(diagnostics, secrets);
+  // Nothing to say (most files of a run): no grouping, sort or counts to make.
+  let counts = { errorCount: 0, warningCount: 0, infoCount: 0 };
+  if (diagnostics.length > 0) {
+    diagnostics = sortDiagnostics(aggregateRepeats(diagnostics, { filePath: file.displayPath, documentValue: (i) => file.docs[i]?.value }));
+    counts = countsOf(diagnostics);
+  }
+  // map(): an array of the exact length (pushed into, an empty array grows to 17 slots, kept for every file of a run).
+  const kinds = file.docs.map((d) => d.kind ?? 'unknown');
+  const result: FileResult = { filePath: file.displayPath, kinds, documents: file.docs.length, ...counts, diagnostics };
+  // `lines`: the file's line index, for a formatter to reuse (counting the lines of a big text again costs as much as the first time).
+  return { result, source: { secrets, text: file.sourceFile.text, bom: file.sourceFile.bom, lines: file.sourceFile.lines, parseProblems: badParse(file.sourceFile.problems) } };
+}
+
+/** Every text of the findings with the file's secrets masked (and long quoted values cut, only once masked). */
+export function maskAll(diagnostics: readonly Diagnostic[], secrets: readonly string[]): void {
   // Every file: a message may quote a value (quoteForCut), cut only once masked.
   const mask = secrets.length ? (t: string) => maskSecrets(t, secrets) : cutQuoted;
   for (const d of diagnostics) {
@@ -64,25 +80,25 @@ export function finish(file: FileState, knownRules: Set<string>, workspaceRules:
       return message === r.message ? r : { ...r, message };
     });
   }
-  // Nothing to say (most files of a run): no grouping, sort or counts to make.
+}
+
+/** A file's findings in the order results show them (stable: ties keep the order they were made in). */
+export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || compareStrings(a.ruleId, b.ruleId));
+}
+
+/** A file's problems by severity (an aggregate counts each of its places). */
+export function countsOf(diagnostics: readonly Diagnostic[]): Pick<FileResult, 'errorCount' | 'warningCount' | 'infoCount'> {
   let errorCount = 0;
   let warningCount = 0;
   let infoCount = 0;
-  if (diagnostics.length > 0) {
-    diagnostics = aggregateRepeats(diagnostics, { filePath: file.displayPath, documentValue: (i) => file.docs[i]?.value });
-    diagnostics = diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || compareStrings(a.ruleId, b.ruleId));
-    for (const d of diagnostics) {
-      const n = d.occurrences ?? 1;
-      if (d.severity === 'error') errorCount += n;
-      else if (d.severity === 'warning') warningCount += n;
-      else if (d.severity === 'info') infoCount += n;
-    }
+  for (const d of diagnostics) {
+    const n = d.occurrences ?? 1;
+    if (d.severity === 'error') errorCount += n;
+    else if (d.severity === 'warning') warningCount += n;
+    else if (d.severity === 'info') infoCount += n;
   }
-  // map(): an array of the exact length (pushed into, an empty array grows to 17 slots, kept for every file of a run).
-  const kinds = file.docs.map((d) => d.kind ?? 'unknown');
-  const result: FileResult = { filePath: file.displayPath, kinds, documents: file.docs.length, errorCount, warningCount, infoCount, diagnostics };
-  // `lines`: the file's line index, for a formatter to reuse (counting the lines of a big text again costs as much as the first time).
-  return { result, source: { secrets, text: file.sourceFile.text, bom: file.sourceFile.bom, lines: file.sourceFile.lines, parseProblems: badParse(file.sourceFile.problems) } };
+  return { errorCount, warningCount, infoCount };
 }
 
 /** Syntax errors and duplicate keys among a parse's problems: a fix must never add any. */

@@ -13,11 +13,12 @@ import { defineBuiltin } from '../core/rule';
 import type { LintInput } from '../core/types';
 import type { TargetQueue } from './target-queue';
 import type { LintRunOptions, LintTargets, ProjectLintOptions } from './run-options';
-import { addReport, internalError, placeRelated, type FileState } from './file-report';
+import { addReport, internalError, placeRelated, type FileState, type Place } from './file-report';
 import { prepareFile } from './prepare';
 import { checkFile, digestFile, runWorkspaceRules, type DigestRecord } from './passes';
 import { finish, lean } from './finish';
 import { RuleBook } from './rule-book';
+import { mergeReports, placeRelatedFrom, placesOf } from './merge-reports';
 import { fixToFixedPoint } from './fix-loop';
 
 export type { LintInput };
@@ -53,6 +54,11 @@ export interface FilePass {
   elsewhere: number[];
   /** Kinds met (the rules of the end of the run are loaded for them). */
   kinds: Kind[];
+  /**
+   * Targets whose workspace findings cannot be added to `done` without linting them again
+   * (merge-reports.ts); absent: none can (a worker's pass, whose results lack their fixes).
+   */
+  unmergeable?: number[];
 }
 
 /** What a run knows of its files before the first is read: settings, policies, rule ids. */
@@ -96,7 +102,7 @@ export function runIds(project: Project, paths: readonly string[]): RunIds {
 }
 
 /** An empty pass, to which passRange adds. */
-const newPass = (): FilePass => ({ targets: [], done: [], digests: [], elsewhere: [], kinds: [] });
+const newPass = (): FilePass => ({ targets: [], done: [], digests: [], elsewhere: [], kinds: [], unmergeable: [] });
 
 /** Targets `from`..`to` read, checked and finished one by one into `pass`, their parses let go when asked. */
 async function passRange(project: Project, targets: LintTargets, opts: ProjectLintOptions, book: RuleBook, frame: RunFrame, from: number, to: number, pass: FilePass): Promise<void> {
@@ -117,10 +123,22 @@ async function passRange(project: Project, targets: LintTargets, opts: ProjectLi
       const f = finish(file, frame.known, frame.workspaceIds, opts);
       if (placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
       pass.done.push(opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics.length === 0) } : f);
+      if (!mergeable(file, opts)) pass.unmergeable!.push(i);
     }
     if (opts.release) project.sources.forget(file.input.filePath);
   }
   pass.kinds = [...kinds];
+}
+
+/**
+ * Whether workspace findings can be added to the finished file as linting it again would add
+ * them: not past the problem limit, nor with inline directives (a workspace finding may be the
+ * one a directive silences, or uses).
+ */
+function mergeable(file: FileState, opts: LintRunOptions): boolean {
+  const { error, warning, info } = file.overflow;
+  const directives = opts.inlineConfig !== false && file.sourceFile.syntax === 'yaml' && file.sourceFile.comments().directives.lines !== undefined;
+  return error + warning + info === 0 && !directives;
 }
 
 /**
@@ -193,11 +211,21 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
   const now = opts.now ?? new Date();
   const optionsOf = (i: number): LintOptions => ({ now, targetVersion: opts.targetVersion ?? settings[i].targetVersion, secretPlaceholders: settings[i].secretPlaceholders });
   const reports = runWorkspaceRules(digests, book.workspace, frame.policies, settings, optionsOf, opts);
-  // Files with workspace findings: linted again (their parse was let go), the findings added as
-  // they were made, in the order they were before the run was streamed.
+  // Made once a workspace rule has reported (most runs: none).
+  const places = reports.size > 0 ? placesOf(digests) : new Map<string, Place>();
+  const mergeHere = new Set<number>();
+  for (const pass of passes) if (pass.unmergeable) for (const t of pass.targets) mergeHere.add(t);
+  for (const pass of passes) for (const t of pass.unmergeable ?? []) mergeHere.delete(t);
+  // Files with workspace findings: the findings added to their results at the places their digests
+  // recorded; or linted again (their parse was let go), the findings added as they were made, in
+  // the order they were before the run was streamed.
   const again = new Map<number, FileState>();
   const quiet: ProjectLintOptions = { ...opts, onKinds: undefined, onFileChecked: undefined, onPairs: undefined };
   for (const [i, list] of [...reports].sort((a, b) => a[0] - b[0])) {
+    if (mergeHere.has(i) && mergeReports(done[i]!, list, places, settings[i], opts)) {
+      elsewhere.push(i);
+      continue;
+    }
     const file = prepareFile(project, targets.read(targets.paths[i], i), quiet, settings[i]);
     const loading = book.load(file);
     if (loading) await loading;
@@ -225,6 +253,7 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
     return f;
   };
   for (const i of new Set(elsewhere)) {
+    if (!placeRelatedFrom(done[i]!.result, places)) continue;
     const mine = again.get(i);
     placeRelated(done[i]!.result, (p) => (mine && p === mine.displayPath ? mine : fileAt(p)));
   }

@@ -14,7 +14,7 @@ import type { FileSettings } from '../config/load';
 import { reportMessage } from '../core/rule';
 import { DocumentFacts } from '../core/facts';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
-import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, TEMPLATE_VALUE, type ItemState, type FileState } from './file-report';
+import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, TEMPLATE_VALUE, type ItemState, type FileState, type PackedPlaces } from './file-report';
 import type { RuleBook } from './rule-book';
 
 /** Runs the schema and `rules` (those that apply to the document's kind) on a document. */
@@ -88,6 +88,8 @@ export interface DigestRecord {
   target: number;
   rule: string;
   sd: ScopeDocument;
+  /** The places the rule's reports on the document may name (WorkspaceRule.places), as placeOf packs them. */
+  places?: PackedPlaces;
 }
 
 /** A document of a workspace rule's scope, in the rule's run. */
@@ -96,8 +98,8 @@ interface ScopeMember {
   sd: ScopeDocument;
 }
 
-/** A workspace rule's report on a file, placed when the file is linted again. */
-interface WorkspaceReport {
+/** A workspace rule's report on a file, added to its finished result (merge-reports.ts) or placed when the file is linted again. */
+export interface WorkspaceReport {
   documentIndex: number;
   ruleId: string;
   report?: MessageReport;
@@ -109,10 +111,11 @@ const workspacePolicies = (settings: FileSettings): WorkspaceRule[] => settings.
 /**
  * A copy of a string that holds nothing else alive: V8 makes a substring of 13 characters or more
  * a slice of its parent, so a digest kept as it is could keep its file's whole text until the end
- * of the run. JSON.parse builds its strings anew.
+ * of the run. Slicing a concatenation flattens it into a new string first (a copy of the
+ * characters, without JSON's escaping of the digests' separators).
  */
 function detached(s: string): string {
-  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
+  return s.length < 13 ? s : (s + ' ').slice(0, -1);
 }
 
 /**
@@ -125,16 +128,18 @@ export function digestFile(file: FileState, target: number, rules: readonly Work
     for (const doc of file.docs) {
       if (!doc.kind || !appliesTo(rule, doc.kind)) continue;
       let digest: unknown;
+      let pointers: readonly string[] | undefined;
       try {
         digest = rule.digest ? rule.digest({ value: doc.value, kind: doc.kind, filePath: file.displayPath, options: file.options, isTemplate }) : doc.value;
+        if (rule.digest && digest === undefined) continue;
+        pointers = rule.places?.(digest);
       } catch (e) {
         internalError(file, doc, rule.meta.id, e, opts);
         continue;
       }
-      if (rule.digest && digest === undefined) continue;
       if (typeof digest === 'string') digest = detached(digest);
       const sd: ScopeDocument = rule.digest ? { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: undefined, digest } : { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value };
-      out.push({ target, rule: key, sd });
+      out.push(pointers?.length ? { target, rule: key, sd, places: pointers.flatMap((p) => placeOf(file, doc, p)) } : { target, rule: key, sd });
     }
   };
   for (const rule of rules) digestOf(rule, rule.meta.id);

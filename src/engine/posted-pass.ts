@@ -8,6 +8,8 @@ import type { FilePass } from './lint';
 export function portablePass(pass: FilePass): FilePass {
   return {
     ...pass,
+    // Without their fixes, its results are no base to add workspace findings to: linted again.
+    unmergeable: undefined,
     done: pass.done.map((f) => f && {
       result: { ...f.result, diagnostics: f.result.diagnostics.map(({ fix, suggestions, ...d }) => d) },
       source: { text: f.result.diagnostics.length > 0 || f.source.secrets.length > 0 ? f.source.text : '', bom: f.source.bom, secrets: f.source.secrets },

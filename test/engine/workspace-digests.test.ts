@@ -170,7 +170,7 @@ describe('workspace rules read digests, not documents', () => {
     expect(compact(run.results)).toEqual([['/p/d.alert-config.yaml', 'duplicate-alert-config', 2, 16, 2, 40, [['/p/b.alert-config.yaml', 1, 16]]]]);
   });
 
-  it('a released run has let the parse of every earlier file go when the next one is digested; files are parsed once, and again only where a workspace rule reports (and where its related location is)', async () => {
+  it('a released run has let the parse of every earlier file go when the next one is digested; files are parsed once, and again only where a workspace rule reports on a file that was clean', async () => {
     const project = new CountingProject();
     const stillParsed: string[] = [];
     const probe = defineWorkspaceRule<string>({
@@ -183,8 +183,9 @@ describe('workspace rules read digests, not documents', () => {
     });
     const run = await lintEach(project, { paths: inputs.map((i) => i.filePath), read: (_, i) => inputs[i] }, { now: NOW, ruleSet: [duplicateAlertConfig, probe], release: true });
     expect(stillParsed).toEqual([]);
-    // Four parses, then d again (reported on) and b again (the place its finding names).
-    expect(project.parses).toBe(6);
+    // Four parses, then d again: reported on, and clean until then (a clean file's secrets are
+    // looked for narrowly). b, the place its finding names, was placed with b's digest.
+    expect(project.parses).toBe(5);
     expect(compact(run.results)).toEqual([['/p/d.alert-config.yaml', 'duplicate-alert-config', 2, 16, 2, 40, [['/p/b.alert-config.yaml', 1, 16]]]]);
     // Nothing is kept once the run is done.
     for (const i of inputs) expect(project.cachedParse(i.filePath, i.text)).toBeUndefined();

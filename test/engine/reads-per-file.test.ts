@@ -20,7 +20,7 @@ class CountingProject extends Project {
     super({ settingsFor: defaultSettings, openText: () => undefined, openPaths: () => [], closed: true });
   }
   override parse(filePath: string, text: string, limits?: ParseLimits) {
-    if (!this.parsed(filePath, text)) this.parses.set(filePath, (this.parses.get(filePath) ?? 0) + 1);
+    if (!this.cachedParse(filePath, text)) this.parses.set(filePath, (this.parses.get(filePath) ?? 0) + 1);
     return super.parse(filePath, text, limits);
   }
 }

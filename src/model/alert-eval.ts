@@ -219,14 +219,15 @@ interface LiveAlert extends Alert {
 
 /**
  * Each slot's samples within the averaging window: per slot a circular buffer that doubles when
- * full, its start, length and running sum (typed arrays: a step stores no number in an object).
+ * full, its start and length (typed arrays: a step stores no number in an object).
  */
 interface Rings {
   t: Float64Array[];
   v: Float64Array[];
   head: Int32Array;
   count: Int32Array;
-  sum: Float64Array;
+  /** 1: a sample came or left since the slot's average was last summed. */
+  changed: Uint8Array;
   /** Reference mode: every sample of each slot, for the average to be summed afresh. */
   all?: { t: number[]; v: number[] }[];
 }
@@ -394,7 +395,7 @@ export function createEvaluator(world: EvalWorld): EvalState {
     trackers: [],
     slots: [],
     slotIndex: new Map(),
-    rings: { t: [], v: [], head: new Int32Array(0), count: new Int32Array(0), sum: new Float64Array(0) },
+    rings: { t: [], v: [], head: new Int32Array(0), count: new Int32Array(0), changed: new Uint8Array(0) },
     averages: new Float64Array(0),
     quiet: { tracker: new Int32Array(0), slot: new Int32Array(0), threshold: new Float64Array(0), above: new Uint8Array(0), holds: new Uint8Array(0), live: new Uint8Array(0), others: [], due: new Float64Array(0), host: new Int32Array(0) },
     groups: { trackers: [], minAbove: new Float64Array(0), maxBelow: new Float64Array(0), busy: new Uint8Array(0), picked: new Int32Array(0), touched: new Int32Array(0), touchedCount: 0, liveDue: Infinity },
@@ -508,7 +509,7 @@ export function createEvaluator(world: EvalWorld): EvalState {
   const n = state.slots.length;
   state.rings = {
     t: state.slots.map(() => new Float64Array(4)), v: state.slots.map(() => new Float64Array(4)),
-    head: new Int32Array(n), count: new Int32Array(n), sum: new Float64Array(n),
+    head: new Int32Array(n), count: new Int32Array(n), changed: new Uint8Array(n),
     ...(state.reference ? { all: state.slots.map(() => ({ t: [], v: [] })) } : {}),
   };
   state.averages = new Float64Array(n).fill(NaN);
@@ -548,7 +549,7 @@ function pushSamples(state: EvalState, samples: NonNullable<EvalInputs['samples'
     const k = (R.head[s] + count) & (t.length - 1);
     t[k] = at;
     v[k] = value;
-    R.sum[s] += value;
+    R.changed[s] = 1;
     R.count[s] = count + 1;
   }
 }
@@ -573,17 +574,22 @@ function averageAll(state: EvalState, at: number): void {
     const mask = t.length - 1;
     let head = R.head[s];
     let count = R.count[s];
-    let sum = R.sum[s];
+    let changed = R.changed[s];
     while (count > 0 && t[head] <= from) {
-      sum -= v[head];
       count--;
       head = (head + 1) & mask;
+      changed = 1;
     }
-    // Recomputed when the window empties, so rounding does not accumulate over a month.
-    if (count === 0) sum = 0;
+    if (changed === 0) continue; // the same samples: the same average
     R.head[s] = head;
     R.count[s] = count;
-    R.sum[s] = sum;
+    R.changed[s] = 0;
+    // Summed afresh, oldest first as the reference sums: a running sum (added to, subtracted
+    // from) drifts in the last digits from it, and a value at a threshold could fire differently.
+    // Only a slot whose samples changed, over the samples of one window (averageWindowMs): a
+    // step's cost does not grow with the length of the series.
+    let sum = 0;
+    for (let k = 0; k < count; k++) sum += v[(head + k) & mask];
     // With no sample, 0 / 0 is NaN; written without a NaN branch, which would box every average.
     averages[s] = sum / count;
   }

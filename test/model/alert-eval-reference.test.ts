@@ -2,7 +2,8 @@
 // left the band of its thresholds, live alerts that only follow the value updated in place, the
 // other trackers looked at after an event, averages from circular buffers) against the plain
 // definition (`reference: true`: every tracker at every time, averages summed afresh from every
-// sample), on seeded random workloads: the same output, field for field and in the same order.
+// sample), on seeded random workloads of integer and non-integer samples: the same output, field
+// for field and in the same order.
 import { describe, expect, it } from 'vitest';
 import * as evaluator from '../../src/model/alert-eval';
 import { alertWorkload, replay } from './alert-workload';
@@ -10,8 +11,10 @@ import { alertWorkload, replay } from './alert-workload';
 const SEEDS = Array.from({ length: 24 }, (_, i) => i + 1);
 
 describe('the usual path gives what the plain definition gives', () => {
-  it.each(SEEDS)('seed %i', (seed) => {
-    const w = alertWorkload(seed, 240);
+  // Non-integer samples too: the averages must be the same sums in the same order, not near ones
+  // (a value at a threshold would fire on one path and not the other).
+  it.each(SEEDS.flatMap((seed) => [[seed, 'integer'], [seed, 'non-integer']] as const))('seed %i, %s samples', (seed, kind) => {
+    const w = alertWorkload(seed, 240, kind === 'integer');
     const fast = replay(evaluator, w);
     const plain = replay(evaluator, w, { reference: true });
     expect(fast.length).toBe(plain.length);

@@ -4,7 +4,7 @@
 // a file it loads that cannot be used is bad input (exit 2, at file:line:column), never a crash.
 import { isObject } from '../core/is-object';
 import path from 'node:path';
-import { findFiles } from './files';
+import { IGNORE_FILE, findFiles } from './files';
 import { lint, displayPath } from '../engine/lint';
 import { readInput } from '../io/read-input';
 import { parseText } from '../syntax/index';
@@ -57,7 +57,7 @@ export interface FoundTests {
   missing: string[];
   /** Skipped with a word, as `check` says it ("path: reason"). */
   notes: string[];
-  /** Alert test files, and named directories, an ignore pattern kept out. */
+  /** Alert test files and directories (named or walked) an ignore pattern kept out. */
   ignored: string[];
 }
 
@@ -74,9 +74,28 @@ export function findTestFiles(paths: readonly string[], cwd: string, isIgnored?:
     // A walk's other documents are not tests: passed over, as a walk of `check` passes over files of no known kind.
     else if (!f.discovered || TEST_FILE.test(path.basename(f.filePath))) files.push({ filePath: f.filePath });
   }
-  // Tests, and named directories, that an ignore pattern kept out (for the message when nothing is left).
-  const ignored = found.perArgument.flatMap((m) => m.ignored.filter((p) => TEST_FILE.test(path.basename(p)) || p === path.resolve(cwd, m.argument)));
-  return { files, missing: found.missing, notes: found.notes, ignored };
+  // Tests and directories that an ignore pattern kept out: each named in a note (a directory's tests
+  // would vanish without a word), and in the message when nothing is left.
+  const notes = [...found.notes];
+  const ignored: string[] = [];
+  const by = (p: string) => (isIgnored?.(p) ? "the configuration's ignore list" : IGNORE_FILE);
+  for (const m of found.perArgument) {
+    const dirs = new Set(m.ignoredDirs);
+    for (const d of m.ignoredDirs) {
+      ignored.push(d);
+      notes.push(`${displayPath(d, cwd)}: directory ignored by ${by(d)}; not searched for alert tests`);
+    }
+    const named = path.resolve(cwd, m.argument);
+    for (const p of m.ignored) {
+      if (dirs.has(p)) continue;
+      if (p === named) ignored.push(p); // findFiles noted it
+      else if (TEST_FILE.test(path.basename(p))) {
+        ignored.push(p);
+        notes.push(`${displayPath(p, cwd)}: alert test ignored by ${by(p)}; not run`);
+      }
+    }
+  }
+  return { files, missing: found.missing, notes, ignored };
 }
 
 interface Loaded {

@@ -32,6 +32,8 @@ export interface ArgumentMatch {
   matched: number;
   /** Lintable files it reached that an ignore pattern excluded. */
   ignored: string[];
+  /** Directories, named or reached by its walk, that an ignore pattern excluded (not walked: what they hold is unknown). */
+  ignoredDirs: string[];
 }
 
 export interface FoundFiles {
@@ -152,7 +154,11 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
         }
       }
       if (type.isDirectory()) {
-        if (SKIP_DIRS.has(e.name) || ignored(p, true)) continue;
+        if (SKIP_DIRS.has(e.name)) continue;
+        if (ignored(p, true)) {
+          current.ignoredDirs.push(p);
+          continue;
+        }
         if (real !== undefined && isWithin(realDir, real)) {
           note(p, 'symbolic link loop (it links to a directory above it); not followed');
           continue;
@@ -167,7 +173,7 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
   };
 
   for (const arg of args) {
-    current = { argument: arg, matched: 0, ignored: [] };
+    current = { argument: arg, matched: 0, ignored: [], ignoredDirs: [] };
     perArgument.push(current);
     walkedDirs.clear(); // each argument counts its own matches (files are still read once)
     const abs = path.resolve(o.cwd, arg);
@@ -196,8 +202,10 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
       }
     }
     if (st.isDirectory()) {
-      if (ignored(abs, true)) current.ignored.push(abs);
-      else walk(abs, safeRealpath(abs), () => true);
+      if (ignored(abs, true)) {
+        current.ignored.push(abs);
+        current.ignoredDirs.push(abs);
+      } else walk(abs, safeRealpath(abs), () => true);
     } else if (ignored(abs, false)) {
       current.ignored.push(abs);
       note(abs, 'File ignored because of a matching ignore pattern; not checked');

@@ -12,7 +12,8 @@ const FAILING = 'test/data/alert-tests';
 describe('omlint test', () => {
   it('runs the realistic suite of examples/alert-tests (and the alert test of examples/clean): every case passes (exit 0)', () => {
     const r = cliProcess(['test', 'examples'], { cwd: ROOT });
-    expect(r.stderr).toBe('');
+    // examples/scoped's configuration ignores its vendor/ (check's example): named, not searched.
+    expect(r.stderr).toBe("omlint: note: examples/scoped/vendor: directory ignored by the configuration's ignore list; not searched for alert tests\n");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^(\d+) cases: \1 passed, 0 failed$/m);
     expect(r.stdout.match(/^ {2}ok {3}/gm)!.length).toBeGreaterThanOrEqual(8);
@@ -122,6 +123,9 @@ describe('omlint test', () => {
     const OK = 'start: "2026-01-05T00:00:00Z"\nload: {}\ndeployment:\n  hosts: [{ id: db1, hostname: db1.example.com, typeName: PRIMARY }]\ncases:\n  - { name: quiet, at: 5m, alerts: [] }\n';
     /** The test files a stylish report names, in its order. */
     const ran = (stdout: string) => stdout.split('\n').filter((l) => /^\S+\.alert-test\.yaml$/.test(l));
+    /** The note `omlint test` gives for a directory an ignore kept out. */
+    const dirNote = (dir: string, by: string) => `omlint: note: ${dir}: directory ignored by ${by}; not searched for alert tests\n`;
+    const CONFIG = "the configuration's ignore list";
 
     it('.omlintignore and the configuration\'s ignore list keep tests out; a named ignored test gets a note', async () => {
       const dir = tree({
@@ -129,12 +133,21 @@ describe('omlint test', () => {
         'a.alert-test.yaml': OK, 'skip/b.alert-test.yaml': OK, 'vendor/v.alert-test.yaml': OK, 'named.alert-test.yaml': OK, 'notes.yaml': 'x: 1\n',
       });
       const walked = await cli(['test', '.'], { cwd: dir });
-      expect([walked.code, ran(walked.stdout), walked.stderr]).toEqual([0, ['a.alert-test.yaml'], '']);
+      expect([walked.code, ran(walked.stdout)]).toEqual([0, ['a.alert-test.yaml']]);
+      // What was kept out is named, with the ignore that did it (notes.yaml, not a test, is not).
+      expect(walked.stderr).toBe(`${dirNote('skip', '.omlintignore')}${dirNote('vendor', CONFIG)}omlint: note: named.alert-test.yaml: alert test ignored by .omlintignore; not run\n`);
       const named = await cli(['test', 'named.alert-test.yaml', 'a.alert-test.yaml'], { cwd: dir });
       expect([named.code, ran(named.stdout)]).toEqual([0, ['a.alert-test.yaml']]);
       expect(named.stderr).toBe('omlint: note: named.alert-test.yaml: File ignored because of a matching ignore pattern; not checked\n');
       const none = await cli(['test', 'skip'], { cwd: dir });
-      expect([none.code, none.stderr]).toEqual([2, "omlint: no alert test (*.alert-test.yaml) in skip (ignored by an ignore pattern, the configuration's ignore or .omlintignore: skip)\n"]);
+      expect([none.code, none.stderr]).toEqual([2, `${dirNote('skip', '.omlintignore')}` + "omlint: no alert test (*.alert-test.yaml) in skip (ignored by an ignore pattern, the configuration's ignore or .omlintignore: skip)\n"]);
+    });
+
+    it('when every test is under ignored directories, the walk says so and the "no alert test" message gives the reason', async () => {
+      const dir = tree({ '.omlintignore': 'generated/\n', 'omlint.config.yaml': 'ignore: ["old/**"]\n', 'generated/g.alert-test.yaml': OK, 'old/o.alert-test.yaml': OK, 'notes.yaml': 'x: 1\n' });
+      const r = await cli(['test', '.'], { cwd: dir });
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toBe(`${dirNote('generated', '.omlintignore')}${dirNote('old', CONFIG)}omlint: no alert test (*.alert-test.yaml) in . (ignored by an ignore pattern, the configuration's ignore or .omlintignore: generated, old)\n`);
     });
 
     it('follows linked tests and directories, and says what it skips: a loop, a dangling link (named: a problem, the others still run)', async () => {

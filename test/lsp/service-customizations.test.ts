@@ -1,0 +1,32 @@
+// omlint.rules.customizations read as the ESLint extension reads `rule` (`*` any run of characters,
+// `/` included, the rest literal).
+import { describe, expect, it } from 'vitest';
+import { loadAllRules } from '../../rules/registry';
+import duplicateAlertConfig from '../../rules/duplicate-alert-config';
+import { OmlintLanguageService } from '../../src/server/service';
+import { ALERT, NOW, openDoc, tempDir } from './fixtures';
+
+const RULES = await loadAllRules();
+const ruleSet = RULES.some((r) => r.meta.id === 'duplicate-alert-config') ? RULES : [...RULES, duplicateAlertConfig];
+
+const POLICY = `policies:
+  - id: acme/other-only
+    kinds: [alert-config]
+    severity: error
+    message: "only OTHER"
+    given: $
+    then: { field: eventTypeName, enum: [OTHER] }
+`;
+
+const codes = (ds: { code?: unknown; severity?: number }[]) => ds.map((d) => `${String(d.code)}:${d.severity}`);
+
+describe('rule customizations', () => {
+  it('`*` crosses the `/` of a namespaced policy id; `.` is literal', async () => {
+    const dir = tempDir({ 'omlint.config.yaml': POLICY });
+    const service = new OmlintLanguageService({ now: NOW, ruleSet });
+    const doc = openDoc(service, dir, 'a.alert-config.yaml', ALERT);
+    expect(codes(await service.diagnostics(doc))).toContain('acme/other-only:1');
+    service.setEditorSettings({ rules: { customizations: [{ rule: 'acme*', severity: 'warn' }, { rule: 'acme.other-only', severity: 'off' }] } });
+    expect(codes(await service.diagnostics(doc))).toContain('acme/other-only:2');
+  });
+});

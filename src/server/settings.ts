@@ -48,7 +48,7 @@ export function readEditorSettings(raw: unknown): EditorSettings {
   const trimmed = typeof target === 'string' ? target.trim() : '';
   const list = get(s, 'rules.customizations');
   const customizations = Array.isArray(list)
-    ? list.filter((c): c is RuleCustomization => Boolean(c) && typeof c.rule === 'string' && c.rule !== '' && SEVERITIES.has(c.severity))
+    ? list.filter((c): c is RuleCustomization => Boolean(c) && typeof c.rule === 'string' && c.rule.replace(/^!/, '') !== '' && SEVERITIES.has(c.severity))
     : [];
   return {
     ...(/^\d+\.\d+(\.\d+)?$/.test(trimmed) ? { targetVersion: trimmed } : {}),

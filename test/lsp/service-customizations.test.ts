@@ -1,5 +1,5 @@
 // omlint.rules.customizations read as the ESLint extension reads `rule` (`*` any run of characters,
-// `/` included, the rest literal).
+// `/` included, the rest literal), and entries without a glob dropped when the settings are read.
 import { describe, expect, it } from 'vitest';
 import { loadAllRules } from '../../rules/registry';
 import duplicateAlertConfig from '../../rules/duplicate-alert-config';
@@ -28,5 +28,14 @@ describe('rule customizations', () => {
     expect(codes(await service.diagnostics(doc))).toContain('acme/other-only:1');
     service.setEditorSettings({ rules: { customizations: [{ rule: 'acme*', severity: 'warn' }, { rule: 'acme.other-only', severity: 'off' }] } });
     expect(codes(await service.diagnostics(doc))).toContain('acme/other-only:2');
+  });
+
+  it('a rule of `!` alone is dropped when read, and the other customizations still apply', async () => {
+    const dir = tempDir({ 'omlint.config.yaml': POLICY });
+    const service = new OmlintLanguageService({ now: NOW, ruleSet });
+    const doc = openDoc(service, dir, 'a.alert-config.yaml', ALERT);
+    service.setEditorSettings({ rules: { customizations: [{ rule: '!', severity: 'off' }, { rule: 'acme/*', severity: 'info' }] } });
+    expect(service.settings.global.customizations).toEqual([{ rule: 'acme/*', severity: 'info' }]);
+    expect(codes(await service.diagnostics(doc))).toContain('acme/other-only:3');
   });
 });

@@ -3,7 +3,7 @@
 // written), JSON by jsonc-parser's formatter, which changes white space only. The answer is the
 // lines that change (line-diff.ts). A YAML printing whose value or comments differ from the
 // text's is refused, never applied: that is the guard against whatever the printer cannot keep.
-import { format as formatJson, type FormattingOptions as JsonFormatOptions } from 'jsonc-parser';
+import { format as formatJson, parse as parseJsonc, printParseErrorCode, type FormattingOptions as JsonFormatOptions, type ParseError } from 'jsonc-parser';
 import { parseAllDocuments } from 'yaml';
 import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -28,8 +28,13 @@ function jsonEdits(doc: TextDocument, text: string, options: FormattingOptions, 
   const body = text.slice(bom);
   try {
     JSON.parse(body);
-  } catch (e) {
-    throw new FormatRefused(`the JSON does not parse (${e instanceof Error ? e.message : String(e)}); fix it first`);
+  } catch {
+    // JSON.parse's message quotes the text (a secret, maybe): only where, and what kind of error.
+    const errors: ParseError[] = [];
+    parseJsonc(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    const at = first ? doc.positionAt(first.offset + bom) : undefined;
+    throw new FormatRefused(`the JSON does not parse${first && at ? ` (${printParseErrorCode(first.error)} at line ${at.line + 1}, column ${at.character + 1})` : ''}; fix it first`);
   }
   const eol = body.includes('\r\n') ? '\r\n' : '\n';
   const jsonOptions: JsonFormatOptions = {

@@ -49,3 +49,19 @@ describe('YAML formatting guards', () => {
     expect(TextDocument.applyEdits(crlf, formatEdits(crlf, false, { tabSize: 2, insertSpaces: true }))).toBe('\uFEFFn: 12345678901234567890\r\nm: [ 1, 2 ]\r\n');
   });
 });
+
+describe('JSON formatting refusals', () => {
+  it('say where the JSON breaks, never what the text holds', () => {
+    const secret = 'hunter2-0a1b2c3d4e5f';
+    const doc = TextDocument.create('file:///x/a.json', 'json', 1, `{\n  "password": ${secret}\n}\n`);
+    let refused: unknown;
+    try {
+      formatEdits(doc, true, { tabSize: 2, insertSpaces: true });
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(FormatRefused);
+    expect((refused as Error).message).toBe('the JSON does not parse (InvalidSymbol at line 2, column 15); fix it first');
+    expect((refused as Error).message).not.toContain('hunter2');
+  });
+});

@@ -8,6 +8,7 @@ import { parseAllDocuments } from 'yaml';
 import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { yamlCommentSpans } from '../syntax/comments';
+import { DEFAULT_LIMITS } from '../syntax/types';
 import { lineHunks, splitLines, type LineHunk } from './line-diff';
 
 /** Formatting was asked for and cannot be done; the message says why (shown by the client). */
@@ -50,11 +51,20 @@ function jsonEdits(doc: TextDocument, text: string, options: FormattingOptions, 
   }));
 }
 
-/** The value of each document (big integers kept exact), as comparable text. */
+/**
+ * The value of each document (big integers kept exact), as comparable text. Aliases expand only
+ * as far as the linter lets them (a few hundred bytes of nested aliases expand past any memory).
+ */
 function yamlValues(text: string): string | undefined {
   const docs = parseAllDocuments(text, { intAsBigInt: true });
   if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return undefined;
-  return JSON.stringify(docs.map((d) => d.toJS({ maxAliasCount: -1 })), (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+  let values: unknown[];
+  try {
+    values = docs.map((d) => d.toJS({ maxAliasCount: DEFAULT_LIMITS.maxAliases }));
+  } catch {
+    throw new FormatRefused(`the YAML's aliases expand past ${DEFAULT_LIMITS.maxAliases} (as the linter reads them, an alias bomb); left as it is`);
+  }
+  return JSON.stringify(values, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 }
 
 const commentsOf = (text: string) => yamlCommentSpans(text).map((s) => text.slice(s.start, s.end).trimEnd());

@@ -65,3 +65,14 @@ describe('JSON formatting refusals', () => {
     expect((refused as Error).message).not.toContain('hunter2');
   });
 });
+
+describe('YAML formatting of nested aliases', () => {
+  it('refuses aliases that expand past the linter\'s limit (an alias bomb) instead of expanding them', () => {
+    // Seven levels of ten aliases each: ten million values from a few hundred bytes.
+    const levels = ['l0: &l0 [x,x,x,x,x,x,x,x,x,x]'];
+    for (let i = 1; i <= 7; i++) levels.push(`l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(',')}]`);
+    const doc = TextDocument.create('file:///x/bomb.yaml', 'yaml', 1, levels.join('\n') + '\n');
+    expect(doc.getText().length).toBeLessThan(600);
+    expect(() => formatEdits(doc, false, { tabSize: 2, insertSpaces: true })).toThrow(/aliases expand past 1000/);
+  });
+});

@@ -9,6 +9,7 @@ import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { yamlCommentSpans } from '../syntax/comments';
 import { DEFAULT_LIMITS } from '../syntax/types';
+import { PARSE_OPTIONS } from '../syntax/yaml';
 import { lineHunks, splitLines, type LineHunk } from './line-diff';
 
 /** Formatting was asked for and cannot be done; the message says why (shown by the client). */
@@ -52,11 +53,12 @@ function jsonEdits(doc: TextDocument, text: string, options: FormattingOptions, 
 }
 
 /**
- * The value of each document (big integers kept exact), as comparable text. Aliases expand only
+ * The value of each document (big integers kept exact), as comparable text, read as the linter
+ * reads it (core schema, `.inf` and `.nan` strings, no tag-built objects). Aliases expand only
  * as far as the linter lets them (a few hundred bytes of nested aliases expand past any memory).
  */
 function yamlValues(text: string): string | undefined {
-  const docs = parseAllDocuments(text, { intAsBigInt: true });
+  const docs = parseAllDocuments(text, { ...PARSE_OPTIONS, intAsBigInt: true });
   if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return undefined;
   let values: unknown[];
   try {
@@ -87,7 +89,7 @@ function yamlEdits(doc: TextDocument, text: string, options: FormattingOptions, 
   if (hunks.length === 0) return [];
   const result = applyHunks(before, hunks);
   const was = yamlValues(body);
-  if (yamlValues(result.slice(bom.length)) !== was) {
+  if (was === undefined || yamlValues(result.slice(bom.length)) !== was) {
     throw new FormatRefused(range ? 'formatting only the selection would change the document\'s structure; select the whole block, or format the document' : 'the printed YAML would not hold the same values; left as it is');
   }
   if (commentsOf(result).join('\n') !== commentsOf(text).join('\n')) throw new FormatRefused('the printed YAML would not keep every comment as it is; left as it is');

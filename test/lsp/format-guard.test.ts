@@ -76,3 +76,11 @@ describe('YAML formatting of nested aliases', () => {
     expect(() => formatEdits(doc, false, { tabSize: 2, insertSpaces: true })).toThrow(/aliases expand past 1000/);
   });
 });
+
+describe('YAML formatting guard reads as the linter', () => {
+  it('a number printed as .inf (a string to the linter) is refused', () => {
+    // yaml's printer writes the overflowing 1e400 as .inf, which the linter reads as the string ".inf".
+    const doc = TextDocument.create('file:///x/t.yaml', 'yaml', 1, 'threshold:    1e400\n');
+    expect(() => formatEdits(doc, false, { tabSize: 2, insertSpaces: true })).toThrow(/would not hold the same values/);
+  });
+});

@@ -8,6 +8,8 @@ import { parseAllDocuments } from 'yaml';
 import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { yamlCommentSpans } from '../syntax/comments';
+import { findDirectives } from '../syntax/suppress';
+import { LineIndex } from '../core/lines';
 import { DEFAULT_LIMITS } from '../syntax/types';
 import { PARSE_OPTIONS } from '../syntax/yaml';
 import { lineHunks, splitLines, type LineHunk } from './line-diff';
@@ -69,7 +71,31 @@ function yamlValues(text: string): string | undefined {
   return JSON.stringify(values, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 }
 
-const commentsOf = (text: string) => yamlCommentSpans(text).map((s) => text.slice(s.start, s.end).trimEnd());
+/**
+ * Each comment's text and whether content stands before it on its line: an `# omlint-disable-line`
+ * moved off its line, or onto one, suppresses other findings.
+ */
+function commentsOf(text: string): string {
+  return JSON.stringify(yamlCommentSpans(text).map((s) => [text.slice(s.start, s.end).trimEnd(), /\S/.test(text.slice(text.lastIndexOf('\n', s.start - 1) + 1, s.start))]));
+}
+
+/**
+ * The content each suppression directive covers (the engine's directive finder): its line's, the
+ * next line's, or for omlint-disable/enable the first content line after it, white space aside
+ * (printing re-indents and re-spaces lines, and must not move a directive to other content).
+ */
+function directiveCover(text: string): string {
+  const lines = new LineIndex(text);
+  const content = (line: number) => (line <= lines.lineCount ? lines.lineText(line).replace(/\s+/g, '') : '');
+  return JSON.stringify(findDirectives(text, lines).directives.map((d) => {
+    let line = d.line;
+    if (line === undefined) {
+      line = lines.position(d.comment.start).line + 1;
+      while (line <= lines.lineCount && /^\s*(#|$)/.test(lines.lineText(line))) line++;
+    }
+    return [d.word, content(line)];
+  }));
+}
 
 function yamlEdits(doc: TextDocument, text: string, options: FormattingOptions, range?: Range): TextEdit[] {
   const bom = text.startsWith(BOM) ? BOM : '';
@@ -92,7 +118,8 @@ function yamlEdits(doc: TextDocument, text: string, options: FormattingOptions, 
   if (was === undefined || yamlValues(result.slice(bom.length)) !== was) {
     throw new FormatRefused(range ? 'formatting only the selection would change the document\'s structure; select the whole block, or format the document' : 'the printed YAML would not hold the same values; left as it is');
   }
-  if (commentsOf(result).join('\n') !== commentsOf(text).join('\n')) throw new FormatRefused('the printed YAML would not keep every comment as it is; left as it is');
+  if (commentsOf(result) !== commentsOf(text)) throw new FormatRefused('the printed YAML would not keep every comment as it is, where it is; left as it is');
+  if (directiveCover(result) !== directiveCover(text)) throw new FormatRefused('the printed YAML would move an omlint directive to other lines; left as it is');
   const starts: number[] = [0];
   for (const line of before) starts.push(starts[starts.length - 1] + line.length);
   return hunks.map((h) => ({ range: { start: doc.positionAt(starts[h.oldStart]), end: doc.positionAt(starts[h.oldEnd]) }, newText: h.lines.join('') }));

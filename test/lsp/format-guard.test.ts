@@ -84,3 +84,21 @@ describe('YAML formatting guard reads as the linter', () => {
     expect(() => formatEdits(doc, false, { tabSize: 2, insertSpaces: true })).toThrow(/would not hold the same values/);
   });
 });
+
+describe('YAML formatting keeps each suppression directive on what it covers', () => {
+  const format = (text: string) => {
+    const doc = TextDocument.create('file:///x/d.yaml', 'yaml', 1, text);
+    return TextDocument.applyEdits(doc, formatEdits(doc, false, { tabSize: 2, insertSpaces: true }));
+  };
+  it('refuses to move an omlint-disable-line comment off the line it suppresses', () => {
+    // The printer puts the comment after `bogusField:` on a line of its own: the finding at bogusField would come back.
+    expect(() => format('bogusField: # omlint-disable-line unknown-field\n  x: 1\n')).toThrow(/every comment as it is, where it is/);
+  });
+  it('refuses when an omlint-disable-next-line would cover other content', () => {
+    // `key:` and its value on the next line are printed as one line: the directive would cover the value too.
+    expect(() => format('# omlint-disable-next-line unknown-field\nkey:\n  value\n')).toThrow(/move an omlint directive/);
+  });
+  it('re-spaces a line that holds a directive, which still covers it', () => {
+    expect(format('a:\n  b:   [1,2] # omlint-disable-line unknown-field\n# omlint-disable-next-line unknown-field\nc:    1\n')).toBe('a:\n  b: [ 1, 2 ] # omlint-disable-line unknown-field\n# omlint-disable-next-line unknown-field\nc: 1\n');
+  });
+});

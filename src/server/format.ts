@@ -3,11 +3,15 @@
 // written), JSON by jsonc-parser's formatter, which changes white space only. The answer is the
 // lines that change (line-diff.ts). A YAML printing whose value or comments differ from the
 // text's is refused, never applied: that is the guard against whatever the printer cannot keep.
-import { format as formatJson, type FormattingOptions as JsonFormatOptions } from 'jsonc-parser';
+import { format as formatJson, parse as parseJsonc, printParseErrorCode, type FormattingOptions as JsonFormatOptions, type ParseError } from 'jsonc-parser';
 import { parseAllDocuments } from 'yaml';
 import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { yamlCommentSpans } from '../syntax/comments';
+import { findDirectives } from '../syntax/suppress';
+import { LineIndex } from '../core/lines';
+import { DEFAULT_LIMITS } from '../syntax/types';
+import { PARSE_OPTIONS } from '../syntax/yaml';
 import { lineHunks, splitLines, type LineHunk } from './line-diff';
 
 /** Formatting was asked for and cannot be done; the message says why (shown by the client). */
@@ -28,8 +32,13 @@ function jsonEdits(doc: TextDocument, text: string, options: FormattingOptions, 
   const body = text.slice(bom);
   try {
     JSON.parse(body);
-  } catch (e) {
-    throw new FormatRefused(`the JSON does not parse (${e instanceof Error ? e.message : String(e)}); fix it first`);
+  } catch {
+    // JSON.parse's message quotes the text (a secret, maybe): only where, and what kind of error.
+    const errors: ParseError[] = [];
+    parseJsonc(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    const at = first ? doc.positionAt(first.offset + bom) : undefined;
+    throw new FormatRefused(`the JSON does not parse${first && at ? ` (${printParseErrorCode(first.error)} at line ${at.line + 1}, column ${at.character + 1})` : ''}; fix it first`);
   }
   const eol = body.includes('\r\n') ? '\r\n' : '\n';
   const jsonOptions: JsonFormatOptions = {
@@ -45,14 +54,48 @@ function jsonEdits(doc: TextDocument, text: string, options: FormattingOptions, 
   }));
 }
 
-/** The value of each document (big integers kept exact), as comparable text. */
+/**
+ * The value of each document (big integers kept exact), as comparable text, read as the linter
+ * reads it (core schema, `.inf` and `.nan` strings, no tag-built objects). Aliases expand only
+ * as far as the linter lets them (a few hundred bytes of nested aliases expand past any memory).
+ */
 function yamlValues(text: string): string | undefined {
-  const docs = parseAllDocuments(text, { intAsBigInt: true });
+  const docs = parseAllDocuments(text, { ...PARSE_OPTIONS, intAsBigInt: true });
   if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return undefined;
-  return JSON.stringify(docs.map((d) => d.toJS({ maxAliasCount: -1 })), (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+  let values: unknown[];
+  try {
+    values = docs.map((d) => d.toJS({ maxAliasCount: DEFAULT_LIMITS.maxAliases }));
+  } catch {
+    throw new FormatRefused(`the YAML's aliases expand past ${DEFAULT_LIMITS.maxAliases} (as the linter reads them, an alias bomb); left as it is`);
+  }
+  return JSON.stringify(values, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 }
 
-const commentsOf = (text: string) => yamlCommentSpans(text).map((s) => text.slice(s.start, s.end).trimEnd());
+/**
+ * Each comment's text and whether content stands before it on its line: an `# omlint-disable-line`
+ * moved off its line, or onto one, suppresses other findings.
+ */
+function commentsOf(text: string): string {
+  return JSON.stringify(yamlCommentSpans(text).map((s) => [text.slice(s.start, s.end).trimEnd(), /\S/.test(text.slice(text.lastIndexOf('\n', s.start - 1) + 1, s.start))]));
+}
+
+/**
+ * The content each suppression directive covers (the engine's directive finder): its line's, the
+ * next line's, or for omlint-disable/enable the first content line after it, white space aside
+ * (printing re-indents and re-spaces lines, and must not move a directive to other content).
+ */
+function directiveCover(text: string): string {
+  const lines = new LineIndex(text);
+  const content = (line: number) => (line <= lines.lineCount ? lines.lineText(line).replace(/\s+/g, '') : '');
+  return JSON.stringify(findDirectives(text, lines).directives.map((d) => {
+    let line = d.line;
+    if (line === undefined) {
+      line = lines.position(d.comment.start).line + 1;
+      while (line <= lines.lineCount && /^\s*(#|$)/.test(lines.lineText(line))) line++;
+    }
+    return [d.word, content(line)];
+  }));
+}
 
 function yamlEdits(doc: TextDocument, text: string, options: FormattingOptions, range?: Range): TextEdit[] {
   const bom = text.startsWith(BOM) ? BOM : '';
@@ -72,10 +115,11 @@ function yamlEdits(doc: TextDocument, text: string, options: FormattingOptions, 
   if (hunks.length === 0) return [];
   const result = applyHunks(before, hunks);
   const was = yamlValues(body);
-  if (yamlValues(result.slice(bom.length)) !== was) {
+  if (was === undefined || yamlValues(result.slice(bom.length)) !== was) {
     throw new FormatRefused(range ? 'formatting only the selection would change the document\'s structure; select the whole block, or format the document' : 'the printed YAML would not hold the same values; left as it is');
   }
-  if (commentsOf(result).join('\n') !== commentsOf(text).join('\n')) throw new FormatRefused('the printed YAML would not keep every comment as it is; left as it is');
+  if (commentsOf(result) !== commentsOf(text)) throw new FormatRefused('the printed YAML would not keep every comment as it is, where it is; left as it is');
+  if (directiveCover(result) !== directiveCover(text)) throw new FormatRefused('the printed YAML would move an omlint directive to other lines; left as it is');
   const starts: number[] = [0];
   for (const line of before) starts.push(starts[starts.length - 1] + line.length);
   return hunks.map((h) => ({ range: { start: doc.positionAt(starts[h.oldStart]), end: doc.positionAt(starts[h.oldEnd]) }, newText: h.lines.join('') }));

@@ -362,7 +362,9 @@ export class OmlintLanguageService {
           const other = byDisplay.get(rel.filePath);
           return other ? { uri: this.workspace.documentAt(other.filePath)?.uri ?? pathToUri(other.filePath), bom: hasBom(other.text) } : undefined;
         };
-        out.set(uri, r.diagnostics.filter((d) => workspaceIds.has(d.ruleId)).map((d) => toLspDiagnostic(asDoc, d, related)));
+        const found = r.diagnostics.filter((d) => workspaceIds.has(d.ruleId)).map((d) => toLspDiagnostic(asDoc, d, related));
+        // The closed file's folder's customizations, as its own lint would have them once opened.
+        out.set(uri, customizeDiagnostics(found, this.settings.for(input.filePath).customizations));
       }
     }
     return [...out].map(([uri, diagnostics]) => ({ uri, diagnostics }));

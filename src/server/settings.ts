@@ -4,7 +4,6 @@
 // severities in the editor only. VS Code sends the section nested (`format: { enable }`), some
 // clients dotted (`'format.enable'`): both are read.
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 
 /** ESLint extension's shape: `rule` a glob of rule ids (`!` negates), `severity` what they become. */
@@ -49,7 +48,7 @@ export function readEditorSettings(raw: unknown): EditorSettings {
   const trimmed = typeof target === 'string' ? target.trim() : '';
   const list = get(s, 'rules.customizations');
   const customizations = Array.isArray(list)
-    ? list.filter((c): c is RuleCustomization => Boolean(c) && typeof c.rule === 'string' && c.rule !== '' && SEVERITIES.has(c.severity))
+    ? list.filter((c): c is RuleCustomization => Boolean(c) && typeof c.rule === 'string' && c.rule.replace(/^!/, '') !== '' && SEVERITIES.has(c.severity))
     : [];
   return {
     ...(/^\d+\.\d+(\.\d+)?$/.test(trimmed) ? { targetVersion: trimmed } : {}),
@@ -93,11 +92,22 @@ const FIXED: Partial<Record<RuleCustomization['severity'], DiagnosticSeverity>> 
  * Diagnostics with the customizations applied: the last customization whose glob matches a
  * diagnostic's rule id decides (ESLint extension's order), `off` drops the diagnostic.
  */
+/**
+ * A customization's `rule` as the ESLint extension reads it (microsoft/vscode-eslint,
+ * server/src/eslint.ts, RuleSeverities.asteriskMatches): the whole id, `*` any run of characters,
+ * `/` included (policy ids are namespaced, `acme/*`). Other characters are literal here (the
+ * extension leaves them to RegExp, where `.` or `(` would misread an id or throw).
+ */
+function ruleGlob(glob: string): (id: string) => boolean {
+  const re = new RegExp(`^${glob.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+  return (id) => re.test(id);
+}
+
 export function customizeDiagnostics(diagnostics: LspDiagnostic[], customizations: RuleCustomization[]): LspDiagnostic[] {
   if (customizations.length === 0) return diagnostics;
   const matchers = customizations.map((c) => {
     const negated = c.rule.startsWith('!');
-    const test = picomatch(negated ? c.rule.slice(1) : c.rule, { dot: true });
+    const test = ruleGlob(negated ? c.rule.slice(1) : c.rule);
     return { severity: c.severity, matches: (id: string) => test(id) !== negated };
   });
   const out: LspDiagnostic[] = [];

@@ -331,7 +331,8 @@ function tooDeepIteratively(value: unknown, maxDepth: number): boolean {
   return false;
 }
 
-const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+/** How the linter reads YAML (the formatter's guard reads it so too: what it compares is what the linter sees). */
+export const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   uniqueKeys: false, // yaml checks each key against all before it (quadratic): duplicateKeys() instead
   prettyErrors: false,
   resolveKnownTags: false, // no !!binary Buffers, !!set Sets, !!timestamp Dates

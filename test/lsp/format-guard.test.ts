@@ -49,3 +49,56 @@ describe('YAML formatting guards', () => {
     expect(TextDocument.applyEdits(crlf, formatEdits(crlf, false, { tabSize: 2, insertSpaces: true }))).toBe('\uFEFFn: 12345678901234567890\r\nm: [ 1, 2 ]\r\n');
   });
 });
+
+describe('JSON formatting refusals', () => {
+  it('say where the JSON breaks, never what the text holds', () => {
+    const secret = 'hunter2-0a1b2c3d4e5f';
+    const doc = TextDocument.create('file:///x/a.json', 'json', 1, `{\n  "password": ${secret}\n}\n`);
+    let refused: unknown;
+    try {
+      formatEdits(doc, true, { tabSize: 2, insertSpaces: true });
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(FormatRefused);
+    expect((refused as Error).message).toBe('the JSON does not parse (InvalidSymbol at line 2, column 15); fix it first');
+    expect((refused as Error).message).not.toContain('hunter2');
+  });
+});
+
+describe('YAML formatting of nested aliases', () => {
+  it('refuses aliases that expand past the linter\'s limit (an alias bomb) instead of expanding them', () => {
+    // Seven levels of ten aliases each: ten million values from a few hundred bytes.
+    const levels = ['l0: &l0 [x,x,x,x,x,x,x,x,x,x]'];
+    for (let i = 1; i <= 7; i++) levels.push(`l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(',')}]`);
+    const doc = TextDocument.create('file:///x/bomb.yaml', 'yaml', 1, levels.join('\n') + '\n');
+    expect(doc.getText().length).toBeLessThan(600);
+    expect(() => formatEdits(doc, false, { tabSize: 2, insertSpaces: true })).toThrow(/aliases expand past 1000/);
+  });
+});
+
+describe('YAML formatting guard reads as the linter', () => {
+  it('a number printed as .inf (a string to the linter) is refused', () => {
+    // yaml's printer writes the overflowing 1e400 as .inf, which the linter reads as the string ".inf".
+    const doc = TextDocument.create('file:///x/t.yaml', 'yaml', 1, 'threshold:    1e400\n');
+    expect(() => formatEdits(doc, false, { tabSize: 2, insertSpaces: true })).toThrow(/would not hold the same values/);
+  });
+});
+
+describe('YAML formatting keeps each suppression directive on what it covers', () => {
+  const format = (text: string) => {
+    const doc = TextDocument.create('file:///x/d.yaml', 'yaml', 1, text);
+    return TextDocument.applyEdits(doc, formatEdits(doc, false, { tabSize: 2, insertSpaces: true }));
+  };
+  it('refuses to move an omlint-disable-line comment off the line it suppresses', () => {
+    // The printer puts the comment after `bogusField:` on a line of its own: the finding at bogusField would come back.
+    expect(() => format('bogusField: # omlint-disable-line unknown-field\n  x: 1\n')).toThrow(/every comment as it is, where it is/);
+  });
+  it('refuses when an omlint-disable-next-line would cover other content', () => {
+    // `key:` and its value on the next line are printed as one line: the directive would cover the value too.
+    expect(() => format('# omlint-disable-next-line unknown-field\nkey:\n  value\n')).toThrow(/move an omlint directive/);
+  });
+  it('re-spaces a line that holds a directive, which still covers it', () => {
+    expect(format('a:\n  b:   [1,2] # omlint-disable-line unknown-field\n# omlint-disable-next-line unknown-field\nc:    1\n')).toBe('a:\n  b: [ 1, 2 ] # omlint-disable-line unknown-field\n# omlint-disable-next-line unknown-field\nc: 1\n');
+  });
+});

@@ -6,7 +6,7 @@
 export const AUTOMATION_TOP_LEVEL_FIELDS: ReadonlySet<string> = new Set([
   'agentVersion', 'atlasProxies', 'atlasUISes', 'auth', 'backupVersions', 'balancer', 'clusterWideConfigurations',
   'cpsModules', 'dbCheckModules', 'filebeat', 'indexConfigs', 'kerberos', 'ldap', 'lifecycleManagementModules',
-  'logRotate', 'maintainedEnvoys', 'maintainedMonarchComponents', 'maintainedMongotunes', 'maintainedRamis',
+  'logRotate', 'maintainedEnvoys', 'maintainedMonarchComponents', 'maintainedMongotunes', 'maintainedOplogInjectors', 'maintainedRamis',
   'mongoDbToolsVersion', 'mongoDbVersions', 'mongosqlds', 'mongots', 'monitoringVersions', 'oidcProviderConfigs',
   'onlineArchiveModules', 'options', 'processes', 'prometheus', 'replicaSets', 'roles',
   'serverlessStateCacheMaintainers', 'sharding', 'ssl', 'tls', 'uiBaseUrl', 'version',

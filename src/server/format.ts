@@ -66,7 +66,7 @@ function yamlValues(text: string): string | undefined {
   try {
     values = docs.map((d) => d.toJS({ maxAliasCount: DEFAULT_LIMITS.maxAliases }));
   } catch {
-    throw new FormatRefused(`the YAML's aliases expand past ${DEFAULT_LIMITS.maxAliases} (as the linter reads them, an alias bomb); left as it is`);
+    throw new FormatRefused(`the YAML's aliases expand past ${DEFAULT_LIMITS.maxAliases} or name no anchor (as the linter reads them); left as it is`);
   }
   return JSON.stringify(values, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 }
@@ -103,7 +103,9 @@ function yamlEdits(doc: TextDocument, text: string, options: FormattingOptions, 
   const docs = parseAllDocuments(body, { intAsBigInt: true });
   if (docs.length === 0) return []; // comments alone, or nothing: nothing to print
   const broken = docs.flatMap((d) => d.errors)[0];
-  if (broken) throw new FormatRefused(`the YAML does not parse (${broken.message.split('\n')[0]}); fix it first`);
+  // The error's code and place only, as for JSON: a library's message may quote the document.
+  const at = broken?.linePos?.[0];
+  if (broken) throw new FormatRefused(`the YAML does not parse (${broken.code}${at ? ` at line ${at.line}, column ${at.col}` : ''}); fix it first`);
   const crlf = body.includes('\r\n');
   // lineWidth 0: long plain scalars stay on their line (folding them is a change of layout nobody asked for).
   let printed = docs.map((d) => d.toString({ indent: indentOf(options), lineWidth: 0 })).join('');

@@ -67,6 +67,18 @@ describe('JSON formatting refusals', () => {
 });
 
 describe('YAML formatting of nested aliases', () => {
+  it('a YAML parse error is told by its code and place, never by text of the document', () => {
+    const doc = TextDocument.create('file:///t/a.alert-config.yaml', 'yaml', 1, 'typeName: EMAIL\npassword: "hunter2secret\nb: [\n');
+    let refused: unknown;
+    try {
+      formatEdits(doc, false, { tabSize: 2, insertSpaces: true });
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(FormatRefused);
+    expect((refused as Error).message).toBe('the YAML does not parse (MISSING_CHAR at line 4, column 1); fix it first');
+  });
+
   it('refuses aliases that expand past the linter\'s limit (an alias bomb) instead of expanding them', () => {
     // Seven levels of ten aliases each: ten million values from a few hundred bytes.
     const levels = ['l0: &l0 [x,x,x,x,x,x,x,x,x,x]'];

@@ -17,9 +17,9 @@ export interface SchemaPolicy {
   unknownKeyLeftOut?(key: string, near: readonly string[], parent: string): boolean;
   /**
    * What the server does with a field it does not know, as the clause of unknown-field's message
-   * (default: "the server ignores it").
+   * (default: "the server ignores it"), or that clause for a field's parent pointer.
    */
-  unknownEffect?: string;
+  unknownEffect?: string | ((parent: string) => string);
   /** A field deprecated by the schema that is not deprecated in this document. */
   notDeprecated?(facts: DocumentFacts, pointer: string): boolean;
   /** The safe fix of a deprecated field, when there is one. */
@@ -68,7 +68,7 @@ export const SCHEMA_POLICY: Partial<Record<Kind, SchemaPolicy>> = {
     unknownKeyLeftOut: (key, near, parent) => near.length === 0 || (parent === '' && levelsOfTopLevelKey(key) !== undefined),
     // "400 (request "INVALID_ATTRIBUTE") Invalid attribute onlineArchiveModules specified" for a PUT
     // to Ops Manager 4.2 (mongodb/mongodb-atlas-cli #813): a top-level attribute; nested ones assumed alike.
-    unknownEffect: 'Ops Manager rejects an attribute it does not know (INVALID_ATTRIBUTE)',
+    unknownEffect: (parent) => (parent === '' ? 'Ops Manager rejects an attribute it does not know (INVALID_ATTRIBUTE)' : 'Ops Manager rejects a top-level attribute it does not know (INVALID_ATTRIBUTE), and is assumed to reject this one alike'),
     notDeprecated: slaveDelayBefore5,
     deprecationFix: logRotateRename,
     // monitoringVersions/backupVersions come back in GET responses and a PUT is an edited GET:

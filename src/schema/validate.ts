@@ -187,7 +187,8 @@ function unknownField(ctx: Context, e: ErrorObject): SchemaFinding | undefined {
   const near = nearKeys(key, known);
   if (ctx.policy.unknownKeyLeftOut?.(key, near, parent)) return undefined;
   const where = parent === '' ? '' : ` in ${label(parent)}`;
-  const ignored = ctx.policy.unknownEffect ?? 'the server ignores it';
+  const effect = ctx.policy.unknownEffect ?? 'the server ignores it';
+  const ignored = typeof effect === 'function' ? effect(parent) : effect;
   if (near.length === 0) {
     return {
       ruleId: 'unknown-field',

@@ -68,10 +68,14 @@ describe('fields newer than the target version', () => {
 });
 
 describe('unknown-field words what the server does, per kind', () => {
-  it('automation configuration: Ops Manager rejects an attribute it does not know', async () => {
+  it('automation configuration: Ops Manager rejects a top-level attribute it does not know (mongodb-atlas-cli #813)', async () => {
+    const [f] = await unknownFields(`onlineArchiveModule: []\n${base}`);
+    expect(f.message).toBe('Unknown field `onlineArchiveModule`: Ops Manager rejects an attribute it does not know (INVALID_ATTRIBUTE). Did you mean `onlineArchiveModules`?');
+  });
+  it('automation configuration: a nested attribute is assumed to be rejected alike, and the message says so', async () => {
     const text = base.replace('    authSchemaVersion: 5\n', '    authSchemaVersion: 5\n    featureCompatibilityVersio: "6.0"\n');
     const [f] = await unknownFields(text);
-    expect(f.message).toBe('Unknown field `featureCompatibilityVersio` in `processes[0]`: Ops Manager rejects an attribute it does not know (INVALID_ATTRIBUTE). Did you mean `featureCompatibilityVersion`?');
+    expect(f.message).toBe('Unknown field `featureCompatibilityVersio` in `processes[0]`: Ops Manager rejects a top-level attribute it does not know (INVALID_ATTRIBUTE), and is assumed to reject this one alike. Did you mean `featureCompatibilityVersion`?');
   });
   it('alert configuration: the server ignores it (the Ops Manager wording of other kinds is unchanged)', async () => {
     const text = 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: dba@example.com\n    delayMn: 0\n    intervalMin: 60\n';

@@ -43,9 +43,24 @@ export function admitFrom(list: Doc[], address: string, now: string | undefined)
   return true;
 }
 
-/** Adds the entries of a POST body (an address already listed is ignored); a single address keeps no /32. */
-export function addEntries(user: User, body: unknown[], now: string): void {
-  addEntriesTo((user.accessList ??= []), body, now);
+/**
+ * Adds the entries of a POST body (an address already listed is ignored); a single address keeps no /32.
+ * `caller`: the request's address when the list is the caller's own, which must still admit it.
+ */
+export function addEntries(user: User, body: unknown[], now: string, caller: string | undefined): void {
+  const list = [...(user.accessList ?? [])];
+  addEntriesTo(list, body, now);
+  if (caller !== undefined) refuseLockout(list, caller);
+  user.accessList = list;
+}
+
+/**
+ * The list that admits the caller may not become one that refuses it: a POST to an empty list
+ * (any address admitted) without the caller's address would lock the caller out, the control API
+ * included. The DELETE rule's code (docs/serve.md, "User access lists" and "API-key access lists").
+ */
+export function refuseLockout(after: readonly Doc[], caller: string): void {
+  if (after.length > 0 && !entryHolding(after, caller)) throw new ApiError(400, 'CANNOT_REMOVE_CALLER_ACCESS_LIST_ENTRY', `The list would no longer hold the address of this request (${caller}): add it too, or call from an address the new entries hold.`, [caller]);
 }
 
 /** `addEntries` on any list (a seed's entries have no `now`: no `created`). */

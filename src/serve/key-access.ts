@@ -6,7 +6,7 @@
 import { parseAddressOrCidr, addressKey, type ParsedAddress } from '../model/addresses';
 import { isObject } from '../model/alerts';
 import { ApiError, isoSeconds, listReply, type Reply } from './http';
-import { admitCaller, admitFrom, addEntriesTo, entryHolding, keyOf, namedEntry, refuseCallerEntry, removeEntryFrom, storedBlock } from './access';
+import { admitCaller, admitFrom, addEntriesTo, entryHolding, keyOf, namedEntry, refuseCallerEntry, refuseLockout, removeEntryFrom, storedBlock } from './access';
 import { hasGlobal, orgFor, type Principal } from './roles';
 import { newId, type ApiKey, type Doc, type State } from './state';
 import type { Request, Route } from './routes';
@@ -38,15 +38,6 @@ export function admitPrincipal(state: State, p: Principal, address: string, now:
   const key = state.apiKeys.find((k) => k.id === p.id);
   if (!key) return false;
   return orgOfKey(state, key) === undefined ? admitFrom(state.globalAccessList, address, undefined) : admitFrom(key.accessList ?? [], address, now);
-}
-
-/**
- * The list that admits the caller may not become one that refuses it: a POST to an empty list
- * (any address admitted) without the caller's address would lock the caller out, the control API
- * included. The DELETE rule's code (docs/serve.md "API-key access lists", an assumption).
- */
-function refuseLockout(after: readonly Doc[], caller: string): void {
-  if (after.length > 0 && !entryHolding(after, caller)) throw new ApiError(400, 'CANNOT_REMOVE_CALLER_ACCESS_LIST_ENTRY', `The list would no longer hold the address of this request (${caller}): add it too, or call from an address the new entries hold.`, [caller]);
 }
 
 const forbidden = () => new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');

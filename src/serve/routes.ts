@@ -502,7 +502,9 @@ const accessLists: Route[] = [
     pre: (r) => userFor(r as Request),
     handle: (r) => {
       const u = userFor(r);
-      addEntries(u, Array.isArray(r.body) ? r.body : [], isoSeconds(r.now));
+      // The user's own list must still admit the POST (Ops Manager "Access List": it originates from an address on it).
+      const own = r.principal.kind === 'user' && r.principal.id === u.id;
+      addEntries(u, Array.isArray(r.body) ? r.body : [], isoSeconds(r.now), own ? r.caller : undefined);
       return accessListReply(r, u, 201);
     },
   },

@@ -72,7 +72,7 @@ function readSeed(text: string, fileName: string): State {
       for (const f of SECTIONS[section]) if (item[f] === undefined || item[f] === null) throw new SeedError(`${at(p)}: ${section}[${i}] needs ${f}.`);
       if (item.id !== undefined && typeof item.id !== 'string') throw new SeedError(`${at(`${p}/id`)}: id is a string.`);
       if (section === 'apiKeys' || section === 'users') checkRoles(item.roles, `${p}/roles`, at);
-      if (section === 'apiKeys' && item.accessList !== undefined) checkEntries(item.accessList, `${p}/accessList`, at);
+      if ((section === 'apiKeys' || section === 'users') && item.accessList !== undefined) checkEntries(item.accessList, `${p}/accessList`, at);
       if (section === 'apiKeys') checkKeyClass(item, i, p, at);
       if (section === 'globalAccessList' && !parseAddressOrCidr(item.cidrBlock)) throw new SeedError(`${at(`${p}/cidrBlock`)}: cidrBlock is an IPv4 or IPv6 address or CIDR block.`);
       for (const f of ['publicKey', 'privateKey', 'username', 'apiKey', 'name', 'orgId', 'groupId', 'type', 'eventTypeName', 'status', 'hostname']) {
@@ -89,7 +89,11 @@ function readSeed(text: string, fileName: string): State {
     // Stored as the API stores them: an address listed twice once, a single address without /32.
     ...(Array.isArray(k.accessList) ? { accessList: seedEntries(k.accessList) } : {}),
   }));
-  state.users = items('users').map((u): User => ({ ...(u as unknown as User), roles: u.roles as RoleAssignment[] }));
+  state.users = items('users').map((u): User => ({
+    ...(u as unknown as User), roles: u.roles as RoleAssignment[],
+    // As a key's: the entries the API would store for the same POST.
+    ...(Array.isArray(u.accessList) ? { accessList: seedEntries(u.accessList) } : {}),
+  }));
   state.hosts = items('hosts');
   state.alertConfigs = items('alertConfigs');
   state.alerts = items('alerts');

@@ -2,7 +2,8 @@
 // on every kind of answer (200, 201, 204, 400, 403, 404, not just the 401), read off the wire with
 // node:http on a kept-alive connection; the roles of "Authentication" 3 and endpoint 11, each allowed
 // and refused role tried; and the default page of 100 items (max 500) of "Common query parameters".
-import { Agent, request } from 'node:http';
+import { once as onceEvent } from 'node:events';
+import { Agent, request, type IncomingMessage } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultState, type ApiKey, type State } from '../../src/serve/state';
 import { digestHeader, startInProcess, type InProcess } from './support';
@@ -16,11 +17,11 @@ let agent: Agent;
 
 beforeEach(async () => {
   state = defaultState(new Date('2026-06-01T12:00:00Z'));
-  owner = state.apiKeys[0];
-  g = state.groups[0].id;
-  org = state.orgs[0].id;
-  srv = await startInProcess(state);
+  [owner] = state.apiKeys;
+  ({ id: g, orgId: org } = state.groups[0]);
+  // One kept-alive connection: `Connection: keep-alive` is what the server answers on it.
   agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  srv = await startInProcess(state);
 });
 afterEach(async () => {
   agent.destroy();
@@ -30,18 +31,15 @@ afterEach(async () => {
 interface Answer { status: number; headers: Record<string, string | string[] | undefined>; text: string }
 interface Who { publicKey: string; privateKey: string }
 
-function once(method: string, p: string, headers: Record<string, string>, data?: string): Promise<Answer> {
+async function once(method: string, p: string, headers: Record<string, string>, data?: string): Promise<Answer> {
   const url = new URL(`${srv.base}${p}`);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, agent, headers: { ...headers, ...(data === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(data)) }) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
+  const typed = data === undefined ? headers : { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(data)) };
+  const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, agent, headers: typed });
+  req.end(data);
+  const [res] = (await onceEvent(req, 'response')) as [IncomingMessage];
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  return { status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') };
 }
 
 /** A digest-authenticated request: the challenge, then the answer (a path under /prometheus/v1.0 when `p` starts with it). */

@@ -13,9 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServeServer } from '../../src/serve/server';
-import { loadSeed, SeedError } from '../../src/serve/seed';
+import { loadSeed } from '../../src/serve/seed';
 import { defaultState, type ApiKey, type State } from '../../src/serve/state';
-import { digestHeader, startInProcess, startProcess, type InProcess } from './support';
+import { digestHeader, seedProblem, startInProcess, startProcess, type InProcess } from './support';
 
 let srv: InProcess;
 let state: State;
@@ -295,15 +295,7 @@ describe('no lock-out by one POST', () => {
 describe('seeds', () => {
   const ORG = '5e0000000000000000000000';
   const seed = (keys: string, extra = '') => `orgs: [{ id: "${ORG}", name: Org }]\ngroups: [{ id: "5f0000000000000000000001", name: P, orgId: "${ORG}" }]\napiKeys:\n${keys}${extra}`;
-  const fails = (text: string) => {
-    try {
-      loadSeed(text, 'seed.yaml');
-    } catch (e) {
-      if (e instanceof SeedError) return e.message;
-      throw e;
-    }
-    return 'loaded';
-  };
+  const fails = (text: string) => seedProblem(text, 'seed.yaml');
 
   it('loads an organization key\'s orgId and access list as the API stores it (an address listed twice once, no /32); a global access list by its blocks', () => {
     const s = loadSeed(seed(

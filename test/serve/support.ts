@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createServeServer } from '../../src/serve/server';
+import { loadSeed, SeedError } from '../../src/serve/seed';
 import type { State } from '../../src/serve/state';
 
 export const BIN = path.join(__dirname, '..', '..', 'dist', 'omlint.js');
@@ -110,4 +111,15 @@ export async function digestFetch(url: string, user: string, secret: string, ini
   const u = new URL(url);
   const auth = digestHeader(first.headers.get('www-authenticate')!, init.method ?? 'GET', u.pathname + u.search, user, secret);
   return fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), Authorization: auth } });
+}
+
+/** The message of a seed's first problem (`file:line:column: …`), or 'loaded'. */
+export function seedProblem(text: string, fileName: string): string {
+  try {
+    loadSeed(text, fileName);
+  } catch (e) {
+    if (e instanceof SeedError) return e.message;
+    throw e;
+  }
+  return 'loaded';
 }

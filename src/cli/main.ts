@@ -166,6 +166,8 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
       version: VERSION,
       progress: progress.update,
       inlineConfig: o.inlineConfig,
+      // No format prints a suggestion; the summary of a --fix run counts those not applied.
+      suggestionEdits: fixing ? undefined : false,
     })));
     progress.end();
     for (const n of cache?.notes ?? []) io.stderr.write(`omlint: note: ${n}\n`);

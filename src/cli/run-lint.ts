@@ -50,6 +50,8 @@ export interface RunPlan {
   rules?: Record<string, SeveritySetting>;
   /** Told each file's kinds (--debug); only where files are linted in this thread. */
   onKinds?: LintRunOptions['onKinds'];
+  /** LintRunOptions.suggestionEdits: false where no output of the run shows a suggestion (no --fix). */
+  suggestionEdits?: boolean;
 }
 
 /** A file's input: the walk's problem if it had one, else the file read now. */
@@ -95,6 +97,7 @@ function splitRun(files: string[], plan: RunPlan, project: Project, script: stri
       cwd: plan.cwd,
       inlineConfig: plan.inlineConfig,
       rules: plan.rules,
+      suggestionEdits: plan.suggestionEdits,
     },
     script,
     batch: BATCH_FILES,
@@ -123,6 +126,7 @@ function runOptions(plan: RunPlan, counted: Counter): LintRunOptions {
     onKinds: plan.onKinds,
     onFileChecked: () => counted(),
     release: true,
+    suggestionEdits: plan.suggestionEdits,
   };
 }
 

@@ -35,6 +35,8 @@ export interface WorkerJob {
   limits: ParseLimits;
   cwd: string;
   inlineConfig?: boolean;
+  /** LintRunOptions.suggestionEdits of the run. */
+  suggestionEdits?: boolean;
   /** Severities from --rule. */
   rules?: Record<string, SeveritySetting>;
 }
@@ -59,6 +61,7 @@ async function run(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<vo
     limits: job.limits,
     cwd: job.cwd,
     inlineConfig: job.inlineConfig,
+    suggestionEdits: job.suggestionEdits,
     skipUnknown: (p) => job.discovered.all !== except.has(p),
     release: true,
   }, queue, job.ids, (pass) => post({ pass: portablePass(pass) }));

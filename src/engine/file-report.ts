@@ -51,6 +51,8 @@ export interface FileState {
   off?: ReadonlySet<string> | null;
   /** Whether a value is a template by the file's placeholders (one function for the file's documents, schema, rules and digests). */
   isTemplate: (value: unknown) => boolean;
+  /** Suggestions not made into text edits yet (LintRunOptions.suggestionEdits false): made by suggestionsWhereRead. */
+  unmade?: { diagnostic: Diagnostic; doc: ItemState; fixes: Fix[] }[];
 }
 
 /**
@@ -174,8 +176,9 @@ export function addReport(file: FileState, doc: ItemState | undefined, ruleId: s
   if (overflowed(file, severity, opts)) return;
   const span = doc ? spanFor(file, doc.document, doc.base + report.pointer, report.target ?? 'value') : { start: 0, end: 0 };
   const fix = doc && report.fix ? toTextFix(file, doc, report.fix) : undefined;
-  const suggestions = doc && report.suggestions ? report.suggestions.map((s) => toTextFix(file, doc, s)).filter((s): s is TextFix => Boolean(s)) : undefined;
-  file.diagnostics.push({
+  const later = doc && report.suggestions && opts.suggestionEdits === false;
+  const suggestions = doc && report.suggestions && !later ? textFixes(file, doc, report.suggestions) : undefined;
+  const diagnostic: Diagnostic = {
     ruleId,
     severity,
     message: report.message,
@@ -186,10 +189,28 @@ export function addReport(file: FileState, doc: ItemState | undefined, ruleId: s
     documentIndex: docIndexOverride ?? doc?.index ?? 0,
     fixable: Boolean(fix),
     fix,
-    suggestions: suggestions?.length ? suggestions : undefined,
+    suggestions,
     related: report.related,
     span,
-  });
+  };
+  file.diagnostics.push(diagnostic);
+  if (later) (file.unmade ??= []).push({ diagnostic, doc, fixes: report.suggestions! });
+}
+
+/** The suggestions that make text edits, as text fixes (undefined: none). */
+function textFixes(file: FileState, doc: ItemState, fixes: Fix[]): TextFix[] | undefined {
+  const made = fixes.map((s) => toTextFix(file, doc, s)).filter((s): s is TextFix => Boolean(s));
+  return made.length ? made : undefined;
+}
+
+/**
+ * The suggestions left unmade by addReport, made where the run reads them: in a file of two
+ * findings or more, which aggregate.ts may group by their titles and merge (a file of one
+ * finding shows none in the CLI's output). Before the masking: their titles are masked too.
+ */
+export function suggestionsWhereRead(file: FileState, diagnostics: readonly Diagnostic[]): void {
+  if (!file.unmade || diagnostics.length < 2) return;
+  for (const u of file.unmade) u.diagnostic.suggestions = textFixes(file, u.doc, u.fixes);
 }
 
 export const TEMPLATE_VALUE = 'template-value';

@@ -7,7 +7,7 @@ import { aggregateRepeats } from './aggregate';
 import { collectSecretValues, cutQuoted, maskSecrets } from './mask';
 import type { Diagnostic, FileResult, RunSource, Severity } from '../core/types';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
-import { overflowed, severityOf, templateInfos, type FileState } from './file-report';
+import { overflowed, severityOf, suggestionsWhereRead, templateInfos, type FileState } from './file-report';
 
 export function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): { result: FileResult; source: RunSource } {
   templateInfos(file, opts);
@@ -46,6 +46,7 @@ export function finish(file: FileState, knownRules: Set<string>, workspaceRules:
     diagnostics.length > 0 ? { text: file.sourceFile.text, wide: true } : { wide: false },
   );
   if (file.baseSecrets?.length) secrets.push(...file.baseSecrets);
+  suggestionsWhereRead(file, diagnostics);
   maskAll(diagnostics, secrets);
   // Nothing to say (most files of a run): no grouping, sort or counts to make.
   let counts = { errorCount: 0, warningCount: 0, infoCount: 0 };

@@ -19,11 +19,12 @@ export interface SecretSource {
   facts?: DocumentFacts;
 }
 
-function secretsOf(d: SecretSource, wide: boolean): readonly SecretLocation[] {
+/** The secrets of a document's value: by kind, then (wide) by name; none for a scalar. */
+function secretsOf(d: SecretSource, wide: boolean): readonly (readonly SecretLocation[])[] {
   if (d.value === null || typeof d.value !== 'object') return [];
   // A document linted as another kind than its content: every kind's finder runs.
   const byKind = findSecretsOfAnyKind(d.value, d.facts);
-  return wide ? [...byKind, ...findSecretsByName(d.value)] : byKind;
+  return wide ? [byKind, findSecretsByName(d.value)] : [byKind];
 }
 
 /** Not secrets: showing them helps (a placeholder, a mask pasted back, a word). */
@@ -51,12 +52,15 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     if (t.length >= 4 && !shown(t)) (out ??= new Set()).add(t);
   };
   for (const d of docs) {
-    for (const s of secretsOf(d, opts.wide ?? true)) {
-      if (s.value.length < 4 || shown(s.value)) continue;
-      (out ??= new Set()).add(s.value);
-      const raw = s.inKey ? undefined : d.sourceOf?.(s.pointer);
-      if (raw === undefined || raw === s.value) continue;
-      for (const piece of raw.replace(/^["']|["']$/g, '').split(/\r\n|\r|\n/)) add(piece);
+    for (const found of secretsOf(d, opts.wide ?? true)) {
+      for (const s of found) {
+        // Found by kind and by name alike: judged once (a listed value is not shown()).
+        if (s.value.length < 4 || (!out?.has(s.value) && shown(s.value))) continue;
+        (out ??= new Set()).add(s.value);
+        const raw = s.inKey ? undefined : d.sourceOf?.(s.pointer);
+        if (raw === undefined || raw === s.value) continue;
+        for (const piece of raw.replace(/^["']|["']$/g, '').split(/\r\n|\r|\n/)) add(piece);
+      }
     }
   }
   if (opts.text !== undefined) for (const v of secretsInText(opts.text)) add(v);
@@ -88,10 +92,14 @@ export function cutQuoted(text: string): string {
  * secret shapes.
  */
 export function maskSecretsInPlace(text: string, secrets: readonly string[]): string {
-  const out = replaceListed(text, secrets, (s) => '*'.repeat(s.length))
-    .split(/(\r\n|\r|\n)/)
-    .map((line, i) => (i % 2 ? line : maskLine(line)))
-    .join('');
+  const listed = replaceListed(text, secrets, (s) => '*'.repeat(s.length));
+  // One line (a code frame's): no split.
+  const out = listed.includes('\n') || listed.includes('\r')
+    ? listed
+        .split(/(\r\n|\r|\n)/)
+        .map((line, i) => (i % 2 ? line : maskLine(line)))
+        .join('')
+    : maskLine(listed);
   return maskShapes(out, (m) => '*'.repeat(m.length));
 }
 
@@ -215,11 +223,17 @@ function readKey(text: string, colon: number, key: KeyBefore): boolean {
   while (start > 0 && end - start < 128 && isKeyChar(text.charCodeAt(start - 1))) start--;
   if (start === end || !isKeyStart(text.charCodeAt(start))) return false;
   // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
-  if (start > 0 && !/[\s{,[?-]/.test(text[start - 1])) return false;
+  if (start > 0 && !keyMayFollow(text.charCodeAt(start - 1))) return false;
   key.start = start;
   key.from = start;
   key.to = end;
   return true;
+}
+
+/** /[\s{,[?-]/ of one code unit: ASCII by code (this runs before every colon of a text), the rest by the expression. */
+function keyMayFollow(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13) || c === 123 || c === 44 || c === 91 || c === 63 || c === 45;
+  return /\s/.test(String.fromCharCode(c));
 }
 
 /** The quote that the one at `close` closes, within 130 characters and the line, or -1. */

@@ -60,7 +60,8 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
     // A hint only: the reports past what a file can record (per severity) need no position.
     for (const { report } of pending.slice(0, 3 * (opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE))) {
       pointers.push(doc.base + report.pointer);
-      for (const f of [report.fix, ...(report.suggestions ?? [])]) for (const op of f?.ops ?? []) pointers.push(doc.base + op.pointer);
+      // Suggestions left unmade (suggestionEdits false) are placed only if a second finding asks.
+      for (const f of [report.fix, ...(opts.suggestionEdits === false ? [] : (report.suggestions ?? []))]) for (const op of f?.ops ?? []) pointers.push(doc.base + op.pointer);
     }
     willLocate(doc.document, pointers);
   }

@@ -58,6 +58,12 @@ export interface LintRunOptions {
    * offers a choice and is never applied.
    */
   fixSuggestions?: boolean;
+  /**
+   * False: a finding's suggestions are made into text edits only where the run itself reads them
+   * (a file of two findings or more: aggregate.ts compares and merges them). The CLI's check
+   * without --fix prints no suggestion in any format, so it passes false; default true.
+   */
+  suggestionEdits?: boolean;
 }
 
 /** The files of a run, each read when its turn comes (and again when a workspace rule reports on it). */

@@ -1,0 +1,61 @@
+// The cost of an ordinary finding (issue 37): work a finding needs only for some outputs is done
+// only where it is read. Counted, never timed.
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../src/engine/lint';
+import { defineRule } from '../../src/core/rule';
+import type { FixOp } from '../../src/core/types';
+
+const docs = { why: 'test', bad: 'x', good: 'y' };
+const NOW = new Date('2026-11-21T00:00:00Z');
+
+/** A rule suggesting `enabled: true` on every item of `notifications` without one; `reads` counts how often a suggestion's ops are read (made into text edits). */
+function suggesting() {
+  const counter = { reads: 0 };
+  const rule = defineRule({
+    meta: { id: 'test-suggest-each', kinds: ['alert-config'], defaultSeverity: 'warning', description: 'test', docs, hasSuggestions: true },
+    check(ctx) {
+      const items = ((ctx.value as Record<string, unknown>).notifications ?? []) as Record<string, unknown>[];
+      items.forEach((item, i) => {
+        if (item.flag !== undefined) return;
+        const ops: FixOp[] = [{ op: 'add', pointer: `/notifications/${i}`, key: 'flag', value: true }];
+        const suggestion = { title: 'Add flag: true', get ops() { counter.reads++; return ops; } };
+        ctx.report({ pointer: `/notifications/${i}`, message: `\`notifications[${i}]\` has no flag.`, suggestions: [suggestion] });
+      });
+    },
+  });
+  return { rule, counter };
+}
+
+const alert = (items: number) => `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+${Array.from({ length: items }, () => '  - typeName: EMAIL\n    emailAddress: a@example.com\n    intervalMin: 5\n').join('')}`;
+
+describe('suggestions made into text edits where read', () => {
+  it('a file of one finding, with suggestionEdits false: its suggestion is never made into edits', async () => {
+    const { rule, counter } = suggesting();
+    const [r] = await lint([{ filePath: '/p/a.yaml', text: alert(1) }], { now: NOW, kind: 'alert-config', ruleSet: [rule], suggestionEdits: false });
+    expect(r.diagnostics.map((d) => d.ruleId)).toEqual(['test-suggest-each']);
+    expect(counter.reads).toBe(0);
+    expect(r.diagnostics[0].suggestions).toBeUndefined();
+  });
+
+  it('by default (the language server, fixes): made at once, with their edits', async () => {
+    const { rule, counter } = suggesting();
+    const [r] = await lint([{ filePath: '/p/a.yaml', text: alert(1) }], { now: NOW, kind: 'alert-config', ruleSet: [rule] });
+    expect(counter.reads).toBeGreaterThan(0);
+    expect(r.diagnostics[0].suggestions).toEqual([{ title: 'Add flag: true', edits: [{ span: expect.any(Object), text: '    flag: true\n' }] }]);
+  });
+
+  it('a file of two findings or more: made, since repeats are grouped by them; the result is the eager one', async () => {
+    const lazy = suggesting();
+    const [r] = await lint([{ filePath: '/p/a.yaml', text: alert(3) }], { now: NOW, kind: 'alert-config', ruleSet: [lazy.rule], suggestionEdits: false });
+    expect(lazy.counter.reads).toBe(3);
+    const eager = suggesting();
+    const [e] = await lint([{ filePath: '/p/a.yaml', text: alert(3) }], { now: NOW, kind: 'alert-config', ruleSet: [eager.rule] });
+    // One aggregate of three places, its suggestion merged from the three.
+    expect(e.diagnostics).toHaveLength(1);
+    expect(e.diagnostics[0].suggestions?.[0].edits).toHaveLength(3);
+    expect(r).toEqual(e);
+  });
+});

@@ -3,7 +3,7 @@
 // read + JSON.parse of the same file in bare Node; two builds (old, new), interleaved.
 //
 //   npx tsx bench/findings.ts --old /tmp/findings-main [--new .] [--sizes 2000,10000] [--rounds 2]
-//        [--corpora one,dup,five,json] [--warmup 1] [--busy 2] [--max-seconds 900] [--no-ajv] [--json FILE]
+//        [--corpora one,dup,five,json,json-clean] [--warmup 1] [--busy 2] [--max-seconds 900] [--no-ajv] [--json FILE]
 //
 // Corpora (YAML alert configurations, one directory, so one project scope; seeded):
 //   one   every file one finding (`enabled` omitted: enabled-omitted);
@@ -11,7 +11,7 @@
 //         an earlier file too (duplicate-alert-config, with a related location in the first);
 //   five  every file one finding, 10 % of them five (five rules);
 //   json  one automation configuration of --processes processes (9,600: 22 MB), against bare
-//         Node's read + JSON.parse of it.
+//         Node's read + JSON.parse of it; json-clean the same without the planted findings (not by default).
 // 50,000 files: `--sizes 50000` (not by default). --busy N adds a loaded mode: N busy loops
 // (`node -e 'for(;;);'`) started and stopped around each loaded pass. In the warm-up round the
 // two builds' reports are compared byte for byte. The load average is recorded before each command.
@@ -26,7 +26,7 @@ const { option, flag, fail, count } = commandLine('bench/findings');
 const SIZES = (option('--sizes') ?? '2000,10000').split(',').map(Number);
 if (SIZES.some((n) => !Number.isInteger(n) || n < 3)) fail('--sizes wants file counts: 2000,10000');
 const CORPORA = (option('--corpora') ?? 'one,dup,five,json').split(',');
-for (const c of CORPORA) if (!['one', 'dup', 'five', 'json'].includes(c)) fail(`--corpora: unknown corpus ${c} (one, dup, five, json)`);
+for (const c of CORPORA) if (!['one', 'dup', 'five', 'json', 'json-clean'].includes(c)) fail(`--corpora: unknown corpus ${c} (one, dup, five, json, json-clean)`);
 const ROUNDS = count('--rounds', '2');
 const WARMUP = count('--warmup', '1');
 const BUSY = count('--busy', '0');
@@ -82,9 +82,9 @@ function findingsCorpus(corpus: Corpus, n: number): { dir: string; planted: numb
   return { dir, planted };
 }
 
-function automationFile(): string {
-  const file = path.join(CORPUS_ROOT, `automation-${PROCESSES}.json`);
-  if (!existsSync(file)) writeAutomationConfig(file, PROCESSES, SEED);
+function automationFile(clean: boolean): string {
+  const file = path.join(CORPUS_ROOT, `automation-${clean ? 'clean-' : ''}${PROCESSES}.json`);
+  if (!existsSync(file)) writeAutomationConfig(file, PROCESSES, SEED, clean);
   return file;
 }
 
@@ -119,7 +119,7 @@ function main(): void {
     status !== 0 && status !== 1 ? `exit ${status}: ${stderr.slice(0, 300)}` : expect !== undefined && problemsOf(stdout) < expect ? `${problemsOf(stdout)} problems reported, ${expect} planted` : undefined;
   const commands: Command[] = [];
   const outOf = (row: string, tool: string) => path.join(SCRATCH, `${row}-${tool.replace(/[^a-z0-9]+/gi, '_')}.out`);
-  for (const corpus of CORPORA.filter((c): c is Corpus => c !== 'json')) {
+  for (const corpus of CORPORA.filter((c): c is Corpus => !c.startsWith('json'))) {
     for (const size of SIZES) {
       const { dir, planted } = findingsCorpus(corpus, size);
       const rel = path.relative(CORPUS_ROOT, dir);
@@ -137,14 +137,14 @@ function main(): void {
       commands.push({ tool: 'node read', row, args: ['-e', read, rel], out: outOf(row, 'read'), check: (status) => (status === 0 ? undefined : `exit ${status}`) });
     }
   }
-  if (CORPORA.includes('json')) {
-    const rel = path.relative(CORPUS_ROOT, automationFile());
-    const row = `json-${PROCESSES}`;
+  for (const clean of [false, true]) {
+    if (!CORPORA.includes(clean ? 'json-clean' : 'json')) continue;
+    const rel = path.relative(CORPUS_ROOT, automationFile(clean));
+    const row = `json-${clean ? 'clean-' : ''}${PROCESSES}`;
     for (const [name, root] of builds) commands.push({ tool: name, row, args: [path.join(root, 'dist/omlint.js'), 'check', '--no-color', rel], out: outOf(row, name), check: exitOk() });
     const parse = `const v=JSON.parse(require('fs').readFileSync(process.argv[1],'utf8'));console.log(Object.keys(v).length)`;
     commands.push({ tool: 'node read+parse', row, args: ['-e', parse, rel], out: outOf(row, 'parse'), check: (status) => (status === 0 ? undefined : `exit ${status}`) });
   }
-
   const modes = BUSY > 0 ? (['quiet', 'busy'] as const) : (['quiet'] as const);
   console.log(`node ${process.version}, ${os.availableParallelism()} cores; rows ${[...new Set(commands.map((c) => c.row))].join(', ')}; ${WARMUP} warm-up + ${ROUNDS} rounds, at most ${MAX_MS / 1000} s${BUSY ? `; busy mode: ${BUSY} × node -e 'for(;;);'` : ''}`);
   console.log(`old: ${path.resolve(oldRoot)}; new: ${path.resolve(option('--new') ?? REPO_ROOT)}; uptime: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);

@@ -496,9 +496,9 @@ function member(id: number, host: string, hidden: boolean): Json {
  * An automation configuration of about `processes` processes: replica sets of 3 members and
  * sharded clusters (config server replica set, 2-4 shards of 3, two mongos), with deployments
  * spread over the versions of mongoDbVersions. A handful of planted mistakes (about one per
- * 2,500 processes, at least one) give the linter something to report.
+ * 2,500 processes, at least one) give the linter something to report; `clean`: none.
  */
-export function automationConfig(processes: number, seed = DEFAULT_SEED): Json {
+export function automationConfig(processes: number, seed = DEFAULT_SEED, clean = false): Json {
   const rng = makeRng(seed);
   const versions = mongoDbVersions(rng);
   const recent = versions.map((v) => String(v.name)).filter((n) => /^(6|7|8)\./.test(n));
@@ -546,7 +546,7 @@ export function automationConfig(processes: number, seed = DEFAULT_SEED): Json {
       tags: [],
     });
   }
-  plantAutomationMistakes(rng, procs, replicaSets, Math.max(1, Math.round(procs.length / 2500)));
+  if (!clean) plantAutomationMistakes(rng, procs, replicaSets, Math.max(1, Math.round(procs.length / 2500)));
   return {
     auth: {
       authoritativeSet: false,
@@ -592,10 +592,10 @@ function plantAutomationMistakes(rng: Rng, procs: Json[], replicaSets: Json[], c
 
 export const automationJson = (doc: Json): string => JSON.stringify(doc, null, 2) + '\n';
 
-export function writeAutomationConfig(file: string, processes: number, seed = DEFAULT_SEED): { file: string; processes: number; bytes: number } {
+export function writeAutomationConfig(file: string, processes: number, seed = DEFAULT_SEED, clean = false): { file: string; processes: number; bytes: number } {
   assertOutsideRepo(file);
   mkdirSync(path.dirname(file), { recursive: true });
-  const doc = automationConfig(processes, seed);
+  const doc = automationConfig(processes, seed, clean);
   const text = automationJson(doc);
   writeFileSync(file, text);
   return { file, processes: (doc.processes as unknown[]).length, bytes: Buffer.byteLength(text) };

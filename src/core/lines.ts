@@ -155,6 +155,9 @@ function breakWithin(text: string, a: number, b: number): boolean | undefined {
   return false;
 }
 
+/** Line-start tables built since the process started (tests count them: a text no finding is placed in builds none). */
+export const lineTables = { built: 0 };
+
 export class LineIndex {
   private index: LineStarts | undefined;
   private breakFound: string | undefined;
@@ -166,7 +169,9 @@ export class LineIndex {
 
   /** Computed on first use: most files of a run need no position at all. */
   private get lines(): LineStarts {
-    return (this.index ??= this.text.length >= this.sparseMinChars && !hasLoneCr(this.text) ? new SparseLines(this.text) : new DenseLines(this.text));
+    if (this.index) return this.index;
+    lineTables.built++;
+    return (this.index = this.text.length >= this.sparseMinChars && !hasLoneCr(this.text) ? new SparseLines(this.text) : new DenseLines(this.text));
   }
 
   /** Whether a \r stands somewhere not followed by \n (known once the line starts are). */

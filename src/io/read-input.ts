@@ -1,6 +1,6 @@
 // Reading one input file without ever throwing or hanging: unreadable, vanished, FIFO, oversize,
 // binary or non-UTF-8 files become the file's one diagnostic; UTF-16 (with a BOM) is decoded.
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { LintInput } from '../core/types';
 import { describeFsError } from './fs-errors';
 import { decodeUtf8Input } from '../syntax/utf8';
@@ -61,7 +61,7 @@ export function readInput(filePath: string, limits?: { maxBytes: number }): Lint
       // A bigger file: one fstat, and the size checked before the rest is read.
       const size = fstatSync(fd).size;
       if (size > maxBytes) return tooLarge(filePath, size, maxBytes);
-      const text = size >= BIG ? plainUtf8Text(filePath, smallBuffer, maxBytes) : undefined;
+      const text = size >= BIG ? plainUtf8Text(fd, smallBuffer, n, size) : undefined;
       if (text !== undefined) return { filePath, text };
       const whole = Buffer.allocUnsafe(Math.max(size, n));
       smallBuffer.copy(whole, 0, 0, n);
@@ -87,27 +87,37 @@ export function readInput(filePath: string, limits?: { maxBytes: number }): Lint
   return decodeInput(filePath, buf);
 }
 
-/** From this size on, a UTF-8 file is read and decoded by Node in one call (plainUtf8Text). */
+/** From this size on, a UTF-8 file is read whole and decoded in one call (plainUtf8Text). */
 const BIG = 1024 * 1024;
 
+/** ArrayBuffer's resizable form (ES2024; Node 20's V8 has it): shrinking it gives its memory back. */
+type Resizable = ArrayBuffer & { resize?(length: number): void };
+const ResizableArrayBuffer = ArrayBuffer as unknown as new (length: number, options: { maxByteLength: number }) => Resizable;
+
 /**
- * A big file's text when it is plain UTF-8 (no UTF-16 mark, no invalid byte), read and decoded
- * by Node in one call: its bytes are freed at once, where the bytes of a Buffer stay until a full
- * collection finds it (the file's size, held through the whole run). Undefined for anything
- * else: the byte-wise path then says what is wrong with it.
+ * A big file's text when it is plain UTF-8 (no UTF-16 mark, no invalid byte): its bytes read into
+ * one buffer of the size fstat gave and decoded in one call, then the buffer shrunk to nothing,
+ * which gives its memory back at once (a Buffer's bytes otherwise stay until a full collection
+ * finds it: the file's size, held through the run). Cheaper than Node's `readFileSync(file,
+ * 'utf8')`, which grows a copy of the file chunk by chunk before decoding it (bench/README.md,
+ * issue 37). Undefined for anything else, and for a file grown since its fstat: the byte-wise
+ * path then says what is wrong with it. `head`: the first `n` bytes, read already.
  */
-function plainUtf8Text(filePath: string, head: Buffer, maxBytes: number): string | undefined {
+function plainUtf8Text(fd: number, head: Buffer, n: number, size: number): string | undefined {
   if (utf16Bom(head) || ((head[0] === 0 || head[1] === 0) && looksLikeUtf16WithoutBom(head))) return undefined;
-  // A descriptor of its own, opened as the first (never waiting on a FIFO swapped in meanwhile).
-  const fd = openSync(filePath, OPEN_FLAGS);
-  let text: string;
+  const bytes = new ResizableArrayBuffer(size, { maxByteLength: size });
   try {
-    text = readFileSync(fd, 'utf8');
+    const buf = Buffer.from(bytes, 0, size);
+    head.copy(buf, 0, 0, n);
+    let m = n;
+    for (let got; m < size && (got = readSync(fd, buf, m, size - m, m)) > 0; ) m += got;
+    if (m === size && readSync(fd, Buffer.alloc(1), 0, 1, m) > 0) return undefined;
+    const text = buf.toString('utf8', 0, m);
+    // Invalid bytes come back as U+FFFD (a one-byte string holds none: no scan).
+    return text.includes('\uFFFD') ? undefined : text;
   } finally {
-    closeSync(fd);
+    bytes.resize?.(0);
   }
-  // Invalid bytes come back as U+FFFD (a one-byte string holds none: no scan), a file grown since its fstat as a longer text.
-  return text.includes('\uFFFD') || text.length > maxBytes ? undefined : text;
 }
 
 /**

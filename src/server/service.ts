@@ -35,7 +35,7 @@ import { scopeKinds, Workspace } from './workspace';
 import { HeadBases } from './head-base';
 import { customizeDiagnostics, FolderSettings, readEditorSettings, sameSettings, type EditorSettings } from './settings';
 import { DEFAULT_LIMITS } from '../syntax/types';
-import type { SourceFile } from '../syntax/index';
+import type { ContainerStep, SourceFile } from '../syntax/index';
 
 export interface ServiceOptions {
   /** Clock for date rules (default: the real one). */
@@ -81,6 +81,19 @@ interface DocState {
 function sameSet<T>(a: Set<T> | 'all', b: Set<T> | 'all'): boolean {
   if (a === 'all' || b === 'all') return a === b;
   return a.size === b.size && [...a].every((x) => b.has(x));
+}
+
+/**
+ * The containers at `offset` of a new text from the first of these earlier parses that knows them
+ * across the edit (the parse that placed the last cursor read them already: the latest parse may not have).
+ */
+function containersAcross(sources: (SourceFile | undefined)[], text: string, offset: number): ((at: number) => ContainerStep[]) | undefined {
+  for (const source of sources) {
+    const across = source?.containersAfterEdit(text);
+    const steps = across?.(offset);
+    if (across && steps?.length) return (at) => (at === offset ? steps : across(at));
+  }
+  return undefined;
 }
 
 export class OmlintLanguageService {
@@ -469,7 +482,7 @@ export class OmlintLanguageService {
     const earlier = parsed ? undefined : this.workspace.project.lastParseOfFile(filePath);
     const { items } = st.items.at(text, offset, filePath, settings, parsed, earlier, lines);
     // Not parsed yet: a big JSON text's cursor from the last parse's containers when the edit since kept the structure.
-    const ctx = parsed ? this.cursorOf(st, parsed, offset) : cursorContext(text, offset, filePath, lines, earlier && !hasBom(text) ? earlier.containersAfterEdit(text) : undefined);
+    const ctx = parsed ? this.cursorOf(st, parsed, offset) : cursorContext(text, offset, filePath, lines, earlier && !hasBom(text) ? containersAcross([st.cursorSource, earlier], text, offset) : undefined);
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
     const item = itemAt(items, ctx.docIndex, pointer);
@@ -486,11 +499,8 @@ export class OmlintLanguageService {
    */
   private cursorOf(st: DocState, parsed: SourceFile, offset: number): CursorContext | undefined {
     const source = st.cursorSource;
-    if (source && source !== parsed && !parsed.bom && !source.bom) {
-      const across = source.containersAfterEdit(parsed.text);
-      const steps = across?.(offset);
-      if (steps?.length) return cursorContext(parsed.text, offset, parsed.fileName, parsed.cursorLines, (at) => (at === offset ? steps : across!(at)));
-    }
+    const across = source && source !== parsed && !parsed.bom && !source.bom ? containersAcross([source], parsed.text, offset) : undefined;
+    if (across) return cursorContext(parsed.text, offset, parsed.fileName, parsed.cursorLines, across);
     st.cursorSource = parsed.syntax === 'json' && parsed.text.length <= REUSE_MAX_CHARS ? parsed : undefined;
     return editorCursor(parsed, offset);
   }

@@ -89,3 +89,18 @@ export function bigAutomationJson(bytes: number, fixable = false): string {
   for (let round = 1; round <= copies; round++) ac.processes.push(...base.map((p) => ({ ...p, name: `${p.name}-copy${round}` })));
   return `${JSON.stringify(ac, null, 2)}\n`;
 }
+
+/** The configuration of the navigation benches (bench/lsp-navigation.ts, lsp-latency.ts --navigation). */
+export const NAVIGATION_SOURCE = AUTOMATION;
+
+/** The corpus config with rs0 grown to 9 members (copies of rs0_0 named rs0_3…rs0_8): `rs0` at 10 places. */
+export function grownConfig(): Record<string, any> {
+  const config = JSON.parse(readFileSync(NAVIGATION_SOURCE, 'utf8'));
+  const model = config.processes[0];
+  for (let i = 3; i < 9; i++) {
+    config.processes.push({ ...structuredClone(model), name: `rs0_${i}`, hostname: `rs0-${i}.example.internal` });
+    config.replicaSets[0].members.push({ ...structuredClone(config.replicaSets[0].members[0]), _id: i, host: `rs0_${i}`, votes: 0, priority: 0 });
+  }
+  return config;
+}
+

@@ -12,24 +12,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { OmlintLanguageService } from '../src/server/service';
+import { grownConfig, NAVIGATION_SOURCE as SOURCE } from './lsp-documents';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1] || 20) || 20;
-const SOURCE = path.resolve(ROOT, '../shared/corpus/automation-config/mck__bug-hunt__artifacts__fixed-ac.json');
-
-function grownConfig(): Record<string, any> {
-  const config = JSON.parse(readFileSync(SOURCE, 'utf8'));
-  const model = config.processes[0];
-  for (let i = 3; i < 9; i++) {
-    config.processes.push({ ...structuredClone(model), name: `rs0_${i}`, hostname: `rs0-${i}.example.internal` });
-    config.replicaSets[0].members.push({ ...structuredClone(config.replicaSets[0].members[0]), _id: i, host: `rs0_${i}`, votes: 0, priority: 0 });
-  }
-  return config;
-}
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

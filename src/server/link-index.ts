@@ -6,6 +6,7 @@ import type { Span } from '../core/types';
 import type { FileSettings } from '../config/load';
 import type { ParsedFile, SourceFile } from '../syntax/index';
 import { analyzeParsed, type ItemInfo } from '../project/items';
+import { commonPrefix, commonSuffix } from '../syntax/edit-shift';
 
 export interface LinkSite {
   target: LinkTarget;
@@ -28,6 +29,27 @@ export interface LinkIndex {
   sites: LinkSite[];
   /** Sites by `target\u0000name`. */
   byName: Map<string, LinkSite[]>;
+  /** Every link of the parse's items (located or not), in order: equal for two versions whose links are the same. */
+  links: string;
+}
+
+/**
+ * A document's last link index (on its context in the service, never module state): after an edit
+ * inside one word that touches no name and changes no link, the new version's index is this one
+ * shifted, not located again (a 2.6 MB configuration's thousands of names: the bulk of a request).
+ */
+/**
+ * Above this size no earlier version is kept for reuse (its text or parse beside the new one's: a
+ * 20 MB document's peak memory, bench/README.md).
+ */
+export const REUSE_MAX_CHARS = 1 << 23;
+
+export class LinkMemo {
+  /** The last version indexed: its text and documents' usability, not its parse (let go as the source cache does). */
+  last?: { text: string; syntax: SourceFile['syntax']; unusable: boolean[]; index: LinkIndex };
+  /** Indexes built by locating every name, and indexes shifted from the last one (tests count them). */
+  built = 0;
+  shifted = 0;
 }
 
 export const nameKey = (target: LinkTarget, name: string): string => `${target}\u0000${name}`;
@@ -42,27 +64,74 @@ export function parsedItems(parsed: SourceFile, filePath: string, settings: File
   return items;
 }
 
-/** The link index of a parsed file (memoized per parse: a text version is indexed once). */
-export function linkIndex(parsed: SourceFile, filePath: string, settings: FileSettings): LinkIndex {
+/**
+ * The link index of a parsed file (memoized per parse: a text version is indexed once). `memo`: the
+ * document's last index, shifted rather than built again when the edit since allows (shiftedIndex).
+ */
+export function linkIndex(parsed: SourceFile, filePath: string, settings: FileSettings, memo?: LinkMemo): LinkIndex {
   let index = indexes.get(parsed);
   if (!index) {
-    index = buildIndex(parsed, filePath, settings);
+    index = memo?.last && shiftedIndex(memo.last, parsed, filePath, settings);
+    if (index) memo!.shifted++;
+    else {
+      index = buildIndex(parsed, filePath, settings);
+      if (memo) memo.built++;
+    }
     indexes.set(parsed, index);
   }
+  if (memo) memo.last = parsed.text.length <= REUSE_MAX_CHARS ? { text: parsed.text, syntax: parsed.syntax, unusable: parsed.documents.map((d) => Boolean(d.unusable)), index } : undefined;
   return index;
 }
 
-function buildIndex(parsed: SourceFile, filePath: string, settings: FileSettings): LinkIndex {
-  const sites: LinkSite[] = [];
-  const items = parsedItems(parsed, filePath, settings);
-  for (const item of items) {
-    if (!item.kind) continue;
+/** The links of each kinded item, with their pointers in the document. */
+function itemLinks(parsed: SourceFile, filePath: string, settings: FileSettings) {
+  return parsedItems(parsed, filePath, settings).flatMap((item) => {
+    if (!item.kind) return [];
     const links = linksOf(item.kind, item.value);
     const all = [
       ...links.entities.map((e) => ({ ...e, role: 'definition' as const, via: undefined })),
       ...links.references.map((r) => ({ ...r, role: 'reference' as const })),
     ];
-    if (all.length === 0) continue;
+    return all.length ? [{ item, all }] : [];
+  });
+}
+
+function linksKey(found: ReturnType<typeof itemLinks>): string {
+  return found.map(({ item, all }) => `${item.docIndex}\u0001${item.base}\u0001${all.map((l) => `${l.target}\u0002${l.name}\u0002${l.role}\u0002${l.via ?? ''}\u0002${l.pointer}\u0002${l.owner}`).join('\u0001')}`).join('\u0000');
+}
+
+const WORD = /^[A-Za-z0-9]*$/;
+
+/**
+ * `earlier`'s index moved to `parsed`, a later version of the same file, when the edit between
+ * them is inside one word (letters and digits replaced by letters and digits after a letter or
+ * digit: no token, line or indentation starts or ends there), touches no indexed name and leaves
+ * the same links: every name then stands where it stood, shifted by the edit's change of length.
+ * Undefined otherwise (the caller builds the index).
+ */
+function shiftedIndex(last: NonNullable<LinkMemo['last']>, parsed: SourceFile, filePath: string, settings: FileSettings): LinkIndex | undefined {
+  const { text: old, index: earlier } = last;
+  const text = parsed.text;
+  if (last.syntax !== parsed.syntax || last.unusable.length !== parsed.documents.length) return undefined;
+  if (parsed.documents.some((d, i) => Boolean(d.unusable) !== last.unusable[i])) return undefined;
+  const p = commonPrefix(old, text);
+  const q = commonSuffix(old, text, Math.min(old.length, text.length) - p);
+  const oldEnd = old.length - q;
+  const newEnd = text.length - q;
+  if (p === 0 || !WORD.test(old[p - 1]) || !WORD.test(old.slice(p, oldEnd)) || !WORD.test(text.slice(p, newEnd))) return undefined;
+  // A name that ends where the edit starts grew or shrank with it.
+  if (earlier.sites.some((s) => s.span.start <= oldEnd && s.span.end >= p)) return undefined;
+  const found = itemLinks(parsed, filePath, settings);
+  if (linksKey(found) !== earlier.links) return undefined;
+  const delta = newEnd - oldEnd;
+  const move = (span: Span): Span => (span.start >= oldEnd ? { start: span.start + delta, end: span.end + delta } : span);
+  return indexOf(earlier.sites.map((s) => (s.span.start >= oldEnd ? { ...s, span: move(s.span), nameSpan: move(s.nameSpan) } : s)), earlier.links);
+}
+
+function buildIndex(parsed: SourceFile, filePath: string, settings: FileSettings): LinkIndex {
+  const sites: LinkSite[] = [];
+  const found = itemLinks(parsed, filePath, settings);
+  for (const { item, all } of found) {
     const places = parsed.locateAll(all.map((l) => item.base + l.pointer), item.docIndex);
     for (let k = 0; k < all.length; k++) {
       const l = all[k];
@@ -76,6 +145,10 @@ function buildIndex(parsed: SourceFile, filePath: string, settings: FileSettings
     }
   }
   sites.sort((a, b) => a.span.start - b.span.start);
+  return indexOf(sites, linksKey(found));
+}
+
+function indexOf(sites: LinkSite[], links: string): LinkIndex {
   const byName = new Map<string, LinkSite[]>();
   for (const s of sites) {
     const key = nameKey(s.target, s.name);
@@ -83,7 +156,7 @@ function buildIndex(parsed: SourceFile, filePath: string, settings: FileSettings
     if (list) list.push(s);
     else byName.set(key, [s]);
   }
-  return { sites, byName };
+  return { sites, byName, links };
 }
 
 /** The site whose string holds an offset (BOM-stripped), by binary search over the sorted sites. */

@@ -7,7 +7,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Span } from '../core/types';
 import type { Kind } from '../core/kinds';
 import { isConfigFile } from './config';
-import { linkIndex, nameKey, siteAt, type LinkIndex, type LinkSite } from './link-index';
+import { linkIndex, nameKey, siteAt, type LinkIndex, type LinkMemo, type LinkSite } from './link-index';
 import { hasBom } from './positions';
 import { lintNameOf, pathToUri, uriToPath } from './uris';
 import type { Workspace } from './workspace';
@@ -29,19 +29,20 @@ interface Found {
   site: LinkSite;
 }
 
-export function fileLinks(workspace: Workspace, uri: string, filePath: string, text: string, doc?: TextDocument): FileLinks | undefined {
+/** `memo`: the document's last link index (its context's), shifted across a local edit rather than built again. */
+export function fileLinks(workspace: Workspace, uri: string, filePath: string, text: string, doc?: TextDocument, memo?: LinkMemo): FileLinks | undefined {
   const settings = workspace.settingsFor(filePath);
   if (settings.ignored) return undefined;
   const parsed = workspace.project.parse(filePath, text);
-  const index = linkIndex(parsed, filePath, settings);
+  const index = linkIndex(parsed, filePath, settings, memo);
   return { uri, text, json: parsed.syntax === 'json', index, doc: doc ?? TextDocument.create(uri, parsed.syntax, 0, text) };
 }
 
 /** The link site under the cursor of an editor document. */
-function siteUnder(workspace: Workspace, doc: TextDocument, position: Position): Found | undefined {
+function siteUnder(workspace: Workspace, doc: TextDocument, position: Position, memo?: LinkMemo): Found | undefined {
   const onDisk = uriToPath(doc.uri);
   if (onDisk && isConfigFile(onDisk)) return undefined;
-  const file = fileLinks(workspace, doc.uri, lintNameOf(doc.uri), doc.getText(), doc);
+  const file = fileLinks(workspace, doc.uri, lintNameOf(doc.uri), doc.getText(), doc, memo);
   if (!file) return undefined;
   const offset = doc.offsetAt(position) - (hasBom(file.text) ? 1 : 0);
   const site = siteAt(file.index, offset);
@@ -82,14 +83,14 @@ export function rangeOf(file: FileLinks, span: Span): Range {
 
 const locationOf = (f: Found): Location => ({ uri: f.file.uri, range: rangeOf(f.file, f.site.nameSpan) });
 
-export function definition(workspace: Workspace, doc: TextDocument, position: Position): Location[] {
-  const found = siteUnder(workspace, doc, position);
+export function definition(workspace: Workspace, doc: TextDocument, position: Position, memo?: LinkMemo): Location[] {
+  const found = siteUnder(workspace, doc, position, memo);
   if (!found) return [];
   return sitesOfName(workspace, doc, found).filter((f) => f.site.role === 'definition').map(locationOf);
 }
 
-export function references(workspace: Workspace, doc: TextDocument, position: Position, includeDeclaration: boolean): Location[] {
-  const found = siteUnder(workspace, doc, position);
+export function references(workspace: Workspace, doc: TextDocument, position: Position, includeDeclaration: boolean, memo?: LinkMemo): Location[] {
+  const found = siteUnder(workspace, doc, position, memo);
   if (!found) return [];
   return sitesOfName(workspace, doc, found)
     .filter((f) => includeDeclaration || f.site.role === 'reference')
@@ -97,8 +98,8 @@ export function references(workspace: Workspace, doc: TextDocument, position: Po
 }
 
 /** The name's range when the cursor is on a renamable name (a webhook's `WEBHOOK` is a type, not a name). */
-export function prepareRename(workspace: Workspace, doc: TextDocument, position: Position): Range | null {
-  const found = siteUnder(workspace, doc, position);
+export function prepareRename(workspace: Workspace, doc: TextDocument, position: Position, memo?: LinkMemo): Range | null {
+  const found = siteUnder(workspace, doc, position, memo);
   if (!found || found.site.target === 'webhook-integration') return null;
   return rangeOf(found.file, found.site.nameSpan);
 }
@@ -149,8 +150,8 @@ function renameProblem(found: Found, newName: string): string | undefined {
 }
 
 /** The edits of a rename; throws InvalidRenameError when the new name cannot stand there. */
-export function rename(workspace: Workspace, doc: TextDocument, position: Position, newName: string): WorkspaceEdit | null {
-  const found = siteUnder(workspace, doc, position);
+export function rename(workspace: Workspace, doc: TextDocument, position: Position, newName: string, memo?: LinkMemo): WorkspaceEdit | null {
+  const found = siteUnder(workspace, doc, position, memo);
   if (!found || found.site.target === 'webhook-integration') return null;
   const problem = renameProblem(found, newName);
   if (problem) throw new InvalidRenameError(problem);

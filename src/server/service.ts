@@ -23,7 +23,7 @@ import { hoverFor, itemHover, withRuleDocs } from './hover';
 import { definition, fileLinks, prepareRename, references, rename } from './navigation';
 import { LINK_FIX_RULES, linkQuickFixes } from './link-fixes';
 import { jsonFoldingRanges, yamlFoldingRanges } from './folding';
-import { parsedItems } from './link-index';
+import { LinkMemo, parsedItems, REUSE_MAX_CHARS } from './link-index';
 import { selectionRanges } from './selection';
 import { documentSymbols } from './symbols';
 import { codeLenses, inlayHints } from './code-lens';
@@ -35,6 +35,7 @@ import { scopeKinds, Workspace } from './workspace';
 import { HeadBases } from './head-base';
 import { customizeDiagnostics, FolderSettings, readEditorSettings, sameSettings, type EditorSettings } from './settings';
 import { DEFAULT_LIMITS } from '../syntax/types';
+import type { ContainerStep, SourceFile } from '../syntax/index';
 
 export interface ServiceOptions {
   /** Clock for date rules (default: the real one). */
@@ -71,11 +72,28 @@ interface DocState {
   kinds?: Kind[];
   /** Items and kinds for hover and completion. */
   items: DocumentItems;
+  /** The last link index (navigation), shifted across a local edit. */
+  links: LinkMemo;
+  /** The parse whose containers last placed a cursor (big JSON): a later version's cursor starts from them across a local edit. */
+  cursorSource?: SourceFile;
 }
 
 function sameSet<T>(a: Set<T> | 'all', b: Set<T> | 'all'): boolean {
   if (a === 'all' || b === 'all') return a === b;
   return a.size === b.size && [...a].every((x) => b.has(x));
+}
+
+/**
+ * The containers at `offset` of a new text from the first of these earlier parses that knows them
+ * across the edit (the parse that placed the last cursor read them already: the latest parse may not have).
+ */
+function containersAcross(sources: (SourceFile | undefined)[], text: string, offset: number): ((at: number) => ContainerStep[]) | undefined {
+  for (const source of sources) {
+    const across = source?.containersAfterEdit(text);
+    const steps = across?.(offset);
+    if (across && steps?.length) return (at) => (at === offset ? steps : across(at));
+  }
+  return undefined;
 }
 
 export class OmlintLanguageService {
@@ -111,7 +129,7 @@ export class OmlintLanguageService {
   private state(uri: string): DocState {
     let s = this.states.get(uri);
     if (!s) {
-      s = { items: new DocumentItems() };
+      s = { items: new DocumentItems(), links: new LinkMemo() };
       this.states.set(uri, s);
     }
     return s;
@@ -422,7 +440,7 @@ export class OmlintLanguageService {
     if (!state.result || !wantsKind(CodeActionKind.QuickFix, context.only)) return [];
     const under = state.result.diagnostics.filter((d) => LINK_FIX_RULES.has(d.ruleId) && rangesOverlap(toLsp(d).range, range));
     const p = under.length ? this.parsedDoc(doc) : undefined;
-    const file = p && fileLinks(this.workspace, doc.uri, p.filePath, doc.getText(), doc);
+    const file = p && fileLinks(this.workspace, doc.uri, p.filePath, doc.getText(), doc, this.state(doc.uri).links);
     return file && p ? linkQuickFixes({ file, parsed: p.parsed, diagnostics: under, toLsp }) : [];
   }
 
@@ -464,7 +482,7 @@ export class OmlintLanguageService {
     const earlier = parsed ? undefined : this.workspace.project.lastParseOfFile(filePath);
     const { items } = st.items.at(text, offset, filePath, settings, parsed, earlier, lines);
     // Not parsed yet: a big JSON text's cursor from the last parse's containers when the edit since kept the structure.
-    const ctx = parsed ? editorCursor(parsed, offset) : cursorContext(text, offset, filePath, lines, earlier && !hasBom(text) ? earlier.containersAfterEdit(text) : undefined);
+    const ctx = parsed ? this.cursorOf(st, parsed, offset) : cursorContext(text, offset, filePath, lines, earlier && !hasBom(text) ? containersAcross([st.cursorSource, earlier], text, offset) : undefined);
     if (!ctx) return undefined;
     const pointer = forHover ? targetPointer(ctx) : ctx.itemPointer ?? ctx.pointer;
     const item = itemAt(items, ctx.docIndex, pointer);
@@ -472,6 +490,19 @@ export class OmlintLanguageService {
     if (!item || !kind) return undefined;
     const tokens = splitPointer(pointer.slice(item.base.length));
     return { ctx, kind, tokens, item, parsed };
+  }
+
+  /**
+   * The cursor in a parsed text. A big JSON text's containers at an offset are read from its start
+   * once per version: after a local edit they come from the parse that placed the last cursor
+   * (shifted across the edit, as before the new version is parsed) while the structure is kept.
+   */
+  private cursorOf(st: DocState, parsed: SourceFile, offset: number): CursorContext | undefined {
+    const source = st.cursorSource;
+    const across = source && source !== parsed && !parsed.bom && !source.bom ? containersAcross([source], parsed.text, offset) : undefined;
+    if (across) return cursorContext(parsed.text, offset, parsed.fileName, parsed.cursorLines, across);
+    st.cursorSource = parsed.syntax === 'json' && parsed.text.length <= REUSE_MAX_CHARS ? parsed : undefined;
+    return editorCursor(parsed, offset);
   }
 
   /** What the key, value or item under the cursor is, and "read more" of the rules reported there. */
@@ -524,31 +555,36 @@ export class OmlintLanguageService {
 
   // ------------------------------------------------------------------ navigation (names that link documents)
 
+  /** The document's last link index and how many were built or shifted (tests count them). */
+  linkMemo(uri: string): LinkMemo | undefined {
+    return this.states.get(uri)?.links;
+  }
+
   /** Where the name under the cursor is defined (a member's host → its process, …). */
   definition(doc: TextDocument, position: Position): Location[] {
-    return definition(this.workspace, doc, position);
+    return definition(this.workspace, doc, position, this.state(doc.uri).links);
   }
 
   /** Every use of the name under the cursor (and its definitions with `includeDeclaration`). */
   references(doc: TextDocument, position: Position, includeDeclaration = true): Location[] {
-    return references(this.workspace, doc, position, includeDeclaration);
+    return references(this.workspace, doc, position, includeDeclaration, this.state(doc.uri).links);
   }
 
   /** Every place of the name under the cursor in this document (its definitions and uses): textDocument/documentHighlight. */
   documentHighlights(doc: TextDocument, position: Position): DocumentHighlight[] {
-    return references(this.workspace, doc, position, true)
+    return references(this.workspace, doc, position, true, this.state(doc.uri).links)
       .filter((l) => l.uri === doc.uri)
       .map((l) => ({ range: l.range, kind: DocumentHighlightKind.Text }));
   }
 
   /** The range of the name under the cursor, or null where there is no name to rename. */
   prepareRename(doc: TextDocument, position: Position): Range | null {
-    return prepareRename(this.workspace, doc, position);
+    return prepareRename(this.workspace, doc, position, this.state(doc.uri).links);
   }
 
   /** Edits that rename the name under the cursor everywhere it is defined and used. */
   rename(doc: TextDocument, position: Position, newName: string): WorkspaceEdit | null {
-    return rename(this.workspace, doc, position, newName);
+    return rename(this.workspace, doc, position, newName, this.state(doc.uri).links);
   }
 
   /** The shared parse of an editor document, unless it is a config file or ignored. */

@@ -11,7 +11,7 @@ const STRUCTURAL = /[{}[\]",:\\]/;
 const CHUNK = 1 << 16;
 
 /** Length of the common prefix of two strings. */
-function commonPrefix(a: string, b: string): number {
+export function commonPrefix(a: string, b: string): number {
   const max = Math.min(a.length, b.length);
   let i = 0;
   while (i + CHUNK <= max && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
@@ -20,7 +20,7 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /** Length of the common suffix of two strings, at most `max`. */
-function commonSuffix(a: string, b: string, max: number): number {
+export function commonSuffix(a: string, b: string, max: number): number {
   let n = 0;
   while (n + CHUNK <= max && a.slice(a.length - n - CHUNK, a.length - n) === b.slice(b.length - n - CHUNK, b.length - n)) n += CHUNK;
   while (n < max && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n++;

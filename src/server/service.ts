@@ -27,6 +27,7 @@ import { parsedItems } from './link-index';
 import { selectionRanges } from './selection';
 import { documentSymbols } from './symbols';
 import { codeLenses, inlayHints } from './code-lens';
+import { thresholdUnitHints } from './unit-hints';
 import { formatEdits } from './format';
 import { documentLinks } from './document-links';
 import { editorCursor, hasBom, rangesOverlap } from './positions';
@@ -604,12 +605,19 @@ export class OmlintLanguageService {
     return out;
   }
 
-  /** The host:port of the process beside each member's `host` (setting omlint.inlayHints.enable), in `range`. */
+  /**
+   * In `range`: the host:port of the process beside each member's `host` (setting
+   * omlint.inlayHints.enable), a threshold's units beside it (omlint.inlayHints.thresholdUnits.enable).
+   */
   inlayHints(doc: TextDocument, range: Range): InlayHint[] {
-    if (!this.editorSettings(doc.uri).inlayHintsEnable) return [];
+    const { inlayHintsEnable, thresholdUnitsEnable } = this.editorSettings(doc.uri);
+    if (!inlayHintsEnable && !thresholdUnitsEnable) return [];
     const p = this.parsedDoc(doc);
+    if (!p) return [];
     const inside = (at: Position) => rangesOverlap({ start: at, end: at }, range);
-    return p ? inlayHints(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)).filter((h) => inside(h.position)) : [];
+    const items = parsedItems(p.parsed, p.filePath, p.settings);
+    const hints = [...(inlayHintsEnable ? inlayHints(doc, p.parsed, items) : []), ...(thresholdUnitsEnable ? thresholdUnitHints(doc, p.parsed, items) : [])];
+    return hints.filter((h) => inside(h.position));
   }
 
   /** Links of the modelines' schemas and of the rule ids in `# omlint-disable…` comments. */

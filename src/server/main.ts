@@ -255,7 +255,8 @@ export function startServer(options: ServerOptions = {}): void {
     }
     if (!watchDynamically) return;
     void connection.client.register(DidChangeWatchedFilesNotification.type, {
-      watchers: [{ globPattern: '**/omlint.config.{yaml,yml,json}' }, { globPattern: '**/*.{json,yaml,yml}' }],
+      // .omlintignore: the walk of workspace diagnostics and symbols reads it (workspace-files.ts).
+      watchers: [{ globPattern: '**/omlint.config.{yaml,yml,json}' }, { globPattern: '**/*.{json,yaml,yml}' }, { globPattern: '**/.omlintignore' }],
     });
   });
 

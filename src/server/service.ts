@@ -108,7 +108,7 @@ export class OmlintLanguageService {
     }, options.ruleSet);
     this.workspace.editorTargetVersion = (filePath) => this.settings.for(filePath).targetVersion;
     const { walkFolder, ruleSet, now, onNote } = options;
-    this.files = walkFolder && new WorkspaceFiles({ workspace: this.workspace, walk: walkFolder, ruleSet, now, onNote, customize: (p, ds) => customizeDiagnostics(ds, this.settings.for(p).customizations) });
+    this.files = walkFolder && new WorkspaceFiles({ workspace: this.workspace, walk: walkFolder, ruleSet, now, onNote, watched: () => this.clientWatchesFiles, customize: (p, ds) => customizeDiagnostics(ds, this.settings.for(p).customizations) });
   }
 
   /** The workspace folders' files that are not open (workspace-files.ts), where the entry point gave the walk. */
@@ -236,6 +236,7 @@ export class OmlintLanguageService {
    * documents of their scopes (files open in the editor are read from the buffer anyway).
    */
   filesChanged(paths: string[]): string[] {
+    this.files?.filesChanged();
     for (const p of paths) this.workspace.forgetDisk(p);
     const out: string[] = [];
     for (const doc of this.openInScopeOf(paths.filter((p) => !this.workspace.documentAt(p))).flat()) {

@@ -48,6 +48,8 @@ export interface WorkspaceFilesHost {
   customize(filePath: string, diagnostics: LspDiagnostic[]): LspDiagnostic[];
   /** A note for the user (a folder over the limit); `show`: worth a message, else the log. */
   onNote?: (message: string, show: boolean) => void;
+  /** The client tells of created and deleted files: a folder's walk holds until it does (else: walked at each request). */
+  watched(): boolean;
 }
 
 interface ScopeReport {
@@ -82,6 +84,8 @@ export class WorkspaceFiles {
   private readonly noted = new Set<string>();
   /** Bumped when the configs or the editor's settings change: every report is made again. */
   private generation = 0;
+  /** Each folder's last walk, kept while the client watches files and none changed. */
+  private readonly walks = new Map<string, WalkedFolder>();
 
   constructor(private readonly host: WorkspaceFilesHost) {}
 
@@ -90,6 +94,12 @@ export class WorkspaceFiles {
     this.generation++;
     this.reports.clear();
     this.symbolsOf.clear();
+    this.walks.clear();
+  }
+
+  /** Files changed, appeared or went on disk (didChangeWatchedFiles): the folders are walked again. */
+  filesChanged(): void {
+    this.walks.clear();
   }
 
   private note(message: string, show: boolean): void {
@@ -100,8 +110,15 @@ export class WorkspaceFiles {
 
   /** The files of a folder as the CLI walks it, bounded. */
   private walk(dir: string): WalkedFolder {
+    const kept = this.walks.get(dir);
+    if (kept && this.host.watched()) return kept;
     const ws = this.host.workspace;
     const found = this.host.walk(dir, { isIgnored: (p) => ws.settingsFor(p).ignored, limit: MAX_WORKSPACE_FILES });
+    this.walks.set(dir, found);
+    // What the folder no longer holds is forgotten (its reports are made per scope, again when a key changes).
+    const below = dir.endsWith(path.sep) ? dir : dir + path.sep;
+    const present = new Set(found.files.map((f) => f.filePath));
+    for (const p of this.symbolsOf.keys()) if (p.startsWith(below) && !present.has(p)) this.symbolsOf.delete(p);
     if (found.truncated) this.note(`omlint: the workspace folder ${dir} holds more than ${MAX_WORKSPACE_FILES} files to lint; workspace diagnostics and symbols cover the first ${MAX_WORKSPACE_FILES} (open the others, or run omlint check)`, true);
     return found;
   }

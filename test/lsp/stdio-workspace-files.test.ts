@@ -3,11 +3,11 @@
 // file open, honouring .omlintignore; workspace/symbol finds names in files never opened, and an
 // open document's names from its buffer, not from the disk.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WorkspaceDiagnosticRequest, WorkspaceSymbolRequest, type Diagnostic, type SymbolInformation, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol/node';
+import { DidChangeWatchedFilesNotification, FileChangeType, WorkspaceDiagnosticRequest, WorkspaceSymbolRequest, type Diagnostic, type SymbolInformation, type WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol/node';
 import { ROOT, startClient, type LspClient } from './client';
 import { ALERT, tempDir } from './fixtures';
 import { AUTOMATION_YAML } from './automation-fixture';
@@ -94,6 +94,17 @@ describe('workspace diagnostics and symbols of files never opened, over stdio', 
     expect(open.map((i) => i.uri)).not.toContain(uri);
     client.close(uri);
     writeFileSync(b, `${ALERT}enabeld: true\n`);
+
+    // A new file: the client says so (it watches files), and the folder is walked again.
+    const d = path.join(dir, 'alerts/d.yaml');
+    writeFileSync(d, ALERT);
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(d).href, type: FileChangeType.Created }] });
+    const withD = await pull();
+    const dItem = withD.find((i) => i.uri === pathToFileURL(d).href);
+    expect(dItem && 'items' in dItem ? dItem.items.map((x) => x.code) : undefined).toEqual(['duplicate-alert-config']);
+    rmSync(d);
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(d).href, type: FileChangeType.Deleted }] });
+    expect((await pull()).map((i) => i.uri)).not.toContain(pathToFileURL(d).href);
   });
 
   it('finds a replica set, a process and an alert configuration in files never opened', async () => {

@@ -40,6 +40,15 @@ describe('workspace files in the language service', () => {
     expect(found.map((s) => s.location.uri)).toEqual(['a.yaml', 'b.yaml'].map((n) => pathToFileURL(path.join(dir, n)).href));
   });
 
+  it("takes each folder's settings: its rule customizations, made again when they change", async () => {
+    const dir = tempDir({ 'a.yaml': ALERT, 'b.yaml': `${ALERT}enabeld: true\n` });
+    const service = new OmlintLanguageService({ now: NOW, walkFolder });
+    const codes = async () => (await service.workspaceDiagnostics(() => false, [dir])).flatMap((r) => r.diagnostics.map((d) => `${path.basename(r.uri)} ${String(d.code)} ${d.severity}`));
+    expect(await codes()).toEqual(['b.yaml duplicate-alert-config 2', 'b.yaml unknown-field 2']);
+    service.setFolderSettings([{ uri: pathToFileURL(dir).href, settings: { rules: { customizations: [{ rule: 'unknown-*', severity: 'off' }, { rule: 'duplicate-*', severity: 'error' }] } } }]);
+    expect(await codes()).toEqual(['b.yaml duplicate-alert-config 1']);
+  });
+
   it('without the walk (a service built without it): the folders are not read', async () => {
     const dir = tempDir({ 'a.yaml': ALERT, 'b.yaml': ALERT });
     const service = new OmlintLanguageService({ now: NOW });

@@ -1,5 +1,6 @@
 // The bounds of the workspace's walk in the language service: at most MAX_WORKSPACE_FILES files a
 // folder (with a note), a cancelled request stops, the walk is the CLI's (findFiles' limit).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { findFiles, walkFolder } from '../../src/cli/files';
 import { OmlintLanguageService } from '../../src/server/service';
 import { MAX_WORKSPACE_FILES, type FolderWalk } from '../../src/server/workspace-files';
 import { ALERT, NOW, tempDir } from './fixtures';
+import { ROOT } from './client';
 
 describe('workspace files in the language service', () => {
   it('stops the walk at the limit and says so once; the CLI walk has no limit', async () => {
@@ -47,6 +49,12 @@ describe('workspace files in the language service', () => {
     expect(await codes()).toEqual(['b.yaml duplicate-alert-config 2', 'b.yaml unknown-field 2']);
     service.setFolderSettings([{ uri: pathToFileURL(dir).href, settings: { rules: { customizations: [{ rule: 'unknown-*', severity: 'off' }, { rule: 'duplicate-*', severity: 'error' }] } } }]);
     expect(await codes()).toEqual(['b.yaml duplicate-alert-config 1']);
+  });
+
+  it('every entry point that starts the server hands it the CLI walk (dist/ through the core bundle, the extension through language-server.ts, `omlint lsp`)', () => {
+    for (const entry of ['src/bin/core-bundle.ts', 'src/bin/language-server.ts', 'src/cli/main.ts']) {
+      expect([entry, /(serverMain|startServer)\([^;]*walkFolder \}\)/.test(readFileSync(path.join(ROOT, entry), 'utf8'))]).toEqual([entry, true]);
+    }
   });
 
   it('without the walk (a service built without it): the folders are not read', async () => {

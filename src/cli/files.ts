@@ -58,6 +58,8 @@ export interface WalkOptions {
   ignoreFileText?: string;
   /** Stop once this many files are found (the language server's walk of a workspace folder); the CLI sets none. */
   limit?: number;
+  /** Stop once this many directory entries are looked at (a folder of many other files); the CLI sets none. */
+  entryLimit?: number;
 }
 
 /** Reads cwd/.omlintignore if there is one (a FIFO or unreadable one is a note, not a hang). */
@@ -123,6 +125,7 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
   const walkedDirs = new Set<string>();
   let current: ArgumentMatch;
   let truncated = false;
+  let entriesSeen = 0;
 
   const add = (abs: string, discovered: boolean, problem?: LintInput['problem']) => {
     current.matched++;
@@ -148,6 +151,7 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (o.entryLimit !== undefined && (entriesSeen += entries.length) > o.entryLimit) truncated = true;
     for (const e of entries) {
       if (truncated) return;
       const p = path.join(dir, e.name);
@@ -242,8 +246,8 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
  * The files `omlint check .` would lint in `dir` (its .omlintignore, the configs' ignore lists by
  * `isIgnored`), at most `limit`: what the language server's entry points hand it (server/ sits below cli/).
  */
-export function walkFolder(dir: string, o: { isIgnored: (filePath: string) => boolean; limit: number }): FoundFiles {
-  return findFiles(['.'], { cwd: dir, isIgnored: o.isIgnored, limit: o.limit });
+export function walkFolder(dir: string, o: { isIgnored: (filePath: string) => boolean; limit: number; entryLimit: number }): FoundFiles {
+  return findFiles(['.'], { cwd: dir, isIgnored: o.isIgnored, limit: o.limit, entryLimit: o.entryLimit });
 }
 
 function safeRealpath(p: string): string {

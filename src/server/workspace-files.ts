@@ -2,7 +2,8 @@
 // `omlint check <folder>` lints in each workspace folder (the CLI's walk: ignore files, the configs'
 // ignore lists, links), open documents read from their buffers, the others from disk. The walk is
 // handed in by the entry point (cli/ stands on a floor above server/). Bounded: at most
-// MAX_WORKSPACE_FILES files a folder (a note says so), cancellation seen between scopes and files.
+// MAX_WORKSPACE_FILES files and MAX_WORKSPACE_ENTRIES entries a folder (a note says so),
+// cancellation seen between scopes and files.
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,8 @@ import type { Workspace } from './workspace';
 
 /** Files of one workspace folder linted or indexed at most (the walk stops there, with a note). */
 export const MAX_WORKSPACE_FILES = 5_000;
+/** Directory entries one folder's walk looks at, at most (a folder of many other files: a home directory). */
+export const MAX_WORKSPACE_ENTRIES = 200_000;
 /** Symbols one workspace/symbol answer holds at most (a longer query narrows them). */
 export const MAX_WORKSPACE_SYMBOLS = 1_000;
 /** Work between two yields to the event loop (a $/cancelRequest is read there). */
@@ -37,7 +40,7 @@ export interface WalkedFolder {
   truncated?: true;
 }
 /** The CLI's walk of a folder (src/cli/files.ts walkFolder), given to the server by its entry point. */
-export type FolderWalk = (dir: string, o: { isIgnored: (filePath: string) => boolean; limit: number }) => WalkedFolder;
+export type FolderWalk = (dir: string, o: { isIgnored: (filePath: string) => boolean; limit: number; entryLimit: number }) => WalkedFolder;
 
 export interface WorkspaceFilesHost {
   workspace: Workspace;
@@ -113,13 +116,13 @@ export class WorkspaceFiles {
     const kept = this.walks.get(dir);
     if (kept && this.host.watched()) return kept;
     const ws = this.host.workspace;
-    const found = this.host.walk(dir, { isIgnored: (p) => ws.settingsFor(p).ignored, limit: MAX_WORKSPACE_FILES });
+    const found = this.host.walk(dir, { isIgnored: (p) => ws.settingsFor(p).ignored, limit: MAX_WORKSPACE_FILES, entryLimit: MAX_WORKSPACE_ENTRIES });
     this.walks.set(dir, found);
     // What the folder no longer holds is forgotten (its reports are made per scope, again when a key changes).
     const below = dir.endsWith(path.sep) ? dir : dir + path.sep;
     const present = new Set(found.files.map((f) => f.filePath));
     for (const p of this.symbolsOf.keys()) if (p.startsWith(below) && !present.has(p)) this.symbolsOf.delete(p);
-    if (found.truncated) this.note(`omlint: the workspace folder ${dir} holds more than ${MAX_WORKSPACE_FILES} files to lint; workspace diagnostics and symbols cover the first ${MAX_WORKSPACE_FILES} (open the others, or run omlint check)`, true);
+    if (found.truncated) this.note(`omlint: the workspace folder ${dir} holds more than ${MAX_WORKSPACE_FILES} files to lint or ${MAX_WORKSPACE_ENTRIES} entries; workspace diagnostics and symbols cover the ${found.files.length} files found first (open the others, or run omlint check)`, true);
     return found;
   }
 

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findFiles, walkFolder } from '../../src/cli/files';
 import { OmlintLanguageService } from '../../src/server/service';
-import { MAX_WORKSPACE_FILES, type FolderWalk } from '../../src/server/workspace-files';
+import { MAX_WORKSPACE_ENTRIES, MAX_WORKSPACE_FILES, type FolderWalk } from '../../src/server/workspace-files';
 import { ALERT, NOW, tempDir } from './fixtures';
 import { ROOT } from './client';
 
@@ -17,11 +17,15 @@ describe('workspace files in the language service', () => {
     expect(findFiles(['.'], { cwd: dir }).truncated).toBeUndefined();
     const two = findFiles(['.'], { cwd: dir, limit: 2 });
     expect([two.files.map((f) => path.basename(f.filePath)), two.truncated]).toEqual([['a.yaml', 'b.yaml'], true]);
+    // Entries looked at, lintable or not (a folder of many other files).
+    const many = tempDir(Object.fromEntries([...Array.from({ length: 30 }, (_, i) => [`other/${i}.txt`, '']), ['z/a.yaml', ALERT]]));
+    expect(findFiles(['.'], { cwd: many, entryLimit: 20 })).toMatchObject({ files: [], truncated: true });
+    expect(findFiles(['.'], { cwd: many, entryLimit: 40 }).files).toHaveLength(1);
 
     const notes: string[] = [];
     // The service's walk with a limit of 2 in place of MAX_WORKSPACE_FILES.
     const limited: FolderWalk = (d, o) => {
-      expect(o.limit).toBe(MAX_WORKSPACE_FILES);
+      expect([o.limit, o.entryLimit]).toEqual([MAX_WORKSPACE_FILES, MAX_WORKSPACE_ENTRIES]);
       return walkFolder(d, { ...o, limit: 2 });
     };
     const service = new OmlintLanguageService({ now: NOW, walkFolder: limited, onNote: (m) => notes.push(m) });

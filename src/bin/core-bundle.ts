@@ -3,9 +3,11 @@
 // (scripts/build-chunks.ts) and the worker code is inlined lazily: a plain `omlint check` never
 // loads or initialises them.
 export { main } from '../cli/main';
+import { walkFolder } from '../cli/files';
 
 export async function serverMain(args: string[], options: { setV8Flags?: (flags: string) => void } = {}): Promise<void> {
-  (await import('../server/cli')).serverMain(args, options);
+  // The CLI's walk of a folder: the server's workspace diagnostics and symbols (server/ sits below cli/).
+  (await import('../server/cli')).serverMain(args, { ...options, walkFolder });
 }
 
 export async function workerMain(): Promise<void> {

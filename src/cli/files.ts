@@ -43,6 +43,8 @@ export interface FoundFiles {
   /** Things skipped with a reason, for stderr ("path: reason"). */
   notes: string[];
   perArgument: ArgumentMatch[];
+  /** The walk stopped at WalkOptions.limit files (the language server's bound on a workspace). */
+  truncated?: true;
 }
 
 export interface WalkOptions {
@@ -54,6 +56,10 @@ export interface WalkOptions {
   ignorePatterns?: string[];
   /** The .omlintignore text (default: read from cwd). */
   ignoreFileText?: string;
+  /** Stop once this many files are found (the language server's walk of a workspace folder); the CLI sets none. */
+  limit?: number;
+  /** Stop once this many directory entries are looked at (a folder of many other files); the CLI sets none. */
+  entryLimit?: number;
 }
 
 /** Reads cwd/.omlintignore if there is one (a FIFO or unreadable one is a note, not a hang). */
@@ -118,17 +124,23 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
   /** Real paths of directories already walked: a link back to one is a loop, or a second name. */
   const walkedDirs = new Set<string>();
   let current: ArgumentMatch;
+  let truncated = false;
+  let entriesSeen = 0;
 
   const add = (abs: string, discovered: boolean, problem?: LintInput['problem']) => {
     current.matched++;
     if (seen.has(abs)) return;
+    if (o.limit !== undefined && files.length >= o.limit) {
+      truncated = true;
+      return;
+    }
     seen.add(abs);
     files.push(problem ? { filePath: abs, discovered, problem } : { filePath: abs, discovered });
   };
   const note = (abs: string, why: string) => notes.push(`${path.relative(o.cwd, abs) || '.'}: ${why}`);
 
   const walk = (dir: string, realDir: string, accept: (abs: string) => boolean) => {
-    if (walkedDirs.has(realDir)) return;
+    if (truncated || walkedDirs.has(realDir)) return;
     walkedDirs.add(realDir);
     let entries: Dirent[];
     try {
@@ -139,7 +151,9 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (o.entryLimit !== undefined && (entriesSeen += entries.length) > o.entryLimit) truncated = true;
     for (const e of entries) {
+      if (truncated) return;
       const p = path.join(dir, e.name);
       let type: Stats | Dirent = e;
       let real: string | undefined; // a directory's real path, for loop detection
@@ -212,7 +226,7 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
     } else if (st.isFile()) add(absolutePath(abs), false);
     else add(absolutePath(abs), false, notRegular(st));
   }
-  return { files, missing, notes, perArgument };
+  return truncated ? { files, missing, notes, perArgument, truncated } : { files, missing, notes, perArgument };
 
   function globWalk(scan: ReturnType<typeof picomatch.scan>) {
     const base = path.resolve(o.cwd, scan.base || '.');
@@ -226,6 +240,14 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
     if (!st.isDirectory()) return;
     walk(base, safeRealpath(base), (p) => isMatch(path.relative(base, p).split(path.sep).join('/')));
   }
+}
+
+/**
+ * The files `omlint check .` would lint in `dir` (its .omlintignore, the configs' ignore lists by
+ * `isIgnored`), at most `limit`: what the language server's entry points hand it (server/ sits below cli/).
+ */
+export function walkFolder(dir: string, o: { isIgnored: (filePath: string) => boolean; limit: number; entryLimit: number }): FoundFiles {
+  return findFiles(['.'], { cwd: dir, isIgnored: o.isIgnored, limit: o.limit, entryLimit: o.entryLimit });
 }
 
 function safeRealpath(p: string): string {

@@ -15,7 +15,7 @@ import { packageRoot } from '../core/paths';
 import { VERSION } from '../core/version';
 import { useColor } from '../format/color';
 import { formatResults } from '../format/index';
-import { decodeInput, findFiles, readInput, type FoundFiles, IGNORE_FILE } from './files';
+import { decodeInput, findFiles, readInput, walkFolder, type FoundFiles, IGNORE_FILE } from './files';
 import { DEFAULT_CACHE_FILE, ResultCache, cacheFilePath, cacheSecret } from './cache';
 import { FileWriteError, writeFileAtomic } from '../io/write-file';
 import { lintFiles } from './run-lint';
@@ -480,7 +480,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void, check =
     .option('--stdio', 'talk over standard input and output (the default)')
     .action(async () => {
       const { startServer } = await import('../server/main');
-      startServer({ setV8Flags: io.setV8Flags });
+      startServer({ setV8Flags: io.setV8Flags, walkFolder });
       setExit(-1);
     });
 

@@ -1,8 +1,8 @@
 // `omlint-language-server [--stdio]`: the arguments of the server's own command.
 import { SERVER_VERSION, startServer, type ServerOptions } from './main';
 
-/** `options`: what the entry point gives the server (src/bin: the V8 flag setter). */
-export function serverMain(args: string[], options: Pick<ServerOptions, 'setV8Flags'> = {}): void {
+/** `options`: what the entry point gives the server (src/bin: the V8 flag setter, the CLI's walk of a folder). */
+export function serverMain(args: string[], options: Pick<ServerOptions, 'setV8Flags' | 'walkFolder'> = {}): void {
   if (args.includes('--version') || args.includes('-v')) {
     process.stdout.write(`${SERVER_VERSION}\n`);
   } else if (args.includes('--help') || args.includes('-h')) {

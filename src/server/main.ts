@@ -21,6 +21,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createHash } from 'node:crypto';
 import { FIX_ALL_KIND } from './code-actions';
 import { SHOW_REFERENCES_COMMAND } from './code-lens';
 import { isConfigFile } from './config';
@@ -31,6 +32,7 @@ import { OmlintLanguageService } from './service';
 import { InvalidRenameError } from './navigation';
 import { uriToPath } from './uris';
 import { FormatRefused } from './format';
+import type { FolderWalk } from './workspace-files';
 
 export const SERVER_VERSION = VERSION;
 /** A first lint that lasts longer than this shows progress in the client. */
@@ -47,6 +49,8 @@ export interface ServerOptions {
   now?: () => Date;
   /** Sets V8 flags at run time (node:v8's setFlagsFromString, given by src/bin); without it the heap keeps V8's own growth. */
   setV8Flags?: (flags: string) => void;
+  /** The CLI's walk of a folder (src/cli/files.ts walkFolder, given by the entry point): workspace diagnostics and symbols of files never opened. */
+  walkFolder?: FolderWalk;
 }
 
 function defaultConnection(): Connection {
@@ -61,7 +65,11 @@ export function startServer(options: ServerOptions = {}): void {
   const service = new OmlintLanguageService({
     now: options.now,
     onConfigError: (message) => void connection.window.showErrorMessage(`omlint: configuration error: ${message}`),
+    walkFolder: options.walkFolder,
+    onNote: (message, show) => (show ? void connection.window.showWarningMessage(message) : connection.console.info(message)),
   });
+  /** The workspace folders as paths (workspace diagnostics and symbols walk them). */
+  const folderPaths = () => folders.flatMap((f) => uriToPath(f) ?? []);
   const openedVersion = new Map<string, number>();
   // The heap's growth between collections, bounded while a big document is open (heap.ts).
   const heap = options.setV8Flags && new HeapPolicy(options.setV8Flags);
@@ -247,7 +255,8 @@ export function startServer(options: ServerOptions = {}): void {
     }
     if (!watchDynamically) return;
     void connection.client.register(DidChangeWatchedFilesNotification.type, {
-      watchers: [{ globPattern: '**/omlint.config.{yaml,yml,json}' }, { globPattern: '**/*.{json,yaml,yml}' }],
+      // .omlintignore: the walk of workspace diagnostics and symbols reads it (workspace-files.ts).
+      watchers: [{ globPattern: '**/omlint.config.{yaml,yml,json}' }, { globPattern: '**/*.{json,yaml,yml}' }, { globPattern: '**/.omlintignore' }],
     });
   });
 
@@ -359,9 +368,9 @@ export function startServer(options: ServerOptions = {}): void {
   connection.onPrepareRename((p) => navigate('prepare rename', p.textDocument.uri, null, (doc) => service.prepareRename(doc, p.position)));
   connection.onRenameRequest((p) => navigate('rename', p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName)));
   connection.onDocumentSymbol((p) => navigate('document symbols', p.textDocument.uri, [], (doc) => service.documentSymbols(doc)));
-  connection.onWorkspaceSymbol((p) => {
+  connection.onWorkspaceSymbol(async (p, token) => {
     try {
-      return service.workspaceSymbols(p.query);
+      return await service.workspaceSymbols(p.query, folderPaths(), () => token.isCancellationRequested);
     } catch (e) {
       connection.console.error(`omlint: workspace symbols failed: ${e instanceof Error ? e.message : String(e)}`);
       return [];
@@ -414,10 +423,17 @@ export function startServer(options: ServerOptions = {}): void {
 
   // Open documents get pushed diagnostics: the document pull adds nothing to them.
   connection.languages.diagnostics.on(() => ({ kind: 'full', items: [] }));
-  connection.languages.diagnostics.onWorkspace(async (_params, token) => {
+  connection.languages.diagnostics.onWorkspace(async (params, token) => {
     try {
-      const report = await service.workspaceDiagnostics(() => token.isCancellationRequested);
-      return { items: report.map((r) => ({ kind: 'full' as const, uri: r.uri, version: null, items: r.diagnostics })) };
+      const report = await service.workspaceDiagnostics(() => token.isCancellationRequested, folderPaths());
+      // The client asks again every few seconds: a file whose findings it has is answered "unchanged".
+      const previous = new Map(params.previousResultIds.map((r) => [r.uri, r.value]));
+      return {
+        items: report.map((r) => {
+          const resultId = createHash('sha1').update(JSON.stringify(r.diagnostics)).digest('hex');
+          return previous.get(r.uri) === resultId ? { kind: 'unchanged' as const, uri: r.uri, version: null, resultId } : { kind: 'full' as const, uri: r.uri, version: null, resultId, items: r.diagnostics };
+        }),
+      };
     } catch (e) {
       connection.console.error(`omlint: workspace diagnostics failed: ${e instanceof Error ? e.message : String(e)}`);
       return { items: [] };

@@ -27,6 +27,7 @@ import { LinkMemo, parsedItems, REUSE_MAX_CHARS } from './link-index';
 import { selectionRanges } from './selection';
 import { documentSymbols } from './symbols';
 import { codeLenses, inlayHints } from './code-lens';
+import { thresholdUnitHints } from './unit-hints';
 import { formatEdits } from './format';
 import { documentLinks } from './document-links';
 import { editorCursor, hasBom, rangesOverlap } from './positions';
@@ -36,6 +37,7 @@ import { HeadBases } from './head-base';
 import { customizeDiagnostics, FolderSettings, readEditorSettings, sameSettings, type EditorSettings } from './settings';
 import { DEFAULT_LIMITS } from '../syntax/types';
 import type { ContainerStep, SourceFile } from '../syntax/index';
+import { MAX_WORKSPACE_SYMBOLS, WorkspaceFiles, type FolderWalk } from './workspace-files';
 
 export interface ServiceOptions {
   /** Clock for date rules (default: the real one). */
@@ -44,6 +46,10 @@ export interface ServiceOptions {
   onConfigError?: (message: string) => void;
   /** Rule modules (default: all of rules/). */
   ruleSet?: Rule[];
+  /** The CLI's walk of a folder (from the entry point): workspace diagnostics and symbols of files never opened. */
+  walkFolder?: FolderWalk;
+  /** A note for the user about the workspace (a folder over the file limit); `show`: a message, else the log. */
+  onNote?: (message: string, show: boolean) => void;
 }
 
 /** What the last lint of a document found. */
@@ -119,7 +125,12 @@ export class OmlintLanguageService {
       this.options.onConfigError?.(message);
     }, options.ruleSet);
     this.workspace.editorTargetVersion = (filePath) => this.settings.for(filePath).targetVersion;
+    const { walkFolder, ruleSet, now, onNote } = options;
+    this.files = walkFolder && new WorkspaceFiles({ workspace: this.workspace, walk: walkFolder, ruleSet, now, onNote, watched: () => this.clientWatchesFiles, customize: (p, ds) => customizeDiagnostics(ds, this.settings.for(p).customizations) });
   }
+
+  /** The workspace folders' files that are not open (workspace-files.ts), where the entry point gave the walk. */
+  private readonly files?: WorkspaceFiles;
 
   /** The editor's settings of a document (its workspace folder's). */
   editorSettings(uri: string): EditorSettings {
@@ -224,6 +235,7 @@ export class OmlintLanguageService {
   }
 
   private settingsChanged(): void {
+    this.files?.invalidate();
     this.headBases.clear();
     for (const s of this.states.values()) s.lint = undefined;
   }
@@ -232,6 +244,7 @@ export class OmlintLanguageService {
   configChanged(): void {
     this.workspace.config.invalidate();
     this.workspace.project.forgetScopes();
+    this.files?.invalidate();
     this.reportedConfigErrors.clear();
     for (const s of this.states.values()) s.lint = undefined;
   }
@@ -241,6 +254,7 @@ export class OmlintLanguageService {
    * documents of their scopes (files open in the editor are read from the buffer anyway).
    */
   filesChanged(paths: string[]): string[] {
+    this.files?.filesChanged();
     for (const p of paths) this.workspace.forgetDisk(p);
     const out: string[] = [];
     for (const doc of this.openInScopeOf(paths.filter((p) => !this.workspace.documentAt(p))).flat()) {
@@ -347,10 +361,14 @@ export class OmlintLanguageService {
   // ------------------------------------------------------------------ workspace diagnostics
 
   /**
-   * What the cross-document (workspace) rules find in files that are not open, for the scopes of
-   * the open documents (open ones get their diagnostics pushed): workspace/diagnostic.
+   * workspace/diagnostic, for the files that are not open (open ones get their diagnostics pushed):
+   * in the workspace `folders` (paths), what `omlint check <folder>` reports of each file, where the
+   * entry point gave the walk (workspace-files.ts); elsewhere, what the cross-document (workspace)
+   * rules find in the scopes of the open documents.
    */
-  async workspaceDiagnostics(cancelled: () => boolean = () => false): Promise<{ uri: string; diagnostics: LspDiagnostic[] }[]> {
+  async workspaceDiagnostics(cancelled: () => boolean = () => false, folders: string[] = []): Promise<{ uri: string; diagnostics: LspDiagnostic[] }[]> {
+    const walked = this.files && folders.length ? await this.files.diagnostics(folders, cancelled) : new Map<string, LspDiagnostic[]>();
+    const inFolder = (p: string) => Boolean(this.files) && folders.some((f) => p === f || p.startsWith(f.endsWith(path.sep) ? f : f + path.sep));
     const project = this.workspace.project;
     // Without a rule set: the registry says which rules read a scope, without loading them.
     const rules = this.options.ruleSet?.map((r) => r.meta) ?? REGISTRY;
@@ -359,7 +377,7 @@ export class OmlintLanguageService {
     const out = new Map<string, LspDiagnostic[]>();
     const lintable = this.workspace.openDocuments().flatMap((doc) => {
       const filePath = uriToPath(doc.uri);
-      return filePath && !isConfigFile(filePath) && !this.workspace.settingsFor(filePath).ignored ? [{ doc, filePath }] : [];
+      return filePath && !isConfigFile(filePath) && !inFolder(filePath) && !this.workspace.settingsFor(filePath).ignored ? [{ doc, filePath }] : [];
     });
     // One lint per project scope, from its first open document (the project groups them).
     for (const [{ doc, filePath }] of project.scopes(lintable, (d) => d.filePath)) {
@@ -373,7 +391,7 @@ export class OmlintLanguageService {
       const byDisplay = new Map(inputs.map((i) => [displayPath(i.filePath, cwd), i]));
       for (const r of results) {
         const input = byDisplay.get(r.filePath);
-        if (!input || open.has(input.filePath)) continue;
+        if (!input || open.has(input.filePath) || walked.has(pathToUri(input.filePath))) continue;
         const uri = pathToUri(input.filePath);
         const asDoc = TextDocument.create(uri, 'yaml', 0, input.text);
         const related = (rel: { filePath: string }) => {
@@ -385,7 +403,7 @@ export class OmlintLanguageService {
         out.set(uri, customizeDiagnostics(found, this.settings.for(input.filePath).customizations));
       }
     }
-    return [...out].map(([uri, diagnostics]) => ({ uri, diagnostics }));
+    return [...walked, ...out].map(([uri, diagnostics]) => ({ uri, diagnostics }));
   }
 
   // ------------------------------------------------------------------ code actions
@@ -604,11 +622,12 @@ export class OmlintLanguageService {
   }
 
   /**
-   * workspace/symbol: the outline's names (processes, replica sets, alert configurations, …) of
-   * every open document whose name contains the query (case-insensitive). Open documents only:
-   * files not open are not read for it.
+   * workspace/symbol: the outline's names (processes, replica sets, alert configurations, …) whose
+   * name contains the query (case-insensitive): of every open document (its buffer), and of the
+   * files of the workspace `folders` that are not open (from disk, where the entry point gave the
+   * walk), MAX_WORKSPACE_SYMBOLS at most. Stops, with what it found, when `cancelled`.
    */
-  workspaceSymbols(query: string): SymbolInformation[] {
+  async workspaceSymbols(query: string, folders: string[] = [], cancelled: () => boolean = () => false): Promise<SymbolInformation[]> {
     const q = query.toLowerCase();
     const out: SymbolInformation[] = [];
     const walk = (uri: string, symbols: DocumentSymbol[], container?: string) => {
@@ -618,15 +637,24 @@ export class OmlintLanguageService {
       }
     };
     for (const doc of this.workspace.openDocuments()) walk(doc.uri, this.documentSymbols(doc));
+    if (out.length > MAX_WORKSPACE_SYMBOLS) return out.slice(0, MAX_WORKSPACE_SYMBOLS);
+    if (this.files && folders.length) await this.files.symbols(folders, query, (p) => Boolean(this.workspace.documentAt(p)), cancelled, out);
     return out;
   }
 
-  /** The host:port of the process beside each member's `host` (setting omlint.inlayHints.enable), in `range`. */
+  /**
+   * In `range`: the host:port of the process beside each member's `host` (setting
+   * omlint.inlayHints.enable), a threshold's units beside it (omlint.inlayHints.thresholdUnits.enable).
+   */
   inlayHints(doc: TextDocument, range: Range): InlayHint[] {
-    if (!this.editorSettings(doc.uri).inlayHintsEnable) return [];
+    const { inlayHintsEnable, thresholdUnitsEnable } = this.editorSettings(doc.uri);
+    if (!inlayHintsEnable && !thresholdUnitsEnable) return [];
     const p = this.parsedDoc(doc);
+    if (!p) return [];
     const inside = (at: Position) => rangesOverlap({ start: at, end: at }, range);
-    return p ? inlayHints(doc, p.parsed, parsedItems(p.parsed, p.filePath, p.settings)).filter((h) => inside(h.position)) : [];
+    const items = parsedItems(p.parsed, p.filePath, p.settings);
+    const hints = [...(inlayHintsEnable ? inlayHints(doc, p.parsed, items) : []), ...(thresholdUnitsEnable ? thresholdUnitHints(doc, p.parsed, items) : [])];
+    return hints.filter((h) => inside(h.position));
   }
 
   /** Links of the modelines' schemas and of the rule ids in `# omlint-disable…` comments. */

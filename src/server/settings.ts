@@ -21,10 +21,12 @@ export interface EditorSettings {
   formatEnable: boolean;
   codeLensEnable: boolean;
   inlayHintsEnable: boolean;
+  /** Inlay hints: a threshold's `units` beside it (omlint.inlayHints.thresholdUnits.enable). */
+  thresholdUnitsEnable: boolean;
   customizations: RuleCustomization[];
 }
 
-export const DEFAULT_EDITOR_SETTINGS: EditorSettings = { againstHead: true, formatEnable: false, codeLensEnable: true, inlayHintsEnable: true, customizations: [] };
+export const DEFAULT_EDITOR_SETTINGS: EditorSettings = { againstHead: true, formatEnable: false, codeLensEnable: true, inlayHintsEnable: true, thresholdUnitsEnable: true, customizations: [] };
 
 const SEVERITIES = new Set<RuleCustomization['severity']>(['off', 'info', 'warn', 'error', 'downgrade', 'upgrade', 'default']);
 
@@ -56,6 +58,7 @@ export function readEditorSettings(raw: unknown): EditorSettings {
     formatEnable: flag('format.enable', false),
     codeLensEnable: flag('codeLens.enable', true),
     inlayHintsEnable: flag('inlayHints.enable', true),
+    thresholdUnitsEnable: flag('inlayHints.thresholdUnits.enable', true),
     customizations: customizations.map((c) => ({ rule: c.rule, severity: c.severity })),
   };
 }

@@ -166,13 +166,14 @@ overrides:
     expect(lstatSync(path.join(linked, 'omlint.config.yaml')).isSymbolicLink()).toBe(true);
   });
 
-  it('is not offered for YAML documents (their directive comment is the action) nor for syntax errors', async () => {
+  it('in YAML is a directive comment at the top, not the config; not offered for syntax errors', async () => {
     const service = new OmlintLanguageService({ now: NOW });
     const dir = tempDir();
     const yaml = openDoc(service, dir, 'disk.alert-config.yaml', 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: GROUP\n    emailEnabled: true\n    smsEnabled: false\n    delayMin: 0\n    intervalMin: 60\ncolour: red\n');
     const actions = await service.codeActions(yaml, whole(yaml), { diagnostics: [] });
     expect(actions.map((a) => a.title)).toContain('Disable unknown-field for this line');
-    expect(actions.some((a) => /for this file/.test(a.title))).toBe(false);
+    // Issue 38: "Disable for this file" also in YAML, as `# omlint-disable <rule>` on the first line (no config written).
+    expect(actions.filter((a) => /for this file/.test(a.title)).map((a) => a.title)).toEqual(['Disable unknown-field for this file']);
     const broken = openDoc(service, dir, 'broken.alert-config.json', '{"eventTypeName": "HOST_DOWN",');
     expect(await codes(service, broken)).toContain('syntax-error');
     expect(await disableAction(service, broken, 'syntax-error')).toBeUndefined();

@@ -1,0 +1,70 @@
+// The bounds of the workspace's walk in the language service: at most MAX_WORKSPACE_FILES files a
+// folder (with a note), a cancelled request stops, the walk is the CLI's (findFiles' limit).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { findFiles, walkFolder } from '../../src/cli/files';
+import { OmlintLanguageService } from '../../src/server/service';
+import { MAX_WORKSPACE_ENTRIES, MAX_WORKSPACE_FILES, type FolderWalk } from '../../src/server/workspace-files';
+import { ALERT, NOW, tempDir } from './fixtures';
+import { ROOT } from './client';
+
+describe('workspace files in the language service', () => {
+  it('stops the walk at the limit and says so once; the CLI walk has no limit', async () => {
+    const dir = tempDir({ 'a.yaml': ALERT, 'b.yaml': ALERT, 'c.yaml': ALERT });
+    expect(findFiles(['.'], { cwd: dir }).files).toHaveLength(3);
+    expect(findFiles(['.'], { cwd: dir }).truncated).toBeUndefined();
+    const two = findFiles(['.'], { cwd: dir, limit: 2 });
+    expect([two.files.map((f) => path.basename(f.filePath)), two.truncated]).toEqual([['a.yaml', 'b.yaml'], true]);
+    // Entries looked at, lintable or not (a folder of many other files).
+    const many = tempDir(Object.fromEntries([...Array.from({ length: 30 }, (_, i) => [`other/${i}.txt`, '']), ['z/a.yaml', ALERT]]));
+    expect(findFiles(['.'], { cwd: many, entryLimit: 20 })).toMatchObject({ files: [], truncated: true });
+    expect(findFiles(['.'], { cwd: many, entryLimit: 40 }).files).toHaveLength(1);
+
+    const notes: string[] = [];
+    // The service's walk with a limit of 2 in place of MAX_WORKSPACE_FILES.
+    const limited: FolderWalk = (d, o) => {
+      expect([o.limit, o.entryLimit]).toEqual([MAX_WORKSPACE_FILES, MAX_WORKSPACE_ENTRIES]);
+      return walkFolder(d, { ...o, limit: 2 });
+    };
+    const service = new OmlintLanguageService({ now: NOW, walkFolder: limited, onNote: (m) => notes.push(m) });
+    const report = await service.workspaceDiagnostics(() => false, [dir]);
+    expect(report.map((r) => path.basename(r.uri))).toEqual(['a.yaml', 'b.yaml']);
+    expect(report[1].diagnostics.map((d) => d.code)).toEqual(['duplicate-alert-config']);
+    await service.workspaceDiagnostics(() => false, [dir]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain(`more than ${MAX_WORKSPACE_FILES} files`);
+  });
+
+  it('answers nothing of the folders when cancelled', async () => {
+    const dir = tempDir({ 'a.yaml': ALERT, 'b.yaml': ALERT });
+    const service = new OmlintLanguageService({ now: NOW, walkFolder });
+    expect(await service.workspaceDiagnostics(() => true, [dir])).toEqual([]);
+    expect(await service.workspaceSymbols('', [dir], () => true)).toEqual([]);
+    const found = await service.workspaceSymbols('host_', [dir]);
+    expect(found.map((s) => s.location.uri)).toEqual(['a.yaml', 'b.yaml'].map((n) => pathToFileURL(path.join(dir, n)).href));
+  });
+
+  it("takes each folder's settings: its rule customizations, made again when they change", async () => {
+    const dir = tempDir({ 'a.yaml': ALERT, 'b.yaml': `${ALERT}enabeld: true\n` });
+    const service = new OmlintLanguageService({ now: NOW, walkFolder });
+    const codes = async () => (await service.workspaceDiagnostics(() => false, [dir])).flatMap((r) => r.diagnostics.map((d) => `${path.basename(r.uri)} ${String(d.code)} ${d.severity}`));
+    expect(await codes()).toEqual(['b.yaml duplicate-alert-config 2', 'b.yaml unknown-field 2']);
+    service.setFolderSettings([{ uri: pathToFileURL(dir).href, settings: { rules: { customizations: [{ rule: 'unknown-*', severity: 'off' }, { rule: 'duplicate-*', severity: 'error' }] } } }]);
+    expect(await codes()).toEqual(['b.yaml duplicate-alert-config 1']);
+  });
+
+  it('every entry point that starts the server hands it the CLI walk (dist/ through the core bundle, the extension through language-server.ts, `omlint lsp`)', () => {
+    for (const entry of ['src/bin/core-bundle.ts', 'src/bin/language-server.ts', 'src/cli/main.ts']) {
+      expect([entry, /(serverMain|startServer)\([^;]*walkFolder \}\)/.test(readFileSync(path.join(ROOT, entry), 'utf8'))]).toEqual([entry, true]);
+    }
+  });
+
+  it('without the walk (a service built without it): the folders are not read', async () => {
+    const dir = tempDir({ 'a.yaml': ALERT, 'b.yaml': ALERT });
+    const service = new OmlintLanguageService({ now: NOW });
+    expect(await service.workspaceDiagnostics(() => false, [dir])).toEqual([]);
+    expect(await service.workspaceSymbols('', [dir])).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import { flowSpot } from './flow-cursor';
 import { firstOutsideQuotes } from './outside-quotes';
 import { stringEnd } from './json-locate';
 import { DEFAULT_LIMITS, type ContainerStep } from './types';
+import { markersOf } from './cost';
 
 export interface CursorContext {
   syntax: 'yaml' | 'json';
@@ -167,14 +168,13 @@ interface Line {
 export class TextLines {
   private markerLines?: number[];
   readonly index: LineIndex;
-  /** `noMarkers`: the parse saw every line start and no marker line (no need to look for them). */
+  /** `markers`: the offsets of the marker lines, when the parse read them (no need to look for them again). */
   constructor(
     readonly text: string,
     index?: LineIndex,
-    noMarkers = false,
+    private readonly markerOffsets?: readonly number[],
   ) {
     this.index = index && index.text === text ? index : new LineIndex(text);
-    if (noMarkers) this.markerLines = [];
   }
 
   private lineWalker?: LineWalker;
@@ -198,12 +198,7 @@ export class TextLines {
 
   /** 0-based lines that are "---" or "..." markers, in order. */
   markers(): number[] {
-    if (!this.markerLines) {
-      const out: number[] = [];
-      for (const m of this.text.matchAll(/^(?:---|\.\.\.)(?:[ \t]|\r?$)/gm)) out.push(this.indexOf(m.index!));
-      this.markerLines = out;
-    }
-    return this.markerLines;
+    return (this.markerLines ??= (this.markerOffsets ?? markersOf(this.text, {})).map((at) => this.indexOf(at)));
   }
 }
 
@@ -414,7 +409,7 @@ function documentOfLine(lines: TextLines, li: number): { first: number; end: num
   let content = false;
   for (const m of markers) {
     if (m >= first) break;
-    if (!/^---/.test(lines.at(m).text)) continue;
+    if (!lines.at(m).text.startsWith('---')) continue;
     if (count === 0) {
       for (let i = 0; i < m && !content; i++) {
         const t = lines.at(i).text;

@@ -6,7 +6,7 @@
 // its ancestors only (an edit deep in a 4.6 MB file reads a few lines, not the file's first half).
 // JSON: one forward pass of a character scanner that skips strings with indexOf (jsonc-parser's
 // getLocation builds tokens all the way: bench/README.md, history), collecting the keys of the cursor's object.
-import { LineIndex } from '../core/lines';
+import { countBelow, LineIndex } from '../core/lines';
 import { joinPointer } from '../core/pointer';
 import { flowSpot } from './flow-cursor';
 import { firstOutsideQuotes } from './outside-quotes';
@@ -390,14 +390,8 @@ function presentKeys(w: LineWalker, top: Entry, lineStart: number, docStart: num
 /** The YAML document holding line `li`: its first and past-the-end lines, and its index. */
 function documentOfLine(lines: TextLines, li: number): { first: number; end: number; docIndex: number } {
   const markers = lines.markers();
-  // The last marker above the line, and the first below it (binary search over the markers).
-  let lo = 0;
-  let hi = markers.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (markers[mid] < li) lo = mid + 1;
-    else hi = mid;
-  }
+  // The last marker above the line, and the first below it.
+  const lo = countBelow(markers, li);
   const first = lo > 0 ? markers[lo - 1] + 1 : 0;
   let below = lo;
   while (below < markers.length && markers[below] <= li) below++;

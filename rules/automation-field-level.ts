@@ -10,18 +10,20 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'A top-level key of an automation configuration that is a field of each process, replica set or member.',
     messages: {
-      wrongLevel: '`{{key}}` is a field of {{levels}} ({{paths}}), not of the automation configuration: here the automation ignores it and no {{what}} gets it. Move it into {{levels}}.',
+      wrongLevel: '`{{key}}` is a field of {{levels}} ({{paths}}), not of the automation configuration: Ops Manager rejects a top-level attribute it does not know (INVALID_ATTRIBUTE), and no {{what}} would get it here. Move it into {{levels}}.',
     },
     docs: {
       versions: 'every version: the rule reads no version.',
       why:
         'In a hand-written automation configuration a field is easily written one level too high: ' +
         '`authSchemaVersion`, `featureCompatibilityVersion` or `disabled` belong to each process, ' +
-        '`protocolVersion` to each replica set, `votes` and `priority` to each member. At the top ' +
-        'level the automation ignores the key (a GET carries keys the linter does not know, so ' +
-        'unknown top-level keys are kept, not rejected), and the processes run without the setting. ' +
+        '`protocolVersion` to each replica set, `votes` and `priority` to each member. Ops Manager rejects ' +
+        'a PUT with a top-level attribute it does not know ("400 (request \"INVALID_ATTRIBUTE\") Invalid ' +
+        'attribute onlineArchiveModules specified", mongodb/mongodb-atlas-cli issue #813, as rule `unknown-field` ' +
+        'says), and even where it took one the processes would run without the setting. ' +
         'Only keys that are fields of another level are reported; the schema\'s own top-level keys and ' +
-        'undocumented keys are not. A warning: whether Ops Manager rejects such a key is unconfirmed.',
+        'undocumented keys (a GET carries keys the schema does not list) are not. A warning: that Ops Manager ' +
+        'rejects these keys as it rejected `onlineArchiveModules` is assumed, not observed for each key.',
       bad: `authSchemaVersion: 5
 version: 3
 options:

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { isObject, knownEvent } from '../src/model/alerts';
+import { eventWithField } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -47,10 +47,8 @@ notifications:
     },
   },
   check(ctx) {
-    const doc = ctx.value;
-    if (!isObject(doc) || doc.metricThreshold === undefined || doc.metricThreshold === null) return;
-    const event = knownEvent(doc);
-    if (!event || event.info.metricThreshold !== 'none') return;
+    const event = eventWithField(ctx.value, 'metricThreshold');
+    if (!event?.present || event.want !== 'none') return;
     ctx.report({
       pointer: '/metricThreshold',
       target: 'key',

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { isObject, knownEvent } from '../src/model/alerts';
+import { eventWithField } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -39,14 +39,7 @@ notifications:
     },
   },
   check(ctx) {
-    const doc = ctx.value;
-    const event = knownEvent(doc);
-    if (!event || event.info.metricThreshold !== 'required') return;
-    if (isObject(doc) && doc.metricThreshold !== undefined && doc.metricThreshold !== null) return;
-    ctx.report({
-      pointer: '/eventTypeName',
-      messageId: 'missing',
-      data: { name: event.name },
-    });
+    const event = eventWithField(ctx.value, 'metricThreshold');
+    if (event?.want === 'required' && !event.present) ctx.report({ pointer: '/eventTypeName', messageId: 'missing', data: { name: event.name } });
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { isObject, knownEvent } from '../src/model/alerts';
+import { eventWithField } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -39,11 +39,9 @@ notifications:
     },
   },
   check(ctx) {
-    const doc = ctx.value;
-    if (!isObject(doc) || doc.threshold === undefined || doc.threshold === null) return;
-    const event = knownEvent(doc);
+    const event = eventWithField(ctx.value, 'threshold');
     // Only events known to have no threshold: where a source is silent, stay silent.
-    if (!event || event.info.threshold !== 'none') return;
+    if (!event?.present || event.want !== 'none') return;
     const metric = event.info.metricThreshold !== 'none' ? ' (metric events take metricThreshold)' : '';
     ctx.report({
       pointer: '/threshold',

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { isObject, knownEvent } from '../src/model/alerts';
+import { eventWithField } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -36,14 +36,7 @@ notifications:
     },
   },
   check(ctx) {
-    const doc = ctx.value;
-    const event = knownEvent(doc);
-    if (!event || event.info.threshold !== 'required') return;
-    if (isObject(doc) && doc.threshold !== undefined && doc.threshold !== null) return;
-    ctx.report({
-      pointer: '/eventTypeName',
-      messageId: 'missing',
-      data: { name: event.name },
-    });
+    const event = eventWithField(ctx.value, 'threshold');
+    if (event?.want === 'required' && !event.present) ctx.report({ pointer: '/eventTypeName', messageId: 'missing', data: { name: event.name } });
   },
 });

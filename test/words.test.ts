@@ -55,3 +55,23 @@ describe('comments in src/ and rules/', () => {
     expect(commentOf(' * A duration: `30s`, `1m`, `1h30m`.')).not.toMatch(TIMING);
   });
 });
+
+describe('targetVersion is named for what it is', () => {
+  // The Ops Manager release --target-version compares fields and removed features against
+  // (src/model/field-versions.ts, docs/versions.md), not a MongoDB server version.
+  const places: [string, RegExp][] = [
+    ['src/config/types.ts', /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\n\s*targetVersion\?: string;/],
+    ['src/cli/starter-config.ts', /# (.*)\n# targetVersion:/],
+    ['src/mcp/main.ts', /targetVersion: z\..*\.describe\('([^']*)'\)/],
+    ['src/api/types.ts', /\/\*\* (.*) \*\/\n\s*targetVersion\?: string;/],
+    ['src/core/types.ts', /\/\*\* (.*) \*\/\n\s*targetVersion\?: string;/],
+    ['extension/package.json', /"omlint\.targetVersion": \{[^}]*"markdownDescription": "([^"]*)"/],
+    ['schemas/omlint-config.schema.json', /"targetVersion": \{[^}]*"description": "((?:[^"\\]|\\.)*)"/],
+  ];
+
+  it.each(places)('%s: the Ops Manager version', (file, pattern) => {
+    const described = pattern.exec(readFileSync(path.join(ROOT, file), 'utf8'))?.[1];
+    expect(described).toMatch(/Ops Manager version/);
+    expect(described).not.toMatch(/server version/i);
+  });
+});

@@ -100,7 +100,7 @@ export interface RunOptions {
   config?: string;
   /** Force the kind of every input (`--kind`). */
   kind?: string;
-  /** Server version, e.g. "7.0" (`--target-version`). */
+  /** The Ops Manager version the documents are for, e.g. "7.0" (`--target-version`). */
   targetVersion?: string;
   /** Clock for date rules (`--now`). */
   now?: Date | string;

@@ -22,7 +22,7 @@ ignore: [
   # "generated/**",
 ]
 
-# Server version the documents are written for (deprecations become errors once removed).
+# The Ops Manager version the documents are for: features it removed and fields it does not know yet are errors.
 # targetVersion: "8.0"
 
 # Values that are placeholders, not secrets (regular expressions).

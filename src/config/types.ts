@@ -51,8 +51,8 @@ export interface OmlintConfig {
   /** Glob patterns (relative to the config file's directory) of files never linted. */
   ignore?: string[];
   /**
-   * Server version the documents are written for, e.g. "7.0": deprecations become errors once
-   * the feature is removed.
+   * The Ops Manager version the documents are for, e.g. "7.0" (`--target-version`; a patch counts as its
+   * release series): features that release removed and fields it does not know yet are errors (docs/versions.md).
    * @pattern ^\d+\.\d+(\.\d+)?$
    */
   targetVersion?: string;

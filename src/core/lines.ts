@@ -9,6 +9,18 @@ import type { Position, Range, Span } from './types';
 export const SPARSE_MIN_CHARS = 512 * 1024;
 const STRIDE = 64;
 
+/** How many items of an ascending list are below `x` (with `orEqual`: at or below it), by bisection. */
+export function countBelow(sorted: readonly number[], x: number, orEqual = false): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < x || (orEqual && sorted[mid] === x)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Line starts of a text, by 0-based line index. */
 interface LineStarts {
   /** A \r stands somewhere not followed by \n (found while the line starts were). */
@@ -46,15 +58,7 @@ class DenseLines implements LineStarts {
     return this.starts[i];
   }
   lineOf(o: number): number {
-    const starts = this.starts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= o) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return Math.max(0, countBelow(this.starts, o, true) - 1);
   }
   count(): number {
     return this.starts.length;
@@ -113,13 +117,7 @@ class SparseLines implements LineStarts {
     if (this.frontierStart <= o) return this.frontierIndex; // the last line
     // Now o < frontierStart: the last mark at or before o, then line by line (never past the frontier).
     const marks = this.marks;
-    let lo = 0;
-    let hi = marks.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (marks[mid] <= o) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = Math.max(0, countBelow(marks, o, true) - 1);
     let index = lo * STRIDE;
     for (let s = marks[lo]; ; index++) {
       const next = this.text.indexOf('\n', s) + 1;

@@ -129,7 +129,7 @@ export interface Diagnostic {
 }
 
 export interface LintOptions {
-  /** Target server version, e.g. "7.0". */
+  /** The Ops Manager version the documents are for, e.g. "7.0" (`--target-version`). */
   targetVersion?: string;
   /** Clock for date rules. */
   now: Date;

@@ -33,7 +33,7 @@ async function answer(run: () => Promise<ToolResult>): Promise<ToolResult> {
 const runOptions = {
   config: z.string().optional().describe('a configuration file for every input (default: the omlint.config.yaml governing each file)'),
   kind: z.enum(KINDS).optional().describe('force the kind of every input'),
-  targetVersion: z.string().regex(/^\d+\.\d+$/).optional().describe('MongoDB server version, e.g. 7.0'),
+  targetVersion: z.string().regex(/^\d+\.\d+$/).optional().describe('Ops Manager version the documents are for, e.g. 7.0 (--target-version): features it removed and fields it does not know yet are errors'),
 };
 
 /** The server and its tools, on `main` (the CLI's), from `cwd`. */

@@ -53,6 +53,17 @@ export function knownEvent(doc: unknown): { name: string; info: EventInfo } | un
 }
 
 /**
+ * The known event of an alert with whether it carries `field` (null counts as absent), for the rules
+ * that hold a threshold field to what the event wants of it (required, or none).
+ */
+export function eventWithField(doc: unknown, field: 'threshold' | 'metricThreshold'): { name: string; info: EventInfo; want: EventInfo[typeof field]; present: boolean } | undefined {
+  const event = knownEvent(doc);
+  if (!event) return undefined;
+  const value = (doc as Record<string, unknown>)[field];
+  return { ...event, want: event.info[field], present: value !== undefined && value !== null };
+}
+
+/**
  * Vocabulary entries a mistyped value was probably meant as: the same name in another case, or
  * within 2 edits (fewer for short values), nearest first, at most `max`.
  */

@@ -171,8 +171,48 @@ function yamlCostOnce(text: string, maxDepth: number, scan: TextScan): TextCost 
   return scan.yamlCost.cost;
 }
 
-/** Marker lines: "---" starts a document, "..." ends one (a document may follow it without "---"). */
+/**
+ * Marker lines: "---" starts a document, "..." ends one (a document may follow it without "---").
+ * At column 0 these lines always mark documents, also in block scalars and quotes: this is the one
+ * reader of them. The first pass over a text that sees them all keeps their offsets on the text's
+ * scan (`MarkerMemo`), and the documents limit, the stream split, the block tier's check and the
+ * cursor's documents read them there.
+ */
 const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+
+/** The offsets of a text's marker lines, once a pass has seen them all (per text version). */
+export interface MarkerMemo {
+  markers?: number[];
+}
+
+/**
+ * Visits the marker lines of a text in order until `visit` returns false; true when it saw them all
+ * (then `memo` keeps their offsets, for whoever asks next).
+ */
+export function eachMarker(text: string, visit: (at: number) => boolean | void, memo?: MarkerMemo): boolean {
+  if (memo?.markers) {
+    for (const at of memo.markers) if (visit(at) === false) return false;
+    return true;
+  }
+  markerScans.passes++;
+  const seen: number[] = [];
+  for (const m of text.matchAll(MARKER)) {
+    markerScans.markers++;
+    if (visit(m.index!) === false) return false;
+    seen.push(m.index!);
+  }
+  if (memo) memo.markers = seen;
+  return true;
+}
+
+/**
+ * The offsets of every marker line. Bounded by its callers: a text past the documents limit was
+ * told before (its markers are at most two a document), or is too short to hold that many.
+ */
+export function markersOf(text: string, memo: MarkerMemo): number[] {
+  if (!memo.markers) eachMarker(text, () => true, memo);
+  return memo.markers!;
+}
 
 /** Lines with no content: blank, comments, directives. */
 const NO_CONTENT = /^(?:(?:[ \t]*(?:#.*)?|%.*)(?:\r\n|\r|\n))*$/;
@@ -181,8 +221,8 @@ const lineEnd = (text: string, at: number) => {
   return n < 0 ? text.length : n + 1;
 };
 
-/** Marker lines read by documentCount since the process started (tests count them). */
-export const markerScans = { markers: 0 };
+/** Marker lines read, and passes over a text that read them, since the process started (tests count them). */
+export const markerScans = { markers: 0, passes: 0 };
 
 /**
  * How many documents a YAML stream holds at most, counted up to `stop` (then `stoppedAt` is the
@@ -191,25 +231,31 @@ export const markerScans = { markers: 0 };
  * starts none of its own. At column 0 these lines always mark documents, also in block scalars
  * and quotes. Exact but for a "..." line at the very end (counted as starting one more).
  */
-export function documentCount(text: string, stop = Infinity): { documents: number; stoppedAt?: number } {
+export function documentCount(text: string, stop = Infinity, memo?: MarkerMemo): { documents: number; stoppedAt?: number } {
   let documents = 1;
   let endedAt = 0; // where a "---" with no content since would start no document of its own; -1: none
-  for (const m of text.matchAll(MARKER)) {
-    markerScans.markers++;
-    const start = m[0] === '---';
-    // Each stretch between markers is tested once: linear.
-    if (!start || endedAt < 0 || !NO_CONTENT.test(text.slice(endedAt, m.index))) documents++;
-    endedAt = start ? -1 : lineEnd(text, m.index!);
-    if (documents > stop) return { documents, stoppedAt: m.index! };
-  }
-  return { documents };
+  let stoppedAt: number | undefined;
+  eachMarker(
+    text,
+    (at) => {
+      const start = text.charCodeAt(at) === 45;
+      // Each stretch between markers is tested once: linear.
+      if (!start || endedAt < 0 || !NO_CONTENT.test(text.slice(endedAt, at))) documents++;
+      endedAt = start ? -1 : lineEnd(text, at);
+      if (documents <= stop) return true;
+      stoppedAt = at;
+      return false;
+    },
+    memo,
+  );
+  return stoppedAt === undefined ? { documents } : { documents, stoppedAt };
 }
 
 /** The document limit of a YAML stream, told before the `yaml` library reads it, or undefined. */
-export function documentsProblem(text: string, limits: ParseLimits): ParseProblem | undefined {
+export function documentsProblem(text: string, limits: ParseLimits, memo?: MarkerMemo): ParseProblem | undefined {
   // Over the limit, the markers take 3 characters and a line break each, but the last.
   if (text.length < 4 * limits.maxDocuments - 1) return undefined;
-  const { stoppedAt } = documentCount(text, limits.maxDocuments);
+  const { stoppedAt } = documentCount(text, limits.maxDocuments, memo);
   if (stoppedAt === undefined) return undefined;
   const message = `The YAML stream holds more than ${limits.maxDocuments.toLocaleString('en-US')} documents, the limit (--max-documents); omlint did not read it. Split the stream into several files, or raise the limit with --max-documents if it is genuine.`;
   return limitProblem(message, { start: stoppedAt, end: stoppedAt + 3 });

@@ -6,12 +6,13 @@
 // its ancestors only (an edit deep in a 4.6 MB file reads a few lines, not the file's first half).
 // JSON: one forward pass of a character scanner that skips strings with indexOf (jsonc-parser's
 // getLocation builds tokens all the way: bench/README.md, history), collecting the keys of the cursor's object.
-import { LineIndex } from '../core/lines';
+import { countBelow, LineIndex } from '../core/lines';
 import { joinPointer } from '../core/pointer';
 import { flowSpot } from './flow-cursor';
 import { firstOutsideQuotes } from './outside-quotes';
 import { stringEnd } from './json-locate';
 import { DEFAULT_LIMITS, type ContainerStep } from './types';
+import { markersOf } from './cost';
 
 export interface CursorContext {
   syntax: 'yaml' | 'json';
@@ -167,14 +168,13 @@ interface Line {
 export class TextLines {
   private markerLines?: number[];
   readonly index: LineIndex;
-  /** `noMarkers`: the parse saw every line start and no marker line (no need to look for them). */
+  /** `markers`: the offsets of the marker lines, when the parse read them (no need to look for them again). */
   constructor(
     readonly text: string,
     index?: LineIndex,
-    noMarkers = false,
+    private readonly markerOffsets?: readonly number[],
   ) {
     this.index = index && index.text === text ? index : new LineIndex(text);
-    if (noMarkers) this.markerLines = [];
   }
 
   private lineWalker?: LineWalker;
@@ -198,12 +198,7 @@ export class TextLines {
 
   /** 0-based lines that are "---" or "..." markers, in order. */
   markers(): number[] {
-    if (!this.markerLines) {
-      const out: number[] = [];
-      for (const m of this.text.matchAll(/^(?:---|\.\.\.)(?:[ \t]|\r?$)/gm)) out.push(this.indexOf(m.index!));
-      this.markerLines = out;
-    }
-    return this.markerLines;
+    return (this.markerLines ??= (this.markerOffsets ?? markersOf(this.text, {})).map((at) => this.indexOf(at)));
   }
 }
 
@@ -395,14 +390,8 @@ function presentKeys(w: LineWalker, top: Entry, lineStart: number, docStart: num
 /** The YAML document holding line `li`: its first and past-the-end lines, and its index. */
 function documentOfLine(lines: TextLines, li: number): { first: number; end: number; docIndex: number } {
   const markers = lines.markers();
-  // The last marker above the line, and the first below it (binary search over the markers).
-  let lo = 0;
-  let hi = markers.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (markers[mid] < li) lo = mid + 1;
-    else hi = mid;
-  }
+  // The last marker above the line, and the first below it.
+  const lo = countBelow(markers, li);
   const first = lo > 0 ? markers[lo - 1] + 1 : 0;
   let below = lo;
   while (below < markers.length && markers[below] <= li) below++;
@@ -414,7 +403,7 @@ function documentOfLine(lines: TextLines, li: number): { first: number; end: num
   let content = false;
   for (const m of markers) {
     if (m >= first) break;
-    if (!/^---/.test(lines.at(m).text)) continue;
+    if (!lines.at(m).text.startsWith('---')) continue;
     if (count === 0) {
       for (let i = 0; i < m && !content; i++) {
         const t = lines.at(i).text;

@@ -4,6 +4,7 @@
 // n fixes costs O(n log n) however the fixes are spread (the pairwise check it replaces was
 // quadratic: bench/README.md, history).
 import type { TextEdit } from '../core/types';
+import { countBelow } from '../core/lines';
 
 /**
  * An edit as a closed range of "cells": cell 2x is the boundary before character x, cell 2x+1
@@ -30,7 +31,7 @@ class MarkedPoints {
 
   /** Index range of the points within [lo, hi] (points are sorted and distinct). */
   private indexRange(lo: number, hi: number): [number, number] {
-    return [lowerBound(this.points, lo), lowerBound(this.points, hi + 1) - 1];
+    return [countBelow(this.points, lo), countBelow(this.points, hi + 1) - 1];
   }
 
   hasMarkIn(lo: number, hi: number): boolean {
@@ -64,16 +65,6 @@ class MarkedPoints {
   }
 }
 
-function lowerBound(sorted: number[], x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /**
  * The indices of the groups that can be applied together, first come first served: a group is

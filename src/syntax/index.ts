@@ -5,7 +5,7 @@ import { parseYamlText, yamlPositions, type YamlDocumentCache } from './yaml';
 export { YamlDocumentCache } from './yaml';
 import { fastYamlDocument, rereadYamlDocument } from './yaml-fast';
 import { directiveProblems } from './yaml-directives';
-import { costProblem, documentsProblem, fullYamlParseProblem, withinNodeBudget } from './cost';
+import { costProblem, documentsProblem, fullYamlParseProblem, withinNodeBudget, type MarkerMemo } from './cost';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 import { defineBuiltin } from '../core/rule';
 import { SourceFile } from './source-file';
@@ -50,7 +50,8 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
   const syntax = syntaxFor(fileName, text);
   // Parsers place an error at end of input one character past it: spans stay inside the text.
   const inside = (n: number) => Math.max(0, Math.min(n, text.length));
-  const done = (documents: ParsedDocument[], problems: ParseProblem[], kind: SyntaxKind = syntax): SourceFile =>
+  // `markers`: the text's marker lines, when a pass before or in the parse has read them all.
+  const done = (documents: ParsedDocument[], problems: ParseProblem[], kind: SyntaxKind = syntax, markers?: number[]): SourceFile =>
     new SourceFile(
       {
         text,
@@ -61,6 +62,7 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
         problems: problems.map((p) => ({ ...p, span: { start: inside(p.span.start), end: inside(Math.max(p.span.start, p.span.end)) } })),
       },
       fileName,
+      markers,
     );
 
   if (text.length > limits.maxBytes) {
@@ -93,7 +95,7 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
 
   const first = text[contentAt];
   // What the pre-scans find for the parse of this text, dropped with it.
-  const scan: TextScan = {};
+  const scan: TextScan & MarkerMemo = {};
   const overLimit = (p: ParseProblem) => done([unusableDocument()], [p]);
   if (syntax === 'json' || first === '{' || first === '[') {
     // A YAML read kept for the next version is let go: this one is read as JSON.
@@ -130,20 +132,21 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
     if (over) return overLimit(over);
   }
   // Plain single-document YAML: the block reader's value and positions.
-  const fast = fastYamlDocument(text, limits, () => yamlPositions(text), documentCache, contentAt);
-  if (fast) return done([fast], [], 'yaml');
+  const fast = fastYamlDocument(text, limits, () => yamlPositions(text), documentCache, contentAt, scan);
+  if (fast) return done([fast], [], 'yaml', scan.markers);
   if (!scanFirst) {
     const over = costProblem(text, 'yaml', limits, scan);
     if (over) return overLimit(over);
   }
-  const overFull = fullYamlParseProblem(text, limits, scan) ?? documentsProblem(text, limits);
+  const overFull = fullYamlParseProblem(text, limits, scan) ?? documentsProblem(text, limits, scan);
   if (overFull) return overLimit(overFull);
-  const parsed = parseYamlText(text, limits, documentCache);
+  const parsed = parseYamlText(text, limits, documentCache, scan);
+  // Its own pass over the lines: it runs on texts with a directive only, and the errors it finds are ones the yaml library lets pass.
   const directives = directiveProblems(text);
-  if (directives.length === 0) return done(parsed.documents, parsed.problems, 'yaml');
+  if (directives.length === 0) return done(parsed.documents, parsed.problems, 'yaml', scan.markers);
   const broken = new Set(directives.map((p) => p.documentIndex));
   const documents = parsed.documents.map((d, i) => (broken.has(i) ? { ...d, value: null, empty: false, unusable: true } : d));
-  return done(documents.length ? documents : [unusableDocument()], [...parsed.problems, ...directives].sort((a, b) => a.span.start - b.span.start), 'yaml');
+  return done(documents.length ? documents : [unusableDocument()], [...parsed.problems, ...directives].sort((a, b) => a.span.start - b.span.start), 'yaml', scan.markers);
 }
 
 // The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).

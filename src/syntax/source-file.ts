@@ -13,7 +13,6 @@ import { commentMentions, MENTIONS_OMLINT } from './comments';
 import type { LookingAhead } from './json';
 import type { ContainerStep, Location, ParsedDocument, ParsedFile, ParseProblem, SyntaxKind } from './types';
 import { containersAcrossEdit } from './edit-shift';
-import type { MarkerFree } from './yaml-fast';
 
 export interface SourceComments {
   /** `# omlint-disable…` directives (YAML only: JSON has no comments). */
@@ -47,6 +46,8 @@ export class SourceFile implements ParsedFile {
     parsed: ParsedFile,
     /** The file's name as parsed (it decides JSON or YAML for the cursor reader). */
     readonly fileName: string,
+    /** The offsets of its YAML marker lines, when the parse read them all (the cursor's documents). */
+    private readonly markers?: readonly number[],
   ) {
     this.text = parsed.text;
     this.bom = parsed.bom;
@@ -122,9 +123,9 @@ export class SourceFile implements ParsedFile {
     return this.afterEdit.containersAt;
   }
 
-  /** The text's lines as the cursor reader walks them (document markers found once per version, or known absent from the parse). */
+  /** The text's lines as the cursor reader walks them (document markers as the parse read them, else found once per version). */
   get cursorLines(): TextLines {
-    return (this.textLines ??= new TextLines(this.text, this.lines, this.documents.length === 1 && (this.documents[0] as ParsedDocument & MarkerFree).noMarkerLines === true));
+    return (this.textLines ??= new TextLines(this.text, this.lines, this.markers));
   }
 
   /**

@@ -11,6 +11,7 @@
 // differently (test/syntax/conformance.test.ts): those forms now take the full parse.
 import type { ParseLimits, ParsedDocument } from './types';
 import { readBlockYaml, rereadBlockYaml, UNSURE, type BlockYaml } from './yaml-block-reader';
+import { eachMarker, type MarkerMemo } from './cost';
 
 /** The longest line the block reader reads (YAML 1.2 limits implicit keys to 1024 characters). */
 const MAX_LINE = 1024;
@@ -81,18 +82,21 @@ export const hasNonPrintable = (text: string): boolean => {
   return MAYBE_NON_PRINTABLE.test(text) && NON_PRINTABLE.test(text);
 };
 
-const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
-
-/** More than one document, or a marker line that is not a lone leading "---". */
-function hasSeveralDocuments(text: string): boolean {
-  if (!text.includes('---') && !text.includes('...')) return false;
-  for (const m of text.matchAll(MARKER)) {
-    const before = text.slice(0, m.index);
-    const lineEnd = text.indexOf('\n', m.index);
-    const rest = text.slice(m.index! + 3, lineEnd < 0 ? text.length : lineEnd);
-    if (m[0] !== '---' || !/^[ \t]*(#.*)?\r?$/.test(rest) || /^[ \t]*[^\s#]/m.test(before)) return true;
-  }
-  return false;
+/**
+ * More than one document, or a marker line that is not a lone leading "---". The block reader saw a
+ * line start with one maybe; the marker reader stops at the first that says so, and else has seen
+ * them all (kept in `memo` for the cursor).
+ */
+function hasSeveralDocuments(text: string, memo?: MarkerMemo): boolean {
+  return !eachMarker(
+    text,
+    (at) => {
+      const lineEnd = text.indexOf('\n', at);
+      const rest = text.slice(at + 3, lineEnd < 0 ? text.length : lineEnd);
+      return text.charCodeAt(at) === 45 && /^[ \t]*(#.*)?\r?$/.test(rest) && !/^[ \t]*[^\s#]/m.test(text.slice(0, at));
+    },
+    memo,
+  );
 }
 
 
@@ -135,7 +139,7 @@ export function rereadYamlDocument(text: string, limits: ParseLimits, full: () =
  * cannot place, from `full` (the `yaml` parse) on first use; undefined when the text must take
  * the full parse. `memo`: the file's owner's, to keep this read for the next version.
  */
-export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined, memo?: BlockMemo, contentAt?: number): ParsedDocument | undefined {
+export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined, memo?: BlockMemo, contentAt?: number, markers?: MarkerMemo): ParsedDocument | undefined {
   if (memo) memo.block = undefined;
   if (needsFullParse(text, false) || hasNonPrintable(text)) return undefined;
   const block = readBlockYaml(text, MAX_LINE);
@@ -144,16 +148,11 @@ export function fastYamlDocument(text: string, limits: ParseLimits, full: () => 
   // The block reader saw every line start: the check of markers runs when one may be there
   // (MARKER's ^ also matches after U+2028 and U+2029, which end no line there).
   const markerFree = !block!.markerLine && !text.includes('\u2028') && !text.includes('\u2029');
-  if (!markerFree && hasSeveralDocuments(text)) return undefined;
+  if (markerFree) {
+    if (markers) markers.markers = [];
+  } else if (hasSeveralDocuments(text, markers)) return undefined;
   if (memo && text.length >= MEMO_MIN_CHARS) memo.block = { read: block!, limits };
-  const doc: ParsedDocument & MarkerFree = blockDocument(text, block!, full, contentAt);
-  if (markerFree) doc.noMarkerLines = true;
-  return doc;
-}
-
-/** A document whose reader saw every line start and no "---" or "..." marker line (syntax/ only: the cursor reader's lines). */
-export interface MarkerFree {
-  noMarkerLines?: true;
+  return blockDocument(text, block!, full, contentAt);
 }
 
 /** `start`: where the content starts, when the caller knows. */

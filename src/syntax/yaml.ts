@@ -4,7 +4,7 @@ import { parseAllDocuments, parseDocument, isMap, isSeq, isScalar, isPair, isAli
 import type { Span } from '../core/types';
 import { splitPointer } from '../core/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
-import { nodeProblem } from './cost';
+import { markersOf, nodeProblem, type MarkerMemo } from './cost';
 import type { BlockMemo } from './yaml-fast';
 
 const PLAIN_WORDS: Record<string, string> = {
@@ -472,7 +472,6 @@ function shiftDocument(d: ParsedDocument, by: number): ParsedDocument {
   };
 }
 
-const DOC_START = /^---(?=[ \t]|$)/gm;
 /** Characters of streams tested for content by splitStream (tests count them against the texts' lengths). */
 export const streamTests = { characters: 0 };
 /** Text with no content: blank lines, comments, directives, "---" lines. */
@@ -483,12 +482,12 @@ const NO_CONTENT = /^(?:[ \t]*(?:#.*)?(?:\r\n|\r|\n)|%.*(?:\r\n|\r|\n)|---[ \t]*
  * their document). One pass: each stretch between two "---" lines is tested once (testing from the
  * last document start at every "---" was quadratic in the documents).
  */
-export function splitStream(text: string): { start: number; text: string }[] {
+export function splitStream(text: string, memo: MarkerMemo = {}): { start: number; text: string }[] {
   const starts = [0];
   let from = 0; // no content between the last document start and here
-  for (const m of text.matchAll(DOC_START)) {
-    const at = m.index!;
-    if (at === 0) continue;
+  // The marker lines the documents limit read before the parse, or read here (the "---" ones split).
+  for (const at of markersOf(text, memo)) {
+    if (at === 0 || text.charCodeAt(at) !== 45) continue;
     streamTests.characters += at - from;
     if (!NO_CONTENT.test(text.slice(from, at))) starts.push(at);
     from = at;
@@ -509,9 +508,9 @@ const CACHE_MAX = 5000;
 /** Below this size a stream is parsed whole (the cache would not pay). */
 const CACHE_MIN_BYTES = 4096;
 
-export function parseYamlText(text: string, limits: ParseLimits, cache?: YamlDocumentCache): StreamResult {
+export function parseYamlText(text: string, limits: ParseLimits, cache?: YamlDocumentCache, markers?: MarkerMemo): StreamResult {
   const documentCache = cache?.entries;
-  const chunks = documentCache && text.length >= CACHE_MIN_BYTES && text.includes('\n---') ? splitStream(text) : [];
+  const chunks = documentCache && text.length >= CACHE_MIN_BYTES && text.includes('\n---') ? splitStream(text, markers) : [];
   if (!documentCache || chunks.length < 2) return parseStream(text, limits);
   const documents: ParsedDocument[] = [];
   const problems: ParseProblem[] = [];

@@ -1,7 +1,7 @@
 // The sparse line index of big texts answers exactly what the dense one answers, in any order.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LineIndex } from '../../src/core/lines';
+import { countBelow, LineIndex } from '../../src/core/lines';
 
 const DENSE = Number.POSITIVE_INFINITY;
 const SPARSE = 0;
@@ -95,5 +95,17 @@ describe('line index: facts of the text found with its line starts', () => {
     expect(new LineIndex('a\nb\r\nc').lineBreak).toBe('\r\n');
     expect(new LineIndex('a\nb\nc').lineBreak).toBe('\n');
     expect(new LineIndex('a\rb').lineBreak).toBe('\n');
+  });
+});
+
+describe('countBelow: the one bisection of sorted offsets (lines, markers, edit points)', () => {
+  it('counts the items below a value, or at or below it, as a scan does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -50, max: 50 })), fc.integer({ min: -60, max: 60 }), (items, x) => {
+        const sorted = [...items].sort((a, b) => a - b);
+        expect(countBelow(sorted, x)).toBe(sorted.filter((v) => v < x).length);
+        expect(countBelow(sorted, x, true)).toBe(sorted.filter((v) => v <= x).length);
+      }),
+    );
   });
 });

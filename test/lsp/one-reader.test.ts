@@ -121,3 +121,32 @@ describe('YAML folding by the line walker', () => {
     for (const text of texts) expect({ text, lines: yamlLines(new TextLines(text)) }).toEqual({ text, lines: splitLines(text) });
   });
 });
+
+describe('the marker lines of a YAML text: one pass from the parse to the cursor', () => {
+  /** Passes over the whole text by a regular expression that looks for "---" lines (a pass's own exec calls are one pass). */
+  const markerReads = (text: string, run: () => void) => wholeTextReads([text], run).filter((r) => r.includes('---') && !r.startsWith('RegExp.exec'));
+
+  it('a big stream read by the server (documents limit, stream split, cursor): one pass', async () => {
+    const { parseText, YamlDocumentCache } = await import('../../src/syntax/index');
+    const { DEFAULT_LIMITS } = await import('../../src/syntax/types');
+    // Past 4 * maxDocuments characters, so that the documents limit is counted before the parse.
+    const stream = `# leading comment\n---\n${`${ALERT}...\n---\n`.repeat(Math.ceil(45_000 / ALERT.length))}${ALERT}`;
+    expect(stream.length).toBeGreaterThan(4 * DEFAULT_LIMITS.maxDocuments);
+    const reads = markerReads(stream, () => {
+      const src = parseText(stream, 'stream.yaml', DEFAULT_LIMITS, new YamlDocumentCache());
+      expect(src.documents.length).toBeGreaterThan(100);
+      for (const at of [10, stream.indexOf('typeName', 5000), stream.length - 5]) src.cursorAt(at);
+    });
+    expect(reads).toHaveLength(1);
+  });
+
+  it('a document the block reader read after a leading "---": one pass', async () => {
+    const { parseText } = await import('../../src/syntax/index');
+    const text = `---\n${ALERT}`;
+    const reads = markerReads(text, () => {
+      const src = parseText(text, 'a.yaml');
+      expect(src.cursorAt(text.indexOf('typeName') + 2)?.docIndex).toBe(0);
+    });
+    expect(reads).toHaveLength(1);
+  });
+});

@@ -11,7 +11,8 @@ import { maskDeep, redactDoc } from './redact';
 import { maskSecrets } from '../engine/mask';
 import { SecretsNet } from './secrets-net';
 import { groupFor, principalOf } from './roles';
-import { outputFlags, ROUTES, type Route } from './routes';
+import { outputFlags, ROUTES } from './routes';
+import { RouteIndex, type RouteMatch } from './route-index';
 import { emulatorNow, type ApiKey, type State } from './state';
 import { judgeBody, parseJsonBody, warningsHeader } from './validate';
 import { settle } from './automation';
@@ -70,26 +71,10 @@ export function answerClientErrors(server: Server): void {
 export const PREFIXES = { api: '/api/public/v1.0', prometheus: '/prometheus/v1.0', control: '/__omlint' } as const;
 export const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-interface Match {
-  route?: Route;
-  params: Record<string, string>;
-  /** Methods of the routes whose path matched (for a 405). */
-  allowed: string[];
-}
+const ROUTE_INDEX = new RouteIndex(ROUTES);
 
-export function match(method: string, prefix: keyof typeof PREFIXES, rest: string[]): Match {
-  const allowed: string[] = [];
-  let found: { route: Route; params: Record<string, string> } | undefined;
-  for (const route of ROUTES) {
-    if (route.prefix !== prefix) continue;
-    const parts = route.path.split('/');
-    if (parts.length !== rest.length) continue;
-    const params: Record<string, string> = {};
-    if (!parts.every((p, i) => (p.startsWith('{') ? ((params[p.slice(1, -1)] = rest[i]), rest[i] !== '') : p === rest[i]))) continue;
-    allowed.push(route.method);
-    if (route.method === method && !found) found = { route, params };
-  }
-  return { route: found?.route, params: found?.params ?? {}, allowed };
+export function match(method: string, prefix: keyof typeof PREFIXES, rest: string[]): RouteMatch {
+  return ROUTE_INDEX.match(method, prefix, rest);
 }
 
 export function createServeServer(state: State, options: ServeOptions): Server {

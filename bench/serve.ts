@@ -135,8 +135,10 @@ class Digest {
   private nonce = '';
   private nc = 0;
   async refresh(port: number, p: string): Promise<void> {
-    // A kept-alive socket the server closed while idle (its keep-alive timeout, between phases): tried again.
-    const r = await call(port, 'GET', p, {}).catch(() => call(port, 'GET', p, {}));
+    // Kept-alive sockets the server closed while idle (its keep-alive timeout, between phases): each
+    // fails once and is dropped by the agent, so the request is tried again past them.
+    let r: Awaited<ReturnType<typeof call>> | undefined;
+    for (let attempt = 0; r === undefined; attempt++) r = await call(port, 'GET', p, {}).catch((e) => { if (attempt > CONNECTIONS + 2) throw e; return undefined; });
     this.nonce = /nonce="([^"]+)"/.exec(String(r.headers['www-authenticate']))![1];
     this.nc = 0;
   }

@@ -5,7 +5,7 @@
 // configurations, its memory read from /proc. Rounds are interleaved (every server, every phase,
 // then again), so a load change on the machine hits each alike. Not a test: it prints figures.
 //   npx tsx bench/serve.ts [--seconds 3] [--rounds 2] [--connections 16] [--no-prism] [--tools DIR] [--no-build]
-//     [--omlint FILE] (another build's dist/omlint.js) [--before FILE] (an earlier build, measured beside it) [--phase TEXT] (only the phases whose name holds TEXT, e.g. "GET, 16") [--cpu-prof DIR] (a V8 CPU profile of omlint serve into DIR)
+//     [--omlint FILE] (another build's dist/omlint.js) [--before FILE] (an earlier build's dist/omlint.js or its tree, measured beside it) [--phase TEXT] (only the phases whose name holds TEXT, e.g. "GET, 16") [--cpu-prof DIR] (a V8 CPU profile of omlint serve into DIR)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,7 +31,11 @@ const PHASE = option('--phase', '');
 /** Another build to measure (e.g. the commit before a change, built elsewhere): its dist/omlint.js. */
 const OMLINT = path.resolve(option('--omlint', path.join(ROOT, 'dist/omlint.js')));
 /** An earlier build measured in the same rounds, interleaved (the "before" of a change): its dist/omlint.js. */
-const BEFORE = argv.includes('--before') ? path.resolve(option('--before', '')) : undefined;
+const BEFORE = argv.includes('--before') ? builtEntry(path.resolve(option('--before', ''))) : undefined;
+/** A build's dist/omlint.js, given the file or the tree it was built in. */
+function builtEntry(p: string): string {
+  return existsSync(path.join(p, 'dist', 'omlint.js')) ? path.join(p, 'dist', 'omlint.js') : p;
+}
 const CPU_PROF = argv.includes('--cpu-prof') ? path.resolve(option('--cpu-prof', '.')) : undefined;
 const USER = 'bench';
 const SECRET = 'c0ffee00-1111-2222-3333-444455556666';
@@ -131,7 +135,10 @@ class Digest {
   private nonce = '';
   private nc = 0;
   async refresh(port: number, p: string): Promise<void> {
-    const r = await call(port, 'GET', p, {});
+    // Kept-alive sockets the server closed while idle (its keep-alive timeout, between phases): each
+    // fails once and is dropped by the agent, so the request is tried again past them.
+    let r: Awaited<ReturnType<typeof call>> | undefined;
+    for (let attempt = 0; r === undefined; attempt++) r = await call(port, 'GET', p, {}).catch((e) => { if (attempt > CONNECTIONS + 2) throw e; return undefined; });
     this.nonce = /nonce="([^"]+)"/.exec(String(r.headers['www-authenticate']))![1];
     this.nc = 0;
   }

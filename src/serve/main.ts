@@ -9,6 +9,7 @@ import { defaultState, ownerKey, type ApiKey, type State } from './state';
 import { loadSeedChecked, SeedError } from './seed';
 import { StateDirError, StateStore } from './persist';
 import { createProxyServer, parseUpstream } from './proxy';
+import { BatchedLog } from './log';
 
 export interface ServeCliOptions {
   port: number;
@@ -132,16 +133,18 @@ export async function runServe(o: ServeCliOptions, io: ServeIO): Promise<{ serve
     store?.release();
     throw e instanceof StateDirError ? new ServeUsageError(e.message) : e;
   }
+  const requestLog = new BatchedLog((text) => io.stderr.write(text));
   const server = createServeServer(state, {
     control: o.control ? { initial: state, users } : undefined,
     maxBodyBytes: o.maxBodySize,
     nonceLifetimeMs: (o.nonceLifetime ?? 300) * 1000,
     now: () => new Date(),
-    log: (line) => io.stderr.write(`${line}\n`),
+    log: (line) => requestLog.line(line),
     tls,
     saveState: store && (() => store.save(state)),
     stateChanged: store && (() => store.saveSoon(state, (e) => io.stderr.write(`omlint serve: the state changed by a read is not saved: ${e.message}\n`))),
   });
+  requestLog.flushOn(server);
   const port = await listen(server, o, () => store?.release());
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
   const lines = [`omlint serve: listening on ${tls ? 'https' : 'http'}://${host}:${port}/api/public/v1.0 (port ${port})`];

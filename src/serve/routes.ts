@@ -59,6 +59,8 @@ export interface Route {
   handle(r: Request): Reply | Promise<Reply>;
   /** The handler replaces the whole state (reset, seed): the secrets net is collected afresh. */
   replacesState?: true;
+  /** A GET whose answer depends on the state, the caller and the URL only: kept until the state changes (answer-cache.ts). */
+  cache?: true;
 }
 
 const self = (href: string) => [{ href, rel: 'self' }];
@@ -93,7 +95,7 @@ type Collection = 'alertConfigs' | 'alerts' | 'maintenanceWindows';
 /** GET of one project resource by id: `groups/{groupId}/<segment>/{id}`. */
 function getOne(collection: Collection, what: string, code: string): Route {
   return {
-    method: 'GET', path: `groups/{groupId}/${collection}/{id}`, prefix: 'api',
+    method: 'GET', path: `groups/{groupId}/${collection}/{id}`, prefix: 'api', cache: true,
     handle: (r) => {
       const g = groupFor(r.state, r.principal, r.params.groupId, false);
       const d = find(r.state[collection], g.id, r.params.id, what, code);
@@ -105,7 +107,7 @@ function getOne(collection: Collection, what: string, code: string): Route {
 /** GET of every project resource of a collection (those the request's filter keeps), paginated. */
 function getAll(collection: Collection, filterOf: (r: Request) => (d: Doc) => boolean = () => () => true): Route {
   return {
-    method: 'GET', path: `groups/{groupId}/${collection}`, prefix: 'api',
+    method: 'GET', path: `groups/{groupId}/${collection}`, prefix: 'api', cache: true,
     handle: (r) => {
       const g = groupFor(r.state, r.principal, r.params.groupId, false);
       const keep = filterOf(r);

@@ -11,7 +11,9 @@ import { maskDeep, redactDoc } from './redact';
 import { maskSecrets } from '../engine/mask';
 import { SecretsNet } from './secrets-net';
 import { groupFor, principalOf } from './roles';
-import { outputFlags, ROUTES, type Route } from './routes';
+import { outputFlags, ROUTES } from './routes';
+import { RouteIndex, type RouteMatch } from './route-index';
+import { AnswerCache } from './answer-cache';
 import { emulatorNow, type ApiKey, type State } from './state';
 import { judgeBody, parseJsonBody, warningsHeader } from './validate';
 import { settle } from './automation';
@@ -70,26 +72,10 @@ export function answerClientErrors(server: Server): void {
 export const PREFIXES = { api: '/api/public/v1.0', prometheus: '/prometheus/v1.0', control: '/__omlint' } as const;
 export const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-interface Match {
-  route?: Route;
-  params: Record<string, string>;
-  /** Methods of the routes whose path matched (for a 405). */
-  allowed: string[];
-}
+const ROUTE_INDEX = new RouteIndex(ROUTES);
 
-export function match(method: string, prefix: keyof typeof PREFIXES, rest: string[]): Match {
-  const allowed: string[] = [];
-  let found: { route: Route; params: Record<string, string> } | undefined;
-  for (const route of ROUTES) {
-    if (route.prefix !== prefix) continue;
-    const parts = route.path.split('/');
-    if (parts.length !== rest.length) continue;
-    const params: Record<string, string> = {};
-    if (!parts.every((p, i) => (p.startsWith('{') ? ((params[p.slice(1, -1)] = rest[i]), rest[i] !== '') : p === rest[i]))) continue;
-    allowed.push(route.method);
-    if (route.method === method && !found) found = { route, params };
-  }
-  return { route: found?.route, params: found?.params ?? {}, allowed };
+export function match(method: string, prefix: keyof typeof PREFIXES, rest: string[]): RouteMatch {
+  return ROUTE_INDEX.match(method, prefix, rest);
 }
 
 export function createServeServer(state: State, options: ServeOptions): Server {
@@ -97,7 +83,11 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   const net = new SecretsNet(state);
   const secrets = () => net.get();
   const log = (line: string) => options.log(maskSecrets(line, secrets()));
-  const hooks = webhooks(log, (url) => net.maskUrl(url), () => options.stateChanged?.());
+  const answers = new AnswerCache();
+  const hooks = webhooks(log, (url) => net.maskUrl(url), () => {
+    answers.clear();
+    options.stateChanged?.();
+  });
   const control: ControlContext | undefined = options.control && {
     initial: structuredClone(options.control.initial), users: structuredClone(options.control.users), hostNow: options.now,
     // A webhook carries the alert as the API answers it: redacted and masked like every answer.
@@ -107,11 +97,14 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   const counted = new WeakSet<IncomingMessage>();
   // Requests before which the state moved on by itself (processes converged, live alerts' timers).
   const moved = new WeakSet<IncomingMessage>();
+  // GETs whose answer may be kept: its key and the cache's generation when it was computed.
+  const cacheable = new WeakMap<IncomingMessage, { key: string; generation: number }>();
   const server = listener(options.tls, (req, res) => {
     const started = Date.now();
     handle(req, res).then(
       (status) => options.log(`${req.method} ${net.maskUrl(req.url ?? '')} ${status} ${Date.now() - started}ms`),
       (e) => {
+        answers.clear();
         // Never expected (handle answers every failure): the request ends, the server goes on.
         options.log(`${req.method} ${net.maskUrl(req.url ?? '')} internal error: ${maskSecrets(e instanceof Error ? e.message : String(e), secrets())}`);
         if (!res.headersSent) send(res, { status: 500, body: errorBody(new ApiError(500, 'UNEXPECTED_ERROR', 'Unexpected error.')) }, false, false);
@@ -126,6 +119,8 @@ export function createServeServer(state: State, options: ServeOptions): Server {
     const method = res.req.method ?? 'GET';
     // Only a write that was carried out can bring a new secret (a 401 or a refused body changes nothing).
     const changed = method !== 'GET' && method !== 'HEAD' && reply.status < 400;
+    // Any other method may have changed something, even when refused: nothing kept is answered again.
+    if (method !== 'GET' && method !== 'HEAD') answers.clear();
     if (changed) {
       if (wrote?.replaced) net.collectAll();
       else net.addWrite(wrote?.body, reply.body);
@@ -147,6 +142,8 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       headers['Content-Type'] ??= 'application/json';
       headers['Content-Length'] = String(Buffer.byteLength(out));
     }
+    const keep = cacheable.get(res.req);
+    if (keep && reply.status === 200) answers.set(keep.key, keep.generation, { status: reply.status, headers, body: out });
     res.writeHead(reply.status, headers);
     res.end(out);
     if (!saveNow && moved.has(res.req)) options.stateChanged?.();
@@ -186,6 +183,18 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       if (settle(state, now)) moved.add(req);
       // Live alerts' timers fire on the emulator clock before anything reads the alerts.
       if (control && syncLive(state, control.live, now)) moved.add(req);
+      if (moved.has(req) || counted.has(req)) answers.clear();
+      if (m.route.cache && req.method === 'GET') {
+        // The caller and the Host (the links) are part of the answer; the query is in the URL.
+        const key = `${principal.kind} ${principal.name}\n${req.headers.host ?? ''}\n${req.url ?? ''}`;
+        const kept = answers.get(key);
+        if (kept) {
+          res.writeHead(kept.status, kept.headers);
+          res.end(kept.body);
+          return kept.status;
+        }
+        cacheable.set(req, { key, generation: answers.generation });
+      }
       const request = { state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now, caller, control };
       // Who may write, and whether the path names something, before the body is judged.
       if (HAS_BODY.has(req.method ?? '') && m.params.groupId !== undefined && prefix !== 'control') groupFor(state, principal, m.params.groupId, m.route.access ?? true);

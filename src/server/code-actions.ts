@@ -1,10 +1,12 @@
 // Code actions: every fix and suggestion as a quick fix, "Disable <rule> for this line" (YAML),
-// "Disable <rule> for this file" (JSON: an override in the config, disable-file.ts), and source.fixAll.omlint (all safe fixes, as the CLI's --fix applies them).
+// "Disable <rule> for this file" (YAML: a directive on the first line, disable-file-directive.ts;
+// JSON: an override in the config, disable-file.ts), and source.fixAll.omlint (all safe fixes, as the CLI's --fix applies them).
 import { CodeActionKind, type CodeAction, type Command, type Diagnostic as LspDiagnostic, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, FileResult, TextFix } from '../core/types';
 import { rangesOverlap, spanToRange } from './positions';
 import { NEVER_SUPPRESSED } from '../core/never-suppressed';
+import { disableFileDirective } from './disable-file-directive';
 
 export const FIX_ALL_KIND = 'source.fixAll.omlint';
 export const FIX_ALL_TITLE = 'Fix all auto-fixable omlint problems';
@@ -111,6 +113,10 @@ export async function codeActionsFor(input: CodeActionInput): Promise<CodeAction
       if (input.yaml && !NEVER_SUPPRESSED.has(d.ruleId) && !disabled.has(key)) {
         disabled.add(key);
         actions.push(disableAction(doc, d, lspDiag));
+      }
+      if (input.yaml && !NEVER_SUPPRESSED.has(d.ruleId) && !disabled.has(d.ruleId)) {
+        disabled.add(d.ruleId);
+        actions.push(disableFileDirective(doc, d.ruleId, lspDiag));
       }
       if (!input.yaml && input.disableForFile && !NEVER_SUPPRESSED.has(d.ruleId) && !disabled.has(d.ruleId)) {
         disabled.add(d.ruleId);

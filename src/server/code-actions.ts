@@ -1,11 +1,12 @@
 // Code actions: every fix and suggestion as a quick fix, "Disable <rule> for this line" (YAML),
-// "Disable <rule> for this file" (YAML: `# omlint-disable <rule>` at the top; JSON: an override in
-// the config, disable-file.ts), and source.fixAll.omlint (all safe fixes, as the CLI's --fix applies them).
+// "Disable <rule> for this file" (YAML: a directive on the first line, disable-file-directive.ts;
+// JSON: an override in the config, disable-file.ts), and source.fixAll.omlint (all safe fixes, as the CLI's --fix applies them).
 import { CodeActionKind, type CodeAction, type Command, type Diagnostic as LspDiagnostic, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, FileResult, TextFix } from '../core/types';
 import { rangesOverlap, spanToRange } from './positions';
 import { NEVER_SUPPRESSED } from '../core/never-suppressed';
+import { disableFileDirective } from './disable-file-directive';
 
 export const FIX_ALL_KIND = 'source.fixAll.omlint';
 export const FIX_ALL_TITLE = 'Fix all auto-fixable omlint problems';
@@ -92,28 +93,6 @@ function disableAction(doc: TextDocument, d: Diagnostic, lspDiag: LspDiagnostic)
   };
 }
 
-/**
- * YAML's "Disable <rule> for this file": `# omlint-disable <rule>` on the first line covers the
- * file from there to its end (suppress.ts), every document of it; a directive with rule ids
- * already there gets the rule added.
- */
-function disableFileAction(doc: TextDocument, d: Diagnostic, lspDiag: LspDiagnostic): CodeAction {
-  const text = doc.getText();
-  const bom = text.startsWith('\uFEFF') ? 1 : 0;
-  const end = text.slice(bom).search(/\r?\n|\r/);
-  const first = text.slice(bom, end < 0 ? undefined : bom + end);
-  const m = /^(#\s*omlint-disable\s+)(.*?)(\s+--(?:\s.*)?)?$/.exec(first);
-  const title = `Disable ${d.ruleId} for this file`;
-  const insert = (offset: number, newText: string): CodeAction => ({
-    title,
-    kind: CodeActionKind.QuickFix,
-    diagnostics: [lspDiag],
-    edit: { changes: { [doc.uri]: [{ range: { start: doc.positionAt(offset), end: doc.positionAt(offset) }, newText }] } },
-  });
-  if (m && m[2].trim() !== '') return insert(bom + m[1].length + m[2].length, `, ${d.ruleId}`);
-  return insert(bom, `# omlint-disable ${d.ruleId}${text.includes('\r\n') ? '\r\n' : '\n'}`);
-}
-
 export async function codeActionsFor(input: CodeActionInput): Promise<CodeAction[]> {
   const { doc, result, range, only } = input;
   const title = (t: string) => (input.mask ? input.mask(t) : t);
@@ -137,7 +116,7 @@ export async function codeActionsFor(input: CodeActionInput): Promise<CodeAction
       }
       if (input.yaml && !NEVER_SUPPRESSED.has(d.ruleId) && !disabled.has(d.ruleId)) {
         disabled.add(d.ruleId);
-        actions.push(disableFileAction(doc, d, lspDiag));
+        actions.push(disableFileDirective(doc, d.ruleId, lspDiag));
       }
       if (!input.yaml && input.disableForFile && !NEVER_SUPPRESSED.has(d.ruleId) && !disabled.has(d.ruleId)) {
         disabled.add(d.ruleId);

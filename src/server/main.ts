@@ -33,6 +33,7 @@ import { InvalidRenameError } from './navigation';
 import { uriToPath } from './uris';
 import { FormatRefused } from './format';
 import type { FolderWalk } from './workspace-files';
+import { FormatRegistration } from './format-registration';
 
 export const SERVER_VERSION = VERSION;
 /** A first lint that lasts longer than this shows progress in the client. */
@@ -86,6 +87,7 @@ export function startServer(options: ServerOptions = {}): void {
   let folders: string[] = [];
   /** The folders' settings as last pulled: every lint and request waits for the pull under way. */
   let settingsReady: Promise<void> = Promise.resolve();
+  let formatting: FormatRegistration | undefined;
 
   async function pullFolderSettings(): Promise<void> {
     if (!pullSettings) return;
@@ -103,11 +105,12 @@ export function startServer(options: ServerOptions = {}): void {
       connection.console.error(`omlint: reading the settings failed: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  /** Lenses and hints asked for again (their settings may have changed), where the client supports it. */
+  /** Lenses and hints asked for again (their settings may have changed), where the client supports it; the formatter registered where it is on. */
   let canRefreshLenses = false;
   let canRefreshHints = false;
   const refreshViews = () => {
     if (canRefreshLenses) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    void formatting?.update(service.settings, () => settingsReady);
     if (canRefreshHints) void connection.languages.inlayHint.refresh().catch(() => undefined);
   };
   const refreshSettings = () => {
@@ -205,6 +208,8 @@ export function startServer(options: ServerOptions = {}): void {
     canRefreshHints = Boolean(params.capabilities.workspace?.inlayHint?.refreshSupport);
     // Told of every change of the section (the pull model's trigger), where the client registers it dynamically.
     registerConfiguration = pullSettings && Boolean(params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration);
+    const text = params.capabilities.textDocument;
+    formatting = new FormatRegistration(connection, Boolean(text?.formatting?.dynamicRegistration && text?.rangeFormatting?.dynamicRegistration));
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -220,8 +225,7 @@ export function startServer(options: ServerOptions = {}): void {
         documentLinkProvider: { resolveProvider: false },
         inlayHintProvider: { resolveProvider: false },
         foldingRangeProvider: true,
-        documentFormattingProvider: true,
-        documentRangeFormattingProvider: true,
+        ...formatting.staticCapabilities(),
         selectionRangeProvider: true,
         completionProvider: { triggerCharacters: [':', ' ', '"'], resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
@@ -245,6 +249,7 @@ export function startServer(options: ServerOptions = {}): void {
 
   connection.onInitialized(() => {
     if (pullSettings) void refreshSettings();
+    void formatting?.update(service.settings, () => settingsReady);
     if (registerConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'omlint' }).catch(() => undefined);
     if (watchFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {

@@ -81,6 +81,11 @@ export class FolderSettings {
     return changed;
   }
 
+  /** Each folder with its settings (innermost first). */
+  folderList(): readonly { dir: string; settings: EditorSettings }[] {
+    return this.folders;
+  }
+
   for(filePath: string): EditorSettings {
     const abs = path.resolve(filePath);
     for (const f of this.folders) if (abs === f.dir || abs.startsWith(f.dir.endsWith(path.sep) ? f.dir : f.dir + path.sep)) return f.settings;

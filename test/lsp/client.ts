@@ -14,6 +14,7 @@ import {
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
+  type InitializeResult,
   PublishDiagnosticsNotification,
   ShutdownRequest,
   StreamMessageReader,
@@ -51,6 +52,9 @@ export interface ClientOptions {
   configuration?: (items: { scopeUri?: string; section?: string }[]) => unknown[];
   /** Workspace folders (default: rootDir alone). */
   folders?: string[];
+  /** Told each client/registerCapability and client/unregisterCapability, and the initialize result. */
+  onRegistration?: (method: 'client/registerCapability' | 'client/unregisterCapability', params: unknown) => void;
+  onInitialized?: (result: InitializeResult) => void;
 }
 export async function startClient(rootDir: string, command: string[] = ['--import', 'tsx', path.join(ROOT, 'src/bin/language-server.ts'), '--stdio'], textDocument: Record<string, unknown> = {}, executable = process.execPath, env?: NodeJS.ProcessEnv, more: ClientOptions = {}): Promise<LspClient> {
   const child = spawn(executable, command, { cwd: env ? rootDir : ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -69,14 +73,15 @@ export async function startClient(rootDir: string, command: string[] = ['--impor
     }
   });
   connection.onRequest('window/showMessageRequest', () => null);
-  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('client/registerCapability', (p: unknown) => (more.onRegistration?.('client/registerCapability', p), null));
+  connection.onRequest('client/unregisterCapability', (p: unknown) => (more.onRegistration?.('client/unregisterCapability', p), null));
   if (more.configuration) {
     const answer = more.configuration;
     connection.onRequest('workspace/configuration', (p: { items: { scopeUri?: string; section?: string }[] }) => answer(p.items));
   }
   connection.listen();
   const rootUri = `file://${rootDir}`;
-  await connection.sendRequest(InitializeRequest.type, {
+  const initialized = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri,
     workspaceFolders: (more.folders ?? [rootDir]).map((d, i) => ({ uri: `file://${d}`, name: `folder${i}` })),
@@ -92,6 +97,7 @@ export async function startClient(rootDir: string, command: string[] = ['--impor
       ...(more.window ? { window: more.window } : {}),
     },
   });
+  more.onInitialized?.(initialized);
   await connection.sendNotification(InitializedNotification.type, {});
   return {
     connection,

@@ -166,14 +166,13 @@ overrides:
     expect(lstatSync(path.join(linked, 'omlint.config.yaml')).isSymbolicLink()).toBe(true);
   });
 
-  it('in YAML is a directive comment at the top, not the config; not offered for syntax errors', async () => {
+  it('is no config override in YAML documents (their directive comment is the action: service-disable-file-yaml.test.ts) nor offered for syntax errors', async () => {
     const service = new OmlintLanguageService({ now: NOW });
     const dir = tempDir();
     const yaml = openDoc(service, dir, 'disk.alert-config.yaml', 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: GROUP\n    emailEnabled: true\n    smsEnabled: false\n    delayMin: 0\n    intervalMin: 60\ncolour: red\n');
     const actions = await service.codeActions(yaml, whole(yaml), { diagnostics: [] });
     expect(actions.map((a) => a.title)).toContain('Disable unknown-field for this line');
-    // Issue 38: "Disable for this file" also in YAML, as `# omlint-disable <rule>` on the first line (no config written).
-    expect(actions.filter((a) => /for this file/.test(a.title)).map((a) => a.title)).toEqual(['Disable unknown-field for this file']);
+    expect(actions.filter((a) => /for this file/.test(a.title)).map((a) => [a.title, Object.keys(a.edit?.changes ?? {})])).toEqual([['Disable unknown-field for this file', [yaml.uri]]]);
     const broken = openDoc(service, dir, 'broken.alert-config.json', '{"eventTypeName": "HOST_DOWN",');
     expect(await codes(service, broken)).toContain('syntax-error');
     expect(await disableAction(service, broken, 'syntax-error')).toBeUndefined();

@@ -49,6 +49,13 @@ describe('the VS Code extension in code-server', () => {
         'go to definition: member host → process',
         'rename of a process edits its name and the member host',
         'each snippet kind accepted at an indented spot lints clean',
+        'status bar item',
+        '$schema accepted in JSON: no report from omlint or from VS Code\'s schema validation',
+        'formatting off by default: VS Code formats JSON without asking, no YAML formatter',
+        'formatting on by setting: omlint formats the YAML',
+        'inlay hint: host:port beside a member host',
+        'document highlights: host name → process name (F7), none on a key',
+        'code lens clicked: the replica set\'s members in the peek view',
       ]),
     );
   }, 30 * 60_000);

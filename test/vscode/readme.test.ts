@@ -34,3 +34,12 @@ it('lists every command of the manifest by its title', () => {
   expect(listed).toEqual(manifest.contributes.commands.map((c) => c.title).sort());
   for (const c of manifest.contributes.commands) expect(c.category).toBe('omlint');
 });
+
+// Issue 38: with the yaml-language-server modeline both servers report each problem; the
+// extension's page says how to avoid the double (no redhat.vscode-yaml here to show it live).
+it('says how to avoid double reports with the yaml-language-server modeline', () => {
+  const twice = section('Reported twice? The yaml-language-server modeline');
+  expect(twice).toContain('`# omlint: kind=alert-config`');
+  expect(twice).toContain('"yaml.validate": false');
+  expect(twice).toContain('settings = { yaml = { validate = false } }');
+});

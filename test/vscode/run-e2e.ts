@@ -48,7 +48,9 @@ const SECOND_ALERT = BAD_ALERT.replace('enabled: true\n', '').replace('threshold
 // schema to VS Code's JSON validation, which would repeat it).
 // Snippets at indented spots (issue 38: VS Code added the line's indentation to the snippet's
 // own and nested the fields under the previous key): a new notification after `  - `, the missing
-// fields of a notification under its typeName, of a metric threshold under its metricName.
+// fields of a notification under its typeName, of a metric threshold under its metricName, a new
+// matcher after `  - ` (the "new <item>" kind); in JSON, a new notification in an array and the
+// missing fields of an object, each on an indented line between members.
 const SNIPPET_ALERT = `eventTypeName: OUTSIDE_METRIC_THRESHOLD
 enabled: true
 metricThreshold:
@@ -60,7 +62,35 @@ notifications:
   - typeName: EMAIL
     
   - 
+matchers:
+  - 
 `;
+const SNIPPET_JSON = `{
+  "eventTypeName": "OUTSIDE_METRIC_THRESHOLD",
+  "enabled": true,
+  "metricThreshold": {
+    "metricName": "ASSERT_WARNING",
+    "mode": "AVERAGE",
+    
+    "units": "RAW"
+  },
+  "notifications": [
+    
+    {"typeName": "EMAIL", "emailAddress": "dba@example.com", "delayMin": 0, "intervalMin": 5}
+  ]
+}
+`;
+
+// A JSON document with the `$schema` member the README advises for editors without omlint, the
+// schema beside it: VS Code's JSON support validates the document against it, omlint lints it, and
+// neither reports the member (issue 38: schema and unknown-field both did).
+const SCHEMA_JSON = `${JSON.stringify({ $schema: './alert-config.schema.json', eventTypeName: 'HOST_RECOVERING', enabled: true, notifications: [{ typeName: 'ORG', delayMin: 0, intervalMin: 15 }] }, null, 2)}\n`;
+
+// Formatting: off by default, omlint is no formatter (VS Code's own JSON formatter formats JSON
+// without asking which one; YAML has none); turned on in the settings, omlint formats YAML.
+// Each of another event, so that duplicate-alert-config pairs none of them.
+const FORMAT_JSON = '{"eventTypeName":"HOST_NOW_PRIMARY","enabled":true,"notifications":[{"typeName":"ORG","delayMin":0,"intervalMin":20}]}\n';
+const FORMAT_YAML = 'eventTypeName:    HOST_DOWN\nenabled: true\nnotifications:\n    - typeName: ORG\n      delayMin: 0\n      intervalMin: 25\n';
 
 const JSON_ALERT = `${JSON.stringify(
   { eventTypeName: 'OUTSIDE_METRIC_THRESHOLD', enabled: true, metricThreshold: { metricName: 'ASSERT_REGULAR', mode: 'AVERAGE', operator: 'GREATER_THAN', threshold: 5, units: 'PERCENTT' }, notifications: [{ typeName: 'GROUP', emailEnabled: true, smsEnabled: false, delayMin: 0, intervalMin: 60 }] },
@@ -193,6 +223,11 @@ async function main(): Promise<void> {
   writeFileSync(path.join(workspace, 'second.alert-config.yaml'), SECOND_ALERT);
   writeFileSync(path.join(workspace, 'disk.alert-config.json'), JSON_ALERT);
   writeFileSync(path.join(workspace, 'snippets.alert-config.yaml'), SNIPPET_ALERT);
+  writeFileSync(path.join(workspace, 'snippets.alert-config.json'), SNIPPET_JSON);
+  writeFileSync(path.join(workspace, 'schema.alert-config.json'), SCHEMA_JSON);
+  copyFileSync(path.join(ROOT, 'schemas/alert-config.schema.json'), path.join(workspace, 'alert-config.schema.json'));
+  writeFileSync(path.join(workspace, 'format.alert-config.json'), FORMAT_JSON);
+  writeFileSync(path.join(workspace, 'format.alert-config.yaml'), FORMAT_YAML);
   const automationYaml = stringifyYaml(JSON.parse(readFileSync(REAL_AUTOMATION, 'utf8')));
   writeFileSync(path.join(workspace, 'replicaset.automation-config.yaml'), automationYaml);
   writeFileSync(
@@ -257,7 +292,8 @@ async function main(): Promise<void> {
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
 
-    await page.goto(`${base}/?folder=${encodeURIComponent(workspace)}`);
+    // A loaded machine takes longer than the default 30 s to serve the workbench.
+    await page.goto(`${base}/?folder=${encodeURIComponent(workspace)}`, { timeout: 120_000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'cpu-asserts.alert-config.yaml' }).waitFor({ timeout: 60_000 });
     step('workbench loaded');
@@ -269,7 +305,7 @@ async function main(): Promise<void> {
       const input = page.locator('.quick-input-widget input');
       await input.waitFor({ timeout: 20_000 });
       await input.fill(name);
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 20_000 });
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 60_000 });
       await page.keyboard.press('Enter');
       await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: 20_000 });
     };
@@ -568,6 +604,50 @@ async function main(): Promise<void> {
     step('go to definition: member host → process', { from: hostLine, to: await cursorLine() });
     await shot('definition');
 
+    // Inlay hint: the process's hostname:port beside the member's host (text injected in the line).
+    const hintLine = async () =>
+      page.evaluate((want) => [...document.querySelectorAll('.editor-group-container.active .view-line')].map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).find((t) => t.includes(want)) ?? '', 'host: my-rs-1');
+    await goTo(hostLine, hostColumn);
+    let hinted = '';
+    for (const until = Date.now() + 20_000; Date.now() < until && !/vm-mongo-1\.prod\.example\.com:27018/.test(hinted); ) {
+      hinted = await hintLine();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    if (!/vm-mongo-1\.prod\.example\.com:27018/.test(hinted)) throw new Error(`no inlay hint beside the member host: ${JSON.stringify(hinted)}`);
+    step('inlay hint: host:port beside a member host', hinted.trim());
+    await shot('inlay-hint');
+
+    // Document highlights: on the member's host name, the next highlight (F7) is the process's name;
+    // on a key, omlint highlights nothing (VS Code's word highlighter would take over without omlint).
+    await goTo(hostLine, hostColumn);
+    await page.waitForTimeout(1_000);
+    await page.keyboard.press('F7');
+    await page.waitForFunction((want) => [...document.querySelectorAll('.statusbar-item')].some((e) => (e.textContent ?? '').includes(`Ln ${want},`)), nameLine, { timeout: 20_000 });
+    await shot('highlights');
+    const hostKeyLine = lineOf('host: my-rs-0');
+    await goTo(hostKeyLine, automationYaml.split('\n')[hostKeyLine - 1].indexOf('host') + 2);
+    await page.waitForTimeout(1_500);
+    await page.keyboard.press('F7');
+    await page.waitForTimeout(1_500);
+    if ((await cursorLine()) !== hostKeyLine) throw new Error(`F7 on the key host moved to line ${await cursorLine()}: highlights that are not omlint's`);
+    step('document highlights: host name → process name (F7), none on a key', { from: hostLine, to: nameLine });
+
+    // Code lens over the replica set: clicked, VS Code's peek shows its members' processes.
+    const rsLine = lineOf('_id: my-rs');
+    await goTo(rsLine, 5);
+    const lens = page.locator('.editor-group-container.active .codelens-decoration a', { hasText: /^\d+ members, \d+ voting/ }).first();
+    await lens.waitFor({ timeout: 30_000 });
+    const lensTitle = (await lens.innerText()).trim();
+    await lens.click();
+    const peek = page.locator('.editor-group-container.active .reference-zone-widget').first();
+    await peek.waitFor({ timeout: 20_000 });
+    const peekRows = (await peek.locator('.ref-tree .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    await shot('code-lens-peek');
+    if (!['my-rs-0', 'my-rs-1', 'my-rs-2'].every((n) => peekRows.some((r) => r.includes(`name: ${n}`)))) throw new Error(`the lens's peek shows: ${JSON.stringify(peekRows)}`);
+    await page.keyboard.press('Escape');
+    await peek.waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
+    step('code lens clicked: the replica set\'s members in the peek view', { lens: lensTitle, rows: peekRows });
+
     await goTo(hostLine, hostColumn);
     await page.keyboard.press('F2');
     const renameInput = page.locator('.rename-box input, .rename-box textarea').first();
@@ -589,62 +669,164 @@ async function main(): Promise<void> {
     // Each snippet kind accepted at an indented spot, from the bottom up (lines stay put), its
     // first tab stop typed where it has no default; the result reads back with each field in its
     // place and lints clean, in the editor and by the CLI.
-    await openFile('snippets.alert-config.yaml');
-    await editor.locator('.view-lines', { hasText: 'ASSERT_REGULAR' }).waitFor({ timeout: 20_000 });
-    const accepted: string[] = [];
-    for (const [line, column, label, typed] of [
+    const acceptSnippets = async (file: string, marker: string, snippets: readonly (readonly [number, number, string, string, ((() => Promise<void>) | undefined)?])[]) => {
+      await openFile(file);
+      await editor.locator('.view-lines', { hasText: marker }).waitFor({ timeout: 20_000 });
+      const accepted: string[] = [];
+      for (const [line, column, label, typed, after] of snippets) {
+        await goTo(line, column);
+        const row = page.locator('.suggest-widget .monaco-list-row', { hasText: label }).first();
+        await suggest(row);
+        for (let i = 0; i < 40; i++) {
+          if ((await page.locator('.suggest-widget .monaco-list-row.focused').first().getAttribute('aria-label'))?.includes(label)) break;
+          await page.keyboard.press('ArrowDown');
+        }
+        const focusedLabel = await page.locator('.suggest-widget .monaco-list-row.focused').first().getAttribute('aria-label');
+        if (!focusedLabel?.includes(label)) throw new Error(`the suggestion "${label}" could not be focused (${focusedLabel})`);
+        await page.keyboard.press('Enter');
+        if (typed) await page.keyboard.type(typed);
+        // Out of the snippet (a choice's list first, then the tab stops).
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Escape');
+        await after?.();
+        accepted.push(label);
+      }
+      await shot(`snippets-${path.extname(file).slice(1)}`);
+      await page.keyboard.press('Control+S');
+      const saved = path.join(workspace, file);
+      const by = Date.now() + 20_000;
+      while (readFileSync(saved, 'utf8') === (file.endsWith('.json') ? SNIPPET_JSON : SNIPPET_ALERT) && Date.now() < by) await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 300));
+      return { accepted, saved, text: readFileSync(saved, 'utf8') };
+    };
+    const lintsClean = async (saved: string, text: string) => {
+      // The editor's lint of the result: no squiggle left in the document.
+      const cleanBy = Date.now() + 30_000;
+      let squiggles = -1;
+      while (Date.now() < cleanBy) {
+        squiggles = await editor.locator('.squiggly-error, .squiggly-warning, .squiggly-info').count();
+        if (squiggles === 0) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      if (squiggles !== 0) throw new Error(`${squiggles} squiggle(s) after the snippets: ${JSON.stringify(text)}`);
+      try {
+        return execFileSync(process.execPath, [path.join(ROOT, 'dist/omlint.js'), 'check', saved], { encoding: 'utf8', cwd: workspace }).trim();
+      } catch (e) {
+        throw new Error(`omlint check of the snippets' result: ${String((e as { stdout?: string }).stdout ?? e)}\n${text}`);
+      }
+    };
+    const keysOf = (o: unknown) => (o && typeof o === 'object' ? Object.keys(o) : []);
+    // The matcher's value has no default: typed on its line once the snippet is left.
+    const matcherValue = async () => {
+      await goTo(15, 1);
+      await page.keyboard.press('End');
+      await page.keyboard.type('PRIMARY');
+    };
+    const yamlRun = await acceptSnippets('snippets.alert-config.yaml', 'ASSERT_REGULAR', [
+      [13, 5, 'new matcher', '', matcherValue],
       [11, 5, 'ORG notification', ''],
       [10, 5, 'required fields of notification', 'dba@example.com'],
       [7, 3, 'required fields of metric threshold', ''],
-    ] as const) {
-      await goTo(line, column);
-      const row = page.locator('.suggest-widget .monaco-list-row', { hasText: label }).first();
-      await suggest(row);
-      for (let i = 0; i < 40; i++) {
-        if ((await page.locator('.suggest-widget .monaco-list-row.focused').first().getAttribute('aria-label'))?.includes(label)) break;
-        await page.keyboard.press('ArrowDown');
-      }
-      const focusedLabel = await page.locator('.suggest-widget .monaco-list-row.focused').first().getAttribute('aria-label');
-      if (!focusedLabel?.includes(label)) throw new Error(`the suggestion "${label}" could not be focused (${focusedLabel})`);
-      await page.keyboard.press('Enter');
-      if (typed) await page.keyboard.type(typed);
-      // Out of the snippet (a choice's list first, then the tab stops).
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Escape');
-      accepted.push(label);
-    }
-    await shot('snippets');
-    await page.keyboard.press('Control+S');
-    const snippetPath = path.join(workspace, 'snippets.alert-config.yaml');
-    const snippetsBy = Date.now() + 20_000;
-    while (!readFileSync(snippetPath, 'utf8').includes('threshold:') && Date.now() < snippetsBy) await new Promise((r) => setTimeout(r, 200));
-    const snippetText = readFileSync(snippetPath, 'utf8');
-    const snippetValue = parseYaml(snippetText) as { metricThreshold: Record<string, unknown>; notifications: Record<string, unknown>[] };
-    const keysOf = (o: unknown) => (o && typeof o === 'object' ? Object.keys(o) : []);
+    ]);
+    const snippetValue = parseYaml(yamlRun.text) as { metricThreshold: Record<string, unknown>; notifications: Record<string, unknown>[]; matchers: Record<string, unknown>[] };
     const placed =
       ['operator', 'threshold'].every((k) => keysOf(snippetValue.metricThreshold).includes(k)) &&
       snippetValue.notifications.length === 2 &&
       ['emailAddress', 'delayMin', 'intervalMin'].every((k) => keysOf(snippetValue.notifications[0]).includes(k)) &&
       snippetValue.notifications[0].emailAddress === 'dba@example.com' &&
       snippetValue.notifications[1].typeName === 'ORG' &&
-      ['delayMin', 'intervalMin'].every((k) => keysOf(snippetValue.notifications[1]).includes(k));
-    if (!placed) throw new Error(`the snippets left: ${JSON.stringify(snippetText)}`);
-    // The editor's lint of the result: no squiggle left in the document.
-    const cleanBy = Date.now() + 30_000;
-    let squiggles = -1;
-    while (Date.now() < cleanBy) {
-      squiggles = await editor.locator('.squiggly-error, .squiggly-warning, .squiggly-info').count();
-      if (squiggles === 0) break;
+      ['delayMin', 'intervalMin'].every((k) => keysOf(snippetValue.notifications[1]).includes(k)) &&
+      snippetValue.matchers?.length === 1 &&
+      ['fieldName', 'operator', 'value'].every((k) => keysOf(snippetValue.matchers[0]).includes(k)) &&
+      snippetValue.matchers[0].value === 'PRIMARY';
+    if (!placed) throw new Error(`the snippets left: ${JSON.stringify(yamlRun.text)}`);
+    const yamlCli = await lintsClean(yamlRun.saved, yamlRun.text);
+    const jsonRun = await acceptSnippets('snippets.alert-config.json', 'ASSERT_WARNING', [
+      [11, 5, 'ORG notification', ''],
+      [7, 5, 'required fields of metric threshold', ''],
+    ]);
+    let jsonValue: { metricThreshold: Record<string, unknown>; notifications: Record<string, unknown>[] } | undefined;
+    try {
+      jsonValue = JSON.parse(jsonRun.text);
+    } catch {
+      throw new Error(`the JSON snippets left: ${JSON.stringify(jsonRun.text)}`);
+    }
+    const jsonPlaced =
+      ['operator', 'threshold', 'units'].every((k) => keysOf(jsonValue!.metricThreshold).includes(k)) &&
+      jsonValue!.notifications.length === 2 &&
+      jsonValue!.notifications[0].typeName === 'ORG' &&
+      jsonValue!.notifications[1].typeName === 'EMAIL';
+    if (!jsonPlaced) throw new Error(`the JSON snippets left: ${JSON.stringify(jsonRun.text)}`);
+    const jsonCli = await lintsClean(jsonRun.saved, jsonRun.text);
+    step('each snippet kind accepted at an indented spot lints clean', { accepted: [...yamlRun.accepted, ...jsonRun.accepted.map((l) => `${l} (JSON)`)], text: yamlRun.text, json: jsonRun.text, cli: [yamlCli, jsonCli] });
+
+    // $schema in JSON: omlint's lint is done (the status bar's check), VS Code's JSON validation
+    // has had its time; no problem on the file from either.
+    await openFile('schema.alert-config.json');
+    await editor.locator('.view-lines', { hasText: '$schema' }).waitFor({ timeout: 20_000 });
+    await page.locator('.statusbar-item', { hasText: 'omlint' }).first().locator('.codicon-check').waitFor({ timeout: 30_000 });
+    await new Promise((r) => setTimeout(r, 5_000));
+    const schemaRows = (await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()).filter((t) => t.includes('schema.alert-config.json') || /\$schema/.test(t));
+    const schemaSquiggles = await editor.locator('.squiggly-error, .squiggly-warning, .squiggly-info').count();
+    if (schemaRows.length || schemaSquiggles) throw new Error(`a $schema member is reported: ${JSON.stringify(schemaRows)}, ${schemaSquiggles} squiggle(s)`);
+    step('$schema accepted in JSON: no report from omlint or from VS Code\'s schema validation');
+    await shot('schema-member');
+
+    // Formatting: off by default. JSON: VS Code's own formatter, no dialog asking which one.
+    const viewText = async () => (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+    const formatDocument = async () => {
+      await editor.locator('.view-lines').click();
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
+      await page.keyboard.type('Format Document');
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Format Document' }).first().waitFor({ timeout: 20_000 });
+      for (let i = 0; i < 10; i++) {
+        if (/^Format Document(?! With)/.test((await page.locator('.quick-input-widget .monaco-list-row.focused').first().getAttribute('aria-label')) ?? '')) break;
+        await page.keyboard.press('ArrowDown');
+      }
+      await page.keyboard.press('Enter');
+    };
+    await openFile('format.alert-config.json');
+    await editor.locator('.view-lines', { hasText: 'intervalMin' }).waitFor({ timeout: 20_000 });
+    await formatDocument();
+    const jsonFormattedBy = Date.now() + 20_000;
+    while (!(await viewText()).includes('\n') && Date.now() < jsonFormattedBy) {
+      if (await page.locator('.monaco-dialog-box').count()) {
+        await shot('format-dialog');
+        throw new Error(`Format Document asked which formatter: ${(await page.locator('.monaco-dialog-box').first().innerText()).replace(/\s+/g, ' ')}`);
+      }
       await new Promise((r) => setTimeout(r, 250));
     }
-    if (squiggles !== 0) throw new Error(`${squiggles} squiggle(s) after the snippets: ${JSON.stringify(snippetText)}`);
-    let cli = '';
-    try {
-      cli = execFileSync(process.execPath, [path.join(ROOT, 'dist/omlint.js'), 'check', snippetPath], { encoding: 'utf8', cwd: workspace });
-    } catch (e) {
-      throw new Error(`omlint check of the snippets' result: ${String((e as { stdout?: string }).stdout ?? e)}\n${snippetText}`);
+    const jsonFormatted = await viewText();
+    if (!jsonFormatted.includes('\n') || (await page.locator('.monaco-dialog-box').count())) throw new Error(`the JSON was not formatted by VS Code's formatter: ${JSON.stringify(jsonFormatted)}`);
+    // YAML: no formatter at all while omlint's is off.
+    await openFile('format.alert-config.yaml');
+    await editor.locator('.view-lines', { hasText: 'intervalMin' }).waitFor({ timeout: 20_000 });
+    await formatDocument();
+    // VS Code says so in a dialog (a toast in some versions).
+    const none = page.locator('.monaco-dialog-box, .notifications-toasts', { hasText: /There is no formatter for 'yaml'/ }).first();
+    await none.waitFor({ timeout: 20_000 });
+    await shot('format-none-yaml');
+    const cancel = page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Cancel' }).first();
+    if (await cancel.count()) await cancel.click();
+    await page.locator('.monaco-dialog-box').first().waitFor({ state: 'detached', timeout: 20_000 });
+    if ((await viewText()).includes('eventTypeName: HOST_DOWN')) throw new Error('the YAML was formatted with the setting off');
+    step('formatting off by default: VS Code formats JSON without asking, no YAML formatter', { json: jsonFormatted.split('\n').length });
+    await shot('format-off');
+    // Turned on in the workspace's settings: omlint formats the YAML.
+    mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+    writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'omlint.format.enable': true }, null, 2));
+    let yamlFormatted = '';
+    for (const until = Date.now() + 60_000; Date.now() < until; ) {
+      await page.keyboard.press('Escape');
+      await formatDocument();
+      await new Promise((r) => setTimeout(r, 1_500));
+      yamlFormatted = await viewText();
+      if (yamlFormatted.includes('eventTypeName: HOST_DOWN')) break;
     }
-    step('each snippet kind accepted at an indented spot lints clean', { accepted, text: snippetText, cli: cli.trim() });
+    if (!yamlFormatted.includes('eventTypeName: HOST_DOWN') || !yamlFormatted.includes('\n  - typeName: ORG')) throw new Error(`omlint did not format the YAML with the setting on: ${JSON.stringify(yamlFormatted)}`);
+    step('formatting on by setting: omlint formats the YAML', yamlFormatted);
+    await shot('format-on');
 
     if (pageErrors.length) step('page errors (not fatal)', pageErrors.slice(0, 5));
   } catch (e) {

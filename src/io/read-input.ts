@@ -100,7 +100,7 @@ const ResizableArrayBuffer = ArrayBuffer as unknown as new (length: number, opti
  * which gives its memory back at once (a Buffer's bytes otherwise stay until a full collection
  * finds it: the file's size, held through the run). Cheaper than Node's `readFileSync(file,
  * 'utf8')`, which grows a copy of the file chunk by chunk before decoding it (bench/README.md,
- * issue 37). Undefined for anything else, and for a file grown since its fstat: the byte-wise
+ * "Big JSON against its floor"). Undefined for anything else, and for a file grown since its fstat: the byte-wise
  * path then says what is wrong with it. `head`: the first `n` bytes, read already.
  */
 function plainUtf8Text(fd: number, head: Buffer, n: number, size: number): string | undefined {

@@ -3,7 +3,7 @@
 // field named like a secret in the parsed values; `key: value` pairs named like secrets in the
 // source text (duplicate keys, lines that do not parse, numbers, near-miss names); and values
 // that look like secrets whatever their name (SECRET_SHAPES).
-import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret, isTokenLike, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
+import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsByName, isRedactionMask, isSecretFieldName, mayNameSecret, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import { isWholePlaceholder } from '../model/placeholders';
 import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
@@ -337,7 +337,33 @@ function urlSecretPart(v: ValueSpan): ValueSpan | undefined {
 /** A URL with user-info, a query, or a token in its path. */
 export function urlHoldsSecret(url: string): boolean {
   if (/:\/\/[^\s/@]*@/.test(url) || /\?./.test(url)) return true;
-  return (url.match(/[A-Za-z0-9_+=-]{16,}/g) ?? []).some((t) => isTokenLike(t) || /^[0-9a-f]{32}$/.test(t));
+  // Each run of [A-Za-z0-9_+=-] of 16 or more: token-like (isTokenLike) or 32 hex digits. Read by
+  // character code: every download URL of an automation config comes here.
+  let run = 0;
+  let upper = false;
+  let lower = false;
+  let digit = false;
+  let hex = true;
+  for (let i = 0; i <= url.length; i++) {
+    const c = i < url.length ? url.charCodeAt(i) : -1;
+    const isUpper = c >= 65 && c <= 90;
+    const isLower = c >= 97 && c <= 122;
+    const isDigit = c >= 48 && c <= 57;
+    if (isUpper || isLower || isDigit || c === 95 || c === 43 || c === 61 || c === 45) {
+      if (run++ === 0) {
+        upper = lower = digit = false;
+        hex = true;
+      }
+      upper ||= isUpper;
+      lower ||= isLower;
+      digit ||= isDigit;
+      hex &&= isDigit || (c >= 97 && c <= 102);
+    } else {
+      if (run >= 16 && ((upper && lower && digit) || (run === 32 && hex))) return true;
+      run = 0;
+    }
+  }
+  return false;
 }
 
 /**

@@ -358,14 +358,11 @@ export function findSecretsByName(value: unknown): SecretLocation[] {
   // The containers to visit and where each is in `parents` (two stacks: no pair per container).
   const stack: unknown[] = [value];
   const stackAt: number[] = [0];
-  const enter = (node: unknown, parent: number, token: string | number, secret: boolean) => {
-    parents.push(parent);
-    tokens.push(token);
-    hidden.push(secret);
-    stack.push(node);
-    stackAt.push(parents.length - 1);
-  };
-  const scalar = (v: unknown): v is string | number => (typeof v === 'string' && v !== '') || typeof v === 'number';
+  // for-in reads a key's value through the object's enum cache (Object.keys and obj[key] look each
+  // key up again); it lists the same keys in the same order when nothing is inherited: an own
+  // prototype of Object.prototype or none, and no enumerable key on Object.prototype itself.
+  let plainProto = true;
+  for (const _ in Object.prototype) plainProto = false;
   // Bounded: past this many keys (a hostile document of a million keys) the text scan of the
   // masking (secretsInText), which reads the same names as written, is the net.
   let budget = MAX_KEYS_WALKED;
@@ -377,27 +374,45 @@ export function findSecretsByName(value: unknown): SecretLocation[] {
       for (let i = node.length - 1; i >= 0; i--) {
         const v: unknown = node[i];
         if (v !== null && typeof v === 'object') enter(v, at, i, secret);
-        else if (secret && scalar(v)) out.push({ pointer: pointerOf(at, i), value: String(v), field: String(i) });
+        else if (secret && ((typeof v === 'string' && v !== '') || typeof v === 'number')) out.push({ pointer: pointerOf(at, i), value: String(v), field: String(i) });
       }
       continue;
     }
     const obj = node as Record<string, unknown>;
-    const typed = Object.prototype.hasOwnProperty.call(obj, 'type') || Object.prototype.hasOwnProperty.call(obj, 'typeName');
-    for (const key of Object.keys(obj)) {
-      if (--budget < 0) break;
-      const v = obj[key];
-      // A key under a secret, or a secret-named key run into its value (`{apiToken:xoxb-…}`).
-      if (secret) out.push({ pointer: pointerOf(at, key), value: key, field: key, inKey: true });
-      else if (key.includes(':')) {
-        const glued = /^\s*([^:\s]+)\s*:\s*(\S[^]*)$/.exec(key);
-        if (glued && isSecretFieldName(glued[1])) out.push({ pointer: pointerOf(at, key), value: glued[2].trim(), field: glued[1], inKey: true });
-      }
-      const named = secret || isSecretFieldName(key);
-      if (v !== null && typeof v === 'object') enter(v, at, key, named);
-      else if (scalar(v) && (named || (typed && key.toLowerCase() === 'url'))) out.push({ pointer: pointerOf(at, key), value: String(v), field: key });
+    const proto: unknown = plainProto ? Object.getPrototypeOf(obj) : undefined;
+    if (proto === Object.prototype || proto === null) {
+      for (const key in obj) if (!visitKey(obj, key, obj[key], at, secret) || --budget < 0) break;
+    } else {
+      for (const key of Object.keys(obj)) if (!visitKey(obj, key, obj[key], at, secret) || --budget < 0) break;
     }
   }
   return out;
+
+  function enter(node: object, parent: number, token: string | number, secret: boolean): void {
+    parents.push(parent);
+    tokens.push(token);
+    hidden.push(secret);
+    stack.push(node);
+    stackAt.push(parents.length - 1);
+  }
+
+  /** One key of an object and its value (read in the loop: for-in's fast path); false when the budget is spent. */
+  function visitKey(obj: Record<string, unknown>, key: string, v: unknown, at: number, secret: boolean): boolean {
+    if (budget <= 0) return (budget = -1), false;
+    // A key under a secret, or a secret-named key run into its value (`{apiToken:xoxb-…}`).
+    if (secret) out.push({ pointer: pointerOf(at, key), value: key, field: key, inKey: true });
+    else if (key.includes(':')) {
+      const glued = /^\s*([^:\s]+)\s*:\s*(\S[^]*)$/.exec(key);
+      if (glued && isSecretFieldName(glued[1])) out.push({ pointer: pointerOf(at, key), value: glued[2].trim(), field: glued[1], inKey: true });
+    }
+    const named = secret || isSecretFieldName(key);
+    if (v !== null && typeof v === 'object') enter(v, at, key, named);
+    else if ((typeof v === 'string' && v !== '') || typeof v === 'number') {
+      // `url` beside a `type`: looked up only for a key spelt url (most objects have none).
+      if (named || (key.length === 3 && key.toLowerCase() === 'url' && (Object.prototype.hasOwnProperty.call(obj, 'type') || Object.prototype.hasOwnProperty.call(obj, 'typeName')))) out.push({ pointer: pointerOf(at, key), value: String(v), field: key });
+    }
+    return true;
+  }
 }
 
 /**

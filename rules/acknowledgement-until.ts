@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { formatInstant, parseTimestamp } from '../src/model/timestamps';
+import { formatInstant, isNotAfter } from '../src/model/timestamps';
 
 export default defineRule({
   meta: {
@@ -36,14 +36,11 @@ acknowledgementComment: This is normal. Please ignore.
       });
       return;
     }
-    const until = parseTimestamp(doc.acknowledgedUntil);
-    if (!until) return; // unparseable: invalid-value
-    const now = ctx.options.now;
-    if (until.epochMs > now.getTime()) return;
+    if (!isNotAfter(doc.acknowledgedUntil, ctx.options.now)) return;
     ctx.report({
       pointer: '/acknowledgedUntil',
       messageId: 'inPast',
-      data: { acknowledgedUntil: doc.acknowledgedUntil, formatInstant: formatInstant(now) },
+      data: { acknowledgedUntil: doc.acknowledgedUntil, formatInstant: formatInstant(ctx.options.now) },
     });
   },
 });

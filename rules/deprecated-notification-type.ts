@@ -1,6 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { compareVersions, configScope, eachNotification } from '../src/model/alerts';
-import { notificationTypeInScope } from '../src/model/notifications';
+import { compareVersions, eachNotificationInScope } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -38,11 +37,8 @@ notifications:
     },
   },
   check(ctx) {
-    const scope = configScope(ctx.kind);
     const target = ctx.options.targetVersion;
-    eachNotification(ctx.value, (n, _i, base) => {
-      // Types not accepted in this scope are notification-type's.
-      const deprecation = notificationTypeInScope(n.typeName, scope)?.deprecation;
+    eachNotificationInScope(ctx.value, ctx.kind, (n, { deprecation }, base) => {
       if (!deprecation) return;
       const removed =
         deprecation.removedIn !== undefined && typeof target === 'string'

@@ -1,6 +1,5 @@
 import { defineWorkspaceRule } from '../src/core/rule';
-import type { ScopeDocument } from '../src/core/types';
-import { documentLabel } from '../src/model/document-label';
+import { documentLabel, eachRepeat } from '../src/model/document-label';
 import { canonicalJson } from '../src/core/canonical-json';
 
 /** An unordered list (matchers, groupIds, tags): absent and empty are the same. */
@@ -127,14 +126,7 @@ notifications:
   digest: (doc) => conditionKey(doc.kind, doc.value),
   places: () => EVENT_TYPE_NAME,
   check(ctx) {
-    const firstWithKey = new Map<string, ScopeDocument<string>>();
-    for (const doc of ctx.documents) {
-      const key = doc.digest!;
-      const first = firstWithKey.get(key);
-      if (!first) {
-        firstWithKey.set(key, doc);
-        continue;
-      }
+    eachRepeat(ctx.documents, (doc, first) => {
       const label = documentLabel(first, doc);
       ctx.report(doc, {
         pointer: EVENT_TYPE_NAME[0],
@@ -149,6 +141,6 @@ notifications:
           },
         ],
       });
-    }
+    });
   },
 });

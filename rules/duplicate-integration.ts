@@ -1,6 +1,5 @@
 import { defineWorkspaceRule } from '../src/core/rule';
-import type { ScopeDocument } from '../src/core/types';
-import { documentLabel } from '../src/model/document-label';
+import { documentLabel, eachRepeat } from '../src/model/document-label';
 
 /** Where a duplicate and its first are shown. */
 const TYPE = ['/type'];
@@ -49,14 +48,8 @@ serviceKey: \${PAGERDUTY_SERVICE_KEY}
   },
   places: () => TYPE,
   check(ctx) {
-    const firstOfType = new Map<string, ScopeDocument<string>>();
-    for (const doc of ctx.documents) {
+    eachRepeat(ctx.documents, (doc, first) => {
       const type = doc.digest!;
-      const first = firstOfType.get(type);
-      if (!first) {
-        firstOfType.set(type, doc);
-        continue;
-      }
       ctx.report(doc, {
         pointer: TYPE[0],
         messageId: 'duplicate',
@@ -70,6 +63,6 @@ serviceKey: \${PAGERDUTY_SERVICE_KEY}
           },
         ],
       });
-    }
+    });
   },
 });

@@ -1,11 +1,10 @@
 import { defineRule } from '../src/core/rule';
 import { escapeToken } from '../src/core/pointer';
-import { configScope, eachNotification } from '../src/model/alerts';
+import { eachNotificationInScope } from '../src/model/alerts';
 import {
   NOTIFICATION_FIELDS,
   NOTIFICATION_TYPES,
   notificationAcceptsField,
-  notificationTypeInScope,
 } from '../src/model/notifications';
 
 /** The types that do use a field, for the message: "GROUP and ORG". */
@@ -53,11 +52,8 @@ notifications:
     },
   },
   check(ctx) {
-    const scope = configScope(ctx.kind);
-    eachNotification(ctx.value, (n, _i, base) => {
+    eachNotificationInScope(ctx.value, ctx.kind, (n, info, base) => {
       const type = n.typeName;
-      const info = notificationTypeInScope(type, scope);
-      if (!info) return;
       for (const field of Object.keys(n)) {
         // Keys no notification type uses are the schema's unknown-field.
         if (!NOTIFICATION_FIELDS.has(field) || notificationAcceptsField(info, field)) continue;

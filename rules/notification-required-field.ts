@@ -1,6 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { configScope, eachNotification, has } from '../src/model/alerts';
-import { notificationTypeInScope } from '../src/model/notifications';
+import { eachNotificationInScope, has } from '../src/model/alerts';
 import { WithArticle } from '../src/core/article';
 
 export default defineRule({
@@ -42,11 +41,7 @@ notifications:
     },
   },
   check(ctx) {
-    const scope = configScope(ctx.kind);
-    eachNotification(ctx.value, (n, _i, base) => {
-      // Types not accepted here are notification-type's.
-      const info = notificationTypeInScope(n.typeName, scope);
-      if (!info) return;
+    eachNotificationInScope(ctx.value, ctx.kind, (n, info, base) => {
       const missing = info.required.filter((f) => !has(n, f) || n[f] === null);
       if (missing.length === 0) return;
       const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;

@@ -1,6 +1,6 @@
 import { defineRule } from '../src/core/rule';
-import { configScope, didYouMean, eachNotification, nearNames } from '../src/model/alerts';
-import { ATLAS_ORG_ROLES, ATLAS_PROJECT_ROLES, notificationTypeInScope } from '../src/model/notifications';
+import { didYouMean, eachNotificationInScope, nearNames } from '../src/model/alerts';
+import { ATLAS_ORG_ROLES, ATLAS_PROJECT_ROLES } from '../src/model/notifications';
 import { GLOBAL_ROLES, ORG_ROLES, PROJECT_ROLES } from '../src/model/roles';
 
 interface RoleFamily {
@@ -63,10 +63,8 @@ notifications:
     },
   },
   check(ctx) {
-    const scope = configScope(ctx.kind);
-    eachNotification(ctx.value, (n, _i, base) => {
+    eachNotificationInScope(ctx.value, ctx.kind, (n, _info, base) => {
       const type = n.typeName;
-      if (!notificationTypeInScope(type, scope)) return;
       const family = type === 'GROUP' ? PROJECT : type === 'ORG' ? ORG : undefined;
       if (!family) return; // roles on other types: notification-field-not-applicable
       const check = (role: unknown, pointer: string) => {

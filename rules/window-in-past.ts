@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { formatInstant, parseTimestamp } from '../src/model/timestamps';
+import { formatInstant, isNotAfter } from '../src/model/timestamps';
 
 export default defineRule({
   meta: {
@@ -35,14 +35,11 @@ description: Backup daemon migration
   check(ctx) {
     const doc = ctx.value;
     if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
-    const end = parseTimestamp(doc.endDate);
-    if (!end) return;
-    const now = ctx.options.now;
-    if (end.epochMs > now.getTime()) return;
+    if (!isNotAfter(doc.endDate, ctx.options.now)) return;
     ctx.report({
       pointer: '/endDate',
       messageId: 'inPast',
-      data: { endDate: doc.endDate, now: formatInstant(now) },
+      data: { endDate: doc.endDate, now: formatInstant(ctx.options.now) },
     });
   },
 });

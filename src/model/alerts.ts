@@ -5,6 +5,7 @@ import { distance } from 'fastest-levenshtein';
 import type { Kind } from '../core/kinds';
 import { eventInfo, isAtlasOnlyEvent, type ConfigScope, type EventInfo } from './events';
 import { isObject } from '../core/is-object';
+import { notificationTypeInScope, type NotificationTypeInfo } from './notifications';
 export { isObject };
 
 /** Whether a kind is an alert configuration (a project's or the global one). */
@@ -30,6 +31,22 @@ export function eachNotification(
     const n = list[i];
     if (isObject(n)) fn(n, i, notificationPointer(i));
   }
+}
+
+/**
+ * Calls fn for every notification whose typeName configurations of this kind accept, with the type's
+ * info: a type not accepted here is notification-type's to report, and the other rules stay silent on it.
+ */
+export function eachNotificationInScope(
+  doc: unknown,
+  kind: Kind,
+  fn: (notification: Record<string, any>, info: NotificationTypeInfo, pointer: string) => void,
+): void {
+  const scope = configScope(kind);
+  eachNotification(doc, (n, _i, pointer) => {
+    const info = notificationTypeInScope(n.typeName, scope);
+    if (info) fn(n, info, pointer);
+  });
 }
 
 /** The pointers of the first notifications, made once: a dozen rules walk every document's notifications. */

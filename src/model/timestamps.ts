@@ -76,6 +76,15 @@ export function toUtcText(ts: Timestamp): string {
   return wholeSeconds.toISOString().slice(0, 19) + ts.fraction + 'Z';
 }
 
+/**
+ * Whether a timestamp is readable and not after now (an ended window, a lapsed acknowledgement).
+ * An unreadable one is not: the schema reports it as invalid-value.
+ */
+export function isNotAfter(text: unknown, now: Date): boolean {
+  const ts = parseTimestamp(text);
+  return ts !== undefined && ts.epochMs <= now.getTime();
+}
+
 /** An instant for messages: ISO-8601 UTC, without milliseconds when they are zero. */
 export function formatInstant(date: Date): string {
   return date.toISOString().replace('.000Z', 'Z');

@@ -104,6 +104,12 @@ function getOne(collection: Collection, what: string, code: string): Route {
   };
 }
 
+/** A project resource as a POST creates it: a new id, created and updated now, then the client's fields. */
+function newDoc(r: Request, groupId: string, fields: Doc): Doc {
+  const at = isoSeconds(r.now);
+  return { id: newId(), groupId, created: at, updated: at, ...fields };
+}
+
 /** GET of every project resource of a collection (those the request's filter keeps), paginated. */
 function getAll(collection: Collection, filterOf: (r: Request) => (d: Doc) => boolean = () => () => true): Route {
   return {
@@ -143,8 +149,7 @@ const alertConfigs: Route[] = [
     method: 'POST', path: 'groups/{groupId}/alertConfigs', prefix: 'api', kind: 'alert-config',
     handle: (r) => {
       const g = groupFor(r.state, r.principal, r.params.groupId, true);
-      const at = isoSeconds(r.now);
-      const doc: Doc = { id: newId(), groupId: g.id, created: at, updated: at, ...clientFields(r.body) };
+      const doc = newDoc(r, g.id, clientFields(r.body));
       // As on update: an omitted `enabled` is false (docs/serve.md).
       doc.enabled = doc.enabled === true;
       r.state.alertConfigs.push(doc);
@@ -254,8 +259,7 @@ const windows: Route[] = [
     method: 'POST', path: 'groups/{groupId}/maintenanceWindows', prefix: 'api', kind: 'maintenance-window',
     handle: (r) => {
       const g = groupFor(r.state, r.principal, r.params.groupId, true);
-      const at = isoSeconds(r.now);
-      const w: Doc = { id: newId(), groupId: g.id, created: at, updated: at, ...windowFields(r.body) };
+      const w = newDoc(r, g.id, windowFields(r.body));
       r.state.maintenanceWindows.push(w);
       liveWindows(r, g.id, { addWindows: [windowOf(w)] });
       recordProjectEvent(r, g.id, EVENT_TYPES.windowAdded, {}, `Maintenance window ${String(w.id)} added`);

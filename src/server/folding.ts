@@ -1,12 +1,32 @@
 // Folding ranges for YAML (by indentation: a line folds the more-indented lines under it, and a
-// key's block sequence written at the key's own indentation) and JSON (brackets spanning lines,
-// strings skipped). Linear in the text: a 2.6 MB configuration is read once. YAML lines come from
-// the version's SourceFile (its line walker), shared with hover and completion.
+// key's block sequence written at the key's own indentation) and JSON (brackets spanning lines).
+// Linear in the text: a 2.6 MB configuration is read once. Both come from the version's SourceFile
+// (its line walker; its JSON syntax tree), shared with hover and completion.
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver';
 import type { TextLines } from '../syntax/cursor';
+import type { SourceFile } from '../syntax/source-file';
 
-/** JSON: each `{`/`[` whose matching close is on a later line folds up to the line before the close. */
-export function jsonFoldingRanges(text: string): FoldingRange[] {
+/**
+ * JSON: each `{`/`[` whose matching close is on a later line folds up to the line before the close.
+ * `source`: the text's parse, whose syntax tree knows the brackets.
+ */
+export function jsonFoldingRanges(text: string, source?: SourceFile): FoldingRange[] {
+  const brackets = source?.text === text ? source.jsonBrackets() : undefined;
+  // No tree (a big text read lazily, a text that does not parse, a config file read alone): the text's own brackets.
+  if (!brackets) return bracketFoldingRanges(text);
+  const out: FoldingRange[] = [];
+  for (const { open, close } of brackets) foldBetween(out, source!.lines.position(open).line - 1, source!.lines.position(close).line - 1);
+  return out.sort((a, b) => a.startLine - b.startLine);
+}
+
+/** A container from `start` to the line of its close: up to the line before, unless that is its own. */
+function foldBetween(out: FoldingRange[], start: number, line: number): void {
+  if (line - 1 > start) out.push({ startLine: start, endLine: line - 1 });
+  else if (line > start) out.push({ startLine: start, endLine: line });
+}
+
+/** The brackets read from the text (strings skipped), in the order they close. */
+function bracketFoldingRanges(text: string): FoldingRange[] {
   const out: FoldingRange[] = [];
   const open: number[] = [];
   let line = 0;
@@ -19,11 +39,7 @@ export function jsonFoldingRanges(text: string): FoldingRange[] {
       // Skip a string (escapes included); a string holds no line break in valid JSON.
       for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
     } else if (c === 123 || c === 91) open.push(line);
-    else if ((c === 125 || c === 93) && open.length) {
-      const start = open.pop() as number;
-      if (line - 1 > start) out.push({ startLine: start, endLine: line - 1 });
-      else if (line > start) out.push({ startLine: start, endLine: line });
-    }
+    else if ((c === 125 || c === 93) && open.length) foldBetween(out, open.pop() as number, line);
   }
   return out.sort((a, b) => a.startLine - b.startLine);
 }

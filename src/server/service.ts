@@ -681,7 +681,7 @@ export class OmlintLanguageService {
 
   foldingRanges(doc: TextDocument): FoldingRange[] {
     const text = doc.getText().replace(/^\uFEFF/, '');
-    if (isJsonText(lintNameOf(doc.uri), text)) return jsonFoldingRanges(text);
+    if (isJsonText(lintNameOf(doc.uri), text)) return jsonFoldingRanges(text, this.parsedDoc(doc)?.parsed);
     // The version's parse (shared with the lint and the outline) knows its lines; a config file is read alone.
     return yamlFoldingRanges(this.parsedDoc(doc)?.parsed.cursorLines ?? new TextLines(text));
   }

@@ -5,7 +5,7 @@ import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError 
 import type { Span } from '../core/types';
 import { LineIndex } from '../core/lines';
 import { joinPointer, splitPointer } from '../core/pointer';
-import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
+import type { BracketPair, Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
 import { backslashFinder, JsonNavigator, stringCount, stringEnd } from './json-locate';
 import { defineBuiltin } from '../core/rule';
 
@@ -391,7 +391,29 @@ export function jsonDocument(text: string, value: unknown, noDuplicates = false)
       if (!node || node.type !== 'object') return [];
       return (node.children ?? []).map((p) => String(p.children?.[0]?.value));
     },
+    brackets() {
+      const t = tree();
+      return t ? bracketPairs(t) : undefined;
+    },
   };
+}
+
+/** Every object's and array's brackets, children before their parent (the order they close); no recursion. */
+function bracketPairs(root: JsonNode): BracketPair[] {
+  const out: BracketPair[] = [];
+  const stack: { node: JsonNode; next: number }[] = [{ node: root, next: 0 }];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    const children = top.node.children;
+    if (children && top.next < children.length) {
+      stack.push({ node: children[top.next++], next: 0 });
+      continue;
+    }
+    stack.pop();
+    const { type, offset, length } = top.node;
+    if (type === 'object' || type === 'array') out.push({ open: offset, close: offset + length - 1 });
+  }
+  return out;
 }
 
 function nodeAt(root: JsonNode, pointer: string): JsonNode | undefined {

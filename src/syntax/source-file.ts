@@ -11,7 +11,7 @@ import { findBrokenModelines, findModelines, type BrokenModeline, type Modeline 
 import { findDirectives, NO_DIRECTIVES, type FoundDirectives } from './suppress';
 import { commentMentions, MENTIONS_OMLINT } from './comments';
 import type { LookingAhead } from './json';
-import type { ContainerStep, Location, ParsedDocument, ParsedFile, ParseProblem, SyntaxKind } from './types';
+import type { BracketPair, ContainerStep, Location, ParsedDocument, ParsedFile, ParseProblem, SyntaxKind } from './types';
 import { containersAcrossEdit } from './edit-shift';
 
 export interface SourceComments {
@@ -79,6 +79,15 @@ export class SourceFile implements ParsedFile {
   /** The object keys at a pointer of document `doc`, in source order. */
   keysAt(pointer: string, doc = 0): string[] | undefined {
     return this.documents[doc]?.keysAt?.(pointer);
+  }
+
+  /**
+   * A JSON text's object and array brackets (offsets in `text`), in the order they close, from the
+   * parse's syntax tree; undefined where there is none (a big text read lazily, a text that does not parse).
+   */
+  jsonBrackets(doc = 0): BracketPair[] | undefined {
+    const d = this.documents[doc];
+    return d && !d.unusable ? d.brackets?.() : undefined;
   }
 
   /**

@@ -39,6 +39,17 @@ export interface ParsedDocument {
    * (the cursor reader then reads only the innermost one instead of the text from its start).
    */
   containersAt?(offset: number): ContainerStep[];
+  /**
+   * JSON texts read into a syntax tree: the offsets of every object's and array's brackets, in the
+   * order they close; undefined when the tree could not be built (too deep for the parser).
+   */
+  brackets?(): BracketPair[] | undefined;
+}
+
+/** The offsets of a JSON container's opening and closing bracket. */
+export interface BracketPair {
+  open: number;
+  close: number;
 }
 
 /** A container (object or array) that holds an offset, and which of its children does. */

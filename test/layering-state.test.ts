@@ -24,6 +24,7 @@ const ALLOWED: Record<string, string> = {
   'src/syntax/yaml-block-reader.ts: blockReads': 'a test probe: block reader reads and in-place rereads since the process started',
   'src/syntax/yaml.ts: aliasLookups': 'a test probe: alias lookups since the process started',
   'src/syntax/yaml.ts: positionParses': 'a test probe: position parses since the process started',
+  'src/syntax/json-locate.ts: navigatorReads': 'a test probe: JSON containers the navigators read since the process started',
   'src/syntax/yaml.ts: streamTests': 'a test probe: characters a stream test read since the process started',
   // The block reader's pools: reads are synchronous and copy their tables out before they end.
   'src/syntax/yaml-block-reader.ts: NODES': 'scratch buffer of one read at a time (the position table is copied out at its end; trimmed after a big text)',

@@ -27,7 +27,7 @@ describe('speed mechanisms behind their doors', () => {
   it('every entry point that starts the language server hands it the V8 flag setter', () => {
     for (const entry of ['src/bin/omlint.ts', 'src/bin/omlint-language-server.ts', 'src/bin/language-server.ts']) expect([entry, /setV8Flags: /.test(read(entry))]).toEqual([entry, true]);
     // `omlint lsp` passes the entry's setter on.
-    expect(read('src/cli/main.ts')).toContain('startServer({ setV8Flags: io.setV8Flags })');
+    expect(read('src/cli/main.ts')).toMatch(/startServer\(\{ setV8Flags: io\.setV8Flags[ ,}]/);
   });
 
   it('no module outside src/syntax asks a parsed document to look ahead', () => {

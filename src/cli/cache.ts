@@ -190,9 +190,13 @@ export class ResultCache {
     return { result: e.result, source: { text: body, bom, secrets: e.secretSpans.map(([a, b]) => body.slice(a, b)) } };
   }
 
-  /** Records a file's result; `source` (its text and secrets) gives the spans of the secrets to mask on a hit. */
-  set(filePath: string, key: string, result: FileResult | null, source: RunSource | undefined): void {
-    const text = source?.text ?? '';
+  /**
+   * Records a file's result; `read` (the text as get() is given it) and the secrets of its
+   * `source` give the spans of the secrets to mask on a hit.
+   */
+  set(filePath: string, key: string, result: FileResult | null, source: RunSource | undefined, read: string): void {
+    // The text as the source's, without its BOM (a released run keeps no text: engine/finish.ts lean()).
+    const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
     const secrets = source?.secrets ?? [];
     const secretSpans: [number, number][] = [];
     for (const s of secrets) {

@@ -172,7 +172,7 @@ async function lintCached(plan: RunPlan, cache: ResultCache, project: Project, c
   for (const f of misses) {
     const r = freshByPath.get(displayPath(f, plan.cwd)) ?? null;
     const source = r ? fresh.sources.get(r.filePath) : undefined;
-    cache.set(f, keys.get(f)!, r, source);
+    cache.set(f, keys.get(f)!, r, source, inputs.get(f)!.text);
     if (source) sources.set(r!.filePath, source);
     cached.set(f, r);
   }

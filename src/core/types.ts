@@ -363,12 +363,27 @@ export interface FileResult {
  * result (--quiet, a baseline, a worker's or the cache's) finds its source without registering.
  */
 export interface RunSource {
+  /** '' where `frames` is kept instead (a released run) or nothing of the text is shown. */
   text: string;
   bom: boolean;
   secrets: string[];
   lines?: LineIndex;
+  /** A released run's file with findings: the lines its code frames show, kept instead of its text. */
+  frames?: FrameLines;
   /** Syntax errors and duplicate keys of the parse (--fix: a pass must not add any). */
   parseProblems?: number;
+}
+
+/**
+ * The lines of a file that code frames show (engine/frame-lines.ts): plain data, posted by a
+ * worker as it is.
+ */
+export interface FrameLines {
+  lineCount: number;
+  /** 1-based line -> the line as a frame shows it (masked, tabs as spaces). */
+  shown: Map<number, string>;
+  /** Lines above a finding's line that are blank (a frame leaves them out). */
+  blank: number[];
 }
 
 /** A lint run: each file's result, and the sources behind them (by `FileResult.filePath`). */

@@ -5,6 +5,8 @@ import { compareStrings } from '../core/pointer';
 import { applyDirectives, directiveProblems, NO_DIRECTIVES } from '../syntax/suppress';
 import { aggregateRepeats } from './aggregate';
 import { collectSecretValues, cutQuoted, maskSecrets } from './mask';
+import { keepFrames } from './frame-lines';
+import { LineIndex } from '../core/lines';
 import type { Diagnostic, FileResult, RunSource, Severity } from '../core/types';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
 import { overflowed, severityOf, suggestionsWhereRead, templateInfos, type FileState } from './file-report';
@@ -113,9 +115,15 @@ const NOTHING_TO_SHOW: readonly RunSource[] = [false, true].map((bom) => Object.
 /** The source of a clean file without secrets (a worker posts such a file as its target alone: posted-pass.ts). */
 export const cleanSource = (bom: boolean): RunSource => NOTHING_TO_SHOW[bom ? 1 : 0];
 
-/** A finished file as a released run keeps it: a clean file's text only where it has secrets to mask. */
-export function lean(source: RunSource, clean: boolean): RunSource {
-  if (!clean) return source;
-  return source.secrets.length > 0 ? { text: source.text, bom: source.bom, secrets: source.secrets } : NOTHING_TO_SHOW[source.bom ? 1 : 0];
+/**
+ * A finished file as a released run keeps it: no text; its secrets (masking), and where it has
+ * findings the lines their code frames show, and those of `more` (where workspace findings may
+ * be added: merge-reports.ts).
+ */
+export function lean(source: RunSource, diagnostics: readonly Diagnostic[], more: Iterable<number> = []): RunSource {
+  if (diagnostics.length === 0) return source.secrets.length > 0 ? { text: '', bom: source.bom, secrets: source.secrets } : NOTHING_TO_SHOW[source.bom ? 1 : 0];
+  const lines = source.lines ?? new LineIndex(source.text);
+  const at = diagnostics.map((d) => d.range.start.line);
+  for (const n of more) at.push(n);
+  return { text: '', bom: source.bom, secrets: source.secrets, frames: keepFrames(lines, source.secrets, at), parseProblems: source.parseProblems };
 }
-

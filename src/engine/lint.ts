@@ -13,7 +13,7 @@ import { defineBuiltin } from '../core/rule';
 import type { LintInput } from '../core/types';
 import type { TargetQueue } from './target-queue';
 import type { LintRunOptions, LintTargets, ProjectLintOptions } from './run-options';
-import { addReport, internalError, placeRelated, type FileState, type Place } from './file-report';
+import { addReport, internalError, placeRelated, unpackPlaces, type FileState, type Place } from './file-report';
 import { prepareFile } from './prepare';
 import { checkFile, digestFile, runWorkspaceRules, type DigestRecord } from './passes';
 import { finish, lean } from './finish';
@@ -119,15 +119,21 @@ async function passRange(project: Project, targets: LintTargets, opts: ProjectLi
     if (file.dropped) pass.done.push(null);
     else {
       for (const d of file.docs) if (d.kind) kinds.add(d.kind);
+      const first = pass.digests.length;
       digestFile(file, i, book.workspace, pass.digests, opts);
       const f = finish(file, frame.known, frame.workspaceIds, opts);
       if (placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
-      pass.done.push(opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics.length === 0) } : f);
+      pass.done.push(opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics, placeLines(pass.digests, first)) } : f);
       if (!mergeable(file, opts)) pass.unmergeable!.push(i);
     }
     if (opts.release) project.sources.forget(file.input.filePath);
   }
   pass.kinds = [...kinds];
+}
+
+/** The lines of the places recorded by digests `from`.. of `digests` (where merge-reports.ts may add a finding). */
+function* placeLines(digests: readonly DigestRecord[], from: number): Iterable<number> {
+  for (let k = from; k < digests.length; k++) for (const p of unpackPlaces(digests[k].places ?? [])) yield p.range.start.line;
 }
 
 /**
@@ -237,7 +243,8 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
       if (w.report) addReport(file, doc, w.ruleId, w.report, opts);
       else if (doc) internalError(file, doc, w.ruleId, w.error, opts);
     }
-    done[i] = finish(file, known, workspaceIds, opts);
+    const f = finish(file, known, workspaceIds, opts);
+    done[i] = opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics) } : f;
     again.set(i, file);
     elsewhere.push(i);
   }

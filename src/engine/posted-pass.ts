@@ -3,7 +3,8 @@ import type { FilePass } from './lint';
 
 /**
  * The pass a worker posts: plain data (no line index); fix edits stay here (a parallel run never
- * fixes); a clean file's text stays here unless it has secrets (it serves only code frames).
+ * fixes); a clean file's text stays here (it serves only code frames), a released file's kept
+ * frame lines go instead of its text.
  */
 export function portablePass(pass: FilePass): FilePass {
   return {
@@ -12,7 +13,7 @@ export function portablePass(pass: FilePass): FilePass {
     unmergeable: undefined,
     done: pass.done.map((f) => f && {
       result: { ...f.result, diagnostics: f.result.diagnostics.map(({ fix, suggestions, ...d }) => d) },
-      source: { text: f.result.diagnostics.length > 0 || f.source.secrets.length > 0 ? f.source.text : '', bom: f.source.bom, secrets: f.source.secrets },
+      source: { text: f.result.diagnostics.length > 0 ? f.source.text : '', bom: f.source.bom, secrets: f.source.secrets, ...(f.source.frames ? { frames: f.source.frames } : {}) },
     }),
   };
 }

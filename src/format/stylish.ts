@@ -2,8 +2,7 @@
 // span underlined, actionlint-style), then a summary.
 import type { Diagnostic, LintRun } from '../core/types';
 import type { FixRunReport } from './index';
-import { maskFrameLine } from '../engine/mask';
-import { LineIndex } from '../core/lines';
+import { frameReader, type FrameReader } from '../engine/frame-lines';
 import { palette, type Palette } from './color';
 import { cutLine, frameWindow, windowAround } from './frame-window';
 import { escapeControls } from './escape';
@@ -12,19 +11,13 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palette, masked: Map<number, string>): string[] {
+function codeFrame(lines: FrameReader, d: Diagnostic, c: Palette): string[] {
   const line = d.range.start.line;
   if (line < 1 || line > lines.lineCount) return [];
   const width = String(Math.min(lines.lineCount, line + 1)).length;
   const out: string[] = [];
-  // Each line masked whole, once per file (the diagnostics of a minified JSON document all stand
-  // on line 1), before any cut: a secret straddling a cut must not show its first characters.
-  // Masking keeps lengths, so columns still hold.
-  const textOf = (n: number) => {
-    let m = masked.get(n);
-    if (m === undefined) masked.set(n, (m = maskFrameLine((k) => lines.lineText(k), n, secrets).replace(/\t/g, ' ')));
-    return m;
-  };
+  // Each line masked whole, once per file (frame-lines.ts), before any cut: masking keeps lengths, so columns still hold.
+  const textOf = (n: number) => lines.shown(n);
   const marked = textOf(line);
   const endCol = d.range.end.line === line ? Math.max(d.range.end.column, d.range.start.column + 1) : marked.length + 1;
   // A long line shows a window around the problem; the line above shows the same columns.
@@ -32,7 +25,7 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], c: Palett
   const show = (n: number, text: string, mark: boolean) => {
     out.push(`    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${escapeControls(text)}`);
   };
-  if (line > 1 && lines.lineText(line - 1).trim() !== '') {
+  if (line > 1 && !lines.blank(line - 1)) {
     const above = textOf(line - 1);
     const { from, to } = frame.from === 0 && frame.to === marked.length ? windowAround(above, 0) : { from: frame.from, to: Math.min(above.length, frame.to) };
     show(line - 1, from >= above.length && from > 0 ? '…' : cutLine(above, from, to), false);
@@ -85,13 +78,12 @@ export function formatStylish(
     fixed += r.fixCount ?? 0;
     if (r.diagnostics.length === 0) continue;
     const source = run.sources.get(r.filePath);
-    const lines = source ? (source.lines ?? new LineIndex(source.text)) : undefined;
+    const lines = source ? frameReader(source) : undefined;
     out.push(c.underline(escapeControls(r.filePath)));
-    const masked = new Map<number, string>();
     for (const d of r.diagnostics) {
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info');
       out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${escapeControls(d.message)}  ${c.dim(d.ruleId)}`);
-      if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, source!.secrets, c, masked));
+      if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, c));
       if (d.occurrences) out.push(c.dim(`      also at ${alsoAt(d)}`));
       if (!d.fix && d.suggestions?.length && !(opts.fixRun?.suggestions && d.suggestions.length === 1)) {
         unapplied++;

@@ -182,8 +182,8 @@ describe('--cache', () => {
     const cache = new ResultCache(file, 'v', Buffer.alloc(32, 7));
     const result = (message: string) => ({ filePath: 'a.yaml', kinds: [], documents: 1, errorCount: 1, warningCount: 0, infoCount: 0, diagnostics: [{ ruleId: 'x', severity: 'error' as const, message, pointer: '', range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } }, kind: 'unknown' as const, documentIndex: 0, fixable: false }] });
     const text = 'apiToken: s3cr3t-T0ken-value\n';
-    cache.set('/a.yaml', 'k1', result('unknown value "s3cr3t-T0ken-value"'), { text, bom: false, secrets: ['s3cr3t-T0ken-value'] });
-    cache.set('/b.yaml', 'k2', result('a clean message'), { text, bom: false, secrets: ['s3cr3t-T0ken-value'] });
+    cache.set('/a.yaml', 'k1', result('unknown value "s3cr3t-T0ken-value"'), { text, bom: false, secrets: ['s3cr3t-T0ken-value'] }, text);
+    cache.set('/b.yaml', 'k2', result('a clean message'), { text: '', bom: false, secrets: ['s3cr3t-T0ken-value'] }, text);
     cache.save();
     const saved = readCache(file);
     expect(JSON.stringify(saved)).not.toContain('s3cr3t');

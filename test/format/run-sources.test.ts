@@ -69,7 +69,7 @@ describe("a run's sources travel with its results", () => {
     const file = path.join(dir, 'cache.json');
     const key = Buffer.alloc(32, 3);
     const writer = new ResultCache(file, 'v', key);
-    for (const r of run.results) writer.set(r.filePath, 'k', r, run.sources.get(r.filePath));
+    run.results.forEach((r, k) => writer.set(r.filePath, 'k', r, run.sources.get(r.filePath), INPUTS[k].text));
     writer.save();
     const reader = new ResultCache(file, 'v', key);
     const hits = INPUTS.map((i) => ({ path: i.filePath, hit: reader.get(i.filePath, 'k', i.text)! }));

@@ -1,0 +1,73 @@
+// The lines a code frame shows of a file (stylish), read from its text or from the few lines a
+// released run keeps of it instead of the text: a big run's memory then follows its findings, not
+// the size of its files.
+import type { FrameLines, RunSource } from '../core/types';
+import { LineIndex } from '../core/lines';
+import { maskFrameLine } from './mask';
+
+/** What a code frame reads of a file: its line count, whether a line is blank, a line as shown. */
+export interface FrameReader {
+  readonly lineCount: number;
+  /** Whether line n (1-based) is blank as written (a blank line above a finding is not shown). */
+  blank(n: number): boolean;
+  /** Line n masked whole (a secret straddling a window's cut must not show), tabs as spaces. */
+  shown(n: number): string;
+}
+
+/** The frames of a source: its kept lines, else its text (each line masked once, however many findings stand on it). */
+export function frameReader(source: RunSource): FrameReader {
+  const kept = source.frames;
+  if (kept) {
+    const blank = new Set(kept.blank);
+    // A line that was not kept is never asked for (keepFrames keeps every line a finding's frame shows).
+    return { lineCount: kept.lineCount, blank: (n) => blank.has(n), shown: (n) => kept.shown.get(n) ?? '' };
+  }
+  return textReader(source.lines ?? new LineIndex(source.text), source.secrets);
+}
+
+function textReader(lines: LineIndex, secrets: readonly string[]): FrameReader {
+  const masked = new Map<number, string>();
+  return {
+    get lineCount() {
+      return lines.lineCount;
+    },
+    blank: (n) => lines.lineText(n).trim() === '',
+    shown: (n) => {
+      let m = masked.get(n);
+      if (m === undefined) masked.set(n, (m = maskFrameLine((k) => lines.lineText(k), n, secrets).replace(/\t/g, ' ')));
+      return m;
+    },
+  };
+}
+
+/**
+ * What frames on `at` (1-based lines: the findings', and where findings may be added) read of a
+ * file: each such line and the line above it, as shown, or that the line above is blank.
+ */
+export function keepFrames(lines: LineIndex, secrets: readonly string[], at: Iterable<number>): FrameLines {
+  const reader = textReader(lines, secrets);
+  const lineCount = reader.lineCount;
+  const shown = new Map<number, string>();
+  const blank = new Set<number>();
+  const done = new Set<number>();
+  const keep = (n: number) => {
+    if (!shown.has(n)) shown.set(n, own(reader.shown(n)));
+  };
+  for (const line of at) {
+    if (line < 1 || line > lineCount || done.has(line)) continue;
+    done.add(line);
+    keep(line);
+    if (line === 1) continue;
+    if (reader.blank(line - 1)) blank.add(line - 1);
+    else keep(line - 1);
+  }
+  return { lineCount, shown, blank: [...blank] };
+}
+
+/**
+ * A string of its own: a line cut from the text may be V8's slice of it, which would keep the
+ * whole text alive (what keeping lines instead of the text is for).
+ */
+function own(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}

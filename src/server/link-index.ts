@@ -117,7 +117,8 @@ function endsKey(text: string, at: number): boolean {
  * `earlier`'s index moved to `parsed`, a later version of the same file, when the edit between
  * them is inside one word (letters and digits replaced by letters and digits after a letter or
  * digit: no token, line or indentation starts or ends there), not in a mapping key, touches no
- * indexed name and leaves the same links: every name then stands where it stood, shifted by the edit's change of length.
+ * indexed name and leaves the same links: every name then stands where it stood, shifted by the
+ * edit's change of length.
  * Undefined otherwise (the caller builds the index).
  */
 function shiftedIndex(last: NonNullable<LinkMemo['last']>, parsed: SourceFile, filePath: string, settings: FileSettings): LinkIndex | undefined {

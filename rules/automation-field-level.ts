@@ -10,7 +10,7 @@ export default defineRule({
     defaultSeverity: 'warning',
     description: 'A top-level key of an automation configuration that is a field of each process, replica set or member.',
     messages: {
-      wrongLevel: '`{{key}}` is a field of {{levels}} ({{paths}}), not of the automation configuration: Ops Manager rejects a top-level attribute it does not know (INVALID_ATTRIBUTE), and no {{what}} would get it here. Move it into {{levels}}.',
+      wrongLevel: '`{{key}}` is a field of {{levels}} ({{paths}}), not of the automation configuration: Ops Manager is assumed to reject it as a top-level attribute it does not know (INVALID_ATTRIBUTE, as it rejected `onlineArchiveModules`: mongodb/mongodb-atlas-cli #813), and no {{what}} would get it here. Move it into {{levels}}.',
     },
     docs: {
       versions: 'every version: the rule reads no version.',

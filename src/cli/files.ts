@@ -9,10 +9,10 @@ import type { LintInput } from '../core/types';
 import { absolutePath } from '../core/paths';
 import { describeFsError } from '../io/fs-errors';
 import { readRegularText } from '../io/read-input';
+import { isLintablePath } from '../project/lintable';
 
 export { decodeInput, readInput } from '../io/read-input';
 
-const LINTABLE = /\.(json|ya?ml)$/i;
 const CONFIG_FILE = /^omlint\.config\./;
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
 export const IGNORE_FILE = '.omlintignore';
@@ -60,6 +60,11 @@ export interface WalkOptions {
   limit?: number;
   /** Stop once this many directory entries are looked at (a folder of many other files); the CLI sets none. */
   entryLimit?: number;
+  /**
+   * Symbolic links whose target is outside the walked directory are not followed (the language
+   * server's walk of a workspace folder, which may be untrusted: a link to $HOME); the CLI follows them.
+   */
+  linksInside?: boolean;
 }
 
 /** Reads cwd/.omlintignore if there is one (a FIFO or unreadable one is a note, not a hang). */
@@ -139,6 +144,8 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
   };
   const note = (abs: string, why: string) => notes.push(`${path.relative(o.cwd, abs) || '.'}: ${why}`);
 
+  /** With linksInside: the real path of the directory an argument walks. */
+  let rootReal = '';
   const walk = (dir: string, realDir: string, accept: (abs: string) => boolean) => {
     if (truncated || walkedDirs.has(realDir)) return;
     walkedDirs.add(realDir);
@@ -163,7 +170,11 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
           type = statSync(p);
           real = realpathSync(p);
         } catch (err) {
-          if (LINTABLE.test(e.name)) note(p, `${danglingLink(p, err)}; skipped`);
+          if (isLintablePath(e.name)) note(p, `${danglingLink(p, err)}; skipped`);
+          continue;
+        }
+        if (o.linksInside && !isWithin(real, rootReal)) {
+          if (type.isDirectory() || isLintablePath(e.name)) note(p, 'symbolic link to outside the folder; not followed');
           continue;
         }
       }
@@ -178,7 +189,7 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
           continue;
         }
         walk(p, real ?? path.join(realDir, e.name), accept);
-      } else if (LINTABLE.test(e.name) && !CONFIG_FILE.test(e.name) && accept(p)) {
+      } else if (isLintablePath(e.name) && !CONFIG_FILE.test(e.name) && accept(p)) {
         if (ignored(p, false)) current.ignored.push(p);
         else if (type.isFile()) add(p, true);
         else note(p, `${kindOf(type)}, not a regular file; skipped`);
@@ -219,7 +230,7 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
       if (ignored(abs, true)) {
         current.ignored.push(abs);
         current.ignoredDirs.push(abs);
-      } else walk(abs, safeRealpath(abs), () => true);
+      } else walk(abs, (rootReal = safeRealpath(abs)), () => true);
     } else if (ignored(abs, false)) {
       current.ignored.push(abs);
       note(abs, 'File ignored because of a matching ignore pattern; not checked');
@@ -238,16 +249,17 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
       return; // no base directory: nothing matches
     }
     if (!st.isDirectory()) return;
-    walk(base, safeRealpath(base), (p) => isMatch(path.relative(base, p).split(path.sep).join('/')));
+    walk(base, (rootReal = safeRealpath(base)), (p) => isMatch(path.relative(base, p).split(path.sep).join('/')));
   }
 }
 
 /**
  * The files `omlint check .` would lint in `dir` (its .omlintignore, the configs' ignore lists by
- * `isIgnored`), at most `limit`: what the language server's entry points hand it (server/ sits below cli/).
+ * `isIgnored`), at most `limit`, links out of `dir` followed unless `linksInside`: what the language
+ * server's entry points hand it (server/ sits below cli/).
  */
-export function walkFolder(dir: string, o: { isIgnored: (filePath: string) => boolean; limit: number; entryLimit: number }): FoundFiles {
-  return findFiles(['.'], { cwd: dir, isIgnored: o.isIgnored, limit: o.limit, entryLimit: o.entryLimit });
+export function walkFolder(dir: string, o: { isIgnored: (filePath: string) => boolean; limit: number; entryLimit: number; linksInside?: boolean }): FoundFiles {
+  return findFiles(['.'], { cwd: dir, isIgnored: o.isIgnored, limit: o.limit, entryLimit: o.entryLimit, linksInside: o.linksInside });
 }
 
 function safeRealpath(p: string): string {

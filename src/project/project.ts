@@ -13,8 +13,8 @@ import { groupByScope, isNamedScope, scopeRoot } from './scope';
 import { SNIFF_BYTES, sniffKinds } from './sniff';
 import type { ProjectDisk } from './disk';
 import { SourceCache } from './source-cache';
+import { isLintablePath } from './lintable';
 
-const LINTABLE = /\.(json|ya?ml)$/i;
 /** Other files larger than this are left out of a scope (no real config document is that big). */
 export const MAX_SIBLING_BYTES = 8 * 1024 * 1024;
 /** Members of one scope at most (a named scope is found by walking its config's directory). */
@@ -170,10 +170,13 @@ export class Project {
     return [...out].sort();
   }
 
+  /** A file this project lints: a document by its name, not a config, not ignored. */
+  lints(p: string): boolean {
+    return isLintablePath(p) && !isConfigFile(p) && !this.settingsFor(p).ignored;
+  }
+
   private inScope(p: string, scope: string): boolean {
-    if (!LINTABLE.test(p) || isConfigFile(p)) return false;
-    const s = this.settingsFor(p);
-    return !s.ignored && s.scope === scope;
+    return this.lints(p) && this.settingsFor(p).scope === scope;
   }
 
   /** Lintable files of a directory, or of its whole tree (named scopes; dot-directories and node_modules left out). */
@@ -194,7 +197,7 @@ export class Project {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) {
           if (deep && !e.name.startsWith('.') && e.name !== 'node_modules') dirs.push(p);
-        } else if (LINTABLE.test(e.name) && !isConfigFile(p)) out.push(p);
+        } else if (isLintablePath(e.name) && !isConfigFile(p)) out.push(p);
       }
     }
     return out.slice(0, MAX_MEMBERS);

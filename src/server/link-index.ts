@@ -101,12 +101,24 @@ function linksKey(found: ReturnType<typeof itemLinks>): string {
 }
 
 const WORD = /^[A-Za-z0-9]*$/;
+/**
+ * After the rest of the scalar (anything but blanks, quotes and flow punctuation: `args2_6`), an
+ * optional closing quote, blanks and a colon: a mapping key, YAML or JSON (a colon in a value, as in
+ * `host:27017`, only costs a rebuild).
+ */
+const KEY_TAIL = /[^\s"',:{}[\]#]*["']?[ \t]*:/y;
+
+function endsKey(text: string, at: number): boolean {
+  KEY_TAIL.lastIndex = at;
+  return KEY_TAIL.test(text);
+}
 
 /**
  * `earlier`'s index moved to `parsed`, a later version of the same file, when the edit between
  * them is inside one word (letters and digits replaced by letters and digits after a letter or
- * digit: no token, line or indentation starts or ends there), touches no indexed name and leaves
- * the same links: every name then stands where it stood, shifted by the edit's change of length.
+ * digit: no token, line or indentation starts or ends there), not in a mapping key, touches no
+ * indexed name and leaves the same links: every name then stands where it stood, shifted by the
+ * edit's change of length.
  * Undefined otherwise (the caller builds the index).
  */
 function shiftedIndex(last: NonNullable<LinkMemo['last']>, parsed: SourceFile, filePath: string, settings: FileSettings): LinkIndex | undefined {
@@ -119,6 +131,8 @@ function shiftedIndex(last: NonNullable<LinkMemo['last']>, parsed: SourceFile, f
   const oldEnd = old.length - q;
   const newEnd = text.length - q;
   if (p === 0 || !WORD.test(old[p - 1]) || !WORD.test(old.slice(p, oldEnd)) || !WORD.test(text.slice(p, newEnd))) return undefined;
+  // A key edited can change which of two equal keys a pointer reads (the last wins): the names then stand elsewhere.
+  if (endsKey(text, newEnd)) return undefined;
   // A name that ends where the edit starts grew or shrank with it.
   if (earlier.sites.some((s) => s.span.start <= oldEnd && s.span.end >= p)) return undefined;
   const found = itemLinks(parsed, filePath, settings);

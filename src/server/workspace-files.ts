@@ -3,7 +3,8 @@
 // ignore lists, links), open documents read from their buffers, the others from disk. The walk is
 // handed in by the entry point (cli/ stands on a floor above server/). Bounded: at most
 // MAX_WORKSPACE_FILES files and MAX_WORKSPACE_ENTRIES entries a folder (a note says so),
-// cancellation seen between scopes and files.
+// cancellation seen between folders and scopes for diagnostics (a scope is linted whole), between
+// files for symbols.
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import type { Diagnostic as LspDiagnostic, DocumentSymbol, SymbolInformation } f
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { displayPath, lintEach } from '../engine/lint';
 import { readInput } from '../io/read-input';
-import { isConfigFile, Project } from '../project/project';
+import { Project } from '../project/project';
 import { compareStrings } from '../core/pointer';
 import { DEFAULT_LIMITS } from '../syntax/types';
 import type { LintInput, Rule } from '../core/types';
@@ -30,8 +31,6 @@ export const MAX_WORKSPACE_ENTRIES = 200_000;
 export const MAX_WORKSPACE_SYMBOLS = 1_000;
 /** Work between two yields to the event loop (a $/cancelRequest is read there). */
 const SLICE_MS = 20;
-/** The files a walk takes (src/cli/files.ts). */
-const LINTABLE = /\.(json|ya?ml)$/i;
 
 /** What the walk of a folder found (src/cli/files.ts FoundFiles, structurally). */
 export interface WalkedFolder {
@@ -40,7 +39,7 @@ export interface WalkedFolder {
   truncated?: true;
 }
 /** The CLI's walk of a folder (src/cli/files.ts walkFolder), given to the server by its entry point. */
-export type FolderWalk = (dir: string, o: { isIgnored: (filePath: string) => boolean; limit: number; entryLimit: number }) => WalkedFolder;
+export type FolderWalk = (dir: string, o: { isIgnored: (filePath: string) => boolean; limit: number; entryLimit: number; linksInside: true }) => WalkedFolder;
 
 export interface WorkspaceFilesHost {
   workspace: Workspace;
@@ -116,7 +115,8 @@ export class WorkspaceFiles {
     const kept = this.walks.get(dir);
     if (kept && this.host.watched()) return kept;
     const ws = this.host.workspace;
-    const found = this.host.walk(dir, { isIgnored: (p) => ws.settingsFor(p).ignored, limit: MAX_WORKSPACE_FILES, entryLimit: MAX_WORKSPACE_ENTRIES });
+    // Links out of the folder are not followed: an untrusted workspace's link to $HOME is not read.
+    const found = this.host.walk(dir, { isIgnored: (p) => ws.settingsFor(p).ignored, limit: MAX_WORKSPACE_FILES, entryLimit: MAX_WORKSPACE_ENTRIES, linksInside: true });
     this.walks.set(dir, found);
     // What the folder no longer holds is forgotten (its reports are made per scope, again when a key changes).
     const below = dir.endsWith(path.sep) ? dir : dir + path.sep;
@@ -185,7 +185,7 @@ export class WorkspaceFiles {
     const below = dir.endsWith(path.sep) ? dir : dir + path.sep;
     const unsaved = ws.openDocuments().flatMap((d) => {
       const p = uriToPath(d.uri);
-      return p && p.startsWith(below) && !seen.has(p) && LINTABLE.test(p) && !isConfigFile(p) && !existsSync(p) && !ws.settingsFor(p).ignored ? [p] : [];
+      return p && p.startsWith(below) && !seen.has(p) && ws.project.lints(p) && !existsSync(p) ? [p] : [];
     });
     return unsaved.length ? [...walked, ...unsaved].sort(compareStrings) : walked;
   }

@@ -37,13 +37,29 @@ function edit(doc: TextDocument, from: string, to: string, version: number): Tex
 describe('the link index after an edit', () => {
   const dir = tempDir();
 
-  it('is shifted after an edit inside a word that touches no name, rebuilt otherwise; the answers are a fresh index’s', () => {
+  /** Each step's edit applied in turn: the index built or shifted as told, the answers a fresh service's. */
+  function walk(name: string, text: string, needles: string[], steps: [string, string, 'built' | 'shifted' | 'kept'][]) {
     const service = new OmlintLanguageService({ now: NOW });
-    let doc = openDoc(service, dir, 'automation.yaml', AUTOMATION_YAML);
-    answers(service, doc, NEEDLES);
+    let doc = openDoc(service, dir, name, text);
+    answers(service, doc, needles);
     const memo = service.linkMemo(doc.uri)!;
     expect([memo.built, memo.shifted]).toEqual([1, 0]);
-    const steps: [string, string, 'built' | 'shifted' | 'kept'][] = [
+    let version = 1;
+    for (const [from, to, how] of steps) {
+      doc = edit(doc, from, to, ++version);
+      service.setDocument(doc);
+      const before = { built: memo.built, shifted: memo.shifted };
+      const got = answers(service, doc, needles);
+      const fresh = new OmlintLanguageService({ now: NOW });
+      const freshDoc = openDoc(fresh, dir, name, doc.getText(), doc.version);
+      expect(got, `${from} → ${to}`).toEqual(answers(fresh, freshDoc, needles));
+      expect({ built: memo.built - before.built, shifted: memo.shifted - before.shifted }, `${from} → ${to}`).toEqual({ built: how === 'built' ? 1 : 0, shifted: how === 'shifted' ? 1 : 0 });
+      expect(fresh.linkMemo(freshDoc.uri)!.built).toBe(1);
+    }
+  }
+
+  it('is shifted after an edit inside a word that touches no name, rebuilt otherwise; the answers are a fresh index’s', () => {
+    walk('automation.yaml', AUTOMATION_YAML, NEEDLES, [
       ['version: 3', 'version: 3456', 'shifted'], // longer: every name after it moves by 3
       ['db1.example', 'db1x.example', 'shifted'],
       ['port: 27017 }\n      replication:', 'port: 2701 }\n      replication:', 'shifted'],
@@ -52,19 +68,44 @@ describe('the link index after an edit', () => {
       ['      - _id: 1\n        host: rs0_1', '      - _id: 1\n        hosts: rs0_1', 'built'], // same names, one reference fewer
       ['hostname: db0', 'hostname:  db0', 'built'], // a blank: not inside a word
       ['hostname: db2', 'hostname: db2a', 'shifted'],
-    ];
-    let version = 1;
-    for (const [from, to, how] of steps) {
-      doc = edit(doc, from, to, ++version);
-      service.setDocument(doc);
-      const before = { built: memo.built, shifted: memo.shifted };
-      const got = answers(service, doc, NEEDLES);
-      expect({ built: memo.built - before.built, shifted: memo.shifted - before.shifted }, `${from} → ${to}`).toEqual({ built: how === 'built' ? 1 : 0, shifted: how === 'shifted' ? 1 : 0 });
-      const fresh = new OmlintLanguageService({ now: NOW });
-      const freshDoc = openDoc(fresh, dir, 'automation.yaml', doc.getText(), doc.version);
-      expect(got, `${from} → ${to}`).toEqual(answers(fresh, freshDoc, NEEDLES));
-      expect(fresh.linkMemo(freshDoc.uri)!.built).toBe(1);
-    }
+    ]);
+  });
+
+  // An edit inside a mapping key can change which of two equal keys a pointer reads (the last
+  // wins) while the links stay the same: the name then stands on another line.
+  it('is rebuilt after an edit inside a mapping key, YAML or JSON', () => {
+    const member = '      - _id: 1\n        host: rs0_1\n';
+    expect(AUTOMATION_YAML.includes(member)).toBe(true);
+    const args = "      replication:\n        replSetName: 'rs0'\n";
+    expect(AUTOMATION_YAML.includes(args)).toBe(true);
+    const yaml = AUTOMATION_YAML.replace(member, `${member}        hos: rs0_1\n        votes: 1\n`).replace(args, `${args}    args3_6: { replication: { replSetName: rs0 } }\n`);
+    walk('keys.yaml', yaml, NEEDLES, [
+      ['hos: rs0_1', 'host: rs0_1', 'built'], // the member's host now the second one
+      ['votes: 1\n        votes: 1', 'votes: 1\n        vote: 1', 'built'],
+      ['args3_6', 'args2_6', 'built'], // the key goes on after the word
+      ['hostname: db1', 'hostname: db1x', 'shifted'],
+    ]);
+    const twice = AUTOMATION_YAML.replace(member, `${member}        host: rs0_1\n`);
+    walk('twice.yaml', twice, NEEDLES, [['host: rs0_1\n        host: rs0_1', 'host: rs0_1\n        hostx: rs0_1', 'built']]);
+    const json = JSON.stringify(
+      {
+        version: 3,
+        processes: [
+          { name: 'rs0_0', processType: 'mongod', version: '7.0.12', hostname: 'db0.example.com', args2_6: { replication: { replSetName: 'rs0' } } },
+          { name: 'rs0_1', processType: 'mongod', version: '7.0.12', hostname: 'db1.example.com', args2_6: { replication: { replSetName: 'rs0' } } },
+        ],
+        replicaSets: [{ _id: 'rs0', members: [{ _id: 0, host: 'rs0_0' }, { _id: 1, host: 'rs0_1', HOS: 1 }] }],
+        mongoDbVersions: [{ name: '7.0.12', builds: [] }],
+      },
+      null,
+      2,
+    ).replace('"HOS": 1', '"hos": "rs0_1"');
+    const jsonNeedles = ['"name": "rs0_1"', '"host": "rs0_1"', '"_id": "rs0"', '"name": "7.0.12"'];
+    walk('keys.json', json, jsonNeedles, [
+      ['"hos": "rs0_1"', '"host": "rs0_1"', 'built'],
+      ['"host": "rs0_1",\n          "host"', '"host": "rs0_1",\n          "hostx"', 'built'],
+      ['"hostname": "db0', '"hostname": "db0x', 'shifted'],
+    ]);
   });
 
   it('is shifted across an edit of a big JSON configuration', () => {

@@ -1,13 +1,13 @@
 // The bounds of the workspace's walk in the language service: at most MAX_WORKSPACE_FILES files a
 // folder (with a note), a cancelled request stops, the walk is the CLI's (findFiles' limit).
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findFiles, walkFolder } from '../../src/cli/files';
 import { OmlintLanguageService } from '../../src/server/service';
 import { MAX_WORKSPACE_ENTRIES, MAX_WORKSPACE_FILES, type FolderWalk } from '../../src/server/workspace-files';
-import { ALERT, NOW, tempDir } from './fixtures';
+import { ALERT, NOW, openDoc, tempDir } from './fixtures';
 import { ROOT } from './client';
 
 describe('workspace files in the language service', () => {
@@ -59,6 +59,38 @@ describe('workspace files in the language service', () => {
     for (const entry of ['src/bin/core-bundle.ts', 'src/bin/language-server.ts', 'src/cli/main.ts']) {
       expect([entry, /(serverMain|startServer)\([^;]*walkFolder \}\)/.test(readFileSync(path.join(ROOT, entry), 'utf8'))]).toEqual([entry, true]);
     }
+  });
+
+  // An untrusted workspace's link to $HOME: the server does not parse what lies outside its folder.
+  it('does not follow links out of the folder (the CLI walk does); links inside are followed', async () => {
+    const outside = tempDir({ 'home/secret-alert.yaml': ALERT, 'one.yaml': ALERT });
+    const dir = tempDir({ 'a.yaml': ALERT, 'sub/b.yaml': ALERT });
+    symlinkSync(path.join(outside, 'home'), path.join(dir, 'home'));
+    symlinkSync(path.join(outside, 'one.yaml'), path.join(dir, 'one.yaml'));
+    symlinkSync('sub', path.join(dir, 'inner'));
+    symlinkSync('sub/b.yaml', path.join(dir, 'c.yaml'));
+    const names = (uris: string[]) => uris.map((u) => path.relative(dir, fileURLToPath(u))).sort();
+    expect(findFiles(['.'], { cwd: dir }).files.map((f) => path.relative(dir, f.filePath))).toEqual(['a.yaml', 'c.yaml', 'home/secret-alert.yaml', 'inner/b.yaml', 'one.yaml']);
+    const walked = walkFolder(dir, { isIgnored: () => false, limit: 10, entryLimit: 100, linksInside: true });
+    expect(walked.files.map((f) => path.relative(dir, f.filePath))).toEqual(['a.yaml', 'c.yaml', 'inner/b.yaml']);
+    expect(walked.notes).toEqual(['home: symbolic link to outside the folder; not followed', 'one.yaml: symbolic link to outside the folder; not followed']);
+    const service = new OmlintLanguageService({ now: NOW, walkFolder });
+    const report = await service.workspaceDiagnostics(() => false, [dir]);
+    expect(names(report.map((r) => r.uri))).toEqual(['a.yaml', 'c.yaml', 'inner/b.yaml']);
+    const symbols = await service.workspaceSymbols('', [dir]);
+    expect([...new Set(names(symbols.map((s) => s.location.uri)))]).toEqual(['a.yaml', 'c.yaml', 'inner/b.yaml']);
+  });
+
+  it('counts the open documents not saved yet that the project lints (a .json/.yaml name, not ignored)', async () => {
+    const codes = async (unsaved: string) => {
+      const dir = tempDir({ 'b.yaml': ALERT, 'omlint.config.yaml': 'ignore: ["skip/**"]\n' });
+      const service = new OmlintLanguageService({ now: NOW, walkFolder });
+      openDoc(service, dir, unsaved, ALERT);
+      return (await service.workspaceDiagnostics(() => false, [dir])).flatMap((r) => r.diagnostics.map((d) => `${path.basename(r.uri)} ${String(d.code)}`));
+    };
+    expect(await codes('a.yaml')).toEqual(['b.yaml duplicate-alert-config']);
+    expect(await codes('a.txt')).toEqual([]);
+    expect(await codes('skip/a.yaml')).toEqual([]);
   });
 
   it('without the walk (a service built without it): the folders are not read', async () => {

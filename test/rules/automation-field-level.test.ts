@@ -15,7 +15,7 @@ ruleTester(rule, {
     {
       name: 'a top-level authSchemaVersion (a process field)',
       code: `authSchemaVersion: 5\n${processes}`, kind,
-      errors: [{ messageId: 'wrongLevel', line: 1, column: 1, severity: 'warning', message: '`authSchemaVersion` is a field of each process (`processes[].authSchemaVersion`), not of the automation configuration: Ops Manager rejects a top-level attribute it does not know (INVALID_ATTRIBUTE), and no process would get it here. Move it into each process.' }],
+      errors: [{ messageId: 'wrongLevel', line: 1, column: 1, severity: 'warning', message: '`authSchemaVersion` is a field of each process (`processes[].authSchemaVersion`), not of the automation configuration: Ops Manager is assumed to reject it as a top-level attribute it does not know (INVALID_ATTRIBUTE, as it rejected `onlineArchiveModules`: mongodb/mongodb-atlas-cli #813), and no process would get it here. Move it into each process.' }],
     },
     { name: 'a replica set field', code: `${processes}protocolVersion: "1"\n`, kind, errors: [{ messageId: 'wrongLevel', line: 5, column: 1, message: /each replica set \(`replicaSets\[\]\.protocolVersion`\)/ }] },
     { name: 'a member field', code: `votes: 1\n${processes}`, kind, errors: [{ messageId: 'wrongLevel', line: 1, column: 1, message: /each replica set member \(`replicaSets\[\]\.members\[\]\.votes`\)/ }] },

@@ -66,7 +66,8 @@ export function bodyKinds(routes: readonly { kind?: Kind; baseOf?: unknown }[]):
  * when the server starts, and each body parsed once (the engine's parse gives the handler its value).
  */
 export class BodyJudge {
-  private readonly linter = new TextLinter('request.json', { rules: OFF_FOR_BODIES });
+  // Suggestions are never answered: made into text edits only where the run itself reads them.
+  private readonly linter = new TextLinter('request.json', { rules: OFF_FOR_BODIES, suggestionEdits: false });
 
   constructor(kinds: readonly BodyKind[] = []) {
     // Loaded ahead of the first request; a load that fails is tried again (and its error answered) by the first request that needs it.

@@ -11,6 +11,7 @@ import { defaultSettings, type FileSettings } from '../config/load';
 import { Project } from '../project/project';
 import { defineBuiltin } from '../core/rule';
 import type { LintInput } from '../core/types';
+import type { SourceFile } from '../syntax/index';
 import type { TargetQueue } from './target-queue';
 import type { LintRunOptions, LintTargets, ProjectLintOptions } from './run-options';
 import { addReport, internalError, placeRelated, unpackPlaces, type FileState, type Place } from './file-report';
@@ -190,10 +191,10 @@ export async function lintPass(project: Project, targets: LintTargets, opts: Pro
  * the run split with other threads (worker threads), which take batches of targets from the same
  * queue as this one.
  */
-export async function lintEach(project: Project, targets: LintTargets, opts: ProjectLintOptions = {}, shares?: FileShares): Promise<LintRun> {
-  const frame = runFrame(project, targets, opts);
+export async function lintEach(project: Project, targets: LintTargets, opts: ProjectLintOptions = {}, shares?: FileShares, kept?: KeptFrame): Promise<LintRun> {
+  const frame = kept?.frame ?? runFrame(project, targets, opts);
   const { settings, known, workspaceIds } = frame;
-  const book = new RuleBook(opts.ruleSet);
+  const book = kept?.book ?? new RuleBook(opts.ruleSet);
   const own = newPass();
   if (!shares) await passRange(project, targets, opts, book, frame, 0, targets.paths.length, own);
   else {
@@ -273,6 +274,58 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
     sources.set(f.result.filePath, f.source);
   }
   return { results, sources };
+}
+
+/** What runs of the same file path, options and settings share (TextLinter). */
+interface KeptFrame {
+  book: RuleBook;
+  frame: RunFrame;
+}
+
+/** A text parsed by a TextLinter, in a project of its own: lint() reads this parse. */
+export interface ParsedText {
+  text: string;
+  project: Project;
+  sourceFile: SourceFile;
+}
+
+/**
+ * Lints one text at a time as the same file with the same options (the emulator's request
+ * bodies), each in a project of its own (nothing of one text is kept for the next): the rule book
+ * and the run's frame are made once, not per text, so that a text pays for its own parse and
+ * checks only. Runs may overlap (the book makes a run wait for rules another is loading).
+ */
+export class TextLinter {
+  private readonly settings: FileSettings;
+  private readonly kept: KeptFrame;
+
+  constructor(
+    readonly filePath: string,
+    private readonly opts: LintRunOptions = {},
+  ) {
+    const settings = (this.settings = (opts.settingsFor ?? defaultSettings)(filePath));
+    const project = Project.ofFiles(() => settings, opts.ruleSet);
+    this.kept = { book: new RuleBook(opts.ruleSet), frame: runFrame(project, { paths: [filePath], read: () => ({ filePath, text: '' }) }, opts) };
+  }
+
+  /** Loads the rules and validators of `kinds` now (their transition rules too: `transitions`), not when the first text of the kind comes. */
+  preload(kinds: readonly Kind[], transitions = false): Promise<void> {
+    return this.kept.book.loadKinds(kinds, transitions);
+  }
+
+  /** The text's parse, in a new project: lint() of it reads this parse instead of parsing again. */
+  parse(text: string): ParsedText {
+    const project = Project.ofFiles(() => this.settings, this.opts.ruleSet);
+    return { text, project, sourceFile: project.parse(this.filePath, text, this.opts.limits) };
+  }
+
+  /** The text's result with the linter's options and `more` (its kind, clock, pairs…); `base`: the text's base. */
+  async lint(text: string | ParsedText, more: ProjectLintOptions = {}, base?: LintInput['base']): Promise<FileResult | undefined> {
+    const parsed = typeof text === 'string' ? this.parse(text) : text;
+    const input: LintInput = { filePath: this.filePath, text: parsed.text, base };
+    const run = await lintEach(parsed.project, { paths: [this.filePath], read: () => input }, { ...this.opts, ...more }, undefined, this.kept);
+    return run.results[0];
+  }
 }
 
 /** Lints texts together in a project of their own; the results only (rule tests, tools that print nothing). */

@@ -16,6 +16,11 @@ export class RuleBook {
   private readonly order: Map<string, number>;
   workspace: WorkspaceRule[] = [];
   transitions: TransitionRule[] = [];
+  /**
+   * A load not finished yet: a book shared by runs that overlap (engine/lint.ts TextLinter) makes
+   * a second run wait for the rules a first one marked loaded, instead of checking without them.
+   */
+  private pending: Promise<void> | undefined;
 
   constructor(private readonly fixed?: readonly Rule[]) {
     this.order = new Map((fixed?.map((r) => r.meta.id) ?? [...RULE_INFO.keys()]).map((id, i) => [id, i]));
@@ -31,26 +36,41 @@ export class RuleBook {
     const base = Boolean(file.input.base);
     let fresh: Kind[] | undefined;
     for (const d of file.docs) if (d.kind && (!this.loaded.has(d.kind) || (base && !this.withTransitions.has(d.kind)))) (fresh ??= []).push(d.kind);
-    return fresh && this.loadFresh(fresh, base);
+    return fresh ? this.loadFresh(fresh, base) : this.pending;
   }
 
-  private async loadFresh(fresh: Kind[], base: boolean): Promise<void> {
+  private loadFresh(fresh: Kind[], transitions: boolean): Promise<void> {
     for (const k of fresh) {
       this.loaded.add(k);
-      if (base) this.withTransitions.add(k);
+      if (transitions) this.withTransitions.add(k);
     }
-    if (!this.fixed) this.take(await loadRules(fresh, { transitions: base }));
+    // A load that failed failed its own run: the next ones wait for it, not fail with it.
+    const before = this.pending?.catch(() => undefined);
+    const loading: Promise<void> = Promise.all([before, this.fixed ? undefined : loadRules(fresh, { transitions }), loadValidators(fresh)])
+      .then(
+        ([, rules]) => {
+          if (rules) this.take(rules);
+        },
+        (e: unknown) => {
+          // Not loaded: a run that meets these kinds later (a shared book's) loads them again.
+          for (const k of fresh) {
+            this.loaded.delete(k);
+            this.withTransitions.delete(k);
+          }
+          throw e;
+        },
+      )
+      .finally(() => {
+        if (this.pending === loading) this.pending = undefined;
+      });
     // Loaded before the documents are checked: then checking needs no promise per document.
-    await loadValidators(fresh);
+    return (this.pending = loading);
   }
 
-  /** Loads the rules of kinds met elsewhere (a worker's share). */
-  async loadKinds(kinds: readonly Kind[]): Promise<void> {
-    const fresh = kinds.filter((k) => !this.loaded.has(k));
-    if (!fresh.length) return;
-    for (const k of fresh) this.loaded.add(k);
-    if (!this.fixed) this.take(await loadRules(fresh));
-    await loadValidators(fresh);
+  /** Loads the rules of kinds met elsewhere (a worker's share), or ahead of the runs that will meet them (with their transition rules: `transitions`). */
+  loadKinds(kinds: readonly Kind[], transitions = false): Promise<void> {
+    const fresh = kinds.filter((k) => !this.loaded.has(k) || (transitions && !this.withTransitions.has(k)));
+    return fresh.length ? this.loadFresh(fresh, transitions) : (this.pending ?? Promise.resolve());
   }
 
   private take(rules: readonly Rule[]): void {

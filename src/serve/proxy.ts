@@ -9,7 +9,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { ApiError, commonHeaders, errorBody } from './http';
 import { maskUrl } from './redact';
 import { answerClientErrors, checkJsonType, decodeSegment, HAS_BODY, listener, match, PREFIXES, rawPathname, readRaw, utf8, type TlsFiles } from './server';
-import { judgeBody, warningsHeader, type Finding } from './validate';
+import { BodyJudge, bodyKinds, warningsHeader, type Finding } from './validate';
+import { ROUTES } from './routes';
 
 export type ProxyMode = 'block' | 'warn';
 
@@ -80,6 +81,8 @@ export function createProxyServer(o: ProxyOptions): Server {
   // Bounded reuse of connections to the upstream: a thousand clients share at most 64 sockets.
   const agent = https ? new HttpsAgent({ keepAlive: true, maxSockets: 64 }) : new HttpAgent({ keepAlive: true, maxSockets: 64 });
   const send = https ? httpsRequest : httpRequest;
+  // Bodies are judged without a base here: no transition rules.
+  const judge = new BodyJudge(bodyKinds(ROUTES).map((k) => ({ ...k, transitions: false })));
 
   const server = listener(o.tls, (req, res) => {
     const started = Date.now();
@@ -109,7 +112,7 @@ export function createProxyServer(o: ProxyOptions): Server {
       if (kind && req.headers.authorization !== undefined) {
         try {
           checkJsonType(req);
-          const judged = await judgeBody(utf8(body), kind, o.now());
+          const judged = await judge.judge(utf8(body), kind, o.now());
           const warnings = warningsHeader(judged.warnings);
           if (warnings) extra.push('X-Omlint-Warnings', warnings);
         } catch (e) {

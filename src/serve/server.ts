@@ -15,7 +15,7 @@ import { outputFlags, ROUTES } from './routes';
 import { RouteIndex, type RouteMatch } from './route-index';
 import { AnswerCache } from './answer-cache';
 import { emulatorNow, type ApiKey, type State } from './state';
-import { judgeBody, parseJsonBody, warningsHeader } from './validate';
+import { BodyJudge, bodyKinds, parseJsonBody, warningsHeader } from './validate';
 import { settle } from './automation';
 import type { ControlContext } from './control';
 import { syncLive } from './live-alerts';
@@ -84,6 +84,7 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   const secrets = () => net.get();
   const log = (line: string) => options.log(maskSecrets(line, secrets()));
   const answers = new AnswerCache();
+  const judge = new BodyJudge(bodyKinds(ROUTES));
   const hooks = webhooks(log, (url) => net.maskUrl(url), () => {
     answers.clear();
     options.stateChanged?.();
@@ -201,12 +202,12 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       m.route.pre?.(request);
       let body: unknown;
       let text: string | undefined;
-      let pairs: Awaited<ReturnType<typeof judgeBody>>['pairs'];
+      let pairs: Awaited<ReturnType<BodyJudge['judge']>>['pairs'];
       let warnings: ReturnType<typeof warningsHeader>;
       if (HAS_BODY.has(req.method ?? '') && (m.route.kind || m.route.body || m.route.text)) {
         text = await readBody(req, options.maxBodyBytes, m.route.text ?? ['application/json']);
         if (m.route.kind) {
-          const judged = await judgeBody(text, m.route.kind, now, m.route.baseOf?.(request));
+          const judged = await judge.judge(text, m.route.kind, now, m.route.baseOf?.(request));
           body = judged.value;
           pairs = judged.pairs;
           warnings = warningsHeader(judged.warnings);

@@ -1,15 +1,15 @@
 // JSON: JSON.parse for the value (fast); duplicate keys and depth told by counting strings in the
-// text and the value (a scan finds the spots when the counts differ); positions from a syntax tree
-// (jsonc-parser, small texts) or by walking the text (big ones), only when a diagnostic needs one.
+// text and the value (a scan finds the spots when the counts differ); positions by walking the
+// text to each pointer (json-locate.ts), only when a diagnostic needs one.
 import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { Span } from '../core/types';
 import { LineIndex } from '../core/lines';
-import { joinPointer, splitPointer } from '../core/pointer';
-import type { BracketPair, Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
+import { joinPointer } from '../core/pointer';
+import type { BracketPair, ParseLimits, ParsedDocument, ParseProblem } from './types';
 import { backslashFinder, JsonNavigator, stringCount, stringEnd } from './json-locate';
 import { defineBuiltin } from '../core/rule';
 
-/** From this size on, positions come from walking the text to each pointer rather than a syntax tree. */
+/** From this size on, a document also looks up pointers said in advance together and answers the cursor's containers. */
 export const NAVIGATE_MIN_CHARS = 512 * 1024;
 
 interface ScanResult {
@@ -363,10 +363,14 @@ export function jsonDocument(text: string, value: unknown, noDuplicates = false)
       containersAt: (offset) => navigator.containersAt(offset),
     };
   }
+  // Small texts: the same walk, its navigator made on the first lookup (a clean text makes none);
+  // lookups said in advance and the cursor's containers stay with big texts, where they pay.
+  let navigator: JsonNavigator | undefined;
+  const nav = () => (navigator ??= new JsonNavigator(text, noDuplicates));
   let root: JsonNode | undefined;
   let failed = false;
-  // parseTree recurses per level: with a raised --max-depth it may exhaust the stack, and then
-  // positions are simply unknown (diagnostics fall back to the document's start).
+  // parseTree recurses per level: with a raised --max-depth it may exhaust the stack; then no
+  // brackets, and folding takes its own bracket pass.
   const tree = () => {
     if (root === undefined && !failed) {
       try {
@@ -381,16 +385,9 @@ export function jsonDocument(text: string, value: unknown, noDuplicates = false)
     value,
     empty: false,
     span,
-    locate(pointer) {
-      const t = tree();
-      return t ? locateJson(t, pointer) : undefined;
-    },
-    keysAt(pointer) {
-      const t = tree();
-      const node = t ? nodeAt(t, pointer) : undefined;
-      if (!node || node.type !== 'object') return [];
-      return (node.children ?? []).map((p) => String(p.children?.[0]?.value));
-    },
+    locate: (pointer) => nav().locate(pointer),
+    keysAt: (pointer) => nav().keysAt(pointer),
+    // Folding's brackets from jsonc-parser's tree, made only when asked (the editor's folding).
     brackets() {
       const t = tree();
       return t ? bracketPairs(t) : undefined;
@@ -414,53 +411,6 @@ function bracketPairs(root: JsonNode): BracketPair[] {
     if (type === 'object' || type === 'array') out.push({ open: offset, close: offset + length - 1 });
   }
   return out;
-}
-
-function nodeAt(root: JsonNode, pointer: string): JsonNode | undefined {
-  let node: JsonNode | undefined = root;
-  for (const token of splitPointer(pointer)) {
-    if (!node) return undefined;
-    node = childOf(node, token);
-  }
-  return node;
-}
-
-// Property lookups by key, built once per object node: a scan per lookup is quadratic when a
-// rule reports every key of a huge object.
-const PROPERTY_INDEX = new WeakMap<JsonNode, Map<unknown, JsonNode>>();
-
-function childOf(node: JsonNode, token: string): JsonNode | undefined {
-  if (node.type === 'object') {
-    let index = PROPERTY_INDEX.get(node);
-    if (!index) {
-      index = new Map();
-      // The last of duplicate keys wins, as in JSON.parse.
-      for (const p of node.children ?? []) {
-        const k = p.children?.[0];
-        if (k) index.set(k.value, p.children![1] ?? k);
-      }
-      PROPERTY_INDEX.set(node, index);
-    }
-    return index.get(token);
-  }
-  if (node.type === 'array') {
-    if (!/^(0|[1-9]\d*)$/.test(token)) return undefined;
-    return node.children?.[Number(token)];
-  }
-  return undefined;
-}
-
-function locateJson(root: JsonNode, pointer: string): Location | undefined {
-  const node = nodeAt(root, pointer);
-  if (!node) return undefined;
-  const value = { start: node.offset, end: node.offset + node.length };
-  const parent = node.parent;
-  if (parent?.type === 'property') {
-    const k = parent.children![0];
-    if (k === node) return { key: { start: k.offset, end: k.offset + k.length }, value };
-    return { key: { start: k.offset, end: k.offset + k.length }, value };
-  }
-  return { value };
 }
 
 function firstNonSpace(text: string): number {

@@ -8,6 +8,7 @@ import { parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { parseText } from '../../src/syntax/index';
 import { jsonDocument } from '../../src/syntax/json';
+import { treeOf } from './json-tree';
 import { JsonNavigator } from '../../src/syntax/json-locate';
 import { parseYamlText } from '../../src/syntax/yaml';
 import { fastYamlDocument } from '../../src/syntax/yaml-fast';
@@ -225,18 +226,20 @@ describe('JSONTestSuite', () => {
     expect(compared).toBeGreaterThan(1000);
   });
 
-  it('positions from the syntax tree and from the big-text navigator agree on every accepted text', () => {
+  it('positions from the syntax tree, the navigator and the parsed document agree on every accepted text', () => {
     let compared = 0;
     for (const c of JSON_CASES) {
       const text = c.input.replace(/^\uFEFF/, '');
       const ref = reference(text);
       if (!ref.ok) continue;
       const value = JSON.parse(text);
-      const tree = jsonDocument(text, value);
+      const tree = treeOf(text);
       const duplicates = parseText(text, 'case.json').problems.some((p) => p.ruleId === 'duplicate-key');
       const navigator = new JsonNavigator(text, !duplicates);
+      const doc = jsonDocument(text, value, !duplicates);
       for (const pointer of allPointers(value)) {
         expect(navigator.locate(pointer), `${c.name} ${pointer}`).toEqual(tree.locate(pointer));
+        expect(doc.locate(pointer), `${c.name} ${pointer}`).toEqual(tree.locate(pointer));
         compared++;
       }
       expect(parseTree(text)).toBeDefined();

@@ -1,16 +1,15 @@
-// The navigator of big JSON texts gives exactly the positions and keys of the syntax tree.
+// The navigator of JSON texts gives exactly the positions and keys of the syntax tree, and documents of any size locate through it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { JsonNavigator, stringCount } from '../../src/syntax/json-locate';
 import { jsonDocument, NAVIGATE_MIN_CHARS, scanJson } from '../../src/syntax/json';
 import { parseText } from '../../src/syntax/index';
-import { splitPointer } from '../../src/core/pointer';
 import { jsonTextArb } from './json-arbitraries';
 import { allPointers } from '../pointers';
 import { filesUnder } from '../files';
+import { treeOf } from './json-tree';
 
 /** Pointers that name nothing, or pass through a scalar, or are no array index. */
 function misses(pointers: string[]): string[] {
@@ -19,10 +18,13 @@ function misses(pointers: string[]): string[] {
 
 /** Checks every pointer (and some misses) in document order, reversed, sorted, and prepared at once. */
 function agreeWithTree(text: string, value: unknown, noDuplicates: boolean, label = ''): number {
-  const tree = jsonDocument(text, value); // small: syntax tree
-  expect(text.length).toBeLessThan(NAVIGATE_MIN_CHARS);
+  const tree = treeOf(text);
   const pointers = [...allPointers(value), ...misses(allPointers(value))];
   const expected = new Map(pointers.map((p) => [p, { locate: tree.locate(p), keys: tree.keysAt!(p) }]));
+  // A parsed document of this size locates through a navigator of its own, made on first use.
+  expect(text.length).toBeLessThan(NAVIGATE_MIN_CHARS);
+  const doc = jsonDocument(text, value, noDuplicates);
+  expect(pointers.map((p) => ({ p, locate: doc.locate(p), keys: doc.keysAt!(p) })), label).toEqual(pointers.map((p) => ({ p, ...expected.get(p)! })));
   const orders = [pointers, [...pointers].reverse(), [...pointers].sort(), [...pointers].reverse()];
   for (const [n, order] of orders.entries()) {
     const nav = new JsonNavigator(text, noDuplicates);
@@ -153,37 +155,6 @@ describe('big JSON documents: navigated positions', () => {
     expect(nav.locate('/0'.repeat(depth / 2))).toEqual({ value: { start: depth / 2, end: text.length - depth / 2 } });
   });
 });
-
-/** The syntax tree of a text of any size, read as jsonDocument reads small texts (last repeated key wins). */
-function treeOf(text: string) {
-  const root = parseTree(text, [], { disallowComments: true })!;
-  const nodeAt = (pointer: string): JsonNode | undefined => {
-    let node: JsonNode | undefined = root;
-    for (const token of splitPointer(pointer)) {
-      if (!node) return undefined;
-      if (node.type === 'object') {
-        let hit: JsonNode | undefined;
-        for (const p of node.children ?? []) if (p.children?.[0]?.value === token) hit = p.children[1];
-        node = hit;
-      } else if (node.type === 'array') node = /^(0|[1-9]\d*)$/.test(token) ? node.children?.[Number(token)] : undefined;
-      else return undefined;
-    }
-    return node;
-  };
-  return {
-    locate(pointer: string) {
-      const node = nodeAt(pointer);
-      if (!node) return undefined;
-      const value = { start: node.offset, end: node.offset + node.length };
-      const k = node.parent?.type === 'property' ? node.parent.children![0] : undefined;
-      return k ? { key: { start: k.offset, end: k.offset + k.length }, value } : { value };
-    },
-    keysAt(pointer: string) {
-      const node = nodeAt(pointer);
-      return node?.type === 'object' ? (node.children ?? []).map((p) => String(p.children?.[0]?.value)) : [];
-    },
-  };
-}
 
 describe('JsonNavigator: keys of small and large objects', () => {
   // Objects of more than 16 keys get an index by key; smaller ones are searched. Both must give

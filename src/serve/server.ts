@@ -35,6 +35,8 @@ export interface ServeOptions {
   control?: { initial: State; users: ApiKey[] };
   /** One line per request and per warning (already masked). */
   log: (line: string) => void;
+  /** The secrets masked in answers and log lines (main.ts masks its own lines with the same net). */
+  net?: SecretsNet;
   /** HTTPS with this certificate and key (PEM). */
   tls?: TlsFiles;
   /**
@@ -80,7 +82,7 @@ export function match(method: string, prefix: keyof typeof PREFIXES, rest: strin
 
 export function createServeServer(state: State, options: ServeOptions): Server {
   const digest = new DigestAuth({ nonceLifetimeMs: options.nonceLifetimeMs, maxNonces: 10_000, now: () => options.now().getTime() });
-  const net = new SecretsNet(state);
+  const net = options.net ?? new SecretsNet(state);
   const secrets = () => net.get();
   const log = (line: string) => options.log(maskSecrets(line, secrets()));
   const answers = new AnswerCache();

@@ -10,6 +10,7 @@ import { loadSeedChecked, SeedError } from './seed';
 import { StateDirError, StateStore } from './persist';
 import { createProxyServer, parseUpstream } from './proxy';
 import { BatchedLog } from './log';
+import { SecretsNet } from './secrets-net';
 
 export interface ServeCliOptions {
   port: number;
@@ -133,16 +134,20 @@ export async function runServe(o: ServeCliOptions, io: ServeIO): Promise<{ serve
     store?.release();
     throw e instanceof StateDirError ? new ServeUsageError(e.message) : e;
   }
-  const requestLog = new BatchedLog((text) => io.stderr.write(text));
+  const requestLog = new BatchedLog((text) => io.stderr.write(text), debugMs('OMLINT_DEBUG_LOG_FLUSH_MS'));
+  const net = new SecretsNet(state);
+  // The server's own lines go through the batch too, masked by the same net: in order with the requests'.
+  const note = (line: string) => requestLog.line(net.maskText(`omlint serve: ${line}`));
   const server = createServeServer(state, {
     control: o.control ? { initial: state, users } : undefined,
     maxBodyBytes: o.maxBodySize,
     nonceLifetimeMs: (o.nonceLifetime ?? 300) * 1000,
     now: () => new Date(),
     log: (line) => requestLog.line(line),
+    net,
     tls,
     saveState: store && (() => store.save(state)),
-    stateChanged: store && (() => store.saveSoon(state, (e) => io.stderr.write(`omlint serve: the state changed by a read is not saved: ${e.message}\n`))),
+    stateChanged: store && (() => store.saveSoon(state, (e) => note(`the state changed by a read is not saved: ${e.message}`), debugMs('OMLINT_DEBUG_SAVE_SOON_MS'))),
   });
   requestLog.flushOn(server);
   const port = await listen(server, o, () => store?.release());
@@ -163,11 +168,20 @@ export async function runServe(o: ServeCliOptions, io: ServeIO): Promise<{ serve
     try {
       store?.flush(state);
     } catch (e) {
-      io.stderr.write(`omlint serve: the last change is not saved: ${(e as Error).message}\n`);
+      note(`the last change is not saved: ${(e as Error).message}`);
     }
     store?.release();
   });
   return { server, port };
+}
+
+/**
+ * A delay a test stretches (README "Development"): `OMLINT_DEBUG_LOG_FLUSH_MS` for the request log's
+ * batch, `OMLINT_DEBUG_SAVE_SOON_MS` for the save after a read; undefined (the default) unless a positive number.
+ */
+function debugMs(name: string): number | undefined {
+  const ms = Number(process.env[name]);
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 2 ** 31 - 1) : undefined;
 }
 
 function listen(server: Server, o: ServeCliOptions, onError: () => void): Promise<number> {

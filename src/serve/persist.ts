@@ -228,7 +228,7 @@ export class StateStore {
    * Writes the state a little later (after the answer that found it changed), once for a burst of
    * such changes; a failure is told to `failed` (nobody waits for this save). Atomic as save().
    */
-  saveSoon(state: State, failed: (e: StateDirError) => void): void {
+  saveSoon(state: State, failed: (e: StateDirError) => void, delayMs = SAVE_SOON_MS): void {
     if (this.pending) return;
     this.pending = setTimeout(() => {
       this.pending = undefined;
@@ -237,7 +237,7 @@ export class StateStore {
       } catch (e) {
         failed(e instanceof StateDirError ? e : new StateDirError(String(e)));
       }
-    }, SAVE_SOON_MS);
+    }, delayMs);
     // The server keeps the process alive; a stop writes what is pending (flush).
     this.pending.unref();
   }

@@ -35,6 +35,8 @@ export interface ServeOptions {
   control?: { initial: State; users: ApiKey[] };
   /** One line per request and per warning (already masked). */
   log: (line: string) => void;
+  /** The secrets masked in answers and log lines (main.ts masks its own lines with the same net). */
+  net?: SecretsNet;
   /** HTTPS with this certificate and key (PEM). */
   tls?: TlsFiles;
   /**
@@ -80,7 +82,7 @@ export function match(method: string, prefix: keyof typeof PREFIXES, rest: strin
 
 export function createServeServer(state: State, options: ServeOptions): Server {
   const digest = new DigestAuth({ nonceLifetimeMs: options.nonceLifetimeMs, maxNonces: 10_000, now: () => options.now().getTime() });
-  const net = new SecretsNet(state);
+  const net = options.net ?? new SecretsNet(state);
   const secrets = () => net.get();
   const log = (line: string) => options.log(maskSecrets(line, secrets()));
   const answers = new AnswerCache();
@@ -151,6 +153,17 @@ export function createServeServer(state: State, options: ServeOptions): Server {
     return reply.status;
   }
 
+  /** A counted call saved as send() would; false when the save failed (send() then tries again and answers 500). */
+  function countSaved(req: IncomingMessage): boolean {
+    if (!counted.has(req) || !options.saveState) return true;
+    try {
+      options.saveState();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<number> {
     const url = requestUrl(req, options.tls ? 'https' : 'http');
     let flags = { pretty: false, envelope: false };
@@ -184,12 +197,13 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       if (settle(state, now)) moved.add(req);
       // Live alerts' timers fire on the emulator clock before anything reads the alerts.
       if (control && syncLive(state, control.live, now)) moved.add(req);
-      if (moved.has(req) || counted.has(req)) answers.clear();
+      // A counted call changes only its access list entry, which no kept answer shows.
+      if (moved.has(req)) answers.clear();
       if (m.route.cache && req.method === 'GET') {
         // The caller and the Host (the links) are part of the answer; the query is in the URL.
         const key = `${principal.kind} ${principal.name}\n${req.headers.host ?? ''}\n${req.url ?? ''}`;
         const kept = answers.get(key);
-        if (kept) {
+        if (kept && countSaved(req)) {
           res.writeHead(kept.status, kept.headers);
           res.end(kept.body);
           return kept.status;

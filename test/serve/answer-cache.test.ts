@@ -78,6 +78,33 @@ describe('kept GET answers', () => {
   });
 });
 
+describe('kept GET answers when the state moves on by itself', () => {
+  it('an alert that opened on the clock alone (no write since its answer was kept) is answered OPEN', async () => {
+    const state = defaultState(new Date('2026-06-01T12:00:00Z'));
+    const g = state.groups[0].id;
+    // A live alert as test/serve/live-alerts.test.ts sets it up: TRACKING, OPEN after delayMin (5).
+    state.alerts = [];
+    state.alertConfigs.push({
+      id: 'c0ffee00c0ffee00c0ffee01', groupId: g, created: '2026-06-01T12:00:00Z', updated: '2026-06-01T12:00:00Z', enabled: true, eventTypeName: 'OUTSIDE_METRIC_THRESHOLD',
+      matchers: [{ fieldName: 'HOSTNAME', operator: 'STARTS_WITH', value: 'rs0-0' }],
+      metricThreshold: { metricName: 'OPCOUNTER_QUERY', mode: 'AVERAGE', operator: 'GREATER_THAN', threshold: 100, units: 'RAW' },
+      notifications: [{ typeName: 'EMAIL', delayMin: 5, intervalMin: 10, emailAddress: 'dba@example.com' }],
+    });
+    srv = await startInProcess(state, { control: true });
+    const { publicKey: user, privateKey: key } = state.apiKeys[0];
+    const measured = await digestFetch(`${srv.base.replace('/api/public/v1.0', '/__omlint')}/groups/${g}/measurements`, user, key, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([{ hostname: 'rs0-0.omlint.example', port: 27017, metric: 'OPCOUNTER_QUERY', value: 500 }]),
+    });
+    expect(measured.status).toBe(200);
+    const statuses = async () => (await (await digestFetch(`${srv!.base}/groups/${g}/alerts`, user, key)).json()).results.map((a: { status: string }) => a.status);
+    expect(await statuses()).toEqual(['TRACKING']);
+    expect(await statuses()).toEqual(['TRACKING']); // kept
+    // Only the host clock moves (the emulator clock with it): no request writes anything.
+    srv.clock.now = new Date('2026-06-01T12:06:00Z');
+    expect(await statuses()).toEqual(['OPEN']);
+  });
+});
+
 describe('AnswerCache', () => {
   it('keeps no answer computed before a change', () => {
     const cache = new AnswerCache();

@@ -7,11 +7,12 @@
 // line for the private keys.
 import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StateStore } from '../../src/serve/persist';
 import { createServeServer } from '../../src/serve/server';
 import { loadSeed } from '../../src/serve/seed';
 import { defaultState, type ApiKey, type State } from '../../src/serve/state';
@@ -165,6 +166,34 @@ describe('an organization key\'s access list', () => {
       expect(saves).toBe(1);
     } finally {
       srv.base = base;
+      await new Promise((r) => { server.closeAllConnections(); server.close(r); });
+    }
+  });
+});
+
+describe('a counted call answered from the kept answers', () => {
+  it('still counts on its entry (lastUsed, count as the access list GET shows them) and is saved with --state-dir', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-key-count-'));
+    const store = new StateStore(dir);
+    const clock = { now: new Date('2026-06-01T12:00:00Z') };
+    const server = createServeServer(state, { maxBodyBytes: 1 << 20, nonceLifetimeMs: 3_600_000, now: () => clock.now, log: () => {}, saveState: () => store.save(state) });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = srv.base;
+    srv.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/public/v1.0`;
+    const entry = () => (JSON.parse(readFileSync(path.join(dir, 'state.json'), 'utf8')).state.apiKeys as ApiKey[])[1].accessList![0];
+    try {
+      const alerts = `/groups/${g}/alerts`;
+      expect((await call(alerts, ORG_KEY)).json.totalCount).toBe(1);
+      // Changed behind the server's back: an answer from the cache still shows one alert.
+      state.alerts.push({ ...state.alerts[0], id: 'a'.repeat(24) });
+      clock.now = new Date('2026-06-01T12:05:00Z');
+      expect((await call(alerts, ORG_KEY)).json.totalCount).toBe(1);
+      expect(entry()).toMatchObject({ count: 2, lastUsed: '2026-06-01T12:05:00Z', lastUsedAddress: '127.0.0.1' });
+      const listed = await call(keyList(ORG_KEY.id), owner);
+      expect(listed.json.results[0]).toMatchObject({ count: 2, lastUsed: '2026-06-01T12:05:00Z' });
+    } finally {
+      srv.base = base;
+      store.release();
       await new Promise((r) => { server.closeAllConnections(); server.close(r); });
     }
   });

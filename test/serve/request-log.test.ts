@@ -2,7 +2,7 @@
 // out in one write, in order; nothing pending is lost when the server stops (SIGTERM), and every
 // line is still masked.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -67,12 +67,14 @@ describe('the log of a running server', () => {
     const KEY = 'Qx7RequestLogOwnerKey0123';
     const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-serve-log-'));
     writeFileSync(path.join(dir, 'seed.json'), JSON.stringify({ orgs: [{ id: ORG, name: 'Org' }], groups: [{ id: G, name: 'Logged', orgId: ORG }] }));
-    const srv = await startProcess(['--seed', 'seed.json', '--user', `owner:${KEY}`], dir);
+    // A batch delay no test waits for: only the stop can write the lines.
+    const srv = await startProcess(['--seed', 'seed.json', '--user', `owner:${KEY}`], dir, { ...process.env, OMLINT_DEBUG_LOG_FLUSH_MS: '3600000' });
     try {
       for (let i = 1; i <= 12; i++) expect((await digestFetch(`${srv.base}/groups/${G}?n=${i}`, 'owner', KEY)).status).toBe(200);
       expect((await digestFetch(`${srv.base}/groups/${G}/alerts?note=${KEY}`, 'owner', KEY)).status).toBe(200);
       // The last request, answered just before the signal: its line was still pending.
       expect((await digestFetch(`${srv.base}/groups/${G}/alertConfigs?last=yes`, 'owner', KEY)).status).toBe(200);
+      expect(srv.stderr()).toBe('');
     } finally {
       await srv.stop();
     }
@@ -81,5 +83,34 @@ describe('the log of a running server', () => {
     expect(log).toMatch(new RegExp(`GET /api/public/v1\\.0/groups/${G}/alerts\\?note=\\S+ 200 `));
     expect(log).toContain(`GET /api/public/v1.0/groups/${G}/alertConfigs?last=yes 200 `);
     expect(log).not.toContain(KEY);
+  });
+
+  it('on SIGTERM, a state that cannot be saved is told after the pending request lines, masked', async () => {
+    const KEY = 'Qx7RequestLogStopKey01234';
+    const root = mkdtempSync(path.join(os.tmpdir(), 'omlint-serve-log-'));
+    // The directory's name holds the key: the line naming the state file must mask it.
+    const dir = path.join(root, `state-${KEY}`);
+    const srv = await startProcess(['--state-dir', dir, '--user', `owner:${KEY}`, '--automation-delay', '0'], root, {
+      ...process.env, OMLINT_DEBUG_LOG_FLUSH_MS: '3600000', OMLINT_DEBUG_SAVE_SOON_MS: '3600000',
+    });
+    const file = path.join(dir, 'state.json');
+    const g = JSON.parse(readFileSync(file, 'utf8')).state.groups[0].id as string;
+    try {
+      const config = `${srv.base}/groups/${g}/automationConfig`;
+      const put = await digestFetch(config, 'owner', KEY, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(await (await digestFetch(config, 'owner', KEY)).json()) });
+      expect(put.status).toBe(200);
+      // The processes reach the new goal (delay 0) when this read finds them: a save is pending, not done.
+      expect((await digestFetch(`${srv.base}/groups/${g}/automationStatus?last=yes`, 'owner', KEY)).status).toBe(200);
+      // The stop's save is refused: the state file is now a link.
+      writeFileSync(path.join(root, 'elsewhere.json'), '{}');
+      rmSync(file);
+      symlinkSync(path.join(root, 'elsewhere.json'), file);
+    } finally {
+      await srv.stop();
+    }
+    const lines = srv.stderr().trimEnd().split('\n');
+    expect(lines.at(-2)).toMatch(new RegExp(`^GET /api/public/v1\\.0/groups/${g}/automationStatus\\?last=yes 200 `));
+    expect(lines.at(-1)).toMatch(/^omlint serve: the last change is not saved: .*state-\*+\/state\.json is a symbolic link: refused/);
+    expect(srv.stderr()).not.toContain(KEY);
   });
 });

@@ -41,14 +41,23 @@ const body = (threshold?: number) => {
   const { id: _i, links: _l, created: _c, updated: _u, metricThreshold, ...rest } = config;
   return JSON.stringify(threshold === undefined ? rest : { ...rest, metricThreshold: { ...metricThreshold, threshold } });
 };
-/** The upstream's threshold, read directly (once more if fetch reused a kept-alive socket the upstream had just closed). */
+/**
+ * The upstream's threshold, read directly (once more if fetch reused a kept-alive socket the upstream
+ * had just closed). Returns once the upstream has logged this read: its log is written in batches and
+ * in order, so every earlier request's line is there too and a count taken next is not stale.
+ */
 async function upstreamThreshold(): Promise<number> {
+  const reads = () => upstream.stderr().split('\n').filter((l) => l.startsWith(`GET /api/public/v1.0/groups/${group}/alertConfigs/${config.id} `)).length;
+  const seen = reads();
   const read = async () => (await (await digestFetch(`${upstream.base}/groups/${group}/alertConfigs/${config.id}`, USER, SECRET)).json()).metricThreshold.threshold;
+  let threshold: number;
   try {
-    return await read();
+    threshold = await read();
   } catch {
-    return read();
+    threshold = await read();
   }
+  for (let waited = 0; reads() <= seen && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  return threshold;
 }
 /** The upstream logs a request once answered: waits (5 s at most) for `n` PUT lines. */
 async function logged(n: number): Promise<void> {

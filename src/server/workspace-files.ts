@@ -146,8 +146,8 @@ export class WorkspaceFiles {
   }
 
   /**
-   * The diagnostics `omlint check` gives each file of the folders (the open documents' excepted:
-   * theirs are pushed), by file URI; files with none get an empty list (what was shown goes).
+   * The diagnostics `omlint check` gives each file of the folders (an open document an empty list:
+   * its own are pushed), by file URI; files with none get an empty list (what was shown goes).
    */
   async diagnostics(folders: string[], cancelled: () => boolean): Promise<Map<string, LspDiagnostic[]>> {
     const ws = this.host.workspace;
@@ -168,7 +168,9 @@ export class WorkspaceFiles {
         }
         for (const [uri, diagnostics] of report.byUri) {
           const p = uriToPath(uri);
-          if (!out.has(uri) && !(p && ws.documentAt(p))) out.set(uri, diagnostics);
+          // An open document's are pushed: its pulled list is empty, so that what an earlier pull
+          // showed from disk goes (VS Code keeps pulled and pushed problems apart).
+          if (!out.has(uri)) out.set(uri, p && ws.documentAt(p) ? [] : diagnostics);
         }
       }
     }
@@ -210,7 +212,12 @@ export class WorkspaceFiles {
     for (const r of run.results) {
       const filePath = byDisplay.get(r.filePath) ?? path.resolve(dir, r.filePath);
       const uri = ws.documentAt(filePath)?.uri ?? pathToUri(filePath);
-      if (ws.documentAt(filePath)) continue;
+      // An open document's problems are pushed: its pulled list is empty (what a pull showed goes).
+      // Under the client's URI and the walk's, which may be spelt otherwise (an earlier pull used it).
+      if (ws.documentAt(filePath)) {
+        out.set(uri, []).set(pathToUri(filePath), []);
+        continue;
+      }
       const text = r.diagnostics.length ? textOf(filePath) : '';
       const asDoc = TextDocument.create(uri, 'yaml', 0, text);
       const related = (rel: { filePath: string }) => {

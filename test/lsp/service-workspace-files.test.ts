@@ -93,6 +93,15 @@ describe('workspace files in the language service', () => {
     expect(await codes('skip/a.yaml')).toEqual([]);
   });
 
+  it("gives an open document an empty pulled list (its problems are pushed), so that a pull made before it was opened is replaced", async () => {
+    const dir = tempDir({ 'a.yaml': ALERT, 'b.yaml': ALERT });
+    const service = new OmlintLanguageService({ now: NOW, walkFolder });
+    const pulled = async () => Object.fromEntries((await service.workspaceDiagnostics(() => false, [dir])).map((r) => [path.basename(r.uri), r.diagnostics.map((d) => String(d.code))]));
+    expect(await pulled()).toEqual({ 'a.yaml': [], 'b.yaml': ['duplicate-alert-config'] });
+    openDoc(service, dir, 'b.yaml', ALERT);
+    expect(await pulled()).toEqual({ 'a.yaml': [], 'b.yaml': [] });
+  });
+
   it('without the walk (a service built without it): the folders are not read', async () => {
     const dir = tempDir({ 'a.yaml': ALERT, 'b.yaml': ALERT });
     const service = new OmlintLanguageService({ now: NOW });

@@ -298,8 +298,23 @@ async function main(): Promise<void> {
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'cpu-asserts.alert-config.yaml' }).waitFor({ timeout: 60_000 });
     step('workbench loaded');
 
+    // The Problems panel lists the whole workspace (workspace diagnostics of files never opened):
+    // its filter shows one file's rows, as a person would narrow it. Set before the editor takes focus.
+    const problemsFilter = page.getByPlaceholder(/^Filter \(e\.g\./).first();
+    const showProblemsOf = async (name: string) => {
+      if (!(await problemsFilter.isVisible())) return;
+      await problemsFilter.fill(name);
+      // The filter applies after a short delay: until then other files' rows are still listed.
+      const fileRows = page.locator('.markers-panel .monaco-list-row[aria-level="1"]');
+      for (const until = Date.now() + 20_000; ; await new Promise((r) => setTimeout(r, 200))) {
+        const files = await fileRows.allInnerTexts();
+        if (files.every((t) => t.includes(name))) break;
+        if (Date.now() > until) throw new Error(`the Problems filter "${name}" still lists ${JSON.stringify(files)}`);
+      }
+    };
     // Open the file through Quick Open, as a person would.
     const openFile = async (name: string) => {
+      await showProblemsOf(name);
       await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => undefined);
       await page.keyboard.press('Control+P');
       const input = page.locator('.quick-input-widget input');
@@ -337,6 +352,15 @@ async function main(): Promise<void> {
 
     // The Problems panel: rule id and line.
     await page.keyboard.press('Control+Shift+M');
+    await problemsFilter.waitFor({ timeout: 20_000 });
+    // A file never opened has its problems listed too (workspace/diagnostic).
+    await showProblemsOf('second.alert-config.yaml');
+    const unopenedRows = page.locator('.markers-panel .monaco-list-row', { hasText: 'enabled-omitted' });
+    await unopenedRows.first().waitFor({ timeout: 30_000 });
+    const unopened = (await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    if (unopened.length < 3 || !unopened[0].includes('second.alert-config.yaml') || !unopened.some((t) => /metric-name.*\[Ln 3, Col 15\]/.test(t))) throw new Error(`the unopened file's rows: ${JSON.stringify(unopened)}`);
+    step('problems of a file never opened (workspace diagnostics)', unopened);
+    await showProblemsOf('cpu-asserts.alert-config.yaml');
     const problemRow = page.locator('.markers-panel .monaco-list-row', { hasText: 'metric-name' });
     await problemRow.first().waitFor({ timeout: 20_000 });
     const rowText = (await problemRow.first().innerText()).replace(/\s+/g, ' ').trim();

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { isObject } from '../src/model/alerts';
+import { ignoredFieldReport, isObject } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -53,21 +53,10 @@ notifications:
         });
       }
       if (Array.isArray(doc.tags) && doc.tags.length > 0) {
-        ctx.report({
-          pointer: '/tags',
-          target: 'key',
-          messageId: 'tagsWithoutForAll',
-          suggestions: [{ title: 'Remove tags', ops: [{ op: 'remove', pointer: '/tags' }] }],
-        });
+        ctx.report(ignoredFieldReport('tags', 'tagsWithoutForAll'));
       }
     } else if (hasGroups) {
-      ctx.report({
-        pointer: '/groupIds',
-        target: 'key',
-        severity: 'warning',
-        messageId: 'groupIdsIgnored',
-        suggestions: [{ title: 'Remove groupIds', ops: [{ op: 'remove', pointer: '/groupIds' }] }],
-      });
+      ctx.report({ ...ignoredFieldReport('groupIds', 'groupIdsIgnored'), severity: 'warning' });
     }
   },
 });

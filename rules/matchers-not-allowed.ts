@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { isObject, knownEvent } from '../src/model/alerts';
+import { ignoredFieldReport, isObject, knownEvent } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -43,12 +43,6 @@ notifications:
     if (!isObject(doc) || !Array.isArray(doc.matchers) || doc.matchers.length === 0) return;
     const event = knownEvent(doc);
     if (!event || event.info.target !== 'other') return;
-    ctx.report({
-      pointer: '/matchers',
-      target: 'key',
-      messageId: 'notAllowed',
-      data: { name: event.name },
-      suggestions: [{ title: 'Remove matchers', ops: [{ op: 'remove', pointer: '/matchers' }] }],
-    });
+    ctx.report(ignoredFieldReport('matchers', 'notAllowed', { name: event.name }));
   },
 });

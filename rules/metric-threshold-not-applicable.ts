@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { eventWithField } from '../src/model/alerts';
+import { eventWithField, ignoredFieldReport } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -49,12 +49,6 @@ notifications:
   check(ctx) {
     const event = eventWithField(ctx.value, 'metricThreshold');
     if (!event?.present || event.want !== 'none') return;
-    ctx.report({
-      pointer: '/metricThreshold',
-      target: 'key',
-      messageId: 'notApplicable',
-      data: { name: event.name },
-      suggestions: [{ title: 'Remove metricThreshold', ops: [{ op: 'remove', pointer: '/metricThreshold' }] }],
-    });
+    ctx.report(ignoredFieldReport('metricThreshold', 'notApplicable', { name: event.name }));
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { eventWithField } from '../src/model/alerts';
+import { missingRequiredField } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -39,7 +39,7 @@ notifications:
     },
   },
   check(ctx) {
-    const event = eventWithField(ctx.value, 'metricThreshold');
-    if (event?.want === 'required' && !event.present) ctx.report({ pointer: '/eventTypeName', messageId: 'missing', data: { name: event.name } });
+    const name = missingRequiredField(ctx.value, 'metricThreshold');
+    if (name !== undefined) ctx.report({ pointer: '/eventTypeName', messageId: 'missing', data: { name } });
   },
 });

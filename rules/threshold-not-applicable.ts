@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { eventWithField } from '../src/model/alerts';
+import { eventWithField, ignoredFieldReport } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -43,12 +43,6 @@ notifications:
     // Only events known to have no threshold: where a source is silent, stay silent.
     if (!event?.present || event.want !== 'none') return;
     const metric = event.info.metricThreshold !== 'none' ? ' (metric events take metricThreshold)' : '';
-    ctx.report({
-      pointer: '/threshold',
-      target: 'key',
-      messageId: 'notApplicable',
-      data: { name: event.name, metric },
-      suggestions: [{ title: 'Remove threshold', ops: [{ op: 'remove', pointer: '/threshold' }] }],
-    });
+    ctx.report(ignoredFieldReport('threshold', 'notApplicable', { name: event.name, metric }));
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { eventWithField } from '../src/model/alerts';
+import { missingRequiredField } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -36,7 +36,7 @@ notifications:
     },
   },
   check(ctx) {
-    const event = eventWithField(ctx.value, 'threshold');
-    if (event?.want === 'required' && !event.present) ctx.report({ pointer: '/eventTypeName', messageId: 'missing', data: { name: event.name } });
+    const name = missingRequiredField(ctx.value, 'threshold');
+    if (name !== undefined) ctx.report({ pointer: '/eventTypeName', messageId: 'missing', data: { name } });
   },
 });

@@ -3,6 +3,7 @@
 import { compareStrings } from '../core/pointer';
 import { distance } from 'fastest-levenshtein';
 import type { Kind } from '../core/kinds';
+import type { Report } from '../core/types';
 import { eventInfo, isAtlasOnlyEvent, type ConfigScope, type EventInfo } from './events';
 import { isObject } from '../core/is-object';
 import { notificationTypeInScope, type NotificationTypeInfo } from './notifications';
@@ -78,6 +79,18 @@ export function eventWithField(doc: unknown, field: 'threshold' | 'metricThresho
   if (!event) return undefined;
   const value = (doc as Record<string, unknown>)[field];
   return { ...event, want: event.info[field], present: value !== undefined && value !== null };
+}
+
+/** The known event's name when it requires `field` and the alert lacks it (metric-threshold-required, threshold-required). */
+export function missingRequiredField(doc: unknown, field: 'threshold' | 'metricThreshold'): string | undefined {
+  const event = eventWithField(doc, field);
+  return event?.want === 'required' && !event.present ? event.name : undefined;
+}
+
+/** A finding on a top-level field of an alert that its event ignores, on the key, with the suggestion that removes it. */
+export function ignoredFieldReport<M extends string>(field: string, messageId: M, data?: Record<string, unknown>): Report<M> {
+  const pointer = `/${field}`;
+  return { pointer, target: 'key', messageId, data, suggestions: [{ title: `Remove ${field}`, ops: [{ op: 'remove', pointer }] }] };
 }
 
 /**

@@ -10,7 +10,7 @@ ${matchers}notifications:
     intervalMin: 60
 `;
 const hostMatcher = 'matchers:\n  - fieldName: HOSTNAME\n    operator: STARTS_WITH\n    value: db-\n';
-const notAllowed = (line: number) => [{ messageId: 'notAllowed', line, column: 1, severity: 'error' as const }];
+const notAllowed = (line: number) => [{ messageId: 'notAllowed', line, column: 1, severity: 'error' as const, suggestions: ['Remove matchers'] }];
 
 ruleTester(rule, {
   valid: [

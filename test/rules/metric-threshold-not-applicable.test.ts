@@ -16,7 +16,7 @@ ${extra}notifications:
     delayMin: 0
     intervalMin: 60
 `;
-const notApplicable = (line: number) => [{ messageId: 'notApplicable', line, column: 1, severity: 'warning' as const }];
+const notApplicable = (line: number) => [{ messageId: 'notApplicable', line, column: 1, severity: 'warning' as const, suggestions: ['Remove metricThreshold'] }];
 
 ruleTester(rule, {
   valid: [

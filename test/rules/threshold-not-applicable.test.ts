@@ -10,7 +10,7 @@ ${extra}notifications:
     delayMin: 0
     intervalMin: 60
 `;
-const notApplicable = (line: number) => [{ messageId: 'notApplicable', line, column: 1, severity: 'warning' as const }];
+const notApplicable = (line: number) => [{ messageId: 'notApplicable', line, column: 1, severity: 'warning' as const, suggestions: ['Remove threshold'] }];
 
 ruleTester(rule, {
   valid: [

@@ -168,14 +168,16 @@ function generateOne(generators: ReturnType<typeof createGenerators>, name: Sche
     if (isObject(prop) && prop.description === undefined) prop.description = text;
   }
   acceptSchemaMember(schema);
-  // Stable order: identification first, then the generator's order, definitions sorted by name.
-  const { $schema, title, description, definitions, ...rest } = schema;
+  // Stable order: identification first, then the generator's order, additionalProperties after
+  // the properties (an intersection root has it first), definitions sorted by name.
+  const { $schema, title, description, definitions, additionalProperties, ...rest } = schema;
   const out: JsonObject = {
     $schema: $schema ?? 'http://json-schema.org/draft-07/schema#',
     $id: SCHEMA_BASE_URL + schemaFileName(name),
     title,
     description,
     ...rest,
+    ...(additionalProperties === undefined ? {} : { additionalProperties }),
   };
   if (isObject(definitions) && Object.keys(definitions).length > 0) out.definitions = sortedObject(definitions);
   return out;

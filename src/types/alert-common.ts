@@ -152,3 +152,18 @@ export interface Notification {
    */
   id?: string;
 }
+
+/** What an alert configuration watches and whom it tells: the same fields in a project's and a global one. */
+export interface AlertConditions {
+  /**
+   * Rules an object must all satisfy before it is checked. Only for host, replica set and sharded
+   * cluster events.
+   */
+  matchers?: Matcher[];
+  /** Metric and threshold; required when eventTypeName is OUTSIDE_METRIC_THRESHOLD. */
+  metricThreshold?: MetricThreshold;
+  /** Threshold; required when eventTypeName is TOO_FEW_HEALTHY_MEMBERS or TOO_MANY_UNHEALTHY_MEMBERS. */
+  threshold?: Threshold;
+  /** Notifications sent when the condition is detected (at least one). */
+  notifications?: Notification[];
+}

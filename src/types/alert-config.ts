@@ -1,6 +1,6 @@
 // Project alert configuration: PUT /groups/{PROJECT-ID}/alertConfigs/{ALERT-CONFIG-ID} body, or a
 // resource as GET returns it (API-SPEC "Alert configuration (project level)").
-import type { Matcher, MetricThreshold, Notification, Threshold } from './alert-common';
+import type { AlertConditions } from './alert-common';
 import type { Link } from './common';
 
 /**
@@ -8,7 +8,11 @@ import type { Link } from './common';
  * notified. Response-only fields (id, groupId, created, updated, links) are ignored on write.
  * @title Ops Manager project alert configuration
  */
-export interface AlertConfig {
+export type AlertConfig = AlertConfigTail & AlertConditions & AlertConfigHead;
+
+// The schema lists the head, AlertConditions, then the tail: the generator reads an intersection's
+// members last first, hence their order above (test/generated-fresh.test.ts holds the schema).
+interface AlertConfigHead {
   /**
    * Identifier of the configuration.
    * @readOnly
@@ -38,17 +42,9 @@ export interface AlertConfig {
    * TOO_FEW_HEALTHY_MEMBERS. Rule event-type-name checks the value.
    */
   eventTypeName: string;
-  /**
-   * Rules an object must all satisfy before it is checked. Only for host, replica set and sharded
-   * cluster events.
-   */
-  matchers?: Matcher[];
-  /** Metric and threshold; required when eventTypeName is OUTSIDE_METRIC_THRESHOLD. */
-  metricThreshold?: MetricThreshold;
-  /** Threshold; required when eventTypeName is TOO_FEW_HEALTHY_MEMBERS or TOO_MANY_UNHEALTHY_MEMBERS. */
-  threshold?: Threshold;
-  /** Notifications sent when the condition is detected (at least one). */
-  notifications?: Notification[];
+}
+
+interface AlertConfigTail {
   /**
    * Legacy alert category (AGENT, BACKUP, HOST, REPLICA_SET…), still present in some responses.
    * @deprecated the server ignores it; remove it.

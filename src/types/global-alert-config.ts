@@ -1,6 +1,6 @@
 // Global alert configuration: body of PUT /globalAlertConfigs/{ID}, or a resource as GET returns it
 // (API-SPEC "Global alert configuration").
-import type { Matcher, MetricThreshold, Notification, Threshold } from './alert-common';
+import type { AlertConditions } from './alert-common';
 import type { Link } from './common';
 
 /**
@@ -8,7 +8,11 @@ import type { Link } from './common';
  * projects in `groupIds`. Response-only fields (id, created, updated, links) are ignored on write.
  * @title Ops Manager global alert configuration
  */
-export interface GlobalAlertConfig {
+export type GlobalAlertConfig = GlobalAlertConfigTail & AlertConditions & GlobalAlertConfigHead;
+
+// The schema lists the head, AlertConditions, then the tail: the generator reads an intersection's
+// members last first, hence their order above (test/generated-fresh.test.ts holds the schema).
+interface GlobalAlertConfigHead {
   /**
    * Identifier of the configuration.
    * @readOnly
@@ -42,17 +46,9 @@ export interface GlobalAlertConfig {
   groupIds?: string[];
   /** Tags of the projects targeted when forAllGroups is true. */
   tags?: string[];
-  /**
-   * Rules an object must all satisfy before it is checked. Only for host, replica set and sharded
-   * cluster events.
-   */
-  matchers?: Matcher[];
-  /** Metric and threshold; required when eventTypeName is OUTSIDE_METRIC_THRESHOLD. */
-  metricThreshold?: MetricThreshold;
-  /** Threshold; required when eventTypeName is TOO_FEW_HEALTHY_MEMBERS or TOO_MANY_UNHEALTHY_MEMBERS. */
-  threshold?: Threshold;
-  /** Notifications sent when the condition is detected (at least one). */
-  notifications?: Notification[];
+}
+
+interface GlobalAlertConfigTail {
   /**
    * Legacy alert category (AGENT, BACKUP, HOST…).
    * @deprecated the server ignores it; remove it.

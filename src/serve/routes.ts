@@ -92,6 +92,11 @@ function clientFields(body: unknown): Doc {
 
 type Collection = 'alertConfigs' | 'alerts' | 'maintenanceWindows';
 
+/** A project resource of a collection as answered: with its link `<base>/groups/<groupId>/<collection>/<id>`. */
+function linked(r: Request, collection: Collection, d: Doc): Doc {
+  return withLinks(d, `${r.base}/groups/${String(d.groupId)}/${collection}/${String(d.id)}`);
+}
+
 /** GET of one project resource by id: `groups/{groupId}/<segment>/{id}`. */
 function getOne(collection: Collection, what: string, code: string): Route {
   return {
@@ -99,15 +104,40 @@ function getOne(collection: Collection, what: string, code: string): Route {
     handle: (r) => {
       const g = groupFor(r.state, r.principal, r.params.groupId, false);
       const d = find(r.state[collection], g.id, r.params.id, what, code);
-      return { status: 200, body: withLinks(d, `${r.base}/groups/${g.id}/${collection}/${d.id}`) };
+      return { status: 200, body: linked(r, collection, d) };
     },
   };
 }
 
-/** A project resource as a POST creates it: a new id, created and updated now, then the client's fields. */
-function newDoc(r: Request, groupId: string, fields: Doc): Doc {
-  const at = isoSeconds(r.now);
-  return { id: newId(), groupId, created: at, updated: at, ...fields };
+/** What a POST of a project resource does that is its collection's own. */
+interface Creation {
+  kind: Kind;
+  /** The body's fields the resource keeps. */
+  fields(body: unknown): Doc;
+  /** What the collection does once the resource is stored (a default, the live evaluator's input). */
+  stored?(r: Request, groupId: string, doc: Doc): void;
+  event: string;
+  /** The resource's ids in its event. */
+  eventIds(doc: Doc): Doc;
+  /** The resource in the event's words ("Alert configuration"). */
+  noun: string;
+  status: 200 | 201;
+}
+
+/** POST of a project resource: a new id, created and updated now, then the client's fields; stored, then its event. */
+function post(collection: 'alertConfigs' | 'maintenanceWindows', c: Creation): Route {
+  return {
+    method: 'POST', path: `groups/{groupId}/${collection}`, prefix: 'api', kind: c.kind,
+    handle: (r) => {
+      const g = groupFor(r.state, r.principal, r.params.groupId, true);
+      const at = isoSeconds(r.now);
+      const doc: Doc = { id: newId(), groupId: g.id, created: at, updated: at, ...c.fields(r.body) };
+      r.state[collection].push(doc);
+      c.stored?.(r, g.id, doc);
+      recordProjectEvent(r, g.id, c.event, c.eventIds(doc), `${c.noun} ${String(doc.id)} added`);
+      return { status: c.status, body: linked(r, collection, doc) };
+    },
+  };
 }
 
 /** GET of every project resource of a collection (those the request's filter keeps), paginated. */
@@ -117,7 +147,7 @@ function getAll(collection: Collection, filterOf: (r: Request) => (d: Doc) => bo
     handle: (r) => {
       const g = groupFor(r.state, r.principal, r.params.groupId, false);
       const keep = filterOf(r);
-      return listReply(r.state[collection].filter((d) => d.groupId === g.id && keep(d)).map((d) => withLinks(d, `${r.base}/groups/${g.id}/${collection}/${d.id}`)), r.url, r.query);
+      return listReply(r.state[collection].filter((d) => d.groupId === g.id && keep(d)).map((d) => linked(r, collection, d)), r.url, r.query);
     },
   };
 }
@@ -140,23 +170,15 @@ function groupDoc(r: Request, id: string): Doc {
 
 // ---------------------------------------------------------------- alert configurations (20, 21)
 
-const configHref = (r: Request, d: Doc) => `${r.base}/groups/${d.groupId}/alertConfigs/${d.id}`;
-
 const alertConfigs: Route[] = [
   getAll('alertConfigs'),
   getOne('alertConfigs', 'alert configuration', 'ALERT_CONFIG_NOT_FOUND'),
-  {
-    method: 'POST', path: 'groups/{groupId}/alertConfigs', prefix: 'api', kind: 'alert-config',
-    handle: (r) => {
-      const g = groupFor(r.state, r.principal, r.params.groupId, true);
-      const doc = newDoc(r, g.id, clientFields(r.body));
-      // As on update: an omitted `enabled` is false (docs/serve.md).
-      doc.enabled = doc.enabled === true;
-      r.state.alertConfigs.push(doc);
-      recordProjectEvent(r, g.id, EVENT_TYPES.alertConfigAdded, { alertConfigId: doc.id }, `Alert configuration ${String(doc.id)} added`);
-      return { status: 201, body: withLinks(doc, configHref(r, doc)) };
-    },
-  },
+  post('alertConfigs', {
+    kind: 'alert-config', fields: clientFields, status: 201,
+    // As on update: an omitted `enabled` is false (docs/serve.md).
+    stored: (_r, _groupId, doc) => void (doc.enabled = doc.enabled === true),
+    event: EVENT_TYPES.alertConfigAdded, eventIds: (doc) => ({ alertConfigId: doc.id }), noun: 'Alert configuration',
+  }),
   {
     method: 'PUT', path: 'groups/{groupId}/alertConfigs/{id}', prefix: 'api', kind: 'alert-config',
     handle: (r) => {
@@ -167,7 +189,7 @@ const alertConfigs: Route[] = [
       doc.enabled = doc.enabled === true;
       r.state.alertConfigs[r.state.alertConfigs.indexOf(old)] = doc;
       recordProjectEvent(r, g.id, EVENT_TYPES.alertConfigChanged, { alertConfigId: doc.id }, `Alert configuration ${String(doc.id)} changed`);
-      return { status: 200, body: withLinks(doc, configHref(r, doc)) };
+      return { status: 200, body: linked(r, 'alertConfigs', doc) };
     },
   },
   {
@@ -185,7 +207,6 @@ const alertConfigs: Route[] = [
 // ---------------------------------------------------------------- alerts (3, 4, 5)
 
 const ALERT_STATUSES = ['TRACKING', 'OPEN', 'CLOSED'];
-const alertHref = (r: Request, d: Doc) => `${r.base}/groups/${d.groupId}/alerts/${d.id}`;
 
 /** `status` of the alerts list: one of ALERT_STATUSES, or all. */
 function statusFilter(r: Request): (a: Doc) => boolean {
@@ -225,14 +246,12 @@ const alerts: Route[] = [
       }
       const acknowledged = a.acknowledgedUntil !== undefined;
       recordProjectEvent(r, g.id, acknowledged ? EVENT_TYPES.alertAcknowledged : EVENT_TYPES.alertUnacknowledged, { alertId: a.id, alertConfigId: a.alertConfigId }, `Alert ${String(a.id)} ${acknowledged ? 'acknowledged' : 'unacknowledged'}`);
-      return { status: 200, body: withLinks(a, alertHref(r, a)) };
+      return { status: 200, body: linked(r, 'alerts', a) };
     },
   },
 ];
 
 // ---------------------------------------------------------------- maintenance windows (13, 14, 15)
-
-const windowHref = (r: Request, d: Doc) => `${r.base}/groups/${d.groupId}/maintenanceWindows/${d.id}`;
 
 /** Only a window whose end date is still ahead may change (API-SPEC endpoints 14 and 15). */
 function assertNotEnded(w: Doc, now: Date): void {
@@ -254,18 +273,12 @@ function liveWindows(r: Request, groupId: string, entry: { addWindows?: ReturnTy
 const windows: Route[] = [
   getAll('maintenanceWindows'),
   getOne('maintenanceWindows', 'maintenance window', 'MAINTENANCE_WINDOW_NOT_FOUND'),
-  {
+  post('maintenanceWindows', {
     // API-SPEC's example answers 200 (docs/serve.md).
-    method: 'POST', path: 'groups/{groupId}/maintenanceWindows', prefix: 'api', kind: 'maintenance-window',
-    handle: (r) => {
-      const g = groupFor(r.state, r.principal, r.params.groupId, true);
-      const w = newDoc(r, g.id, windowFields(r.body));
-      r.state.maintenanceWindows.push(w);
-      liveWindows(r, g.id, { addWindows: [windowOf(w)] });
-      recordProjectEvent(r, g.id, EVENT_TYPES.windowAdded, {}, `Maintenance window ${String(w.id)} added`);
-      return { status: 200, body: withLinks(w, windowHref(r, w)) };
-    },
-  },
+    kind: 'maintenance-window', fields: windowFields, status: 200,
+    stored: (r, groupId, w) => liveWindows(r, groupId, { addWindows: [windowOf(w)] }),
+    event: EVENT_TYPES.windowAdded, eventIds: () => ({}), noun: 'Maintenance window',
+  }),
   {
     // API-SPEC's example answers 201 (docs/serve.md).
     method: 'PATCH', path: 'groups/{groupId}/maintenanceWindows/{id}', prefix: 'api', kind: 'maintenance-window-update',
@@ -276,7 +289,7 @@ const windows: Route[] = [
       Object.assign(w, windowFields(r.body), { updated: isoSeconds(r.now) });
       liveWindows(r, g.id, { deleteWindows: [String(w.id)], addWindows: [windowOf(w)] });
       recordProjectEvent(r, g.id, EVENT_TYPES.windowChanged, {}, `Maintenance window ${String(w.id)} changed`);
-      return { status: 201, body: withLinks(w, windowHref(r, w)) };
+      return { status: 201, body: linked(r, 'maintenanceWindows', w) };
     },
   },
   {

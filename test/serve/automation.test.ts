@@ -187,6 +187,24 @@ describe('events', () => {
     ]);
   });
 
+  it('a POST stores the resource under a new id with its link, answers its status and records its event (alert configuration: 201, an omitted enabled is false; window: 200)', async () => {
+    const created = await call(`/groups/${g}/alertConfigs`, json('POST', { id: 'mine', eventTypeName: 'HOST_DOWN', notifications: [{ typeName: 'GROUP', delayMin: 0, intervalMin: 5, emailEnabled: true, smsEnabled: false, roles: ['GROUP_OWNER'] }] }));
+    expect(created.status).toBe(201);
+    const c = await created.json();
+    expect(c.id).not.toBe('mine');
+    expect(c).toMatchObject({ groupId: g, enabled: false, eventTypeName: 'HOST_DOWN', links: [{ href: `${srv.base}/groups/${g}/alertConfigs/${c.id}`, rel: 'self' }] });
+    expect(state.alertConfigs.find((d) => d.id === c.id)?.enabled).toBe(false);
+    const window = await call(`/groups/${g}/maintenanceWindows`, json('POST', { startDate: '2099-06-01T13:00:00Z', endDate: '2099-06-01T14:00:00Z', alertTypeNames: ['HOST'] }));
+    expect(window.status).toBe(200);
+    const w = await window.json();
+    expect(w.links).toEqual([{ href: `${srv.base}/groups/${g}/maintenanceWindows/${w.id}`, rel: 'self' }]);
+    const events = (await (await call(`/groups/${g}/events?includeRaw=true`)).json()).results;
+    expect(events.map((e: Doc) => [e.eventTypeName, e.alertConfigId, (e.raw as Doc).description])).toEqual([
+      ['MAINTENANCE_WINDOW_ADDED_AUDIT', undefined, `Maintenance window ${w.id} added`],
+      ['ALERT_CONFIG_ADDED_AUDIT', c.id, `Alert configuration ${c.id} added`],
+    ]);
+  });
+
   it('records maintenance windows as project events and global alert configuration changes as global events (never raw)', async () => {
     const w = await (await call(`/groups/${g}/maintenanceWindows`, json('POST', { startDate: '2026-06-01T13:00:00Z', endDate: '2026-06-01T14:00:00Z', alertTypeNames: ['HOST'] }))).json();
     expect((await call(`/groups/${g}/maintenanceWindows/${w.id}`, { method: 'DELETE' })).status).toBe(204);

@@ -1,6 +1,7 @@
 // The library's public types (docs/api.md): the shapes of `--format json` of `check`, `plan` and
 // `rules`, field for field (src/format/json.ts, src/plan/render.ts, src/cli/main.ts), so that a
-// program and a CI log read the same thing. Self-contained: the package ships their d.ts alone.
+// program and a CI log read the same thing. Self-contained: the package ships their d.ts alone,
+// so the internal types they repeat are not imported; test/api/public-types.check.ts holds both alike.
 
 export type Severity = 'error' | 'warning' | 'info';
 

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { eventWithField, ignoredFieldReport } from '../src/model/alerts';
+import { eventIgnoring, ignoredFieldReport } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -47,8 +47,7 @@ notifications:
     },
   },
   check(ctx) {
-    const event = eventWithField(ctx.value, 'metricThreshold');
-    if (!event?.present || event.want !== 'none') return;
-    ctx.report(ignoredFieldReport('metricThreshold', 'notApplicable', { name: event.name }));
+    const event = eventIgnoring(ctx.value, 'metricThreshold');
+    if (event) ctx.report(ignoredFieldReport('metricThreshold', 'notApplicable', { name: event.name }));
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { missingRequiredField } from '../src/model/alerts';
+import { requiredFieldCheck } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -38,8 +38,5 @@ notifications:
 `,
     },
   },
-  check(ctx) {
-    const name = missingRequiredField(ctx.value, 'metricThreshold');
-    if (name !== undefined) ctx.report({ pointer: '/eventTypeName', messageId: 'missing', data: { name } });
-  },
+  check: requiredFieldCheck('metricThreshold'),
 });

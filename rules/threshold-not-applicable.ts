@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { eventWithField, ignoredFieldReport } from '../src/model/alerts';
+import { eventIgnoring, ignoredFieldReport } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -39,9 +39,8 @@ notifications:
     },
   },
   check(ctx) {
-    const event = eventWithField(ctx.value, 'threshold');
-    // Only events known to have no threshold: where a source is silent, stay silent.
-    if (!event?.present || event.want !== 'none') return;
+    const event = eventIgnoring(ctx.value, 'threshold');
+    if (!event) return;
     const metric = event.info.metricThreshold !== 'none' ? ' (metric events take metricThreshold)' : '';
     ctx.report(ignoredFieldReport('threshold', 'notApplicable', { name: event.name, metric }));
   },

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { missingRequiredField } from '../src/model/alerts';
+import { requiredFieldCheck } from '../src/model/alerts';
 
 export default defineRule({
   meta: {
@@ -35,8 +35,5 @@ notifications:
 `,
     },
   },
-  check(ctx) {
-    const name = missingRequiredField(ctx.value, 'threshold');
-    if (name !== undefined) ctx.report({ pointer: '/eventTypeName', messageId: 'missing', data: { name } });
-  },
+  check: requiredFieldCheck('threshold'),
 });

@@ -3,7 +3,7 @@
 import { compareStrings } from '../core/pointer';
 import { distance } from 'fastest-levenshtein';
 import type { Kind } from '../core/kinds';
-import type { Report } from '../core/types';
+import type { Report, RuleContext } from '../core/types';
 import { eventInfo, isAtlasOnlyEvent, type ConfigScope, type EventInfo } from './events';
 import { isObject } from '../core/is-object';
 import { notificationTypeInScope, type NotificationTypeInfo } from './notifications';
@@ -74,17 +74,28 @@ export function knownEvent(doc: unknown): { name: string; info: EventInfo } | un
  * The known event of an alert with whether it carries `field` (null counts as absent), for the rules
  * that hold a threshold field to what the event wants of it (required, or none).
  */
-export function eventWithField(doc: unknown, field: 'threshold' | 'metricThreshold'): { name: string; info: EventInfo; want: EventInfo[typeof field]; present: boolean } | undefined {
+function eventWithField(doc: unknown, field: 'threshold' | 'metricThreshold'): { name: string; info: EventInfo; want: EventInfo[typeof field]; present: boolean } | undefined {
   const event = knownEvent(doc);
   if (!event) return undefined;
   const value = (doc as Record<string, unknown>)[field];
   return { ...event, want: event.info[field], present: value !== undefined && value !== null };
 }
 
-/** The known event's name when it requires `field` and the alert lacks it (metric-threshold-required, threshold-required). */
-export function missingRequiredField(doc: unknown, field: 'threshold' | 'metricThreshold'): string | undefined {
+/**
+ * The check of the rules that require `field` of the events that need it (metric-threshold-required,
+ * threshold-required): an alert without it is reported on its eventTypeName.
+ */
+export function requiredFieldCheck(field: 'threshold' | 'metricThreshold'): (ctx: RuleContext<unknown, 'missing'>) => void {
+  return (ctx) => {
+    const event = eventWithField(ctx.value, field);
+    if (event?.want === 'required' && !event.present) ctx.report({ pointer: '/eventTypeName', messageId: 'missing', data: { name: event.name } });
+  };
+}
+
+/** The known event of an alert that carries `field` while the event is known to take none (where a source is silent, undefined). */
+export function eventIgnoring(doc: unknown, field: 'threshold' | 'metricThreshold'): { name: string; info: EventInfo } | undefined {
   const event = eventWithField(doc, field);
-  return event?.want === 'required' && !event.present ? event.name : undefined;
+  return event?.present && event.want === 'none' ? event : undefined;
 }
 
 /** A finding on a top-level field of an alert that its event ignores, on the key, with the suggestion that removes it. */

@@ -53,7 +53,7 @@ interface Target {
   child: ChildProcess;
   digest: boolean;
   /** With --trace-gc: the pauses V8 reported so far (kind, ms), read from the server's stdout. */
-  gc?: { kind: string; ms: number }[];
+  gc?: { kind: string; ms: number; at: number }[];
 }
 
 function waitForLine(child: ChildProcess, re: RegExp, what: string): Promise<RegExpExecArray> {
@@ -100,14 +100,15 @@ async function startOmlint(dir: string, bin = OMLINT, name = 'omlint serve'): Pr
   const target: Target = { name, port: Number(m[1]), child, digest: true };
   if (TRACE_GC) {
     // `[pid:0x…]  1234 ms: Scavenge 120.1 (150.2) -> 119.0 (151.2) MB, 1.23 / 0.00 ms  …`: the kind and the pause.
-    const gc: { kind: string; ms: number }[] = (target.gc = []);
+    // `at`: when the line arrived here (performance.now()); V8 writes it before the server answers again.
+    const gc: { kind: string; ms: number; at: number }[] = (target.gc = []);
     let rest = '';
     child.stdout!.on('data', (c: Buffer) => {
       const lines = (rest + String(c)).split('\n');
       rest = lines.pop()!;
       for (const l of lines) {
         const g = /ms: ([A-Za-z-]+(?: [A-Za-z-]+)*?) [\d.]+ \([\d.]+\) -> .*?MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \//.exec(l);
-        if (g) gc.push({ kind: g[1], ms: Number(g[2]) });
+        if (g) gc.push({ kind: g[1], ms: Number(g[2]), at: performance.now() });
       }
     });
   }
@@ -204,6 +205,8 @@ async function load(t: Target, method: 'GET' | 'PUT', p: string, body: string | 
   const digest = new Digest();
   if (t.digest) await digest.refresh(t.port, p);
   const latencies: number[] = [];
+  /** With --trace-gc: each timed request's start and end (performance.now()), to find the GC pauses inside the slowest. */
+  const spans: [number, number][] = [];
   let errors = 0;
   const cpuBefore = cpuMicros(t.child.pid!);
   const gcBefore = t.gc?.length ?? 0;
@@ -225,6 +228,7 @@ async function load(t: Target, method: 'GET' | 'PUT', p: string, body: string | 
         continue;
       }
       latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (t.gc) spans.push([performance.now() - latencies[latencies.length - 1], performance.now()]);
       if (r.status !== 200) errors++;
     }
   };
@@ -232,10 +236,18 @@ async function load(t: Target, method: 'GET' | 'PUT', p: string, body: string | 
   const cpu = (cpuMicros(t.child.pid!) - cpuBefore) / Math.max(1, latencies.length);
   if (t.gc) {
     await new Promise((r) => setTimeout(r, 50)); // the last trace lines of the phase
+    const pauses = t.gc.slice(gcBefore);
     const kinds = new Map<string, number[]>();
-    for (const g of t.gc.slice(gcBefore)) kinds.set(g.kind, [...(kinds.get(g.kind) ?? []), g.ms]);
+    for (const g of pauses) kinds.set(g.kind, [...(kinds.get(g.kind) ?? []), g.ms]);
     const parts = [...kinds].map(([k, ms]) => `${k} ${ms.length}× total ${ms.reduce((a, b) => a + b, 0).toFixed(1)} ms, longest ${Math.max(...ms).toFixed(1)} ms`);
-    console.log(`  ${t.name} GC in this phase (${latencies.length} requests): ${parts.join('; ') || 'none'}`);
+    // The slowest 1 % of the requests: how many had a pause inside them, and the p99 of the requests without one.
+    const slow = Math.max(1, Math.floor(latencies.length / 100));
+    const order = latencies.map((l, i) => [l, i] as const).sort((a, b) => b[0] - a[0]);
+    const withPause = (i: number) => pauses.some((g) => g.at >= spans[i][0] && g.at <= spans[i][1] + 1);
+    const slowWithPause = order.slice(0, slow).filter(([, i]) => withPause(i)).length;
+    const clean = order.filter(([, i]) => !withPause(i)).map(([l]) => l).reverse();
+    const cleanP99 = clean[Math.min(clean.length - 1, Math.floor(0.99 * clean.length))] ?? NaN;
+    if (seconds >= 1) console.log(`  ${t.name} GC in this phase (${latencies.length} requests): ${parts.join('; ') || 'none'}; slowest 1 % (${slow}): ${slowWithPause} with a pause inside; p99 of the requests without one ${cleanP99.toFixed(2)} ms`);
   }
   latencies.sort((a, b) => a - b);
   const q = (x: number) => latencies[Math.min(latencies.length - 1, Math.floor(x * latencies.length))] ?? NaN;

@@ -7,6 +7,7 @@
 //   npx tsx bench/serve.ts [--seconds 3] [--rounds 2] [--connections 16] [--no-prism] [--tools DIR] [--no-build]
 //     [--omlint FILE] (another build's dist/omlint.js) [--before FILE] (an earlier build's dist/omlint.js or its tree, measured beside it) [--phase TEXT] (only the phases whose name holds TEXT, e.g. "GET, 16") [--cpu-prof DIR] (a V8 CPU profile of omlint serve into DIR)
 //     [--trace-gc] (each omlint server's GC pauses during each phase: count, total and longest, by kind)
+//     [--node-flags "FLAGS"] (Node/V8 flags for every omlint server, e.g. "--no-parallel-scavenge": experiments)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ function builtEntry(p: string): string {
 }
 const CPU_PROF = argv.includes('--cpu-prof') ? path.resolve(option('--cpu-prof', '.')) : undefined;
 const TRACE_GC = argv.includes('--trace-gc');
+const NODE_FLAGS = option('--node-flags', '').split(' ').filter(Boolean);
 const USER = 'bench';
 const SECRET = 'c0ffee00-1111-2222-3333-444455556666';
 const G = '5f0000000000000000000001';
@@ -93,7 +95,7 @@ function seed(dir: string): string {
 }
 
 async function startOmlint(dir: string, bin = OMLINT, name = 'omlint serve'): Promise<Target> {
-  const prof = [...(CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : []), ...(TRACE_GC ? ['--trace-gc'] : [])];
+  const prof = [...NODE_FLAGS, ...(CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : []), ...(TRACE_GC ? ['--trace-gc'] : [])];
   const child = spawn(process.execPath, [...prof, bin, 'serve', '--port', '0', '--seed', seed(dir), '--user', `${USER}:${SECRET}`], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr!.resume(); // the request log
   const m = await waitForLine(child, /\(port (\d+)\)/, 'omlint serve');

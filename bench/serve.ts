@@ -6,6 +6,8 @@
 // then again), so a load change on the machine hits each alike. Not a test: it prints figures.
 //   npx tsx bench/serve.ts [--seconds 3] [--rounds 2] [--connections 16] [--no-prism] [--tools DIR] [--no-build]
 //     [--omlint FILE] (another build's dist/omlint.js) [--before FILE] (an earlier build's dist/omlint.js or its tree, measured beside it) [--phase TEXT] (only the phases whose name holds TEXT, e.g. "GET, 16") [--cpu-prof DIR] (a V8 CPU profile of omlint serve into DIR)
+//     [--trace-gc] (each omlint server's GC pauses during each phase: count, total and longest, by kind)
+//     [--node-flags "FLAGS"] (Node/V8 flags for every omlint server, e.g. "--no-parallel-scavenge": experiments)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -37,6 +39,8 @@ function builtEntry(p: string): string {
   return existsSync(path.join(p, 'dist', 'omlint.js')) ? path.join(p, 'dist', 'omlint.js') : p;
 }
 const CPU_PROF = argv.includes('--cpu-prof') ? path.resolve(option('--cpu-prof', '.')) : undefined;
+const TRACE_GC = argv.includes('--trace-gc');
+const NODE_FLAGS = option('--node-flags', '').split(' ').filter(Boolean);
 const USER = 'bench';
 const SECRET = 'c0ffee00-1111-2222-3333-444455556666';
 const G = '5f0000000000000000000001';
@@ -50,6 +54,8 @@ interface Target {
   port: number;
   child: ChildProcess;
   digest: boolean;
+  /** With --trace-gc: the pauses V8 reported so far (kind, ms), read from the server's stdout. */
+  gc?: { kind: string; ms: number; at: number }[];
 }
 
 function waitForLine(child: ChildProcess, re: RegExp, what: string): Promise<RegExpExecArray> {
@@ -89,11 +95,26 @@ function seed(dir: string): string {
 }
 
 async function startOmlint(dir: string, bin = OMLINT, name = 'omlint serve'): Promise<Target> {
-  const prof = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
+  const prof = [...NODE_FLAGS, ...(CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : []), ...(TRACE_GC ? ['--trace-gc'] : [])];
   const child = spawn(process.execPath, [...prof, bin, 'serve', '--port', '0', '--seed', seed(dir), '--user', `${USER}:${SECRET}`], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr!.resume(); // the request log
   const m = await waitForLine(child, /\(port (\d+)\)/, 'omlint serve');
-  return { name, port: Number(m[1]), child, digest: true };
+  const target: Target = { name, port: Number(m[1]), child, digest: true };
+  if (TRACE_GC) {
+    // `[pid:0x…]  1234 ms: Scavenge 120.1 (150.2) -> 119.0 (151.2) MB, 1.23 / 0.00 ms  …`: the kind and the pause.
+    // `at`: when the line arrived here (performance.now()); V8 writes it before the server answers again.
+    const gc: { kind: string; ms: number; at: number }[] = (target.gc = []);
+    let rest = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      const lines = (rest + String(c)).split('\n');
+      rest = lines.pop()!;
+      for (const l of lines) {
+        const g = /ms: ([A-Za-z-]+(?: [A-Za-z-]+)*?) [\d.]+ \([\d.]+\) -> .*?MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \//.exec(l);
+        if (g) gc.push({ kind: g[1], ms: Number(g[2]), at: performance.now() });
+      }
+    });
+  }
+  return target;
 }
 
 /** The same JSON from a bare node:http server (GET: the stored body; PUT: the body read and parsed, the stored one answered). */
@@ -186,8 +207,11 @@ async function load(t: Target, method: 'GET' | 'PUT', p: string, body: string | 
   const digest = new Digest();
   if (t.digest) await digest.refresh(t.port, p);
   const latencies: number[] = [];
+  /** With --trace-gc: each timed request's start and end (performance.now()), to find the GC pauses inside the slowest. */
+  const spans: [number, number][] = [];
   let errors = 0;
   const cpuBefore = cpuMicros(t.child.pid!);
+  const gcBefore = t.gc?.length ?? 0;
   const end = Date.now() + seconds * 1000;
   const loop = async () => {
     while (Date.now() < end) {
@@ -206,11 +230,27 @@ async function load(t: Target, method: 'GET' | 'PUT', p: string, body: string | 
         continue;
       }
       latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (t.gc) spans.push([performance.now() - latencies[latencies.length - 1], performance.now()]);
       if (r.status !== 200) errors++;
     }
   };
   await Promise.all(Array.from({ length: connections }, loop));
   const cpu = (cpuMicros(t.child.pid!) - cpuBefore) / Math.max(1, latencies.length);
+  if (t.gc) {
+    await new Promise((r) => setTimeout(r, 50)); // the last trace lines of the phase
+    const pauses = t.gc.slice(gcBefore);
+    const kinds = new Map<string, number[]>();
+    for (const g of pauses) kinds.set(g.kind, [...(kinds.get(g.kind) ?? []), g.ms]);
+    const parts = [...kinds].map(([k, ms]) => `${k} ${ms.length}× total ${ms.reduce((a, b) => a + b, 0).toFixed(1)} ms, longest ${Math.max(...ms).toFixed(1)} ms`);
+    // The slowest 1 % of the requests: how many had a pause inside them, and the p99 of the requests without one.
+    const slow = Math.max(1, Math.floor(latencies.length / 100));
+    const order = latencies.map((l, i) => [l, i] as const).sort((a, b) => b[0] - a[0]);
+    const withPause = (i: number) => pauses.some((g) => g.at >= spans[i][0] && g.at <= spans[i][1] + 1);
+    const slowWithPause = order.slice(0, slow).filter(([, i]) => withPause(i)).length;
+    const clean = order.filter(([, i]) => !withPause(i)).map(([l]) => l).reverse();
+    const cleanP99 = clean[Math.min(clean.length - 1, Math.floor(0.99 * clean.length))] ?? NaN;
+    if (seconds >= 1) console.log(`  ${t.name} GC in this phase (${latencies.length} requests): ${parts.join('; ') || 'none'}; slowest 1 % (${slow}): ${slowWithPause} with a pause inside; p99 of the requests without one ${cleanP99.toFixed(2)} ms`);
+  }
   latencies.sort((a, b) => a - b);
   const q = (x: number) => latencies[Math.min(latencies.length - 1, Math.floor(x * latencies.length))] ?? NaN;
   return { rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors, cpu };

@@ -323,7 +323,8 @@ export class TextLinter {
   async lint(text: string | ParsedText, more: ProjectLintOptions = {}, base?: LintInput['base']): Promise<FileResult | undefined> {
     const parsed = typeof text === 'string' ? this.parse(text) : text;
     const input: LintInput = { filePath: this.filePath, text: parsed.text, base };
-    const run = await lintEach(parsed.project, { paths: [this.filePath], read: () => input }, { ...this.opts, ...more }, undefined, this.kept);
+    // Object.assign, not a spread: a spread's copy per body outlived young-generation collections (bench/README.md, serveput).
+    const run = await lintEach(parsed.project, { paths: [this.filePath], read: () => input }, Object.assign({}, this.opts, more), undefined, this.kept);
     return run.results[0];
   }
 }

@@ -88,9 +88,8 @@ export function listReply(items: unknown[], url: URL, q: Query): Reply {
 }
 
 /** The body as sent: `envelope=true` wraps it, `pretty=true` indents it. */
-export function renderBody(reply: Reply, envelope: boolean, pretty: boolean): string | undefined {
-  if (reply.body === undefined) return envelope ? serialise({ status: reply.status }, pretty) : undefined;
-  let body = reply.body;
+export function renderBody(reply: Reply, envelope: boolean, pretty: boolean, body = reply.body): string | undefined {
+  if (body === undefined) return envelope ? serialise({ status: reply.status }, pretty) : undefined;
   if (envelope && !reply.bare) body = reply.list ? { ...(body as Doc), status: reply.status } : { status: reply.status, envelope: body };
   return serialise(body, pretty);
 }

@@ -32,7 +32,7 @@ export function redactedValue(field: string, value: string): string {
 
 /**
  * A resource (or list of them) with every secret field in its redacted form: a copy when it holds
- * one, the value itself otherwise (maskDeep, which follows, copies what it returns).
+ * one, the value itself otherwise (what it returns is only masked and serialised, never changed).
  */
 export function redactDoc<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
@@ -56,23 +56,57 @@ export interface Masker {
 }
 
 /**
- * A copy of a value with every string through the one mask (maskSecrets: the state's secrets,
- * and values shaped like secrets). Links are masked piece by piece: a whole URL would read as a
- * token to the shape net (`itemsPerPage=100` mixes cases and digits), each path segment and query
- * value alone does not, unless it is one.
+ * A value with every string through the one mask (maskSecrets: the state's secrets, and values
+ * shaped like secrets). Links are masked piece by piece: a whole URL would read as a token to the
+ * shape net (`itemsPerPage=100` mixes cases and digits), each path segment and query value alone
+ * does not, unless it is one. Only what a mask changed is copied (and objects that are not plain
+ * JSON, as before): an answer with nothing to mask is the value itself, since most answers hold
+ * no secret and each copy was garbage to collect. Callers only serialise what it returns.
  */
 export function maskDeep(value: unknown, mask: Masker, key?: string): unknown {
   if (typeof value === 'string') return key === 'href' ? mask.maskUrl(value) : mask.maskText(value);
-  if (Array.isArray(value)) return value.map((v) => maskDeep(v, mask));
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(value)) {
-    const v = maskDeep((value as Record<string, unknown>)[k], mask, k);
-    // A body's own `__proto__` key stays a key (an assignment would set the prototype).
-    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-    else out[k] = v;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = maskDeep(value[i], mask);
+      if (out) out.push(v);
+      else if (v !== value[i]) (out = value.slice(0, i)).push(v);
+    }
+    return out ?? value;
   }
-  return out;
+  if (value === null || typeof value !== 'object') return value;
+  const proto = Object.getPrototypeOf(value);
+  const obj = value as Record<string, unknown>;
+  // Not a plain object (a Date, a Map): copied as before, its own enumerable keys only.
+  if (proto !== Object.prototype && proto !== null) {
+    const copy: Record<string, unknown> = {};
+    for (const k of Object.keys(obj)) setOwn(copy, k, maskDeep(obj[k], mask, k));
+    return copy;
+  }
+  let out: Record<string, unknown> | undefined;
+  // for…in, not Object.keys: no array per object (own keys only: a plain object inherits none of its own).
+  for (const k in obj) {
+    if (!Object.hasOwn(obj, k)) continue;
+    const was = obj[k];
+    const v = maskDeep(was, mask, k);
+    if (!out) {
+      if (v === was) continue;
+      // The first change: the keys before it copied as they are.
+      out = {};
+      for (const j in obj) {
+        if (j === k) break;
+        if (Object.hasOwn(obj, j)) setOwn(out, j, obj[j]);
+      }
+    }
+    setOwn(out, k, v);
+  }
+  return out ?? value;
+}
+
+function setOwn(out: Record<string, unknown>, k: string, v: unknown): void {
+  // A body's own `__proto__` key stays a key (an assignment would set the prototype).
+  if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else out[k] = v;
 }
 
 /** A URL with each path segment and query name and value masked alone. */

@@ -11,7 +11,7 @@ import { maskDeep, redactDoc } from './redact';
 import { maskSecrets } from '../engine/mask';
 import { SecretsNet } from './secrets-net';
 import { groupFor, principalOf } from './roles';
-import { outputFlags, ROUTES } from './routes';
+import { outputFlags, ROUTES, type Request } from './routes';
 import { RouteIndex, type RouteMatch } from './route-index';
 import { AnswerCache } from './answer-cache';
 import { emulatorNow, type ApiKey, type State } from './state';
@@ -84,7 +84,8 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   const digest = new DigestAuth({ nonceLifetimeMs: options.nonceLifetimeMs, maxNonces: 10_000, now: () => options.now().getTime() });
   const net = options.net ?? new SecretsNet(state);
   const secrets = () => net.get();
-  const log = (line: string) => options.log(maskSecrets(line, secrets()));
+  // Through the net's memo: a PUT's warning lines repeat from request to request.
+  const log = (line: string) => options.log(net.maskText(line));
   const answers = new AnswerCache();
   const judge = new BodyJudge(bodyKinds(ROUTES));
   const hooks = webhooks(log, (url) => net.maskUrl(url), () => {
@@ -117,8 +118,11 @@ export function createServeServer(state: State, options: ServeOptions): Server {
   });
   answerClientErrors(server);
 
-  /** `wrote`: what the request brought (its parsed body) and whether it replaced the whole state. */
-  function send(res: ServerResponse, reply: Reply, envelope: boolean, pretty: boolean, wrote?: { body: unknown; replaced?: boolean }): number {
+  /**
+   * `wrote`: what the request brought (its parsed body) and whether it replaced the whole state;
+   * `warnings`: the X-Omlint-Warnings header of a judged body.
+   */
+  function send(res: ServerResponse, reply: Reply, envelope: boolean, pretty: boolean, wrote?: { body: unknown; replaced?: boolean }, warnings?: string): number {
     const method = res.req.method ?? 'GET';
     // Only a write that was carried out can bring a new secret (a 401 or a refused body changes nothing).
     const changed = method !== 'GET' && method !== 'HEAD' && reply.status < 400;
@@ -139,8 +143,10 @@ export function createServeServer(state: State, options: ServeOptions): Server {
       }
     }
     const body = reply.body === undefined ? reply.body : maskDeep(redactDoc(reply.body), net);
-    const out = renderBody({ ...reply, body }, envelope, pretty);
-    const headers: Record<string, string> = { ...commonHeaders(), ...reply.headers };
+    // No object spreads on this path: on Node 20 a spread's copy outlived young-generation collections (bench/README.md, serveput).
+    const out = renderBody(reply, envelope, pretty, body);
+    const headers: Record<string, string> = Object.assign(commonHeaders(), reply.headers);
+    if (warnings) headers['X-Omlint-Warnings'] = warnings;
     if (out !== undefined) {
       headers['Content-Type'] ??= 'application/json';
       headers['Content-Length'] = String(Buffer.byteLength(out));
@@ -210,27 +216,24 @@ export function createServeServer(state: State, options: ServeOptions): Server {
         }
         cacheable.set(req, { key, generation: answers.generation });
       }
-      const request = { state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now, caller, control };
+      // One object, its body filled in below (not a spread copy per request: see send()).
+      const request: Request = { state, principal, params: m.params, query: url.searchParams, url, base: `${url.origin}${PREFIXES[prefix]}`, now, caller, control, body: undefined, text: undefined, pairs: undefined };
       // Who may write, and whether the path names something, before the body is judged.
       if (HAS_BODY.has(req.method ?? '') && m.params.groupId !== undefined && prefix !== 'control') groupFor(state, principal, m.params.groupId, m.route.access ?? true);
       m.route.pre?.(request);
-      let body: unknown;
-      let text: string | undefined;
-      let pairs: Awaited<ReturnType<BodyJudge['judge']>>['pairs'];
       let warnings: ReturnType<typeof warningsHeader>;
       if (HAS_BODY.has(req.method ?? '') && (m.route.kind || m.route.body || m.route.text)) {
-        text = await readBody(req, options.maxBodyBytes, m.route.text ?? ['application/json']);
+        const text = (request.text = await readBody(req, options.maxBodyBytes, m.route.text ?? ['application/json']));
         if (m.route.kind) {
           const judged = await judge.judge(text, m.route.kind, now, m.route.baseOf?.(request));
-          body = judged.value;
-          pairs = judged.pairs;
+          request.body = judged.value;
+          request.pairs = judged.pairs;
           warnings = warningsHeader(judged.warnings);
           for (const w of judged.warnings) log(`warning ${w.ruleId} at ${w.line}:${w.column} ${w.pointer}: ${w.message}`);
-        } else if (m.route.body) body = parseJsonBody(text);
+        } else if (m.route.body) request.body = parseJsonBody(text);
       }
-      const reply = await m.route.handle({ ...request, body, text, pairs });
-      if (warnings) reply.headers = { ...reply.headers, 'X-Omlint-Warnings': warnings };
-      return send(res, reply, flags.envelope, flags.pretty, { body, replaced: m.route.replacesState });
+      const reply = await m.route.handle(request);
+      return send(res, reply, flags.envelope, flags.pretty, { body: request.body, replaced: m.route.replacesState }, warnings);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       const headers: Record<string, string> = {};

@@ -79,3 +79,28 @@ describe('the verdicts on secret names keep no text', () => {
     expect(await textsInHeap()).toBe(0);
   }, 60_000);
 });
+
+/** The Maps and Sets reachable from `root` (each counted once). */
+function tablesIn(root: unknown): number {
+  const seen = new Set<object>();
+  let tables = 0;
+  const walk = (v: unknown) => {
+    if (v === null || typeof v !== 'object' || seen.has(v)) return;
+    seen.add(v);
+    if (v instanceof Map || v instanceof Set) tables++;
+    for (const x of v instanceof Map ? [...v.keys(), ...v.values()] : v instanceof Set ? [...v] : Object.values(v)) walk(x);
+  };
+  walk(root);
+  return tables;
+}
+
+describe('what a released file with findings keeps for its code frames', () => {
+  it('its frame lines as two arrays, no table; no blank line above: one shared empty list', async () => {
+    const run = await releasedRun();
+    const sources = [...run.sources.values()];
+    expect(sources.filter((s) => s.frames && s.frames.at.length > 0)).toHaveLength(FILES);
+    // A Map or Set per file (a hash table each) would be FILES tables here.
+    expect(tablesIn(sources)).toBe(0);
+    expect(new Set(sources.map((s) => s.frames!.blank)).size).toBe(1);
+  }, 60_000);
+});

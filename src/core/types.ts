@@ -380,8 +380,10 @@ export interface RunSource {
  */
 export interface FrameLines {
   lineCount: number;
-  /** 1-based line -> the line as a frame shows it (masked, tabs as spaces). */
-  shown: Map<number, string>;
+  /** The kept lines (1-based), in the order kept; two arrays, not a Map: a Map's table costs more than the lines of most files. */
+  at: number[];
+  /** At the same index as `at`: the line as a frame shows it (masked, tabs as spaces). */
+  shown: string[];
   /** Lines above a finding's line that are blank (a frame leaves them out). */
   blank: number[];
 }

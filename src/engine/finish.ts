@@ -7,6 +7,7 @@ import { aggregateRepeats } from './aggregate';
 import { collectSecretValues, cutQuoted, maskSecrets } from './mask';
 import { keepFrames } from './frame-lines';
 import { LineIndex } from '../core/lines';
+import { detached } from '../core/detached';
 import type { Diagnostic, FileResult, RunSource, Severity } from '../core/types';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
 import { overflowed, severityOf, suggestionsWhereRead, templateInfos, type FileState } from './file-report';
@@ -121,9 +122,11 @@ export const cleanSource = (bom: boolean): RunSource => NOTHING_TO_SHOW[bom ? 1 
  * be added: merge-reports.ts).
  */
 export function lean(source: RunSource, diagnostics: readonly Diagnostic[], more: Iterable<number> = []): RunSource {
-  if (diagnostics.length === 0) return source.secrets.length > 0 ? { text: '', bom: source.bom, secrets: source.secrets } : NOTHING_TO_SHOW[source.bom ? 1 : 0];
+  // Detached: a secret is cut out of the text, which it would otherwise keep (core/detached.ts).
+  const secrets = source.secrets.length > 0 ? source.secrets.map(detached) : source.secrets;
+  if (diagnostics.length === 0) return secrets.length > 0 ? { text: '', bom: source.bom, secrets } : NOTHING_TO_SHOW[source.bom ? 1 : 0];
   const lines = source.lines ?? new LineIndex(source.text);
   const at = diagnostics.map((d) => d.range.start.line);
   for (const n of more) at.push(n);
-  return { text: '', bom: source.bom, secrets: source.secrets, frames: keepFrames(lines, source.secrets, at), parseProblems: source.parseProblems };
+  return { text: '', bom: source.bom, secrets, frames: keepFrames(lines, secrets, at), parseProblems: source.parseProblems };
 }

@@ -19,8 +19,11 @@ export function frameReader(source: RunSource): FrameReader {
   const kept = source.frames;
   if (kept) {
     const blank = new Set(kept.blank);
+    // Indexed while its file is formatted only (a file of many findings is looked up in constant time).
+    const index = new Map<number, string>();
+    for (let k = 0; k < kept.at.length; k++) index.set(kept.at[k], kept.shown[k]);
     // A line that was not kept is never asked for (keepFrames keeps every line a finding's frame shows).
-    return { lineCount: kept.lineCount, blank: (n) => blank.has(n), shown: (n) => kept.shown.get(n) ?? '' };
+    return { lineCount: kept.lineCount, blank: (n) => blank.has(n), shown: (n) => index.get(n) ?? '' };
   }
   return textReader(source.lines ?? new LineIndex(source.text), source.secrets);
 }
@@ -39,6 +42,9 @@ function textReader(lines: LineIndex, secrets: readonly string[]): FrameReader {
     },
   };
 }
+
+/** No blank line kept: one array for every file (read only). */
+const NO_LINES = Object.freeze([]) as unknown as number[];
 
 /**
  * What frames on `at` (1-based lines: the findings', and where findings may be added) read of a
@@ -61,7 +67,7 @@ export function keepFrames(lines: LineIndex, secrets: readonly string[], at: Ite
     if (reader.blank(line - 1)) blank.add(line - 1);
     else keep(line - 1);
   }
-  return { lineCount, shown, blank: [...blank] };
+  return { lineCount, at: [...shown.keys()], shown: [...shown.values()], blank: blank.size > 0 ? [...blank] : NO_LINES };
 }
 
 /**

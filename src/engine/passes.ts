@@ -16,6 +16,8 @@ import { DocumentFacts } from '../core/facts';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
 import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, TEMPLATE_VALUE, type ItemState, type FileState, type PackedPlaces } from './file-report';
 import type { RuleBook } from './rule-book';
+// A digest kept as it is could keep its file's whole text until the end of the run.
+import { detached } from '../core/detached';
 
 /** Runs the schema and `rules` (those that apply to the document's kind) on a document. */
 function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, rules: DocumentRule[]): void {
@@ -109,15 +111,6 @@ export interface WorkspaceReport {
 
 const workspacePolicies = (settings: FileSettings): WorkspaceRule[] => settings.policies?.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace') ?? [];
 
-/**
- * A copy of a string that holds nothing else alive: V8 makes a substring of 13 characters or more
- * a slice of its parent, so a digest kept as it is could keep its file's whole text until the end
- * of the run. Slicing a concatenation flattens it into a new string first (a copy of the
- * characters, without JSON's escaping of the digests' separators).
- */
-function detached(s: string): string {
-  return s.length < 13 ? s : (s + ' ').slice(0, -1);
-}
 
 /**
  * Each workspace rule's digest of each document of `file` it applies to, and those of the

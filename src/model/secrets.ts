@@ -8,6 +8,7 @@ import type { Kind } from '../core/kinds';
 import { DocumentFacts, type Fact } from '../core/facts';
 import { escapeToken } from '../core/pointer';
 import { isObject } from '../core/is-object';
+import { detached } from '../core/detached';
 import { NOTIFICATION_SECRET_FIELDS } from './notifications';
 
 export interface SecretLocation {
@@ -277,6 +278,7 @@ function nearSecretWord(word: string): boolean {
   return NEAR_WORDS.some((w) => Math.abs(w.length - word.length) <= 2 && distance(w, word) <= (word.length >= 6 ? 2 : 1));
 }
 
+// Keys detached: a name cut out of a file's text would keep that text for the rest of the process.
 const NAME_VERDICTS = new Map<string, boolean>();
 const SECRET_LETTERS = /pa|pw|se|to|tk|ke|ky|ap|cr|ur|ho/i;
 /** SECRET_LETTERS as a table: the second letters of a pair (bits, a = 1) by its first (lower case). */
@@ -311,7 +313,7 @@ export function isSecretFieldName(name: string): boolean {
   // hostname, port) hold none, and a document of a million distinct keys is judged quickly.
   if (!SECRET_LETTERS.test(name)) {
     // Remembered too: the walk of a big document asks for the same few names 100,000 times.
-    if (NAME_VERDICTS.size < 50_000) NAME_VERDICTS.set(name, false);
+    if (NAME_VERDICTS.size < 50_000) NAME_VERDICTS.set(detached(name), false);
     return false;
   }
   const w = words(name.slice(0, 128));
@@ -321,7 +323,7 @@ export function isSecretFieldName(name: string): boolean {
     !isPublicKeyName(w) && (SECRET_WORDS.has(last) || SECRET_WORDS.has(w.slice(-2).join('')) || /webhookur[li]$/.test(joined) ||
     nearSecretWord(last) || nearSecretWord(w.slice(-2).join('')));
   // Bounded: a hostile document with a million distinct keys must not grow this without end.
-  if (NAME_VERDICTS.size < 50_000) NAME_VERDICTS.set(name, verdict);
+  if (NAME_VERDICTS.size < 50_000) NAME_VERDICTS.set(detached(name), verdict);
   return verdict;
 }
 

@@ -61,18 +61,18 @@ describe('a released run keeps what the report reads, not the texts', () => {
     expect(one.lines).toBeUndefined();
     expect(one.frames!.lineCount).toBe(inputs[0].text.split('\n').length);
     // The finding's line is kept; the blank line above it is only marked blank.
-    expect([...one.frames!.shown.keys()]).toEqual([line]);
+    expect(one.frames!.at).toEqual([line]);
     expect(one.frames!.blank).toEqual([line - 1]);
-    expect(one.frames!.shown.get(line)).toBe(inputs[0].text.split('\n')[line - 1]);
+    expect(one.frames!.shown).toEqual([inputs[0].text.split('\n')[line - 1]]);
     const copied = released.sources.get('/p/copied.alert-config.yaml')!;
     const lines = released.results[1].diagnostics.map((d) => d.range.start.line);
     expect(copied.secrets).toEqual(['xoxb-kept-0123456789-secret']);
     // The finding's line (the token) and the one above; and line 2, where duplicate-alert-config
     // would report (its recorded place), with the one above: 4 of 11 lines.
     expect(lines).toEqual([6]);
-    expect([...copied.frames!.shown.keys()]).toEqual([6, 5, 2, 1]);
+    expect(copied.frames!.at).toEqual([6, 5, 2, 1]);
     expect(copied.frames!.lineCount).toBe(11);
-    expect(JSON.stringify([...released.sources.values()].map((s) => [...(s.frames?.shown.values() ?? [])]))).not.toContain('xoxb-kept');
+    expect(JSON.stringify([...released.sources.values()].map((s) => s.frames?.shown ?? []))).not.toContain('xoxb-kept');
     expect(formatAll(released)).toEqual(formatAll(kept));
     expect(formatAll(released).join('\n')).not.toContain('xoxb-kept');
   });
@@ -92,7 +92,7 @@ describe('a released run keeps what the report reads, not the texts', () => {
     const b = released.results.find((r) => r.filePath === '/p/b.alert-config.yaml')!;
     expect(b.diagnostics.map((d) => [d.ruleId, d.range.start.line])).toEqual([['duplicate-alert-config', 2], ['plaintext-secret', 6]]);
     const frames = released.sources.get('/p/b.alert-config.yaml')!.frames!;
-    for (const d of b.diagnostics) expect(frames.shown.has(d.range.start.line)).toBe(true);
+    for (const d of b.diagnostics) expect(frames.at).toContain(d.range.start.line);
     expect(formatAll(released)).toEqual(formatAll(kept));
   });
 });

@@ -1,9 +1,12 @@
 // What the checks of one document found, kept across runs by their owner (the language server) so
 // that a keystroke in one document of a multi-document YAML checks that document again, not all of
 // them: the schema and document rules' reports, and each workspace rule's digest and places. An
-// entry is keyed by the document's parsed value (the parse keeps the value of an unchanged YAML
-// stream document: yaml.ts YamlDocumentCache) and by every other input the checks read: kind,
+// entry is keyed by the document's parsed value and by every other input the checks read: kind,
 // display path, target version, placeholders, the rules run, and the clock when a rule read it.
+// Entries are kept for the documents of a YAML stream only: its parse keeps an unchanged
+// document's value, and the document's text with it (yaml.ts YamlDocumentCache, keyed by the
+// text). Any other value is new in each version: an entry for it would only keep its facts alive
+// (on a 1.8 MB JSON config that cost the server more collection than the checks: bench/README.md).
 // What is replayed goes through the same placement as a fresh check (severities, the problem
 // limit, ranges, template notes), so the file's result is the one a fresh lint gives.
 import type { DocumentFacts } from '../core/facts';
@@ -52,8 +55,6 @@ interface PlacesEntry {
   base: string;
   placeholders: LintOptions['secretPlaceholders'];
   pointers: readonly string[];
-  /** The document's text (a copy of its own) and the places' spans relative to its start. */
-  text: string;
   /** Per place: pointer, span start and end relative to the document's start, template 0/1. */
   places: (string | number)[];
 }
@@ -69,10 +70,10 @@ export interface DocumentCacheStats {
   digestsReused: number;
 }
 
-/** A copy of a string that keeps nothing else alive (a slice would keep the whole text of its version). */
-function detached(s: string): string {
-  return s.length < 13 ? s : (s + ' ').slice(0, -1);
-}
+/** Whether the file's documents keep their values across versions (a YAML stream): only then is an entry kept. */
+const keeps = (file: FileState): boolean => file.sourceFile.syntax === 'yaml' && file.sourceFile.documents.length > 1;
+
+const isObject = (v: unknown): v is object => v !== null && typeof v === 'object';
 
 function push<T>(map: WeakMap<object, T[]>, key: object, entry: T): void {
   const list = map.get(key);
@@ -109,7 +110,7 @@ export class DocumentResultCache {
   /** The outcome kept for the document's value with the same inputs (and `matches`), else computed and kept; counted in `made` or `reused`. */
   private kept<E extends Inputs & { outcome: O }, O>(map: WeakMap<object, E[]>, file: FileState, doc: ItemState, matches: (e: E) => boolean, compute: (options: LintOptions) => O, entry: (inputs: Inputs, outcome: O) => E, made: keyof DocumentCacheStats, reused: keyof DocumentCacheStats): O {
     const value = doc.value;
-    if (value === null || typeof value !== 'object') return compute(file.options);
+    if (!keeps(file) || !isObject(value)) return compute(file.options);
     const hit = map.get(value)?.find((e) => this.sameInputs(e, file, doc) && matches(e));
     if (hit) {
       this.stats[reused]++;
@@ -123,27 +124,25 @@ export class DocumentResultCache {
   }
 
   /**
-   * The spans and template marks of a digest's places in the document: where the document's text
-   * is the text they were found in, those found then, moved to where the document starts now;
-   * else `find`'s (spans absolute). Ranges are the caller's to make (from the spans, by lines).
+   * The spans and template marks of a digest's places in the document: those found in an earlier
+   * version with the same value (in a stream, the same text), moved to where the document starts
+   * now; else `find`'s (spans absolute). Ranges are the caller's to make (from the spans, by lines).
    */
   places(file: FileState, doc: ItemState, rule: WorkspaceRule, pointers: readonly string[], find: () => { pointer: string; span: Span; template: boolean }[]): { pointer: string; span: Span; template: boolean }[] {
     const value = doc.value;
+    if (!keeps(file) || !isObject(value)) return find();
     const start = doc.document.span.start;
-    const text = file.sourceFile.text.slice(start, doc.document.span.end);
     const placeholders = file.options.secretPlaceholders;
-    if (value !== null && typeof value === 'object') {
-      const hit = this.placed.get(value)?.find((e) => e.rule === rule && e.base === doc.base && e.placeholders === placeholders && sameList(e.pointers, pointers) && e.text === text);
-      if (hit) {
-        const out: { pointer: string; span: Span; template: boolean }[] = [];
-        for (let k = 0; k < hit.places.length; k += 4) out.push({ pointer: hit.places[k] as string, span: { start: start + (hit.places[k + 1] as number), end: start + (hit.places[k + 2] as number) }, template: hit.places[k + 3] === 1 });
-        return out;
-      }
+    const hit = this.placed.get(value)?.find((e) => e.rule === rule && e.base === doc.base && e.placeholders === placeholders && sameList(e.pointers, pointers));
+    if (hit) {
+      const out: { pointer: string; span: Span; template: boolean }[] = [];
+      for (let k = 0; k < hit.places.length; k += 4) out.push({ pointer: hit.places[k] as string, span: { start: start + (hit.places[k + 1] as number), end: start + (hit.places[k + 2] as number) }, template: hit.places[k + 3] === 1 });
+      return out;
     }
     const found = find();
     // Kept only where every place lies in the document's text (then it moves with it).
-    if (value !== null && typeof value === 'object' && found.every((p) => p.span.start >= start && p.span.end <= doc.document.span.end)) {
-      push(this.placed, value, { rule, base: doc.base, placeholders, pointers: [...pointers], text: detached(text), places: found.flatMap((p) => [p.pointer, p.span.start - start, p.span.end - start, p.template ? 1 : 0]) });
+    if (found.every((p) => p.span.start >= start && p.span.end <= doc.document.span.end)) {
+      push(this.placed, value, { rule, base: doc.base, placeholders, pointers: [...pointers], places: found.flatMap((p) => [p.pointer, p.span.start - start, p.span.end - start, p.template ? 1 : 0]) });
     }
     return found;
   }

@@ -157,7 +157,7 @@ describe('the per-document result cache of the language service', () => {
     expect(after).toEqual(await fresh(dir, 'alerts.yaml', text, NOW, ruleSet));
   });
 
-  it('items of one big YAML list whose values the block reader keeps across an edit before them: their places are found again (the text moved)', async () => {
+  it('one big YAML list, whose items the block reader keeps across an edit before them, keeps no outcome: the items\' places are found again (the text moved)', async () => {
     const dir = tempDir();
     const service = new OmlintLanguageService({ now: NOW });
     const item = (i: number) => `${alert(i).trimEnd().replace(/^/gm, '  ').replace(/^  /, '- ')}\n`;
@@ -176,5 +176,17 @@ describe('the per-document result cache of the language service', () => {
       expect(got.filter((d: { code?: unknown }) => d.code === 'duplicate-alert-config')).toHaveLength(1);
       expect(got, to).toEqual(await fresh(dir, 'alerts.yaml', text));
     }
+    // Only a stream's documents keep their values with their texts: nothing else is kept (nor counted).
+    expect(service.documentCache.stats).toEqual({ checked: 0, reused: 0, digested: 0, digestsReused: 0 });
+  });
+
+  it('a JSON document keeps no outcome (its value is new in each version)', async () => {
+    const service = new OmlintLanguageService({ now: NOW });
+    let doc = openDoc(service, tempDir(), 'alert.json', JSON.stringify({ eventTypeName: 'HOST_DOWN', enabled: true, notifications: [] }));
+    await service.diagnostics(doc);
+    doc = TextDocument.create(doc.uri, 'json', 2, doc.getText().replace('true', 'false'));
+    service.setDocument(doc);
+    await service.diagnostics(doc);
+    expect(service.documentCache.stats).toEqual({ checked: 0, reused: 0, digested: 0, digestsReused: 0 });
   });
 });

@@ -29,6 +29,7 @@ export { displayPath } from './file-report';
 export type { DigestRecord } from './passes';
 export { cleanSource } from './finish';
 export { appliedChange } from './fix-loop';
+export { DocumentResultCache, type DocumentCacheStats } from './document-cache';
 
 /** A project of the given texts alone (no other file is read): what lint() and lintAndFix() lint in. */
 export function projectOf(opts: LintRunOptions = {}): Project {

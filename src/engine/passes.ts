@@ -14,25 +14,28 @@ import type { FileSettings } from '../config/load';
 import { reportMessage } from '../core/rule';
 import { DocumentFacts } from '../core/facts';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
-import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, TEMPLATE_VALUE, type ItemState, type FileState, type PackedPlaces } from './file-report';
+import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, TEMPLATE_VALUE, unpackPlaces, type ItemState, type FileState, type PackedPlaces } from './file-report';
 import type { RuleBook } from './rule-book';
 // A digest kept as it is could keep its file's whole text until the end of the run.
 import { detached } from '../core/detached';
+import type { CheckOutcome, DigestOutcome, DocumentResultCache, EarlyEvent } from './document-cache';
 
-/** Runs the schema and `rules` (those that apply to the document's kind) on a document. */
-function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, rules: DocumentRule[]): void {
-  const kind = doc.kind!;
-  // Reports are placed together, so that a big JSON text is read forward once for all their positions.
-  const pending: { ruleId: string; report: MessageReport }[] = [];
+/**
+ * What the schema and `rules` (those that apply to the document's kind, less those `off`) find in a
+ * document, nothing placed yet; `options`: the run's, as the rules read them.
+ */
+function runChecks(file: FileState, doc: ItemState, kind: Kind, rules: readonly DocumentRule[], off: ReadonlySet<string> | undefined, options: LintOptions): CheckOutcome {
+  const early: EarlyEvent[] = [];
+  const pending: CheckOutcome['pending'] = [];
   const isTemplate = file.isTemplate;
-  const facts = (doc.facts = new DocumentFacts(doc.value));
+  const facts = new DocumentFacts(doc.value);
   try {
-    for (const finding of validateLoaded(kind, doc.value, isTemplate, facts, file.options.targetVersion)) {
-      if (finding.ruleId === TEMPLATE_VALUE) noteTemplate(file, doc, finding.pointer, String(getAt(doc.value, finding.pointer)), finding.skipped ?? 'schema');
+    for (const finding of validateLoaded(kind, doc.value, isTemplate, facts, options.targetVersion)) {
+      if (finding.ruleId === TEMPLATE_VALUE) early.push({ template: { pointer: finding.pointer, value: String(getAt(doc.value, finding.pointer)), rule: finding.skipped ?? 'schema' } });
       else pending.push({ ruleId: finding.ruleId, report: finding });
     }
   } catch (e) {
-    internalError(file, doc, `schema validation (${kind})`, e, opts);
+    early.push({ error: { ruleId: `schema validation (${kind})`, error: e } });
   }
   // One context for all rules of the document (rules run one after another, synchronously).
   let current: DocumentRule | undefined;
@@ -40,13 +43,12 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
     value: doc.value,
     kind,
     filePath: file.displayPath,
-    options: file.options,
+    options,
     // An unknown message id throws here, inside the rule's check: an internal-error of that rule.
     report: (r) => pending.push({ ruleId: current!.meta.id, report: { ...r, message: reportMessage(current!.meta, r) } }),
     isTemplate,
     facts,
   };
-  const off = offRules(file, opts);
   for (const rule of rules) {
     current = rule;
     const id = rule.meta.id;
@@ -54,9 +56,27 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
     try {
       rule.check(ctx);
     } catch (e) {
-      internalError(file, doc, id, e, opts);
+      early.push({ error: { ruleId: id, error: e } });
     }
   }
+  return { facts, early, pending };
+}
+
+/**
+ * Runs the schema and `rules` on a document and places what they find; the outcome of an
+ * unchanged document comes from the run's document cache where it has one (the language server).
+ */
+function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, rules: DocumentRule[]): void {
+  const kind = doc.kind!;
+  const off = offRules(file, opts);
+  const compute = (options: LintOptions) => runChecks(file, doc, kind, rules, off, options);
+  const { facts, early, pending } = opts.documentCache ? opts.documentCache.check(file, doc, rules, off, compute) : compute(file.options);
+  doc.facts = facts;
+  for (const e of early) {
+    if ('template' in e) noteTemplate(file, doc, e.template.pointer, e.template.value, e.template.rule);
+    else internalError(file, doc, e.error.ruleId, e.error.error, opts);
+  }
+  // Reports are placed together, so that a big JSON text is read forward once for all their positions.
   if (pending.length > 0) {
     const pointers: string[] = [];
     // A hint only: the reports past what a file can record (per severity) need no position.
@@ -67,7 +87,8 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
     }
     willLocate(doc.document, pointers);
   }
-  for (const { ruleId, report } of pending) addReport(file, doc, ruleId, report, opts);
+  // Related places get their ranges on the diagnostic (placeRelated): a kept outcome's stay untouched.
+  for (const { ruleId, report } of pending) addReport(file, doc, ruleId, report.related ? { ...report, related: report.related.map((r) => ({ ...r })) } : report, opts);
 }
 
 /** A document's rules and the document policies of its file's config that apply to its kind. */
@@ -118,27 +139,41 @@ const workspacePolicies = (settings: FileSettings): WorkspaceRule[] => settings.
  */
 export function digestFile(file: FileState, target: number, rules: readonly WorkspaceRule[], out: DigestRecord[], opts: LintRunOptions): void {
   const isTemplate = file.isTemplate;
+  const cache = opts.documentCache;
+  const compute = (rule: WorkspaceRule, doc: ItemState & { kind: Kind }, options: LintOptions): DigestOutcome => {
+    const digest = rule.digest ? rule.digest({ value: doc.value, kind: doc.kind, filePath: file.displayPath, options, isTemplate }) : doc.value;
+    if (rule.digest && digest === undefined) return { digest };
+    return { digest: typeof digest === 'string' ? detached(digest) : digest, pointers: rule.places?.(digest) };
+  };
   const digestOf = (rule: WorkspaceRule, key: string) => {
     for (const doc of file.docs) {
       if (!doc.kind || !appliesTo(rule, doc.kind)) continue;
-      let digest: unknown;
-      let pointers: readonly string[] | undefined;
+      const item = doc as ItemState & { kind: Kind };
+      let found: DigestOutcome;
       try {
-        digest = rule.digest ? rule.digest({ value: doc.value, kind: doc.kind, filePath: file.displayPath, options: file.options, isTemplate }) : doc.value;
-        if (rule.digest && digest === undefined) continue;
-        pointers = rule.places?.(digest);
+        found = cache ? cache.digest(file, item, rule, (options) => compute(rule, item, options)) : compute(rule, item, file.options);
       } catch (e) {
         internalError(file, doc, rule.meta.id, e, opts);
         continue;
       }
-      if (typeof digest === 'string') digest = detached(digest);
+      const { digest, pointers } = found;
+      if (rule.digest && digest === undefined) continue;
       const sd: ScopeDocument = rule.digest ? { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: undefined, digest } : { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value };
-      out.push(pointers?.length ? { target, rule: key, sd, places: pointers.flatMap((p) => placeOf(file, doc, p)) } : { target, rule: key, sd });
+      out.push(pointers?.length ? { target, rule: key, sd, places: cache ? placesThrough(cache, file, doc, rule, pointers) : pointers.flatMap((p) => placeOf(file, doc, p)) } : { target, rule: key, sd });
     }
   };
   for (const rule of rules) digestOf(rule, rule.meta.id);
   const policies = workspacePolicies(file.settings);
   for (let k = 0; k < policies.length; k++) digestOf(policies[k], `policy:${k}`);
+}
+
+/** A digest's places packed as placeOf packs them, their spans kept by the document cache while the document's text is unchanged. */
+function placesThrough(cache: DocumentResultCache, file: FileState, doc: ItemState, rule: WorkspaceRule, pointers: readonly string[]): PackedPlaces {
+  const found = cache.places(file, doc, rule, pointers, () => pointers.flatMap((p) => unpackPlaces(placeOf(file, doc, p))));
+  return found.flatMap(({ pointer, span, template }) => {
+    const { start, end } = file.sourceFile.lines.range(span);
+    return [pointer, span.start, span.end, start.line, start.column, end.line, end.column, template ? 1 : 0];
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import type { KindSource } from '../kinds/detect';
 import type { Kind } from '../core/kinds';
 import type { FileSettings } from '../config/load';
 import type { LintInput, Rule, SeveritySetting } from '../core/types';
+import type { DocumentResultCache } from './document-cache';
 
 export interface LintRunOptions {
   /** Clock for date rules (default: now). */
@@ -64,6 +65,11 @@ export interface LintRunOptions {
    * without --fix prints no suggestion in any format, so it passes false; default true.
    */
   suggestionEdits?: boolean;
+  /**
+   * What the checks of each unchanged document found in earlier runs (document-cache.ts): the
+   * language server's, so that a keystroke checks the edited document again, not its neighbours.
+   */
+  documentCache?: DocumentResultCache;
 }
 
 /** The files of a run, each read when its turn comes (and again when a workspace rule reports on it). */

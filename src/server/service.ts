@@ -6,7 +6,7 @@ import { CodeActionKind, DocumentHighlightKind } from 'vscode-languageserver';
 import type { CodeAction, CodeActionContext, CodeLens, CompletionList, Diagnostic as LspDiagnostic, DocumentHighlight, DocumentLink, DocumentSymbol, InlayHint, SymbolInformation, FoldingRange, FormattingOptions, Hover, Location, SelectionRange, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { KNOWN_RULE_IDS, REGISTRY } from '../../rules/registry';
-import { displayPath, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
+import { displayPath, DocumentResultCache, fixProject, lintProject, type LintInput, type LintRunOptions } from '../engine/lint';
 import { maskSecrets } from '../engine/mask';
 import { compareStrings, splitPointer } from '../core/pointer';
 import type { FileResult, LintRun, Rule, RunSource } from '../core/types';
@@ -110,6 +110,8 @@ export class OmlintLanguageService {
   /** Public for tests (the parses of bases it counts). */
   readonly headBases = new HeadBases(DEFAULT_LIMITS.maxBytes);
   private readonly reportedConfigErrors = new Set<string>();
+  /** What each unchanged document's checks found in earlier lints: a keystroke checks the edited document again (tests count its stats). */
+  readonly documentCache = new DocumentResultCache();
   /** The client creates files in workspace edits (a new omlint.config.yaml for "disable for this file"). */
   canCreateFiles = true;
   /**
@@ -297,6 +299,7 @@ export class OmlintLanguageService {
       ruleSet: this.options.ruleSet,
       cwd,
       parseBase: this.headBases.parse,
+      documentCache: this.documentCache,
     };
     const project = this.workspace.project;
     let kinds: Kind[] = st.kinds ?? [];

@@ -3,7 +3,7 @@ import { LineIndex } from '../core/lines';
 import { bracketDepthExceeded, jsonSyntaxError, parseJsonText, salvageJson, tooDeepMessage, type TextScan } from './json';
 import { parseYamlText, yamlPositions, type YamlDocumentCache } from './yaml';
 export { YamlDocumentCache } from './yaml';
-import { fastYamlDocument, rereadYamlDocument } from './yaml-fast';
+import { fastYamlDocument, hasSeveralDocuments, rereadYamlDocument } from './yaml-fast';
 import { directiveProblems } from './yaml-directives';
 import { costProblem, documentsProblem, fullYamlParseProblem, withinNodeBudget, type MarkerMemo } from './cost';
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
@@ -131,8 +131,12 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
     const over = costProblem(text, 'yaml', limits, scan);
     if (over) return overLimit(over);
   }
-  // Plain single-document YAML: the block reader's value and positions.
-  const fast = fastYamlDocument(text, limits, () => yamlPositions(text), documentCache, contentAt, scan);
+  // Plain single-document YAML: the block reader's value and positions. A new version of a stream
+  // whose documents are kept (an editor's multi-document file) is not read whole first: the block
+  // reader would decline it once it met the second document's marker, after reading every line.
+  const stream = documentCache !== undefined && documentCache.entries.size > 0 && hasSeveralDocuments(text);
+  if (stream) documentCache.block = undefined;
+  const fast = stream ? undefined : fastYamlDocument(text, limits, () => yamlPositions(text), documentCache, contentAt, scan);
   if (fast) return done([fast], [], 'yaml', scan.markers);
   if (!scanFirst) {
     const over = costProblem(text, 'yaml', limits, scan);

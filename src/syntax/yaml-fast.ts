@@ -87,7 +87,7 @@ export const hasNonPrintable = (text: string): boolean => {
  * line start with one maybe; the marker reader stops at the first that says so, and else has seen
  * them all (kept in `memo` for the cursor).
  */
-function hasSeveralDocuments(text: string, memo?: MarkerMemo): boolean {
+export function hasSeveralDocuments(text: string, memo?: MarkerMemo): boolean {
   return !eachMarker(
     text,
     (at) => {

@@ -73,7 +73,8 @@ export interface DocumentCacheStats {
 /** Whether the file's documents keep their values across versions (a YAML stream): only then is an entry kept. */
 const keeps = (file: FileState): boolean => file.sourceFile.syntax === 'yaml' && file.sourceFile.documents.length > 1;
 
-const isObject = (v: unknown): v is object => v !== null && typeof v === 'object';
+// Entries are keyed by the parsed value itself (a WeakMap key: an object or an array).
+const isWeakKey = (v: unknown): v is object => v !== null && typeof v === 'object';
 
 function push<T>(map: WeakMap<object, T[]>, key: object, entry: T): void {
   const list = map.get(key);
@@ -110,7 +111,7 @@ export class DocumentResultCache {
   /** The outcome kept for the document's value with the same inputs (and `matches`), else computed and kept; counted in `made` or `reused`. */
   private kept<E extends Inputs & { outcome: O }, O>(map: WeakMap<object, E[]>, file: FileState, doc: ItemState, matches: (e: E) => boolean, compute: (options: LintOptions) => O, entry: (inputs: Inputs, outcome: O) => E, made: keyof DocumentCacheStats, reused: keyof DocumentCacheStats): O {
     const value = doc.value;
-    if (!keeps(file) || !isObject(value)) return compute(file.options);
+    if (!keeps(file) || !isWeakKey(value)) return compute(file.options);
     const hit = map.get(value)?.find((e) => this.sameInputs(e, file, doc) && matches(e));
     if (hit) {
       this.stats[reused]++;
@@ -130,7 +131,7 @@ export class DocumentResultCache {
    */
   places(file: FileState, doc: ItemState, rule: WorkspaceRule, pointers: readonly string[], find: () => { pointer: string; span: Span; template: boolean }[]): { pointer: string; span: Span; template: boolean }[] {
     const value = doc.value;
-    if (!keeps(file) || !isObject(value)) return find();
+    if (!keeps(file) || !isWeakKey(value)) return find();
     const start = doc.document.span.start;
     const placeholders = file.options.secretPlaceholders;
     const hit = this.placed.get(value)?.find((e) => e.rule === rule && e.base === doc.base && e.placeholders === placeholders && sameList(e.pointers, pointers));

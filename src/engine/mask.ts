@@ -152,7 +152,11 @@ function replaceListed(text: string, secrets: readonly string[], mask: (s: strin
 
 function maskShapes(text: string, mask: (m: string) => string): string {
   let out = text;
-  for (const { re, tail, part } of SECRET_SHAPES) {
+  // Asked of the text as given: masking only cuts runs and adds no character of one, so a
+  // shape that cannot match in the text cannot match in what an earlier shape left.
+  let run = -1;
+  for (const { re, tail, part, needs } of SECRET_SHAPES) {
+    if ('holds' in needs ? !text.includes(needs.holds) : (run < 0 ? (run = longestTokenRun(text, LONGEST_RUN_NEEDED)) : run) < needs.run) continue;
     let masked = '';
     let copied = 0;
     re.lastIndex = 0;
@@ -171,6 +175,22 @@ function maskShapes(text: string, mask: (m: string) => string): string {
     if (copied > 0) out = masked + out.slice(copied);
   }
   return out;
+}
+
+/** The longest run any shape needs (SecretShape.needs): a longer run need not be measured. */
+const LONGEST_RUN_NEEDED = Math.max(...SECRET_SHAPES.map((s) => ('run' in s.needs ? s.needs.run : 0)));
+
+/** The length of the longest run of [A-Za-z0-9_+=-] in a text, or `enough` once one is that long. */
+function longestTokenRun(text: string, enough: number): number {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 43 || c === 61 || c === 45) {
+      if (++run > longest && (longest = run) >= enough) return enough;
+    } else run = 0;
+  }
+  return longest;
 }
 
 // ---------------------------------------------------------------- secrets in source text

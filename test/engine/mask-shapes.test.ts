@@ -38,9 +38,12 @@ describe('secret shapes searched only where they can match', () => {
     expect(searches(() => maskSecrets('`enabled` is omitted: say whether the alert is on.', []))).toBe(0);
   });
 
-  it('a run of 24 hex digits: the shapes of 24 or fewer are searched, not the longer ones', () => {
-    // xox (13), gh_ (24), AKIA (20), the long token (16); not AIza (34), 32 hex, a JWT, a URL's password.
-    expect(searches(() => maskSecretsInPlace('    teamId: 5cb00720d3695898863af6eb', []))).toBe(4);
+  it('a run of 24 hex digits (an id): no shape; 32 of them: the hex shape alone; a mixed run of 16 or more: the long token alone', () => {
+    expect(searches(() => maskSecretsInPlace('    teamId: 5cb00720d3695898863af6eb', []))).toBe(0);
+    expect(searches(() => maskSecretsInPlace('    checksum: 0123456789abcdef0123456789abcdef', []))).toBe(1);
+    expect(searches(() => maskSecrets('a token Zx9Qw8Er7Ty6Ui5Op4 here', []))).toBe(1);
+    // A vendor's prefix with a long enough run: its shape too (AKIA: a run of 20 holding "IA").
+    expect(searches(() => maskSecrets('key AKIAABCDEFGHIJKLMNOP', []))).toBe(1);
   });
 
   it('a URL: its password shape is searched', () => {
@@ -48,9 +51,11 @@ describe('secret shapes searched only where they can match', () => {
   });
 
   it('masks what searching every shape masks', () => {
-    const texts = [
+    const texts: string[] = [
       'token xoxb-1234567890-abcdefghij here',
-      'ghp_abcdefghijABCDEFGHIJ0123456789 and AKIAABCDEFGHIJKLMNOP',
+      'ghp_abcdefghijABCDEFGHIJ0123456789 and AKIAABCDEFGHIJKLMNOP, ASIAABCDEFGHIJKLMNOP',
+      'xoxp-12345678 too short a run? xoxp-123456789012 and gho_abcdefghij0123456789',
+      'EXTRA_INFO_PAGE_FAULTS and a long lower run abcdefghijklmnopqrstuvwxyzabcdefghij',
       'AIzaSyA1234567890abcdefghijklmnopqrstu',
       'jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U end',
       'mongodb://admin:s3cr3tPassw0rd@db.example.com:27017/admin',
@@ -60,6 +65,11 @@ describe('secret shapes searched only where they can match', () => {
       'short: abc-def_ghi=jkl+mno',
       `${'A1b2'.repeat(40)} ${'x'.repeat(33)}`,
     ];
+    // And seeded random texts of token pieces, prefixes and separators.
+    const pieces = ['xox', 'b-', 'p-', 'gh', 'p_', 'AKIA', 'ASIA', 'AIza', 'eyJ', '.', '://', ':', '@', '/', ' ', '_', '-', '=', '+', 'A', 'Z', 'a', 'z', '0', '9', 'f', 'Q1w2E3r4', 'abcdef0123456789', 'ABCDEFGHIJ', 'é'];
+    let seed = 37;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let k = 0; k < 3000; k++) texts.push(Array.from({ length: 1 + Math.floor(next() * 40) }, () => pieces[Math.floor(next() * pieces.length)]).join(''));
     for (const text of texts) {
       expect(maskSecretsInPlace(text, []), text).toBe(everyShape(maskLine(text), (m) => '*'.repeat(m.length)));
       expect(maskSecrets(text, []), text).toBe(cutQuoted(everyShape(text, () => MASK)));

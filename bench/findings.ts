@@ -4,6 +4,7 @@
 //
 //   npx tsx bench/findings.ts --old /tmp/findings-main [--new .] [--sizes 2000,10000] [--rounds 2]
 //        [--corpora one,dup,five,json,json-clean] [--warmup 1] [--busy 2] [--max-seconds 900] [--no-ajv] [--json FILE]
+//   npx tsx bench/findings.ts --marginal --old /tmp/findings-main [--new .] [--sizes 2000] [--rounds 3] [--corpora one,dup]
 //
 // Corpora (YAML alert configurations, one directory, so one project scope; seeded):
 //   one   every file one finding (`enabled` omitted: enabled-omitted);
@@ -12,7 +13,11 @@
 //   five  every file one finding, 10 % of them five (five rules);
 //   json  one automation configuration of --processes processes (9,600: 22 MB), against bare
 //         Node's read + JSON.parse of it; json-clean the same without the planted findings (not by default).
-// 50,000 files: `--sizes 50000` (not by default). --busy N adds a loaded mode: N busy loops
+// --marginal: the cost of a finding itself. Each build checks the one (dup) corpus with `--jobs 1`
+// as it is and with its planted rules turned off (`--rule 'enabled-omitted: off'`, and
+// duplicate-alert-config for dup: the same files read, parsed and checked, nothing to report),
+// interleaved; it prints (CPU with − CPU without) ÷ findings, CPU of the omlint process (user +
+// system, medians). 50,000 files: `--sizes 50000` (not by default). --busy N adds a loaded mode: N busy loops
 // (`node -e 'for(;;);'`) started and stopped around each loaded pass. In the warm-up round the
 // two builds' reports are compared byte for byte. The load average is recorded before each command.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -199,4 +204,60 @@ function main(): void {
   if (json) writeFileSync(path.resolve(json), JSON.stringify({ date: new Date().toISOString(), cores: os.availableParallelism(), sizes: SIZES, corpora: CORPORA, busy: BUSY, samples }, null, 1) + '\n');
 }
 
-main();
+/** The planted rules of a corpus, turned off for its clean twin in --marginal (five's unknown field is the schema's: not measured). */
+const PLANTED_RULES: Partial<Record<Corpus, string[]>> = { one: ['enabled-omitted'], dup: ['enabled-omitted', 'duplicate-alert-config'] };
+
+function marginal(): void {
+  assertOutsideRepo(SCRATCH);
+  mkdirSync(CORPUS_ROOT, { recursive: true });
+  const oldRoot = option('--old') ?? fail("--old <package root> is required (main's build)");
+  const builds = [['old', snapshot(oldRoot, path.join(SCRATCH, 'build-old'), fail)], ['new', snapshot(option('--new') ?? REPO_ROOT, path.join(SCRATCH, 'build-new'), fail)]] as const;
+  const corpora = CORPORA.filter((c): c is Corpus => PLANTED_RULES[c as Corpus] !== undefined);
+  if (corpora.length === 0) fail('--marginal measures the corpora one and dup');
+  const commands: (Command & { variant: 'with' | 'without'; planted: number })[] = [];
+  for (const corpus of corpora) {
+    for (const size of SIZES) {
+      const { dir, planted } = findingsCorpus(corpus, size);
+      const rel = path.relative(CORPUS_ROOT, dir);
+      const row = `${corpus}-${size}`;
+      const off = PLANTED_RULES[corpus]!.flatMap((id) => ['--rule', `${id}: off`]);
+      for (const [name, root] of builds) {
+        const args = [path.join(root, 'dist/omlint.js'), 'check', '--no-color', '--jobs', '1', rel];
+        const out = path.join(SCRATCH, `marginal-${row}-${name}`);
+        commands.push({ tool: name, row, variant: 'with', planted, args, out: `${out}-with.out`, check: (status, stdout) => (status !== 0 && status !== 1 ? `exit ${status}` : problemsOf(stdout) < planted ? `${problemsOf(stdout)} problems, ${planted} planted` : undefined) });
+        commands.push({ tool: name, row, variant: 'without', planted, args: [...args, ...off], out: `${out}-without.out`, check: (status, stdout) => (status !== 0 ? `exit ${status}` : /no problems/.test(stdout) ? undefined : 'problems left with the planted rules off') });
+      }
+    }
+  }
+  console.log(`node ${process.version}; marginal cost of a finding, ${WARMUP} warm-up + ${ROUNDS} rounds; uptime: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  const samples: (Measured & { tool: string; row: string; variant: string; load1: number })[] = [];
+  const shuffled = shuffler(makeRng(SEED));
+  for (let round = 1 - WARMUP; round <= ROUNDS; round++) {
+    for (const c of shuffled(commands)) {
+      const load1 = os.loadavg()[0];
+      const r = measure(c.args, { cwd: CORPUS_ROOT, out: c.out, scratch: SCRATCH, timeoutMs: TIMEOUT_MS, check: c.check });
+      if (r.error) fail(`${c.tool} on ${c.row} (${c.variant}): ${r.error}`);
+      if (round > 0) samples.push({ ...r, tool: c.tool, row: c.row, variant: c.variant, load1 });
+    }
+    process.stdout.write(round <= 0 ? 'w' : '.');
+  }
+  process.stdout.write('\n');
+  const rows = ['| row | build | findings | CPU with (median, min – max) | CPU without | (with − without) ÷ findings | wall with; without |', '|---|---|---:|---|---|---:|---|'];
+  const perFinding = new Map<string, number>();
+  for (const c of commands.filter((x) => x.variant === 'with')) {
+    const of = (variant: string) => samples.filter((s) => s.row === c.row && s.tool === c.tool && s.variant === variant);
+    const cpu = (variant: string) => of(variant).map((s) => s.cpuMs ?? NaN);
+    const found = problemsOf(readFileSync(c.out, 'utf8'));
+    const us = ((median(cpu('with')) - median(cpu('without'))) / found) * 1000;
+    perFinding.set(`${c.row} ${c.tool}`, us);
+    const range = (xs: number[]) => `${secs(median(xs))} s (${secs(Math.min(...xs))} – ${secs(Math.max(...xs))})`;
+    rows.push(`| ${c.row} | ${c.tool} | ${found.toLocaleString('en')} | ${range(cpu('with'))} | ${range(cpu('without'))} | ${us.toFixed(0)} µs | ${secs(median(of('with').map((s) => s.ms)))} s; ${secs(median(of('without').map((s) => s.ms)))} s |`);
+  }
+  const loads = samples.map((s) => s.load1);
+  console.log(`\n${rows.join('\n')}\n`);
+  for (const corpus of corpora) for (const size of SIZES) console.log(`${corpus}-${size}: new ÷ old per finding ${ratio(perFinding.get(`${corpus}-${size} new`)!, perFinding.get(`${corpus}-${size} old`)!)}`);
+  console.log(`1-minute load average before each command ${Math.min(...loads).toFixed(2)} – ${Math.max(...loads).toFixed(2)} (median ${median(loads).toFixed(2)}); uptime now ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+}
+
+if (flag('--marginal')) marginal();
+else main();

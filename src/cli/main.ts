@@ -14,7 +14,7 @@ import { DEFAULT_LIMITS } from '../syntax/types';
 import { packageRoot } from '../core/paths';
 import { VERSION } from '../core/version';
 import { useColor } from '../format/color';
-import { formatResults } from '../format/index';
+import { formatPieces } from '../format/index';
 import { decodeInput, findFiles, readInput, walkFolder, type FoundFiles, IGNORE_FILE } from './files';
 import { DEFAULT_CACHE_FILE, ResultCache, cacheFilePath, cacheSecret } from './cache';
 import { FileWriteError, writeFileAtomic } from '../io/write-file';
@@ -187,12 +187,12 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
   }
   const color = o.outputFile ? o.color === true : useColor(io.stdout, o.color, io.env);
   const reportStart = debug ? performance.now() : 0;
-  const text =
+  const pieces =
     o.stats || o.statistics
-      ? formatStatistics(ruleStatistics(results), o.format === 'json' ? 'json' : 'text')
-      : formatResults(o.format, { results, sources }, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), fixRun: fixedFiles ? { dryRun: Boolean(o.fixDryRun), suggestions: Boolean(o.fixSuggestions), diffs: diffsByResult(fixedFiles, io.cwd) } : undefined, hidden: o.quiet ? hidden : undefined, unprunedSuppressions: baseline?.unpruned(), skipped, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined });
-  if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), text, { makeDirs: true, what: 'the report to', replaceLinks: true });
-  else io.stdout.write(text);
+      ? [formatStatistics(ruleStatistics(results), o.format === 'json' ? 'json' : 'text')]
+      : formatPieces(o.format, { results, sources }, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), fixRun: fixedFiles ? { dryRun: Boolean(o.fixDryRun), suggestions: Boolean(o.fixSuggestions), diffs: diffsByResult(fixedFiles, io.cwd) } : undefined, hidden: o.quiet ? hidden : undefined, unprunedSuppressions: baseline?.unpruned(), skipped, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined });
+  if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), pieces.join(''), { makeDirs: true, what: 'the report to', replaceLinks: true });
+  else for (const piece of pieces) if (piece !== '') io.stdout.write(piece);
   if (debug) {
     debug.record('report', performance.now() - reportStart);
     debug(`${skipped} file${skipped === 1 ? '' : 's'} skipped: not Ops Manager documents`);

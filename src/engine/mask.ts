@@ -152,7 +152,15 @@ function replaceListed(text: string, secrets: readonly string[], mask: (s: strin
 
 function maskShapes(text: string, mask: (m: string) => string): string {
   let out = text;
-  for (const { re, tail, part } of SECRET_SHAPES) {
+  // Asked of the text as given: masking only cuts runs and adds no character of one, so a
+  // shape that cannot match in the text cannot match in what an earlier shape left.
+  let runs: TokenRuns | undefined;
+  for (const { re, tail, part, needs } of SECRET_SHAPES) {
+    if (needs.holds !== undefined && !text.includes(needs.holds)) continue;
+    if (needs.run !== undefined) {
+      runs ??= tokenRuns(text);
+      if ((needs.mixed ? runs.mixed : runs.longest) < needs.run) continue;
+    }
     let masked = '';
     let copied = 0;
     re.lastIndex = 0;
@@ -171,6 +179,38 @@ function maskShapes(text: string, mask: (m: string) => string): string {
     if (copied > 0) out = masked + out.slice(copied);
   }
   return out;
+}
+
+/** The longest run any shape needs (SecretShape.needs): a longer run need not be measured. */
+const LONGEST_RUN_NEEDED = Math.max(...SECRET_SHAPES.map((s) => s.needs.run ?? 0));
+
+/** The longest run of [A-Za-z0-9_+=-] in a text, and the longest holding upper case, lower case and digits (both at most LONGEST_RUN_NEEDED). */
+interface TokenRuns {
+  longest: number;
+  mixed: number;
+}
+
+function tokenRuns(text: string): TokenRuns {
+  let longest = 0;
+  let mixed = 0;
+  let run = 0;
+  // Bits of the run so far: 1 upper case, 2 lower case, 4 digit.
+  let kinds = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : -1;
+    const kind = c >= 65 && c <= 90 ? 1 : c >= 97 && c <= 122 ? 2 : c >= 48 && c <= 57 ? 4 : c === 95 || c === 43 || c === 61 || c === 45 ? 8 : 0;
+    if (kind !== 0) {
+      run++;
+      kinds |= kind;
+      continue;
+    }
+    if (run > longest) longest = run;
+    if ((kinds & 7) === 7 && run > mixed) mixed = run;
+    if (mixed >= LONGEST_RUN_NEEDED) break;
+    run = 0;
+    kinds = 0;
+  }
+  return { longest: Math.min(longest, LONGEST_RUN_NEEDED), mixed: Math.min(mixed, LONGEST_RUN_NEEDED) };
 }
 
 // ---------------------------------------------------------------- secrets in source text

@@ -6,7 +6,7 @@ import { formatGitlab } from './gitlab';
 import { formatJson } from './json';
 import { formatJunit } from './junit';
 import { formatSarif } from './sarif';
-import { formatStylish } from './stylish';
+import { formatStylish, stylishParts } from './stylish';
 
 // `concise` is Ruff's name for `compact`.
 export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'gitlab', 'compact', 'concise'] as const;
@@ -41,6 +41,17 @@ export function withoutOutput(run: LintRun): LintRun {
   return { ...run, results: run.results.map(({ output, ...rest }) => rest) };
 }
 
+/**
+ * formatResults's text in pieces to write one after the other (stylish: its findings apart from
+ * its summary, stylishParts), so that the CLI encodes each as it is.
+ */
+export function formatPieces(format: FormatName, run: LintRun, opts: FormatOptions): string[] {
+  if (format !== 'stylish' && FORMATS.includes(format)) return [formatResults(format, run, opts)];
+  return stylishParts(run, stylishOptions(opts));
+}
+
+const stylishOptions = (opts: FormatOptions) => ({ color: opts.color, hidden: opts.hidden, skipped: opts.skipped, unprunedSuppressions: opts.unprunedSuppressions, fixRun: opts.fixRun });
+
 /** A run's text in a format. The run's sources give code frames and the secrets to mask. */
 export function formatResults(format: FormatName, run: LintRun, opts: FormatOptions): string {
   switch (format) {
@@ -59,6 +70,6 @@ export function formatResults(format: FormatName, run: LintRun, opts: FormatOpti
       return formatCompact(run);
     case 'stylish':
     default:
-      return formatStylish(run, { color: opts.color, hidden: opts.hidden, skipped: opts.skipped, unprunedSuppressions: opts.unprunedSuppressions, fixRun: opts.fixRun });
+      return formatStylish(run, stylishOptions(opts));
   }
 }

@@ -431,22 +431,29 @@ export interface SecretShape {
   tail?: RegExp;
   /** The secret part of a match, [start, end) (default: all of it); undefined: none. */
   part?: (match: string) => [number, number] | undefined;
+  /**
+   * What a text must hold for a match of `re` to be masked in it: a run of at least `run`
+   * characters of [A-Za-z0-9_+=-] (every character of such a match is one); with `mixed`, such a
+   * run with upper case, lower case and digits (`part` masks nothing else); the string `holds`.
+   * A text without it is not searched (most lines of a code frame; mask.ts).
+   */
+  needs: { run?: number; mixed?: true; holds?: string };
 }
 
 /** The bound of SECRET_SHAPES' quantifiers; a longer run is followed by `tail`. */
 const RUN = 65536;
 
 export const SECRET_SHAPES: readonly SecretShape[] = [
-  { re: new RegExp(`\\bxox[abposr]-[A-Za-z0-9-]{8,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9-]{1,${RUN}}`, 'y') }, // Slack tokens
-  { re: new RegExp(`\\bgh[pousr]_[A-Za-z0-9]{20,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9]{1,${RUN}}`, 'y') }, // GitHub tokens
-  { re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g }, // AWS access key ids
-  { re: new RegExp(`\\bAIza[0-9A-Za-z_-]{30,${RUN}}`, 'g'), tail: new RegExp(`[0-9A-Za-z_-]{1,${RUN}}`, 'y') }, // Google API keys
-  { re: new RegExp(`\\beyJ[\\w-]{8,${RUN}}\\.[\\w-]{8,${RUN}}\\.[\\w-]{8,${RUN}}`, 'g'), tail: new RegExp(`[\\w-]{1,${RUN}}`, 'y') }, // JSON web tokens
+  { re: new RegExp(`\\bxox[abposr]-[A-Za-z0-9-]{8,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9-]{1,${RUN}}`, 'y'), needs: { run: 13, holds: 'xox' } }, // Slack tokens
+  { re: new RegExp(`\\bgh[pousr]_[A-Za-z0-9]{20,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9]{1,${RUN}}`, 'y'), needs: { run: 24, holds: 'gh' } }, // GitHub tokens
+  { re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, needs: { run: 20, holds: 'IA' } }, // AWS access key ids
+  { re: new RegExp(`\\bAIza[0-9A-Za-z_-]{30,${RUN}}`, 'g'), tail: new RegExp(`[0-9A-Za-z_-]{1,${RUN}}`, 'y'), needs: { run: 34, holds: 'AIza' } }, // Google API keys
+  { re: new RegExp(`\\beyJ[\\w-]{8,${RUN}}\\.[\\w-]{8,${RUN}}\\.[\\w-]{8,${RUN}}`, 'g'), tail: new RegExp(`[\\w-]{1,${RUN}}`, 'y'), needs: { holds: 'eyJ' } }, // JSON web tokens
   // The password of a URL's user-info (bounded: no backtracking over a long line).
-  { re: /:\/\/[^\s:@/]{0,256}:[^\s@/]{1,256}@/g, part: (m) => [m.indexOf(':', 3) + 1, m.length - 1] },
-  { re: /(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/g }, // 32 hex digits (Datadog, PagerDuty, New Relic keys)
+  { re: /:\/\/[^\s:@/]{0,256}:[^\s@/]{1,256}@/g, part: (m) => [m.indexOf(':', 3) + 1, m.length - 1], needs: { holds: '://' } },
+  { re: /(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/g, needs: { run: 32 } }, // 32 hex digits (Datadog, PagerDuty, New Relic keys)
   // A long generated token.
-  { re: new RegExp(`[A-Za-z0-9_+=-]{16,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9_+=-]{1,${RUN}}`, 'y'), part: (m) => (isTokenLike(m) ? [0, m.length] : undefined) },
+  { re: new RegExp(`[A-Za-z0-9_+=-]{16,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9_+=-]{1,${RUN}}`, 'y'), part: (m) => (isTokenLike(m) ? [0, m.length] : undefined), needs: { run: 16, mixed: true } },
 ];
 
 /** Whether a run of token characters mixes upper case, lower case and digits, as generated secrets do. */

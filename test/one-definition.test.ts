@@ -27,7 +27,7 @@ describe('one definition of each shared helper', () => {
   it.each([
     ['isObject', 'src/core/is-object.ts'],
     ['isSecretFieldName', 'src/model/secrets.ts'],
-    ['nextSecretColon', 'src/engine/mask.ts'],
+    ['nextSecretColon', 'src/engine/secret-keys.ts'],
     ['documentKinds', 'src/kinds/analysis.ts'],
     ['NEVER_SUPPRESSED', 'src/core/never-suppressed.ts'],
     ['canonicalJson', 'src/core/canonical-json.ts'],

@@ -1,0 +1,158 @@
+// Secret-named keys in source text, read colon by colon without cutting the text: the key before
+// each colon, judged once per name (JudgedNames for big texts). mask.ts's nets read values with it.
+import { isSecretFieldName, mayNameSecret } from '../model/secrets';
+
+/** [A-Za-z_$] */
+const isKeyStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+/** [\w$.-] */
+const isKeyChar = (c: number) => isKeyStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
+
+const NAMES_PLAIN = 1;
+const NAMES_SECRET = 2;
+export const NAMES_URL = 3;
+
+/**
+ * The key just before a colon, filled in by readKey: one per scan, owned by the scan's caller
+ * (a big text has millions of colons; an object per colon would cost more than reading them).
+ */
+interface KeyBefore {
+  /** The key's first character (its quote if quoted). */
+  start: number;
+  /** The name's characters, [from, to). */
+  from: number;
+  to: number;
+  /** What the name names: NAMES_SECRET, NAMES_URL or NAMES_PLAIN (also for no key). */
+  names: number;
+}
+
+export const keyBefore = (): KeyBefore => ({ start: -1, from: 0, to: 0, names: NAMES_PLAIN });
+
+/**
+ * Reads into `key` the key that ends just before the colon at `colon` (quoted, or plain), or
+ * returns false for none. Read backwards within 130 characters, so that a line with a million
+ * colons is still read in linear time.
+ */
+function readKey(text: string, colon: number, key: KeyBefore): boolean {
+  let end = colon;
+  let last = end > 0 ? text.charCodeAt(end - 1) : -1;
+  while (last === 32 || last === 9) last = --end > 0 ? text.charCodeAt(end - 1) : -1;
+  if (last === 34 /* " */ || last === 39 /* ' */) {
+    // (A key of one quote at the line's start reads as the empty key, which names no secret.)
+    const open = openingQuote(text, end - 1);
+    if (open < 0) return false;
+    key.start = open;
+    key.from = open + 1;
+    key.to = end - 1;
+    return true;
+  }
+  let start = end;
+  // Character codes, not a regular expression per character: this runs before every colon of a text.
+  while (start > 0 && end - start < 128 && isKeyChar(text.charCodeAt(start - 1))) start--;
+  if (start === end || !isKeyStart(text.charCodeAt(start))) return false;
+  // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
+  if (start > 0 && !keyMayFollow(text.charCodeAt(start - 1))) return false;
+  key.start = start;
+  key.from = start;
+  key.to = end;
+  return true;
+}
+
+/** /[\s{,[?-]/ of one code unit: ASCII by code (this runs before every colon of a text), the rest by the expression. */
+function keyMayFollow(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13) || c === 123 || c === 44 || c === 91 || c === 63 || c === 45;
+  return /\s/.test(String.fromCharCode(c));
+}
+
+/** The quote that the one at `close` closes, within 130 characters and the line, or -1. */
+function openingQuote(text: string, close: number): number {
+  const quote = text.charCodeAt(close);
+  for (let open = close - 1; open >= 0 && close - open < 130; open--) {
+    const c = text.charCodeAt(open);
+    if (c === quote) return open;
+    if (c === 10) return -1;
+  }
+  return -1;
+}
+
+/**
+ * The one test of a key for every reader of source text (secretSpansInLine, secretsInText): what
+ * the key before the colon at `colon` names, also left in key.names. A key may be followed by
+ * anything: `apiToken:xoxb-…` names a secret too. `judged` remembers the names of a big text.
+ */
+function judgeKey(text: string, colon: number, key: KeyBefore, judged: JudgedNames | undefined): number {
+  if (!readKey(text, colon, key)) return (key.names = NAMES_PLAIN);
+  const { from, to } = key;
+  if (!judged) return (key.names = namesOf(text, from, to));
+  let names = judged.verdict(from, to);
+  if (names === UNJUDGED) judged.remember(from, to, (names = namesOf(text, from, to)));
+  return (key.names = names);
+}
+
+/**
+ * The one scan: the first colon from `from` on with a key before it naming a secret (or a url),
+ * or -1; the key is left in `key`. Kept small: in a run of one file it is compiled while it runs
+ * over a big text, and the compiler's time counts as much as the loop's.
+ */
+export function nextSecretColon(text: string, from: number, key: KeyBefore, judged: JudgedNames | undefined): number {
+  for (let colon = text.indexOf(':', from); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    if (judgeKey(text, colon, key, judged) !== NAMES_PLAIN) return colon;
+  }
+  return -1;
+}
+
+/** What text[from, to) names as a key (once per name and text: JudgedNames). */
+function namesOf(text: string, from: number, to: number): number {
+  if (!mayNameSecret(text, from, to)) return NAMES_PLAIN;
+  const key = text.slice(from, to);
+  return isSecretFieldName(key) ? NAMES_SECRET : key.toLowerCase() === 'url' ? NAMES_URL : NAMES_PLAIN;
+}
+
+const UNJUDGED = 0;
+/** Texts from this length on remember the names they judged (JudgedNames). */
+export const JUDGE_FROM = 64 * 1024;
+/** Slots of JudgedNames (a power of two). */
+const JUDGED_SLOTS = 4096;
+
+/**
+ * Names judged already (a secret's or `url`, or neither) in one text, recognised in place: the
+ * keys of a big text repeat (a million `"hostname"` keys), and each is judged once and never cut
+ * out again. A slot holds where in the text a name of its shape was judged (offsets, not strings:
+ * comparing code units is cheaper than startsWith); a later name of the same shape takes the slot
+ * over. Bounded.
+ */
+export class JudgedNames {
+  private readonly starts = new Int32Array(JUDGED_SLOTS).fill(-1);
+  private readonly lengths = new Int32Array(JUDGED_SLOTS);
+  private readonly verdicts = new Uint8Array(JUDGED_SLOTS);
+
+  constructor(private readonly text: string) {}
+
+  verdict(from: number, to: number): number {
+    const text = this.text;
+    const slot = slotOf(text, from, to);
+    const start = this.starts[slot];
+    const n = to - from;
+    if (start < 0 || this.lengths[slot] !== n) return UNJUDGED;
+    for (let i = 0; i < n; i++) if (text.charCodeAt(start + i) !== text.charCodeAt(from + i)) return UNJUDGED;
+    return this.verdicts[slot];
+  }
+
+  remember(from: number, to: number, names: number): void {
+    const slot = slotOf(this.text, from, to);
+    this.starts[slot] = from;
+    this.lengths[slot] = to - from;
+    this.verdicts[slot] = names;
+  }
+}
+
+function slotOf(text: string, from: number, to: number): number {
+  const shape = shapeOf(text, from, to);
+  return (shape ^ (shape >>> 12)) & (JUDGED_SLOTS - 1);
+}
+
+/** Length and the code units at both ends of text[from, to): names of one shape are few. */
+function shapeOf(text: string, from: number, to: number): number {
+  const n = to - from;
+  if (n === 0) return 0;
+  return ((n * 31 + text.charCodeAt(from)) * 31 + text.charCodeAt(to - 1)) * 31 + text.charCodeAt(from + (n >> 1));
+}

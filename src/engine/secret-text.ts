@@ -1,0 +1,258 @@
+// Values of secret-named keys in source text (a line, or a whole text colon by colon): the net
+// for what the parsed values do not show (duplicate keys, lines that do not parse, block scalars).
+// mask.ts is the door every output goes through; this is one of its nets.
+import { isRedactionMask } from '../model/secrets';
+import { isWholePlaceholder } from '../model/placeholders';
+import { firstOutsideQuotes } from '../syntax/outside-quotes';
+import { JUDGE_FROM, JudgedNames, keyBefore, NAMES_URL, nextSecretColon } from './secret-keys';
+
+/** Not secrets: showing them helps (a placeholder, a mask pasted back, a word). */
+export function shown(value: string): boolean {
+  return isWholePlaceholder(value) || isRedactionMask(value) || /^(true|false|null|~|yes|no|on|off)$/i.test(value);
+}
+
+interface ValueSpan {
+  start: number;
+  end: number;
+  /** The value as written (quotes off). */
+  text: string;
+  /**
+   * The value goes on over the following lines (a block scalar `|`, an empty value before a
+   * block collection, a flow collection or a quote left open): each following line indented
+   * more than the key's line is the secret's too.
+   */
+  block: boolean;
+  /** The key's column: a block sequence (`- s`) may stand at the key's own indent. */
+  keyColumn?: number;
+  /** The secret part of a URL under a name that is not a secret's. */
+  url?: boolean;
+}
+
+/**
+ * The spans of values of secret-named keys in one line: whatever stands after the colon (with or
+ * without a blank: `apiToken:xoxb-…` is one plain scalar to YAML, a key in a flow mapping), a
+ * scalar, a flow collection whole, or the start of a value that goes on below (ValueSpan.block).
+ */
+export function secretSpansInLine(line: string): ValueSpan[] {
+  const spans: ValueSpan[] = [];
+  const key = keyBefore();
+  let flow: number | undefined;
+  for (let colon = nextSecretColon(line, 0, key, undefined); colon >= 0; colon = nextSecretColon(line, colon + 1, key, undefined)) {
+    const keyStart = key.start;
+    const names = key.names;
+    // Whether a flow collection is open at the key: asked only for a plain value (one pass per line).
+    let v = valueAt(line, colon + 1, () => (flow ??= flowStart(line)) < keyStart);
+    if (!v) continue;
+    v.keyColumn = keyStart;
+    // A url under any name but a secret one: the path, query and user-info may be a token (Slack
+    // and Teams hooks, a url under another integration type); scheme and host stay readable.
+    if (names === NAMES_URL) {
+      v = v.block ? undefined : urlSecretPart(v);
+      if (!v) continue;
+    }
+    if (!v.block && (v.text === '' || shown(v.text))) continue;
+    spans.push(v);
+    colon = Math.max(colon, v.end - 1);
+  }
+  return spans;
+}
+
+function urlSecretPart(v: ValueSpan): ValueSpan | undefined {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(v.text);
+  if (!m) return undefined;
+  const from = m[1].includes('@') ? m[0].length - m[1].length : m[0].length;
+  if (v.text.length - from <= 1) return undefined;
+  return { start: v.start + from, end: v.end, text: v.text.slice(from), block: false, url: true };
+}
+
+/** A URL with user-info, a query, or a token in its path. */
+export function urlHoldsSecret(url: string): boolean {
+  if (/:\/\/[^\s/@]*@/.test(url) || /\?./.test(url)) return true;
+  // Each run of [A-Za-z0-9_+=-] of 16 or more: token-like (isTokenLike) or 32 hex digits. Read by
+  // character code: every download URL of an automation config comes here.
+  let run = 0;
+  let upper = false;
+  let lower = false;
+  let digit = false;
+  let hex = true;
+  for (let i = 0; i <= url.length; i++) {
+    const c = i < url.length ? url.charCodeAt(i) : -1;
+    const isUpper = c >= 65 && c <= 90;
+    const isLower = c >= 97 && c <= 122;
+    const isDigit = c >= 48 && c <= 57;
+    if (isUpper || isLower || isDigit || c === 95 || c === 43 || c === 61 || c === 45) {
+      if (run++ === 0) {
+        upper = lower = digit = false;
+        hex = true;
+      }
+      upper ||= isUpper;
+      lower ||= isLower;
+      digit ||= isDigit;
+      hex &&= isDigit || (c >= 97 && c <= 102);
+    } else {
+      if (run >= 16 && ((upper && lower && digit) || (run === 32 && hex))) return true;
+      run = 0;
+    }
+  }
+  return false;
+}
+
+/**
+ * Where the first flow collection (`{`, `[`) outside quotes opens in a line (Infinity if none): a
+ * plain value after it ends at `,` `}` `]`. One pass per line (a minified JSON line is megabytes).
+ */
+function flowStart(line: string): number {
+  const i = firstOutsideQuotes(line, (c) => c === '{' || c === '[');
+  return i < 0 ? Infinity : i;
+}
+
+function valueAt(line: string, from: number, inFlow: () => boolean): ValueSpan | undefined {
+  let i = from;
+  while (line[i] === ' ' || line[i] === '\t') i++;
+  // Nothing after the colon: a block collection or a scalar may follow on the next lines.
+  if (i >= line.length || line[i] === '#') return { start: i, end: i, text: '', block: true };
+  const c = line[i];
+  if (c === '"' || c === "'") {
+    let j = i + 1;
+    for (; j < line.length; j++) {
+      if (c === '"' && line[j] === '\\') j++; // an escape: the next character is taken
+      else if (line[j] === c) {
+        if (c === "'" && line[j + 1] === "'") j++; // '' is a quote inside single quotes
+        else break;
+      }
+    }
+    const end = Math.min(j, line.length);
+    // A quote left open goes on over the next lines.
+    return { start: i + 1, end, text: line.slice(i + 1, end), block: j >= line.length };
+  }
+  if ((c === '|' || c === '>') && /^[|>][0-9+-]*[ \t]*(#.*)?$/.test(line.slice(i))) return { start: i, end: i, text: '', block: true };
+  // A flow collection, whole (its keys and values are the secret's), or to the line's end when open.
+  if (c === '{' || c === '[') {
+    const end = flowEnd(line, i);
+    return { start: i, end: end < 0 ? line.length : end, text: line.slice(i, end < 0 ? line.length : end), block: end < 0 };
+  }
+  // Anchors, tags and aliases are read as plain text: with the value they stand before.
+  let end = line.length;
+  const comment = line.slice(i).search(/[ \t]#/);
+  if (comment >= 0) end = i + comment;
+  if (inFlow()) {
+    const stop = line.slice(i, end).search(/[,}\]]/);
+    if (stop >= 0) end = i + stop;
+  }
+  while (end > i && /[ \t]/.test(line[end - 1])) end--;
+  return { start: i, end, text: line.slice(i, end), block: false };
+}
+
+/** Where the flow collection opening at `open` closes (after its bracket), or -1 when not in this line. */
+function flowEnd(line: string, open: number): number {
+  let depth = 0;
+  const close = firstOutsideQuotes(line.slice(open), (c) => {
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    return depth === 0;
+  });
+  return close < 0 ? -1 : open + close + 1;
+}
+
+/** One line with the values of its secret-named keys masked in place. */
+export function maskLine(line: string): string {
+  const spans = secretSpansInLine(line);
+  if (spans.length === 0) return line;
+  let out = '';
+  let at = 0;
+  for (const s of spans) {
+    out += line.slice(at, s.start) + '*'.repeat(s.end - s.start);
+    at = s.end;
+  }
+  return out + line.slice(at);
+}
+
+/**
+ * Values of secret-named keys anywhere in a text, as written: in lines that do not parse, under
+ * duplicated keys, in documents of another kind. A value that goes on below its key (a block
+ * scalar or collection, a flow collection or quote left open) gives its lines, and the items of a
+ * block sequence their values.
+ */
+export function secretsInText(text: string): string[] {
+  const out: string[] = [];
+  const n = text.length;
+  // A small text's names are judged as met: the table (36 KB, filled) would cost it more than it saves.
+  const judged = n >= JUDGE_FROM ? new JudgedNames(text) : undefined;
+  const lines = new LineReader(text);
+  const key = keyBefore();
+  // Colon by colon, without splitting the text (a 90 MB JSON text has three million lines): only a
+  // line where a key names a secret (or a url) is cut out and read whole.
+  for (let colon = nextSecretColon(text, 0, key, judged); colon >= 0; ) {
+    const lineStart = lines.startOf(colon);
+    const lineEnd = lines.endOf(colon);
+    const line = text.slice(lineStart, lineEnd);
+    let next = lines.after(lineEnd); // where the next line starts (past n: none)
+    for (const s of secretSpansInLine(line)) {
+      if (s.text !== '') pushSpan(out, s);
+      if (!s.block) continue;
+      const indent = line.search(/\S/);
+      while (next <= n) {
+        const end = lines.endOf(next);
+        const following = text.slice(next, end);
+        if (!blockGoesOn(following, indent, s.keyColumn)) break;
+        out.push(following);
+        // A block sequence's item alone, as a message would quote it.
+        const item = /^\s*-\s+(.*)$/.exec(following);
+        if (item) out.push(item[1]);
+        next = lines.after(end);
+      }
+    }
+    if (next > n) break;
+    colon = nextSecretColon(text, next, key, judged);
+  }
+  return out;
+}
+
+/** Lines of a text read in place: `\n`, `\r\n` and a lone `\r` end a line (YAML's line breaks). */
+class LineReader {
+  private readonly cr: boolean;
+  /** The next CR at or after the last position asked (found once per CR: linear). */
+  private nextCr = -1;
+
+  constructor(private readonly text: string) {
+    this.cr = text.includes('\r');
+  }
+
+  startOf(at: number): number {
+    const lf = this.text.lastIndexOf('\n', at - 1);
+    return this.cr ? Math.max(lf, this.text.lastIndexOf('\r', at - 1)) + 1 : lf + 1;
+  }
+
+  /** Where the line holding `at` ends (its break, or the text's end). */
+  endOf(at: number): number {
+    const text = this.text;
+    let lf = text.indexOf('\n', at);
+    if (lf < 0) lf = text.length;
+    if (!this.cr) return lf;
+    if (this.nextCr < at && this.nextCr !== Infinity) {
+      const cr = text.indexOf('\r', at);
+      this.nextCr = cr < 0 ? Infinity : cr;
+    }
+    return Math.min(lf, this.nextCr);
+  }
+
+  /** The start of the line after a line ending at `end`. */
+  after(end: number): number {
+    return this.text.charCodeAt(end) === 13 && this.text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
+  }
+}
+
+function pushSpan(out: string[], s: ValueSpan): void {
+  // Messages quote download URLs: only a URL part that looks secret is listed for them.
+  if (!s.url || urlHoldsSecret(s.text)) out.push(s.text);
+}
+
+/**
+ * A line of a value that goes on below its key, the key's line being indented `indent`: blank,
+ * indented more, or (after an empty value) a block sequence's item at the key's own column.
+ */
+function blockGoesOn(line: string, indent: number, keyColumn?: number): boolean {
+  const at = line.search(/\S/);
+  if (at < 0 || at > indent) return true;
+  return keyColumn !== undefined && at === keyColumn && /^-(\s|$)/.test(line.slice(at));
+}

@@ -2,20 +2,12 @@
 import type { Kind } from './kinds';
 import type { LineIndex } from './lines';
 import type { DocumentFacts } from './facts';
+import type { Position, Range, RelatedPlace, Severity } from './public-shapes';
 
-export type { Kind };
-export type Severity = 'error' | 'warning' | 'info';
+export type { Kind, Position, Range, Severity };
 export type SeveritySetting = Severity | 'off';
+export type RelatedInfo = RelatedPlace;
 
-/** 1-based line and column (columns count UTF-16 code units, as editors do). */
-export interface Position {
-  line: number;
-  column: number;
-}
-export interface Range {
-  start: Position;
-  end: Position;
-}
 /** 0-based offsets into the text (BOM already stripped). */
 export interface Span {
   start: number;
@@ -63,14 +55,6 @@ export interface TextEdit {
 export interface TextFix {
   title: string;
   edits: TextEdit[];
-}
-
-export interface RelatedInfo {
-  filePath: string;
-  documentIndex: number;
-  pointer: string;
-  message: string;
-  range?: Range;
 }
 
 /** A report with its text: what the schema layer produces, and what the engine makes of a rule's report. */

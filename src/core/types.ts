@@ -172,15 +172,13 @@ export interface WorkspaceRuleContext<D = any> {
 }
 
 /**
- * A docs example: a whole YAML text, or a small patch on a named base document
- * (src/engine/examples.ts), so that an example shows only what it is about.
+ * A docs example: a whole YAML text, or a named base document (src/engine/examples.ts) with text
+ * put before or after it.
  */
 export type Example =
   | string
   | {
       base: string;
-      /** Text replacements, each `find` occurring exactly once in the base. */
-      replace?: [find: string, by: string][];
       /** Text put before / after the base. */
       before?: string;
       after?: string;

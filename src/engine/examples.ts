@@ -119,20 +119,6 @@ notifications:
     delayMin: 5
     intervalMin: 60
 `,
-  'alert-config/outside-metric-threshold-3': `eventTypeName: OUTSIDE_METRIC_THRESHOLD
-enabled: true
-metricThreshold:
-  metricName: ASSERT_REGULAR
-  operator: GREATER_THAN
-  threshold: 5
-  units: RAW
-  mode: AVERAGE
-notifications:
-  - typeName: EMAIL
-    emailAddress: dba@example.com
-    delayMin: 0
-    intervalMin: 60
-`,
   'automation-config/with-auth': `${AUTOMATION_HEAD}auth:
   disabled: false
   authoritativeSet: false
@@ -240,15 +226,10 @@ sharding:
 `,
 };
 
-/** The YAML text of an example. Throws when a patch does not apply exactly once. */
+/** The YAML text of an example. Throws on a base it does not know. */
 export function exampleText(example: Example): string {
   if (typeof example === 'string') return example;
-  let text = EXAMPLE_BASES[example.base];
+  const text = EXAMPLE_BASES[example.base];
   if (text === undefined) throw new Error(`No example base "${example.base}"; bases: ${Object.keys(EXAMPLE_BASES).join(', ')}.`);
-  for (const [find, by] of example.replace ?? []) {
-    const at = text.indexOf(find);
-    if (at < 0 || text.indexOf(find, at + 1) >= 0) throw new Error(`Example patch on "${example.base}": ${JSON.stringify(find)} must occur exactly once.`);
-    text = text.slice(0, at) + by + text.slice(at + find.length);
-  }
   return (example.before ?? '') + text + (example.after ?? '');
 }

@@ -400,8 +400,34 @@ export const TEMPLATE_VALUE_RULE = defineBuiltin({
       'them (no enum, pattern, version or secret errors) and says so once per value. The forms are recognised only ' +
       "as a whole value (a password such as `Hunter2<Prod>Sig9` is not a template); the config's " +
       '`secretPlaceholders` adds patterns of your own. Turn the rule off to hide the notes.',
-    bad: { base: 'alert-config/outside-metric-threshold-3', replace: [['  operator: GREATER_THAN\n', '  operator: "{{ .Values.operator }}"\n']] },
-    good: { base: 'alert-config/outside-metric-threshold-3' },
+    bad: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: ASSERT_REGULAR
+  operator: "{{ .Values.operator }}"
+  threshold: 5
+  units: RAW
+  mode: AVERAGE
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+    good: `eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: ASSERT_REGULAR
+  operator: GREATER_THAN
+  threshold: 5
+  units: RAW
+  mode: AVERAGE
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
     kind: 'alert-config',
   },
 });

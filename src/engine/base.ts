@@ -67,7 +67,6 @@ export function baseRange(base: ParsedBase, doc: BaseDocument, pointer: string):
 
 export const BASE_UNUSABLE = defineBuiltin({
   id: 'base-unusable',
-  kinds: '*',
   defaultSeverity: 'warning',
   description: 'The base of a file (`--base`) does not parse, so the file was not compared with it.',
   docs: {

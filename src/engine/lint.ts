@@ -352,7 +352,6 @@ export async function fixProject(project: Project, inputs: LintInput[], opts: Pr
 // the order of the modules declaring them: they stay here so that the registry's order stays).
 export const EMPTY_DOCUMENT = defineBuiltin({
   id: 'empty-document',
-  kinds: '*',
   defaultSeverity: 'warning',
   description: 'A file or YAML document has no content.',
   docs: {
@@ -364,7 +363,6 @@ export const EMPTY_DOCUMENT = defineBuiltin({
 
 export const UNKNOWN_KIND = defineBuiltin({
   id: 'unknown-kind',
-  kinds: '*',
   defaultSeverity: 'error',
   description: 'The document kind cannot be determined, or is ambiguous.',
   fixable: true,
@@ -378,7 +376,6 @@ export const UNKNOWN_KIND = defineBuiltin({
 
 export const INTERNAL_ERROR = defineBuiltin({
   id: 'internal-error',
-  kinds: '*',
   defaultSeverity: 'error',
   description: 'A rule failed on this document; the other rules still ran.',
   docs: {
@@ -390,7 +387,6 @@ export const INTERNAL_ERROR = defineBuiltin({
 
 export const TEMPLATE_VALUE_RULE = defineBuiltin({
   id: 'template-value',
-  kinds: '*',
   defaultSeverity: 'info',
   description: 'A template value (placeholder) that omlint does not check.',
   docs: {

@@ -463,7 +463,6 @@ export function parseJsonText(text: string, limits: ParseLimits, scan?: TextScan
 // The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
 export const DUPLICATE_KEY = defineBuiltin({
   id: 'duplicate-key',
-  kinds: '*',
   defaultSeverity: 'error',
   description: 'A key is repeated in one object.',
   docs: {

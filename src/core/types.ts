@@ -171,36 +171,23 @@ export interface WorkspaceRuleContext<D = any> {
   isTemplate(value: unknown): boolean;
 }
 
-/**
- * A docs example: a whole YAML text, or a named base document (src/engine/examples.ts) with text
- * put before or after it.
- */
-export type Example =
-  | string
-  | {
-      base: string;
-      /** Text put before / after the base. */
-      before?: string;
-      after?: string;
-    };
-
 export interface RuleDocs {
   /** Why the rule exists: what the server does with such a document. Markdown. */
   why: string;
   /** A document (YAML) that breaks the rule: must produce exactly one diagnostic of the rule. */
-  bad: Example;
+  bad: string;
   /** The same document put right: must produce none of the rule's diagnostics. */
-  good: Example;
+  good: string;
   /** The kind of the examples when the rule has several (default: the first of meta.kinds). */
   kind?: Kind;
   /** For workspace rules: further documents of the same scope, for both examples. */
-  scope?: Example[];
+  scope?: string[];
   /**
    * For transition rules: the previous state both examples are compared with, unless
    * `goodBase` gives the good example its own.
    */
-  base?: Example;
-  goodBase?: Example;
+  base?: string;
+  goodBase?: string;
   /** Which of the rule's changes are safe fixes (--fix) and which are suggestions, in a sentence or two. */
   fixes?: string;
   /** Rules the bad example cannot help triggering too (an SNMP address is an SNMP notification). */

@@ -356,8 +356,23 @@ export const EMPTY_DOCUMENT = defineBuiltin({
   description: 'A file or YAML document has no content.',
   docs: {
     why: 'An empty document is usually a stray `---` separator or a file that lost its content; it configures nothing.',
-    bad: { base: 'alert-config', after: `---\n` },
-    good: { base: 'alert-config' },
+    bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+---
+`,
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
   },
 });
 
@@ -370,7 +385,15 @@ export const UNKNOWN_KIND = defineBuiltin({
     fixes: 'Safe: renaming the one misspelt identifying key to the key it nearly is.',
     why: 'omlint checks each document against the rules of its kind. When the content does not say which kind it is, declare it with `--kind`, a config override (`overrides: [{files: [...], kind: ...}]`) or a modeline comment `# omlint: kind=alert-config`. A document whose identifying key is misspelt (`eventTypename`, `alertTypeName`, `"typ"`) or whose modeline is malformed (`# omlint kind=alert-config`) is reported here with the kind it nearly is, never skipped as a file of no kind; `--fix` renames the key when one key is near. So is a file whose name misspells a kind (`cpu.alert-confg.yaml`: the near kind is named), and a file named as one kind whose content plainly is another (an alert configuration saved as `cpu.integration.yaml`: one diagnostic, instead of the integration schema reporting every field).',
     bad: `# omlint: kind=alert-configuration\neventTypeName: HOST_DOWN\n`,
-    good: { base: 'alert-config', before: `# omlint: kind=alert-config\n` },
+    good: `# omlint: kind=alert-config
+eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
   },
 });
 
@@ -381,7 +404,14 @@ export const INTERNAL_ERROR = defineBuiltin({
   docs: {
     why: 'A bug in omlint must not hide the other findings or pass silently: the failing rule is named so that it can be reported.',
     bad: '',
-    good: { base: 'alert-config' },
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
   },
 });
 

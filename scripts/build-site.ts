@@ -10,7 +10,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadAllMeta } from '../rules/registry';
 import { ruleDocMarkdown } from '../src/engine/rule-docs';
-import { exampleText } from '../src/engine/examples';
 import type { RuleMeta } from '../src/core/types';
 import { renderPage, renderMarkdown, type PageLink } from '../site/src/render';
 
@@ -105,15 +104,12 @@ function ruleIndex(metas: RuleMeta[]): string {
 /** The examples of a rule page, with what the live linting needs: the kind, the scope's other documents. */
 function liveExamples(meta: RuleMeta): Map<string, { kind?: string; scope: string[] }> {
   const kind = meta.docs.kind ?? (meta.kinds === '*' ? undefined : meta.kinds[0]);
-  const scope = (meta.docs.scope ?? []).map((s) => exampleText(s));
+  const scope = meta.docs.scope ?? [];
   const live = new Map<string, { kind?: string; scope: string[] }>();
   // A transition rule compares a document with its base: linted alone, its examples would show
   // none of its findings. They stay plain code (`omlint plan --base` runs them).
   if (meta.scope === 'transition' || meta.docs.base !== undefined) return live;
-  for (const e of [meta.docs.bad, meta.docs.good]) {
-    const text = exampleText(e);
-    if (text) live.set(text.trimEnd(), { kind, scope });
-  }
+  for (const text of [meta.docs.bad, meta.docs.good]) if (text) live.set(text.trimEnd(), { kind, scope });
   return live;
 }
 

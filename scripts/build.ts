@@ -86,8 +86,15 @@ await build({
   define: { OMLINT_CORE_FILE: JSON.stringify(coreFile), OMLINT_CHUNK_FILES: JSON.stringify(split.chunkFiles) },
 });
 writeFileSync(path.join(dist, 'package.json'), '{ "type": "commonjs" }\n');
-// The library's declarations (dist/types/api.d.ts): src/api/public.ts and the types it names.
-execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.api.json')], { stdio: 'inherit', cwd: root });
+// The library's declarations (dist/types/api/public.d.ts): src/api/public.ts and the files it
+// names (core/public-shapes.ts); a declaration tsc no longer emits is stale and goes.
+const typesDir = path.join(dist, 'types');
+const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.api.json'), '--listEmittedFiles'], { cwd: root, encoding: 'utf8' });
+if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.api.json failed:\n${tsc.stdout}${tsc.stderr}`);
+const declarations = new Set(tsc.stdout.split('\n').filter((l) => l.startsWith('TSFILE: ')).map((l) => path.resolve(l.slice('TSFILE: '.length).trim())));
+for (const f of readdirSync(typesDir, { recursive: true, encoding: 'utf8' })) {
+  if (f.endsWith('.d.ts') && !declarations.has(path.join(typesDir, f))) rmSync(path.join(typesDir, f), { force: true });
+}
 chmodSync(path.join(dist, 'omlint.js'), 0o755);
 chmodSync(path.join(dist, 'omlint-language-server.js'), 0o755);
 

@@ -1,6 +1,6 @@
 // One of each: helpers that were copied across rooms are declared once in src/ and rules/ and
 // imported everywhere else (isObject, the secret-name predicate and the key scan, the kind
-// analysis, the list of findings nothing may silence, canonical JSON, the worker count).
+// analysis, the list of findings nothing may silence, canonical JSON, the worker count, the report format names).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,7 @@ describe('one definition of each shared helper', () => {
     ['NEVER_SUPPRESSED', 'src/core/never-suppressed.ts'],
     ['canonicalJson', 'src/core/canonical-json.ts'],
     ['workerCountFor', 'src/cli/thread-split.ts'],
+    ['FORMATS', 'src/core/public-shapes.ts'],
   ])('%s is declared in %s only', (name, file) => {
     expect(declaring(name)).toEqual([file]);
   });

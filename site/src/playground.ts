@@ -7,7 +7,6 @@ import { EditorState, StateEffect } from '@codemirror/state';
 import { forceLinting, linter, lintKeymap, type Action, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import { yaml } from '@codemirror/lang-yaml';
 import type { Diagnostic } from '../../src/core/types';
-import { EXAMPLE_BASES } from '../../src/engine/examples';
 import { core } from './core-global';
 import { decodeState, encodeState, type PlaygroundState } from './share';
 
@@ -16,12 +15,26 @@ const FILE = '/playground/document';
 const CONFIG = '/playground/omlint.config.yaml';
 const TARGETS = ['4.4', '5.0', '6.0', '7.0', '8.0'];
 
-// The first document: one of the docs examples' base documents (a clean metric alert).
+// The first document: a clean metric alert.
 const START: PlaygroundState = {
   kind: '',
   target: '',
   config: '',
-  text: `# An alert configuration (Ops Manager Public API v1.0). Edit it: omlint lints as you type.\n${EXAMPLE_BASES['alert-config/outside-metric-threshold-2']}`,
+  text: `# An alert configuration (Ops Manager Public API v1.0). Edit it: omlint lints as you type.
+eventTypeName: OUTSIDE_METRIC_THRESHOLD
+enabled: true
+metricThreshold:
+  metricName: CONNECTIONS
+  mode: AVERAGE
+  operator: GREATER_THAN
+  threshold: 5000
+  units: RAW
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba-oncall@example.com
+    delayMin: 5
+    intervalMin: 60
+`,
 };
 
 /** The kind, the target version or the config changed: lint again though the text did not. */

@@ -1,4 +1,4 @@
-// The declarations of the package's entry (dist/types/api.d.ts, emitted by `npm run build`): what
+// The declarations of the package's entry (dist/types/api/public.d.ts, emitted by `npm run build`): what
 // `import ... from 'omlint'` gives TypeScript. Its runtime is src/bin/api.ts; test/api/exports.test.ts
 // holds the two to one list of names.
 import type { OmlintApi } from './api';

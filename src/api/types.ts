@@ -1,29 +1,10 @@
 // The library's public types (docs/api.md): the shapes of `--format json` of `check`, `plan` and
 // `rules`, field for field (src/format/json.ts, src/plan/render.ts, src/cli/main.ts), so that a
-// program and a CI log read the same thing. Self-contained: the package ships their d.ts alone,
-// so the internal types they repeat are not imported; test/api/public-types.check.ts holds both alike.
+// program and a CI log read the same thing. Those the engine writes too are declared once, in
+// core/public-shapes.ts (a leaf the package's d.ts carries along).
+import type { FilePlan, RelatedPlace, Range, Severity } from '../core/public-shapes';
 
-export type Severity = 'error' | 'warning' | 'info';
-
-export interface Position {
-  /** 1-based line. */
-  line: number;
-  /** 1-based column. */
-  column: number;
-}
-
-export interface Range {
-  start: Position;
-  end: Position;
-}
-
-export interface RelatedPlace {
-  filePath: string;
-  documentIndex: number;
-  pointer: string;
-  message: string;
-  range?: Range;
-}
+export type { DocumentPlan, FilePlan, FormatName, PlanChange, Position, Range, RelatedPlace, Severity } from '../core/public-shapes';
 
 export interface Finding {
   ruleId: string;
@@ -58,32 +39,6 @@ export interface RuleInfo {
   description: string;
   /** Policies of a configuration: the file that declares them. */
   source?: string;
-}
-
-export interface PlanChange {
-  type: string;
-  pointer: string;
-  basePointer?: string;
-  summary: string;
-  before?: unknown;
-  after?: unknown;
-  restart?: boolean;
-}
-
-export interface DocumentPlan {
-  kind: string;
-  documentIndex?: number;
-  status: 'changed' | 'unchanged' | 'added' | 'removed';
-  label: string;
-  groups: { title: string; changes: PlanChange[] }[];
-  restarts: string[];
-}
-
-export interface FilePlan {
-  filePath: string;
-  baseLabel: string;
-  documents: DocumentPlan[];
-  newFile?: boolean;
 }
 
 export interface PlanReport {
@@ -135,8 +90,6 @@ export interface PlanOptions extends RunOptions {
   base?: string;
   partial?: boolean;
 }
-
-export type FormatName = 'stylish' | 'json' | 'sarif' | 'junit' | 'github' | 'gitlab' | 'compact' | 'concise';
 
 export interface FormatOptions {
   /** Paths in the report are relative to it (SARIF, stylish). Default: process.cwd(). */

@@ -50,10 +50,11 @@ export function defineWorkspaceRule<D = unknown>(rule: WorkspaceRule<D>): Worksp
 /**
  * Declares a rule id that omlint's own code reports (parser, kind detection, schema layer,
  * engine), in the module that reports it: scripts/gen-rule-index.ts finds every
- * `export const X = defineBuiltin(...)` under src/ and lists it in rules/registry.ts.
+ * `export const X = defineBuiltin(...)` under src/ and lists it in rules/registry.ts. A built-in
+ * id stands for every kind (its code runs on any document).
  */
-export function defineBuiltin(meta: RuleMeta): BuiltinRule {
-  return { meta, builtin: true };
+export function defineBuiltin({ id, ...meta }: Omit<RuleMeta, 'kinds'>): BuiltinRule {
+  return { meta: { id, kinds: '*', ...meta }, builtin: true };
 }
 
 /** The text of a report: its message, or its messageId's template filled from its data. */

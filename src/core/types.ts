@@ -2,20 +2,12 @@
 import type { Kind } from './kinds';
 import type { LineIndex } from './lines';
 import type { DocumentFacts } from './facts';
+import type { Position, Range, RelatedPlace, Severity } from './public-shapes';
 
-export type { Kind };
-export type Severity = 'error' | 'warning' | 'info';
+export type { Kind, Position, Range, Severity };
 export type SeveritySetting = Severity | 'off';
+export type RelatedInfo = RelatedPlace;
 
-/** 1-based line and column (columns count UTF-16 code units, as editors do). */
-export interface Position {
-  line: number;
-  column: number;
-}
-export interface Range {
-  start: Position;
-  end: Position;
-}
 /** 0-based offsets into the text (BOM already stripped). */
 export interface Span {
   start: number;
@@ -63,14 +55,6 @@ export interface TextEdit {
 export interface TextFix {
   title: string;
   edits: TextEdit[];
-}
-
-export interface RelatedInfo {
-  filePath: string;
-  documentIndex: number;
-  pointer: string;
-  message: string;
-  range?: Range;
 }
 
 /** A report with its text: what the schema layer produces, and what the engine makes of a rule's report. */
@@ -187,38 +171,23 @@ export interface WorkspaceRuleContext<D = any> {
   isTemplate(value: unknown): boolean;
 }
 
-/**
- * A docs example: a whole YAML text, or a small patch on a named base document
- * (src/engine/examples.ts), so that an example shows only what it is about.
- */
-export type Example =
-  | string
-  | {
-      base: string;
-      /** Text replacements, each `find` occurring exactly once in the base. */
-      replace?: [find: string, by: string][];
-      /** Text put before / after the base. */
-      before?: string;
-      after?: string;
-    };
-
 export interface RuleDocs {
   /** Why the rule exists: what the server does with such a document. Markdown. */
   why: string;
   /** A document (YAML) that breaks the rule: must produce exactly one diagnostic of the rule. */
-  bad: Example;
+  bad: string;
   /** The same document put right: must produce none of the rule's diagnostics. */
-  good: Example;
+  good: string;
   /** The kind of the examples when the rule has several (default: the first of meta.kinds). */
   kind?: Kind;
   /** For workspace rules: further documents of the same scope, for both examples. */
-  scope?: Example[];
+  scope?: string[];
   /**
    * For transition rules: the previous state both examples are compared with, unless
    * `goodBase` gives the good example its own.
    */
-  base?: Example;
-  goodBase?: Example;
+  base?: string;
+  goodBase?: string;
   /** Which of the rule's changes are safe fixes (--fix) and which are suggestions, in a sentence or two. */
   fixes?: string;
   /** Rules the bad example cannot help triggering too (an SNMP address is an SNMP notification). */

@@ -67,14 +67,34 @@ export function baseRange(base: ParsedBase, doc: BaseDocument, pointer: string):
 
 export const BASE_UNUSABLE = defineBuiltin({
   id: 'base-unusable',
-  kinds: '*',
   defaultSeverity: 'warning',
   description: 'The base of a file (`--base`) does not parse, so the file was not compared with it.',
   docs: {
     why: '`omlint plan --base` and `omlint check --base` compare each document with its previous state. When that state does not parse (a truncated saved GET, a conflict marker left in a commit), no transition rule could run on the file: omlint says so instead of passing the change silently.',
-    bad: { base: 'alert-config' },
-    good: { base: 'alert-config' },
+    bad: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
     base: '{"eventTypeName": "HOST_DOWN",',
-    goodBase: { base: 'alert-config' },
+    goodBase: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
   },
 });

@@ -1,5 +1,4 @@
 // Markdown docs of a rule, generated from its meta (docs/rules/<id>.md and `omlint explain`).
-import { exampleText } from './examples';
 import type { RuleMeta } from '../core/types';
 
 /** Safe fixes apply themselves (--fix); suggestions are a choice, made in an editor or with --fix-suggestions. */
@@ -28,8 +27,7 @@ export function ruleDocMarkdown(meta: RuleMeta): string {
     meta.docs.why,
     '',
   ];
-  const bad = exampleText(meta.docs.bad);
-  const good = exampleText(meta.docs.good);
+  const { bad, good } = meta.docs;
   if (bad) {
     lines.push('## Bad', '', '```yaml', bad.trimEnd(), '```', '');
   }
@@ -37,12 +35,12 @@ export function ruleDocMarkdown(meta: RuleMeta): string {
     lines.push('## Good', '', '```yaml', good.trimEnd(), '```', '');
   }
   if (meta.docs.base !== undefined) {
-    lines.push('## The base of these examples', '', 'The previous state the examples are compared with (`--base`):', '', '```yaml', exampleText(meta.docs.base).trimEnd(), '```', '');
-    if (meta.docs.goodBase !== undefined) lines.push('The good example is compared with:', '', '```yaml', exampleText(meta.docs.goodBase).trimEnd(), '```', '');
+    lines.push('## The base of these examples', '', 'The previous state the examples are compared with (`--base`):', '', '```yaml', meta.docs.base.trimEnd(), '```', '');
+    if (meta.docs.goodBase !== undefined) lines.push('The good example is compared with:', '', '```yaml', meta.docs.goodBase.trimEnd(), '```', '');
   }
   if (meta.docs.scope?.length) {
     lines.push('## Other documents of the scope in these examples', '');
-    for (const s of meta.docs.scope) lines.push('```yaml', exampleText(s).trimEnd(), '```', '');
+    for (const s of meta.docs.scope) lines.push('```yaml', s.trimEnd(), '```', '');
   }
   lines.push('## Turning it off', '', 'In `omlint.config.yaml`:', '', '```yaml', 'rules:', `  ${meta.id}: off`, '```', '', `Or for one line of a YAML file: \`# omlint-disable-next-line ${meta.id} -- reason\`.`, '');
   return lines.join('\n');

@@ -1,4 +1,5 @@
 // Output formats. Each is a pure function of the results (STYLE.md: one module per format).
+import type { FormatName } from '../core/public-shapes';
 import type { LintRun } from '../core/types';
 import { formatCompact } from './compact';
 import { formatGithub } from './github';
@@ -8,9 +9,7 @@ import { formatJunit } from './junit';
 import { formatSarif } from './sarif';
 import { formatStylish, stylishParts } from './stylish';
 
-// `concise` is Ruff's name for `compact`.
-export const FORMATS = ['stylish', 'json', 'sarif', 'junit', 'github', 'gitlab', 'compact', 'concise'] as const;
-export type FormatName = (typeof FORMATS)[number];
+export { FORMATS, type FormatName } from '../core/public-shapes';
 
 export interface FormatOptions {
   color: boolean;

@@ -7,6 +7,7 @@ import { authMechanismChange, keyChange, namesOf, processesBeforeKeyRotation, pr
 import { isPlaceholder, type PlaceholderPattern } from '../model/placeholders';
 import { joinPointer } from '../core/pointer';
 import type { Kind } from '../core/kinds';
+import type { DocumentPlan as DocumentPlanShape, FilePlan as FilePlanShape, PlanChange as PlanChangeShape, PlanGroup as PlanGroupShape } from '../core/public-shapes';
 import type { TransitionPairs } from '../engine/lint';
 
 export type ChangeType =
@@ -29,44 +30,19 @@ export type ChangeType =
   | 'enabled'
   | 'field-changed';
 
-export interface PlanChange {
+// The shapes of the JSON report (core/public-shapes.ts), narrowed to what the plan writes.
+export interface PlanChange extends PlanChangeShape {
   type: ChangeType;
-  /** Where, in the new document ('' when the whole thing is gone). */
-  pointer: string;
-  /** Where, in the base, when it matters (removed things). */
-  basePointer?: string;
-  /** One line: what changes. Values are shown only when they are not secrets (callers mask). */
-  summary: string;
-  before?: unknown;
-  after?: unknown;
-  /** The change restarts the process (a new binary, or options mongod reads at startup). */
-  restart?: boolean;
 }
-
-export interface PlanGroup {
-  /** "replica set rs0", "process mongos-0", "deployment" (auth, TLS, everything else). */
-  title: string;
+export interface PlanGroup extends PlanGroupShape {
   changes: PlanChange[];
 }
-
-export interface DocumentPlan {
+export interface DocumentPlan extends DocumentPlanShape {
   kind: Kind;
-  /** Index of the item in the new file; absent for a removed document. */
-  documentIndex?: number;
-  status: 'changed' | 'unchanged' | 'added' | 'removed';
-  /** What identifies it to a reader ("alert config 5f0… HOST_DOWN", "automation config"). */
-  label: string;
   groups: PlanGroup[];
-  /** Processes whose changes restart them. */
-  restarts: string[];
 }
-
-export interface FilePlan {
-  filePath: string;
-  baseLabel: string;
+export interface FilePlan extends FilePlanShape {
   documents: DocumentPlan[];
-  /** The file is not in the base at all (new at that git revision, or in that directory). */
-  newFile?: boolean;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

@@ -334,7 +334,6 @@ function capitalize(text: string): string {
 // The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
 export const REQUIRED_FIELD = defineBuiltin({
   id: 'required-field',
-  kinds: '*',
   defaultSeverity: 'error',
   description: 'A field the kind always requires is missing.',
   docs: {
@@ -361,7 +360,6 @@ notifications:
 
 export const UNKNOWN_FIELD = defineBuiltin({
   id: 'unknown-field',
-  kinds: '*',
   defaultSeverity: 'warning',
   fixable: true,
   hasSuggestions: true,
@@ -403,7 +401,6 @@ notifications:
 
 export const INVALID_TYPE = defineBuiltin({
   id: 'invalid-type',
-  kinds: '*',
   defaultSeverity: 'error',
   hasSuggestions: true,
   description: 'A value has the wrong JSON type.',
@@ -433,7 +430,6 @@ notifications:
 
 export const INVALID_VALUE = defineBuiltin({
   id: 'invalid-value',
-  kinds: '*',
   defaultSeverity: 'error',
   fixable: true,
   hasSuggestions: true,
@@ -475,7 +471,6 @@ notifications:
 
 export const DEPRECATED_FIELD = defineBuiltin({
   id: 'deprecated-field',
-  kinds: '*',
   defaultSeverity: 'warning',
   fixable: true,
   description: 'A field documented as deprecated or obsolete.',
@@ -508,7 +503,6 @@ notifications:
 
 export const READ_ONLY_FIELD = defineBuiltin({
   id: 'read-only-field',
-  kinds: '*',
   defaultSeverity: 'info',
   hasSuggestions: true,
   description: 'A response-only field in a write body; the server ignores it.',

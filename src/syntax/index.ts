@@ -156,7 +156,6 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
 // The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
 export const SYNTAX_ERROR = defineBuiltin({
   id: 'syntax-error',
-  kinds: '*',
   defaultSeverity: 'error',
   description: 'The file is not valid JSON or YAML.',
   docs: {
@@ -182,7 +181,6 @@ notifications:
 
 export const LIMIT_EXCEEDED = defineBuiltin({
   id: 'limit-exceeded',
-  kinds: '*',
   defaultSeverity: 'error',
   description: 'The file exceeds a size, nesting-depth, node-count, memory, alias-expansion or document-count limit.',
   docs: {

@@ -463,12 +463,26 @@ export function parseJsonText(text: string, limits: ParseLimits, scan?: TextScan
 // The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
 export const DUPLICATE_KEY = defineBuiltin({
   id: 'duplicate-key',
-  kinds: '*',
   defaultSeverity: 'error',
   description: 'A key is repeated in one object.',
   docs: {
     why: 'JSON and YAML parsers keep one of the values silently (the server keeps the last), so one of the two settings is lost without a word.',
-    bad: { base: 'alert-config', replace: [['enabled: true\n', 'enabled: true\nenabled: false\n']] },
-    good: { base: 'alert-config' },
+    bad: `eventTypeName: HOST_DOWN
+enabled: true
+enabled: false
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
+    good: `eventTypeName: HOST_DOWN
+enabled: true
+notifications:
+  - typeName: EMAIL
+    emailAddress: dba@example.com
+    delayMin: 0
+    intervalMin: 60
+`,
   },
 });

@@ -336,7 +336,6 @@ function removeComment(comment: Span, { text, lines }: Removal): { span: Span; t
 // The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).
 export const UNUSED_DISABLE_DIRECTIVE = defineBuiltin({
   id: 'unused-disable-directive',
-  kinds: '*',
   defaultSeverity: 'warning',
   fixable: true,
   hasSuggestions: true,

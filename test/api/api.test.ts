@@ -2,7 +2,7 @@
 // 'omlint'` loads): the same reports as the CLI's `--format json` on the golden corpus, config and
 // baseline honoured when asked, plan and rules as their commands print them, and the stable list
 // of what it exports (the runtime entry and the TypeScript declarations alike).
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 describe('the library API', () => {
   it('exports exactly the stable list: the built entry and the declarations', () => {
     expect(Object.keys(api).filter((k) => k !== 'default').sort()).toEqual(STABLE_EXPORTS);
-    const dts = path.join(ROOT, 'dist', 'types', 'public.d.ts');
+    const dts = path.join(ROOT, 'dist', 'types', 'api', 'public.d.ts');
     // As a user's project without @types/node sees them: the declarations need nothing else.
     const program = ts.createProgram([dts], { noEmit: true, strict: true, types: [], target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'] });
     const checker = program.getTypeChecker();
@@ -36,6 +36,15 @@ describe('the library API', () => {
     expect(values.sort()).toEqual(STABLE_EXPORTS);
     expect(declared).toEqual(expect.arrayContaining(['FileReport', 'Finding', 'LintOptions', 'PlanReport', 'RuleInfo', 'FormatName']));
     expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
+  });
+
+  it('dist/types holds the declarations of the entry and the files they import, none stale', () => {
+    const types = path.join(ROOT, 'dist', 'types');
+    const program = ts.createProgram([path.join(types, 'api', 'public.d.ts')], { noEmit: true, types: [] });
+    const reached = program.getSourceFiles().map((f) => path.resolve(f.fileName)).filter((f) => f.startsWith(types + path.sep));
+    const present = (readdirSync(types, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.endsWith('.d.ts')).map((f) => path.join(types, f));
+    expect(present.sort()).toEqual(reached.sort());
+    expect(present).toContain(path.join(types, 'core', 'public-shapes.d.ts'));
   });
 
   it.each(GOLDEN_CASES)('lint(examples/%s) is the golden JSON report of omlint check', async (c) => {

@@ -1,23 +1,23 @@
-// The public types (src/api/types.ts) repeat internal ones because the package's d.ts is emitted from
-// src/api alone; test/api/public-types.check.ts holds the two to the same fields. Here that check
-// compiles clean, and fails once the public types drift (a field added to one side).
+// The plan types the engine writes narrow the public shapes (core/public-shapes.ts);
+// test/api/public-types.check.ts holds them to the same fields. Here that check compiles clean, and
+// fails once an internal plan type grows a field of its own.
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../golden/corpus';
 
 const CHECK = path.join(ROOT, 'test', 'api', 'public-types.check.ts');
-const PUBLIC = path.join(ROOT, 'src', 'api', 'types.ts');
+const PLAN = path.join(ROOT, 'src', 'plan', 'plan.ts');
 
 const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
-// Every file but the public types is parsed once for all cases.
+// Every file but the plan's is parsed once for all cases.
 const parsed = new Map<string, ts.SourceFile | undefined>();
 
 function diagnostics(edit: (text: string) => string = (t) => t): string[] {
   const host = ts.createCompilerHost(config.options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (file, language) => {
-    if (path.resolve(file) === PUBLIC) return ts.createSourceFile(file, edit(ts.sys.readFile(file)!), language);
+    if (path.resolve(file) === PLAN) return ts.createSourceFile(file, edit(ts.sys.readFile(file)!), language);
     if (!parsed.has(file)) parsed.set(file, getSourceFile(file, language));
     return parsed.get(file);
   };
@@ -25,18 +25,18 @@ function diagnostics(edit: (text: string) => string = (t) => t): string[] {
   return ts.getPreEmitDiagnostics(program, program.getSourceFile(CHECK)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
-describe('the public types against the internal ones they repeat', () => {
-  it('agree: Severity, Position, Range, RelatedPlace, FormatName, and the plan', () => {
+describe('the plan types against the public shapes they narrow', () => {
+  it('agree: PlanChange, PlanGroup, DocumentPlan, FilePlan', () => {
     expect(diagnostics()).toEqual([]);
   }, 60_000);
 
   it.each([
-    ['a field more in Position', (t: string) => t.replace('  column: number;\n}', '  column: number;\n  offset?: number;\n}')],
-    ['a field less in DocumentPlan', (t: string) => t.replace('  restarts: string[];\n}', '}')],
-    ['another Severity', (t: string) => t.replace("'error' | 'warning' | 'info'", "'error' | 'warning'")],
+    ['a field more in FilePlan', (t: string) => t.replace('  documents: DocumentPlan[];\n}', '  documents: DocumentPlan[];\n  digest?: string;\n}')],
+    ['a field more in PlanChange', (t: string) => t.replace('  type: ChangeType;\n}', '  type: ChangeType;\n  weight: number;\n}')],
+    ['a field more in PlanGroup', (t: string) => t.replace('  changes: PlanChange[];\n}', '  changes: PlanChange[];\n  order: number;\n}')],
   ])('fail on drift: %s', (_name, edit) => {
-    const changed = edit(ts.sys.readFile(PUBLIC)!);
-    expect(changed).not.toBe(ts.sys.readFile(PUBLIC));
+    const changed = edit(ts.sys.readFile(PLAN)!);
+    expect(changed).not.toBe(ts.sys.readFile(PLAN));
     expect(diagnostics(edit).length).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -52,7 +52,7 @@ describe('the npm package', () => {
     expect(packed.filter((f) => f.path.startsWith('docs/') && !/^docs\/rules\/[a-z0-9-]+\.md$/.test(f.path))).toEqual([]);
     // No code cache of the packer's Node, no source, no test.
     expect(packed.filter((f) => /^dist\/cache\/|\.ts$|^src\/|^test\//.test(f.path) && !f.path.endsWith('.d.ts'))).toEqual([]);
-    for (const f of ['dist/omlint.js', 'dist/omlint-language-server.js', 'dist/worker.js', 'dist/api.js', 'dist/types/public.d.ts', 'policies/production.yaml', 'schemas/alert-config.schema.json']) expect(packed.map((p) => p.path)).toContain(f);
+    for (const f of ['dist/omlint.js', 'dist/omlint-language-server.js', 'dist/worker.js', 'dist/api.js', 'dist/types/api/public.d.ts', 'dist/types/core/public-shapes.d.ts', 'policies/production.yaml', 'schemas/alert-config.schema.json']) expect(packed.map((p) => p.path)).toContain(f);
   });
 
   it('has no install script and no runtime dependency: dist/ is self-contained', () => {

@@ -1,5 +1,5 @@
 // Output formats. Each is a pure function of the results (STYLE.md: one module per format).
-import type { FormatName } from '../core/public-shapes';
+import { FORMATS, type FormatName } from '../core/public-shapes';
 import type { LintRun } from '../core/types';
 import { formatCompact } from './compact';
 import { formatGithub } from './github';

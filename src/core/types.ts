@@ -354,7 +354,7 @@ export interface FrameLines {
   /** At the same index as `at`: the line as a frame shows it (masked, tabs as spaces). */
   shown: string[];
   /** Lines above a finding's line that are blank (a frame leaves them out). */
-  blank: number[];
+  blank: readonly number[];
 }
 
 /** A lint run: each file's result, and the sources behind them (by `FileResult.filePath`). */

@@ -12,6 +12,7 @@
 import type { DocumentFacts } from '../core/facts';
 import type { DocumentRule, LintOptions, MessageReport, Span, WorkspaceRule } from '../core/types';
 import type { FileState, ItemState } from './file-report';
+import { keepsDocumentValues } from '../syntax/index';
 
 /** Something a document's check recorded before its reports were placed, in the order it happened. */
 export type EarlyEvent = { template: { pointer: string; value: string; rule: string } } | { error: { ruleId: string; error: unknown } };
@@ -70,8 +71,8 @@ export interface DocumentCacheStats {
   digestsReused: number;
 }
 
-/** Whether the file's documents keep their values across versions (a YAML stream): only then is an entry kept. */
-const keeps = (file: FileState): boolean => file.sourceFile.syntax === 'yaml' && file.sourceFile.documents.length > 1;
+/** Whether the file's documents keep their values across versions (a YAML stream the parse cache splits): only then is an entry kept. */
+const keeps = (file: FileState): boolean => file.sourceFile.syntax === 'yaml' && file.sourceFile.documents.length > 1 && keepsDocumentValues(file.sourceFile.text);
 
 // Entries are keyed by the parsed value itself (a WeakMap key: an object or an array).
 const isWeakKey = (v: unknown): v is object => v !== null && typeof v === 'object';

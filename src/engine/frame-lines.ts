@@ -4,6 +4,8 @@
 import type { FrameLines, RunSource } from '../core/types';
 import { LineIndex } from '../core/lines';
 import { maskFrameLine } from './mask';
+// A line cut from the text may be V8's slice of it, keeping the whole text alive: kept detached.
+import { detached } from '../core/detached';
 
 /** What a code frame reads of a file: its line count, whether a line is blank, a line as shown. */
 export interface FrameReader {
@@ -44,7 +46,7 @@ function textReader(lines: LineIndex, secrets: readonly string[]): FrameReader {
 }
 
 /** No blank line kept: one array for every file (read only). */
-const NO_LINES = Object.freeze([]) as unknown as number[];
+const NO_LINES: readonly number[] = Object.freeze([]);
 
 /**
  * What frames on `at` (1-based lines: the findings', and where findings may be added) read of a
@@ -57,7 +59,7 @@ export function keepFrames(lines: LineIndex, secrets: readonly string[], at: Ite
   const blank = new Set<number>();
   const done = new Set<number>();
   const keep = (n: number) => {
-    if (!shown.has(n)) shown.set(n, own(reader.shown(n)));
+    if (!shown.has(n)) shown.set(n, detached(reader.shown(n)));
   };
   for (const line of at) {
     if (line < 1 || line > lineCount || done.has(line)) continue;
@@ -68,12 +70,4 @@ export function keepFrames(lines: LineIndex, secrets: readonly string[], at: Ite
     else keep(line - 1);
   }
   return { lineCount, at: [...shown.keys()], shown: [...shown.values()], blank: blank.size > 0 ? [...blank] : NO_LINES };
-}
-
-/**
- * A string of its own: a line cut from the text may be V8's slice of it, which would keep the
- * whole text alive (what keeping lines instead of the text is for).
- */
-function own(s: string): string {
-  return s.length < 13 ? s : (' ' + s).slice(1);
 }

@@ -88,7 +88,8 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
     willLocate(doc.document, pointers);
   }
   // Related places get their ranges on the diagnostic (placeRelated): a kept outcome's stay untouched.
-  for (const { ruleId, report } of pending) addReport(file, doc, ruleId, report.related ? { ...report, related: report.related.map((r) => ({ ...r })) } : report, opts);
+  const keep = opts.documentCache !== undefined;
+  for (const { ruleId, report } of pending) addReport(file, doc, ruleId, keep && report.related ? { ...report, related: report.related.map((r) => ({ ...r })) } : report, opts);
 }
 
 /** A document's rules and the document policies of its file's config that apply to its kind. */

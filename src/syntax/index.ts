@@ -11,6 +11,7 @@ import { defineBuiltin } from '../core/rule';
 import { SourceFile } from './source-file';
 
 export { SourceFile, willLocate, type SourceComments } from './source-file';
+export { keepsDocumentValues } from './yaml';
 export type { CursorContext } from './cursor';
 
 export * from './types';

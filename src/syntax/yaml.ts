@@ -508,9 +508,14 @@ const CACHE_MAX = 5000;
 /** Below this size a stream is parsed whole (the cache would not pay). */
 const CACHE_MIN_BYTES = 4096;
 
+/** Whether a parse with a document cache keeps an unchanged document's value across versions of the text. */
+export function keepsDocumentValues(text: string): boolean {
+  return text.length >= CACHE_MIN_BYTES && text.includes('\n---');
+}
+
 export function parseYamlText(text: string, limits: ParseLimits, cache?: YamlDocumentCache, markers?: MarkerMemo): StreamResult {
   const documentCache = cache?.entries;
-  const chunks = documentCache && text.length >= CACHE_MIN_BYTES && text.includes('\n---') ? splitStream(text, markers) : [];
+  const chunks = documentCache && keepsDocumentValues(text) ? splitStream(text, markers) : [];
   if (!documentCache || chunks.length < 2) return parseStream(text, limits);
   const documents: ParsedDocument[] = [];
   const problems: ParseProblem[] = [];

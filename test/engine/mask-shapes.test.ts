@@ -75,4 +75,29 @@ describe('secret shapes searched only where they can match', () => {
       expect(maskSecrets(text, []), text).toBe(cutQuoted(everyShape(text, () => MASK)));
     }
   });
+  // The shortest secret each shape matches, alone in a short text: a `needs` that asks for more
+  // than the shape's shortest match (a longer run, another prefix) leaves it unmasked here.
+  const SHORTEST: Record<string, string> = {
+    Slack: 'xoxb-12345678',
+    GitHub: 'ghp_abcdefghij0123456789',
+    AWS: 'AKIAABCDEFGHIJKLMNOP',
+    Google: 'AIzaabcdefghijklmnopqrstuvwxyz0123',
+    JWT: 'eyJabcdefgh.abcdefgh.abcdefgh',
+    'URL password': 'https://u:pw@h',
+    hex: '0123456789abcdef0123456789abcdef',
+    token: 'Aa1Aa1Aa1Aa1Aa1A',
+  };
+
+  it('the shortest match of each shape, alone in a text, is masked in messages and frame lines', () => {
+    // Every shape has its sample: the sample is a match of exactly one more shape than before.
+    const matched = SECRET_SHAPES.map(({ re }) => Object.values(SHORTEST).filter((t) => new RegExp(re.source, re.flags.replace('g', '')).test(t)));
+    expect(matched.every((m) => m.length >= 1), 'a shape without a sample in SHORTEST').toBe(true);
+    for (const [name, sample] of Object.entries(SHORTEST)) {
+      const secret = name === 'URL password' ? 'pw@' : sample;
+      for (const text of [`note: ${sample}`, `${sample}`, `a: ${sample} b`]) {
+        expect(maskSecrets(text, []), `${name}: ${text}`).not.toContain(secret);
+        expect(maskSecretsInPlace(text, []), `${name}: ${text}`).not.toContain(secret);
+      }
+    }
+  });
 });

@@ -189,4 +189,15 @@ describe('the per-document result cache of the language service', () => {
     await service.diagnostics(doc);
     expect(service.documentCache.stats).toEqual({ checked: 0, reused: 0, digested: 0, digestsReused: 0 });
   });
+  it('a stream under the size the parse splits at keeps no outcome (its values are new in each version)', async () => {
+    const service = new OmlintLanguageService({ now: NOW });
+    const small = [alert(0), alert(1)].map((d) => `---\n${d}`).join('');
+    expect(small.length).toBeLessThan(4096);
+    let doc = openDoc(service, tempDir(), 'small.alert-config.yaml', small);
+    await service.diagnostics(doc);
+    doc = TextDocument.create(doc.uri, 'yaml', 2, small.replace('threshold: 1001', 'threshold: 1002'));
+    service.setDocument(doc);
+    await service.diagnostics(doc);
+    expect(service.documentCache.stats).toEqual({ checked: 0, reused: 0, digested: 0, digestsReused: 0 });
+  });
 });

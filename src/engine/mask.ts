@@ -7,7 +7,7 @@
 import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsByName, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
-import { maskLine, secretSpansInLine, secretsInText, shown } from './secret-text';
+import { maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TokenRuns } from './secret-text';
 
 export { maskLine, secretSpansInLine, secretsInText, urlHoldsSecret } from './secret-text';
 
@@ -178,37 +178,6 @@ function maskShapes(text: string, mask: (m: string) => string): string {
   return out;
 }
 
-/** The longest run any shape needs (SecretShape.needs): a longer run need not be measured. */
-const LONGEST_RUN_NEEDED = Math.max(...SECRET_SHAPES.map((s) => s.needs.run ?? 0));
-
-/** The longest run of [A-Za-z0-9_+=-] in a text, and the longest holding upper case, lower case and digits (both at most LONGEST_RUN_NEEDED). */
-interface TokenRuns {
-  longest: number;
-  mixed: number;
-}
-
-function tokenRuns(text: string): TokenRuns {
-  let longest = 0;
-  let mixed = 0;
-  let run = 0;
-  // Bits of the run so far: 1 upper case, 2 lower case, 4 digit.
-  let kinds = 0;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : -1;
-    const kind = c >= 65 && c <= 90 ? 1 : c >= 97 && c <= 122 ? 2 : c >= 48 && c <= 57 ? 4 : c === 95 || c === 43 || c === 61 || c === 45 ? 8 : 0;
-    if (kind !== 0) {
-      run++;
-      kinds |= kind;
-      continue;
-    }
-    if (run > longest) longest = run;
-    if ((kinds & 7) === 7 && run > mixed) mixed = run;
-    if (mixed >= LONGEST_RUN_NEEDED) break;
-    run = 0;
-    kinds = 0;
-  }
-  return { longest: Math.min(longest, LONGEST_RUN_NEEDED), mixed: Math.min(mixed, LONGEST_RUN_NEEDED) };
-}
 /**
  * Line n (1-based) of a text for a code frame, masked: maskSecretsInPlace, and the whole line
  * when it is inside a block scalar (`key: |`) of a secret-named key, which the line alone does

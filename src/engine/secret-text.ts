@@ -1,7 +1,7 @@
 // Values of secret-named keys in source text (a line, or a whole text colon by colon): the net
 // for what the parsed values do not show (duplicate keys, lines that do not parse, block scalars).
 // mask.ts is the door every output goes through; this is one of its nets.
-import { isRedactionMask } from '../model/secrets';
+import { isRedactionMask, SECRET_SHAPES } from '../model/secrets';
 import { isWholePlaceholder } from '../model/placeholders';
 import { firstOutsideQuotes } from '../syntax/outside-quotes';
 import { JUDGE_FROM, JudgedNames, keyBefore, NAMES_URL, nextSecretColon } from './secret-keys';
@@ -68,33 +68,48 @@ function urlSecretPart(v: ValueSpan): ValueSpan | undefined {
 /** A URL with user-info, a query, or a token in its path. */
 export function urlHoldsSecret(url: string): boolean {
   if (/:\/\/[^\s/@]*@/.test(url) || /\?./.test(url)) return true;
-  // Each run of [A-Za-z0-9_+=-] of 16 or more: token-like (isTokenLike) or 32 hex digits. Read by
-  // character code: every download URL of an automation config comes here.
+  // A run of 16 or more token-like (isTokenLike), or of 32 hex digits: every download URL of an automation config comes here.
+  const runs = tokenRuns(url);
+  return runs.mixed >= 16 || runs.hex32;
+}
+
+/** The longest run any shape needs (SecretShape.needs): a longer run need not be measured. */
+const LONGEST_RUN_NEEDED = Math.max(...SECRET_SHAPES.map((s) => s.needs.run ?? 0));
+
+/**
+ * Runs of [A-Za-z0-9_+=-] in a text: the longest, the longest holding upper case, lower case and
+ * digits (both at most LONGEST_RUN_NEEDED), and whether one is 32 lower-case hex digits.
+ */
+export interface TokenRuns {
+  longest: number;
+  mixed: number;
+  hex32: boolean;
+}
+
+/** Read by character code, once: the shapes' needs (mask.ts) and a URL's verdict ask it. */
+export function tokenRuns(text: string): TokenRuns {
+  let longest = 0;
+  let mixed = 0;
+  let hex32 = false;
   let run = 0;
-  let upper = false;
-  let lower = false;
-  let digit = false;
-  let hex = true;
-  for (let i = 0; i <= url.length; i++) {
-    const c = i < url.length ? url.charCodeAt(i) : -1;
-    const isUpper = c >= 65 && c <= 90;
-    const isLower = c >= 97 && c <= 122;
-    const isDigit = c >= 48 && c <= 57;
-    if (isUpper || isLower || isDigit || c === 95 || c === 43 || c === 61 || c === 45) {
-      if (run++ === 0) {
-        upper = lower = digit = false;
-        hex = true;
-      }
-      upper ||= isUpper;
-      lower ||= isLower;
-      digit ||= isDigit;
-      hex &&= isDigit || (c >= 97 && c <= 102);
-    } else {
-      if (run >= 16 && ((upper && lower && digit) || (run === 32 && hex))) return true;
-      run = 0;
+  // Bits of the run so far: 1 upper case, 2 lower case, 4 digit, 8 [_+=-], 16 a lower case past f.
+  let kinds = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : -1;
+    const kind = c >= 65 && c <= 90 ? 1 : c >= 97 && c <= 102 ? 2 : c >= 103 && c <= 122 ? 18 : c >= 48 && c <= 57 ? 4 : c === 95 || c === 43 || c === 61 || c === 45 ? 8 : 0;
+    if (kind !== 0) {
+      run++;
+      kinds |= kind;
+      continue;
     }
+    if (run > longest) longest = run;
+    if ((kinds & 7) === 7 && run > mixed) mixed = run;
+    if (run === 32 && (kinds & ~6) === 0) hex32 = true;
+    if (mixed >= LONGEST_RUN_NEEDED) break;
+    run = 0;
+    kinds = 0;
   }
-  return false;
+  return { longest: Math.min(longest, LONGEST_RUN_NEEDED), mixed: Math.min(mixed, LONGEST_RUN_NEEDED), hex32 };
 }
 
 /**

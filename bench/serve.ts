@@ -62,16 +62,22 @@ function waitForLine(child: ChildProcess, re: RegExp, what: string): Promise<Reg
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`${what} did not start in 120 s: ${out}`)), 120_000);
+    const onErr = (c: Buffer) => (out += String(c));
+    // Once started, the listeners go: kept, they would gather the request log and run the
+    // expression over it at each GC line (--trace-gc), slowing this client as the run goes on.
     const on = (c: Buffer) => {
       out += String(c);
       const m = re.exec(out);
       if (m) {
         clearTimeout(timer);
+        child.stdout!.off('data', on);
+        child.stderr!.off('data', onErr);
+        out = '';
         resolve(m);
       }
     };
     child.stdout!.on('data', on);
-    child.stderr!.on('data', (c) => (out += String(c)));
+    child.stderr!.on('data', onErr);
     child.on('exit', (code) => reject(new Error(`${what} exited ${code}: ${out}`)));
   });
 }

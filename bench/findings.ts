@@ -185,7 +185,7 @@ function main(): void {
   }
   process.stdout.write('\n');
 
-  const rows = ['| row | mode | findings | old: wall median (min – max); CPU; RSS | new | ajv-cli | floor | new ÷ old (wall; CPU) | old ÷ anchor | new ÷ anchor | new ÷ floor |', '|---|---|---:|---|---|---|---|---:|---:|---:|---:|'];
+  const rows = ['| row | mode | findings | old: wall median (min – max); CPU; RSS | new | ajv-cli | floor | new ÷ old (wall; CPU) | old ÷ anchor | new ÷ anchor | new ÷ floor (wall; CPU) | new RSS − floor\'s |', '|---|---|---:|---|---|---|---|---:|---:|---:|---:|---:|'];
   for (const row of new Set(commands.map((c) => c.row))) {
     for (const mode of modes) {
       const of = (tool: string) => samples.filter((s) => s.row === row && s.mode === mode && s.tool === tool);
@@ -194,7 +194,7 @@ function main(): void {
       // The anchor: ajv-cli for the files, the floor for the big JSON (issue 37: against its floor).
       const anchor = row.startsWith('json') ? floor : 'ajv-cli';
       const found = existsSync(outOf(row, 'new')) ? problemsOf(readFileSync(outOf(row, 'new'), 'utf8')) : NaN;
-      rows.push(`| ${row} | ${mode} | ${found.toLocaleString('en')} | ${cell(of('old'))} | ${cell(of('new'))} | ${cell(of('ajv-cli'))} | ${cell(of(floor))} | ${ratio(med('new'), med('old'))}; ${ratio(med('new', 'cpuMs'), med('old', 'cpuMs'))} | ${ratio(med('old'), med(anchor))} | ${ratio(med('new'), med(anchor))} | ${ratio(med('new'), med(floor))} |`);
+      rows.push(`| ${row} | ${mode} | ${found.toLocaleString('en')} | ${cell(of('old'))} | ${cell(of('new'))} | ${cell(of('ajv-cli'))} | ${cell(of(floor))} | ${ratio(med('new'), med('old'))}; ${ratio(med('new', 'cpuMs'), med('old', 'cpuMs'))} | ${ratio(med('old'), med(anchor))} | ${ratio(med('new'), med(anchor))} | ${ratio(med('new'), med(floor))}; ${ratio(med('new', 'cpuMs'), med(floor, 'cpuMs'))} | ${overFloor(of('new'), of(floor))} |`);
     }
   }
   const loads = samples.map((s) => s.load1);
@@ -202,6 +202,13 @@ function main(): void {
   console.log(`\n${rows.join('\n')}\n\n${measured} measured rounds; 1-minute load average before each command ${Math.min(...loads).toFixed(2)} – ${Math.max(...loads).toFixed(2)} (median ${median(loads).toFixed(2)}); uptime now ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}; ${secs(performance.now() - started)} s in all`);
   const json = option('--json');
   if (json) writeFileSync(path.resolve(json), JSON.stringify({ date: new Date().toISOString(), cores: os.availableParallelism(), sizes: SIZES, corpora: CORPORA, busy: BUSY, samples }, null, 1) + '\n');
+}
+
+/** Peak RSS of a tool over the floor's (medians; issue 37: big JSON within its floor + 40 MB). */
+function overFloor(tool: readonly Measured[], floor: readonly Measured[]): string {
+  const rss = (xs: readonly Measured[]) => median(xs.flatMap((x) => (x.rssKB ? [x.rssKB] : [])));
+  const d = (rss(tool) - rss(floor)) / 1024;
+  return Number.isFinite(d) ? `${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(0)} MB` : '—';
 }
 
 /** The planted rules of a corpus, turned off for its clean twin in --marginal (five's unknown field is the schema's: not measured). */

@@ -16,6 +16,7 @@
 // names no key (keys are read from the text when a pointer is looked up).
 import { splitPointer } from '../core/pointer';
 import type { Location } from './types';
+import { workCounts } from './work-counts';
 
 export const UNSURE = Symbol('unsure');
 
@@ -304,9 +305,6 @@ export interface BlockLocator {
   keysAt(pointer: string): string[] | typeof UNSURE;
 }
 
-/** Reads of texts since the process started (tests count them: positions come from the one read), and texts read from an earlier read. */
-export const blockReads = { reads: 0, rereads: 0 };
-
 export interface BlockYaml extends BlockLocator {
   /** The document's value; undefined when a value of a form not read here is in it. */
   value: unknown;
@@ -439,7 +437,7 @@ export function rereadBlockYaml(text: string, earlier: BlockYaml, lineOk: (line:
   nodes[hit.node * NODE + 2] = end;
   // The value: each collection on the path copied, the rest shared with the earlier read's.
   const root = copyWith(earlier.value, hit.path, 0, value);
-  blockReads.rereads++;
+  workCounts.blockRereads++;
   return new BlockRead(root, earlier.nesting, new PositionTable(text, nodes, children, table.root), earlier.markerLine);
 }
 
@@ -549,7 +547,7 @@ class BlockReader {
     /** A line longer than this (with its \r, without its \n) makes the text unreadable here. */
     maxLineLength = Infinity,
   ) {
-    blockReads.reads++;
+    workCounts.blockReads++;
     if (!scanLines) {
       this.nodes = NODES;
       this.children = CHILDREN;

@@ -6,6 +6,7 @@ import { splitPointer } from '../core/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
 import { markersOf, nodeProblem, type MarkerMemo } from './cost';
 import type { BlockMemo } from './yaml-fast';
+import { workCounts } from './work-counts';
 
 const PLAIN_WORDS: Record<string, string> = {
   BAD_INDENT: 'bad indentation',
@@ -234,9 +235,6 @@ function yamlErrorProblem(text: string, doc: Document, err: YamlError): Omit<Par
 
 const printKey = (key: string) => JSON.stringify(key.length > 60 ? key.slice(0, 57) + '…' : key);
 
-/** Alias resolutions that went through the map of bindAliases (tests count them against the aliases). */
-export const aliasLookups = { lookups: 0 };
-
 /**
  * Each alias of a document bound to its anchor, found in one walk in document order as
  * Alias.resolve finds it: the last node before the alias that carries its anchor. The library's
@@ -258,7 +256,7 @@ export function bindAliases(doc: Document): Map<Alias, YamlNode | undefined> {
     const library = Object.getPrototypeOf(alias).resolve as Alias['resolve'];
     const decisive = target ? [target, alias] : [alias];
     alias.resolve = (d, ctx) => {
-      aliasLookups.lookups++;
+      workCounts.aliasLookups++;
       if (!ctx) return target as ReturnType<Alias['resolve']>;
       ctx.aliasResolveCache = decisive;
       return library.call(alias, d, ctx);
@@ -344,16 +342,13 @@ export const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   logLevel: 'error', // no process warnings on stderr (they quote keys, which may hold secrets)
 };
 
-/** Position parses since the process started (tests count them: most findings are placed by the block reader). */
-export const positionParses = { parses: 0 };
-
 /**
  * Only the positions of a one-document text whose value the block reader has read: no
  * value (toJS), no duplicate-key or depth checks (the reader has made them). About half the cost of
  * the full parse, which counts when a few files of a big run have findings.
  */
 export function yamlPositions(text: string): ParsedDocument {
-  positionParses.parses++;
+  workCounts.positionParses++;
   return yamlDocument(parseDocument(text, PARSE_OPTIONS), null, false);
 }
 
@@ -472,8 +467,6 @@ function shiftDocument(d: ParsedDocument, by: number): ParsedDocument {
   };
 }
 
-/** Characters of streams tested for content by splitStream (tests count them against the texts' lengths). */
-export const streamTests = { characters: 0 };
 /** Text with no content: blank lines, comments, directives, "---" lines. */
 const NO_CONTENT = /^(?:[ \t]*(?:#.*)?(?:\r\n|\r|\n)|%.*(?:\r\n|\r|\n)|---[ \t]*(?:#.*)?(?:\r\n|\r|\n))*$/;
 
@@ -488,7 +481,7 @@ export function splitStream(text: string, memo: MarkerMemo = {}): { start: numbe
   // The marker lines the documents limit read before the parse, or read here (the "---" ones split).
   for (const at of markersOf(text, memo)) {
     if (at === 0 || text.charCodeAt(at) !== 45) continue;
-    streamTests.characters += at - from;
+    workCounts.streamCharacters += at - from;
     if (!NO_CONTENT.test(text.slice(from, at))) starts.push(at);
     from = at;
   }

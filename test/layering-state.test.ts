@@ -23,8 +23,6 @@ const ALLOWED: Record<string, string> = {
   'src/syntax/yaml-block-reader.ts: OPEN': 'scratch buffer of one read at a time, as NODES',
   'src/syntax/yaml-block-reader.ts: slab': 'backing store that small texts\' position tables are copied into, each table its own stretch, never written again; a new slab when one is full',
   'src/syntax/yaml-block-reader.ts: KEYS': 'a bounded table (1,024 slots) of key names met before, so a repeated key is not sliced and internalized again: names of at most 64 characters, no value, no document',
-  // Indexes of one parse node's keys, keyed weakly by a node of a library's tree (jsonc-parser, yaml): they live and die with that parse.
-  'src/syntax/yaml.ts: PAIR_INDEX': 'the pairs of one `yaml` map node by key, for locate; keyed weakly by the node, dropped with its parse',
 };
 
 const OBJECT_MUTATORS = new Set(['assign', 'defineProperty', 'defineProperties', 'setPrototypeOf']);

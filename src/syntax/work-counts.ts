@@ -19,6 +19,8 @@ export interface WorkCounts {
   readonly aliasLookups: number;
   /** Position-only parses (`yamlPositions`): most findings are placed by the block reader. */
   readonly positionParses: number;
+  /** Maps of the `yaml` library's tree indexed by key for locate (once per map of a parse). */
+  readonly pairIndexes: number;
   /** JSON containers the navigators read: a clean text reads none. */
   readonly navigatorContainers: number;
   /** Characters of streams `splitStream` tested for content. */
@@ -34,6 +36,7 @@ const ZERO: WorkCounts = {
   blockRereads: 0,
   aliasLookups: 0,
   positionParses: 0,
+  pairIndexes: 0,
   navigatorContainers: 0,
   streamCharacters: 0,
 };

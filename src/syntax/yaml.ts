@@ -33,19 +33,23 @@ function firstLine(s: string): string {
   return s.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
 }
 
-// Pairs by key, built once per map: a scan per lookup is quadratic when a rule reports every key
-// of a huge mapping.
-const PAIR_INDEX = new WeakMap<object, Map<string, Pair>>();
+/**
+ * The pairs of each map of one document by key, built on a map's first lookup: a scan per lookup
+ * is quadratic when a rule reports every key of a huge mapping. Its document's own (made by its
+ * first locate), dropped with it.
+ */
+type PairIndex = Map<YAMLMap<unknown, unknown>, Map<string, Pair>>;
 
-function pairIndex(map: YAMLMap<unknown, unknown>): Map<string, Pair> {
-  let index = PAIR_INDEX.get(map);
-  if (!index) {
-    index = new Map();
+function pairsOf(index: PairIndex, map: YAMLMap<unknown, unknown>): Map<string, Pair> {
+  let pairs = index.get(map);
+  if (!pairs) {
+    pairs = new Map();
+    workCounts.pairIndexes++;
     // The last of duplicate keys wins, as in toJS.
-    for (const item of map.items) index.set(keyString(item.key), item as Pair);
-    PAIR_INDEX.set(map, index);
+    for (const item of map.items) pairs.set(keyString(item.key), item as Pair);
+    index.set(map, pairs);
   }
-  return index;
+  return pairs;
 }
 
 /** A key as a pointer token (scalars as toJS names them; a collection key never matches a pointer). */
@@ -54,13 +58,13 @@ function keyString(k: unknown): string {
 }
 
 /** The node at a pointer, with the pair that holds it when it is a map value. */
-function walk(doc: Document, pointer: string): { node: YamlNode | null; pair?: Pair } | undefined {
+function walk(doc: Document, index: PairIndex, pointer: string): { node: YamlNode | null; pair?: Pair } | undefined {
   let node: unknown = doc.contents;
   let pair: Pair | undefined;
   for (const token of splitPointer(pointer)) {
     if (isAlias(node)) node = node.resolve(doc);
     if (isMap(node)) {
-      const found = pairIndex(node).get(token);
+      const found = pairsOf(index, node).get(token);
       if (!found) return undefined;
       pair = found;
       node = found.value;
@@ -82,6 +86,8 @@ function rangeOf(node: unknown): Span | undefined {
 
 function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = false, salvage?: () => unknown): ParsedDocument {
   const docRange = doc.range ?? [0, 0, 0];
+  let index: PairIndex | undefined;
+  const walkTo = (pointer: string) => walk(doc, (index ??= new Map()), pointer);
   return {
     value,
     empty,
@@ -89,7 +95,7 @@ function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = 
     salvage,
     span: { start: docRange[0], end: docRange[1] },
     locate(pointer) {
-      const w = walk(doc, pointer);
+      const w = walkTo(pointer);
       if (!w) return undefined;
       const key = w.pair && isScalar(w.pair.key) ? rangeOf(w.pair.key) : undefined;
       let v = rangeOf(w.node);
@@ -98,7 +104,7 @@ function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = 
       return key ? { key, value: v } : { value: v };
     },
     keysAt(pointer) {
-      const w = walk(doc, pointer);
+      const w = walkTo(pointer);
       if (!w || !isMap(w.node)) return [];
       return w.node.items.map((p) => keyString(p.key));
     },

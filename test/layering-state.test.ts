@@ -17,12 +17,7 @@ const ALLOWED: Record<string, string> = {
   'src/model/secrets.ts: NAME_VERDICTS': 'a memo of a pure function of a field name (no document in it, bounded): the near-name verdict is costly and the same names come back in every file',
   'rules/registry.ts: texts': 'generated: the rules\' docs texts, one constant parsed on first use',
   'src/syntax/work-counts.ts: workCounts': 'the test probes: numbers of texts parsed, scanned and read since the process started, one sealed record; no text, no value, and nothing decides by them (every use in src/ is an increment: below)',
-  // The block reader's pools: reads are synchronous and copy their tables out before they end.
-  'src/syntax/yaml-block-reader.ts: NODES': 'scratch buffer of one read at a time (the position table is copied out at its end; trimmed after a big text)',
-  'src/syntax/yaml-block-reader.ts: CHILDREN': 'scratch buffer of one read at a time, as NODES',
-  'src/syntax/yaml-block-reader.ts: OPEN': 'scratch buffer of one read at a time, as NODES',
-  'src/syntax/yaml-block-reader.ts: slab': 'backing store that small texts\' position tables are copied into, each table its own stretch, never written again; a new slab when one is full',
-  'src/syntax/yaml-block-reader.ts: KEYS': 'a bounded table (1,024 slots) of key names met before, so a repeated key is not sliced and internalized again: names of at most 64 characters, no value, no document',
+  'src/syntax/yaml-block-reader.ts: SCRATCH': 'the block reader\'s scratch, one object: the line and position tables of the one read at a time (reads are synchronous; the position table is copied out at the end, the pooled arrays trimmed after a big text), the slab small texts\' tables are copied into (each its own stretch, never written again) and a bounded table of 1,024 key names met before (at most 64 characters each; no value, no document)',
 };
 
 const OBJECT_MUTATORS = new Set(['assign', 'defineProperty', 'defineProperties', 'setPrototypeOf']);

@@ -1,5 +1,6 @@
 import { defineRule } from '../src/core/rule';
 import { addressKey, parseAddressOrCidr, type ParsedAddress } from '../src/model/addresses';
+import { isObject } from '../src/core/is-object';
 
 const ADDRESS_FIELDS = ['ipAddress', 'cidrBlock'] as const;
 
@@ -41,7 +42,7 @@ export default defineRule({
     const entries = ctx.value;
     if (!Array.isArray(entries)) return;
     entries.forEach((entry: unknown, i: number) => {
-      if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return;
+      if (!isObject(entry)) return;
       const parsed: Partial<Record<(typeof ADDRESS_FIELDS)[number], ParsedAddress>> = {};
       for (const field of ADDRESS_FIELDS) {
         const text = (entry as Record<string, unknown>)[field];

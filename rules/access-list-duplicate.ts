@@ -1,5 +1,6 @@
 import { defineRule } from '../src/core/rule';
 import { addressKey, parseAddressOrCidr } from '../src/model/addresses';
+import { isObject } from '../src/core/is-object';
 
 export default defineRule({
   meta: {
@@ -38,7 +39,7 @@ export default defineRule({
     if (!Array.isArray(entries)) return;
     const firstIndexOf = new Map<string, number>();
     entries.forEach((entry: unknown, i: number) => {
-      if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return;
+      if (!isObject(entry)) return;
       const e = entry as Record<string, unknown>;
       // ipAddress is the documented field; cidrBlock stands in when it is absent or invalid.
       const field = parseAddressOrCidr(e.ipAddress) ? 'ipAddress' : 'cidrBlock';

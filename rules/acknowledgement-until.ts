@@ -1,5 +1,6 @@
 import { defineRule } from '../src/core/rule';
 import { formatInstant, isNotAfter } from '../src/model/timestamps';
+import { isObject } from '../src/core/is-object';
 
 export default defineRule({
   meta: {
@@ -27,7 +28,7 @@ acknowledgementComment: This is normal. Please ignore.
   },
   check(ctx) {
     const doc = ctx.value;
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
+    if (!isObject(doc)) return;
     if (!Object.hasOwn(doc, 'acknowledgedUntil')) {
       ctx.report({
         pointer: '',

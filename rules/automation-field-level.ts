@@ -2,6 +2,7 @@
 import { defineRule } from '../src/core/rule';
 import { escapeToken } from '../src/core/pointer';
 import { levelsOfTopLevelKey } from '../src/model/automation-fields';
+import { isObject } from '../src/core/is-object';
 
 export default defineRule({
   meta: {
@@ -93,7 +94,7 @@ sharding: []
   },
   check(ctx) {
     const doc = ctx.value;
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
+    if (!isObject(doc)) return;
     for (const key of Object.keys(doc)) {
       const levels = levelsOfTopLevelKey(key);
       if (!levels) continue;

@@ -1,6 +1,7 @@
 import { defineWorkspaceRule } from '../src/core/rule';
 import { documentLabel, eachRepeat } from '../src/model/document-label';
 import { canonicalJson } from '../src/core/canonical-json';
+import { isObject } from '../src/core/is-object';
 
 /** An unordered list (matchers, groupIds, tags): absent and empty are the same. */
 function canonicalSet(value: unknown): string {
@@ -23,7 +24,7 @@ function canonicalSet(value: unknown): string {
  */
 function conditionKey(kind: string, value: unknown): string | undefined {
   const v = value as any;
-  if (v === null || typeof v !== 'object' || Array.isArray(v) || typeof v.eventTypeName !== 'string') return undefined;
+  if (!isObject(v) || typeof v.eventTypeName !== 'string') return undefined;
   const parts = [kind, v.eventTypeName, canonicalSet(v.matchers), canonicalJson(v.metricThreshold), canonicalJson(v.threshold)];
   if (kind === 'global-alert-config') {
     parts.push(canonicalJson(v.forAllGroups), canonicalSet(v.groupIds), canonicalSet(v.tags));

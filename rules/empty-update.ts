@@ -1,5 +1,6 @@
 import { defineRule } from '../src/core/rule';
 import type { Kind } from '../src/core/kinds';
+import { isObject } from '../src/core/is-object';
 
 /** The fields of each PATCH body of which at least one must be present (API-SPEC endpoints 1, 14). */
 const UPDATABLE_FIELDS: Partial<Record<Kind, readonly string[]>> = {
@@ -33,7 +34,7 @@ endDate: "2099-10-24T02:00:00Z"
   check(ctx) {
     const doc = ctx.value;
     const fields = UPDATABLE_FIELDS[ctx.kind];
-    if (!fields || doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
+    if (!fields || !isObject(doc)) return;
     if (fields.some((f) => Object.hasOwn(doc, f))) return;
     const list = fields.slice(0, -1).join(', ') + ' or ' + fields[fields.length - 1];
     ctx.report({

@@ -6,6 +6,7 @@ import {
   INTEGRATION_TYPES,
   type IntegrationType,
 } from '../src/model/integrations';
+import { isObject } from '../src/core/is-object';
 
 /** The types that use a field, for fields some integration type knows. */
 function typesUsing(field: string): IntegrationType[] {
@@ -43,7 +44,7 @@ url: \${OPS_WEBHOOK_URL}
   },
   check(ctx) {
     const doc = ctx.value;
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
+    if (!isObject(doc)) return;
     const type = doc.type;
     if (typeof type !== 'string' || !(INTEGRATION_TYPES as readonly string[]).includes(type)) return;
     const own = INTEGRATION_FIELDS[type as IntegrationType];

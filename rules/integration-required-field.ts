@@ -1,6 +1,7 @@
 import { defineRule } from '../src/core/rule';
 import { INTEGRATION_FIELDS, INTEGRATION_TYPES, type IntegrationType } from '../src/model/integrations';
 import { WithArticle } from '../src/core/article';
+import { isObject } from '../src/core/is-object';
 
 function isIntegrationType(t: unknown): t is IntegrationType {
   return typeof t === 'string' && (INTEGRATION_TYPES as readonly string[]).includes(t);
@@ -39,7 +40,7 @@ channelName: ops-alerts
   },
   check(ctx) {
     const doc = ctx.value;
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
+    if (!isObject(doc)) return;
     const type = doc.type;
     if (!isIntegrationType(type)) return; // a missing or unknown type is the schema's business
     const keys = Object.keys(doc);

@@ -1,4 +1,5 @@
 import { defineRule } from '../src/core/rule';
+import { isObject } from '../src/core/is-object';
 
 export default defineRule({
   meta: {
@@ -26,7 +27,7 @@ region: US
   },
   check(ctx) {
     const doc = ctx.value;
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
+    if (!isObject(doc)) return;
     if (doc.type !== 'OPS_GENIE' || doc.region !== 'EU') return;
     ctx.report({
       pointer: '/region',

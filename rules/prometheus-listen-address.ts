@@ -1,5 +1,6 @@
 import { defineRule } from '../src/core/rule';
 import { parseListenAddress } from '../src/model/addresses';
+import { isObject } from '../src/core/is-object';
 
 export default defineRule({
   meta: {
@@ -35,7 +36,7 @@ scheme: http
   },
   check(ctx) {
     const doc = ctx.value;
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || doc.type !== 'PROMETHEUS') return;
+    if (!isObject(doc) || doc.type !== 'PROMETHEUS') return;
     const address = doc.listenAddress;
     if (typeof address !== 'string' || parseListenAddress(address)) return;
     ctx.report({

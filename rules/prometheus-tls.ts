@@ -1,4 +1,5 @@
 import { defineRule } from '../src/core/rule';
+import { isObject } from '../src/core/is-object';
 
 /** An absolute path on the Ops Manager host: POSIX, or a Windows drive path. */
 function isAbsolutePath(p: string): boolean {
@@ -43,7 +44,7 @@ tlsPemPath: /etc/mongodb-mms/prometheus.pem
   },
   check(ctx) {
     const doc = ctx.value;
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || doc.type !== 'PROMETHEUS') return;
+    if (!isObject(doc) || doc.type !== 'PROMETHEUS') return;
     const hasPemPath = Object.hasOwn(doc, 'tlsPemPath');
     if (doc.scheme === 'https' && !hasPemPath) {
       ctx.report({

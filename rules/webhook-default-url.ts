@@ -1,4 +1,5 @@
 import { defineWorkspaceRule } from '../src/core/rule';
+import { isObject } from '../src/core/is-object';
 
 interface WebhookDigest {
   integration?: true;
@@ -54,7 +55,7 @@ notifications:
     let withoutUrl: number[] | undefined;
     for (let i = 0; i < notifications.length; i++) {
       const n: unknown = notifications[i];
-      if (n === null || typeof n !== 'object' || Array.isArray(n)) continue;
+      if (!isObject(n)) continue;
       const notification = n as Record<string, unknown>;
       if (notification.typeName === 'WEBHOOK' && !hasWebhookUrl(notification)) (withoutUrl ??= []).push(i);
     }

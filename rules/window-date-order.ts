@@ -1,5 +1,6 @@
 import { defineRule } from '../src/core/rule';
 import { parseTimestamp } from '../src/model/timestamps';
+import { isObject } from '../src/core/is-object';
 
 export default defineRule({
   meta: {
@@ -33,7 +34,7 @@ description: Kernel upgrade of the rs0 hosts
   },
   check(ctx) {
     const doc = ctx.value;
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
+    if (!isObject(doc)) return;
     // Unparseable dates are the schema's invalid-value; compare only real instants.
     const start = parseTimestamp(doc.startDate);
     const end = parseTimestamp(doc.endDate);

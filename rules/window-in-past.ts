@@ -1,5 +1,6 @@
 import { defineRule } from '../src/core/rule';
 import { formatInstant, isNotAfter } from '../src/model/timestamps';
+import { isObject } from '../src/core/is-object';
 
 export default defineRule({
   meta: {
@@ -34,7 +35,7 @@ description: Backup daemon migration
   },
   check(ctx) {
     const doc = ctx.value;
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return;
+    if (!isObject(doc)) return;
     if (!isNotAfter(doc.endDate, ctx.options.now)) return;
     ctx.report({
       pointer: '/endDate',

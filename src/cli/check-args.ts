@@ -117,14 +117,23 @@ function namesOf(flags: string): string[] {
   return flags.replace(/ <[^>]+>$/, '').split(', ');
 }
 
-/** A flag without a value: `--x` sets true, `--no-x` false. */
-function flag(flags: string, key: Keys<boolean>, description: string): CheckOption {
+/** The key of CheckOptions a long flag sets, named as commander names it: `--fix-dry-run` → fixDryRun, `--no-color` → color. */
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+type KeyOf<F extends string> = F extends `${string}--no-${infer N}` ? Camel<N> : F extends `${string}--${infer N} <${string}` ? Camel<N> : F extends `${string}--${infer N}` ? Camel<N> : never;
+function keyOf(flags: string): string {
+  return namesOf(flags).pop()!.replace(/^--(?:no-)?/, '').replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+}
+
+/** A flag without a value: `--x` sets true, `--no-x` false (a flag whose key is no boolean option does not compile). */
+function flag<F extends string>(flags: F & (KeyOf<F> extends Keys<boolean> ? unknown : never), description: string): CheckOption {
+  const key = keyOf(flags) as Keys<boolean>;
   const value = !flags.startsWith('--no-');
   return { flags, description, names: namesOf(flags), takesValue: false, read: (o) => void (o[key] = value), commander: () => new Option(flags, description) };
 }
 
 /** An option with a value, read by `parse` (given the value so far, for a repeatable one) or taken as written. */
-function valued<K extends keyof CheckOptions>(flags: string, key: K, description: string, parse: (v: string, previous: CheckOptions[K]) => CheckOptions[K]): CheckOption {
+function valued<F extends string, K extends KeyOf<F> & keyof CheckOptions = KeyOf<F> & keyof CheckOptions>(flags: F, description: string, parse: (v: string, previous: CheckOptions[K]) => CheckOptions[K]): CheckOption {
+  const key = keyOf(flags) as K;
   return {
     flags,
     description,
@@ -136,52 +145,69 @@ function valued<K extends keyof CheckOptions>(flags: string, key: K, description
 }
 const text = (v: string): string => v;
 
-/** check's options, in the order of `omlint check --help`. */
+/** check's options, in the order of `omlint check --help` (the order they came in), each run of one topic under its line. */
 export const CHECK_OPTIONS: readonly CheckOption[] = [
-  { ...valued('-f, --format <format>', 'format', 'output format', parseFormat), commander: () => new Option('-f, --format <format>', 'output format').choices(FORMATS).default('stylish') },
-  valued('-o, --output-file <file>', 'outputFile', 'write the report to a file', text),
-  valued('--kind <kind>', 'kind', 'force the kind of every input', parseKind),
-  valued('-c, --config <file>', 'config', 'use this configuration file for every input', text),
-  flag('--fix', 'fix', 'apply safe fixes to the files (suggestions are listed, not applied)'),
-  flag('--fix-dry-run', 'fixDryRun', 'show what --fix would change as a unified diff, write nothing, exit as check does (json: the fixed text in output)'),
-  flag('--diff', 'diff', 'same as --fix-dry-run (Ruff\'s --diff)'),
-  flag('--fix-suggestions', 'fixSuggestions', 'with the safe fixes, apply each finding\'s suggestion where it offers only one (Ruff\'s --unsafe-fixes); implies --fix unless --fix-dry-run'),
-  valued('--max-warnings <n>', 'maxWarnings', 'exit 1 when warnings exceed n (-1: no limit)', parseWarningLimit),
-  flag('--quiet', 'quiet', 'report errors only'),
-  flag('--skip-unknown', 'skipUnknown', 'skip named files that hold no document of a known kind, as directory walks do (for pre-commit)'),
-  flag('--stdin', 'stdin', 'lint standard input'),
-  valued('--stdin-filename <name>', 'stdinFilename', 'file name for standard input (kind, config, format)', text),
-  valued('--target-version <x.y>', 'targetVersion', 'Ops Manager version, e.g. 7.0: removed features and fields it does not know yet are errors', parseVersion),
-  valued('--now <iso-8601>', 'now', 'clock for date rules (reproducible CI)', parseNow),
-  flag('--color', 'color', 'colours even when the output is no terminal (over NO_COLOR and FORCE_COLOR, which are honoured otherwise)'),
-  flag('--no-color', 'color', 'no colours (over FORCE_COLOR)'),
-  flag('--exit-zero', 'exitZero', 'exit 0 even when errors are found (2 stays for usage, configuration and internal errors), as Ruff'),
-  valued('--max-file-size <mb>', 'maxFileSize', `largest file read, in MB (default ${DEFAULT_LIMITS.maxBytes / 1048576})`, parseCount),
-  valued('--max-depth <n>', 'maxDepth', `deepest nesting read (default ${DEFAULT_LIMITS.maxDepth})`, parseCount),
-  valued('-j, --jobs <n>', 'jobs', 'threads that lint (1: no worker thread; default: one per 20,000 files, at most half the cores)', parseCount),
-  flag('--cache', 'cache', 'reuse the results of unchanged files (like ESLint --cache)'),
-  valued('--cache-location <file>', 'cacheLocation', `cache file (default ${DEFAULT_CACHE_FILE})`, text),
-  valued('--ignore-pattern <pattern>', 'ignorePattern', `skip files matching a pattern (gitignore syntax, like a line of ${IGNORE_FILE}; repeatable)`, collect),
-  valued('--max-aliases <n>', 'maxAliases', `most YAML alias expansions (default ${DEFAULT_LIMITS.maxAliases})`, parseCount),
-  flag('--no-inline-config', 'inlineConfig', 'ignore omlint-disable/omlint-enable comments'),
-  flag('--suppress-all', 'suppressAll', `record every error found in ${DEFAULT_SUPPRESSIONS_FILE} (a baseline): only new ones fail later runs`),
-  valued('--suppress-rule <rule-id>', 'suppressRule', `record the errors of this rule in ${DEFAULT_SUPPRESSIONS_FILE} (repeatable)`, collect),
-  flag('--prune-suppressions', 'pruneSuppressions', `lower the counts in ${DEFAULT_SUPPRESSIONS_FILE} to the errors still found`),
-  valued('--suppressions-location <file>', 'suppressionsLocation', `suppressions file (default ${DEFAULT_SUPPRESSIONS_FILE})`, text),
-  flag('--pass-on-unpruned-suppressions', 'passOnUnprunedSuppressions', 'do not exit 2 when recorded suppressions no longer occur'),
-  valued('--max-nodes <n>', 'maxNodes', `most keys and values in a file, aliases expanded (default ${DEFAULT_LIMITS.maxNodes})`, parseCount),
-  valued('--max-memory <mb>', 'maxMemory', `memory budget of one file's parse, in MB (default ${DEFAULT_LIMITS.maxMemoryMB})`, parseCount),
-  valued('--max-documents <n>', 'maxDocuments', `most documents in a YAML stream (default ${DEFAULT_LIMITS.maxDocuments})`, parseCount),
-  valued('--rule <id: severity>', 'rule', "a rule's severity for this run, over the configuration (repeatable): --rule 'enabled-omitted: error'", collect),
-  flag('--no-error-on-unmatched-pattern', 'errorOnUnmatchedPattern', 'a path that yields no file to lint is no error'),
-  valued('--print-config <file>', 'printConfig', 'print the configuration resolved for a file (kinds, rules, scope, target version) as JSON; lint nothing', text),
-  flag('--debug', 'debug', 'tell on stderr which files were found and skipped, each kind and its source, and the time of each phase'),
-  flag('--stats', 'stats', 'print the count of problems per rule instead of the report (Ruff\'s --statistics)'),
-  flag('--statistics', 'statistics', 'same as --stats'),
-  valued('--shard <i/n>', 'shard', 'lint part i of n of the files, split by project scope, for a CI matrix (join the reports with omlint merge)', parseShardOption),
-  valued('--base <file|dir|git-ref>', 'base', 'also run the transition rules against this previous state: a file, a directory of the same layout, or a git revision (the same path there)', text),
-  flag('--staged', 'staged', 'check the staged content of each file against --base (default HEAD): the pre-commit hook'),
-  flag('--partial', 'partial', 'the files are partial documents (write bodies): no round-trip-loss findings'),
+  // The report: its format and where it goes.
+  { ...valued('-f, --format <format>', 'output format', parseFormat), commander: () => new Option('-f, --format <format>', 'output format').choices(FORMATS).default('stylish') },
+  valued('-o, --output-file <file>', 'write the report to a file', text),
+  // What every input is taken as.
+  valued('--kind <kind>', 'force the kind of every input', parseKind),
+  valued('-c, --config <file>', 'use this configuration file for every input', text),
+  // Fixes: applied, or shown as a diff.
+  flag('--fix', 'apply safe fixes to the files (suggestions are listed, not applied)'),
+  flag('--fix-dry-run', 'show what --fix would change as a unified diff, write nothing, exit as check does (json: the fixed text in output)'),
+  flag('--diff', 'same as --fix-dry-run (Ruff\'s --diff)'),
+  flag('--fix-suggestions', 'with the safe fixes, apply each finding\'s suggestion where it offers only one (Ruff\'s --unsafe-fixes); implies --fix unless --fix-dry-run'),
+  // What fails a run, and what the report shows.
+  valued('--max-warnings <n>', 'exit 1 when warnings exceed n (-1: no limit)', parseWarningLimit),
+  flag('--quiet', 'report errors only'),
+  // Which inputs: named files of no known kind, standard input.
+  flag('--skip-unknown', 'skip named files that hold no document of a known kind, as directory walks do (for pre-commit)'),
+  flag('--stdin', 'lint standard input'),
+  valued('--stdin-filename <name>', 'file name for standard input (kind, config, format)', text),
+  // What the rules assume: the Ops Manager version, the clock.
+  valued('--target-version <x.y>', 'Ops Manager version, e.g. 7.0: removed features and fields it does not know yet are errors', parseVersion),
+  valued('--now <iso-8601>', 'clock for date rules (reproducible CI)', parseNow),
+  // The terminal's colours; the exit code.
+  flag('--color', 'colours even when the output is no terminal (over NO_COLOR and FORCE_COLOR, which are honoured otherwise)'),
+  flag('--no-color', 'no colours (over FORCE_COLOR)'),
+  flag('--exit-zero', 'exit 0 even when errors are found (2 stays for usage, configuration and internal errors), as Ruff'),
+  // Parser limits (more below: the groups stand in the order their options came).
+  valued('--max-file-size <mb>', `largest file read, in MB (default ${DEFAULT_LIMITS.maxBytes / 1048576})`, parseCount),
+  valued('--max-depth <n>', `deepest nesting read (default ${DEFAULT_LIMITS.maxDepth})`, parseCount),
+  // Big runs: threads, the cache, files left out.
+  valued('-j, --jobs <n>', 'threads that lint (1: no worker thread; default: one per 20,000 files, at most half the cores)', parseCount),
+  flag('--cache', 'reuse the results of unchanged files (like ESLint --cache)'),
+  valued('--cache-location <file>', `cache file (default ${DEFAULT_CACHE_FILE})`, text),
+  valued('--ignore-pattern <pattern>', `skip files matching a pattern (gitignore syntax, like a line of ${IGNORE_FILE}; repeatable)`, collect),
+  // Parser limits.
+  valued('--max-aliases <n>', `most YAML alias expansions (default ${DEFAULT_LIMITS.maxAliases})`, parseCount),
+  // Inline directives.
+  flag('--no-inline-config', 'ignore omlint-disable/omlint-enable comments'),
+  // The baseline of bulk suppressions (cli/baseline.ts).
+  flag('--suppress-all', `record every error found in ${DEFAULT_SUPPRESSIONS_FILE} (a baseline): only new ones fail later runs`),
+  valued('--suppress-rule <rule-id>', `record the errors of this rule in ${DEFAULT_SUPPRESSIONS_FILE} (repeatable)`, collect),
+  flag('--prune-suppressions', `lower the counts in ${DEFAULT_SUPPRESSIONS_FILE} to the errors still found`),
+  valued('--suppressions-location <file>', `suppressions file (default ${DEFAULT_SUPPRESSIONS_FILE})`, text),
+  flag('--pass-on-unpruned-suppressions', 'do not exit 2 when recorded suppressions no longer occur'),
+  // Parser limits.
+  valued('--max-nodes <n>', `most keys and values in a file, aliases expanded (default ${DEFAULT_LIMITS.maxNodes})`, parseCount),
+  valued('--max-memory <mb>', `memory budget of one file's parse, in MB (default ${DEFAULT_LIMITS.maxMemoryMB})`, parseCount),
+  valued('--max-documents <n>', `most documents in a YAML stream (default ${DEFAULT_LIMITS.maxDocuments})`, parseCount),
+  // Rules' severities for this run; a path that yields nothing.
+  valued('--rule <id: severity>', "a rule's severity for this run, over the configuration (repeatable): --rule 'enabled-omitted: error'", collect),
+  flag('--no-error-on-unmatched-pattern', 'a path that yields no file to lint is no error'),
+  // Looking into a run instead of its report.
+  valued('--print-config <file>', 'print the configuration resolved for a file (kinds, rules, scope, target version) as JSON; lint nothing', text),
+  flag('--debug', 'tell on stderr which files were found and skipped, each kind and its source, and the time of each phase'),
+  flag('--stats', 'print the count of problems per rule instead of the report (Ruff\'s --statistics)'),
+  flag('--statistics', 'same as --stats'),
+  // One part of a run, for a CI matrix.
+  valued('--shard <i/n>', 'lint part i of n of the files, split by project scope, for a CI matrix (join the reports with omlint merge)', parseShardOption),
+  // Transition rules against a previous state (cli/bases.ts).
+  valued('--base <file|dir|git-ref>', 'also run the transition rules against this previous state: a file, a directory of the same layout, or a git revision (the same path there)', text),
+  flag('--staged', 'check the staged content of each file against --base (default HEAD): the pre-commit hook'),
+  flag('--partial', 'the files are partial documents (write bodies): no round-trip-loss findings'),
 ];
 
 const BY_NAME: ReadonlyMap<string, CheckOption> = new Map(CHECK_OPTIONS.flatMap((option) => option.names.map((name) => [name, option] as const)));

@@ -6,6 +6,7 @@
 import type { Span } from '../core/types';
 import { jsonColonCount, jsonCost, tooDeepMessage, type TextCost, type TextScan } from './json';
 import type { ParseLimits, ParseProblem } from './types';
+import { workCounts } from './work-counts';
 
 /** Memory per node, with margin (see above). */
 export const YAML_BYTES_PER_NODE = 1024;
@@ -14,16 +15,13 @@ export const JSON_BYTES_PER_NODE = 100;
 const SPACE = 32;
 const isBreak = (c: number) => c === 10 || c === 13;
 
-/** YAML texts scanned since the process started (tests count them). */
-export const yamlScans = { scans: 0 };
-
 /**
  * Nodes and depth of a YAML text. Block nesting follows indentation (and "- " / "? " indicators
  * that open compact collections on one line); flow nesting follows brackets that stand where a
  * value starts, outside quotes and comments. Lines inside block scalars are text, not nodes.
  */
 export function yamlCost(text: string, maxDepth: number): TextCost {
-  yamlScans.scans++;
+  workCounts.yamlScans++;
   const n = text.length;
   let nodes = 0;
   const columns: number[] = []; // indentation of the open block collections
@@ -194,10 +192,10 @@ export function eachMarker(text: string, visit: (at: number) => boolean | void, 
     for (const at of memo.markers) if (visit(at) === false) return false;
     return true;
   }
-  markerScans.passes++;
+  workCounts.markerPasses++;
   const seen: number[] = [];
   for (const m of text.matchAll(MARKER)) {
-    markerScans.markers++;
+    workCounts.markers++;
     if (visit(m.index!) === false) return false;
     seen.push(m.index!);
   }
@@ -220,9 +218,6 @@ const lineEnd = (text: string, at: number) => {
   const n = text.indexOf('\n', at);
   return n < 0 ? text.length : n + 1;
 };
-
-/** Marker lines read, and passes over a text that read them, since the process started (tests count them). */
-export const markerScans = { markers: 0, passes: 0 };
 
 /**
  * How many documents a YAML stream holds at most, counted up to `stop` (then `stoppedAt` is the

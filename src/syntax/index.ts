@@ -9,6 +9,7 @@ import { costProblem, documentsProblem, fullYamlParseProblem, withinNodeBudget, 
 import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile, type ParseProblem, type SyntaxKind } from './types';
 import { defineBuiltin } from '../core/rule';
 import { SourceFile } from './source-file';
+import { workCounts } from './work-counts';
 
 export { SourceFile, willLocate, type SourceComments } from './source-file';
 export { keepsDocumentValues } from './yaml';
@@ -31,9 +32,6 @@ function unusableDocument(salvage?: () => unknown): ParsedDocument {
   return { value: null, empty: false, unusable: true, span: { start: 0, end: 0 }, locate: () => undefined, salvage };
 }
 
-/** Texts parsed since the process started (tests count parses: whoever owns a file caches its parse). */
-export const parseCounter = { parses: 0 };
-
 /**
  * Parses a text into its SourceFile. No cache here: the owner of a file (src/project's Project) keeps its parse per
  * text version. `documents`: the owner's cache of YAML stream documents, so that an edit of a big
@@ -44,7 +42,7 @@ export function parseText(rawText: string, fileName = 'stdin', limits: ParseLimi
 }
 
 function parseAnew(rawText: string, fileName: string, limits: ParseLimits, documentCache?: YamlDocumentCache): SourceFile {
-  parseCounter.parses++;
+  workCounts.parses++;
   const bom = rawText.charCodeAt(0) === 0xfeff;
   const text = bom ? rawText.slice(1) : rawText;
   const lines = new LineIndex(text);

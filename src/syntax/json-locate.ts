@@ -4,6 +4,7 @@
 // read stays known, so that the next lookups resume where the last one stopped.
 import { splitPointer } from '../core/pointer';
 import type { ContainerStep, Location } from './types';
+import { workCounts } from './work-counts';
 
 /** Offset of the quote that closes the string opening at `start` (indexOf: strings are most of a text). */
 export function stringEnd(text: string, start: number): number {
@@ -56,9 +57,6 @@ interface Container {
 }
 
 const BY_KEY_FROM = 16;
-
-/** Containers the navigators read since the process started (tests count them: a clean text reads none). */
-export const navigatorReads = { containers: 0 };
 
 /** Index of the last occurrence of `key` among the object's keys read so far, or undefined. */
 function keyIndex(c: Container, key: string): number | undefined {
@@ -224,7 +222,7 @@ export class JsonNavigator {
     const ch = this.text.charCodeAt(start);
     if (ch !== 123 /* { */ && ch !== 91 /* [ */) return undefined;
     c = { isObject: ch === 123, end, pos: start + 1, keyStarts: [], valueStarts: [], valueEnds: [], keys: [] };
-    navigatorReads.containers++;
+    workCounts.navigatorContainers++;
     this.containers.set(start, c);
     return c;
   }

@@ -16,6 +16,7 @@
 // names no key (keys are read from the text when a pointer is looked up).
 import { splitPointer } from '../core/pointer';
 import type { Location } from './types';
+import { workCounts } from './work-counts';
 
 export const UNSURE = Symbol('unsure');
 
@@ -304,9 +305,6 @@ export interface BlockLocator {
   keysAt(pointer: string): string[] | typeof UNSURE;
 }
 
-/** Reads of texts since the process started (tests count them: positions come from the one read), and texts read from an earlier read. */
-export const blockReads = { reads: 0, rereads: 0 };
-
 export interface BlockYaml extends BlockLocator {
   /** The document's value; undefined when a value of a form not read here is in it. */
   value: unknown;
@@ -439,7 +437,7 @@ export function rereadBlockYaml(text: string, earlier: BlockYaml, lineOk: (line:
   nodes[hit.node * NODE + 2] = end;
   // The value: each collection on the path copied, the rest shared with the earlier read's.
   const root = copyWith(earlier.value, hit.path, 0, value);
-  blockReads.rereads++;
+  workCounts.blockRereads++;
   return new BlockRead(root, earlier.nesting, new PositionTable(text, nodes, children, table.root), earlier.markerLine);
 }
 
@@ -488,38 +486,47 @@ const interned = (s: string): string => Object.keys({ [s]: 0 })[0];
  */
 const KEY_SLOTS = 1024;
 const MAX_SHARED_CHARS = 64;
-const KEYS: (string | undefined)[] = new Array(KEY_SLOTS).fill(undefined);
-
-/**
- * The line table, reused by every read: a run over thousands of files made ~60 line records per
- * file for the young-generation collector to copy. Reads are synchronous and keep no line after
- * they end, so one pool serves all.
- */
-const LINES = new LineTable();
 /** A long text's lines are not kept after its read (the language server runs for days). */
 const POOLED_LINES = 4096;
-/** The position table is written here during a read, and copied out at its end. */
-const NODES = new Numbers(4096);
-const CHILDREN = new Numbers(4096);
-const OPEN = new Numbers(1024);
 const POOLED_NUMBERS = 1 << 16;
-/**
- * Where the position tables of small texts are kept: one slab serves many files (a table keeps
- * its slab alive: small, so that the few tables a language server keeps pin little).
- */
+/** The smallest slab (see `slab` below). */
 const SLAB_INTS = 16 * 1024;
-let slab = { a: new Int32Array(0), used: 0 };
-/** Texts longer than this are read into arrays of their own (made to size), not the pool's. */
+/** Texts longer than this are read into arrays of their own (made to size), not the scratch's. */
 const BIG_TEXT = 256 * 1024;
+
+/**
+ * The reader's scratch, one for every read: a run over thousands of files made ~60 line records
+ * and the position arrays per file for the young-generation collector to copy. Reads are
+ * synchronous and keep nothing of it after they end but a slab's stretch, so one serves all.
+ */
+const SCRATCH = {
+  /** The key table above: names of at most 64 characters, no value, no document. */
+  keys: new Array<string | undefined>(KEY_SLOTS).fill(undefined),
+  /** The line table of the text being read. */
+  lines: new LineTable(),
+  /** The position table is written here during a read, and copied out at its end. */
+  nodes: new Numbers(4096),
+  children: new Numbers(4096),
+  /** Children of the collections open, pushed here until their collection ends. */
+  open: new Numbers(1024),
+  /**
+   * Where the position tables of small texts are copied: one slab serves many files, each table its
+   * own stretch, never written again (a table keeps its slab alive: small, so that the few tables a
+   * language server keeps pin little); a new slab when one is full.
+   */
+  slab: { a: new Int32Array(0), used: 0 },
+};
+/** Back to the pooled sizes after a long text. */
 const trimLinePool = () => {
-  LINES.trim(POOLED_LINES);
-  if (NODES.a.length > POOLED_NUMBERS) NODES.a = new Int32Array(POOLED_NUMBERS);
-  if (CHILDREN.a.length > POOLED_NUMBERS) CHILDREN.a = new Int32Array(POOLED_NUMBERS);
-  if (OPEN.a.length > POOLED_NUMBERS) OPEN.a = new Int32Array(POOLED_NUMBERS);
+  SCRATCH.lines.trim(POOLED_LINES);
+  if (SCRATCH.nodes.a.length > POOLED_NUMBERS) SCRATCH.nodes.a = new Int32Array(POOLED_NUMBERS);
+  if (SCRATCH.children.a.length > POOLED_NUMBERS) SCRATCH.children.a = new Int32Array(POOLED_NUMBERS);
+  if (SCRATCH.open.a.length > POOLED_NUMBERS) SCRATCH.open.a = new Int32Array(POOLED_NUMBERS);
 };
 
 class BlockReader {
-  private readonly lines = LINES;
+  private readonly lines = SCRATCH.lines;
+  private readonly keys = SCRATCH.keys;
   /** Lines of this text in `lines` (the pool may hold more, from longer texts). */
   private count = 0;
   /** The current line. */
@@ -537,8 +544,7 @@ class BlockReader {
   /** The position table: NODE numbers a node (see PositionTable). */
   private readonly nodes: Numbers;
   private readonly children: Numbers;
-  /** Children of the collections open, pushed here until their collection ends. */
-  private readonly open = OPEN;
+  private readonly open = SCRATCH.open;
   /** The node of the last value read. */
   private node = 0;
 
@@ -549,10 +555,10 @@ class BlockReader {
     /** A line longer than this (with its \r, without its \n) makes the text unreadable here. */
     maxLineLength = Infinity,
   ) {
-    blockReads.reads++;
+    workCounts.blockReads++;
     if (!scanLines) {
-      this.nodes = NODES;
-      this.children = CHILDREN;
+      this.nodes = SCRATCH.nodes;
+      this.children = SCRATCH.children;
       this.nodes.n = this.children.n = this.open.n = 0;
       return;
     }
@@ -594,8 +600,8 @@ class BlockReader {
       this.nodes = new Numbers((this.count + 16) * NODE);
       this.children = new Numbers((this.count + 16) * ENTRY);
     } else {
-      this.nodes = NODES;
-      this.children = CHILDREN;
+      this.nodes = SCRATCH.nodes;
+      this.children = SCRATCH.children;
       this.nodes.n = this.children.n = 0;
     }
   }
@@ -603,7 +609,7 @@ class BlockReader {
   /** Where the nodes read stand. */
   positions(): PositionTable {
     const { nodes, children } = this;
-    if (nodes !== NODES) {
+    if (nodes !== SCRATCH.nodes) {
       // A big text's own arrays: kept as they are unless much of them is unused.
       const fit = (x: Numbers) => (x.a.length - x.n > (x.n >> 2) ? x.a.slice(0, x.n) : x.a.subarray(0, x.n));
       return new PositionTable(this.text, fit(nodes), fit(children), this.node);
@@ -611,7 +617,8 @@ class BlockReader {
     // The pool's numbers, copied to one stretch of a shared slab for both: most files of a run are
     // small, and an array of its own per file (its memory outside the heap) cost more than the copy.
     const size = nodes.n + children.n;
-    if (slab.used + size > slab.a.length) slab = { a: new Int32Array(Math.max(SLAB_INTS, size)), used: 0 };
+    if (SCRATCH.slab.used + size > SCRATCH.slab.a.length) SCRATCH.slab = { a: new Int32Array(Math.max(SLAB_INTS, size)), used: 0 };
+    const slab = SCRATCH.slab;
     const table = slab.a.subarray(slab.used, slab.used + size);
     slab.used += size;
     table.set(nodes.a.subarray(0, nodes.n));
@@ -719,12 +726,12 @@ class BlockReader {
    */
   private keyName(at: number, end: number): string | undefined {
     const slot = this.keyHash & (KEY_SLOTS - 1);
-    const known = KEYS[slot];
+    const known = this.keys[slot];
     if (known !== undefined && known.length === end - at && sameAt(this.text, at, known)) return known;
     const name = this.text.slice(at, end);
     if (NOT_STRING_KEYS.has(name)) return undefined;
     if (end - at > MAX_SHARED_CHARS) return name;
-    return (KEYS[slot] = interned(name));
+    return (this.keys[slot] = interned(name));
   }
 
   /** One collection deeper. */

@@ -6,6 +6,7 @@ import { splitPointer } from '../core/pointer';
 import type { Location, ParseLimits, ParsedDocument, ParseProblem } from './types';
 import { markersOf, nodeProblem, type MarkerMemo } from './cost';
 import type { BlockMemo } from './yaml-fast';
+import { workCounts } from './work-counts';
 
 const PLAIN_WORDS: Record<string, string> = {
   BAD_INDENT: 'bad indentation',
@@ -32,19 +33,23 @@ function firstLine(s: string): string {
   return s.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
 }
 
-// Pairs by key, built once per map: a scan per lookup is quadratic when a rule reports every key
-// of a huge mapping.
-const PAIR_INDEX = new WeakMap<object, Map<string, Pair>>();
+/**
+ * The pairs of each map of one document by key, built on a map's first lookup: a scan per lookup
+ * is quadratic when a rule reports every key of a huge mapping. Its document's own (made by its
+ * first locate), dropped with it.
+ */
+type PairIndex = Map<YAMLMap<unknown, unknown>, Map<string, Pair>>;
 
-function pairIndex(map: YAMLMap<unknown, unknown>): Map<string, Pair> {
-  let index = PAIR_INDEX.get(map);
-  if (!index) {
-    index = new Map();
+function pairsOf(index: PairIndex, map: YAMLMap<unknown, unknown>): Map<string, Pair> {
+  let pairs = index.get(map);
+  if (!pairs) {
+    pairs = new Map();
+    workCounts.pairIndexes++;
     // The last of duplicate keys wins, as in toJS.
-    for (const item of map.items) index.set(keyString(item.key), item as Pair);
-    PAIR_INDEX.set(map, index);
+    for (const item of map.items) pairs.set(keyString(item.key), item as Pair);
+    index.set(map, pairs);
   }
-  return index;
+  return pairs;
 }
 
 /** A key as a pointer token (scalars as toJS names them; a collection key never matches a pointer). */
@@ -53,13 +58,13 @@ function keyString(k: unknown): string {
 }
 
 /** The node at a pointer, with the pair that holds it when it is a map value. */
-function walk(doc: Document, pointer: string): { node: YamlNode | null; pair?: Pair } | undefined {
+function walk(doc: Document, index: PairIndex, pointer: string): { node: YamlNode | null; pair?: Pair } | undefined {
   let node: unknown = doc.contents;
   let pair: Pair | undefined;
   for (const token of splitPointer(pointer)) {
     if (isAlias(node)) node = node.resolve(doc);
     if (isMap(node)) {
-      const found = pairIndex(node).get(token);
+      const found = pairsOf(index, node).get(token);
       if (!found) return undefined;
       pair = found;
       node = found.value;
@@ -81,6 +86,8 @@ function rangeOf(node: unknown): Span | undefined {
 
 function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = false, salvage?: () => unknown): ParsedDocument {
   const docRange = doc.range ?? [0, 0, 0];
+  let index: PairIndex | undefined;
+  const walkTo = (pointer: string) => walk(doc, (index ??= new Map()), pointer);
   return {
     value,
     empty,
@@ -88,7 +95,7 @@ function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = 
     salvage,
     span: { start: docRange[0], end: docRange[1] },
     locate(pointer) {
-      const w = walk(doc, pointer);
+      const w = walkTo(pointer);
       if (!w) return undefined;
       const key = w.pair && isScalar(w.pair.key) ? rangeOf(w.pair.key) : undefined;
       let v = rangeOf(w.node);
@@ -97,7 +104,7 @@ function yamlDocument(doc: Document, value: unknown, empty: boolean, unusable = 
       return key ? { key, value: v } : { value: v };
     },
     keysAt(pointer) {
-      const w = walk(doc, pointer);
+      const w = walkTo(pointer);
       if (!w || !isMap(w.node)) return [];
       return w.node.items.map((p) => keyString(p.key));
     },
@@ -234,9 +241,6 @@ function yamlErrorProblem(text: string, doc: Document, err: YamlError): Omit<Par
 
 const printKey = (key: string) => JSON.stringify(key.length > 60 ? key.slice(0, 57) + '…' : key);
 
-/** Alias resolutions that went through the map of bindAliases (tests count them against the aliases). */
-export const aliasLookups = { lookups: 0 };
-
 /**
  * Each alias of a document bound to its anchor, found in one walk in document order as
  * Alias.resolve finds it: the last node before the alias that carries its anchor. The library's
@@ -258,7 +262,7 @@ export function bindAliases(doc: Document): Map<Alias, YamlNode | undefined> {
     const library = Object.getPrototypeOf(alias).resolve as Alias['resolve'];
     const decisive = target ? [target, alias] : [alias];
     alias.resolve = (d, ctx) => {
-      aliasLookups.lookups++;
+      workCounts.aliasLookups++;
       if (!ctx) return target as ReturnType<Alias['resolve']>;
       ctx.aliasResolveCache = decisive;
       return library.call(alias, d, ctx);
@@ -344,16 +348,13 @@ export const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   logLevel: 'error', // no process warnings on stderr (they quote keys, which may hold secrets)
 };
 
-/** Position parses since the process started (tests count them: most findings are placed by the block reader). */
-export const positionParses = { parses: 0 };
-
 /**
  * Only the positions of a one-document text whose value the block reader has read: no
  * value (toJS), no duplicate-key or depth checks (the reader has made them). About half the cost of
  * the full parse, which counts when a few files of a big run have findings.
  */
 export function yamlPositions(text: string): ParsedDocument {
-  positionParses.parses++;
+  workCounts.positionParses++;
   return yamlDocument(parseDocument(text, PARSE_OPTIONS), null, false);
 }
 
@@ -472,8 +473,6 @@ function shiftDocument(d: ParsedDocument, by: number): ParsedDocument {
   };
 }
 
-/** Characters of streams tested for content by splitStream (tests count them against the texts' lengths). */
-export const streamTests = { characters: 0 };
 /** Text with no content: blank lines, comments, directives, "---" lines. */
 const NO_CONTENT = /^(?:[ \t]*(?:#.*)?(?:\r\n|\r|\n)|%.*(?:\r\n|\r|\n)|---[ \t]*(?:#.*)?(?:\r\n|\r|\n))*$/;
 
@@ -488,7 +487,7 @@ export function splitStream(text: string, memo: MarkerMemo = {}): { start: numbe
   // The marker lines the documents limit read before the parse, or read here (the "---" ones split).
   for (const at of markersOf(text, memo)) {
     if (at === 0 || text.charCodeAt(at) !== 45) continue;
-    streamTests.characters += at - from;
+    workCounts.streamCharacters += at - from;
     if (!NO_CONTENT.test(text.slice(from, at))) starts.push(at);
     from = at;
   }

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { automationConfig, automationJson } from '../../bench/generate';
 import { lint } from '../../src/engine/lint';
 import { lineTables } from '../../src/core/lines';
-import { navigatorReads } from '../../src/syntax/json-locate';
+import { workCounts } from '../../src/syntax/work-counts';
 import { NAVIGATE_MIN_CHARS } from '../../src/syntax/json';
 
 type Doc = { processes: { processType: string; version: string }[] };
 
-const counts = () => ({ containers: navigatorReads.containers, lineTables: lineTables.built });
+const counts = () => ({ containers: workCounts.navigatorContainers, lineTables: lineTables.built });
 
 async function lintCounting(text: string) {
   const before = counts();

@@ -8,7 +8,7 @@ import { OmlintLanguageService } from '../../src/server/service';
 import { defineRule } from '../../src/core/rule';
 import { loadAllRules } from '../../rules/registry';
 import type { Rule } from '../../src/core/types';
-import { blockReads } from '../../src/syntax/yaml-block-reader';
+import { workCounts } from '../../src/syntax/work-counts';
 import { NOW, openDoc, tempDir } from './fixtures';
 
 const RULES = await loadAllRules();
@@ -105,13 +105,13 @@ describe('the per-document result cache of the language service', () => {
     let version = 1;
     for (const [from, to] of [['threshold: 1007', 'threshold: 1077'], ['oncall15@', 'oncall-15@'], ['value: rs3\n', 'value: rs33\n']]) {
       const before = { ...stats };
-      const reads = blockReads.reads;
+      const reads = workCounts.blockReads;
       doc = TextDocument.create(doc.uri, 'yaml', ++version, doc.getText().replace(from, to));
       service.setDocument(doc);
       await service.diagnostics(doc);
       expect(stats.checked - before.checked, `${from} → ${to}`).toBe(1);
       // The stream is split and its edited document parsed alone: never read whole by the block reader first.
-      expect(blockReads.reads - reads).toBe(0);
+      expect(workCounts.blockReads - reads).toBe(0);
       expect(stats.reused - before.reused).toBe(19);
       // The digests of the edited document only.
       expect(stats.digested - before.digested).toBe(perDocument);

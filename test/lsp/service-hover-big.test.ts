@@ -1,12 +1,12 @@
 // Hover and completion read the cached parse: a big text's new version is never parsed for them
-// (the lint parses it once, after its debounce). Counted with parseCounter, not timed.
+// (the lint parses it once, after its debounce). Counted with workCounts.parses, not timed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MarkupContent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { OmlintLanguageService } from '../../src/server/service';
-import { parseCounter } from '../../src/syntax/index';
+import { workCounts } from '../../src/syntax/work-counts';
 import { NOW, openDoc, tempDir } from './fixtures';
 
 const AUTOMATION = path.resolve(__dirname, '../../../shared/corpus/automation-config/mck__bug-hunt__artifacts__fixed-ac.json');
@@ -27,17 +27,17 @@ describe('hover and completion on a big document', () => {
     doc = TextDocument.create(doc.uri, 'json', 2, text.slice(0, mid) + '27018' + text.slice(mid + 5));
     service.setDocument(doc);
 
-    const before = parseCounter.parses;
+    const before = workCounts.parses;
     const hover = service.hover(doc, doc.positionAt(keyAt));
     const completion = service.completion(doc, doc.positionAt(valueAt));
-    expect(parseCounter.parses).toBe(before); // the new version was not parsed for them
+    expect(workCounts.parses).toBe(before); // the new version was not parsed for them
     expect((hover?.contents as MarkupContent).value).toMatch(/\*\*hostname\*\*/);
     expect(completion.items.map((i) => i.label)).toContain('requireTLS');
 
     await service.diagnostics(doc);
-    expect(parseCounter.parses).toBe(before + 1); // the lint parses it, once
+    expect(workCounts.parses).toBe(before + 1); // the lint parses it, once
     expect((service.hover(doc, doc.positionAt(keyAt))?.contents as MarkupContent).value).toMatch(/\*\*hostname\*\*/);
     expect(service.completion(doc, doc.positionAt(valueAt)).items.map((i) => i.label)).toContain('requireTLS');
-    expect(parseCounter.parses).toBe(before + 1);
+    expect(workCounts.parses).toBe(before + 1);
   });
 });

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadAllRules } from '../../rules/registry';
-import { parseCounter } from '../../src/syntax/index';
+import { workCounts } from '../../src/syntax/work-counts';
 import { defaultSettings } from '../../src/config/load';
 import { Project } from '../../src/project/project';
 import { sniffKinds, SNIFF_BYTES } from '../../src/project/sniff';
@@ -36,12 +36,12 @@ describe('Project', () => {
     expect(first).toHaveLength(1); // the siblings are read: s4.yaml is the same alert
     for (let v = 2; v <= 5; v++) {
       doc = TextDocument.create(doc.uri, 'yaml', v, ALERT.replace('intervalMin: 60', `intervalMin: ${60 + v}`));
-      const before = parseCounter.parses;
+      const before = workCounts.parses;
       service.setDocument(doc);
       const diags = await service.diagnostics(doc);
       service.hover(doc, { line: 0, character: 3 });
       service.completion(doc, { line: 1, character: 1 });
-      expect(parseCounter.parses - before).toBe(1);
+      expect(workCounts.parses - before).toBe(1);
       expect(diags.filter((d) => d.code === 'duplicate-alert-config')).toHaveLength(1);
     }
   });
@@ -51,10 +51,10 @@ describe('Project', () => {
     expect(big.length).toBeGreaterThan(SNIFF_BYTES);
     const dir = tempDir({ 'deployment.json': big, 'other.yaml': alert('NO_PRIMARY') });
     const service = new OmlintLanguageService({ now: NOW, ruleSet });
-    const before = parseCounter.parses;
+    const before = workCounts.parses;
     const doc = openDoc(service, dir, 'cpu.yaml', ALERT);
     await service.diagnostics(doc);
-    expect(parseCounter.parses - before).toBe(2); // cpu.yaml and other.yaml
+    expect(workCounts.parses - before).toBe(2); // cpu.yaml and other.yaml
     expect(service.workspace.project.stats).toEqual({ reads: 1, sniffs: 1 });
   });
 
@@ -86,9 +86,9 @@ describe('Project', () => {
     const dir = tempDir({ 'a.yaml': ALERT, 'b.yaml': alert('NO_PRIMARY') });
     const project = new Project({ settingsFor: defaultSettings, openText: () => undefined, openPaths: () => [], disk: nodeDisk }, ruleSet);
     const a = path.join(dir, 'a.yaml');
-    const before = parseCounter.parses;
+    const before = workCounts.parses;
     expect(project.parse(a, ALERT)).toBe(project.parse(a, ALERT));
-    expect(parseCounter.parses - before).toBe(1);
+    expect(workCounts.parses - before).toBe(1);
     expect([...project.kindsOf(a, ALERT)]).toEqual(['alert-config']);
     expect(project.scopeInputs(a, ['alert-config']).map((i) => path.basename(i.filePath))).toEqual(['b.yaml']);
     expect(project.scopeInputs(a, ['maintenance-window'])).toEqual([]);

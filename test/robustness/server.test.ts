@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, it } from 'vitest';
 import { OmlintLanguageService } from '../../src/server/service';
-import { parseCounter } from '../../src/syntax/index';
+import { workCounts } from '../../src/syntax/work-counts';
 import { startClient } from '../lsp/client';
 import { prng, tempDir } from './support';
 
@@ -125,7 +125,7 @@ describe('a 2 KB YAML of 2,000 "[" opened, then edited', () => {
     const uri = pathToFileURL(path.join(dir, 'brackets.alert-config.yaml')).href;
     for (const [version, t] of [text, text + '\n', '[' + text, text].entries()) {
       const doc = TextDocument.create(uri, 'yaml', version + 1, t);
-      const before = parseCounter.parses;
+      const before = workCounts.parses;
       service.setDocument(doc);
       const requests = async () => {
         const diagnostics = await service.diagnostics(doc);
@@ -137,10 +137,10 @@ describe('a 2 KB YAML of 2,000 "[" opened, then edited', () => {
       await requests();
       // Lint, kinds, hover, completion and code actions share the text's parse (hover may parse
       // the text without the cursor's line once more); a text seen before is not parsed again.
-      expect(parseCounter.parses - before).toBeLessThanOrEqual(version === 3 ? 0 : 2);
-      const after = parseCounter.parses;
+      expect(workCounts.parses - before).toBeLessThanOrEqual(version === 3 ? 0 : 2);
+      const after = workCounts.parses;
       await requests();
-      expect(parseCounter.parses).toBe(after);
+      expect(workCounts.parses).toBe(after);
     }
   });
 

@@ -3,7 +3,7 @@
 // and overlapping requests share them. Counted, never timed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultState, type State } from '../../src/serve/state';
-import { parseCounter } from '../../src/syntax/index';
+import { workCounts } from '../../src/syntax/work-counts';
 import { lint, TextLinter } from '../../src/engine/lint';
 import { digestFetch, startInProcess, type InProcess } from './support';
 
@@ -46,13 +46,13 @@ describe('a validated request body', () => {
     const created = await (await call(`/groups/${g}/alertConfigs`, json('POST', CONFIG(100)))).json();
     const body = CONFIG(250);
     const spy = vi.spyOn(JSON, 'parse');
-    const parses = parseCounter.parses;
+    const parses = workCounts.parses;
     const res = await call(`/groups/${g}/alertConfigs/${created.id}`, json('PUT', body));
     const ofBody = spy.mock.calls.filter(([text]) => text === body).length;
     spy.mockRestore();
     expect(res.status).toBe(200);
     expect(res.headers.get('x-omlint-warnings')).toBe('read-only-field /groupId 2:3');
-    expect({ engineParses: parseCounter.parses - parses, jsonParses: ofBody }).toEqual({ engineParses: 1, jsonParses: 1 });
+    expect({ engineParses: workCounts.parses - parses, jsonParses: ofBody }).toEqual({ engineParses: 1, jsonParses: 1 });
     const stored = state.alertConfigs.find((c) => c.id === created.id)!;
     expect(stored.metricThreshold).toEqual(JSON.parse(body).metricThreshold);
   });

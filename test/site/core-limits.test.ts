@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { lintFiles } from '../../site/src/core';
 import { decodeState, encodeState } from '../../site/src/share';
-import { markerScans } from '../../src/syntax/cost';
+import { workCounts } from '../../src/syntax/work-counts';
 import { anchorPairs, countLibraryResolves, libraryResolves } from '../syntax/alias-work';
 
 countLibraryResolves();
@@ -18,10 +18,10 @@ async function lintShared(text: string) {
 
 describe('the playground core on texts that were quadratic to parse', () => {
   it('a share link of 80,000 "---" lines: the --max-documents finding, the count stopped at the limit', async () => {
-    const before = markerScans.markers;
+    const before = workCounts.markers;
     const diagnostics = await lintShared('---\n'.repeat(80_000));
     expect(diagnostics.filter((d) => d.ruleId === 'limit-exceeded').map((d) => d.message)).toEqual([expect.stringMatching(/more than 10,000 documents, the limit \(--max-documents\)/)]);
-    expect(markerScans.markers - before).toBe(10_001);
+    expect(workCounts.markers - before).toBe(10_001);
   });
 
   it('a share link of 8,000 anchors each aliased once: linted, one library resolution per alias, two nodes scanned each', async () => {

@@ -7,13 +7,14 @@ import { parseAllDocuments, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { alertConfig, alertYaml, makeRng } from '../../bench/generate';
 import { buildAutomationConfig } from '../../bench/automation-fixtures';
-import { costProblem, documentCount, fullYamlParseProblem, markerScans, yamlCost, yamlScans } from '../../src/syntax/cost';
-import { splitStream, streamTests } from '../../src/syntax/yaml';
+import { costProblem, documentCount, fullYamlParseProblem, yamlCost } from '../../src/syntax/cost';
+import { splitStream } from '../../src/syntax/yaml';
 import { jsonCost } from '../../src/syntax/json';
 import { parseText } from '../../src/syntax/index';
 import { DEFAULT_LIMITS } from '../../src/syntax/types';
 import { filesUnder } from '../files';
 import { YAML_CASES } from './suites';
+import { workCounts } from '../../src/syntax/work-counts';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -117,10 +118,10 @@ describe('the cost pre-scan', () => {
   it('scans a YAML text the block reader reads only when its length could break the node or memory limit', () => {
     const plain = stringify({ processes: Array.from({ length: 500 }, (_, i) => ({ name: `p${i}`, args: { port: 27017 + i } })) });
     const count = (text: string, limits = DEFAULT_LIMITS) => {
-      const before = yamlScans.scans;
+      const before = workCounts.yamlScans;
       const f = parseText(text, 'x.yaml', limits);
       expect(f.documents[0].unusable).toBeFalsy();
-      return yamlScans.scans - before;
+      return workCounts.yamlScans - before;
     };
     expect(count(plain)).toBe(0);
     // The block reader declines a flow mapping: the scan runs before the full parse.
@@ -149,9 +150,9 @@ describe('documents per YAML stream', () => {
 
   it('refuses a stream over --max-documents at the first document past it, having read no more markers', () => {
     const text = '---\n'.repeat(80_000);
-    const before = markerScans.markers;
+    const before = workCounts.markers;
     const f = parseText(text, 'x.yaml');
-    expect(markerScans.markers - before).toBe(10_001);
+    expect(workCounts.markers - before).toBe(10_001);
     expect(f.problems).toEqual([expect.objectContaining({ ruleId: 'limit-exceeded', span: { start: 4 * 10_000, end: 4 * 10_000 + 3 } })]);
     expect(f.problems[0].message).toMatch(/more than 10,000 documents, the limit \(--max-documents\)/);
     expect(f.documents).toHaveLength(1);
@@ -171,9 +172,9 @@ describe('documents per YAML stream', () => {
   it('splits a stream for the per-document cache in one pass: each character tested once', () => {
     // "---" lines with no content between them (the shape that was quadratic), then documents.
     for (const text of ['---\n'.repeat(9_000), 'a: 1\n---\n'.repeat(5_000), `${'---\n# c\n'.repeat(3_000)}a: 1\n`]) {
-      const before = streamTests.characters;
+      const before = workCounts.streamCharacters;
       const chunks = splitStream(text);
-      expect(streamTests.characters - before).toBeLessThanOrEqual(text.length);
+      expect(workCounts.streamCharacters - before).toBeLessThanOrEqual(text.length);
       expect(chunks.map((c) => c.text).join('')).toBe(text);
     }
     expect(splitStream('---\n'.repeat(9_000))).toHaveLength(1);

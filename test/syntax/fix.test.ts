@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdits, fixEdits } from '../../src/syntax/fix';
 import { parseText } from '../../src/syntax/index';
-import { positionParses } from '../../src/syntax/yaml';
+import { workCounts } from '../../src/syntax/work-counts';
 import type { FixOp, TextEdit } from '../../src/core/types';
 import fc from 'fast-check';
 
@@ -28,9 +28,9 @@ describe('fix edits', () => {
     // The item's end is unsure to the block reader (a comment line follows it); its start is not.
     const text = 'notifications:\n  # first\n  - typeName: EMAIL\n    emailEnabled: true\n    delayMin: 0\n  # then\n  - typeName: SMS\n';
     const asFull = 'notifications:\n  # first\n  - typeName: EMAIL\n    delayMin: 0\n  # then\n  - typeName: SMS\n';
-    const before = positionParses.parses;
+    const before = workCounts.positionParses;
     expect(fix(text, 'x.yaml', [{ op: 'remove', pointer: '/notifications/0/emailEnabled' }])).toBe(asFull);
-    expect(positionParses.parses).toBe(before);
+    expect(workCounts.positionParses).toBe(before);
     // The same text parsed in full (a tab in a comment takes it past the block reader) gets the same edit.
     const full = fix(text.replace('# then', '#\tthen'), 'x.yaml', [{ op: 'remove', pointer: '/notifications/0/emailEnabled' }]);
     expect(full).toBe(asFull.replace('# then', '#\tthen'));

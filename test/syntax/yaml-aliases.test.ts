@@ -5,7 +5,7 @@ import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { anchorPairs, countLibraryResolves, libraryResolves } from './alias-work';
 import { parseText } from '../../src/syntax/index';
-import { aliasLookups } from '../../src/syntax/yaml';
+import { workCounts } from '../../src/syntax/work-counts';
 import { DEFAULT_LIMITS } from '../../src/syntax/types';
 
 countLibraryResolves();
@@ -13,12 +13,12 @@ countLibraryResolves();
 describe('alias resolution', () => {
   it('10,000 anchors each aliased once: each alias looked up once, the library scanning two nodes for it', () => {
     const n = 10_000;
-    const before = aliasLookups.lookups;
+    const before = workCounts.aliasLookups;
     const f = parseText(anchorPairs(n), 'x.yaml');
     expect(f.problems).toEqual([]);
     const value = f.documents[0].value as Record<string, string>;
     expect([value.b0, value.b1234, value[`b${n - 1}`]]).toEqual(['v0', 'v1234', `v${n - 1}`]);
-    expect(aliasLookups.lookups - before).toBe(n);
+    expect(workCounts.aliasLookups - before).toBe(n);
     expect(libraryResolves.calls).toBe(n);
     expect(libraryResolves.fullWalks).toBe(0);
     expect(libraryResolves.scanned).toBeLessThanOrEqual(2 * n);

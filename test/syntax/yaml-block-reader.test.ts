@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { alertConfig, alertYaml, makeRng } from '../../bench/generate';
-import { blockReads, plainScalar, readBlockYaml, rereadBlockYaml, UNSURE } from '../../src/syntax/yaml-block-reader';
+import { plainScalar, readBlockYaml, rereadBlockYaml, UNSURE } from '../../src/syntax/yaml-block-reader';
 import { YamlDocumentCache } from '../../src/syntax/yaml';
 import { fastYamlDocument } from '../../src/syntax/yaml-fast';
 import { parseYamlText, tooDeep } from '../../src/syntax/yaml';
@@ -17,6 +17,7 @@ import { getAt } from '../../src/core/pointer';
 import { allPointers } from '../pointers';
 import { filesUnder } from '../files';
 import { JSON_CASES, YAML_CASES } from './suites';
+import { workCounts } from '../../src/syntax/work-counts';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CORPUS = path.join(ROOT, '..', 'shared', 'corpus');
@@ -265,7 +266,7 @@ describe('block-YAML reader', () => {
     const config = stringify({ version: 3, processes, replicaSets: [{ _id: 'rs0', members: processes.slice(0, 3).map((p, i) => ({ _id: i, host: p.name })) }] }, { flowCollectionPadding: false });
 
     it('answers every question about a text without reading it again', () => {
-      const before = blockReads.reads;
+      const before = workCounts.blockReads;
       const block = readBlockYaml(config)!;
       const full = parseYamlText(config, DEFAULT_LIMITS).documents[0];
       for (const pointer of allPointers(full.value)) {
@@ -273,7 +274,7 @@ describe('block-YAML reader', () => {
         const keys = block.keysAt(pointer);
         if (keys !== UNSURE) expect({ pointer, keys }).toEqual({ pointer, keys: full.keysAt?.(pointer) });
       }
-      expect(blockReads.reads - before).toBe(1);
+      expect(workCounts.blockReads - before).toBe(1);
     });
 
     it('places every node of a big text (read into arrays of its own) as the full parse does', () => {
@@ -332,27 +333,27 @@ describe('block-YAML reader', () => {
       parseText(big, 'ac.yaml', DEFAULT_LIMITS, cache);
       const at = big.indexOf('port: 27', big.length / 2) + 'port: '.length;
       const edited = `${big.slice(0, at)}9${big.slice(at)}`;
-      const before = blockReads.rereads;
+      const before = workCounts.blockRereads;
       const got = parseText(edited, 'ac.yaml', DEFAULT_LIMITS, cache).documents[0];
-      expect(blockReads.rereads).toBe(before + 1);
+      expect(workCounts.blockRereads).toBe(before + 1);
       const whole = parseText(edited, 'ac.yaml').documents[0];
       expect(got.value).toEqual(whole.value);
       for (const pointer of allPointers(whole.value)) expect({ pointer, at: got.locate(pointer) }).toEqual({ pointer, at: whole.locate(pointer) });
       // An edit of another shape (a new line) is read whole.
       const added = `${edited.slice(0, at)}1\nextra: 2${edited.slice(at)}`;
       const other = parseText(added, 'ac.yaml', DEFAULT_LIMITS, cache);
-      expect(blockReads.rereads).toBe(before + 1);
+      expect(workCounts.blockRereads).toBe(before + 1);
       expect(other.documents[0].value).toEqual(parseText(added, 'ac.yaml').documents[0].value);
       // Edits the whole text's checks would send to the full parse are not read in place either:
       // the CLI (no cache) and the server (a cache) see the same value and problems.
       expect(edited.slice(at, at + 6)).toBe('927017');
       for (const value of ['.inf', '-.Inf', '.nan', 'x\u0007', 'x'.repeat(1100)]) {
         parseText(edited, 'ac.yaml', DEFAULT_LIMITS, cache);
-        const n = blockReads.rereads;
+        const n = workCounts.blockRereads;
         const changed = `${edited.slice(0, at)}${value}${edited.slice(at + '927017'.length)}`;
         const got2 = parseText(changed, 'ac.yaml', DEFAULT_LIMITS, cache);
         const whole2 = parseText(changed, 'ac.yaml');
-        expect({ value, rereads: blockReads.rereads }).toEqual({ value, rereads: n });
+        expect({ value, rereads: workCounts.blockRereads }).toEqual({ value, rereads: n });
         expect(got2.documents.map((d) => d.value)).toEqual(whole2.documents.map((d) => d.value));
         expect(got2.problems).toEqual(whole2.problems);
       }
@@ -378,9 +379,9 @@ describe('block-YAML reader', () => {
         const full = parseYamlText(stripped, DEFAULT_LIMITS).documents[0];
         expect(file.documents).toHaveLength(1);
         const doc = file.documents[0];
-        const before = blockReads.reads;
+        const before = workCounts.blockReads;
         for (const pointer of allPointers(full.value)) expect({ pointer, at: doc.locate(pointer) }).toEqual({ pointer, at: full.locate(pointer) });
-        expect(blockReads.reads).toBe(before);
+        expect(workCounts.blockReads).toBe(before);
       }
     });
 

@@ -10,7 +10,7 @@ import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile,
 import { defineBuiltin } from '../core/rule';
 import { SourceFile } from './source-file';
 
-export { SourceFile, willLocate, type SourceComments } from './source-file';
+export { SourceFile, looksAhead, willLocate, type SourceComments } from './source-file';
 export { keepsDocumentValues } from './yaml';
 export type { CursorContext } from './cursor';
 

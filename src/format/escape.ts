@@ -7,6 +7,11 @@ const CONTROLS = new RegExp(CONTROL_CLASS, 'g');
 // and almost no line of a report holds a control.
 const HAS_CONTROL = new RegExp(CONTROL_CLASS);
 
+/** Whether escapeControls would change the text. */
+export function hasControls(text: string): boolean {
+  return HAS_CONTROL.test(text);
+}
+
 export function escapeControls(text: string): string {
   if (!HAS_CONTROL.test(text)) return text;
   return text.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

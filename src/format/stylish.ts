@@ -5,7 +5,7 @@ import type { FixRunReport } from './index';
 import { frameReader, type FrameReader } from '../engine/frame-lines';
 import { palette, type Palette } from './color';
 import { cutLine, frameWindow, windowAround } from './frame-window';
-import { escapeControls } from './escape';
+import { escapeControls, hasControls } from './escape';
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -27,9 +27,10 @@ function codeFrame(out: string[], lines: FrameReader, d: Diagnostic, c: Palette)
     out.push(frameLine(line - 1, width, from >= above.length && from > 0 ? '…' : cutLine(above, from, to), false, c));
   }
   out.push(frameLine(line, width, frame.text, true, c));
-  // Columns as shown: an escaped control character takes six.
-  const caretAt = escapeControls(frame.text.slice(0, frame.caretAt)).length;
-  const caretCount = Math.max(1, escapeControls(frame.text.slice(frame.caretAt, frame.caretAt + frame.caretCount)).length);
+  // Columns as shown: an escaped control character takes six (a line without one: no copies to measure).
+  const plain = !hasControls(frame.text);
+  const caretAt = plain ? Math.min(frame.caretAt, frame.text.length) : escapeControls(frame.text.slice(0, frame.caretAt)).length;
+  const caretCount = Math.max(1, plain ? Math.min(frame.caretCount, frame.text.length - frame.caretAt) : escapeControls(frame.text.slice(frame.caretAt, frame.caretAt + frame.caretCount)).length);
   const caret = d.severity === 'error' ? c.red : d.severity === 'warning' ? c.yellow : c.blue;
   out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(caretAt)}${caret('^'.repeat(caretCount))}`);
 }

@@ -208,14 +208,16 @@ export class LineIndex {
     const start = this.position(span.start);
     // A short span within one line (most findings: a key or a scalar) needs no second search of
     // the line starts (on a big text, each is up to STRIDE indexOf calls).
-    const [a, b] = [this.clamp(span.start), this.clamp(span.end)];
+    const a = this.clamp(span.start);
+    const b = this.clamp(span.end);
     if (breakWithin(this.text, a, b) === false) return { start, end: { line: start.line, column: start.column + (b - a) } };
     return { start, end: this.position(span.end) };
   }
 
   /** Whether a span's ends stand on different lines. */
   spansLines(span: Span): boolean {
-    const [a, b] = [this.clamp(span.start), this.clamp(span.end)];
+    const a = this.clamp(span.start);
+    const b = this.clamp(span.end);
     const within = breakWithin(this.text, a, b);
     return within ?? this.lines.lineOf(a) !== this.lines.lineOf(b);
   }

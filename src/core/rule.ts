@@ -62,6 +62,8 @@ export function reportMessage(meta: Pick<RuleMeta, 'id' | 'messages'>, report: R
   if (report.messageId === undefined) return report.message;
   const template = meta.messages?.[report.messageId];
   if (template === undefined) throw new Error(`Rule ${meta.id} reported the message id "${report.messageId}", which its meta.messages does not define.`);
+  // Most templates name no data: no pattern search (and no closure) for them.
+  if (!template.includes('{{')) return template;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
     if (!report.data || !Object.hasOwn(report.data, name)) throw new Error(`Rule ${meta.id}, message "${report.messageId}": no data for {{${name}}}.`);
     return String(report.data[name]);

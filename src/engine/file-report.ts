@@ -182,7 +182,8 @@ export function addReport(file: FileState, doc: ItemState | undefined, ruleId: s
     ruleId,
     severity,
     message: report.message,
-    ...(report.messageId === undefined ? {} : { messageId: report.messageId }),
+    // Always present (undefined without one): one shape for every finding, no spread; JSON leaves it out.
+    messageId: report.messageId,
     pointer: report.pointer,
     range: file.sourceFile.lines.range(span),
     kind: doc?.kind ?? 'unknown',

@@ -50,7 +50,7 @@ export function mergeReports(done: { result: FileResult; source: RunSource }, re
       ruleId: w.ruleId,
       severity,
       message: r.message,
-      ...(r.messageId === undefined ? {} : { messageId: r.messageId }),
+      messageId: r.messageId,
       pointer: r.pointer,
       range: copyRange(place.range),
       kind: result.kinds[w.documentIndex] ?? 'unknown',

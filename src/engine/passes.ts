@@ -1,7 +1,7 @@
 // The passes over a prepared file: its documents (schema and document rules), the digests its
 // documents give the workspace rules and those rules' run over a scope, and its transition rules
 // against its base.
-import { DEFAULT_LIMITS, willLocate } from '../syntax/index';
+import { DEFAULT_LIMITS, looksAhead, willLocate } from '../syntax/index';
 import type { Kind } from '../core/kinds';
 import { validateLoaded } from '../schema/validate';
 import { getAt } from '../core/pointer';
@@ -76,14 +76,18 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
     if ('template' in e) noteTemplate(file, doc, e.template.pointer, e.template.value, e.template.rule);
     else internalError(file, doc, e.error.ruleId, e.error.error, opts);
   }
-  // Reports are placed together, so that a big JSON text is read forward once for all their positions.
-  if (pending.length > 0) {
+  // Reports are placed together, so that a big JSON text is read forward once for all their
+  // positions; a document that locates without reading ahead (YAML) is given no list.
+  if (pending.length > 0 && looksAhead(doc.document)) {
     const pointers: string[] = [];
     // A hint only: the reports past what a file can record (per severity) need no position.
-    for (const { report } of pending.slice(0, 3 * (opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE))) {
+    const n = Math.min(pending.length, 3 * (opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE));
+    for (let k = 0; k < n; k++) {
+      const { report } = pending[k];
       pointers.push(doc.base + report.pointer);
+      for (const op of report.fix?.ops ?? []) pointers.push(doc.base + op.pointer);
       // Suggestions left unmade (suggestionEdits false) are placed only if a second finding asks.
-      for (const f of [report.fix, ...(opts.suggestionEdits === false ? [] : (report.suggestions ?? []))]) for (const op of f?.ops ?? []) pointers.push(doc.base + op.pointer);
+      if (opts.suggestionEdits !== false) for (const s of report.suggestions ?? []) for (const op of s.ops) pointers.push(doc.base + op.pointer);
     }
     willLocate(doc.document, pointers);
   }

@@ -5,38 +5,39 @@ import type { FixRunReport } from './index';
 import { frameReader, type FrameReader } from '../engine/frame-lines';
 import { palette, type Palette } from './color';
 import { cutLine, frameWindow, windowAround } from './frame-window';
-import { escapeControls } from './escape';
+import { escapeControls, hasControls } from './escape';
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function codeFrame(lines: FrameReader, d: Diagnostic, c: Palette): string[] {
+/** A finding's code frame, its lines pushed on `out` (no array of its own: one per finding). */
+function codeFrame(out: string[], lines: FrameReader, d: Diagnostic, c: Palette): void {
   const line = d.range.start.line;
-  if (line < 1 || line > lines.lineCount) return [];
+  if (line < 1 || line > lines.lineCount) return;
   const width = String(Math.min(lines.lineCount, line + 1)).length;
-  const out: string[] = [];
   // Each line masked whole, once per file (frame-lines.ts), before any cut: masking keeps lengths, so columns still hold.
-  const textOf = (n: number) => lines.shown(n);
-  const marked = textOf(line);
+  const marked = lines.shown(line);
   const endCol = d.range.end.line === line ? Math.max(d.range.end.column, d.range.start.column + 1) : marked.length + 1;
   // A long line shows a window around the problem; the line above shows the same columns.
   const frame = frameWindow(marked, d.range.start.column, endCol);
-  const show = (n: number, text: string, mark: boolean) => {
-    out.push(`    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${escapeControls(text)}`);
-  };
   if (line > 1 && !lines.blank(line - 1)) {
-    const above = textOf(line - 1);
+    const above = lines.shown(line - 1);
     const { from, to } = frame.from === 0 && frame.to === marked.length ? windowAround(above, 0) : { from: frame.from, to: Math.min(above.length, frame.to) };
-    show(line - 1, from >= above.length && from > 0 ? '…' : cutLine(above, from, to), false);
+    out.push(frameLine(line - 1, width, from >= above.length && from > 0 ? '…' : cutLine(above, from, to), false, c));
   }
-  show(line, frame.text, true);
-  // Columns as shown: an escaped control character takes six.
-  const caretAt = escapeControls(frame.text.slice(0, frame.caretAt)).length;
-  const caretCount = Math.max(1, escapeControls(frame.text.slice(frame.caretAt, frame.caretAt + frame.caretCount)).length);
+  out.push(frameLine(line, width, frame.text, true, c));
+  // Columns as shown: an escaped control character takes six (a line without one: no copies to measure).
+  const plain = !hasControls(frame.text);
+  const caretAt = plain ? Math.min(frame.caretAt, frame.text.length) : escapeControls(frame.text.slice(0, frame.caretAt)).length;
+  const caretCount = Math.max(1, plain ? Math.min(frame.caretCount, frame.text.length - frame.caretAt) : escapeControls(frame.text.slice(frame.caretAt, frame.caretAt + frame.caretCount)).length);
   const caret = d.severity === 'error' ? c.red : d.severity === 'warning' ? c.yellow : c.blue;
   out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(caretAt)}${caret('^'.repeat(caretCount))}`);
-  return out;
+}
+
+/** One line of a code frame: its number, `>` on the finding's line. */
+function frameLine(n: number, width: number, text: string, mark: boolean, c: Palette): string {
+  return `    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${escapeControls(text)}`;
 }
 
 /** Where else a repeated finding is: the first few places, then how many more. */
@@ -92,7 +93,7 @@ export function stylishParts(run: LintRun, opts: StylishOptions = { color: false
     for (const d of r.diagnostics) {
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info');
       out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${escapeControls(d.message)}  ${c.dim(d.ruleId)}`);
-      if (lines && opts.frames !== false) out.push(...codeFrame(lines, d, c));
+      if (lines && opts.frames !== false) codeFrame(out, lines, d, c);
       if (d.occurrences) out.push(c.dim(`      also at ${alsoAt(d)}`));
       if (!d.fix && d.suggestions?.length && !(opts.fixRun?.suggestions && d.suggestions.length === 1)) {
         unapplied++;

@@ -11,7 +11,7 @@ import { defineBuiltin } from '../core/rule';
 import { SourceFile } from './source-file';
 import { workCounts } from './work-counts';
 
-export { SourceFile, willLocate, type SourceComments } from './source-file';
+export { SourceFile, looksAhead, willLocate, type SourceComments } from './source-file';
 export { keepsDocumentValues } from './yaml';
 export type { CursorContext } from './cursor';
 

@@ -31,6 +31,11 @@ export function willLocate(document: ParsedDocument, pointers: readonly string[]
   (document as ParsedDocument & LookingAhead).prepare?.(pointers);
 }
 
+/** Whether willLocate has any use for a document's pointers (else the caller need not list them). */
+export function looksAhead(document: ParsedDocument): boolean {
+  return typeof (document as ParsedDocument & Partial<LookingAhead>).prepare === 'function';
+}
+
 export class SourceFile implements ParsedFile {
   readonly text: string;
   readonly bom: boolean;

@@ -59,3 +59,35 @@ describe('suggestions made into text edits where read', () => {
     expect(r).toEqual(e);
   });
 });
+
+describe('the hint list of pointers to place', () => {
+  /** A rule whose one finding has a safe fix; `reads` counts how often the fix's ops are read. */
+  function fixing() {
+    const counter = { reads: 0 };
+    const ops: FixOp[] = [{ op: 'add', pointer: '', key: 'enabled', value: true }];
+    const rule = defineRule({
+      meta: { id: 'test-fix-once', kinds: ['alert-config'], defaultSeverity: 'warning', description: 'test', docs, fixable: true },
+      check(ctx) {
+        ctx.report({ pointer: '', message: 'No enabled.', fix: { title: 'Add enabled: true', get ops() { counter.reads++; return ops; } } });
+      },
+    });
+    return { rule, counter };
+  }
+  const text = 'eventTypeName: HOST_DOWN\nnotifications:\n  - typeName: EMAIL\n    emailAddress: a@example.com\n';
+
+  it('a YAML document (placed without reading ahead) gets none: its fix is read once, to make its edits', async () => {
+    const { rule, counter } = fixing();
+    const [r] = await lint([{ filePath: '/p/a.yaml', text }], { now: NOW, kind: 'alert-config', ruleSet: [rule] });
+    expect(r.diagnostics[0].fix?.edits).toHaveLength(1);
+    expect(counter.reads).toBe(1);
+  });
+
+  it('a JSON document that reads ahead gets it: its fix is read for the hint too, with the same result', async () => {
+    const { rule, counter } = fixing();
+    // Big enough for the forward reader (json.ts NAVIGATE_MIN_CHARS); the padding is a long value.
+    const json = JSON.stringify({ eventTypeName: 'HOST_DOWN', notifications: [{ typeName: 'EMAIL', emailAddress: `${'a'.repeat(600_000)}@example.com` }] });
+    const [r] = await lint([{ filePath: '/p/a.json', text: json }], { now: NOW, kind: 'alert-config', ruleSet: [rule] });
+    expect(r.diagnostics[0].fix?.edits).toHaveLength(1);
+    expect(counter.reads).toBe(2);
+  });
+});

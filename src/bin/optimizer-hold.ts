@@ -31,9 +31,9 @@ export const BIG_RUN_FLAGS = '--semi-space-growth-factor=1';
  */
 export const MANY_FILES = 1000;
 /**
- * A run of many files: the young generation kept at its first size (a file's garbage dies there
- * instead of being promoted with a grown one's survivors) and the old generation grown by a fifth
- * of what a mark-compact leaves. No cap: a run that keeps more gets more. Measured: no CPU lost.
+ * A run of many files: the young generation kept at the size it has when the files are known (a
+ * walk of one big directory has grown it by then) and the old generation grown by a fifth of what
+ * a mark-compact leaves. No cap: a run that keeps more gets more. Measured: no CPU lost.
  */
 export const MANY_FILES_FLAGS = '--semi-space-growth-factor=1 --heap-growing-percent=20';
 

@@ -5,7 +5,8 @@
 // run time: both flags are read by V8 when it decides (to optimise a hot function, to grow the
 // young generation); a chunk loaded afterwards gets a code cache of its own (V8 checks the flags a
 // cache was made under; load-core.ts). Smaller runs never load node:v8 (it brings Node's streams);
-// runs of many files (worker threads share the process's flags) keep V8's defaults. A run of a few
+// runs of tens or hundreds of files keep V8's defaults; runs of MANY_FILES or more keep their heap
+// near what they keep (worker threads share the process's flags). A run of a few
 // bigger files keeps the optimizing compiler, which pays there, but not a grown young generation:
 // the parsed value outlives it anyway, so growing it costs peak memory for no CPU time
 // (bench/README.md, history). Set at run time: given at launch, V8 raises a growth factor below 2 to 2.
@@ -23,6 +24,19 @@ export const HOLD_FLAGS = '--no-opt --semi-space-growth-factor=1';
 /** A run of a few files of more than HOLD_UP_TO_BYTES in all: the young generation alone kept at its first size. */
 export const BIG_RUN_FLAGS = '--semi-space-growth-factor=1';
 
+/**
+ * From this many files, a run keeps what it found of every file until its report, and V8's old
+ * generation, left to grow four- or fivefold over what a mark-compact leaves, fills with the
+ * files' promoted garbage: 540 MB peak for 140 MB live at 50,000 files (bench/README.md, mem37).
+ */
+export const MANY_FILES = 1000;
+/**
+ * A run of many files: the young generation kept at the size it has when the files are known (a
+ * walk of one big directory has grown it by then) and the old generation grown by a fifth of what
+ * a mark-compact leaves. No cap: a run that keeps more gets more. Measured: no CPU lost.
+ */
+export const MANY_FILES_FLAGS = '--semi-space-growth-factor=1 --heap-growing-percent=20';
+
 /** Whether a run of files of these sizes runs without the optimizing compiler. */
 export function holdsOptimizer(sizes: readonly number[]): boolean {
   if (sizes.length === 0 || sizes.length > HOLD_MAX_FILES) return false;
@@ -38,10 +52,14 @@ export function keepsYoungGeneration(sizes: readonly number[]): boolean {
 
 /**
  * Told the files a run will lint: holds the optimizer when they are few and of a few MB in all,
- * keeps the young generation small when they are few and bigger. Returns a line for --debug when
- * it sets a flag.
+ * keeps the young generation small when they are few and bigger, and the heap near what the run
+ * keeps when they are many. Returns a line for --debug when it sets a flag.
  */
 export function planOptimizer(files: readonly string[], setFlags = setV8Flags): string | undefined {
+  if (files.length >= MANY_FILES) {
+    setFlags(MANY_FILES_FLAGS);
+    return `V8 heap kept near what the run keeps (${files.length} files): ${MANY_FILES_FLAGS}`;
+  }
   if (files.length === 0 || files.length > HOLD_MAX_FILES) return undefined;
   const sizes = files.map(sizeOf);
   const total = sizes.reduce((a, b) => a + b, 0);

@@ -32,26 +32,42 @@ export function stdWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream, write: ty
     write(s) {
       if (fallback) return fallback.write(s);
       if (closed) return false;
-      const bytes = Buffer.from(s, 'utf8');
-      let done = 0;
-      while (done < bytes.length) {
-        try {
-          done += write(fd, bytes, done);
-        } catch (e) {
-          const code = (e as NodeJS.ErrnoException).code;
-          if (code === 'EPIPE') {
-            closed = true;
-            return false;
+      // A big report is encoded a piece at a time into one buffer: its whole UTF-8 copy would add
+      // its size to the run's peak memory (bench/README.md, mem37 of the fifteenth session).
+      const buffer = Buffer.allocUnsafe(Math.min(s.length, WRITE_CHUNK_CHARS) * 3);
+      for (let from = 0; from < s.length; ) {
+        let to = Math.min(s.length, from + WRITE_CHUNK_CHARS);
+        // A surrogate pair is encoded whole (cut, each half would become U+FFFD).
+        if (to < s.length && isHighSurrogate(s.charCodeAt(to - 1)) && to - 1 > from) to--;
+        const length = buffer.write(from === 0 && to === s.length ? s : s.slice(from, to), 'utf8');
+        let done = 0;
+        while (done < length) {
+          try {
+            done += write(fd, buffer, done, length - done);
+          } catch (e) {
+            const code = (e as NodeJS.ErrnoException).code;
+            if (code === 'EPIPE') {
+              closed = true;
+              return false;
+            }
+            if (code !== 'EAGAIN') throw e;
+            fallback = stream();
+            // A copy: the stream may hold it after this call, and the text's rest as it is.
+            fallback.write(Buffer.from(buffer.subarray(done, length)));
+            return to < s.length ? fallback.write(s.slice(to)) : true;
           }
-          if (code !== 'EAGAIN') throw e;
-          fallback = stream();
-          return fallback.write(bytes.subarray(done));
         }
+        from = to;
       }
       return true;
     },
   };
 }
+
+/** Characters of a text encoded and written at a time (at most three bytes each in UTF-8). */
+export const WRITE_CHUNK_CHARS = 64 * 1024;
+
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
 
 function isCharacterDevice(fd: number): boolean {
   try {

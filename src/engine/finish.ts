@@ -59,7 +59,8 @@ export function finish(file: FileState, knownRules: Set<string>, workspaceRules:
   }
   // map(): an array of the exact length (pushed into, an empty array grows to 17 slots, kept for every file of a run).
   const kinds = file.docs.map((d) => d.kind ?? 'unknown');
-  const result: FileResult = { filePath: file.displayPath, kinds, documents: file.docs.length, ...counts, diagnostics };
+  // Each property named (a spread leaves the last ones in a separate property array: 40 bytes more a file).
+  const result: FileResult = { filePath: file.displayPath, kinds, documents: file.docs.length, errorCount: counts.errorCount, warningCount: counts.warningCount, infoCount: counts.infoCount, diagnostics };
   // `lines`: the file's line index, for a formatter to reuse (counting the lines of a big text again costs as much as the first time).
   return { result, source: { secrets, text: file.sourceFile.text, bom: file.sourceFile.bom, lines: file.sourceFile.lines, parseProblems: badParse(file.sourceFile.problems) } };
 }
@@ -115,6 +116,15 @@ const NOTHING_TO_SHOW: readonly RunSource[] = [false, true].map((bom) => Object.
 
 /** The source of a clean file without secrets (a worker posts such a file as its target alone: posted-pass.ts). */
 export const cleanSource = (bom: boolean): RunSource => NOTHING_TO_SHOW[bom ? 1 : 0];
+
+/**
+ * A finished file's result as a released run keeps it until the report: its findings in an array
+ * of their number (one pushed into has room for 17: 128 bytes more a file).
+ */
+export function leanResult(result: FileResult): FileResult {
+  if (result.diagnostics.length > 0) result.diagnostics = result.diagnostics.slice();
+  return result;
+}
 
 /**
  * A finished file as a released run keeps it: no text; its secrets (masking), and where it has

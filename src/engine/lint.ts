@@ -16,7 +16,7 @@ import type { LintRunOptions, LintTargets, ProjectLintOptions } from './run-opti
 import { addReport, internalError, placeRelated, unpackPlaces, type FileState, type Place } from './file-report';
 import { prepareFile } from './prepare';
 import { checkFile, digestFile, runWorkspaceRules, type DigestRecord } from './passes';
-import { finish, lean } from './finish';
+import { finish, lean, leanResult } from './finish';
 import { RuleBook } from './rule-book';
 import { mergeReports, placeRelatedFrom, placesOf } from './merge-reports';
 import { fixToFixedPoint } from './fix-loop';
@@ -124,7 +124,7 @@ async function passRange(project: Project, targets: LintTargets, opts: ProjectLi
       digestFile(file, i, book.workspace, pass.digests, opts);
       const f = finish(file, frame.known, frame.workspaceIds, opts);
       if (placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
-      pass.done.push(opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics, placeLines(pass.digests, first)) } : f);
+      pass.done.push(opts.release ? { result: leanResult(f.result), source: lean(f.source, f.result.diagnostics, placeLines(pass.digests, first)) } : f);
       if (!mergeable(file, opts)) pass.unmergeable!.push(i);
     }
     if (opts.release) project.sources.forget(file.input.filePath);
@@ -245,7 +245,7 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
       else if (doc) internalError(file, doc, w.ruleId, w.error, opts);
     }
     const f = finish(file, known, workspaceIds, opts);
-    done[i] = opts.release ? { result: f.result, source: lean(f.source, f.result.diagnostics) } : f;
+    done[i] = opts.release ? { result: leanResult(f.result), source: lean(f.source, f.result.diagnostics) } : f;
     again.set(i, file);
     elsewhere.push(i);
   }

@@ -6,7 +6,7 @@ import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeFil
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stdWriter } from '../../src/bin/std-writer';
+import { stdWriter, WRITE_CHUNK_CHARS } from '../../src/bin/std-writer';
 import { ensureBuilt, BIN } from '../robustness/support';
 
 const errno = (code: string) => Object.assign(new Error(code), { code });
@@ -15,14 +15,16 @@ const errno = (code: string) => Object.assign(new Error(code), { code });
 function fakeFd(chunk: number, fail?: (calls: number) => string | undefined) {
   const out: Buffer[] = [];
   let calls = 0;
-  const write = ((_fd: number, b: Buffer, offset: number) => {
+  let biggest = 0;
+  const write = ((_fd: number, b: Buffer, offset: number, length = b.length - offset) => {
     const code = fail?.(++calls);
     if (code) throw errno(code);
-    const n = Math.min(chunk, b.length - offset);
+    biggest = Math.max(biggest, b.length);
+    const n = Math.min(chunk, length);
     out.push(Buffer.from(b.subarray(offset, offset + n)));
     return n;
   }) as unknown as typeof import('node:fs').writeSync;
-  return { write, text: () => Buffer.concat(out).toString('utf8') };
+  return { write, text: () => Buffer.concat(out).toString('utf8'), bytes: () => Buffer.concat(out), biggest: () => biggest };
 }
 
 /** A stand-in for Node's stream, counting whether it was opened. */
@@ -41,6 +43,25 @@ describe('stdWriter', () => {
     expect(w.write('déjà vu: ✔ ✖\n')).toBe(true);
     expect(fd.text()).toBe('déjà vu: ✔ ✖\n');
     expect(s.opened()).toBe(0);
+  });
+
+  it('encodes a big text a piece at a time into one buffer of a few hundred KB, not a copy of the whole: the same bytes, pairs and multi-byte characters across the cuts', () => {
+    // 1.5 MB of text: a surrogate pair (an emoji) on the first cut, two- and three-byte characters after.
+    const text = 'a'.repeat(WRITE_CHUNK_CHARS - 1) + '\u{1F600}' + '✖é'.padStart(WRITE_CHUNK_CHARS, 'b').repeat(23) + '\ud800 lone, then the end\n';
+    const fd = fakeFd(1 << 20);
+    expect(stdWriter(1, fakeStream().open, fd.write).write(text)).toBe(true);
+    expect(fd.bytes().equals(Buffer.from(text, 'utf8'))).toBe(true);
+    expect(fd.biggest()).toBeLessThanOrEqual(WRITE_CHUNK_CHARS * 3);
+    expect(fd.biggest()).toBeLessThan(Buffer.byteLength(text) / 4);
+  });
+
+  it('a full pipe in the middle of a big text: the rest of the piece and the rest of the text to Node\'s stream, in order', () => {
+    const text = 'é'.repeat(WRITE_CHUNK_CHARS * 2 + 5);
+    const fd = fakeFd(50_000, (n) => (n === 4 ? 'EAGAIN' : undefined));
+    const s = fakeStream();
+    expect(stdWriter(1, s.open, fd.write).write(text)).toBe(true);
+    expect(s.got).toHaveLength(2);
+    expect(fd.text() + s.got.join('')).toBe(text);
   });
 
   it('hands the rest to Node\'s stream when the descriptor is a full non-blocking pipe (EAGAIN), and what follows too', () => {

@@ -9,6 +9,7 @@ import { SEVERITY_SPELLINGS, severitySetting, severitySettings } from './severit
 import { compilePolicy, type CompiledPolicy } from '../policy/compile';
 import { POLICY_LIMITS } from '../policy/limits';
 import { recordPolicies } from '../policy/catalog';
+import { isObject } from '../core/is-object';
 
 /**
  * How `extends` reaches files: the disk for the CLI and the server (config/extends-disk.ts); none
@@ -106,7 +107,7 @@ function collect(value: Record<string, unknown>, filePath: string, where: Where,
       const parsed = parseConfigLike(target.file, text, chain.error);
       const v = parsed.value;
       const extFail: ConfigFail = (pointer, msg) => chain.error(`${parsed.where(pointer)}: ${msg}`);
-      if (v === null || typeof v !== 'object' || Array.isArray(v)) extFail('', 'an extended file is a mapping of extends, policies and rules');
+      if (!isObject(v)) extFail('', 'an extended file is a mapping of extends, policies and rules');
       for (const k of Object.keys(v as object)) if (!EXTENDED_KEYS.includes(k)) extFail(`/${k}`, `unknown setting "${k}" in an extended file; settings: ${EXTENDED_KEYS.join(', ')}`);
       chain.open.add(real);
       const sub = collect(v as Record<string, unknown>, target.file, parsed.where, known, chain, target.source, true);
@@ -138,7 +139,7 @@ function collect(value: Record<string, unknown>, filePath: string, where: Where,
 }
 
 function checkSeverities(rules: unknown, known: Set<string>, fail: ConfigFail): void {
-  if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) fail('/rules', `"rules" must map rule ids to severities: ${SEVERITY_SPELLINGS}`);
+  if (!isObject(rules)) fail('/rules', `"rules" must map rule ids to severities: ${SEVERITY_SPELLINGS}`);
   for (const [id, sev] of Object.entries(rules as object)) {
     if (!known.has(id)) fail(`/rules/${id}`, `unknown rule id "${id}" (omlint rules lists them)`);
     if (severitySetting(sev) === undefined) fail(`/rules/${id}`, `severity of "${id}" must be one of ${SEVERITY_SPELLINGS}, not ${JSON.stringify(sev)}`);

@@ -81,7 +81,7 @@ export function checkConfig(value: unknown, knownRules: Set<string> | undefined,
   const fail = (pointer: string, msg: string): void => {
     problems.push(`${where(pointer)}: ${msg}`);
   };
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isObject(value)) {
     fail('', 'the configuration must be a mapping (object)');
     throw ConfigError.of(problems);
   }
@@ -90,7 +90,7 @@ export function checkConfig(value: unknown, knownRules: Set<string> | undefined,
   for (const k of Object.keys(v)) if (!allowed.includes(k)) fail(`/${k}`, `unknown setting "${k}";${didYouMean(k, allowed)} settings: ${allowed.slice(1).join(', ')}`);
   const checkRules = (rules: unknown, at: string) => {
     if (rules === undefined) return;
-    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) return fail(at, `"rules" must map rule ids to severities: ${SEVERITY_SPELLINGS}`);
+    if (!isObject(rules)) return fail(at, `"rules" must map rule ids to severities: ${SEVERITY_SPELLINGS}`);
     for (const [id, sev] of Object.entries(rules as object)) {
       if (knownRules && !knownRules.has(id)) fail(`${at}/${id}`, `unknown rule id "${id}".${didYouMean(id, knownRules)} (omlint rules lists them)`);
       if (severitySetting(sev) === undefined) fail(`${at}/${id}`, `severity of "${id}" must be one of ${SEVERITY_SPELLINGS}, not ${JSON.stringify(sev)}`);
@@ -122,7 +122,7 @@ export function checkConfig(value: unknown, knownRules: Set<string> | undefined,
     if (!Array.isArray(v.overrides)) fail('/overrides', 'must be a list of {files, kind?, rules?, scope?}');
     else v.overrides.forEach((o: unknown, i) => {
       const at = `/overrides/${i}`;
-      if (o === null || typeof o !== 'object' || Array.isArray(o)) return fail(at, 'must be a mapping {files, kind?, rules?, scope?}');
+      if (!isObject(o)) return fail(at, 'must be a mapping {files, kind?, rules?, scope?}');
       const ov = o as Record<string, unknown>;
       for (const k of Object.keys(ov)) if (!['files', 'kind', 'rules', 'scope'].includes(k)) fail(`${at}/${k}`, `unknown setting "${k}" in an override;${didYouMean(k, ['files', 'kind', 'rules', 'scope'])} settings: files, kind, rules, scope`);
       if (ov.files === undefined) fail(at, 'an override needs "files" (glob patterns)');

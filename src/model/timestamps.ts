@@ -111,7 +111,7 @@ export function expandPointerPattern(value: unknown, pattern: string): { pointer
     // No `*`: one place, looked up (rules ask for every document of a run).
     let v = value;
     for (const token of tokens) {
-      if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, token)) return [];
+      if (!isObject(v) || !Object.hasOwn(v, token)) return [];
       v = (v as Record<string, unknown>)[token];
     }
     return [{ pointer, value: v }];

@@ -142,7 +142,7 @@ function fixOf(fix: PolicyFix, failure: Failure, doc: unknown): Fix | undefined 
   const tokens = splitPointer(failure.pointer);
   const key = tokens[tokens.length - 1];
   const parentValue = resolveField({ pointer: '', value: doc }, splitPointer(parent));
-  if (!parentValue.exists || parentValue.value === null || typeof parentValue.value !== 'object' || Array.isArray(parentValue.value)) return undefined;
+  if (!parentValue.exists || !isObject(parentValue.value)) return undefined;
   const ops = Object.hasOwn(parentValue.value, key)
     ? [{ op: 'replace' as const, pointer: failure.pointer, value: fix.value }]
     : [{ op: 'add' as const, pointer: parent, key, value: fix.value }];

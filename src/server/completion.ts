@@ -18,6 +18,7 @@ import { enumValues, first, propertiesOf, requiredOf, schemasAt, typeLabel, type
 import { valueAt } from './skeleton';
 import { forIndentMode, plainYaml, snippetItems, type SnippetIndentMode, type SnippetSite } from './snippets';
 import { modelValues, valueMeaning } from './vocabulary';
+import { isObject } from '../core/is-object';
 
 export interface CompletionSubject {
   kind: Kind;
@@ -79,7 +80,7 @@ export function completionFor(doc: TextDocument, ctx: CursorContext, subject: Co
  * which keys fit).
  */
 function presentObject(ctx: CursorContext, stale: unknown): Record<string, unknown> {
-  const known = stale !== null && typeof stale === 'object' && !Array.isArray(stale) ? (stale as Record<string, unknown>) : {};
+  const known = isObject(stale) ? (stale as Record<string, unknown>) : {};
   // Own keys only, and each key an own property (fromEntries): `__proto__` or `constructor` typed in a document are keys.
   return Object.fromEntries(ctx.presentKeys.map((k) => [k, Object.hasOwn(known, k) ? known[k] : undefined]));
 }

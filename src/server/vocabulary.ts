@@ -11,6 +11,7 @@ import { GLOBAL_ROLES, ORG_ROLES, PROJECT_ROLES } from '../model/roles';
 import { unitFamily } from '../model/units';
 import { WINDOW_ALERT_TYPES } from '../model/windows';
 import { referenceNames } from './reference-names';
+import { isObject } from '../core/is-object';
 
 type Path = readonly (string | '#')[];
 
@@ -27,7 +28,7 @@ function objectAt(value: unknown, tokens: string[]): Record<string, unknown> | u
     if (cur === null || typeof cur !== 'object') return undefined;
     cur = (cur as Record<string, unknown>)[t];
   }
-  return cur !== null && typeof cur === 'object' && !Array.isArray(cur) ? (cur as Record<string, unknown>) : undefined;
+  return isObject(cur) ? (cur as Record<string, unknown>) : undefined;
 }
 
 /**

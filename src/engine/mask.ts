@@ -58,12 +58,16 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     if (t.length >= 4 && !out?.has(t) && !showable(t)) (out ??= new Set()).add(t);
   };
   for (const d of docs) {
+    // Pointers whose source was read: a value found by kind and by name alike is located once.
+    let located: Set<string> | undefined;
     for (const found of secretsOf(d, opts.wide ?? true)) {
       for (const s of found) {
         // Found by kind and by name alike: judged once (a listed value is not shown()).
         if (s.value.length < 4 || (!out?.has(s.value) && showable(s.value))) continue;
         (out ??= new Set()).add(s.value);
-        const raw = s.inKey ? undefined : d.sourceOf?.(s.pointer);
+        if (s.inKey || !d.sourceOf || located?.has(s.pointer)) continue;
+        (located ??= new Set()).add(s.pointer);
+        const raw = d.sourceOf(s.pointer);
         if (raw === undefined || raw === s.value) continue;
         for (const piece of raw.replace(/^["']|["']$/g, '').split(/\r\n|\r|\n/)) add(piece);
       }

@@ -8,6 +8,7 @@ import { collectSecretValues, maskFrameLine, maskSecrets, maskSecretsInPlace } f
 import { frameReader, keepFrames } from '../../src/engine/frame-lines';
 import { LineIndex } from '../../src/core/lines';
 import { collectOld } from './secrets-reference';
+import { parseText } from '../../src/syntax/index';
 
 /** Secrets that never match (a character no generated text holds): a list made longer than the few tried without an index. */
 const PADS = ['\u0001\u0001\u0001\u0001a', '\u0001\u0001\u0001\u0001b', '\u0001\u0001\u0001\u0001c', '\u0001\u0001\u0001\u0001d', '\u0001\u0001\u0001\u0001e'];
@@ -99,5 +100,24 @@ describe('collectSecretValues asks shown() once per value', () => {
     const docs = [{ kind: 'alert-config' as const, value }];
     for (const wide of [true, false]) expect(collectSecretValues(docs, { text, wide })).toEqual(collectOld(docs, { text, wide }));
     expect(collectSecretValues(docs, { text })).toEqual(['catalog-dr']);
+  });
+
+  it('reads the source of a value found by kind and by name once, and lists what the reference lists', () => {
+    const text = ['notifications:', '  - typeName: VICTOR_OPS', '    victorOpsApiKey: "catalog\\x2ddr"', '    victorOpsRoutingKey: ${VO_KEY}', ''].join('\n');
+    const parsed = parseText(text, 'a.alert-config.yaml').documents[0];
+    const asked: string[] = [];
+    const docs = [{
+      kind: 'alert-config' as const,
+      value: parsed.value,
+      sourceOf: (pointer: string) => {
+        asked.push(pointer);
+        const loc = parsed.locate(pointer);
+        return loc ? text.slice(loc.value.start, loc.value.end) : undefined;
+      },
+    }];
+    const got = collectSecretValues(docs, { text });
+    expect(asked).toEqual(['/notifications/0/victorOpsApiKey']);
+    expect(got).toEqual(collectOld(docs, { text }));
+    expect(got).toEqual(['catalog\\x2ddr', 'catalog-dr']);
   });
 });

@@ -53,21 +53,42 @@ const NO_LINES: readonly number[] = Object.freeze([]);
  * file: each such line and the line above it, as shown, or that the line above is blank.
  */
 export function keepFrames(lines: LineIndex, secrets: readonly string[], at: Iterable<number>): FrameLines {
-  const reader = textReader(lines, secrets);
-  const lineCount = reader.lineCount;
+  const lineCount = lines.lineCount;
+  const lineText = (k: number) => lines.lineText(k);
+  // Each line masked once (as textReader's shown), kept in the order first asked.
   const shown = new Map<number, string>();
-  const blank = new Set<number>();
-  const done = new Set<number>();
+  const blank: number[] = [];
   const keep = (n: number) => {
-    if (!shown.has(n)) shown.set(n, detached(reader.shown(n)));
+    if (!shown.has(n)) shown.set(n, detached(maskFrameLine(lineText, n, secrets).replace(/\t/g, ' ')));
   };
+  // A finding's line met again: its frame is kept already (a set only from a second line on: most files have one finding).
+  let first = 0;
+  let done: Set<number> | undefined;
   for (const line of at) {
-    if (line < 1 || line > lineCount || done.has(line)) continue;
-    done.add(line);
+    if (line < 1 || line > lineCount) continue;
+    if (first === 0) first = line;
+    else if (line === first || (done ??= new Set([first])).has(line)) continue;
+    else done.add(line);
     keep(line);
     if (line === 1) continue;
-    if (reader.blank(line - 1)) blank.add(line - 1);
+    // The line above: blank as written (no copy of it trimmed), else kept as shown.
+    // (Each finding's line is met once: the lines above are distinct.)
+    if (isBlank(lines, line - 1)) blank.push(line - 1);
     else keep(line - 1);
   }
-  return { lineCount, at: [...shown.keys()], shown: [...shown.values()], blank: blank.size > 0 ? [...blank] : NO_LINES };
+  return { lineCount, at: [...shown.keys()], shown: [...shown.values()], blank: blank.length > 0 ? blank : NO_LINES };
+}
+
+/** Whether line n holds only white space (as `lineText(n).trim() === ''`, without the copies). */
+function isBlank(lines: LineIndex, n: number): boolean {
+  const text = lines.text;
+  const end = lines.lineEnd(n);
+  for (let i = lines.lineStart(n); i < end; i++) if (!isTrimmed(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Whether String.prototype.trim takes this code unit away (ASCII by code, the rest asked of trim itself). */
+function isTrimmed(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return String.fromCharCode(c).trim() === '';
 }

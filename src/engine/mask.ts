@@ -44,17 +44,30 @@ export interface CollectOptions {
  */
 export function collectSecretValues(docs: SecretSource[], opts: CollectOptions = {}): string[] {
   let out: Set<string> | undefined;
+  // Values judged shown (placeholders, mostly): each net finds the same `${TOKEN}` again, and
+  // shown() tries some thirty expressions on a value that is none of them.
+  let passed: Set<string> | undefined;
+  const showable = (v: string): boolean => {
+    if (passed?.has(v)) return true;
+    if (!shown(v)) return false;
+    (passed ??= new Set()).add(v);
+    return true;
+  };
   const add = (v: string) => {
     const t = v.trim();
-    if (t.length >= 4 && !shown(t)) (out ??= new Set()).add(t);
+    if (t.length >= 4 && !out?.has(t) && !showable(t)) (out ??= new Set()).add(t);
   };
   for (const d of docs) {
+    // Pointers whose source was read: a value found by kind and by name alike is located once.
+    let located: Set<string> | undefined;
     for (const found of secretsOf(d, opts.wide ?? true)) {
       for (const s of found) {
         // Found by kind and by name alike: judged once (a listed value is not shown()).
-        if (s.value.length < 4 || (!out?.has(s.value) && shown(s.value))) continue;
+        if (s.value.length < 4 || (!out?.has(s.value) && showable(s.value))) continue;
         (out ??= new Set()).add(s.value);
-        const raw = s.inKey ? undefined : d.sourceOf?.(s.pointer);
+        if (s.inKey || !d.sourceOf || located?.has(s.pointer)) continue;
+        (located ??= new Set()).add(s.pointer);
+        const raw = d.sourceOf(s.pointer);
         if (raw === undefined || raw === s.value) continue;
         for (const piece of raw.replace(/^["']|["']$/g, '').split(/\r\n|\r|\n/)) add(piece);
       }
@@ -133,11 +146,11 @@ function indexOf(secrets: IndexedList): SecretIndex {
  */
 function replaceListed(text: string, secrets: readonly string[], mask: (s: string) => string): string {
   if (secrets.length === 0 || text.length < 4) return text;
-  const index = indexOf(secrets);
+  const hitAt = secrets.length <= FEW && byLength(secrets) ? fewAt(text, secrets) : indexedAt(text, indexOf(secrets));
   let out = '';
   let copied = 0;
   for (let i = 0; i + 4 <= text.length; ) {
-    const hit = index.firsts!.has(text.charCodeAt(i)) ? index.get(text.slice(i, i + 4))?.find((s) => text.startsWith(s, i)) : undefined;
+    const hit = hitAt(i);
     if (hit) {
       out += text.slice(copied, i) + mask(hit);
       i += hit.length;
@@ -146,6 +159,40 @@ function replaceListed(text: string, secrets: readonly string[], mask: (s: strin
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
+
+/** The longest listed secret that starts at an offset of the text, by the list's index. */
+function indexedAt(text: string, index: SecretIndex): (i: number) => string | undefined {
+  return (i) => (index.firsts!.has(text.charCodeAt(i)) ? index.get(text.slice(i, i + 4))?.find((s) => text.startsWith(s, i)) : undefined);
+}
+
+/** Lists up to this long are tried secret by secret at each offset, without an index (most files list none or one). */
+const FEW = 4;
+
+/** Whether a list is longest first (as collectSecretValues returns it): then its first match at an offset is the longest. */
+function byLength(secrets: readonly string[]): boolean {
+  for (let k = 1; k < secrets.length; k++) if (secrets[k].length > secrets[k - 1].length) return false;
+  return true;
+}
+
+/**
+ * indexedAt for a few secrets, longest first, without building the index: the first that starts
+ * at the offset, as the index finds it (one of at least four characters: the index keys by four).
+ */
+function fewAt(text: string, secrets: readonly string[]): (i: number) => string | undefined {
+  // The first characters of the listed secrets (-1 for a slot unused or a secret too short).
+  const f0 = firstOf(secrets, 0);
+  const f1 = firstOf(secrets, 1);
+  const f2 = firstOf(secrets, 2);
+  const f3 = firstOf(secrets, 3);
+  return (i) => {
+    const c = text.charCodeAt(i);
+    if (c !== f0 && c !== f1 && c !== f2 && c !== f3) return undefined;
+    for (const s of secrets) if (s.length >= 4 && text.startsWith(s, i)) return s;
+    return undefined;
+  };
+}
+
+const firstOf = (secrets: readonly string[], k: number): number => (k < secrets.length && secrets[k].length >= 4 ? secrets[k].charCodeAt(0) : -1);
 
 function maskShapes(text: string, mask: (m: string) => string): string {
   let out = text;
@@ -192,11 +239,14 @@ export function maskFrameLine(lineText: (n: number) => string, n: number, secret
   const window = shownWidth + Math.max(4096, longest);
   if (line.length > window) line = line.slice(0, window);
   const masked = maskSecretsInPlace(line, secrets);
-  return inSecretBlock(lineText, n) ? masked.replace(/\S/g, '*') : masked;
+  return inSecretBlock(lineText, n, line) ? masked.replace(/\S/g, '*') : masked;
 }
 
-/** Whether line n is content of a block scalar under a secret-named key (looking up 500 lines at most). */
-function inSecretBlock(lineText: (n: number) => string, n: number): boolean {
+/** Whether line n (`line`, or its start) is content of a block scalar under a secret-named key (looking up 500 lines at most). */
+function inSecretBlock(lineText: (n: number) => string, n: number, line: string): boolean {
+  // A line at column 0 (most lines a frame shows) is under no key: nothing to look up.
+  const c = line.charCodeAt(0);
+  if (c > 32 && c < 128) return false;
   const indent = lineText(n).search(/\S/);
   if (indent <= 0) return false;
   for (let k = n - 1; k >= 1 && k >= n - 500; k--) {

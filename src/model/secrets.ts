@@ -307,15 +307,12 @@ export function mayNameSecret(text: string, start: number, end: number): boolean
  * path) are not secrets: their last word says what they are.
  */
 export function isSecretFieldName(name: string): boolean {
+  // Every secret word and near-miss found so far holds one of these pairs; most names (k123,
+  // hostname, port) hold none, and are passed by their character codes, before a lookup that
+  // hashes the name (mayNameSecret is SECRET_LETTERS read in place).
+  if (!mayNameSecret(name, 0, name.length)) return false;
   let verdict = NAME_VERDICTS.get(name);
   if (verdict !== undefined) return verdict;
-  // Every secret word and near-miss found so far holds one of these pairs; most names (k123,
-  // hostname, port) hold none, and a document of a million distinct keys is judged quickly.
-  if (!SECRET_LETTERS.test(name)) {
-    // Remembered too: the walk of a big document asks for the same few names 100,000 times.
-    if (NAME_VERDICTS.size < 50_000) NAME_VERDICTS.set(detached(name), false);
-    return false;
-  }
   const w = words(name.slice(0, 128));
   const last = w[w.length - 1] ?? '';
   const joined = w.join('');

@@ -358,6 +358,19 @@ describe('secrets in source text', () => {
     expect(mayNameSecret('\u017Fe', 0, 2)).toBe(false);
   });
 
+  it('mayNameSecret is the letter-pair expression read in place, so isSecretFieldName may ask it first', () => {
+    // The expression isSecretFieldName tested before its verdict memo (src/model/secrets.ts SECRET_LETTERS).
+    const PAIRS = /pa|pw|se|to|tk|ke|ky|ap|cr|ur|ho/i;
+    const char = fc.constantFrom(...'pPaAwWsSeEtToOkKyYcCrRuUhHxX_-.:@[`{ 0'.split(''), '\u017F', '\u212A', '\u0130', 'é', '\u00C5');
+    fc.assert(fc.property(fc.array(char, { maxLength: 10 }), (cs) => {
+      const name = cs.join('');
+      expect(mayNameSecret(name, 0, name.length), name).toBe(PAIRS.test(name));
+    }), { numRuns: 5000 });
+    // A name without a pair is no secret's, however it is spelt; one with a pair is judged by its words.
+    for (const name of ['hostname', 'port', 'PORT', 'k123', 'a'.repeat(200)]) expect(isSecretFieldName(name), name).toBe(false);
+    for (const name of ['apiToken', 'API_TOKEN', 'x_api_key', 'webhookSecert']) expect(isSecretFieldName(name), name).toBe(true);
+  });
+
   it('collectSecretValues: every kind, every name, the text; placeholders left readable', () => {
     const value = { notifications: [{ serviceKey: 'pagerkey1' }], apiTokn: 'near-miss2', region: '${R}', apiKey: '${K}' };
     const found = collectSecretValues([{ kind: 'maintenance-window', value }], { text: 'apiToken: fromtext3\n' });

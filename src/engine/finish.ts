@@ -4,7 +4,7 @@ import type { ParsedFile } from '../syntax/index';
 import { compareStrings } from '../core/pointer';
 import { applyDirectives, directiveProblems, NO_DIRECTIVES } from '../syntax/suppress';
 import { aggregateRepeats } from './aggregate';
-import { collectSecretValues, cutQuoted, maskSecrets } from './mask';
+import { collectSecretValues, maskSecrets } from './mask';
 import { keepFrames } from './frame-lines';
 import { LineIndex } from '../core/lines';
 import { detached } from '../core/detached';
@@ -67,8 +67,9 @@ export function finish(file: FileState, knownRules: Set<string>, workspaceRules:
 
 /** Every text of the findings with the file's secrets masked (and long quoted values cut, only once masked). */
 export function maskAll(diagnostics: readonly Diagnostic[], secrets: readonly string[]): void {
-  // Every file: a message may quote a value (quoteForCut), cut only once masked.
-  const mask = secrets.length ? (t: string) => maskSecrets(t, secrets) : cutQuoted;
+  // Every file, with or without listed secrets: a message may quote a value shaped like a secret
+  // under a plain name (a token pasted as an e-mail address), and a quoted value is cut only once masked.
+  const mask = (t: string) => maskSecrets(t, secrets);
   for (const d of diagnostics) {
     d.message = mask(d.message);
     // A secret pasted where a key belongs ends up in a pointer.

@@ -112,6 +112,27 @@ describe('stylish code frames mask every secret-bearing line', () => {
   });
 });
 
+// A token pasted under a plain name, in a file without any secret-named key (so the file lists no
+// secret): the message that quotes the value is masked by the secret shapes as its code frame is.
+describe('a message quoting a secret-shaped value of a file that lists no secret', () => {
+  const CASES = [
+    { file: 'e.alert-config.yaml', code: 1, secret: 'ghp_PlantedShapeToken0123456789abcdefghij', text: 'eventTypeName: HOST_DOWN\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: ghp_PlantedShapeToken0123456789abcdefghij\n    delayMin: 0\n    intervalMin: 60\n' },
+    { file: 't.alert-config.yaml', code: 0, secret: 'AKIAPLANTEDSHAPE7QZX', text: 'eventTypeName: AKIAPLANTEDSHAPE7QZX\nenabled: true\nnotifications:\n  - typeName: EMAIL\n    emailAddress: a@example.com\n    delayMin: 0\n    intervalMin: 60\n' },
+  ];
+  for (const c of CASES) {
+    it(`${c.file}: no format and no CLI run prints it`, async () => {
+      const run = await runOf([{ filePath: c.file, text: c.text }], { now: NOW });
+      expect(run.results[0].diagnostics.length).toBeGreaterThan(0);
+      expect(run.sources.get(run.results[0].filePath)?.secrets ?? []).toEqual([]);
+      for (const format of FORMATS) expect(formatResults(format, run, { color: false, cwd: '.', fixDryRun: false })).not.toContain(c.secret.slice(0, 12));
+      const out = await cli(['check', '--no-color', '--stdin', '--stdin-filename', c.file], { stdin: c.text });
+      expect(out.code).toBe(c.code); // an error; a warning
+      expect(out.stdout).toContain('****');
+      expect(out.stdout + out.stderr).not.toContain(c.secret.slice(0, 12));
+    });
+  }
+});
+
 describe('--fix-dry-run json: the fixed text is printed with its secrets masked', () => {
   it('masks the output of a fixed file, keeping its length and shape', async () => {
     const text = 'eventTypeName: HOST_DOWN\nnotifications:\n  - typeName: SLACK\n    apiToken: plumtreefixed\n    channelName: x\n    delayMin: 0\n    intervalMin: 60\n';

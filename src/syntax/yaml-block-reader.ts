@@ -526,7 +526,6 @@ const trimLinePool = () => {
 
 class BlockReader {
   private readonly lines = SCRATCH.lines;
-  private readonly keys = SCRATCH.keys;
   /** Lines of this text in `lines` (the pool may hold more, from longer texts). */
   private count = 0;
   /** The current line. */
@@ -726,12 +725,13 @@ class BlockReader {
    */
   private keyName(at: number, end: number): string | undefined {
     const slot = this.keyHash & (KEY_SLOTS - 1);
-    const known = this.keys[slot];
+    const known = SCRATCH.keys[slot];
     if (known !== undefined && known.length === end - at && sameAt(this.text, at, known)) return known;
     const name = this.text.slice(at, end);
     if (NOT_STRING_KEYS.has(name)) return undefined;
     if (end - at > MAX_SHARED_CHARS) return name;
-    return (this.keys[slot] = interned(name));
+    // Written through SCRATCH itself, so that the module-state test sees the key table change.
+    return (SCRATCH.keys[slot] = interned(name));
   }
 
   /** One collection deeper. */

@@ -38,6 +38,14 @@ describe('control characters from documents are escaped', () => {
     // The caret starts under the opening quote of the region value, as shown (escapes included).
     expect(code[caret.indexOf('^')]).toBe('"');
     expect(code.slice(caret.indexOf('^')).startsWith(`"US\\u001b]0;pwned`)).toBe(true);
+    // ... and ends under its closing quote: the carets span the value as shown, escapes measured.
+    const shownValue = JSON.stringify(HOSTILE).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/g, '');
+    expect(code[caret.lastIndexOf('^')]).toBe('"');
+    expect(caret.lastIndexOf('^') - caret.indexOf('^')).toBeGreaterThan(shownValue.length);
+    // The unknown key's caret, after the raw controls of the value before it on the line, under its opening quote.
+    const j = frame.findIndex((l) => l.includes('unknown-field'));
+    const keyCaret = frame[j + 2].indexOf('^');
+    expect(frame[j + 1].slice(keyCaret).startsWith('"bad\\u001b[2Jkey"')).toBe(true);
   });
 
   it('stylish with colour adds its own escapes only', async () => {

@@ -36,10 +36,10 @@ function textReader(lines: LineIndex, secrets: readonly string[]): FrameReader {
     get lineCount() {
       return lines.lineCount;
     },
-    blank: (n) => lines.lineText(n).trim() === '',
+    blank: (n) => isBlank(lines, n),
     shown: (n) => {
       let m = masked.get(n);
-      if (m === undefined) masked.set(n, (m = maskFrameLine((k) => lines.lineText(k), n, secrets).replace(/\t/g, ' ')));
+      if (m === undefined) masked.set(n, (m = shownLine(lines, n, secrets)));
       return m;
     },
   };
@@ -54,12 +54,11 @@ const NO_LINES: readonly number[] = Object.freeze([]);
  */
 export function keepFrames(lines: LineIndex, secrets: readonly string[], at: Iterable<number>): FrameLines {
   const lineCount = lines.lineCount;
-  const lineText = (k: number) => lines.lineText(k);
   // Each line masked once (as textReader's shown), kept in the order first asked.
   const shown = new Map<number, string>();
   const blank: number[] = [];
   const keep = (n: number) => {
-    if (!shown.has(n)) shown.set(n, detached(maskFrameLine(lineText, n, secrets).replace(/\t/g, ' ')));
+    if (!shown.has(n)) shown.set(n, detached(shownLine(lines, n, secrets)));
   };
   // A finding's line met again: its frame is kept already (a set only from a second line on: most files have one finding).
   let first = 0;
@@ -77,6 +76,11 @@ export function keepFrames(lines: LineIndex, secrets: readonly string[], at: Ite
     else keep(line - 1);
   }
   return { lineCount, at: [...shown.keys()], shown: [...shown.values()], blank: blank.length > 0 ? blank : NO_LINES };
+}
+
+/** Line n as a frame shows it: masked whole, tabs as spaces (one definition for the text's reader and the kept lines). */
+function shownLine(lines: LineIndex, n: number, secrets: readonly string[]): string {
+  return maskFrameLine((k) => lines.lineText(k), n, secrets).replace(/\t/g, ' ');
 }
 
 /** Whether line n holds only white space (as `lineText(n).trim() === ''`, without the copies). */

@@ -1,7 +1,7 @@
 // Which files a `check` run reads: named files, walked directories and glob patterns, less what
 // ignore files and patterns exclude. Never hangs (FIFOs are not opened) and never skips a file
 // without a word: what cannot be read becomes a diagnostic or a note.
-import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import fs, { lstatSync, readlinkSync, realpathSync, statSync, type Dir, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
@@ -65,6 +65,11 @@ export interface WalkOptions {
    * server's walk of a workspace folder, which may be untrusted: a link to $HOME); the CLI follows them.
    */
   linksInside?: boolean;
+  /**
+   * Told once, as the walk reads, when it has found `from` files to lint: the CLI's heap policy for
+   * many files is set then, before the rest of a big directory's listing grows V8's young generation.
+   */
+  many?: { from: number; reached(): void };
 }
 
 /** Reads cwd/.omlintignore if there is one (a FIFO or unreadable one is a note, not a hang). */
@@ -123,7 +128,8 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
   const missing: string[] = [];
   const notes: string[] = [];
   const perArgument: ArgumentMatch[] = [];
-  const seen = new Set<string>();
+  /** The files found before the current argument (a second argument may name them again); none during the first: its walk finds each path once. */
+  let seen: Set<string> | undefined;
   const isIgnoredByFile = ignoreMatcher(o, notes);
   const ignored = (abs: string, isDir: boolean) => isIgnoredByFile(abs, isDir) || Boolean(o.isIgnored?.(abs));
   /** Real paths of directories already walked: a link back to one is a loop, or a second name. */
@@ -134,34 +140,76 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
 
   const add = (abs: string, discovered: boolean, problem?: LintInput['problem']) => {
     current.matched++;
-    if (seen.has(abs)) return;
+    if (seen?.has(abs)) return;
     if (o.limit !== undefined && files.length >= o.limit) {
       truncated = true;
       return;
     }
-    seen.add(abs);
+    seen?.add(abs);
     files.push(problem ? { filePath: abs, discovered, problem } : { filePath: abs, discovered });
   };
   const note = (abs: string, why: string) => notes.push(`${path.relative(o.cwd, abs) || '.'}: ${why}`);
 
   /** With linksInside: the real path of the directory an argument walks. */
   let rootReal = '';
+  /** Lintable files the walk's listings found so far (WalkOptions.many). */
+  let candidates = 0;
+  /**
+   * A directory's entries that the walk looks at, as paths in name order: regular files only when
+   * lintable and accepted (all that a big directory holds, as a rule), with the Dirent of every
+   * other entry (directories, links, special files) in `odd`. Read as a stream, not listed whole:
+   * only the paths it keeps outlive the listing (bench/README.md, walkmem16).
+   */
+  const list = (dir: string, accept: (abs: string) => boolean): { paths: string[]; odd: Map<string, Dirent> } => {
+    const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+    const paths: string[] = [];
+    const odd = new Map<string, Dirent>();
+    let d: Dir | undefined;
+    try {
+      // fs.opendirSync is a getter that loads Node's Dir (~0.4 ms) on a run's first walk, not at start-up.
+      d = fs.opendirSync(dir, { bufferSize: 128 });
+      for (let e; (e = d.readSync()) !== null; ) {
+        if (o.entryLimit !== undefined && ++entriesSeen > o.entryLimit) {
+          truncated = true;
+          break;
+        }
+        const p = prefix + e.name;
+        if (!e.isFile()) {
+          odd.set(p, e);
+          paths.push(p);
+        } else if (isLintablePath(e.name) && !CONFIG_FILE.test(e.name) && accept(p)) {
+          paths.push(p);
+          if (o.many && ++candidates === o.many.from) o.many.reached();
+        }
+      }
+    } finally {
+      d?.closeSync();
+    }
+    // One directory's paths share their prefix: in name order (code units, as `<`).
+    paths.sort();
+    return { paths, odd };
+  };
   const walk = (dir: string, realDir: string, accept: (abs: string) => boolean) => {
     if (truncated || walkedDirs.has(realDir)) return;
     walkedDirs.add(realDir);
-    let entries: Dirent[];
+    let listing: ReturnType<typeof list>;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      listing = list(dir, accept);
     } catch (e) {
       // A directory that cannot be listed hides its files: an error, never "0 files checked".
       add(dir, false, { ruleId: 'syntax-error', message: `The directory cannot be read (${describeFsError(e)}); the files in it were not checked.` });
       return;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    if (o.entryLimit !== undefined && (entriesSeen += entries.length) > o.entryLimit) truncated = true;
-    for (const e of entries) {
+    const { paths, odd } = listing;
+    for (const p of paths) {
       if (truncated) return;
-      const p = path.join(dir, e.name);
+      const e = odd.get(p);
+      if (e === undefined) {
+        // A regular file, lintable and accepted (list).
+        if (ignored(p, false)) current.ignored.push(p);
+        else add(p, true);
+        continue;
+      }
       let type: Stats | Dirent = e;
       let real: string | undefined; // a directory's real path, for loop detection
       if (e.isSymbolicLink()) {
@@ -188,7 +236,7 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
           note(p, 'symbolic link loop (it links to a directory above it); not followed');
           continue;
         }
-        walk(p, real ?? path.join(realDir, e.name), accept);
+        walk(p, real ?? (realDir.endsWith(path.sep) ? realDir : realDir + path.sep) + e.name, accept);
       } else if (isLintablePath(e.name) && !CONFIG_FILE.test(e.name) && accept(p)) {
         if (ignored(p, false)) current.ignored.push(p);
         else if (type.isFile()) add(p, true);
@@ -198,6 +246,7 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
   };
 
   for (const arg of args) {
+    if (perArgument.length === 1) seen = new Set(files.map((f) => f.filePath));
     current = { argument: arg, matched: 0, ignored: [], ignoredDirs: [] };
     perArgument.push(current);
     walkedDirs.clear(); // each argument counts its own matches (files are still read once)

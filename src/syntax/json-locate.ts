@@ -40,6 +40,8 @@ const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
 export interface ContainerTally {
   objects: number;
   arrays: number;
+  /** The text's "{" and "[" were counted already and are these. */
+  opensCounted?: boolean;
 }
 
 /** An object or array on some lookup's path: its direct children as far as read. */
@@ -270,8 +272,9 @@ export class JsonNavigator {
     let p = skipSpace(text, c.pos);
     if (text.charCodeAt(p) === 44 /* , */) p = skipSpace(text, p + 1);
     const ch = text.charCodeAt(p);
-    if (ch === 125 /* } */ || ch === 93 /* ] */) {
-      c.end = p + 1;
+    // The end of the text ends every container too (a text that is not JSON: never a child there, round and round).
+    if (ch === 125 /* } */ || ch === 93 /* ] */ || p >= text.length) {
+      c.end = Math.min(p + 1, text.length);
       c.pos = -1;
       return false;
     }
@@ -426,7 +429,8 @@ export function stringCount(text: string): number {
  */
 export function bracketsOutsideStrings(text: string, tally: ContainerTally | undefined): boolean {
   if (!tally) return false;
-  return occurrences(text, '{', tally.objects) === tally.objects && occurrences(text, '}', tally.objects) === tally.objects && occurrences(text, '[', tally.arrays) === tally.arrays && occurrences(text, ']', tally.arrays) === tally.arrays;
+  const opens = tally.opensCounted || (occurrences(text, '{', tally.objects) === tally.objects && occurrences(text, '[', tally.arrays) === tally.arrays);
+  return opens && occurrences(text, '}', tally.objects) === tally.objects && occurrences(text, ']', tally.arrays) === tally.arrays;
 }
 
 /** Occurrences of a character in a text, counted up to one past `most`. */

@@ -91,6 +91,8 @@ export function plainStructure(text: string, value: unknown, maxDepth: number, s
  */
 export interface TextScan {
   keyColons?: number;
+  /** The text's "{" and "[", counted by the cost pre-scan of a big JSON text (for the navigator's bracket check). */
+  opens?: ContainerTally;
   /** The YAML cost pre-scan of the text, at the depth limit asked. */
   yamlCost?: { maxDepth: number; cost: TextCost };
 }
@@ -462,8 +464,11 @@ export function parseJsonText(text: string, limits: ParseLimits, scan?: TextScan
       pointer: d.pointer,
     });
   }
-  // A walk cut short (too deep to count, or inherited keys) counted no containers.
-  return { documents: [jsonDocument(text, value, found.duplicates.length === 0, tally.objects >= 0 ? tally : undefined)], problems };
+  // A walk cut short (too deep to count, or inherited keys) counted no containers; openers the
+  // pre-scan counted and the value's containers that differ say a string holds a bracket.
+  const opens = scan?.opens;
+  const counted = tally.objects >= 0 && (!opens || (opens.objects === tally.objects && opens.arrays === tally.arrays));
+  return { documents: [jsonDocument(text, value, found.duplicates.length === 0, counted ? { ...tally, opensCounted: opens !== undefined } : undefined)], problems };
 }
 
 // The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { bracketsOutsideStrings, JsonNavigator, stringCount, type ContainerTally } from '../../src/syntax/json-locate';
 import { jsonDocument, NAVIGATE_MIN_CHARS, scanJson } from '../../src/syntax/json';
 import { parseText } from '../../src/syntax/index';
+import { DEFAULT_LIMITS } from '../../src/syntax/types';
 import { jsonTextArb } from './json-arbitraries';
 import { allPointers } from '../pointers';
 import { filesUnder } from '../files';
@@ -177,12 +178,13 @@ describe('big JSON documents: navigated positions', () => {
   });
 
   it('skip what no lookup enters by its brackets alone when its strings hold none (the parse counts the containers)', () => {
-    const quoteSearches = (text: string, pointer: string) => {
-      const doc = parseText(text, 'big.json').documents[0];
+    /** Searches for each character while a parsed text locates a pointer (the parse's own pre-scans not counted). */
+    const searches = (text: string, pointer: string, limits = DEFAULT_LIMITS) => {
+      const doc = parseText(text, 'big.json', limits).documents[0];
       const real = String.prototype.indexOf;
-      let n = 0;
+      const n = new Map<string, number>();
       String.prototype.indexOf = function (this: string, search: string, from?: number) {
-        if (search === '"') n++;
+        n.set(search, (n.get(search) ?? 0) + 1);
         return real.call(this, search, from);
       };
       try {
@@ -190,15 +192,36 @@ describe('big JSON documents: navigated positions', () => {
       } finally {
         String.prototype.indexOf = real;
       }
-      return n;
+      return { quotes: n.get('"') ?? 0, opens: n.get('{') ?? 0 };
     };
     const processes = (tags: string[]) => Array.from({ length: 3000 }, (_, i) => ({ name: `p${i}`, hostname: `h${i}.example.net`, tags, args2_6: { net: { port: 27017 } } }));
     const plain = JSON.stringify({ processes: processes(['a', 'b']), tail: { port: 1 } }, null, 2);
     const bracketed = JSON.stringify({ processes: processes(['[', '{']), tail: { port: 1 } }, null, 2);
     expect(plain.length).toBeGreaterThan(NAVIGATE_MIN_CHARS);
     // The keys on the path only (root, tail), against every string of the 3,000 processes skipped.
-    expect(quoteSearches(plain, '/tail/port')).toBeLessThan(10);
-    expect(quoteSearches(bracketed, '/tail/port')).toBeGreaterThan(3000 * 8);
+    expect(searches(plain, '/tail/port').quotes).toBeLessThan(10);
+    expect(searches(bracketed, '/tail/port').quotes).toBeGreaterThan(3000 * 8);
+    // A text past the node limit's length has its "{" counted by the cost pre-scan: the check does not count them again.
+    const objects = 2 + 3 * 3000;
+    expect(searches(plain, '/tail/port').opens).toBeGreaterThanOrEqual(2 * objects);
+    const counted = searches(plain, '/tail/port', { ...DEFAULT_LIMITS, maxNodes: plain.length - 1 });
+    expect(counted.opens).toBeLessThan(objects + 10);
+    expect(counted.quotes).toBeLessThan(10);
+    // Openers in strings, told by the pre-scan's count: quote to quote, and right (no closer in a string to tell it).
+    expect(searches(bracketed, '/tail/port', { ...DEFAULT_LIMITS, maxNodes: bracketed.length - 1 }).quotes).toBeGreaterThan(3000 * 8);
+  });
+
+  it('ends at the end of a text that is not JSON (never reads a child there again and again)', () => {
+    // A text cut short: what it holds is found, what it lacks is not, and every lookup returns.
+    const nav = new JsonNavigator('{"a": [1, 2, {"b": 3', true);
+    expect(nav.locate('/a/2/b')?.value).toEqual({ start: 19, end: 20 });
+    expect(nav.locate('/z')).toBeUndefined();
+    expect(nav.locate('/a/7')).toBeUndefined();
+    expect(nav.keysAt('')).toEqual(['a']);
+    // Skipping by brackets, told so by a count that does not hold: the same.
+    const told = new JsonNavigator('[[1, 2', true, { objects: 0, arrays: 2 });
+    expect(told.locate('/1')).toBeUndefined();
+    expect(told.locate('/0/5')).toBeUndefined();
   });
 
   it('never recurses: a deep text is navigated to the bottom', () => {

@@ -140,7 +140,9 @@ export function costProblem(text: string, syntax: 'json' | 'yaml', limits: Parse
  * brackets count as memory, and a text with more brackets than nodes (deep nesting) is walked.
  */
 function jsonSurelyWithin(text: string, limits: ParseLimits, scan: TextScan): boolean {
-  const brackets = countOf(text, '{') + countOf(text, '[');
+  // The openers are kept for the navigator of the parsed text, which checks its strings hold no bracket.
+  scan.opens = { objects: countOf(text, '{'), arrays: countOf(text, '[') };
+  const brackets = scan.opens.objects + scan.opens.arrays;
   // The colons with jsonColonCount, which counts the key colons along for the parse's duplicate-key check.
   const nodes = countOf(text, ',') + jsonColonCount(text, scan) + 1;
   return brackets <= nodes && nodes <= limits.maxNodes && (nodes + brackets) * JSON_BYTES_PER_NODE <= limits.maxMemoryMB * 1048576;

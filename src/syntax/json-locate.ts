@@ -36,6 +36,14 @@ for (const c of [9, 10, 13, 32]) WS[c] = 1;
 
 const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
 
+/** The objects and arrays of a text's parsed value (JSON.parse keeps each container once, a repeated key's value aside). */
+export interface ContainerTally {
+  objects: number;
+  arrays: number;
+  /** The text's "{" and "[" were counted already and are these. */
+  opensCounted?: boolean;
+}
+
 /** An object or array on some lookup's path: its direct children as far as read. */
 interface Container {
   isObject: boolean;
@@ -78,6 +86,12 @@ export class JsonNavigator {
    */
   private cursorFrom = 0;
   private readonly cursors = [-1, -1, -1, -1, -1]; // " { [ } ]
+  /**
+   * True when no string of the text holds a bracket: then a skip counts brackets alone, with no
+   * look at the strings (most searches of a laid-out configuration are its quotes). Told on the first
+   * skip, from the value's containers (`tally`) against the text's brackets.
+   */
+  private bracketsOnly?: boolean;
 
   /**
    * `noDuplicates`: no object of the text repeats a key; then a lookup stops at the first key that
@@ -88,6 +102,8 @@ export class JsonNavigator {
   constructor(
     private readonly text: string,
     private readonly noDuplicates: boolean,
+    /** The parsed value's containers, when they were counted (lets skips count brackets alone). */
+    private readonly tally?: ContainerTally,
   ) {
     let s = 0;
     while (s < text.length && isSpace(text.charCodeAt(s))) s++;
@@ -256,8 +272,9 @@ export class JsonNavigator {
     let p = skipSpace(text, c.pos);
     if (text.charCodeAt(p) === 44 /* , */) p = skipSpace(text, p + 1);
     const ch = text.charCodeAt(p);
-    if (ch === 125 /* } */ || ch === 93 /* ] */) {
-      c.end = p + 1;
+    // The end of the text ends every container too (a text that is not JSON: never a child there, round and round).
+    if (ch === 125 /* } */ || ch === 93 /* ] */ || p >= text.length) {
+      c.end = Math.min(p + 1, text.length);
       c.pos = -1;
       return false;
     }
@@ -324,20 +341,23 @@ export class JsonNavigator {
 
   /** Offset just after the bracket that closes the container holding `p` (one level up from p). */
   private skipRest(p: number): number {
-    if (p < this.cursorFrom) return skipByCharacter(this.text, p);
-    return this.skipWithCursors(p);
+    const bracketsOnly = (this.bracketsOnly ??= bracketsOutsideStrings(this.text, this.tally));
+    if (p < this.cursorFrom && !bracketsOnly) return skipByCharacter(this.text, p);
+    return this.skipWithCursors(p, bracketsOnly);
   }
 
-  private skipWithCursors(p: number): number {
+  /** `bracketsOnly`: no string holds a bracket, so quotes need no look (and a skip behind the cursors costs four searches). */
+  private skipWithCursors(p: number, bracketsOnly: boolean): number {
     const text = this.text;
     const n = text.length;
     const cur = this.cursors;
-    // Cursors behind p are searched again from p; the others are still right.
-    let q = cur[0] >= p ? cur[0] : find(text, '"', p);
-    let o1 = cur[1] >= p ? cur[1] : find(text, '{', p);
-    let o2 = cur[2] >= p ? cur[2] : find(text, '[', p);
-    let c1 = cur[3] >= p ? cur[3] : find(text, '}', p);
-    let c2 = cur[4] >= p ? cur[4] : find(text, ']', p);
+    // Cursors behind p are searched again from p; the others are still right (all of them, from before cursorFrom).
+    const fresh = p < this.cursorFrom;
+    let q = bracketsOnly ? n : !fresh && cur[0] >= p ? cur[0] : find(text, '"', p);
+    let o1 = !fresh && cur[1] >= p ? cur[1] : find(text, '{', p);
+    let o2 = !fresh && cur[2] >= p ? cur[2] : find(text, '[', p);
+    let c1 = !fresh && cur[3] >= p ? cur[3] : find(text, '}', p);
+    let c2 = !fresh && cur[4] >= p ? cur[4] : find(text, ']', p);
     let depth = 1;
     let pos = p;
     while (depth > 0) {
@@ -399,6 +419,25 @@ export function stringCount(text: string): number {
   let count = 0;
   for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', stringEnd(text, i) + 1)) count++;
   return count;
+}
+
+/**
+ * Whether every bracket of a valid JSON text stands outside its strings: each object of the parsed
+ * value is one "{" and one "}" of the text, each array one "[" and one "]", and a bracket inside a
+ * string, or a container JSON.parse dropped with a repeated key, only adds to the text's counts;
+ * equal counts leave room for neither.
+ */
+export function bracketsOutsideStrings(text: string, tally: ContainerTally | undefined): boolean {
+  if (!tally) return false;
+  const opens = tally.opensCounted || (occurrences(text, '{', tally.objects) === tally.objects && occurrences(text, '[', tally.arrays) === tally.arrays);
+  return opens && occurrences(text, '}', tally.objects) === tally.objects && occurrences(text, ']', tally.arrays) === tally.arrays;
+}
+
+/** Occurrences of a character in a text, counted up to one past `most`. */
+function occurrences(text: string, ch: string, most: number): number {
+  let n = 0;
+  for (let i = text.indexOf(ch); i >= 0 && n <= most; i = text.indexOf(ch, i + 1)) n++;
+  return n;
 }
 
 /** Next occurrence of a character at or after `from`, or the text's length. */

@@ -6,7 +6,7 @@ import type { Span } from '../core/types';
 import { LineIndex } from '../core/lines';
 import { joinPointer } from '../core/pointer';
 import type { BracketPair, ParseLimits, ParsedDocument, ParseProblem } from './types';
-import { backslashFinder, JsonNavigator, stringCount, stringEnd } from './json-locate';
+import { backslashFinder, JsonNavigator, stringCount, stringEnd, type ContainerTally } from './json-locate';
 import { defineBuiltin } from '../core/rule';
 
 /** From this size on, a document also looks up pointers said in advance together and answers the cursor's containers. */
@@ -77,8 +77,8 @@ export function scanJson(text: string, maxDepth: number): ScanResult {
  * JSON.parse drop a property, with at least its key. False means "maybe not": then scanJson finds
  * the spots.
  */
-export function plainStructure(text: string, value: unknown, maxDepth: number, scan?: TextScan): boolean {
-  const keys = keysWithin(value, maxDepth);
+export function plainStructure(text: string, value: unknown, maxDepth: number, scan?: TextScan, tally?: ContainerTally): boolean {
+  const keys = keysWithin(value, maxDepth, tally);
   if (keys < 0) return false;
   // The strings are counted (a second walk of the value) only when the keys leave room for a repeat.
   return keys === (scan?.keyColons ?? keyColonCount(text)) || stringsIn(value) === stringCount(text);
@@ -91,6 +91,8 @@ export function plainStructure(text: string, value: unknown, maxDepth: number, s
  */
 export interface TextScan {
   keyColons?: number;
+  /** The text's "{" and "[", counted by the cost pre-scan of a big JSON text (for the navigator's bracket check). */
+  opens?: ContainerTally;
   /** The YAML cost pre-scan of the text, at the depth limit asked. */
   yamlCost?: { maxDepth: number; cost: TextCost };
 }
@@ -127,14 +129,15 @@ const MAX_COUNT_DEPTH = 2000;
 /**
  * The keys of a parsed value, or -1 when it nests deeper than maxDepth (or cannot tell). Keys
  * only, in a walk kept small (a 94 MB configuration has 2.6 million): strings, when asked, by
- * stringsIn.
+ * stringsIn. Its objects and arrays are counted along into `tally` (both -1 when the result is).
  */
-function keysWithin(value: unknown, maxDepth: number): number {
+function keysWithin(value: unknown, maxDepth: number, tally: ContainerTally = { objects: 0, arrays: 0 }): number {
   if (typeof value !== 'object' || value === null) return 0;
   // for…in lists inherited keys too: counting is right only while Object.prototype has none.
-  if (hasEnumerableKeys(Object.prototype)) return -1;
   const limit = Math.min(maxDepth, MAX_COUNT_DEPTH);
-  return limit >= 1 ? keysIn(value, 1, limit) : -1;
+  const keys = limit >= 1 && !hasEnumerableKeys(Object.prototype) ? keysIn(value, 1, limit, tally) : -1;
+  if (keys < 0) tally.objects = tally.arrays = -1; // not counted
+  return keys;
 }
 
 function hasEnumerableKeys(o: object): boolean {
@@ -142,24 +145,26 @@ function hasEnumerableKeys(o: object): boolean {
   return false;
 }
 
-/** The keys of a container at `depth` and below it, or -1 past `limit`. */
-function keysIn(node: object, depth: number, limit: number): number {
+/** The keys of a container at `depth` and below it, or -1 past `limit`; its containers counted into `tally`. */
+function keysIn(node: object, depth: number, limit: number, tally: ContainerTally): number {
   let n = 0;
   if (Array.isArray(node)) {
+    tally.arrays++;
     for (let i = 0; i < node.length; i++) {
       const child: unknown = node[i];
       if (typeof child !== 'object' || child === null) continue;
-      const k = depth < limit ? keysIn(child, depth + 1, limit) : -1;
+      const k = depth < limit ? keysIn(child, depth + 1, limit, tally) : -1;
       if (k < 0) return -1;
       n += k;
     }
     return n;
   }
+  tally.objects++;
   for (const key in node) {
     n++;
     const child = (node as Record<string, unknown>)[key];
     if (typeof child !== 'object' || child === null) continue;
-    const k = depth < limit ? keysIn(child, depth + 1, limit) : -1;
+    const k = depth < limit ? keysIn(child, depth + 1, limit, tally) : -1;
     if (k < 0) return -1;
     n += k;
   }
@@ -349,10 +354,10 @@ export interface LookingAhead {
  * A parsed JSON document whose positions are computed on first use. `noDuplicates`: the text
  * repeats no key (lets big texts stop a lookup at the first key that matches).
  */
-export function jsonDocument(text: string, value: unknown, noDuplicates = false): ParsedDocument & LookingAhead {
+export function jsonDocument(text: string, value: unknown, noDuplicates = false, tally?: ContainerTally): ParsedDocument & LookingAhead {
   const span = { start: firstNonSpace(text), end: lastNonSpace(text) };
   if (text.length >= NAVIGATE_MIN_CHARS) {
-    const navigator = new JsonNavigator(text, noDuplicates);
+    const navigator = new JsonNavigator(text, noDuplicates, tally);
     return {
       value,
       empty: false,
@@ -366,7 +371,7 @@ export function jsonDocument(text: string, value: unknown, noDuplicates = false)
   // Small texts: the same walk, its navigator made on the first lookup (a clean text makes none);
   // lookups said in advance and the cursor's containers stay with big texts, where they pay.
   let navigator: JsonNavigator | undefined;
-  const nav = () => (navigator ??= new JsonNavigator(text, noDuplicates));
+  const nav = () => (navigator ??= new JsonNavigator(text, noDuplicates, tally));
   let root: JsonNode | undefined;
   let failed = false;
   // parseTree recurses per level: with a raised --max-depth it may exhaust the stack; then no
@@ -437,7 +442,9 @@ export function parseJsonText(text: string, limits: ParseLimits, scan?: TextScan
   }
   const problems: ParseProblem[] = [];
   // Counting settles the common case (no repeated key, not too deep); the scan finds the spots.
-  const found = plainStructure(text, value, limits.maxDepth, scan) ? { duplicates: [] } : scanJson(text, limits.maxDepth);
+  // The value's containers, counted by the same walk, let the navigator's skips count brackets alone.
+  const tally: ContainerTally = { objects: 0, arrays: 0 };
+  const found = plainStructure(text, value, limits.maxDepth, scan, tally) ? { duplicates: [] } : scanJson(text, limits.maxDepth);
   if (found.tooDeepAt !== undefined) {
     problems.push({
       ruleId: 'limit-exceeded',
@@ -457,7 +464,11 @@ export function parseJsonText(text: string, limits: ParseLimits, scan?: TextScan
       pointer: d.pointer,
     });
   }
-  return { documents: [jsonDocument(text, value, found.duplicates.length === 0)], problems };
+  // A walk cut short (too deep to count, or inherited keys) counted no containers; openers the
+  // pre-scan counted and the value's containers that differ say a string holds a bracket.
+  const opens = scan?.opens;
+  const counted = tally.objects >= 0 && (!opens || (opens.objects === tally.objects && opens.arrays === tally.arrays));
+  return { documents: [jsonDocument(text, value, found.duplicates.length === 0, counted ? { ...tally, opensCounted: opens !== undefined } : undefined)], problems };
 }
 
 // The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).

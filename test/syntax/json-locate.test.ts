@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { JsonNavigator, stringCount } from '../../src/syntax/json-locate';
+import { bracketsOutsideStrings, JsonNavigator, stringCount, type ContainerTally } from '../../src/syntax/json-locate';
 import { jsonDocument, NAVIGATE_MIN_CHARS, scanJson } from '../../src/syntax/json';
 import { parseText } from '../../src/syntax/index';
+import { DEFAULT_LIMITS } from '../../src/syntax/types';
 import { jsonTextArb } from './json-arbitraries';
 import { allPointers } from '../pointers';
 import { filesUnder } from '../files';
@@ -16,7 +17,20 @@ function misses(pointers: string[]): string[] {
   return ['/nope', '/0', '/-', '/01', '/ 1', '/1e0', 'x', '/', ...pointers.slice(0, 50).flatMap((p) => [p + '/nope', p + '/0', p + '/00', p + '/-1', p + '/'])];
 }
 
-/** Checks every pointer (and some misses) in document order, reversed, sorted, and prepared at once. */
+/** The objects and arrays of a parsed value, counted here by recursion (the parse counts them in its own walk). */
+function tallyOf(value: unknown, tally: ContainerTally = { objects: 0, arrays: 0 }): ContainerTally {
+  if (typeof value !== 'object' || value === null) return tally;
+  if (Array.isArray(value)) tally.arrays++;
+  else tally.objects++;
+  for (const child of Object.values(value)) tallyOf(child, tally);
+  return tally;
+}
+
+/**
+ * Checks every pointer (and some misses) in document order, reversed, sorted, and prepared at once;
+ * each order also by a navigator told the value's containers (skips by brackets alone where the
+ * text's strings hold none).
+ */
 function agreeWithTree(text: string, value: unknown, noDuplicates: boolean, label = ''): number {
   const tree = treeOf(text);
   const pointers = [...allPointers(value), ...misses(allPointers(value))];
@@ -26,8 +40,8 @@ function agreeWithTree(text: string, value: unknown, noDuplicates: boolean, labe
   const doc = jsonDocument(text, value, noDuplicates);
   expect(pointers.map((p) => ({ p, locate: doc.locate(p), keys: doc.keysAt!(p) })), label).toEqual(pointers.map((p) => ({ p, ...expected.get(p)! })));
   const orders = [pointers, [...pointers].reverse(), [...pointers].sort(), [...pointers].reverse()];
-  for (const [n, order] of orders.entries()) {
-    const nav = new JsonNavigator(text, noDuplicates);
+  for (const [n, order, tally] of [...orders.entries()].flatMap(([n, order]) => [[n, order, undefined] as const, [n, order, tallyOf(value)] as const])) {
+    const nav = new JsonNavigator(text, noDuplicates, tally);
     if (n >= 3) nav.prepare(order); // all at once first, as the engine does
     // One comparison per order (an expect per pointer is slow); a failure shows the pointer.
     const got = order.map((p) => ({ p, locate: nav.locate(p), keys: nav.keysAt(p) }));
@@ -60,15 +74,32 @@ describe('JSON navigator', () => {
   });
 
   it('agrees with the syntax tree on generated texts: repeated and escaped keys, any layout', () => {
+    const skipsBy = { brackets: 0, strings: 0 };
     fc.assert(
       fc.property(jsonTextArb, ({ text }) => {
         const value = JSON.parse(text);
         agreeWithTree(text, value, false, text);
         // Told that no key repeats, lookups stop at the first match: only when it is true.
         if (scanJson(text, Number.MAX_SAFE_INTEGER).duplicates.length === 0) agreeWithTree(text, value, true, text);
+        if (/[[{]/.test(text)) skipsBy[bracketsOutsideStrings(text, tallyOf(value)) ? 'brackets' : 'strings']++;
       }),
       { numRuns: 500 },
     );
+    // Both kinds of skip were checked, on many texts each.
+    expect(skipsBy.brackets).toBeGreaterThan(50);
+    expect(skipsBy.strings).toBeGreaterThan(50);
+  });
+
+  it('skips by brackets alone only when no string holds one and no repeated key dropped a container', () => {
+    const told = (text: string) => bracketsOutsideStrings(text, tallyOf(JSON.parse(text)));
+    expect(told('{"a": [1, {"b": "x"}], "c": {}}')).toBe(true);
+    expect(told('{"a": "\\u007b", "b": "\\u007d"}')).toBe(true); // escaped: no bracket in the text
+    for (const bracket of ['{', '}', '[', ']']) expect(told(`{"a": "${bracket}", "b": [{}]}`), bracket).toBe(false);
+    expect(told('{"a}": 1}')).toBe(false);
+    expect(told('{"a": {"x": 1}, "a": 2}')).toBe(false); // JSON.parse kept one "a": the text has one object more
+    expect(told('{"a": [], "a": [3]}')).toBe(false);
+    expect(told('{"a": 1, "a": [3]}')).toBe(true); // the dropped value held no bracket
+    expect(bracketsOutsideStrings('{"a": [1]}', undefined)).toBe(false); // not counted
   });
 
   it('takes the last of repeated keys, as JSON.parse does, and decodes escaped keys', () => {
@@ -144,6 +175,53 @@ describe('big JSON documents: navigated positions', () => {
       globalThis.Int32Array = Real;
     }
     expect(tables.filter((n) => n > text.length / 12)).toEqual([]);
+  });
+
+  it('skip what no lookup enters by its brackets alone when its strings hold none (the parse counts the containers)', () => {
+    /** Searches for each character while a parsed text locates a pointer (the parse's own pre-scans not counted). */
+    const searches = (text: string, pointer: string, limits = DEFAULT_LIMITS) => {
+      const doc = parseText(text, 'big.json', limits).documents[0];
+      const real = String.prototype.indexOf;
+      const n = new Map<string, number>();
+      String.prototype.indexOf = function (this: string, search: string, from?: number) {
+        n.set(search, (n.get(search) ?? 0) + 1);
+        return real.call(this, search, from);
+      };
+      try {
+        expect(doc.locate(pointer)?.value).toEqual(treeOf(text).locate(pointer)?.value);
+      } finally {
+        String.prototype.indexOf = real;
+      }
+      return { quotes: n.get('"') ?? 0, opens: n.get('{') ?? 0 };
+    };
+    const processes = (tags: string[]) => Array.from({ length: 3000 }, (_, i) => ({ name: `p${i}`, hostname: `h${i}.example.net`, tags, args2_6: { net: { port: 27017 } } }));
+    const plain = JSON.stringify({ processes: processes(['a', 'b']), tail: { port: 1 } }, null, 2);
+    const bracketed = JSON.stringify({ processes: processes(['[', '{']), tail: { port: 1 } }, null, 2);
+    expect(plain.length).toBeGreaterThan(NAVIGATE_MIN_CHARS);
+    // The keys on the path only (root, tail), against every string of the 3,000 processes skipped.
+    expect(searches(plain, '/tail/port').quotes).toBeLessThan(10);
+    expect(searches(bracketed, '/tail/port').quotes).toBeGreaterThan(3000 * 8);
+    // A text past the node limit's length has its "{" counted by the cost pre-scan: the check does not count them again.
+    const objects = 2 + 3 * 3000;
+    expect(searches(plain, '/tail/port').opens).toBeGreaterThanOrEqual(2 * objects);
+    const counted = searches(plain, '/tail/port', { ...DEFAULT_LIMITS, maxNodes: plain.length - 1 });
+    expect(counted.opens).toBeLessThan(objects + 10);
+    expect(counted.quotes).toBeLessThan(10);
+    // Openers in strings, told by the pre-scan's count: quote to quote, and right (no closer in a string to tell it).
+    expect(searches(bracketed, '/tail/port', { ...DEFAULT_LIMITS, maxNodes: bracketed.length - 1 }).quotes).toBeGreaterThan(3000 * 8);
+  });
+
+  it('ends at the end of a text that is not JSON (never reads a child there again and again)', () => {
+    // A text cut short: what it holds is found, what it lacks is not, and every lookup returns.
+    const nav = new JsonNavigator('{"a": [1, 2, {"b": 3', true);
+    expect(nav.locate('/a/2/b')?.value).toEqual({ start: 19, end: 20 });
+    expect(nav.locate('/z')).toBeUndefined();
+    expect(nav.locate('/a/7')).toBeUndefined();
+    expect(nav.keysAt('')).toEqual(['a']);
+    // Skipping by brackets, told so by a count that does not hold: the same.
+    const told = new JsonNavigator('[[1, 2', true, { objects: 0, arrays: 2 });
+    expect(told.locate('/1')).toBeUndefined();
+    expect(told.locate('/0/5')).toBeUndefined();
   });
 
   it('never recurses: a deep text is navigated to the bottom', () => {

@@ -225,7 +225,10 @@ export class LineIndex {
   rangeOnce(span: Span): Range {
     const a = this.clamp(span.start);
     const b = this.clamp(span.end);
-    if (this.index || this.counted + a > this.text.length || this.text.lastIndexOf('\r', b) >= 0) return this.range(span);
+    if (this.index || this.counted + a > this.text.length) return this.range(span);
+    // indexOf, not lastIndexOf from b: V8 searches forward for one character natively, backward one by one.
+    const cr = this.text.indexOf('\r');
+    if (cr >= 0 && cr <= b) return this.range(span);
     this.counted += a;
     const start = this.countedPosition(a);
     if (breakWithin(this.text, a, b) === false) return { start, end: { line: start.line, column: start.column + (b - a) } };

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/engine/lint';
 import { lineTables } from '../../src/core/lines';
+import { parseText } from '../../src/syntax/index';
 
 const ALERT = (event: string, comment = '') => `# The hosts of the team.${comment}
 eventTypeName: ${event}
@@ -33,5 +34,16 @@ describe('a clean file', () => {
     expect(d.ruleId).toBe('duplicate-alert-config');
     expect(d.range).toEqual({ start: { line: 2, column: 16 }, end: { line: 2, column: 25 } });
     expect(d.related?.map((r) => [r.filePath, r.range])).toEqual([['first.alert-config.yaml', { start: { line: 3, column: 16 }, end: { line: 3, column: 25 } }]]);
+  });
+});
+
+describe('the comments of a text', () => {
+  it('are one object for every reader when the text has no directive; copied (fresh `used` sets) when it has', () => {
+    const plain = parseText(ALERT('HOST_DOWN'), 'a.alert-config.yaml');
+    expect(plain.comments()).toBe(plain.comments());
+    const withDirective = parseText(`# omlint-disable-next-line metric-name\n${ALERT('HOST_DOWN')}`, 'a.alert-config.yaml');
+    const [a, b] = [withDirective.comments(), withDirective.comments()];
+    expect(a).not.toBe(b);
+    expect(a.directives.directives[0].used).not.toBe(b.directives.directives[0].used);
   });
 });

@@ -50,6 +50,6 @@ notifications:
         messageId: 'missing',
         data: { aType: WithArticle(String(n.typeName)), list, isAre: missing.length === 1 ? 'is' : 'are', itThem: missing.length === 1 ? 'it' : 'them' },
       });
-    });
+    }, ctx.facts);
   },
 });

@@ -89,6 +89,6 @@ notifications:
       };
       if (Array.isArray(n.roles)) n.roles.forEach((r: unknown, i: number) => check(r, `${base}/roles/${i}`));
       check(n.role, `${base}/role`);
-    });
+    }, ctx.facts);
   },
 });

@@ -50,6 +50,6 @@ notifications:
         messageId: removed ? 'removed' : 'deprecated',
         data: removed ? { typeName: n.typeName, removedIn: deprecation.removedIn, target } : { reason: deprecation.reason, removal: deprecation.removedIn ? ` and removed in ${deprecation.removedIn}.0` : '' },
       });
-    });
+    }, ctx.facts);
   },
 });

@@ -5,16 +5,19 @@ import { TYPE_NAME_VALUES } from '../src/model/matchers';
 
 const TYPE_NAMES: readonly string[] = TYPE_NAME_VALUES;
 
+/** A possessive quantifier of Java (`a*+`, `a++`, `a?+`, `a{2}+`). */
+const POSSESSIVE = /[*+?}]\+/;
+
 /**
  * The reason a matcher regex does not compile, or undefined. The server's engine is Java's, so
  * Java-only syntax that JavaScript lacks (leading inline flags, possessive quantifiers, atomic
  * groups) is rewritten to its nearest JavaScript form before compiling.
  */
 function regexError(source: string): string | undefined {
-  const js = source
-    .replace(/^\(\?[imsxu]+\)/, '')
-    .replace(/([*+?}])\+/g, '$1')
-    .replace(/\(\?>/g, '(?:');
+  // Each rewrite only where its syntax stands (most patterns have none of the three).
+  let js = source.startsWith('(?') ? source.replace(/^\(\?[imsxu]+\)/, '') : source;
+  if (POSSESSIVE.test(js)) js = js.replace(/([*+?}])\+/g, '$1');
+  if (js.includes('(?>')) js = js.replace(/\(\?>/g, '(?:');
   try {
     new RegExp(js);
     return undefined;

@@ -70,6 +70,6 @@ notifications:
           fix: { title: `Remove ${field}`, ops: [{ op: 'remove', pointer }] },
         });
       }
-    });
+    }, ctx.facts);
   },
 });

@@ -65,6 +65,6 @@ notifications:
           data: { delay },
         });
       }
-    });
+    }, ctx.facts);
   },
 });

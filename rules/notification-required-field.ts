@@ -42,14 +42,16 @@ notifications:
   },
   check(ctx) {
     eachNotificationInScope(ctx.value, ctx.kind, (n, info, base) => {
-      const missing = info.required.filter((f) => !has(n, f) || n[f] === null);
-      if (missing.length === 0) return;
+      // Listed only once one is missing (most notifications have them all).
+      let missing: string[] | undefined;
+      for (const f of info.required) if (!has(n, f) || n[f] === null) (missing ??= []).push(f);
+      if (!missing) return;
       const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing[missing.length - 1]}`;
       ctx.report({
         pointer: `${base}/typeName`,
         messageId: 'missing',
         data: { aType: WithArticle(String(n.typeName)), list, isAre: missing.length === 1 ? 'is' : 'are', itThem: missing.length === 1 ? 'it' : 'them' },
       });
-    });
+    }, ctx.facts);
   },
 });

@@ -67,8 +67,10 @@ notifications:
       const type = n.typeName;
       const family = type === 'GROUP' ? PROJECT : type === 'ORG' ? ORG : undefined;
       if (!family) return; // roles on other types: notification-field-not-applicable
-      const check = (role: unknown, pointer: string) => {
+      // The pointer made only for a report: most roles are known ones.
+      const check = (role: unknown, at: () => string) => {
         if (typeof role !== 'string' || family.roles.includes(role)) return;
+        const pointer = at();
         if (family.atlasOnly.includes(role)) {
           ctx.report({
             pointer,
@@ -87,8 +89,9 @@ notifications:
           suggestions: near.map((r) => ({ title: `Replace with ${r}`, ops: [{ op: 'replace' as const, pointer, value: r }] })),
         });
       };
-      if (Array.isArray(n.roles)) n.roles.forEach((r: unknown, i: number) => check(r, `${base}/roles/${i}`));
-      check(n.role, `${base}/role`);
-    });
+      const roles: unknown = n.roles;
+      if (Array.isArray(roles)) for (let i = 0; i < roles.length; i++) check(roles[i], () => `${base}/roles/${i}`);
+      check(n.role, () => `${base}/role`);
+    }, ctx.facts);
   },
 });

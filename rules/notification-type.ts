@@ -56,6 +56,6 @@ notifications:
         data: known ? { type, other, aScope: withArticle(scope), shown: shown() } : { type, scope, shown: shown(), didYouMean: didYouMean(near) },
         suggestions: near.map((t) => ({ title: `Replace with ${t}`, ops: [{ op: 'replace' as const, pointer, value: t }] })),
       });
-    });
+    }, ctx.facts);
   },
 });

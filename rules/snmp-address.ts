@@ -68,6 +68,6 @@ notifications:
         data: { problem, snmpTrapPort: SNMP_TRAP_PORT },
         suggestions: host === '' ? undefined : [{ title: `Use ${fixed}`, ops: [{ op: 'replace', pointer, value: fixed }] }],
       });
-    });
+    }, ctx.facts);
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../src/core/rule';
-import { TIMESTAMP_FIELDS, expandPointerPattern, parseTimestamp, toUtcText } from '../src/model/timestamps';
+import { TIMESTAMP_PATTERNS, expandPointerPattern, parseTimestamp, toUtcText } from '../src/model/timestamps';
 
 function formatOffset(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
@@ -34,7 +34,7 @@ acknowledgementComment: This is normal. Please ignore.
     },
   },
   check(ctx) {
-    for (const pattern of TIMESTAMP_FIELDS[ctx.kind] ?? []) {
+    for (const pattern of TIMESTAMP_PATTERNS[ctx.kind] ?? []) {
       for (const { pointer, value: text } of expandPointerPattern(ctx.value, pattern)) {
         const ts = parseTimestamp(text);
         if (!ts || ts.offsetMinutes === 0) continue; // Z and +00:00 are UTC already

@@ -47,6 +47,6 @@ notifications:
         target: 'key',
         messageId: 'secretWithoutUrl',
       });
-    });
+    }, ctx.facts);
   },
 });

@@ -53,11 +53,12 @@ export class ConfigResolver {
   }
 
   configFor(filePath: string): LoadedConfig | undefined {
-    return this.configForResolved(absolutePath(filePath));
+    return this.configOfDir(path.dirname(absolutePath(filePath)));
   }
 
-  private configForResolved(abs: string): LoadedConfig | undefined {
-    const p = this.explicit ? path.resolve(this.explicit) : this.findUp(path.dirname(abs));
+  /** The config of the files of directory `dir` (absolute). */
+  private configOfDir(dir: string): LoadedConfig | undefined {
+    const p = this.explicit ? path.resolve(this.explicit) : this.findUp(dir);
     if (!p) return undefined;
     let c = this.loaded.get(p);
     if (!c) {
@@ -72,12 +73,12 @@ export class ConfigResolver {
     let s = this.settings.get(filePath);
     if (!s) {
       const abs = absolutePath(filePath);
-      const config = this.configForResolved(abs);
+      const dir = path.dirname(abs);
+      const config = this.configOfDir(dir);
       if (config) s = applyToResolved(abs, config);
       else {
         // Without a config, a file's settings are its directory's: one object per directory (a run
         // of 50,000 files held 50,000 equal copies).
-        const dir = path.dirname(abs);
         s = this.defaultsByDir.get(dir);
         if (!s) this.defaultsByDir.set(dir, (s = applyToResolved(abs, undefined)));
       }

@@ -26,17 +26,17 @@ export function parseRuleOption(text: string, knownRules: Set<string>): Record<s
   return out;
 }
 
-/** Settings with the command line's severities on top; each file's computed once. */
+/**
+ * Settings with the command line's severities on top: one object per settings object of the base
+ * (the files of a directory share theirs), not one per file.
+ */
 export function withRuleOverrides(settingsFor: (filePath: string) => FileSettings, rules: Record<string, SeveritySetting>): (filePath: string) => FileSettings {
   if (Object.keys(rules).length === 0) return settingsFor;
-  const memo = new Map<string, FileSettings>();
+  const memo = new WeakMap<FileSettings, FileSettings>();
   return (filePath) => {
-    let s = memo.get(filePath);
-    if (!s) {
-      const base = settingsFor(filePath);
-      s = { ...base, rules: { ...base.rules, ...rules } };
-      memo.set(filePath, s);
-    }
+    const base = settingsFor(filePath);
+    let s = memo.get(base);
+    if (!s) memo.set(base, (s = { ...base, rules: { ...base.rules, ...rules } }));
     return s;
   };
 }

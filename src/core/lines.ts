@@ -159,6 +159,8 @@ export const lineTables = { built: 0 };
 export class LineIndex {
   private index: LineStarts | undefined;
   private breakFound: string | undefined;
+  /** Characters rangeOnce counted lines over so far. */
+  private counted = 0;
   /** `sparseMinChars`: tests lower it to check both representations on small texts. */
   constructor(
     readonly text: string,
@@ -212,6 +214,38 @@ export class LineIndex {
     const b = this.clamp(span.end);
     if (breakWithin(this.text, a, b) === false) return { start, end: { line: start.line, column: start.column + (b - a) } };
     return { start, end: this.position(span.end) };
+  }
+
+  /**
+   * range(span) without a line table where none is built yet: the lines before the span counted
+   * (a digest's place in a file that may never show a finding: most files of a run). The counting
+   * of all calls together stays within the text's length, and a \r before the span takes the
+   * table; past either, the table is built and asked.
+   */
+  rangeOnce(span: Span): Range {
+    const a = this.clamp(span.start);
+    const b = this.clamp(span.end);
+    if (this.index || this.counted + a > this.text.length) return this.range(span);
+    // indexOf, not lastIndexOf from b: V8 searches forward for one character natively, backward one by one.
+    const cr = this.text.indexOf('\r');
+    if (cr >= 0 && cr <= b) return this.range(span);
+    this.counted += a;
+    const start = this.countedPosition(a);
+    if (breakWithin(this.text, a, b) === false) return { start, end: { line: start.line, column: start.column + (b - a) } };
+    this.counted += b;
+    return { start, end: this.countedPosition(b) };
+  }
+
+  /** The position of offset o by counting the line breaks before it (no \r stands before it). */
+  private countedPosition(o: number): Position {
+    const text = this.text;
+    let line = 1;
+    let start = 0;
+    for (let i = text.indexOf('\n'); i >= 0 && i < o; i = text.indexOf('\n', i + 1)) {
+      line++;
+      start = i + 1;
+    }
+    return { line, column: o - start + 1 };
   }
 
   /** Whether a span's ends stand on different lines. */

@@ -148,7 +148,8 @@ const PLACE_SLOTS = 8;
 /** A document's place at `pointer`, packed. */
 export function placeOf(file: FileState, doc: ItemState, pointer: string): PackedPlaces {
   const span = spanFor(file, doc.document, doc.base + pointer, 'value');
-  const { start, end } = file.sourceFile.lines.range(span);
+  // Most files never show a finding: their place is counted to, without a line table.
+  const { start, end } = file.sourceFile.lines.rangeOnce(span);
   const value = getAt(doc.value, pointer);
   const template = typeof value === 'string' && isPlaceholder(value, file.options.secretPlaceholders);
   return [pointer, span.start, span.end, start.line, start.column, end.line, end.column, template ? 1 : 0];

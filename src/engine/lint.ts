@@ -123,7 +123,7 @@ async function passRange(project: Project, targets: LintTargets, opts: ProjectLi
       const first = pass.digests.length;
       digestFile(file, i, book.workspace, pass.digests, opts);
       const f = finish(file, frame.known, frame.workspaceIds, opts);
-      if (placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
+      if (f.result.diagnostics.length > 0 && placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
       pass.done.push(opts.release ? { result: leanResult(f.result), source: lean(f.source, f.result.diagnostics, placeLines(pass.digests, first)) } : f);
       if (!mergeable(file, opts)) pass.unmergeable!.push(i);
     }

@@ -69,8 +69,8 @@ function runChecks(file: FileState, doc: ItemState, kind: Kind, rules: readonly 
 function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, rules: DocumentRule[]): void {
   const kind = doc.kind!;
   const off = offRules(file, opts);
-  const compute = (options: LintOptions) => runChecks(file, doc, kind, rules, off, options);
-  const { facts, early, pending } = opts.documentCache ? opts.documentCache.check(file, doc, rules, off, compute) : compute(file.options);
+  // The closure made only for the cache (the language server): a CLI run's documents need none.
+  const { facts, early, pending } = opts.documentCache ? opts.documentCache.check(file, doc, rules, off, (options) => runChecks(file, doc, kind, rules, off, options)) : runChecks(file, doc, kind, rules, off, file.options);
   doc.facts = facts;
   for (const e of early) {
     if ('template' in e) noteTemplate(file, doc, e.template.pointer, e.template.value, e.template.rule);
@@ -104,7 +104,7 @@ function withPolicies(rules: DocumentRule[], file: FileState, kind: Kind): Docum
 
 /** Runs the schema, the document rules and the transition rules on a prepared file. */
 export function checkFile(file: FileState, book: RuleBook, opts: LintRunOptions): void {
-  for (const doc of file.dropped ? [] : file.docs) if (doc.kind) checkDocument(file, doc, opts, withPolicies(book.forKind(doc.kind), file, doc.kind));
+  if (!file.dropped) for (const doc of file.docs) if (doc.kind) checkDocument(file, doc, opts, withPolicies(book.forKind(doc.kind), file, doc.kind));
   if (file.input.base && !file.dropped) runTransitionRules(file, opts, book.transitions);
 }
 
@@ -135,7 +135,10 @@ export interface WorkspaceReport {
   error?: unknown;
 }
 
-const workspacePolicies = (settings: FileSettings): WorkspaceRule[] => settings.policies?.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace') ?? [];
+/** No workspace policy: one array for every file (read only). */
+const NO_POLICIES: readonly WorkspaceRule[] = Object.freeze([]);
+
+const workspacePolicies = (settings: FileSettings): readonly WorkspaceRule[] => (settings.policies ? settings.policies.filter((r): r is WorkspaceRule => r.meta.scope === 'workspace') : NO_POLICIES);
 
 
 /**
@@ -143,33 +146,44 @@ const workspacePolicies = (settings: FileSettings): WorkspaceRule[] => settings.
  * workspace policies of its config. A digest that fails is the rule's internal error on the document.
  */
 export function digestFile(file: FileState, target: number, rules: readonly WorkspaceRule[], out: DigestRecord[], opts: LintRunOptions): void {
-  const isTemplate = file.isTemplate;
-  const cache = opts.documentCache;
-  const compute = (rule: WorkspaceRule, doc: ItemState & { kind: Kind }, options: LintOptions): DigestOutcome => {
-    const digest = rule.digest ? rule.digest({ value: doc.value, kind: doc.kind, filePath: file.displayPath, options, isTemplate }) : doc.value;
-    if (rule.digest && digest === undefined) return { digest };
-    return { digest: typeof digest === 'string' ? detached(digest) : digest, pointers: rule.places?.(digest) };
-  };
-  const digestOf = (rule: WorkspaceRule, key: string) => {
-    for (const doc of file.docs) {
-      if (!doc.kind || !appliesTo(rule, doc.kind)) continue;
-      const item = doc as ItemState & { kind: Kind };
-      let found: DigestOutcome;
-      try {
-        found = cache ? cache.digest(file, item, rule, (options) => compute(rule, item, options)) : compute(rule, item, file.options);
-      } catch (e) {
-        internalError(file, doc, rule.meta.id, e, opts);
-        continue;
-      }
-      const { digest, pointers } = found;
-      if (rule.digest && digest === undefined) continue;
-      const sd: ScopeDocument = rule.digest ? { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: undefined, digest } : { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value };
-      out.push(pointers?.length ? { target, rule: key, sd, places: cache ? placesThrough(cache, file, doc, rule, pointers) : pointers.flatMap((p) => placeOf(file, doc, p)) } : { target, rule: key, sd });
-    }
-  };
-  for (const rule of rules) digestOf(rule, rule.meta.id);
+  for (const rule of rules) digestOf(file, target, rule, rule.meta.id, out, opts);
   const policies = workspacePolicies(file.settings);
-  for (let k = 0; k < policies.length; k++) digestOf(policies[k], `policy:${k}`);
+  for (let k = 0; k < policies.length; k++) digestOf(file, target, policies[k], `policy:${k}`, out, opts);
+}
+
+/** A workspace rule's digest (its outcome) of a document, as the document cache computes it too. */
+function digestOutcome(file: FileState, rule: WorkspaceRule, doc: ItemState & { kind: Kind }, options: LintOptions): DigestOutcome {
+  const digest = rule.digest ? rule.digest({ value: doc.value, kind: doc.kind, filePath: file.displayPath, options, isTemplate: file.isTemplate }) : doc.value;
+  if (rule.digest && digest === undefined) return { digest };
+  return { digest: typeof digest === 'string' ? detached(digest) : digest, pointers: rule.places?.(digest) };
+}
+
+/** One rule's digests of the documents of `file` it applies to, into `out` as `key`. */
+function digestOf(file: FileState, target: number, rule: WorkspaceRule, key: string, out: DigestRecord[], opts: LintRunOptions): void {
+  const cache = opts.documentCache;
+  for (const doc of file.docs) {
+    if (!doc.kind || !appliesTo(rule, doc.kind)) continue;
+    const item = doc as ItemState & { kind: Kind };
+    let found: DigestOutcome;
+    try {
+      found = cache ? cache.digest(file, item, rule, (options) => digestOutcome(file, rule, item, options)) : digestOutcome(file, rule, item, file.options);
+    } catch (e) {
+      internalError(file, doc, rule.meta.id, e, opts);
+      continue;
+    }
+    const { digest, pointers } = found;
+    if (rule.digest && digest === undefined) continue;
+    const sd: ScopeDocument = rule.digest ? { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: undefined, digest } : { filePath: file.displayPath, documentIndex: doc.index, kind: doc.kind, value: doc.value };
+    out.push(pointers?.length ? { target, rule: key, sd, places: cache ? placesThrough(cache, file, doc, rule, pointers) : placesOf(file, doc, pointers) } : { target, rule: key, sd });
+  }
+}
+
+/** The places of `pointers` in a document, packed one after another (most digests name one: its array as placeOf made it). */
+function placesOf(file: FileState, doc: ItemState, pointers: readonly string[]): PackedPlaces {
+  if (pointers.length === 1) return placeOf(file, doc, pointers[0]);
+  const out: PackedPlaces = [];
+  for (const p of pointers) for (const slot of placeOf(file, doc, p)) out.push(slot);
+  return out;
 }
 
 /** A digest's places packed as placeOf packs them, their spans kept by the document cache while the document's text is unchanged. */

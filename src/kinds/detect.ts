@@ -355,11 +355,12 @@ function evidenceKey(kind: Kind, v: Record<string, unknown>): string | undefined
  * others: never plain), and has none of the keys every `named` document carries.
  */
 function nameContradicted(named: Kind, v: Record<string, unknown>): KindItem['problem'] | undefined {
+  // Asked first: a document with a key of its named kind (nearly every one) needs no sniffing.
+  if (OWN_KEYS[named].some((k) => Object.prototype.hasOwnProperty.call(v, k))) return undefined;
   const sniffed = sniffObject(v);
   if (sniffed.length !== 1) return undefined;
   const [reads] = sniffed;
   if (FAMILY[reads] === FAMILY[named] || reads === 'api-key-update') return undefined;
-  if (OWN_KEYS[named].some((k) => Object.prototype.hasOwnProperty.call(v, k))) return undefined;
   const key = evidenceKey(reads, v);
   return {
     message: `The file is named as ${kindWithArticle(named)}, but this reads as ${kindWithArticle(reads)}${key ? ` (it has ${key})` : ''}, so omlint checks it as neither. Rename the file to end in ".${reads}.yaml" (or .json), or declare the kind (--kind, a config override or "# omlint: kind=${reads}").`,

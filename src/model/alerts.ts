@@ -6,6 +6,7 @@ import type { Kind } from '../core/kinds';
 import type { Report, RuleContext } from '../core/types';
 import { eventInfo, isAtlasOnlyEvent, type ConfigScope, type EventInfo } from './events';
 import { isObject } from '../core/is-object';
+import type { DocumentFacts } from '../core/facts';
 import { notificationTypeInScope, type NotificationTypeInfo } from './notifications';
 export { isObject };
 
@@ -21,29 +22,76 @@ export function has(obj: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
 
-/** Calls fn for every notification object, with its index and pointer. */
+/** A notification object of a document, with its index and pointer. */
+interface NotificationEntry {
+  readonly notification: Record<string, any>;
+  readonly index: number;
+  readonly pointer: string;
+}
+
+/** A notification whose typeName configurations of a scope accept, with the type's info. */
+interface NotificationInScope {
+  readonly notification: Record<string, any>;
+  readonly info: NotificationTypeInfo;
+  readonly pointer: string;
+}
+
+/** The notification objects of a document: walked once per document, a fact the rules share (a dozen walk them). */
+function notificationsOf(doc: unknown): readonly NotificationEntry[] {
+  if (!isObject(doc)) return NONE;
+  const list: unknown = doc.notifications;
+  if (!Array.isArray(list)) return NONE;
+  const out: NotificationEntry[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (isObject(n)) out.push({ notification: n, index: i, pointer: notificationPointer(i) });
+  }
+  return out;
+}
+
+const inScope = (scope: ConfigScope) => (doc: unknown, facts: DocumentFacts): readonly NotificationInScope[] => {
+  const out: NotificationInScope[] = [];
+  for (const { notification, pointer } of facts.get(notificationsOf)) {
+    const info = notificationTypeInScope(notification.typeName, scope);
+    if (info) out.push({ notification, info, pointer });
+  }
+  return out;
+};
+
+/** The notifications in scope of each scope's configurations, each a fact of the document. */
+const IN_SCOPE: Readonly<Record<ConfigScope, (doc: unknown, facts: DocumentFacts) => readonly NotificationInScope[]>> = { project: inScope('project'), global: inScope('global') };
+
+const NONE: readonly NotificationEntry[] = Object.freeze([]);
+
+/**
+ * Calls fn for every notification object, with its index and pointer; `facts`: the document's
+ * (a rule's ctx.facts), whose walk of them the rules share.
+ */
 export function eachNotification(
   doc: unknown,
   fn: (notification: Record<string, any>, index: number, pointer: string) => void,
+  facts?: DocumentFacts,
 ): void {
-  if (!isObject(doc) || !Array.isArray(doc.notifications)) return;
-  const list: unknown[] = doc.notifications;
-  for (let i = 0; i < list.length; i++) {
-    const n = list[i];
-    if (isObject(n)) fn(n, i, notificationPointer(i));
-  }
+  const entries = facts && facts.value === doc ? facts.get(notificationsOf) : notificationsOf(doc);
+  for (const { notification, index, pointer } of entries) fn(notification, index, pointer);
 }
 
 /**
  * Calls fn for every notification whose typeName configurations of this kind accept, with the type's
  * info: a type not accepted here is notification-type's to report, and the other rules stay silent on it.
+ * `facts`: the document's, whose walk the rules share.
  */
 export function eachNotificationInScope(
   doc: unknown,
   kind: Kind,
   fn: (notification: Record<string, any>, info: NotificationTypeInfo, pointer: string) => void,
+  facts?: DocumentFacts,
 ): void {
   const scope = configScope(kind);
+  if (facts && facts.value === doc) {
+    for (const { notification, info, pointer } of facts.get(IN_SCOPE[scope])) fn(notification, info, pointer);
+    return;
+  }
   eachNotification(doc, (n, _i, pointer) => {
     const info = notificationTypeInScope(n.typeName, scope);
     if (info) fn(n, info, pointer);

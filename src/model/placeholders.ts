@@ -8,7 +8,7 @@ import type { PlaceholderPattern } from '../core/types';
 export type { PlaceholderPattern };
 
 /** Whole-value forms. Linear: no nested quantifiers. */
-const WHOLE_FORMS: readonly RegExp[] = [
+export const WHOLE_FORMS: readonly RegExp[] = [
   /^\$\{[^{}]*\}$/, // ${VAR}, ${VAR:-default}
   /^\$\{\{[^{}]*\}\}$/, // ${{ secrets.X }} (GitHub Actions)
   /^\{\{(?:[^}]|\}(?!\}))*\}\}$/, // {{ .Values.x }} (Helm, Jinja, Mustache)
@@ -35,13 +35,26 @@ const WHOLE_FORMS: readonly RegExp[] = [
   /^x{3,40}$/i, // xxxx
 ];
 
+/**
+ * The forms joined into one expression per flag set: a value that is no placeholder (most values
+ * asked, every digest's place and secret) is refused by two tests instead of one per form. Each
+ * form is anchored at both ends, so the alternation matches exactly where one of them does.
+ */
+const JOINED_FORMS: readonly RegExp[] = [...new Set(WHOLE_FORMS.map((re) => re.flags))].map((flags) => {
+  const forms = WHOLE_FORMS.filter((re) => re.flags === flags).map((re) => {
+    if (!re.source.startsWith('^') || !re.source.endsWith('$') || re.source.endsWith('\\$')) throw new Error(`omlint: a whole placeholder form must be anchored: ${re.source}`);
+    return `(?:${re.source.slice(1, -1)})`;
+  });
+  return new RegExp(`^(?:${forms.join('|')})$`, flags);
+});
+
 /** Substitutions inside a longer value (a URL with its secret part templated). */
 const INTERPOLATION = /\$\{[^{}]*\}|\$\{\{[^{}]*\}\}|\{\{(?:[^}]|\}(?!\}))*\}\}|\$\([^()]*\)/g;
 
 /** Whether the whole value (surrounding blanks aside) is one placeholder form. */
 export function isWholePlaceholder(value: string): boolean {
   const v = value.trim();
-  return v !== '' && v.length <= 512 && WHOLE_FORMS.some((re) => re.test(v));
+  return v !== '' && v.length <= 512 && JOINED_FORMS.some((re) => re.test(v));
 }
 
 /**
@@ -51,13 +64,15 @@ export function isWholePlaceholder(value: string): boolean {
  */
 function isCompositeTemplate(value: string): boolean {
   if (value.length > 2048) return false;
-  const rest = value.replace(INTERPOLATION, '\u0000');
+  // Every substitution starts with `$` or `{`: without either there is nothing to replace.
+  const rest = value.includes('$') || value.includes('{') ? value.replace(INTERPOLATION, '\u0000') : value;
   if (rest === value) return urlWithPlaceholderSegment(value);
   if (/^[\s\u0000:/@._,;=+#-]*$/.test(rest)) return true;
   return urlWithPlaceholderSegment(value);
 }
 
 function urlWithPlaceholderSegment(value: string): boolean {
+  if (!value.includes('://')) return false;
   const m = /^[a-z][a-z0-9+.-]*:\/\/(.+)$/i.exec(value);
   if (!m) return false;
   // Segments of user-info, host, path and query; the first (a host or user name) is never secret.

@@ -30,6 +30,17 @@ export const TIMESTAMP_FIELDS: Record<Kind, readonly string[]> = {
   'alert-test': ['/start'],
 };
 
+/** A pointer pattern read once: its tokens, and its one pointer when it has no `*`. */
+export interface PointerPattern {
+  readonly tokens: readonly string[];
+  readonly pointer?: string;
+}
+
+/** TIMESTAMP_FIELDS read once, when the module loads: a rule asks for every document of a run. */
+export const TIMESTAMP_PATTERNS: Readonly<Record<Kind, readonly PointerPattern[]>> = Object.fromEntries(
+  Object.entries(TIMESTAMP_FIELDS).map(([kind, patterns]) => [kind, patterns.map(patternOf)]),
+) as unknown as Record<Kind, readonly PointerPattern[]>;
+
 /** A timestamp read from text: the instant, and how its offset was written. */
 export interface Timestamp {
   /** Milliseconds since the epoch (UTC). */
@@ -95,7 +106,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /** A pattern's tokens, and its one pointer when it has no `*`. */
-function patternOf(pattern: string): { tokens: readonly string[]; pointer?: string } {
+function patternOf(pattern: string): PointerPattern {
   const tokens = pattern.split('/').slice(1);
   return tokens.includes('*') ? { tokens } : { tokens, pointer: tokens.map((t) => `/${escapeToken(t)}`).join('') };
 }
@@ -105,8 +116,8 @@ function patternOf(pattern: string): { tokens: readonly string[]; pointer?: stri
  * values. Pointers are written only for what is found: `/processes/*` of a configuration with
  * 10,000 processes would otherwise make 10,000 strings per pattern for a field few processes set.
  */
-export function expandPointerPattern(value: unknown, pattern: string): { pointer: string; value: unknown }[] {
-  const { tokens, pointer } = patternOf(pattern);
+export function expandPointerPattern(value: unknown, pattern: string | PointerPattern): { pointer: string; value: unknown }[] {
+  const { tokens, pointer } = typeof pattern === 'string' ? patternOf(pattern) : pattern;
   if (pointer !== undefined) {
     // No `*`: one place, looked up (rules ask for every document of a run).
     let v = value;

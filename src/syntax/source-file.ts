@@ -101,6 +101,8 @@ export class SourceFile implements ParsedFile {
    */
   comments(): SourceComments {
     const found = (this.commentsFound ??= this.readComments());
+    // Copied for the directives' `used` sets (each run marks its own): a text without directives (most) has nothing to copy.
+    if (found.directives.directives.length === 0) return found;
     return { ...found, directives: { ...found.directives, directives: found.directives.directives.map((d) => ({ ...d, used: new Set<string>() })) } };
   }
 

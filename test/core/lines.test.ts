@@ -1,7 +1,7 @@
 // The sparse line index of big texts answers exactly what the dense one answers, in any order.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { countBelow, LineIndex } from '../../src/core/lines';
+import { countBelow, LineIndex, lineTables } from '../../src/core/lines';
 
 const DENSE = Number.POSITIVE_INFINITY;
 const SPARSE = 0;
@@ -82,6 +82,31 @@ describe('line index: sparse and dense agree', () => {
     );
     // A span that ends between the \r and the \n of a break stays on its line.
     expect(new LineIndex('ab\r\ncd').range({ start: 0, end: 3 })).toEqual({ start: { line: 1, column: 1 }, end: { line: 1, column: 4 } });
+  });
+});
+
+describe('line index: rangeOnce, a range counted to without a table', () => {
+  it('agrees with range() on any span, and builds no table for a first short count', () => {
+    fc.assert(
+      fc.property(textArb(['\n', '\r\n', '\r']), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 300 })), { minLength: 1, maxLength: 12 }), fc.constantFrom(DENSE, SPARSE), (text, spans, sparse) => {
+        const once = new LineIndex(text, sparse);
+        const table = new LineIndex(text, sparse);
+        for (const [from, length] of spans) {
+          const start = text.length ? from % (text.length + 1) : 0;
+          const span = { start, end: start + length };
+          expect({ text, span, range: once.rangeOnce(span) }).toEqual({ text, span, range: table.range(span) });
+        }
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 300), seed: 20261129 },
+    );
+    const before = lineTables.built;
+    const text = 'a: 1\nb: 2\nc: three\n'.repeat(50);
+    const index = new LineIndex(text);
+    expect(index.rangeOnce({ start: 26, end: 30 })).toEqual({ start: { line: 5, column: 3 }, end: { line: 6, column: 2 } });
+    expect(lineTables.built).toBe(before);
+    // Counting again and again would be quadratic: past the text's length in all, the table is built.
+    for (let k = 0; k < 5; k++) index.rangeOnce({ start: text.length - 3, end: text.length - 2 });
+    expect(lineTables.built).toBe(before + 1);
   });
 });
 

@@ -2,9 +2,9 @@
 // info (template-value) instead of enum, version and secret findings; config patterns run on
 // RE2, so a catastrophic pattern cannot hang a run.
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lint } from '../../src/engine/lint';
-import { compilePlaceholderPattern, isPlaceholder, isWholePlaceholder, PlaceholderPatternError } from '../../src/model/placeholders';
+import { compilePlaceholderPattern, isPlaceholder, isWholePlaceholder, PlaceholderPatternError, WHOLE_FORMS } from '../../src/model/placeholders';
 import { ConfigError, loadConfigText } from '../../src/config/load';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { cli } from '../cli/run';
@@ -43,6 +43,37 @@ describe('isPlaceholder', () => {
     expect(isPlaceholder('vault:a/b', [re])).toBe(true);
     expect(isPlaceholder('vault:a/b', [compilePlaceholderPattern('^vault:')])).toBe(true);
     expect(isPlaceholder('plain', [compilePlaceholderPattern('^vault:')])).toBe(false);
+  });
+});
+
+describe('isPlaceholder, the cost of a plain value', () => {
+  it('refuses a plain value with one expression per flag set, not one per form, and no substitution or URL search', () => {
+    // A spied exec: test() and replace() of every RegExp go through it.
+    const exec = vi.spyOn(RegExp.prototype, 'exec');
+    try {
+      for (const v of ['MONITORING_AGENT_DOWN', 'OUTSIDE_METRIC_THRESHOLD', 'dba-alerts@example.com', 'GROUP_OWNER']) {
+        exec.mockClear();
+        expect(isPlaceholder(v)).toBe(false);
+        expect(exec.mock.calls.length).toBeLessThanOrEqual(2);
+      }
+    } finally {
+      exec.mockRestore();
+    }
+  });
+
+  it('the joined forms say what the forms one by one say', () => {
+    // Seeded values near every form: each form's own examples, cut, padded and mixed.
+    const seeds = ['${VAR}', '${{ s.X }}', '{{ .V.x }}', '{% raw %}', '<%= E %>', '$(cmd)', '((v))', '#{v}', '<R>', '$V_1', '{API-KEY}', ':MONGOD_VERSION:', '%V%', '__V__', '@v.x@', 'YOUR_T', 'your-api-key', 'yourApiKey', 'MY_K', 'ChangeMe', 'replace-me-x', 'REPLACE_WITH_T', 'INSERT_K', 'API_KEY_HERE', 'tbd', 'Secret_Placeholder', 'XXXX', 'x'.repeat(41), 'OUTSIDE_METRIC_THRESHOLD', '', ' '];
+    let seed = 37;
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const values = [...seeds];
+    for (let k = 0; k < 3000; k++) {
+      const a = seeds[rand(seeds.length)];
+      const b = seeds[rand(seeds.length)];
+      const cut = a.slice(rand(3), a.length - rand(3));
+      values.push(cut, a + b, `${a.slice(0, 1)}${b.slice(1)}`, ` ${cut}\n`, a.toUpperCase(), a.toLowerCase());
+    }
+    for (const v of values) expect([v, isWholePlaceholder(v)]).toEqual([v, v.trim() !== '' && v.trim().length <= 512 && WHOLE_FORMS.some((re) => re.test(v.trim()))]);
   });
 });
 

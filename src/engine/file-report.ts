@@ -164,6 +164,11 @@ export function unpackPlaces(packed: PackedPlaces): Place[] {
   return out;
 }
 
+/** The start lines of places packed by placeOf, pushed on `out` (no Place made of them). */
+export function placeStartLines(packed: PackedPlaces, out: number[]): void {
+  for (let k = 3; k < packed.length; k += PLACE_SLOTS) out.push(packed[k] as number);
+}
+
 function toTextFix(file: FileState, doc: ItemState, fix: Fix): TextFix | undefined {
   const edits = fixEdits(file.sourceFile, doc.document, doc.base, fix.ops);
   return edits ? { title: fix.title, edits } : undefined;

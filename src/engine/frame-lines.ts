@@ -88,17 +88,18 @@ export function keepFrames(lines: LineIndex, secrets: readonly string[], at: rea
   const kept: number[] = [];
   const shown: string[] = [];
   let blank: number[] | undefined;
-  // The findings' lines met, and the kept lines, as sets once they are too many to search.
-  const met: number[] = [];
+  // The lines met (`at` before k, searched in place while short) and kept, as sets once they are many.
   let metSet: Set<number> | undefined;
   let keptSet: Set<number> | undefined;
   for (let k = 0; k < at.length; k++) {
     const line = at[k];
     if (line < 1 || line > lineCount) continue;
     // A finding's line met again: its frame is kept already.
-    if (metSet ? metSet.has(line) : met.includes(line)) continue;
-    if (metSet) metSet.add(line);
-    else if (met.push(line) > SEARCHED) metSet = new Set(met);
+    if (k > SEARCHED) {
+      metSet ??= new Set(at.slice(0, k));
+      if (metSet.has(line)) continue;
+      metSet.add(line);
+    } else if (k > 0 && at.lastIndexOf(line, k - 1) >= 0) continue;
     for (let n = line; n >= line - 1 && n >= 1; n--) {
       // The line above: blank as written (no copy of it trimmed), else kept as shown.
       // (Each finding's line is met once: the lines above are distinct.)

@@ -32,29 +32,18 @@ interface LineStarts {
   count(): number;
 }
 
-/** Most lines a table is made at its length for. */
-const PRESIZED_MAX = 16 * 1024;
-
 /** Every line start, computed at once. */
 class DenseLines implements LineStarts {
   private readonly starts: number[];
   readonly loneCr: boolean = false;
   constructor(text: string) {
-    if (!text.includes('\r')) {
-      // The common case, with indexOf's fast search: counted first, then stored in an array of
-      // the exact length (pushed into, a table is copied as it grows: most of a small file's cost).
-      let n = 1;
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-      // (V8 makes an array made at a length past a few tens of thousands a dictionary: pushed into then.)
-      const starts = n <= PRESIZED_MAX ? new Array<number>(n) : [];
-      starts[0] = 0;
-      let k = 1;
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;
-      this.starts = starts;
-      return;
-    }
     const starts = [0];
     this.starts = starts;
+    if (!text.includes('\r')) {
+      // The common case, with indexOf's fast search.
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) starts.push(i + 1);

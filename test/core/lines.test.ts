@@ -110,7 +110,7 @@ describe('countBelow: the one bisection of sorted offsets (lines, markers, edit 
   });
 });
 
-describe('the dense table, made at its length or pushed into', () => {
+describe('the dense table of texts of a few lines to tens of thousands', () => {
   /** Positions counted by hand: line breaks \n only. */
   const naive = (text: string, o: number) => {
     const before = text.slice(0, o);

@@ -132,12 +132,15 @@ export function leanResult(result: FileResult): FileResult {
  * findings the lines their code frames show, and those of `more` (where workspace findings may
  * be added: merge-reports.ts).
  */
-export function lean(source: RunSource, diagnostics: readonly Diagnostic[], more: Iterable<number> = []): RunSource {
+export function lean(source: RunSource, diagnostics: readonly Diagnostic[], more?: readonly number[]): RunSource {
   // Detached: a secret is cut out of the text, which it would otherwise keep (core/detached.ts).
   const secrets = source.secrets.length > 0 ? source.secrets.map(detached) : source.secrets;
   if (diagnostics.length === 0) return secrets.length > 0 ? { text: '', bom: source.bom, secrets } : NOTHING_TO_SHOW[source.bom ? 1 : 0];
   const lines = source.lines ?? new LineIndex(source.text);
-  const at = diagnostics.map((d) => d.range.start.line);
-  for (const n of more) at.push(n);
+  // The findings' lines, then the others: one array of the exact length.
+  const extra = more?.length ?? 0;
+  const at = new Array<number>(diagnostics.length + extra);
+  for (let k = 0; k < diagnostics.length; k++) at[k] = diagnostics[k].range.start.line;
+  for (let k = 0; k < extra; k++) at[diagnostics.length + k] = more![k];
   return { text: '', bom: source.bom, secrets, frames: keepFrames(lines, secrets, at), parseProblems: source.parseProblems };
 }

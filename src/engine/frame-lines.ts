@@ -19,19 +19,47 @@ export interface FrameReader {
 /** The frames of a source: its kept lines, else its text (each line masked once, however many findings stand on it). */
 export function frameReader(source: RunSource): FrameReader {
   const kept = source.frames;
-  if (kept) {
-    const blank = new Set(kept.blank);
-    // Indexed while its file is formatted only (a file of many findings is looked up in constant time).
-    const index = new Map<number, string>();
-    for (let k = 0; k < kept.at.length; k++) index.set(kept.at[k], kept.shown[k]);
-    // A line that was not kept is never asked for (keepFrames keeps every line a finding's frame shows).
-    return { lineCount: kept.lineCount, blank: (n) => blank.has(n), shown: (n) => index.get(n) ?? '' };
-  }
+  if (kept) return new KeptReader(kept);
   return textReader(source.lines ?? new LineIndex(source.text), source.secrets);
+}
+
+/** A few lines searched in place; from this many on, indexed (a file of many findings is looked up in constant time). */
+const SEARCHED = 8;
+
+/**
+ * The kept lines of a file: most files with findings keep two or three, read without a table
+ * (a Set and a Map per file were most of a file's frame cost in a short run).
+ */
+class KeptReader implements FrameReader {
+  readonly lineCount: number;
+  private index: Map<number, string> | undefined;
+  private blanks: Set<number> | undefined;
+  constructor(private readonly kept: FrameLines) {
+    this.lineCount = kept.lineCount;
+  }
+  blank(n: number): boolean {
+    const list = this.kept.blank;
+    if (list.length <= SEARCHED) return list.includes(n);
+    return (this.blanks ??= new Set(list)).has(n);
+  }
+  shown(n: number): string {
+    const { at, shown } = this.kept;
+    if (at.length <= SEARCHED) {
+      const k = at.indexOf(n);
+      // A line that was not kept is never asked for (keepFrames keeps every line a finding's frame shows).
+      return k < 0 ? '' : shown[k];
+    }
+    if (!this.index) {
+      this.index = new Map();
+      for (let k = 0; k < at.length; k++) this.index.set(at[k], shown[k]);
+    }
+    return this.index.get(n) ?? '';
+  }
 }
 
 function textReader(lines: LineIndex, secrets: readonly string[]): FrameReader {
   const masked = new Map<number, string>();
+  const lineText = (k: number) => lines.lineText(k);
   return {
     get lineCount() {
       return lines.lineCount;
@@ -39,7 +67,7 @@ function textReader(lines: LineIndex, secrets: readonly string[]): FrameReader {
     blank: (n) => isBlank(lines, n),
     shown: (n) => {
       let m = masked.get(n);
-      if (m === undefined) masked.set(n, (m = shownLine(lines, n, secrets)));
+      if (m === undefined) masked.set(n, (m = shownLine(lineText, n, secrets)));
       return m;
     },
   };
@@ -50,37 +78,50 @@ const NO_LINES: readonly number[] = Object.freeze([]);
 
 /**
  * What frames on `at` (1-based lines: the findings', and where findings may be added) read of a
- * file: each such line and the line above it, as shown, or that the line above is blank.
+ * file: each such line and the line above it, as shown, or that the line above is blank. Kept in
+ * plain arrays, searched in place while they are short (most files keep two lines).
  */
-export function keepFrames(lines: LineIndex, secrets: readonly string[], at: Iterable<number>): FrameLines {
+export function keepFrames(lines: LineIndex, secrets: readonly string[], at: readonly number[]): FrameLines {
   const lineCount = lines.lineCount;
+  const lineText = (k: number) => lines.lineText(k);
   // Each line masked once (as textReader's shown), kept in the order first asked.
-  const shown = new Map<number, string>();
-  const blank: number[] = [];
-  const keep = (n: number) => {
-    if (!shown.has(n)) shown.set(n, detached(shownLine(lines, n, secrets)));
-  };
-  // A finding's line met again: its frame is kept already (a set only from a second line on: most files have one finding).
-  let first = 0;
-  let done: Set<number> | undefined;
-  for (const line of at) {
+  const kept: number[] = [];
+  const shown: string[] = [];
+  let blank: number[] | undefined;
+  // The lines met (`at` before k, searched in place while short) and kept, as sets once they are many.
+  let metSet: Set<number> | undefined;
+  let keptSet: Set<number> | undefined;
+  for (let k = 0; k < at.length; k++) {
+    const line = at[k];
     if (line < 1 || line > lineCount) continue;
-    if (first === 0) first = line;
-    else if (line === first || (done ??= new Set([first])).has(line)) continue;
-    else done.add(line);
-    keep(line);
-    if (line === 1) continue;
-    // The line above: blank as written (no copy of it trimmed), else kept as shown.
-    // (Each finding's line is met once: the lines above are distinct.)
-    if (isBlank(lines, line - 1)) blank.push(line - 1);
-    else keep(line - 1);
+    // A finding's line met again: its frame is kept already.
+    if (k > SEARCHED) {
+      metSet ??= new Set(at.slice(0, k));
+      if (metSet.has(line)) continue;
+      metSet.add(line);
+    } else if (k > 0 && at.lastIndexOf(line, k - 1) >= 0) continue;
+    for (let n = line; n >= line - 1 && n >= 1; n--) {
+      // The line above: blank as written (no copy of it trimmed), else kept as shown.
+      // (Each finding's line is met once: the lines above are distinct.)
+      if (n < line && isBlank(lines, n)) {
+        (blank ??= []).push(n);
+        continue;
+      }
+      if (keptSet ? keptSet.has(n) : kept.includes(n)) continue;
+      kept.push(n);
+      shown.push(detached(shownLine(lineText, n, secrets)));
+      if (keptSet) keptSet.add(n);
+      else if (kept.length > SEARCHED) keptSet = new Set(kept);
+    }
   }
-  return { lineCount, at: [...shown.keys()], shown: [...shown.values()], blank: blank.length > 0 ? blank : NO_LINES };
+  return { lineCount, at: kept, shown, blank: blank ?? NO_LINES };
 }
 
 /** Line n as a frame shows it: masked whole, tabs as spaces (one definition for the text's reader and the kept lines). */
-function shownLine(lines: LineIndex, n: number, secrets: readonly string[]): string {
-  return maskFrameLine((k) => lines.lineText(k), n, secrets).replace(/\t/g, ' ');
+function shownLine(lineText: (n: number) => string, n: number, secrets: readonly string[]): string {
+  const masked = maskFrameLine(lineText, n, secrets);
+  // Most lines hold no tab: no pattern replace for them.
+  return masked.includes('\t') ? masked.replace(/\t/g, ' ') : masked;
 }
 
 /** Whether line n holds only white space (as `lineText(n).trim() === ''`, without the copies). */

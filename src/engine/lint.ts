@@ -13,7 +13,7 @@ import type { LintInput } from '../core/types';
 import type { SourceFile } from '../syntax/index';
 import type { TargetQueue } from './target-queue';
 import type { LintRunOptions, LintTargets, ProjectLintOptions } from './run-options';
-import { addReport, internalError, placeRelated, unpackPlaces, type FileState, type Place } from './file-report';
+import { addReport, internalError, placeRelated, placeStartLines, type FileState, type Place } from './file-report';
 import { prepareFile } from './prepare';
 import { checkFile, digestFile, runWorkspaceRules, type DigestRecord } from './passes';
 import { finish, lean, leanResult } from './finish';
@@ -124,7 +124,7 @@ async function passRange(project: Project, targets: LintTargets, opts: ProjectLi
       digestFile(file, i, book.workspace, pass.digests, opts);
       const f = finish(file, frame.known, frame.workspaceIds, opts);
       if (f.result.diagnostics.length > 0 && placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
-      pass.done.push(opts.release ? { result: leanResult(f.result), source: lean(f.source, f.result.diagnostics, placeLines(pass.digests, first)) } : f);
+      pass.done.push(opts.release ? { result: leanResult(f.result), source: lean(f.source, f.result.diagnostics, f.result.diagnostics.length > 0 ? placeLines(pass.digests, first) : undefined) } : f);
       if (!mergeable(file, opts)) pass.unmergeable!.push(i);
     }
     if (opts.release) project.sources.forget(file.input.filePath);
@@ -133,8 +133,13 @@ async function passRange(project: Project, targets: LintTargets, opts: ProjectLi
 }
 
 /** The lines of the places recorded by digests `from`.. of `digests` (where merge-reports.ts may add a finding). */
-function* placeLines(digests: readonly DigestRecord[], from: number): Iterable<number> {
-  for (let k = from; k < digests.length; k++) for (const p of unpackPlaces(digests[k].places ?? [])) yield p.range.start.line;
+function placeLines(digests: readonly DigestRecord[], from: number): number[] {
+  const out: number[] = [];
+  for (let k = from; k < digests.length; k++) {
+    const places = digests[k].places;
+    if (places) placeStartLines(places, out);
+  }
+  return out;
 }
 
 /**

@@ -24,20 +24,20 @@ function codeFrame(out: string[], lines: FrameReader, d: Diagnostic, c: Palette)
   if (line > 1 && !lines.blank(line - 1)) {
     const above = lines.shown(line - 1);
     const { from, to } = frame.from === 0 && frame.to === marked.length ? windowAround(above, 0) : { from: frame.from, to: Math.min(above.length, frame.to) };
-    out.push(frameLine(line - 1, width, from >= above.length && from > 0 ? '…' : cutLine(above, from, to), false, c));
+    out.push(frameLine(line - 1, width, escapeControls(from >= above.length && from > 0 ? '…' : cutLine(above, from, to)), false, c));
   }
-  out.push(frameLine(line, width, frame.text, true, c));
   // Columns as shown: an escaped control character takes six (a line without one: no copies to measure).
   const plain = !hasControls(frame.text);
+  out.push(frameLine(line, width, plain ? frame.text : escapeControls(frame.text), true, c));
   const caretAt = plain ? Math.min(frame.caretAt, frame.text.length) : escapeControls(frame.text.slice(0, frame.caretAt)).length;
   const caretCount = Math.max(1, plain ? Math.min(frame.caretCount, frame.text.length - frame.caretAt) : escapeControls(frame.text.slice(frame.caretAt, frame.caretAt + frame.caretCount)).length);
   const caret = d.severity === 'error' ? c.red : d.severity === 'warning' ? c.yellow : c.blue;
   out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(caretAt)}${caret('^'.repeat(caretCount))}`);
 }
 
-/** One line of a code frame: its number, `>` on the finding's line. */
+/** One line of a code frame (`text` escaped already): its number, `>` on the finding's line. */
 function frameLine(n: number, width: number, text: string, mark: boolean, c: Palette): string {
-  return `    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${escapeControls(text)}`;
+  return `    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${text}`;
 }
 
 /** Where else a repeated finding is: the first few places, then how many more. */

@@ -134,3 +134,21 @@ describe('countBelow: the one bisection of sorted offsets (lines, markers, edit 
     );
   });
 });
+
+describe('the dense table of texts of a few lines to tens of thousands', () => {
+  /** Positions counted by hand: line breaks \n only. */
+  const naive = (text: string, o: number) => {
+    const before = text.slice(0, o);
+    const line = before.split('\n').length;
+    return { line, column: o - (before.lastIndexOf('\n') + 1) + 1 };
+  };
+  for (const lines of [1, 3, 200, 16 * 1024 - 1, 16 * 1024, 16 * 1024 + 1, 40_000]) {
+    it(`a text of ${lines} lines`, () => {
+      const text = Array.from({ length: lines }, (_, i) => `k${i % 7}: ${'v'.repeat(i % 5)}`).join('\n');
+      const index = new LineIndex(text, DENSE);
+      expect(index.lineCount).toBe(lines);
+      for (const o of [0, 1, Math.floor(text.length / 3), Math.floor(text.length / 2), text.length - 1, text.length]) expect(index.position(o)).toEqual(naive(text, o));
+      expect(index.lineStart(lines)).toBe(text.lastIndexOf('\n') + 1);
+    });
+  }
+});

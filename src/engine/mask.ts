@@ -7,7 +7,7 @@
 import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsByName, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
-import { maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TokenRuns } from './secret-text';
+import { maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
 
 export { maskLine, secretSpansInLine, secretsInText, urlHoldsSecret } from './secret-text';
 
@@ -19,14 +19,8 @@ export interface SecretSource {
   sourceOf?: (pointer: string) => string | undefined;
   /** The document's facts, when linted: what its rules' secret finders found is reused. */
   facts?: DocumentFacts;
-}
-
-/** The secrets of a document's value: by kind, then (wide) by name; none for a scalar. */
-function secretsOf(d: SecretSource, wide: boolean): readonly (readonly SecretLocation[])[] {
-  if (d.value === null || typeof d.value !== 'object') return [];
-  // A document linted as another kind than its content: every kind's finder runs.
-  const byKind = findSecretsOfAnyKind(d.value, d.facts);
-  return wide ? [byKind, findSecretsByName(d.value)] : [byKind];
+  /** The value was read by the block reader from the text given (ParsedDocument.blockRead). */
+  blockRead?: boolean;
 }
 
 export interface CollectOptions {
@@ -43,6 +37,10 @@ export interface CollectOptions {
  * those source forms are listed too, line by line.
  */
 export function collectSecretValues(docs: SecretSource[], opts: CollectOptions = {}): string[] {
+  const wide = opts.wide ?? true;
+  // Read first (listed last, as before): it tells whether a walk by name could add anything.
+  const census: TextCensus = { asParsed: true };
+  const inText = opts.text !== undefined ? secretsInText(opts.text, census) : undefined;
   let out: Set<string> | undefined;
   // Values judged shown (placeholders, mostly): each net finds the same `${TOKEN}` again, and
   // shown() tries some thirty expressions on a value that is none of them.
@@ -57,10 +55,13 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     const t = v.trim();
     if (t.length >= 4 && !out?.has(t) && !showable(t)) (out ??= new Set()).add(t);
   };
+  /** A value of the text listed already, shown, or too short to list. */
+  const known = (v: string) => v.length < 4 || out?.has(v) === true || showable(v);
   for (const d of docs) {
+    if (d.value === null || typeof d.value !== 'object') continue;
     // Pointers whose source was read: a value found by kind and by name alike is located once.
     let located: Set<string> | undefined;
-    for (const found of secretsOf(d, opts.wide ?? true)) {
+    const take = (found: readonly SecretLocation[]) => {
       for (const s of found) {
         // Found by kind and by name alike: judged once (a listed value is not shown()).
         if (s.value.length < 4 || (!out?.has(s.value) && showable(s.value))) continue;
@@ -71,9 +72,18 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
         if (raw === undefined || raw === s.value) continue;
         for (const piece of raw.replace(/^["']|["']$/g, '').split(/\r\n|\r|\n/)) add(piece);
       }
-    }
+    };
+    // A document linted as another kind than its content: every kind's finder runs.
+    take(findSecretsOfAnyKind(d.value, d.facts));
+    if (!wide) continue;
+    // Every key of a block-read document is a name the text scan read, its value as written when
+    // census.asParsed: the walk would find only the values the scan listed, and adds nothing when
+    // each is listed already (by kind), shown or short. Else it walks (aliases, escaped or quoted
+    // keys, numbers, nested values, a url beside a type: test/engine/secrets-walk-skip.test.ts).
+    if (d.blockRead && inText !== undefined && census.asParsed && inText.every(known)) continue;
+    take(findSecretsByName(d.value));
   }
-  if (opts.text !== undefined) for (const v of secretsInText(opts.text)) add(v);
+  if (inText !== undefined) for (const v of inText) add(v);
   // Longest first, so that a secret containing another is masked whole.
   return out ? [...out].sort((a, b) => b.length - a.length) : [];
 }

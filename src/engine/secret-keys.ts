@@ -1,6 +1,6 @@
 // Secret-named keys in source text, read colon by colon without cutting the text: the key before
 // each colon, judged once per name (JudgedNames for big texts). mask.ts's nets read values with it.
-import { isSecretFieldName, mayNameSecret } from '../model/secrets';
+import { isSecretFieldName, isSecretPair, mayNameSecret } from '../model/secrets';
 
 /** [A-Za-z_$] */
 const isKeyStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
@@ -23,9 +23,14 @@ interface KeyBefore {
   to: number;
   /** What the name names: NAMES_SECRET, NAMES_URL or NAMES_PLAIN (also for no key). */
   names: number;
+  /** Whether a run of key characters longer than a key is read (128) stood before a colon of the scan. */
+  long: boolean;
 }
 
-export const keyBefore = (): KeyBefore => ({ start: -1, from: 0, to: 0, names: NAMES_PLAIN });
+export const keyBefore = (): KeyBefore => ({ start: -1, from: 0, to: 0, names: NAMES_PLAIN, long: false });
+
+/** A key is read backwards over at most this many characters (a line of a million colons stays linear). */
+const KEY_MAX = 128;
 
 /**
  * Reads into `key` the key that ends just before the colon at `colon` (quoted, or plain), or
@@ -47,7 +52,8 @@ function readKey(text: string, colon: number, key: KeyBefore): boolean {
   }
   let start = end;
   // Character codes, not a regular expression per character: this runs before every colon of a text.
-  while (start > 0 && end - start < 128 && isKeyChar(text.charCodeAt(start - 1))) start--;
+  while (start > 0 && end - start < KEY_MAX && isKeyChar(text.charCodeAt(start - 1))) start--;
+  if (end - start === KEY_MAX && start > 0 && isKeyChar(text.charCodeAt(start - 1))) key.long = true;
   if (start === end || !isKeyStart(text.charCodeAt(start))) return false;
   // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
   if (start > 0 && !keyMayFollow(text.charCodeAt(start - 1))) return false;
@@ -95,9 +101,33 @@ function judgeKey(text: string, colon: number, key: KeyBefore, judged: JudgedNam
  */
 export function nextSecretColon(text: string, from: number, key: KeyBefore, judged: JudgedNames | undefined): number {
   for (let colon = text.indexOf(':', from); colon >= 0; colon = text.indexOf(':', colon + 1)) {
-    if (judgeKey(text, colon, key, judged) !== NAMES_PLAIN) return colon;
+    if (!plainWithoutPair(text, colon, key) && judgeKey(text, colon, key, judged) !== NAMES_PLAIN) return colon;
   }
   return -1;
+}
+
+/**
+ * Whether the colon at `colon` has no key that may name a secret, told in one backward read of
+ * the characters readKey would read as a plain key: none of them holds a letter pair of
+ * mayNameSecret (most colons of a text: `operator:`, `https:`, `27017`). A quoted key is left to
+ * judgeKey.
+ */
+function plainWithoutPair(text: string, colon: number, key: KeyBefore): boolean {
+  let end = colon;
+  let last = end > 0 ? text.charCodeAt(end - 1) : -1;
+  while (last === 32 || last === 9) last = --end > 0 ? text.charCodeAt(end - 1) : -1;
+  if (last === 34 || last === 39) return false;
+  // As readKey's loop: at most KEY_MAX key characters before `end`.
+  let next = -1;
+  let start = end;
+  for (; start > 0 && end - start < KEY_MAX; start--) {
+    const c = text.charCodeAt(start - 1);
+    if (!isKeyChar(c)) break;
+    if (next >= 0 && isSecretPair(c, next)) return false;
+    next = c;
+  }
+  if (end - start === KEY_MAX && start > 0 && isKeyChar(text.charCodeAt(start - 1))) key.long = true;
+  return true;
 }
 
 /** What text[from, to) names as a key (once per name and text: JudgedNames). */

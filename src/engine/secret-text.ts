@@ -33,7 +33,7 @@ interface ValueSpan {
  * without a blank: `apiToken:xoxb-…` is one plain scalar to YAML, a key in a flow mapping), a
  * scalar, a flow collection whole, or the start of a value that goes on below (ValueSpan.block).
  */
-export function secretSpansInLine(line: string): ValueSpan[] {
+export function secretSpansInLine(line: string, census?: TextCensus): ValueSpan[] {
   const spans: ValueSpan[] = [];
   const key = keyBefore();
   let flow: number | undefined;
@@ -44,6 +44,9 @@ export function secretSpansInLine(line: string): ValueSpan[] {
     let v = valueAt(line, colon + 1, () => (flow ??= flowStart(line)) < keyStart);
     if (!v) continue;
     v.keyColumn = keyStart;
+    // A url beside a type is listed whole by the walk by name: the text cannot tell. A value
+    // going on below takes the lines under it whole, a key among them unread.
+    if (census && (names === NAMES_URL || v.block || !asParsed(v.text))) census.asParsed = false;
     // A url under any name but a secret one: the path, query and user-info may be a token (Slack
     // and Teams hooks, a url under another integration type); scheme and host stay readable.
     if (names === NAMES_URL) {
@@ -54,7 +57,29 @@ export function secretSpansInLine(line: string): ValueSpan[] {
     spans.push(v);
     colon = Math.max(colon, v.end - 1);
   }
+  if (census && key.long) census.asParsed = false;
   return spans;
+}
+
+/**
+ * What a scan of a whole text (secretsInText) tells the walk by name of a document the block
+ * reader read, whose keys all stand in the text as names the scan reads (ParsedDocument.blockRead).
+ */
+export interface TextCensus {
+  /**
+   * Whether the value after each name of a secret the scan met is, as written, the string a
+   * parse gives (asParsed), no name was `url` and none longer than the scan reads: then the walk
+   * by name finds no value the scan did not list (engine/mask.ts).
+   */
+  asParsed: boolean;
+}
+
+/** Whether a scalar as written on its key's line (quotes off) is the string a parse of it gives: no escape, number or flow collection. */
+function asParsed(text: string): boolean {
+  if (text.includes('\\')) return false;
+  // A number starts [-+.0-9] (1e3 is 1000, 0x1F 31); a flow collection's items are listed one by one.
+  const c = text.charCodeAt(0);
+  return !(c === 43 || c === 45 || c === 46 || (c >= 48 && c <= 57) || c === 91 || c === 123);
 }
 
 function urlSecretPart(v: ValueSpan): ValueSpan | undefined {
@@ -188,7 +213,7 @@ export function maskLine(line: string): string {
  * scalar or collection, a flow collection or quote left open) gives its lines, and the items of a
  * block sequence their values.
  */
-export function secretsInText(text: string): string[] {
+export function secretsInText(text: string, census?: TextCensus): string[] {
   const out: string[] = [];
   const n = text.length;
   // A small text's names are judged as met: the table (36 KB, filled) would cost it more than it saves.
@@ -202,7 +227,7 @@ export function secretsInText(text: string): string[] {
     const lineEnd = lines.endOf(colon);
     const line = text.slice(lineStart, lineEnd);
     let next = lines.after(lineEnd); // where the next line starts (past n: none)
-    for (const s of secretSpansInLine(line)) {
+    for (const s of secretSpansInLine(line, census)) {
       if (s.text !== '') pushSpan(out, s);
       if (!s.block) continue;
       const indent = line.search(/\S/);
@@ -220,6 +245,7 @@ export function secretsInText(text: string): string[] {
     if (next > n) break;
     colon = nextSecretColon(text, next, key, judged);
   }
+  if (census && key.long) census.asParsed = false;
   return out;
 }
 

@@ -291,13 +291,16 @@ for (const pair of SECRET_LETTERS.source.split('|')) PAIR_SECONDS[pair.charCodeA
  * as /i without the u flag matches ASCII letters.
  */
 export function mayNameSecret(text: string, start: number, end: number): boolean {
-  for (let i = start; i + 1 < end; i++) {
-    const a = text.charCodeAt(i) | 0x20;
-    if (a >= 128 || PAIR_SECONDS[a] === 0) continue;
-    const b = (text.charCodeAt(i + 1) | 0x20) - 97;
-    if (b >= 0 && b < 26 && (PAIR_SECONDS[a] & (1 << b)) !== 0) return true;
-  }
+  for (let i = start; i + 1 < end; i++) if (isSecretPair(text.charCodeAt(i), text.charCodeAt(i + 1))) return true;
   return false;
+}
+
+/** Whether two code units, in this order, are one of SECRET_LETTERS' pairs (mayNameSecret of two characters). */
+export function isSecretPair(first: number, second: number): boolean {
+  const a = first | 0x20;
+  if (a >= 128 || PAIR_SECONDS[a] === 0) return false;
+  const b = (second | 0x20) - 97;
+  return b >= 0 && b < 26 && (PAIR_SECONDS[a] & (1 << b)) !== 0;
 }
 
 /**

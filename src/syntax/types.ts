@@ -24,6 +24,13 @@ export interface ParsedDocument {
   salvage?(): unknown;
   /** Offsets of the document's content. */
   span: Span;
+  /**
+   * Read by the block reader (yaml-block-reader.ts): each key of the value is a name
+   * /[A-Za-z_][A-Za-z0-9_-]*\/ starting its line after the indentation and any "- ", followed by
+   * ": " or the line's end; each scalar stands on one line, plain or quoted; no anchor, alias, tag
+   * or merge key. The secret masking reads such a document's key names in its text (engine/mask.ts).
+   */
+  blockRead?: true;
   /** Exact location of the node at a pointer (relative to this document), or undefined. */
   locate(pointer: string): Location | undefined;
   /**

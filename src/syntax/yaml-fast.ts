@@ -171,6 +171,7 @@ function blockDocument(text: string, block: BlockYaml, full: () => ParsedDocumen
     value,
     empty: false,
     span: { start: Math.max(0, start), end: text.length },
+    blockRead: true,
     // Most pointers of plain files are placed without the `yaml` parse; it answers the rest.
     locate: (pointer) => {
       const hit = block.locate(pointer);

@@ -18,6 +18,7 @@ import { collectOld, findSecretsByNameOld, urlHoldsSecretOld } from './secrets-r
 function sources(text: string, name: string): SecretSource[] {
   return parseText(text, name).documents.map((d) => ({
     value: d.unusable ? d.salvage?.() : d.value,
+    blockRead: d.blockRead,
     sourceOf: (pointer: string) => {
       const loc = d.locate(pointer);
       return loc ? text.slice(loc.value.start, loc.value.end) : undefined;

@@ -3,7 +3,7 @@
 // never 0 or 1.
 import { loadCore } from './load-core';
 import { stdWriter } from './std-writer';
-import { manyFilesAhead, planOptimizer } from './optimizer-hold';
+import { planOptimizer } from './optimizer-hold';
 
 const internalError = (e: unknown) => {
   process.stderr.write(`omlint: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
@@ -35,7 +35,6 @@ const io = {
   },
   // A short run of a few MB: without V8's optimizing compiler (optimizer-hold.ts).
   filesFound: (files: string[]) => planOptimizer(files),
-  manyFiles: manyFilesAhead(),
   // `omlint lsp`: the server's heap bound (server/heap.ts). node:v8 loaded only then, not at every start.
   setV8Flags: (flags: string) => (require('node:v8') as typeof import('node:v8')).setFlagsFromString(flags),
 };

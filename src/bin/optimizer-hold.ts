@@ -31,21 +31,12 @@ export const BIG_RUN_FLAGS = '--semi-space-growth-factor=1';
  */
 export const MANY_FILES = 1000;
 /**
- * A run of many files: the young generation kept at the size it has when the walk has found
- * MANY_FILES files (manyFilesAhead) and the old generation grown by half of what a
+ * A run of many files: the young generation kept at the size it has when the files are known (a
+ * walk of one big directory has grown it by then) and the old generation grown by half of what a
  * mark-compact leaves. No cap: a run that keeps more gets more. Half, not a fifth: a fifth kept
  * ~50 MB less at 50,000 files but cost ~11 % more CPU in mark-compacts (bench/README.md, mem37).
  */
 export const MANY_FILES_FLAGS = '--semi-space-growth-factor=1 --heap-growing-percent=50';
-
-/**
- * For the walk (CliIO.manyFiles): the many-files heap set as soon as it has found MANY_FILES files,
- * before the listing of one big directory grows the young generation to 16 MB and more, which V8
- * never gives back (bench/README.md, walkmem16). planOptimizer sets the same flags again and says so.
- */
-export function manyFilesAhead(setFlags = setV8Flags): { from: number; reached(): void } {
-  return { from: MANY_FILES, reached: () => setFlags(MANY_FILES_FLAGS) };
-}
 
 /** Whether a run of files of these sizes runs without the optimizing compiler. */
 export function holdsOptimizer(sizes: readonly number[]): boolean {

@@ -65,11 +65,6 @@ export interface WalkOptions {
    * server's walk of a workspace folder, which may be untrusted: a link to $HOME); the CLI follows them.
    */
   linksInside?: boolean;
-  /**
-   * Told once, as the walk reads, when it has found `from` files to lint: the CLI's heap policy for
-   * many files is set then, before the rest of a big directory's listing grows V8's young generation.
-   */
-  many?: { from: number; reached(): void };
 }
 
 /** Reads cwd/.omlintignore if there is one (a FIFO or unreadable one is a note, not a hang). */
@@ -152,8 +147,6 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
 
   /** With linksInside: the real path of the directory an argument walks. */
   let rootReal = '';
-  /** Lintable files the walk's listings found so far (WalkOptions.many). */
-  let candidates = 0;
   /**
    * A directory's entries that the walk looks at, as paths in name order: regular files only when
    * lintable and accepted (all that a big directory holds, as a rule), with the Dirent of every
@@ -177,10 +170,7 @@ export function findFiles(args: string[], o: WalkOptions): FoundFiles {
         if (!e.isFile()) {
           odd.set(p, e);
           paths.push(p);
-        } else if (isLintablePath(e.name) && !CONFIG_FILE.test(e.name) && accept(p)) {
-          paths.push(p);
-          if (o.many && ++candidates === o.many.from) o.many.reached();
-        }
+        } else if (isLintablePath(e.name) && !CONFIG_FILE.test(e.name) && accept(p)) paths.push(p);
       }
     } finally {
       d?.closeSync();

@@ -45,8 +45,6 @@ export interface CliIO {
   env: NodeJS.ProcessEnv;
   /** Told the files a check will lint, before any is read (the entry tunes V8 to them); a line for --debug back. */
   filesFound?(files: string[]): string | undefined;
-  /** Told by the walk, as it reads, once it has found `from` files (the entry's heap policy for many files, set before the walk grows V8's young generation). */
-  manyFiles?: { from: number; reached(): void };
   /** Told each step of --fix, file by file (tests: an edit between a file's read and its write). */
   fixStep?: FixStep;
   /** Sets V8 flags at run time (the entry's; `omlint lsp` bounds the heap's growth with it). */
@@ -224,7 +222,7 @@ function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: stri
     if (ignored && debug) configIgnored.add(p);
     return ignored;
   };
-  const found = findFiles(paths.length ? paths : ['.'], { cwd: io.cwd, isIgnored, ignorePatterns: o.ignorePattern, many: io.manyFiles });
+  const found = findFiles(paths.length ? paths : ['.'], { cwd: io.cwd, isIgnored, ignorePatterns: o.ignorePattern });
   for (const n of found.notes) io.stderr.write(`omlint: note: ${n}\n`);
   if (found.missing.length) throw new UsageError(`No such file or directory: ${found.missing.join(', ')}`);
   if (debug) for (const line of describeFound(found, configIgnored, io.cwd)) debug(line);

@@ -51,26 +51,6 @@ describe('the walk of a directory', () => {
     // Each argument counts its own matches (the "No files matching" check), duplicates included.
     expect(found.perArgument.map((a) => a.matched)).toEqual([6, 1, 1, 6]);
   });
-
-  it('tells WalkOptions.many once, as it reads, when it has found that many files to lint (not other entries, not what a glob leaves out)', () => {
-    const files: Record<string, string> = { 'sub/x.yaml': GOOD, 'sub/y.json': '{}', 'notes.md': '# x', 'omlint.config.yaml': 'rules: {}\n' };
-    for (let i = 0; i < 8; i++) files[`f${i}.yaml`] = GOOD;
-    const dir = tree(files);
-    const told: number[] = [];
-    const count = (from: number, args = ['.']) => {
-      told.length = 0;
-      const found = findFiles(args, { cwd: dir, many: { from, reached: () => told.push(from) } });
-      return found.files.length;
-    };
-    expect(count(10)).toBe(10);
-    expect(told).toEqual([10]);
-    expect(count(11)).toBe(10);
-    expect(told).toEqual([]);
-    expect(count(3)).toBe(10);
-    expect(told).toEqual([3]); // once
-    expect(count(3, ['f1*.yaml', 'sub/*.yaml'])).toBe(2);
-    expect(told).toEqual([]);
-  });
 });
 
 describe('ignores', () => {

@@ -80,7 +80,9 @@ export function keepFrames(lines: LineIndex, secrets: readonly string[], at: Ite
 
 /** Line n as a frame shows it: masked whole, tabs as spaces (one definition for the text's reader and the kept lines). */
 function shownLine(lines: LineIndex, n: number, secrets: readonly string[]): string {
-  return maskFrameLine((k) => lines.lineText(k), n, secrets).replace(/\t/g, ' ');
+  const masked = maskFrameLine((k) => lines.lineText(k), n, secrets);
+  // Most lines hold no tab: no replace (a regular expression's pass and a call) for them.
+  return masked.includes('\t') ? masked.replace(/\t/g, ' ') : masked;
 }
 
 /** Whether line n holds only white space (as `lineText(n).trim() === ''`, without the copies). */

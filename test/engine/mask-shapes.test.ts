@@ -58,6 +58,15 @@ describe('hasTokenRun: a run as long as a shape needs, told without reading ever
     spy.mockRestore();
     expect(reads).toBeLessThan(text.length / 2);
   });
+
+  it("a message whose longest run (13, 'configuration') is shorter than every shape it could match needs: not read whole", () => {
+    const message = 'enabled is omitted, and on update an omitted enabled disables the configuration; add enabled: true (or enabled: false to disable it on purpose).';
+    const spy = vi.spyOn(String.prototype, 'charCodeAt');
+    expect(maskSecrets(message, [])).toBe(message);
+    const reads = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(reads).toBeLessThan(message.length);
+  });
 });
 
 describe('secret shapes searched only where they can match', () => {

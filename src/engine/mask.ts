@@ -7,7 +7,7 @@
 import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsByName, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
-import { maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
+import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
 
 export { maskLine, secretSpansInLine, secretsInText, urlHoldsSecret } from './secret-text';
 
@@ -209,10 +209,20 @@ function maskShapes(text: string, mask: (m: string) => string): string {
   // Asked of the text as given: masking only cuts runs and adds no character of one, so a
   // shape that cannot match in the text cannot match in what an earlier shape left.
   let runs: TokenRuns | undefined;
+  // The text holds no run this long (hasTokenRun, which reads a fraction of a text of short runs,
+  // before tokenRuns reads every character): most messages and lines hold none a shape needs.
+  let absentFrom = Infinity;
   for (const { re, tail, part, needs } of SECRET_SHAPES) {
     if (needs.holds !== undefined && !text.includes(needs.holds)) continue;
     if (needs.run !== undefined) {
-      runs ??= tokenRuns(text);
+      if (needs.run >= absentFrom) continue;
+      if (runs === undefined) {
+        if (!hasTokenRun(text, needs.run)) {
+          absentFrom = needs.run;
+          continue;
+        }
+        runs = tokenRuns(text);
+      }
       if ((needs.mixed ? runs.mixed : runs.longest) < needs.run) continue;
     }
     let masked = '';

@@ -1,6 +1,6 @@
 // Secret-named keys in source text, read colon by colon without cutting the text: the key before
 // each colon, judged once per name (JudgedNames for big texts). mask.ts's nets read values with it.
-import { isSecretFieldName, isSecretPair, mayNameSecret } from '../model/secrets';
+import { isPairedNameSecret, mayNameSecret, SECRET_PAIRS } from '../model/secrets';
 
 /** [A-Za-z_$] */
 const isKeyStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
@@ -32,36 +32,58 @@ export const keyBefore = (): KeyBefore => ({ start: -1, from: 0, to: 0, names: N
 /** A key is read backwards over at most this many characters (a line of a million colons stays linear). */
 const KEY_MAX = 128;
 
+/** What readKey found before a colon: no key, or none that may name a secret (KEY_NONE); a quoted key; a plain key holding a letter pair. */
+const KEY_NONE = 0;
+const KEY_QUOTED = 1;
+const KEY_PAIRED = 2;
+
 /**
  * Reads into `key` the key that ends just before the colon at `colon` (quoted, or plain), or
- * returns false for none. Read backwards within 130 characters, so that a line with a million
- * colons is still read in linear time.
+ * returns KEY_NONE for none, or for a plain key without a letter pair of mayNameSecret (most keys
+ * of a text: `operator`, `https`, `27017`), told in the same backward read. Read backwards within
+ * 130 characters, so that a line with a million colons is still read in linear time.
  */
-function readKey(text: string, colon: number, key: KeyBefore): boolean {
+function readKey(text: string, colon: number, key: KeyBefore): number {
   let end = colon;
   let last = end > 0 ? text.charCodeAt(end - 1) : -1;
   while (last === 32 || last === 9) last = --end > 0 ? text.charCodeAt(end - 1) : -1;
   if (last === 34 /* " */ || last === 39 /* ' */) {
     // (A key of one quote at the line's start reads as the empty key, which names no secret.)
     const open = openingQuote(text, end - 1);
-    if (open < 0) return false;
+    if (open < 0) return KEY_NONE;
     key.start = open;
     key.from = open + 1;
     key.to = end - 1;
-    return true;
+    return KEY_QUOTED;
   }
+  // Character codes through two tables, not a regular expression per character: this runs
+  // before every colon of a text. `after`: the letter bit of the character read just before (to its right).
   let start = end;
-  // Character codes, not a regular expression per character: this runs before every colon of a text.
-  while (start > 0 && end - start < KEY_MAX && isKeyChar(text.charCodeAt(start - 1))) start--;
+  let paired = false;
+  let after = 0;
+  for (const stop = end > KEY_MAX ? end - KEY_MAX : 0; start > stop; start--) {
+    const c = text.charCodeAt(start - 1);
+    const k = c < 128 ? KEY_CODES[c] : 0;
+    if (k === 0) break;
+    if ((SECOND_LETTERS[k] & after) !== 0) paired = true;
+    after = k <= 26 ? 1 << k : 0;
+  }
   if (end - start === KEY_MAX && start > 0 && isKeyChar(text.charCodeAt(start - 1))) key.long = true;
-  if (start === end || !isKeyStart(text.charCodeAt(start))) return false;
+  if (!paired || !isKeyStart(text.charCodeAt(start))) return KEY_NONE;
   // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
-  if (start > 0 && !keyMayFollow(text.charCodeAt(start - 1))) return false;
+  if (start > 0 && !keyMayFollow(text.charCodeAt(start - 1))) return KEY_NONE;
   key.start = start;
   key.from = start;
   key.to = end;
-  return true;
+  return KEY_PAIRED;
 }
+
+/** Per ASCII code: 0 for no key character ([\w$.-]), 1 – 26 for a letter (a or A is 1), 27 for another. */
+const KEY_CODES = new Uint8Array(128);
+for (let c = 0; c < 128; c++) if (isKeyChar(c)) KEY_CODES[c] = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? (c | 0x20) - 96 : 27;
+/** By a letter's KEY_CODES: the bits (1 << code) of the letters that make a pair of SECRET_PAIRS after it. */
+const SECOND_LETTERS = new Uint32Array(28);
+for (const pair of SECRET_PAIRS) SECOND_LETTERS[pair.charCodeAt(0) - 96] |= 1 << (pair.charCodeAt(1) - 96);
 
 /** /[\s{,[?-]/ of one code unit: ASCII by code (this runs before every colon of a text), the rest by the expression. */
 function keyMayFollow(c: number): boolean {
@@ -86,8 +108,11 @@ function openingQuote(text: string, close: number): number {
  * anything: `apiToken:xoxb-…` names a secret too. `judged` remembers the names of a big text.
  */
 function judgeKey(text: string, colon: number, key: KeyBefore, judged: JudgedNames | undefined): number {
-  if (!readKey(text, colon, key)) return (key.names = NAMES_PLAIN);
+  const read = readKey(text, colon, key);
+  if (read === KEY_NONE) return (key.names = NAMES_PLAIN);
   const { from, to } = key;
+  // A quoted key is asked for its letter pairs here, a plain one has one.
+  if (read === KEY_QUOTED && !mayNameSecret(text, from, to)) return (key.names = NAMES_PLAIN);
   if (!judged) return (key.names = namesOf(text, from, to));
   let names = judged.verdict(from, to);
   if (names === UNJUDGED) judged.remember(from, to, (names = namesOf(text, from, to)));
@@ -101,40 +126,15 @@ function judgeKey(text: string, colon: number, key: KeyBefore, judged: JudgedNam
  */
 export function nextSecretColon(text: string, from: number, key: KeyBefore, judged: JudgedNames | undefined): number {
   for (let colon = text.indexOf(':', from); colon >= 0; colon = text.indexOf(':', colon + 1)) {
-    if (!plainWithoutPair(text, colon, key) && judgeKey(text, colon, key, judged) !== NAMES_PLAIN) return colon;
+    if (judgeKey(text, colon, key, judged) !== NAMES_PLAIN) return colon;
   }
   return -1;
 }
 
-/**
- * Whether the colon at `colon` has no key that may name a secret, told in one backward read of
- * the characters readKey would read as a plain key: none of them holds a letter pair of
- * mayNameSecret (most colons of a text: `operator:`, `https:`, `27017`). A quoted key is left to
- * judgeKey.
- */
-function plainWithoutPair(text: string, colon: number, key: KeyBefore): boolean {
-  let end = colon;
-  let last = end > 0 ? text.charCodeAt(end - 1) : -1;
-  while (last === 32 || last === 9) last = --end > 0 ? text.charCodeAt(end - 1) : -1;
-  if (last === 34 || last === 39) return false;
-  // As readKey's loop: at most KEY_MAX key characters before `end`.
-  let next = -1;
-  let start = end;
-  for (; start > 0 && end - start < KEY_MAX; start--) {
-    const c = text.charCodeAt(start - 1);
-    if (!isKeyChar(c)) break;
-    if (next >= 0 && isSecretPair(c, next)) return false;
-    next = c;
-  }
-  if (end - start === KEY_MAX && start > 0 && isKeyChar(text.charCodeAt(start - 1))) key.long = true;
-  return true;
-}
-
-/** What text[from, to) names as a key (once per name and text: JudgedNames). */
+/** What text[from, to), a name holding a letter pair of mayNameSecret, names as a key (once per name and text: JudgedNames). */
 function namesOf(text: string, from: number, to: number): number {
-  if (!mayNameSecret(text, from, to)) return NAMES_PLAIN;
   const key = text.slice(from, to);
-  return isSecretFieldName(key) ? NAMES_SECRET : key.toLowerCase() === 'url' ? NAMES_URL : NAMES_PLAIN;
+  return isPairedNameSecret(key) ? NAMES_SECRET : key.toLowerCase() === 'url' ? NAMES_URL : NAMES_PLAIN;
 }
 
 const UNJUDGED = 0;

@@ -100,6 +100,33 @@ export function urlHoldsSecret(url: string): boolean {
 
 /** The longest run any shape needs (SecretShape.needs): a longer run need not be measured. */
 const LONGEST_RUN_NEEDED = Math.max(...SECRET_SHAPES.map((s) => s.needs.run ?? 0));
+/** The shortest run any shape needs: a text without one is searched for no shape that needs a run. */
+export const SHORTEST_RUN_NEEDED = Math.min(...SECRET_SHAPES.map((s) => s.needs.run ?? Infinity));
+
+/** [A-Za-z0-9_+=-], the characters of tokenRuns' runs. */
+const isTokenChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 43 || c === 61 || c === 45;
+
+/**
+ * Whether a text holds a run of at least `n` token characters (tokenRuns(text).longest >= n, for
+ * n up to LONGEST_RUN_NEEDED), reading a fraction of the characters where runs are short (a
+ * message, most lines of a code frame): the last character of each window of n first, then back.
+ */
+export function hasTokenRun(text: string, n: number): boolean {
+  // `end`: the last character of a window of n that may be a run; every character between the
+  // start of the run met last and `end` is known to be a token character.
+  for (let end = n - 1; end < text.length; ) {
+    if (!isTokenChar(text.charCodeAt(end))) {
+      end += n;
+      continue;
+    }
+    let start = end;
+    while (start > end - n + 1 && isTokenChar(text.charCodeAt(start - 1))) start--;
+    if (start === end - n + 1) return true;
+    // The run holding `end` starts at `start`: a run of n from there ends n - 1 further.
+    end = start + n - 1;
+  }
+  return false;
+}
 
 /**
  * Runs of [A-Za-z0-9_+=-] in a text: the longest, the longest holding upper case, lower case and
@@ -172,16 +199,23 @@ function valueAt(line: string, from: number, inFlow: () => boolean): ValueSpan |
     return { start: i, end: end < 0 ? line.length : end, text: line.slice(i, end < 0 ? line.length : end), block: end < 0 };
   }
   // Anchors, tags and aliases are read as plain text: with the value they stand before.
+  // A comment starts at a blank and "#" (character codes: this runs for each secret of a text).
   let end = line.length;
-  const comment = line.slice(i).search(/[ \t]#/);
-  if (comment >= 0) end = i + comment;
+  for (let hash = line.indexOf('#', i + 1); hash >= 0; hash = line.indexOf('#', hash + 1)) {
+    if (isBlank(line.charCodeAt(hash - 1))) {
+      end = hash - 1;
+      break;
+    }
+  }
   if (inFlow()) {
     const stop = line.slice(i, end).search(/[,}\]]/);
     if (stop >= 0) end = i + stop;
   }
-  while (end > i && /[ \t]/.test(line[end - 1])) end--;
+  while (end > i && isBlank(line.charCodeAt(end - 1))) end--;
   return { start: i, end, text: line.slice(i, end), block: false };
 }
+
+const isBlank = (c: number) => c === 32 || c === 9;
 
 /** Where the flow collection opening at `open` closes (after its bracket), or -1 when not in this line. */
 function flowEnd(line: string, open: number): number {

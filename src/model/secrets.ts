@@ -281,9 +281,11 @@ function nearSecretWord(word: string): boolean {
 // Keys detached: a name cut out of a file's text would keep that text for the rest of the process.
 const NAME_VERDICTS = new Map<string, boolean>();
 const SECRET_LETTERS = /pa|pw|se|to|tk|ke|ky|ap|cr|ur|ho/i;
+/** SECRET_LETTERS' pairs, lower case (the text scan's key reader reads them by its own tables). */
+export const SECRET_PAIRS: readonly string[] = SECRET_LETTERS.source.split('|');
 /** SECRET_LETTERS as a table: the second letters of a pair (bits, a = 1) by its first (lower case). */
 const PAIR_SECONDS = new Uint32Array(128);
-for (const pair of SECRET_LETTERS.source.split('|')) PAIR_SECONDS[pair.charCodeAt(0)] |= 1 << (pair.charCodeAt(1) - 97);
+for (const pair of SECRET_PAIRS) PAIR_SECONDS[pair.charCodeAt(0)] |= 1 << (pair.charCodeAt(1) - 97);
 
 /**
  * Whether text[start, end) holds one of SECRET_LETTERS' pairs, read in place (no string cut out of
@@ -291,16 +293,13 @@ for (const pair of SECRET_LETTERS.source.split('|')) PAIR_SECONDS[pair.charCodeA
  * as /i without the u flag matches ASCII letters.
  */
 export function mayNameSecret(text: string, start: number, end: number): boolean {
-  for (let i = start; i + 1 < end; i++) if (isSecretPair(text.charCodeAt(i), text.charCodeAt(i + 1))) return true;
+  for (let i = start; i + 1 < end; i++) {
+    const a = text.charCodeAt(i) | 0x20;
+    if (a >= 128 || PAIR_SECONDS[a] === 0) continue;
+    const b = (text.charCodeAt(i + 1) | 0x20) - 97;
+    if (b >= 0 && b < 26 && (PAIR_SECONDS[a] & (1 << b)) !== 0) return true;
+  }
   return false;
-}
-
-/** Whether two code units, in this order, are one of SECRET_LETTERS' pairs (mayNameSecret of two characters). */
-export function isSecretPair(first: number, second: number): boolean {
-  const a = first | 0x20;
-  if (a >= 128 || PAIR_SECONDS[a] === 0) return false;
-  const b = (second | 0x20) - 97;
-  return b >= 0 && b < 26 && (PAIR_SECONDS[a] & (1 << b)) !== 0;
 }
 
 /**
@@ -313,7 +312,11 @@ export function isSecretFieldName(name: string): boolean {
   // Every secret word and near-miss found so far holds one of these pairs; most names (k123,
   // hostname, port) hold none, and are passed by their character codes, before a lookup that
   // hashes the name (mayNameSecret is SECRET_LETTERS read in place).
-  if (!mayNameSecret(name, 0, name.length)) return false;
+  return mayNameSecret(name, 0, name.length) && isPairedNameSecret(name);
+}
+
+/** isSecretFieldName of a name known to hold a pair of SECRET_LETTERS (the text scan reads them as it reads the name). */
+export function isPairedNameSecret(name: string): boolean {
   let verdict = NAME_VERDICTS.get(name);
   if (verdict !== undefined) return verdict;
   const w = words(name.slice(0, 128));

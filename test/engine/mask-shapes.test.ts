@@ -1,9 +1,11 @@
 // Secret shapes (SECRET_SHAPES) are searched only in a text that holds what a match needs
 // (SecretShape.needs): a run of token characters long enough, or a fixed string. Counted (the
 // shapes' searches), and the masking the same as searching every shape in every text.
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { maskLine, maskSecrets, maskSecretsInPlace, MASK, cutQuoted } from '../../src/engine/mask';
 import { SECRET_SHAPES } from '../../src/model/secrets';
+import { hasTokenRun, SHORTEST_RUN_NEEDED, tokenRuns } from '../../src/engine/secret-text';
 
 /** How many shapes were searched while `fn` ran (their expressions' exec calls). */
 function searches(fn: () => void): number {
@@ -31,6 +33,41 @@ function everyShape(text: string, mask: (m: string) => string): string {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+describe('hasTokenRun: a run as long as a shape needs, told without reading every character', () => {
+  it('says what tokenRuns says', () => {
+    const piece = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_+=-]{0,40}$/), fc.constantFrom(' ', '.', '/', ':', 'é', '\n', '@'));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.integer({ min: SHORTEST_RUN_NEEDED, max: 34 }), (parts, n) => {
+        const text = parts.join('');
+        expect(hasTokenRun(text, n), JSON.stringify(text)).toBe(tokenRuns(text).longest >= n);
+      }),
+      { numRuns: 3000 },
+    );
+    for (const n of [13, 16, 34]) for (const len of [n - 1, n, n + 1]) {
+      const run = 'aB3'.repeat(20).slice(0, len);
+      for (const text of [run, ` ${run}`, `${run} `, `x.${run}.y`, `${'ab '.repeat(9)}${run}`]) expect(hasTokenRun(text, n), text).toBe(len >= n);
+    }
+  });
+
+  it('reads a fraction of a text of short runs (a message of words)', () => {
+    const text = 'enabled is omitted, and on update an omitted enabled disables the alert; '.repeat(50);
+    const spy = vi.spyOn(String.prototype, 'charCodeAt');
+    expect(hasTokenRun(text, 13)).toBe(false);
+    const reads = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(reads).toBeLessThan(text.length / 2);
+  });
+
+  it("a message whose longest run (13, 'configuration') is shorter than every shape it could match needs: not read whole", () => {
+    const message = 'enabled is omitted, and on update an omitted enabled disables the configuration; add enabled: true (or enabled: false to disable it on purpose).';
+    const spy = vi.spyOn(String.prototype, 'charCodeAt');
+    expect(maskSecrets(message, [])).toBe(message);
+    const reads = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(reads).toBeLessThan(message.length);
+  });
+});
 
 describe('secret shapes searched only where they can match', () => {
   it('a code frame line or a message without a long token run, "eyJ" or "://": no shape is searched', () => {

@@ -9,7 +9,7 @@ import { fixEdits } from '../syntax/fix';
 import { getAt, joinPointer, parentPointer } from '../core/pointer';
 import { isPlaceholder, templateMessage } from '../model/placeholders';
 import { fieldPath } from '../model/secrets';
-import type { Diagnostic, FileResult, Fix, LintInput, LintOptions, MessageReport, Range, ReportBase, Rule, Severity, Span, TextFix } from '../core/types';
+import type { Diagnostic, FileResult, Fix, LintInput, LintOptions, MessageReport, Range, Rule, Severity, Span, TextFix } from '../core/types';
 import type { FileSettings } from '../config/load';
 import type { DocumentFacts } from '../core/facts';
 import { notBelow, pathBelow } from '../core/normal-paths';
@@ -163,14 +163,6 @@ export function unpackPlaces(packed: PackedPlaces): Place[] {
     out.push({ pointer, span: { start: s, end: e }, range: { start: { line: l1, column: c1 }, end: { line: l2, column: c2 } }, template: t === 1 });
   }
   return out;
-}
-
-/**
- * A rule's report with its text, as addReport reads it: one shape for every rule's report (a
- * spread of each made an object of the rule's own shape, and every read of them megamorphic).
- */
-export function withMessage(r: ReportBase, message: string): MessageReport {
-  return { pointer: r.pointer, message, messageId: (r as MessageReport).messageId, target: r.target, severity: r.severity, fix: r.fix, suggestions: r.suggestions, related: r.related };
 }
 
 /** The start lines of places packed by placeOf, pushed on `out` (no Place made of them). */

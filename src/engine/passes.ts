@@ -14,7 +14,7 @@ import type { FileSettings } from '../config/load';
 import { reportMessage } from '../core/rule';
 import { DocumentFacts } from '../core/facts';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
-import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, TEMPLATE_VALUE, unpackPlaces, withMessage, type ItemState, type FileState, type PackedPlaces } from './file-report';
+import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, TEMPLATE_VALUE, unpackPlaces, type ItemState, type FileState, type PackedPlaces } from './file-report';
 import type { RuleBook } from './rule-book';
 // A digest kept as it is could keep its file's whole text until the end of the run.
 import { detached } from '../core/detached';
@@ -45,7 +45,7 @@ function runChecks(file: FileState, doc: ItemState, kind: Kind, rules: readonly 
     filePath: file.displayPath,
     options,
     // An unknown message id throws here, inside the rule's check: an internal-error of that rule.
-    report: (r) => pending.push({ ruleId: current!.meta.id, report: withMessage(r, reportMessage(current!.meta, r)) }),
+    report: (r) => pending.push({ ruleId: current!.meta.id, report: { ...r, message: reportMessage(current!.meta, r) } }),
     isTemplate,
     facts,
   };
@@ -234,7 +234,7 @@ export function runWorkspaceRules(records: readonly DigestRecord[], rules: reado
           isTemplate: (value) => isPlaceholder(value, options.secretPlaceholders),
           report: (sd, r) => {
             const m = (bySd ??= new Map(members.map((m) => [m.sd, m]))).get(sd);
-            if (m) add(m.target, { documentIndex: sd.documentIndex, ruleId: rule.meta.id, report: withMessage(r, reportMessage(rule.meta, r)) });
+            if (m) add(m.target, { documentIndex: sd.documentIndex, ruleId: rule.meta.id, report: { ...r, message: reportMessage(rule.meta, r) } });
           },
         });
       } catch (e) {

@@ -161,6 +161,8 @@ export class LineIndex {
   private breakFound: string | undefined;
   /** Characters rangeOnce counted lines over so far. */
   private counted = 0;
+  /** Where the text's first \r stands (-1: none), once rangeOnce asked. */
+  private firstCr?: number;
   /** `sparseMinChars`: tests lower it to check both representations on small texts. */
   constructor(
     readonly text: string,
@@ -218,16 +220,17 @@ export class LineIndex {
 
   /**
    * range(span) without a line table where none is built yet: the lines before the span counted
-   * (a digest's place in a file that may never show a finding: most files of a run). The counting
-   * of all calls together stays within the text's length, and a \r before the span takes the
-   * table; past either, the table is built and asked.
+   * (a digest's place in a file that may never show a finding: most files of a run). Each call
+   * counts to its span's start (and end, for a span over lines); once the starts counted pass the
+   * text's length (all counting within twice the length), or a \r stands before the span, the
+   * table is built and asked.
    */
   rangeOnce(span: Span): Range {
     const a = this.clamp(span.start);
     const b = this.clamp(span.end);
     if (this.index || this.counted + a > this.text.length) return this.range(span);
-    // indexOf, not lastIndexOf from b: V8 searches forward for one character natively, backward one by one.
-    const cr = this.text.indexOf('\r');
+    // The text's first \r, searched once (forward: V8 searches one character natively forward, not backward).
+    const cr = (this.firstCr ??= this.text.indexOf('\r'));
     if (cr >= 0 && cr <= b) return this.range(span);
     this.counted += a;
     const start = this.countedPosition(a);

@@ -8,7 +8,7 @@ import { compilePlaceholderPattern, isPlaceholder, isWholePlaceholder, Placehold
 import { ConfigError, loadConfigText } from '../../src/config/load';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { cli } from '../cli/run';
-import { tempDir } from '../robustness/support';
+import { prng, tempDir } from '../robustness/support';
 import { writeFileSync } from 'node:fs';
 
 const NOW = new Date('2026-11-21T00:00:00Z');
@@ -64,8 +64,8 @@ describe('isPlaceholder, the cost of a plain value', () => {
   it('the joined forms say what the forms one by one say', () => {
     // Seeded values near every form: each form's own examples, cut, padded and mixed.
     const seeds = ['${VAR}', '${{ s.X }}', '{{ .V.x }}', '{% raw %}', '<%= E %>', '$(cmd)', '((v))', '#{v}', '<R>', '$V_1', '{API-KEY}', ':MONGOD_VERSION:', '%V%', '__V__', '@v.x@', 'YOUR_T', 'your-api-key', 'yourApiKey', 'MY_K', 'ChangeMe', 'replace-me-x', 'REPLACE_WITH_T', 'INSERT_K', 'API_KEY_HERE', 'tbd', 'Secret_Placeholder', 'XXXX', 'x'.repeat(41), 'OUTSIDE_METRIC_THRESHOLD', '', ' '];
-    let seed = 37;
-    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const next = prng(37);
+    const rand = (n: number) => Math.floor(next() * n);
     const values = [...seeds];
     for (let k = 0; k < 3000; k++) {
       const a = seeds[rand(seeds.length)];

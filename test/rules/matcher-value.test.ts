@@ -35,6 +35,8 @@ ruleTester(rule, {
     valid('a valid REGEX', 'HOSTNAME', 'REGEX', '"^db-[0-9]+\\\\.example\\\\.com$"'),
     valid('a REGEX with Java inline flags', 'HOSTNAME', 'REGEX', '"(?i)^DB-.*"'),
     valid('a REGEX with a possessive quantifier', 'HOSTNAME', 'REGEX', '"^db-\\\\d++$"'),
+    valid('a REGEX with a possessive star (Java)', 'HOSTNAME', 'REGEX', '"a*+b"'),
+    valid('a REGEX with an atomic group (Java)', 'HOSTNAME', 'REGEX', '"(?>ab)c"'),
   ],
   invalid: [
     invalid('an unknown TYPE_NAME value', 'TYPE_NAME', 'EQUALS', 'ARBITER', 'notATypeName'),

@@ -131,7 +131,7 @@ const MAX_COUNT_DEPTH = 2000;
  * only, in a walk kept small (a 94 MB configuration has 2.6 million): strings, when asked, by
  * stringsIn. Its objects and arrays are counted along into `tally` (both -1 when the result is).
  */
-function keysWithin(value: unknown, maxDepth: number, tally: ContainerTally = { objects: 0, arrays: 0 }): number {
+function keysWithin(value: unknown, maxDepth: number, tally: ContainerTally = { objects: 0, arrays: 0, opensCounted: false }): number {
   if (typeof value !== 'object' || value === null) return 0;
   // for…in lists inherited keys too: counting is right only while Object.prototype has none.
   const limit = Math.min(maxDepth, MAX_COUNT_DEPTH);
@@ -443,7 +443,7 @@ export function parseJsonText(text: string, limits: ParseLimits, scan?: TextScan
   const problems: ParseProblem[] = [];
   // Counting settles the common case (no repeated key, not too deep); the scan finds the spots.
   // The value's containers, counted by the same walk, let the navigator's skips count brackets alone.
-  const tally: ContainerTally = { objects: 0, arrays: 0 };
+  const tally: ContainerTally = { objects: 0, arrays: 0, opensCounted: false };
   const found = plainStructure(text, value, limits.maxDepth, scan, tally) ? { duplicates: [] } : scanJson(text, limits.maxDepth);
   if (found.tooDeepAt !== undefined) {
     problems.push({
@@ -468,7 +468,13 @@ export function parseJsonText(text: string, limits: ParseLimits, scan?: TextScan
   // pre-scan counted and the value's containers that differ say a string holds a bracket.
   const opens = scan?.opens;
   const counted = tally.objects >= 0 && (!opens || (opens.objects === tally.objects && opens.arrays === tally.arrays));
-  return { documents: [jsonDocument(text, value, found.duplicates.length === 0, counted ? { ...tally, opensCounted: opens !== undefined } : undefined)], problems };
+  return { documents: [jsonDocument(text, value, found.duplicates.length === 0, counted ? withOpens(tally, opens !== undefined) : undefined)], problems };
+}
+
+/** The tally, told whether the text's openers were counted (set on it: a spread's copy per parse outlived young-generation collections of the emulator). */
+function withOpens(tally: ContainerTally, opensCounted: boolean): ContainerTally {
+  tally.opensCounted = opensCounted;
+  return tally;
 }
 
 // The rule ids this module reports (listed in rules/registry.ts by scripts/gen-rule-index.ts).

@@ -191,7 +191,8 @@ async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<nu
     o.stats || o.statistics
       ? [formatStatistics(ruleStatistics(results), o.format === 'json' ? 'json' : 'text')]
       : formatPieces(o.format, { results, sources }, { color, cwd: io.cwd, fixDryRun: Boolean(o.fixDryRun || (o.fix && o.stdin)), fixRun: fixedFiles ? { dryRun: Boolean(o.fixDryRun), suggestions: Boolean(o.fixSuggestions), diffs: diffsByResult(fixedFiles, io.cwd) } : undefined, hidden: o.quiet ? hidden : undefined, unprunedSuppressions: baseline?.unpruned(), skipped, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined });
-  if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), pieces.join(''), { makeDirs: true, what: 'the report to', replaceLinks: true });
+  // Each piece written as it is made (stylish: a bounded piece at a time): the report is never whole in memory.
+  if (o.outputFile) writeFileAtomic(path.resolve(io.cwd, o.outputFile), pieces, { makeDirs: true, what: 'the report to', replaceLinks: true });
   else for (const piece of pieces) if (piece !== '') io.stdout.write(piece);
   if (debug) {
     debug.record('report', performance.now() - reportStart);

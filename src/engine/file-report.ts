@@ -165,6 +165,16 @@ export function unpackPlaces(packed: PackedPlaces): Place[] {
   return out;
 }
 
+/** The last place at `pointer` among places packed by placeOf, made into a Place (none made of the others). */
+export function packedPlace(packed: PackedPlaces, pointer: string): Place | undefined {
+  for (let k = Math.floor(packed.length / PLACE_SLOTS) * PLACE_SLOTS - PLACE_SLOTS; k >= 0; k -= PLACE_SLOTS) {
+    if (packed[k] !== pointer) continue;
+    const n = (j: number) => packed[k + j] as number;
+    return { pointer, span: { start: n(1), end: n(2) }, range: { start: { line: n(3), column: n(4) }, end: { line: n(5), column: n(6) } }, template: n(7) === 1 };
+  }
+  return undefined;
+}
+
 /** The start lines of places packed by placeOf, pushed on `out` (no Place made of them). */
 export function placeStartLines(packed: PackedPlaces, out: number[]): void {
   for (let k = 3; k < packed.length; k += PLACE_SLOTS) out.push(packed[k] as number);

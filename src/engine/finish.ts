@@ -91,8 +91,11 @@ export function maskAll(diagnostics: readonly Diagnostic[], secrets: readonly st
 
 /** A file's findings in the order results show them (stable: ties keep the order they were made in). */
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || compareStrings(a.ruleId, b.ruleId));
+  return diagnostics.sort(compareDiagnostics);
 }
+
+/** The order of sortDiagnostics: line, column, rule id. */
+export const compareDiagnostics = (a: Diagnostic, b: Diagnostic): number => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || compareStrings(a.ruleId, b.ruleId);
 
 /** A file's problems by severity (an aggregate counts each of its places). */
 export function countsOf(diagnostics: readonly Diagnostic[]): Pick<FileResult, 'errorCount' | 'warningCount' | 'infoCount'> {

@@ -13,7 +13,7 @@ import type { LintInput } from '../core/types';
 import type { SourceFile } from '../syntax/index';
 import type { TargetQueue } from './target-queue';
 import type { LintRunOptions, LintTargets, ProjectLintOptions } from './run-options';
-import { addReport, internalError, placeRelated, placeStartLines, type FileState, type Place } from './file-report';
+import { addReport, internalError, placeRelated, placeStartLines, type FileState } from './file-report';
 import { prepareFile } from './prepare';
 import { checkFile, digestFile, runWorkspaceRules, type DigestRecord } from './passes';
 import { finish, lean, leanResult } from './finish';
@@ -224,7 +224,7 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
   const optionsOf = (i: number): LintOptions => ({ now, targetVersion: opts.targetVersion ?? settings[i].targetVersion, secretPlaceholders: settings[i].secretPlaceholders });
   const reports = runWorkspaceRules(digests, book.workspace, frame.policies, settings, optionsOf, opts);
   // Made once a workspace rule has reported (most runs: none).
-  const places = reports.size > 0 ? placesOf(digests) : new Map<string, Place>();
+  const places = placesOf(reports.size > 0 ? digests : []);
   const mergeHere = new Set<number>();
   for (const pass of passes) if (pass.unmergeable) for (const t of pass.targets) mergeHere.add(t);
   for (const pass of passes) for (const t of pass.unmergeable ?? []) mergeHere.delete(t);

@@ -5,19 +5,44 @@
 // merged with another, a clean file whose secrets were looked for narrowly), it is linted again.
 import type { Diagnostic, FileResult, Range, RunSource, Severity } from '../core/types';
 import type { FileSettings } from '../config/load';
-import { severityOf, unpackPlaces, type PackedPlaces, type Place } from './file-report';
-import { countsOf, maskAll, sortDiagnostics } from './finish';
+import { packedPlace, severityOf, type PackedPlaces, type Place } from './file-report';
+import { compareDiagnostics, countsOf, maskAll } from './finish';
 import type { WorkspaceReport } from './passes';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
 
-/** The key of a recorded place: file (as results show it), document, pointer. */
-export const placeKey = (filePath: string, documentIndex: number, pointer: string) => `${filePath}\0${documentIndex}\0${pointer}`;
+/** A record of a digest as placesOf reads it. */
+type PlacedRecord = { sd: { filePath: string; documentIndex: number }; places?: PackedPlaces };
 
-/** The recorded places of a run's digests, by placeKey. */
-export function placesOf(records: readonly { sd: { filePath: string; documentIndex: number }; places?: PackedPlaces }[]): Map<string, Place> {
-  const out = new Map<string, Place>();
-  for (const r of records) for (const p of r.places ? unpackPlaces(r.places) : []) out.set(placeKey(r.sd.filePath, r.sd.documentIndex, p.pointer), p);
-  return out;
+/**
+ * The places a run's digests recorded, found by file (as results show it), document and pointer.
+ * A Place is made only for a place asked for: a run keeps one record per document of every file,
+ * and a map of all their places, made at once, was garbage the size of the run (bench/README.md, dup17).
+ */
+export interface RecordedPlaces {
+  get(filePath: string, documentIndex: number, pointer: string): Place | undefined;
+}
+
+/** The recorded places of a run's digests; where several hold the same place, the last one's. */
+export function placesOf(records: readonly PlacedRecord[]): RecordedPlaces {
+  // Each file's records with places as a chain from its last: the index of the one before, -1 at its first.
+  const last = new Map<string, number>();
+  const before = new Int32Array(records.length);
+  for (let k = 0; k < records.length; k++) {
+    const r = records[k];
+    if (!r.places) continue;
+    before[k] = last.get(r.sd.filePath) ?? -1;
+    last.set(r.sd.filePath, k);
+  }
+  return {
+    get(filePath, documentIndex, pointer) {
+      for (let k = last.get(filePath) ?? -1; k >= 0; k = before[k]) {
+        const r = records[k];
+        const place = r.sd.documentIndex === documentIndex ? packedPlace(r.places!, pointer) : undefined;
+        if (place) return place;
+      }
+      return undefined;
+    },
+  };
 }
 
 /**
@@ -25,21 +50,20 @@ export function placesOf(records: readonly { sd: { filePath: string; documentInd
  * problem limit), as linting it again with them would; false (and `done` untouched) where it
  * cannot be sure to.
  */
-export function mergeReports(done: { result: FileResult; source: RunSource }, reports: readonly WorkspaceReport[], places: ReadonlyMap<string, Place>, settings: FileSettings, opts: LintRunOptions): boolean {
+export function mergeReports(done: { result: FileResult; source: RunSource }, reports: readonly WorkspaceReport[], places: RecordedPlaces, settings: FileSettings, opts: LintRunOptions): boolean {
   const { result, source } = done;
   // A clean file's secrets were found without the walks a file with findings gets (finish.ts).
   if (result.diagnostics.length === 0) return false;
   // Without directives or a limit reached, every problem recorded is in the result (each place of an aggregate counted).
   const recorded: Record<Severity, number> = { error: result.errorCount, warning: result.warningCount, info: result.infoCount };
   const max = opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE;
-  const had = new Set(result.diagnostics.map((d) => d.ruleId));
   const added: Diagnostic[] = [];
   for (const w of reports) {
     const r = w.report;
     if (!r || r.fix || r.suggestions || (r.target ?? 'value') !== 'value') return false;
     // Findings of one rule without related places may be one aggregate (aggregate.ts).
-    if (had.has(w.ruleId) || (!r.related?.length && reports.some((o) => o !== w && o.ruleId === w.ruleId))) return false;
-    const place = places.get(placeKey(result.filePath, w.documentIndex, r.pointer));
+    if (result.diagnostics.some((d) => d.ruleId === w.ruleId) || (!r.related?.length && reports.some((o) => o !== w && o.ruleId === w.ruleId))) return false;
+    const place = places.get(result.filePath, w.documentIndex, r.pointer);
     if (!place || place.template) return false;
     const severity = severityOf(w.ruleId, r.severity, { settings }, opts);
     if (severity === 'off') continue;
@@ -63,21 +87,38 @@ export function mergeReports(done: { result: FileResult; source: RunSource }, re
     });
   }
   maskAll(added, source.secrets);
-  result.diagnostics = sortDiagnostics([...result.diagnostics, ...added]);
-  Object.assign(result, countsOf(result.diagnostics));
+  result.diagnostics = mergeSorted(result.diagnostics, added);
+  const counts = countsOf(result.diagnostics);
+  result.errorCount = counts.errorCount;
+  result.warningCount = counts.warningCount;
+  result.infoCount = counts.infoCount;
   return true;
+}
+
+/**
+ * `sorted` (in sortDiagnostics's order) and `more` in one array of their length, in the order
+ * sortDiagnostics gives the two concatenated (stable: on a tie, `sorted`'s first, then `more`'s in
+ * their order), without a sort's scratch per file.
+ */
+function mergeSorted(sorted: readonly Diagnostic[], more: Diagnostic[]): Diagnostic[] {
+  if (more.length > 1) more.sort(compareDiagnostics);
+  const out = new Array<Diagnostic>(sorted.length + more.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < out.length; k++) out[k] = j >= more.length || (i < sorted.length && compareDiagnostics(sorted[i], more[j]) <= 0) ? sorted[i++] : more[j++];
+  return out;
 }
 
 /** A range of its own for each finding (as a placement afresh gives). */
 const copyRange = (r: Range): Range => ({ start: { ...r.start }, end: { ...r.end } });
 
 /** Related locations given their ranges from recorded places; true when some are left. */
-export function placeRelatedFrom(result: FileResult, places: ReadonlyMap<string, Place>): boolean {
+export function placeRelatedFrom(result: FileResult, places: RecordedPlaces): boolean {
   let left = false;
   for (const d of result.diagnostics) {
     for (const rel of d.related ?? []) {
       if (rel.range) continue;
-      const place = places.get(placeKey(rel.filePath, rel.documentIndex, rel.pointer));
+      const place = places.get(rel.filePath, rel.documentIndex, rel.pointer);
       if (place) rel.range = copyRange(place.range);
       else left = true;
     }

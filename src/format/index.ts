@@ -7,7 +7,7 @@ import { formatGitlab } from './gitlab';
 import { formatJson } from './json';
 import { formatJunit } from './junit';
 import { formatSarif } from './sarif';
-import { formatStylish, stylishParts } from './stylish';
+import { formatStylish, stylishPieces } from './stylish';
 
 export { FORMATS, type FormatName } from '../core/public-shapes';
 
@@ -41,12 +41,13 @@ export function withoutOutput(run: LintRun): LintRun {
 }
 
 /**
- * formatResults's text in pieces to write one after the other (stylish: its findings apart from
- * its summary, stylishParts), so that the CLI encodes each as it is.
+ * formatResults's text in pieces to write one after the other, each made when the one before has
+ * been taken (stylish: its findings a bounded piece at a time, then its summary, stylishPieces), so
+ * that the CLI writes each as it comes and never holds the whole report.
  */
-export function formatPieces(format: FormatName, run: LintRun, opts: FormatOptions): string[] {
+export function formatPieces(format: FormatName, run: LintRun, opts: FormatOptions): Iterable<string> {
   if (format !== 'stylish' && FORMATS.includes(format)) return [formatResults(format, run, opts)];
-  return stylishParts(run, stylishOptions(opts));
+  return stylishPieces(run, stylishOptions(opts));
 }
 
 const stylishOptions = (opts: FormatOptions) => ({ color: opts.color, hidden: opts.hidden, skipped: opts.skipped, unprunedSuppressions: opts.unprunedSuppressions, fixRun: opts.fixRun });

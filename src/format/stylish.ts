@@ -74,13 +74,46 @@ export function formatStylish(run: LintRun, opts: StylishOptions = { color: fals
  * as UTF-8 several times faster than a two-byte one (bench/README.md, finding37).
  */
 export function stylishParts(run: LintRun, opts: StylishOptions = { color: false }): [string, string] {
+  const parts: [string[], string[]] = [[], []];
+  let part = 0;
+  for (const piece of stylishPiecesMarked(run, opts)) {
+    if (piece === SUMMARY_FOLLOWS) part = 1;
+    else parts[part].push(piece);
+  }
+  return [parts[0].join(''), parts[1].join('')];
+}
+
+/** Lines of findings text a piece of stylishPieces holds at most before it is given out (a finding's lines are never more than a few). */
+export const STYLISH_PIECE_LINES = 2048;
+/** Told by stylishPiecesMarked between the findings and the summary (never written). */
+const SUMMARY_FOLLOWS = Symbol('summary follows');
+
+/**
+ * stylishParts's text a bounded piece at a time, each given out as soon as it is made: the
+ * findings in pieces of at most STYLISH_PIECE_LINES lines, then the summary. A report of tens of
+ * thousands of findings is never whole in memory, nor its lines all at once (bench/README.md, dup17).
+ */
+export function* stylishPieces(run: LintRun, opts: StylishOptions = { color: false }): Generator<string> {
+  for (const piece of stylishPiecesMarked(run, opts)) if (piece !== SUMMARY_FOLLOWS) yield piece;
+}
+
+function* stylishPiecesMarked(run: LintRun, opts: StylishOptions): Generator<string | typeof SUMMARY_FOLLOWS> {
   const { results } = run;
   const c = palette(opts.color);
   const out: string[] = [];
+  // Each line followed by a line break: the pieces' concatenation is the lines joined, ending in one.
+  let gave = false;
+  const flush = (): string => {
+    const piece = out.join('\n') + '\n';
+    out.length = 0;
+    gave = true;
+    return piece;
+  };
   // --fix-dry-run / --diff: the change first, as Ruff's --diff shows it.
   for (const r of results) {
     const diff = opts.fixRun?.diffs.get(r.filePath);
     if (diff) out.push(diff);
+    if (out.length >= STYLISH_PIECE_LINES) yield flush();
   }
   let unapplied = 0, oneChange = 0;
   let errors = 0, warnings = 0, infos = 0, fixableErrors = 0, fixableWarnings = 0, fixed = 0;
@@ -104,13 +137,12 @@ export function stylishParts(run: LintRun, opts: StylishOptions = { color: false
       if (d.severity === 'error') { errors += n; if (d.fixable) fixableErrors += n; }
       else if (d.severity === 'warning') { warnings += n; if (d.fixable) fixableWarnings += n; }
       else infos += n;
+      if (out.length >= STYLISH_PIECE_LINES) yield flush();
     }
     out.push('');
   }
-  // The findings so far: one piece ending in a line break (none without findings), joined flat.
-  if (out.length > 0) out.push('');
-  const findings = out.join('\n');
-  out.length = 0;
+  if (out.length > 0) yield flush();
+  yield SUMMARY_FOLLOWS;
   const total = errors + warnings + infos;
   if (total > 0) {
     const summary = `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')})`;
@@ -132,5 +164,6 @@ export function stylishParts(run: LintRun, opts: StylishOptions = { color: false
   } else if (hidden > 0) out.push(c.dim(`  ${hiddenCounts(opts.hidden!)} not shown (--quiet).`));
   if (opts.skipped) out.push(c.dim(`${plural(opts.skipped, 'file')} skipped: not Ops Manager documents; --debug lists them.`));
   // (An empty summary never happens; were it so, the text would still be the one piece's.)
-  return [findings, out.length > 0 ? out.join('\n') + '\n' : findings ? '' : '\n'];
+  if (out.length > 0) yield out.join('\n') + '\n';
+  else if (!gave) yield '\n';
 }

@@ -42,7 +42,7 @@ export interface AtomicWriteOptions {
  * `replaceLinks` replaced itself (the new file gets the default mode). Throws FileWriteError.
  * Returns false when `stillCurrent` said no (nothing was replaced).
  */
-export function writeFileAtomic(target: string, data: string | Uint8Array, o: AtomicWriteOptions = {}): boolean {
+export function writeFileAtomic(target: string, data: string | Uint8Array | Iterable<string>, o: AtomicWriteOptions = {}): boolean {
   const what = o.what ?? 'the file';
   let real = o.replaceLinks ? path.resolve(target) : target;
   let mode = 0o666 & ~process.umask();
@@ -76,8 +76,8 @@ export function writeFileAtomic(target: string, data: string | Uint8Array, o: At
     fd = fs.openSync(tmp, 'wx', mode);
     fs.fchmodSync(fd, mode); // open's mode is masked by the umask; the old file's mode is kept whole
     if (owner && process.getuid?.() === 0) fs.fchownSync(fd, owner.uid, owner.gid);
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    for (let off = 0; off < bytes.length; ) off += fs.writeSync(fd, bytes, off, bytes.length - off);
+    if (data instanceof Uint8Array) writeAll(fd, data, data.length);
+    else writeTexts(fd, typeof data === 'string' ? [data] : data);
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = undefined;
@@ -101,6 +101,32 @@ export function writeFileAtomic(target: string, data: string | Uint8Array, o: At
       // never created, or already gone
     }
     throw new FileWriteError(target, e, what);
+  }
+}
+
+function writeAll(fd: number, bytes: Uint8Array, length: number): void {
+  for (let off = 0; off < length; ) off += fs.writeSync(fd, bytes, off, length - off);
+}
+
+/** Characters of a text encoded and written at a time (at most three bytes each in UTF-8). */
+const TEXT_CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Texts written as UTF-8 one after the other, each encoded a chunk at a time into one buffer: a
+ * report's whole UTF-8 copy would add its size to the run's peak memory (bench/README.md, dup17).
+ */
+function writeTexts(fd: number, texts: Iterable<string>): void {
+  let buffer: Buffer | undefined;
+  for (const text of texts) {
+    for (let from = 0; from < text.length; ) {
+      let to = Math.min(text.length, from + TEXT_CHUNK_CHARS);
+      // A surrogate pair is encoded whole (cut, each half would become U+FFFD).
+      const last = text.charCodeAt(to - 1);
+      if (to < text.length && last >= 0xd800 && last <= 0xdbff && to - 1 > from) to--;
+      if (!buffer || buffer.length < (to - from) * 3) buffer = Buffer.allocUnsafe((to - from) * 3);
+      writeAll(fd, buffer, buffer.write(from === 0 && to === text.length ? text : text.slice(from, to), 'utf8'));
+      from = to;
+    }
   }
 }
 

@@ -37,6 +37,7 @@ function diskFullFor(name: RegExp) {
   vi.spyOn(fs, 'writeSync').mockImplementation(write as unknown as typeof fs.writeSync);
 }
 afterEach(() => vi.restoreAllMocks());
+const realWriteSync = fs.writeSync.bind(fs);
 
 /** A cache file's version and entries, decoded (they are stored as base64 of their JSON). */
 function readCache(file: string) {
@@ -76,6 +77,44 @@ describe('writeFileAtomic', () => {
     expect(leftovers(dir)).toEqual([]);
     expect(writeFileAtomic(file, 'fixed', { stillCurrent: () => true })).toBe(true);
     expect(readFileSync(file, 'utf8')).toBe('fixed');
+  });
+
+  it('writes texts given one after the other, each taken when the one before is written, in chunks (a pair of surrogates never cut)', () => {
+    const dir = tree({ 'report.txt': 'old' });
+    const file = path.join(dir, 'report.txt');
+    // A surrogate pair across the 64K-character chunk's end, and texts of one and two bytes a character.
+    const texts = ['a'.repeat(65535) + '😀' + 'b', 'é'.repeat(70000), '', '✖ done\n'];
+    const sizes: number[] = [];
+    vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, buf: Uint8Array, off = 0, len = buf.length - off) => {
+      sizes.push(len);
+      return realWriteSync(fd, buf, off, len);
+    }) as unknown as typeof fs.writeSync);
+    const taken: number[] = [];
+    function* pieces() {
+      for (const t of texts) {
+        // Each text is asked for only once those before it are on their way to the file.
+        taken.push(sizes.length);
+        yield t;
+      }
+    }
+    writeFileAtomic(file, pieces());
+    expect(readFileSync(file, 'utf8')).toBe(texts.join(''));
+    expect(taken).toEqual([0, 2, 4, 4]);
+    // No write of a whole text's UTF-8 copy: at most 64K characters' bytes at a time.
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024 * 3);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('texts that fail half-way (the report could not be made): the target stays as it was, no temporary file', () => {
+    const dir = tree({ 'report.txt': 'old report' });
+    const file = path.join(dir, 'report.txt');
+    function* pieces() {
+      yield 'half of a new report';
+      throw new Error('formatter failed');
+    }
+    expect(() => writeFileAtomic(file, pieces(), { what: 'the report to' })).toThrow(/cannot write the report to .*formatter failed/);
+    expect(readFileSync(file, 'utf8')).toBe('old report');
+    expect(leftovers(dir)).toEqual([]);
   });
 });
 

@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main';
 import { tree } from '../cli/run';
-import { stylishParts } from '../../src/format/stylish';
-import { runOf } from './results';
+import { formatStylish, stylishParts, stylishPieces, STYLISH_PIECE_LINES } from '../../src/format/stylish';
+import { formatPieces } from '../../src/format/index';
+import { handResult, runOf } from './results';
 
 /** The CLI's writes to standard output, one string each. */
 async function writes(args: string[], cwd: string): Promise<string[]> {
@@ -42,4 +43,40 @@ describe('stylish in two pieces', () => {
     const clean = stylishParts({ ...run, results: run.results.map((x) => ({ ...x, diagnostics: [], warningCount: 0 })) }, { color: false });
     expect(clean[0]).toBe('');
   });
+
+  it('a report of many findings comes a bounded piece at a time, each made when the one before is taken; together the same text', () => {
+    // 3,000 files of one finding each, without sources (no frames): three lines a file.
+    const results = Array.from({ length: 3000 }, (_, i) => handResult(`f${String(i).padStart(4, '0')}.yaml`, [{ severity: 'warning', message: `Finding ${i}.` }]));
+    const run = { results, sources: new Map() };
+    // Which file's findings the formatter had read when each piece came.
+    let reached = -1;
+    const watched = results.map((r, i) => Object.defineProperty({ ...r }, 'diagnostics', { get: () => ((reached = Math.max(reached, i)), r.diagnostics) }));
+    const pieces: string[] = [];
+    const readWhenGiven: number[] = [];
+    for (const piece of stylishPieces({ ...run, results: watched }, { color: false })) {
+      pieces.push(piece);
+      readWhenGiven.push(reached);
+    }
+    expect(readWhenGiven[0]).toBeLessThan(STYLISH_PIECE_LINES / 2);
+    // Never the whole report at once: the findings in pieces of at most STYLISH_PIECE_LINES lines (and a finding's few).
+    expect(pieces.length).toBeGreaterThanOrEqual(Math.ceil((3 * 3000) / STYLISH_PIECE_LINES));
+    for (const p of pieces.slice(0, -1)) expect(p.split('\n').length - 1).toBeLessThanOrEqual(STYLISH_PIECE_LINES + 3);
+    expect(pieces.join('')).toBe(formatStylish(run, { color: false }));
+    expect(pieces.at(-1)).toBe('✖ 3000 problems (0 errors, 3000 warnings, 0 infos)\n');
+    const [findings, summary] = stylishParts(run, { color: false });
+    expect(findings + summary).toBe(pieces.join(''));
+    expect(summary).toBe(pieces.at(-1));
+    // What the CLI writes: the same pieces, as they come.
+    expect([...formatPieces('stylish', run, { color: false, cwd: '/', fixDryRun: false })]).toEqual(pieces);
+  });
+
+  it('the text is the same wherever the pieces are cut: findings of every kind, a clean run, --quiet', async () => {
+    const run = await runOf([{ filePath: 'a.alert-config.yaml', text: ALERT }, { filePath: 'b.alert-config.yaml', text: ALERT.replace('delayMin: 0', 'delayMin: -1') }], { kind: 'alert-config', now: new Date('2026-11-29T00:00:00Z') });
+    for (const opts of [{ color: false }, { color: true }, { color: false, hidden: { warnings: 2, infos: 0 } }]) {
+      expect([...stylishPieces(run, opts)].join('')).toBe(stylishParts(run, opts).join(''));
+      const clean = { ...run, results: run.results.map((x) => ({ ...x, diagnostics: [], warningCount: 0, errorCount: 0 })) };
+      expect([...stylishPieces(clean, opts)]).toEqual([stylishParts(clean, opts)[1]]);
+    }
+  });
 });
+

@@ -21,6 +21,8 @@ export function stdWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream, write: ty
   let fallback: NodeJS.WriteStream | undefined;
   let closed = false;
   let tty: boolean | undefined;
+  // One buffer for every write (a report comes in many pieces: one buffer each would be garbage outside the heap).
+  let buffer: Buffer | undefined;
   return {
     get streamed() {
       return fallback !== undefined;
@@ -34,7 +36,9 @@ export function stdWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream, write: ty
       if (closed) return false;
       // A big report is encoded a piece at a time into one buffer: its whole UTF-8 copy would add
       // its size to the run's peak memory (bench/README.md, mem37 of the fifteenth session).
-      const buffer = Buffer.allocUnsafe(Math.min(s.length, WRITE_CHUNK_CHARS) * 3);
+      const need = Math.min(s.length, WRITE_CHUNK_CHARS) * 3;
+      // The first write's size (most runs write a few lines), then the most a chunk can take.
+      if (!buffer || buffer.length < need) buffer = Buffer.allocUnsafe(buffer ? WRITE_CHUNK_CHARS * 3 : need);
       for (let from = 0; from < s.length; ) {
         let to = Math.min(s.length, from + WRITE_CHUNK_CHARS);
         // A surrogate pair is encoded whole (cut, each half would become U+FFFD).

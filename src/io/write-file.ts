@@ -123,7 +123,8 @@ function writeTexts(fd: number, texts: Iterable<string>): void {
       // A surrogate pair is encoded whole (cut, each half would become U+FFFD).
       const last = text.charCodeAt(to - 1);
       if (to < text.length && last >= 0xd800 && last <= 0xdbff && to - 1 > from) to--;
-      if (!buffer || buffer.length < (to - from) * 3) buffer = Buffer.allocUnsafe((to - from) * 3);
+      // The first text's size, then the most a chunk can take: one buffer or two for all the texts.
+      if (!buffer || buffer.length < (to - from) * 3) buffer = Buffer.allocUnsafe(buffer ? TEXT_CHUNK_CHARS * 3 : (to - from) * 3);
       writeAll(fd, buffer, buffer.write(from === 0 && to === text.length ? text : text.slice(from, to), 'utf8'));
       from = to;
     }

@@ -55,6 +55,18 @@ describe('stdWriter', () => {
     expect(fd.biggest()).toBeLessThan(Buffer.byteLength(text) / 4);
   });
 
+  it('writes the pieces of a report one after the other through one buffer (two at most: the first write\'s size, then a chunk\'s), not one each', () => {
+    const fd = fakeFd(1 << 20);
+    const buffers = new Set<Buffer>();
+    const write = ((f: number, b: Buffer, offset: number, length?: number) => (buffers.add(b), fd.write(f, b, offset, length))) as unknown as typeof import('node:fs').writeSync;
+    const writer = stdWriter(1, fakeStream().open, write);
+    const pieces = Array.from({ length: 20 }, (_, i) => `piece ${i} `.repeat(5000 + i) + '\n');
+    for (const p of pieces) writer.write(p);
+    writer.write('✖ the summary\n');
+    expect(fd.text()).toBe(pieces.join('') + '✖ the summary\n');
+    expect(buffers.size).toBeLessThanOrEqual(2);
+  });
+
   it('a full pipe in the middle of a big text: the rest of the piece and the rest of the text to Node\'s stream, in order', () => {
     const text = 'é'.repeat(WRITE_CHUNK_CHARS * 2 + 5);
     const fd = fakeFd(50_000, (n) => (n === 4 ? 'EAGAIN' : undefined));

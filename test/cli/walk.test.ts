@@ -2,7 +2,9 @@
 // vanished files and UTF-16. Nothing may hang, and nothing that looks like a document is skipped
 // without a word.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, symlinkSync, unlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { writeHeapSnapshot } from 'node:v8';
+import os from 'node:os';
 import path from 'node:path';
 import { tempTree } from '../files';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +53,26 @@ describe('the walk of a directory', () => {
     // Each argument counts its own matches (the "No files matching" check), duplicates included.
     expect(found.perArgument.map((a) => a.matched)).toEqual([6, 1, 1, 6]);
   });
+});
+
+describe('what the walk of a big directory holds', () => {
+  it('one path a file, not a Dirent an entry: half-way through 2,000 files, no Dirent alive (counted in a heap snapshot)', () => {
+    const files = 2000;
+    const dir = tree(Object.fromEntries(Array.from({ length: files }, (_, i) => [`f${String(i).padStart(4, '0')}.alert-config.yaml`, GOOD])));
+    const snapshot = path.join(os.tmpdir(), `omlint-walk-${process.pid}.heapsnapshot`);
+    let asked = 0;
+    // Asked of every file found, in order, after its directory was read: the 1,000th is half-way.
+    const found = findFiles(['.'], { cwd: dir, isIgnored: () => (++asked === files / 2 && writeHeapSnapshot(snapshot), false) });
+    expect(found.files).toHaveLength(files);
+    const heap = JSON.parse(readFileSync(snapshot, 'utf8')) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] };
+    rmSync(snapshot);
+    const { node_fields: nf, node_types: [types] } = heap.snapshot.meta;
+    const [TYPE, NAME] = ['type', 'name'].map((f) => nf.indexOf(f));
+    let dirents = 0;
+    for (let i = 0; i < heap.nodes.length; i += nf.length) if (types[heap.nodes[i + TYPE]] === 'object' && heap.strings[heap.nodes[i + NAME]] === 'Dirent') dirents++;
+    // A listing of the whole directory as Dirents (readdirSync withFileTypes) holds 2,000 here (bench/README.md, walkmem16).
+    expect(dirents).toBeLessThan(files / 100);
+  }, 60_000);
 });
 
 describe('ignores', () => {

@@ -3,6 +3,8 @@
 // (scripts/build-chunks.ts) and the worker code is inlined lazily: a plain `omlint check` never
 // loads or initialises them.
 export { main } from '../cli/main';
+// The entry's optimizer hold listens to the parse (bin/optimizer-hold.ts).
+export { onYamlLibraryParse } from '../syntax/parse-signal';
 import { walkFolder } from '../cli/files';
 
 export async function serverMain(args: string[], options: { setV8Flags?: (flags: string) => void } = {}): Promise<void> {

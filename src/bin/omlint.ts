@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry point of the `omlint` command (dist/omlint.js). Whatever goes wrong inside omlint exits 2,
 // never 0 or 1.
-import { loadCore } from './load-core';
+import { loadCore, setV8Flags } from './load-core';
 import { stdWriter } from './std-writer';
 import { planOptimizer } from './optimizer-hold';
 
@@ -22,6 +22,7 @@ const stdoutStream = () => {
   return process.stdout;
 };
 
+const core = loadCore({ writeCache: true });
 const io = {
   // Not process.stdout and process.stderr: they would load Node's streams at every start.
   stdout: stdWriter(1, stdoutStream),
@@ -33,13 +34,14 @@ const io = {
     for await (const c of process.stdin) chunks.push(c as Buffer);
     return Buffer.concat(chunks);
   },
-  // A short run of a few MB: without V8's optimizing compiler (optimizer-hold.ts).
-  filesFound: (files: string[]) => planOptimizer(files),
+  // A short run of a few MB: without V8's optimizing compiler (optimizer-hold.ts), given back
+  // before the `yaml` library parses a big text.
+  filesFound: (files: string[], debug?: (line: string) => void) => planOptimizer(files, setV8Flags, { onYamlLibraryParse: core.onYamlLibraryParse, debug }),
   // `omlint lsp`: the server's heap bound (server/heap.ts). node:v8 loaded only then, not at every start.
   setV8Flags: (flags: string) => (require('node:v8') as typeof import('node:v8')).setFlagsFromString(flags),
 };
 
-loadCore({ writeCache: true })
+core
   .main(process.argv.slice(2), io)
   .then((code) => {
     if (code < 0) return; // the language server runs on

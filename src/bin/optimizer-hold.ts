@@ -21,6 +21,23 @@ export const HOLD_UP_TO_BYTES = 4 * 1024 * 1024;
 export const HOLD_MAX_FILES = 16;
 
 export const HOLD_FLAGS = '--no-opt --semi-space-growth-factor=1';
+
+/**
+ * A held run gives the optimizer back before the `yaml` library parses a text of this many
+ * characters that the block reader did not read: the hold was weighed on texts the fast readers
+ * take, and that parse's own code, hot over a tree of objects per node, costs far more without it
+ * (bench/README.md, hold17). The young generation stays at its first size: growing it would cost
+ * peak memory for little time.
+ */
+export const RELEASE_FROM_CHARS = HOLD_FROM_BYTES;
+export const RELEASE_FLAGS = '--opt';
+
+/** What a held run needs to give the optimizer back: the parse's signal, and where --debug lines go. */
+export interface HoldRelease {
+  /** Sets (undefined: drops) the listener told before the `yaml` library parses a text the block reader did not read (src/syntax/parse-signal.ts). */
+  onYamlLibraryParse(listener: ((chars: number) => void) | undefined): void;
+  debug?: (line: string) => void;
+}
 /** A run of a few files of more than HOLD_UP_TO_BYTES in all: the young generation alone kept at its first size. */
 export const BIG_RUN_FLAGS = '--semi-space-growth-factor=1';
 
@@ -54,9 +71,10 @@ export function keepsYoungGeneration(sizes: readonly number[]): boolean {
 /**
  * Told the files a run will lint: holds the optimizer when they are few and of a few MB in all,
  * keeps the young generation small when they are few and bigger, and the heap near what the run
- * keeps when they are many. Returns a line for --debug when it sets a flag.
+ * keeps when they are many. Returns a line for --debug when it sets a flag. A held run, given
+ * `release`, gets the optimizer back before the `yaml` library parses a big text (RELEASE_FROM_CHARS).
  */
-export function planOptimizer(files: readonly string[], setFlags = setV8Flags): string | undefined {
+export function planOptimizer(files: readonly string[], setFlags = setV8Flags, release?: HoldRelease): string | undefined {
   if (files.length >= MANY_FILES) {
     setFlags(MANY_FILES_FLAGS);
     return `V8 heap kept near what the run keeps (${files.length} files): ${MANY_FILES_FLAGS}`;
@@ -71,7 +89,18 @@ export function planOptimizer(files: readonly string[], setFlags = setV8Flags): 
   }
   if (!holdsOptimizer(sizes)) return undefined;
   setFlags(HOLD_FLAGS);
+  release?.onYamlLibraryParse(releaseBeforeBigParse(setFlags, release));
   return `V8 optimizing compiler held for this run (${what}): ${HOLD_FLAGS}`;
+}
+
+/** The listener of a held run: the optimizer back, once, before the `yaml` library parses a big text. */
+function releaseBeforeBigParse(setFlags: (flags: string) => void, release: HoldRelease): (chars: number) => void {
+  return (chars) => {
+    if (chars < RELEASE_FROM_CHARS) return;
+    release.onYamlLibraryParse(undefined);
+    setFlags(RELEASE_FLAGS);
+    release.debug?.(`V8 optimizing compiler given back for the rest of this run (the yaml library parses ${(chars / 1048576).toFixed(1)} MB that the block reader did not read): ${RELEASE_FLAGS}`);
+  };
 }
 
 function sizeOf(file: string): number {

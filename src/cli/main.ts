@@ -43,8 +43,8 @@ export interface CliIO {
   readStdin(): Promise<Buffer>;
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** Told the files a check will lint, before any is read (the entry tunes V8 to them); a line for --debug back. */
-  filesFound?(files: string[]): string | undefined;
+  /** Told the files a check will lint, before any is read (the entry tunes V8 to them); a line for --debug back, and where later ones go. */
+  filesFound?(files: string[], debug?: (line: string) => void): string | undefined;
   /** Told each step of --fix, file by file (tests: an edit between a file's read and its write). */
   fixStep?: FixStep;
   /** Sets V8 flags at run time (the entry's; `omlint lsp` bounds the heap's growth with it). */
@@ -255,7 +255,7 @@ function walk(paths: string[], o: CheckOptions, io: CliIO, settingsFor: (p: stri
 }
 
 function filesFound(found: FoundFiles, io: CliIO, debug?: DebugLog): FoundFiles {
-  const note = io.filesFound?.(found.files.map((f) => f.filePath));
+  const note = io.filesFound?.(found.files.map((f) => f.filePath), debug);
   if (note && debug) debug(note);
   return found;
 }

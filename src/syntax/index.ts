@@ -10,6 +10,7 @@ import { DEFAULT_LIMITS, type ParseLimits, type ParsedDocument, type ParsedFile,
 import { defineBuiltin } from '../core/rule';
 import { SourceFile } from './source-file';
 import { workCounts } from './work-counts';
+import { yamlLibraryWillParse } from './parse-signal';
 
 export { SourceFile, looksAhead, willLocate, type SourceComments } from './source-file';
 export { keepsDocumentValues } from './yaml';
@@ -143,6 +144,7 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
   }
   const overFull = fullYamlParseProblem(text, limits, scan) ?? documentsProblem(text, limits, scan);
   if (overFull) return overLimit(overFull);
+  yamlLibraryWillParse(text.length);
   const parsed = parseYamlText(text, limits, documentCache, scan);
   // Its own pass over the lines: it runs on texts with a directive only, and the errors it finds are ones the yaml library lets pass.
   const directives = directiveProblems(text);

@@ -15,6 +15,8 @@ export interface WorkCounts {
   /** Texts the block reader read, and texts it read in place from an earlier read. */
   readonly blockReads: number;
   readonly blockRereads: number;
+  /** Lines with content the block reader went through: a text it declines, up to the line that declined it. */
+  readonly blockLines: number;
   /** Alias resolutions through the map of `bindAliases`. */
   readonly aliasLookups: number;
   /** Position-only parses (`yamlPositions`): most findings are placed by the block reader. */
@@ -34,6 +36,7 @@ const ZERO: WorkCounts = {
   markerPasses: 0,
   blockReads: 0,
   blockRereads: 0,
+  blockLines: 0,
   aliasLookups: 0,
   positionParses: 0,
   pairIndexes: 0,

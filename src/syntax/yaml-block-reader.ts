@@ -20,12 +20,11 @@ import { workCounts } from './work-counts';
 
 export const UNSURE = Symbol('unsure');
 
-/** A value of a form not read here (the lines around it are still sure). */
+/** What inlineScalar() answers for a value that is no scalar. */
 const OTHER = Symbol('other');
 type Read = unknown;
 
 // Node kinds of the position table.
-const OTHER_NODE = 0;
 const SCALAR = 1;
 const MAP = 2;
 const SEQ = 3;
@@ -176,7 +175,7 @@ class PositionTable {
     const at = w.node * NODE;
     const start = this.nodes[at + 1];
     const end = this.nodes[at + 2];
-    if (this.nodes[at] === OTHER_NODE || end < 0) return UNSURE;
+    if (end < 0) return UNSURE;
     return w.keyStart >= 0 ? { key: { start: w.keyStart, end: w.keyEnd }, value: { start, end } } : { value: { start, end } };
   }
 
@@ -186,7 +185,7 @@ class PositionTable {
    */
   startOf(pointer: string): number | typeof UNSURE {
     const w = this.walk(pointer);
-    if (!w || this.nodes[w.node * NODE] === OTHER_NODE) return UNSURE;
+    if (!w) return UNSURE;
     return this.nodes[w.node * NODE + 1];
   }
 
@@ -306,7 +305,7 @@ export interface BlockLocator {
 }
 
 export interface BlockYaml extends BlockLocator {
-  /** The document's value; undefined when a value of a form not read here is in it. */
+  /** The document's value. */
   value: unknown;
   /** Collections nested in the deepest place (1: the root only), as tooDeep() would count. */
   nesting: number;
@@ -323,15 +322,16 @@ export interface BlockYaml extends BlockLocator {
 export function readBlockYaml(text: string, maxLineLength = Infinity): BlockYaml | undefined {
   // Tabs are never indentation and rarely anything else in these files: the full parse judges them.
   if (text.includes('\t')) return undefined;
+  let reader: BlockReader | undefined;
   try {
-    const reader = new BlockReader(text, true, maxLineLength);
-    const root = reader.document();
-    const value = reader.complete && root !== OTHER ? root : undefined;
+    reader = new BlockReader(text, true, maxLineLength);
+    const value = reader.document();
     return new BlockRead(value, reader.deepest, reader.positions(), reader.markerLine);
   } catch (e) {
     if (e instanceof Unsure) return undefined;
     throw e;
   } finally {
+    if (reader) workCounts.blockLines += reader.linesRead;
     trimLinePool();
   }
 }
@@ -530,10 +530,11 @@ class BlockReader {
   private count = 0;
   /** The current line. */
   private i = 0;
+  get linesRead(): number {
+    return this.i;
+  }
   /** The last value read was empty or of a form not read here: the range around it is unknown. */
   private lastValueUnsure = false;
-  /** No value of a form not read here: the values are the document's. */
-  complete = true;
   private depth = 0;
   /** The greatest depth reached: collections nested, counting flow sequences. */
   deepest = 0;
@@ -665,7 +666,7 @@ class BlockReader {
     return i < this.count ? this.lines.content[i] - this.lines.start[i] : -1;
   }
 
-  /** The document's value (OTHER when a value of a form not read here is in it: see `complete`). */
+  /** The document's value. */
   document(): Read {
     const lines = this.lines;
     if (this.count > 0 && this.text.startsWith('---', lines.content[0]) && this.indentOf(0) === 0) {
@@ -767,8 +768,7 @@ class BlockReader {
       this.open.push(at);
       this.open.push(end);
       this.open.push(this.node);
-      // Set also for a value not read here (the document's value is then not used): duplicates stay visible.
-      js[name] = value === OTHER ? undefined : value;
+      js[name] = value;
     }
     this.depth--;
     this.close(id, from, ENTRY, this.rangeEnd());
@@ -813,7 +813,7 @@ class BlockReader {
         this.noContinuation(indent);
       }
       this.open.push(this.node);
-      if (item !== OTHER) js.push(item);
+      js.push(item);
     }
     this.depth--;
     this.close(id, from, 1, this.rangeEnd());
@@ -842,26 +842,14 @@ class BlockReader {
     return value;
   }
 
-  /** A value on one line (the caller checks that no more-indented line continues it). */
+  /**
+   * A value on one line (the caller checks that no more-indented line continues it). One of a form
+   * not read here ends the read (Unsure): the text goes to the full parse, which reads it whole.
+   */
   private oneLine(at: number, lineEnd: number): Read {
-    const nodes = this.nodes.n;
-    const open = this.open.n;
-    try {
-      const value = this.inline(at, lineEnd);
-      this.lastValueUnsure = false;
-      return value;
-    } catch (e) {
-      if (e instanceof Unsure) {
-        this.lastValueUnsure = true;
-        this.complete = false;
-        // Whatever the value's read had recorded goes: one node of a form not read here instead.
-        this.nodes.n = nodes;
-        this.open.n = open;
-        this.add(OTHER_NODE, -1, -1);
-        return OTHER;
-      }
-      throw e;
-    }
+    const value = this.inline(at, lineEnd);
+    this.lastValueUnsure = false;
+    return value;
   }
 
   /** Where the scalar read by inlineScalar() ends. */

@@ -7,9 +7,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIG_RUN_FLAGS, HOLD_FLAGS, HOLD_FROM_BYTES, HOLD_MAX_FILES, HOLD_UP_TO_BYTES, MANY_FILES, MANY_FILES_FLAGS, holdsOptimizer, keepsYoungGeneration, planOptimizer } from '../../src/bin/optimizer-hold';
+import { BIG_RUN_FLAGS, HOLD_FLAGS, HOLD_FROM_BYTES, HOLD_MAX_FILES, HOLD_UP_TO_BYTES, MANY_FILES, MANY_FILES_FLAGS, RELEASE_FLAGS, RELEASE_FROM_CHARS, holdsOptimizer, keepsYoungGeneration, planOptimizer } from '../../src/bin/optimizer-hold';
+import { onYamlLibraryParse } from '../../src/syntax/parse-signal';
+import { DEFAULT_LIMITS, parseText } from '../../src/syntax';
 import { automationConfig, automationJson } from '../../bench/generate';
 import { ensureBuilt, BIN, ROOT } from '../robustness/support';
+
+/** An alert config of `keys` unknown keys: read by the block reader, or (`flow`: its notifications a flow sequence) left to the `yaml` library. */
+const wideAlert = (keys: number, flow: boolean) =>
+  `eventTypeName: HOST_DOWN\nenabled: "yes"\n${flow ? 'notifications: [{typeName: EMAIL, emailAddress: a@example.com, intervalMin: 60, delayMin: 0}]' : 'notifications:\n  - typeName: EMAIL\n    emailAddress: a@example.com\n    intervalMin: 60\n    delayMin: 0'}\n${Array.from({ length: keys }, (_, i) => `k${i}: ${i}`).join('\n')}\n`;
 
 describe('which runs hold the optimizer', () => {
   it('a few files of a few MB in all, not less, not more, not many', () => {
@@ -57,6 +63,57 @@ describe('which runs hold the optimizer', () => {
       expect(set).toEqual([HOLD_FLAGS, BIG_RUN_FLAGS]);
       expect(planOptimizer(Array(MANY_FILES).fill(path.join(dir, 'gone.json')), (f) => set.push(f))).toBe(`V8 heap kept near what the run keeps (${MANY_FILES} files): ${MANY_FILES_FLAGS}`);
       expect(set).toEqual([HOLD_FLAGS, BIG_RUN_FLAGS, MANY_FILES_FLAGS]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a held run gives the optimizer back before the yaml library parses a big text', () => {
+  it('the parse tells the listener the length of each text the block reader did not read, and of no other', () => {
+    const told: number[] = [];
+    onYamlLibraryParse((chars) => told.push(chars));
+    try {
+      const refused = wideAlert(100, true);
+      parseText(refused, 'a.alert-config.yaml');
+      parseText(wideAlert(100, false), 'b.alert-config.yaml'); // the block reader's
+      parseText('{"eventTypeName": "HOST_DOWN"}', 'c.json');
+      parseText('a: &x 1\nb: *x\n', 'd.yaml'); // anchors: the yaml library's
+      parseText('a: 1\nb: [x, {y: 1}]\n', 'e.yaml', { ...DEFAULT_LIMITS, maxNodes: 2 }); // over a limit: not parsed
+      expect(told).toEqual([refused.length, 'a: &x 1\nb: *x\n'.length]);
+    } finally {
+      onYamlLibraryParse(undefined);
+    }
+  });
+
+  it('a held run listens; the first text of RELEASE_FROM_CHARS or more gives the optimizer back, once, and says so', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'omlint-hold-'));
+    try {
+      const mid = path.join(dir, 'mid.yaml');
+      const small = path.join(dir, 'small.yaml');
+      writeFileSync(mid, Buffer.alloc(HOLD_FROM_BYTES + 10, 0x20));
+      writeFileSync(small, 'a: 1\n');
+      const set: string[] = [];
+      const lines: string[] = [];
+      let listener: ((chars: number) => void) | undefined;
+      const release = { onYamlLibraryParse: (l: ((chars: number) => void) | undefined) => void (listener = l), debug: (line: string) => void lines.push(line) };
+      // Runs that do not hold do not listen.
+      expect(planOptimizer([small], (f) => set.push(f), release)).toBeUndefined();
+      expect(listener).toBeUndefined();
+      expect(planOptimizer(Array(MANY_FILES).fill(small), (f) => set.push(f), release)).toMatch(/^V8 heap kept near/);
+      expect(listener).toBeUndefined();
+      set.length = 0;
+      expect(planOptimizer([mid], (f) => set.push(f), release)).toMatch(/^V8 optimizing compiler held for this run/);
+      expect(set).toEqual([HOLD_FLAGS]);
+      expect(listener).toBeDefined();
+      listener!(RELEASE_FROM_CHARS - 1); // a smaller text: the optimizer would hardly start
+      expect(set).toEqual([HOLD_FLAGS]);
+      expect(lines).toEqual([]);
+      listener!(1_377_914);
+      expect(set).toEqual([HOLD_FLAGS, RELEASE_FLAGS]);
+      expect(listener).toBeUndefined(); // once
+      expect(lines).toEqual([`V8 optimizing compiler given back for the rest of this run (the yaml library parses 1.3 MB that the block reader did not read): ${RELEASE_FLAGS}`]);
+      expect(RELEASE_FLAGS).toBe('--opt'); // the young generation stays at its first size
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -129,6 +186,24 @@ describe('a run of dist/omlint.js', () => {
     const results = JSON.parse(readFileSync(path.join(work, 'thousand.json'), 'utf8')) as { warningCount: number; errorCount: number }[];
     expect(results).toHaveLength(MANY_FILES);
     expect(results.every((x) => x.errorCount === 0)).toBe(true);
+  });
+
+  it('of one YAML text the block reader does not read gets the optimizer back before the yaml library parses it; one it reads stays held', () => {
+    // ~0.3 MB each: held runs (HOLD_FROM_BYTES – HOLD_UP_TO_BYTES), both over RELEASE_FROM_CHARS.
+    writeFileSync(path.join(work, 'refused.alert-config.yaml'), wideAlert(24_000, true));
+    writeFileSync(path.join(work, 'read.alert-config.yaml'), wideAlert(24_000, false));
+    const refused = check(['--debug', '--max-warnings', '-1', 'refused.alert-config.yaml'], ['--trace-opt']);
+    expect(refused.status, refused.stderr).toBe(1);
+    expect(refused.stderr).toMatch(/^omlint:debug V8 optimizing compiler held for this run \(0\.3 MB in 1 file\): --no-opt --semi-space-growth-factor=1$/m);
+    expect(refused.stderr).toMatch(/^omlint:debug V8 optimizing compiler given back for the rest of this run \(the yaml library parses 0\.3 MB that the block reader did not read\): --opt$/m);
+    // Functions optimised once the flag is back (the yaml library's lexer among them).
+    expect(optimised(refused.stdout)).toBeGreaterThan(0);
+    expect(refused.stdout).toMatch(/completed optimizing .*<JSFunction lex /);
+    const read = check(['--debug', 'read.alert-config.yaml'], ['--trace-opt']);
+    expect(read.status, read.stderr).toBe(1);
+    expect(read.stderr).toMatch(/^omlint:debug V8 optimizing compiler held for this run \(0\.3 MB in 1 file\)/m);
+    expect(read.stderr).not.toContain('given back');
+    expect(optimised(read.stdout)).toBe(0);
   });
 
   it('of one small file does not hold it (nor load node:v8)', () => {

@@ -253,6 +253,19 @@ describe('block-YAML reader', () => {
     expect(answers('a:\n  b: 1\n', '/a/b')).toEqual({ key: { start: 5, end: 6 }, value: { start: 8, end: 9 } });
   });
 
+  it('declines a text at the first value it does not read, without reading on (the full parse reads it whole)', () => {
+    const rest = Array.from({ length: 1000 }, (_, i) => `k${i}: ${i}`).join('\n');
+    let before = workCounts.blockLines;
+    expect(readBlockYaml(`a: 1\nb: {c: 1}\n${rest}\n`)).toBeUndefined();
+    expect(workCounts.blockLines - before).toBe(1);
+    before = workCounts.blockLines;
+    expect(readBlockYaml(`a: 1\nb:\n  - [x, {c: 1}]\n${rest}\n`)).toBeUndefined();
+    expect(workCounts.blockLines - before).toBe(2);
+    before = workCounts.blockLines;
+    expect(readBlockYaml(`a: 1\nb: 2\n${rest}\n`)?.value).toMatchObject({ a: 1, b: 2, k999: 999 });
+    expect(workCounts.blockLines - before).toBe(1002);
+  });
+
   describe('positions from the one read', () => {
     // A generated automation config: processes with nested args, flow sequences, "-" alone, "{}".
     const processes = Array.from({ length: 300 }, (_, i) => ({

@@ -145,14 +145,26 @@ export interface Place {
 export type PackedPlaces = (string | number)[];
 const PLACE_SLOTS = 8;
 
-/** A document's place at `pointer`, packed. */
-export function placeOf(file: FileState, doc: ItemState, pointer: string): PackedPlaces {
+/**
+ * A document's place at `pointer`, packed. `judged` false: its template slot left 0 (only a file
+ * with findings has it read, by merge-reports.ts; judgeTemplates fills it in for such a file).
+ */
+export function placeOf(file: FileState, doc: ItemState, pointer: string, judged = true): PackedPlaces {
   const span = spanFor(file, doc.document, doc.base + pointer, 'value');
   // Most files never show a finding: their place is counted to, without a line table.
   const { start, end } = file.sourceFile.lines.rangeOnce(span);
+  return [pointer, span.start, span.end, start.line, start.column, end.line, end.column, judged && templateAt(file, doc, pointer) ? 1 : 0];
+}
+
+/** Whether the value at `pointer` of a document is a template (a report there would be a template note). */
+function templateAt(file: FileState, doc: ItemState, pointer: string): boolean {
   const value = getAt(doc.value, pointer);
-  const template = typeof value === 'string' && isPlaceholder(value, file.options.secretPlaceholders);
-  return [pointer, span.start, span.end, start.line, start.column, end.line, end.column, template ? 1 : 0];
+  return typeof value === 'string' && isPlaceholder(value, file.options.secretPlaceholders);
+}
+
+/** The template slots of places packed by placeOf unjudged, filled in (`doc`: the document they are of). */
+export function judgeTemplates(file: FileState, doc: ItemState, packed: PackedPlaces): void {
+  for (let k = 0; k + PLACE_SLOTS <= packed.length; k += PLACE_SLOTS) packed[k + 7] = templateAt(file, doc, packed[k] as string) ? 1 : 0;
 }
 
 /** The places packed by placeOf. */

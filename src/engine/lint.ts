@@ -15,7 +15,7 @@ import type { TargetQueue } from './target-queue';
 import type { LintRunOptions, LintTargets, ProjectLintOptions } from './run-options';
 import { addReport, internalError, placeRelated, placeStartLines, type FileState } from './file-report';
 import { prepareFile } from './prepare';
-import { checkFile, digestFile, runWorkspaceRules, type DigestRecord } from './passes';
+import { checkFile, digestFile, judgePlaces, runWorkspaceRules, type DigestRecord } from './passes';
 import { finish, lean, leanResult } from './finish';
 import { RuleBook } from './rule-book';
 import { mergeReports, placeRelatedFrom, placesOf } from './merge-reports';
@@ -123,6 +123,7 @@ async function passRange(project: Project, targets: LintTargets, opts: ProjectLi
       const first = pass.digests.length;
       digestFile(file, i, book.workspace, pass.digests, opts);
       const f = finish(file, frame.known, frame.workspaceIds, opts);
+      if (f.result.diagnostics.length > 0) judgePlaces(file, pass.digests, first);
       if (f.result.diagnostics.length > 0 && placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
       pass.done.push(opts.release ? { result: leanResult(f.result), source: lean(f.source, f.result.diagnostics, f.result.diagnostics.length > 0 ? placeLines(pass.digests, first) : undefined) } : f);
       if (!mergeable(file, opts)) pass.unmergeable!.push(i);

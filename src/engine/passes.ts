@@ -14,7 +14,7 @@ import type { FileSettings } from '../config/load';
 import { reportMessage } from '../core/rule';
 import { DocumentFacts } from '../core/facts';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
-import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, TEMPLATE_VALUE, unpackPlaces, type ItemState, type FileState, type PackedPlaces } from './file-report';
+import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, judgeTemplates, TEMPLATE_VALUE, unpackPlaces, type ItemState, type FileState, type PackedPlaces } from './file-report';
 import type { RuleBook } from './rule-book';
 // A digest kept as it is could keep its file's whole text until the end of the run.
 import { detached } from '../core/detached';
@@ -178,12 +178,24 @@ function digestOf(file: FileState, target: number, rule: WorkspaceRule, key: str
   }
 }
 
-/** The places of `pointers` in a document, packed one after another (most digests name one: its array as placeOf made it). */
+/**
+ * The places of `pointers` in a document, packed one after another (most digests name one: its
+ * array as placeOf made it). Their template slots are left unjudged: judgePlaces fills them in
+ * once the file has a finding (merge-reports.ts reads them only then).
+ */
 function placesOf(file: FileState, doc: ItemState, pointers: readonly string[]): PackedPlaces {
-  if (pointers.length === 1) return placeOf(file, doc, pointers[0]);
+  if (pointers.length === 1) return placeOf(file, doc, pointers[0], false);
   const out: PackedPlaces = [];
-  for (const p of pointers) for (const slot of placeOf(file, doc, p)) out.push(slot);
+  for (const p of pointers) for (const slot of placeOf(file, doc, p, false)) out.push(slot);
   return out;
+}
+
+/** The template slots of the places digestFile recorded for `file` from `records[from]` on, judged (a file with findings). */
+export function judgePlaces(file: FileState, records: readonly DigestRecord[], from: number): void {
+  for (let k = from; k < records.length; k++) {
+    const { places, sd } = records[k];
+    if (places) judgeTemplates(file, file.docs[sd.documentIndex], places);
+  }
 }
 
 /** A digest's places packed as placeOf packs them, their spans kept by the document cache while the document's text is unchanged. */

@@ -54,7 +54,7 @@ export function prepareFile(project: Project, input: LintInput, opts: LintRunOpt
   const { modelines } = sourceFile.comments();
   const firstDocIndex: number[] = [];
   let unknownOnly = true;
-  const declarations: KindDeclarations = { optionKind: opts.kind, configKind: file.settings.kind, filePath: input.filePath, modelines };
+  const declarations: KindDeclarations = { optionKind: opts.kind, configKind: file.settings.kind, filePath: input.filePath, modelines, fileNameKind: undefined };
   for (const pd of sourceFile.documents) {
     firstDocIndex.push(file.docs.length);
     const kinds = documentKinds(pd, declarations);

@@ -14,6 +14,8 @@ export interface KindDeclarations {
   filePath: string;
   /** The file's modelines (each applies to the documents after it). */
   modelines: Modeline[];
+  /** The kind the file name declares (null: none), once declaredKind has read it. */
+  fileNameKind?: Kind | null;
 }
 
 /** A parsed document as the engine treats it: not read, empty, declared as no kind, or its items. */

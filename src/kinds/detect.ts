@@ -296,7 +296,7 @@ function itemFor(value: unknown, base: string, declared?: { kind: Kind; source: 
  * `invalid` when that modeline names no kind.
  */
 export function declaredKind(
-  source: { optionKind?: Kind; configKind?: Kind; filePath: string; modelines: Modeline[] },
+  source: { optionKind?: Kind; configKind?: Kind; filePath: string; modelines: Modeline[]; fileNameKind?: Kind | null },
   docEnd: number,
 ): { kind: Kind; source: KindSource } | { invalid: string; offset: number } | undefined {
   if (source.optionKind) return { kind: source.optionKind, source: 'option' };
@@ -305,7 +305,8 @@ export function declaredKind(
   for (const m of source.modelines) if (m.offset <= docEnd) line = m;
   if (line?.kind) return { kind: line.kind, source: 'modeline' };
   if (line?.invalid) return { invalid: line.invalid, offset: line.offset };
-  const fromName = kindFromFileName(source.filePath);
+  // Asked for each document of a file and once more for the file: its name read once.
+  const fromName = source.fileNameKind !== undefined ? source.fileNameKind : (source.fileNameKind = kindFromFileName(source.filePath) ?? null);
   return fromName ? { kind: fromName, source: 'file-name' } : undefined;
 }
 

@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/engine/lint';
 import { lineTables } from '../../src/core/lines';
 import { parseText } from '../../src/syntax/index';
+import { defaultSettings, type FileSettings } from '../../src/config/load';
+import type { Rule, WorkspaceRule } from '../../src/core/types';
+import duplicateAlertConfig from '../../rules/duplicate-alert-config';
+import enabledOmitted from '../../rules/enabled-omitted';
 
 const ALERT = (event: string, comment = '') => `# The hosts of the team.${comment}
 eventTypeName: ${event}
@@ -45,5 +49,27 @@ describe('the comments of a text', () => {
     const [a, b] = [withDirective.comments(), withDirective.comments()];
     expect(a).not.toBe(b);
     expect(a.directives.directives[0].used).not.toBe(b.directives.directives[0].used);
+  });
+});
+
+describe('the place a clean file records for its digest', () => {
+  // A config's secretPlaceholders pattern that notes each value it is asked about.
+  const asked: string[] = [];
+  const settingsFor = (filePath: string): FileSettings => ({ ...defaultSettings(filePath), secretPlaceholders: [{ source: 'TEMPLATED$', test: (v: string) => (asked.push(v), v.endsWith('TEMPLATED')) }] });
+  const rules = [duplicateAlertConfig as Rule];
+
+  it('is not judged a template or not: only a file with findings has that read', async () => {
+    asked.length = 0;
+    const results = await lint(['HOST_DOWN', 'NO_PRIMARY'].map((e, i) => ({ filePath: `a${i}.alert-config.yaml`, text: ALERT(e) })), { settingsFor, ruleSet: rules });
+    expect(results.map((r) => r.diagnostics)).toEqual([[], []]);
+    expect(asked.filter((v) => v === 'HOST_DOWN' || v === 'NO_PRIMARY')).toEqual([]);
+  });
+
+  it('is judged once its file has a finding: a template value there makes the file linted again (its finding a template note)', async () => {
+    const inputs = (event: string) => [0, 1].map((i) => ({ filePath: `t${i}.alert-config.yaml`, text: ALERT(event).replace('enabled: true\n', '') }));
+    const placed = await lint(inputs('HOST_DOWN_TEMPLATED'), { settingsFor, ruleSet: rules.concat(enabledOmitted as Rule) });
+    const unplaced = await lint(inputs('HOST_DOWN_TEMPLATED'), { settingsFor, ruleSet: [{ ...(duplicateAlertConfig as WorkspaceRule), places: undefined } as Rule, enabledOmitted as Rule] });
+    expect(JSON.stringify(placed)).toBe(JSON.stringify(unplaced));
+    expect(placed[1].diagnostics.map((d) => d.ruleId)).toEqual(['enabled-omitted', 'template-value']);
   });
 });

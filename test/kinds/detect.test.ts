@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectItems, findModelines, kindFromFileName, sniffObject } from '../../src/kinds/detect';
+import { declaredKind, detectItems, findModelines, kindFromFileName, sniffObject } from '../../src/kinds/detect';
 
 describe('kind detection', () => {
   it('sniffs every kind from its distinctive fields', () => {
@@ -51,5 +51,16 @@ describe('kind detection', () => {
     expect(kindFromFileName('team/cpu.alert-config.yaml')).toBe('alert-config');
     expect(kindFromFileName('x.automation-config.json')).toBe('automation-config');
     expect(kindFromFileName('x.yaml')).toBeUndefined();
+  });
+});
+
+describe('declaredKind', () => {
+  it('reads the file name once for all the documents of a file (null remembered as none)', () => {
+    for (const [name, kind] of [['a.alert-config.yaml', { kind: 'alert-config', source: 'file-name' }], ['a.yaml', undefined]] as const) {
+      let reads = 0;
+      const declarations = { modelines: [], get filePath() { reads++; return name; } };
+      expect([declaredKind(declarations, 0), declaredKind(declarations, 10), declaredKind(declarations, 20)]).toEqual([kind, kind, kind]);
+      expect(reads).toBe(1);
+    }
   });
 });

@@ -38,12 +38,9 @@ export interface CollectOptions {
  */
 export function collectSecretValues(docs: SecretSource[], opts: CollectOptions = {}): string[] {
   const wide = opts.wide ?? true;
-  // Read first (listed last, as before): it tells whether a walk by name could add anything.
-  const census: TextCensus = { asParsed: true };
-  const inText = opts.text !== undefined ? secretsInText(opts.text, census) : undefined;
   let out: Set<string> | undefined;
-  // Values judged shown (placeholders, mostly): each net finds the same `${TOKEN}` again, and
-  // shown() tries some thirty expressions on a value that is none of them.
+  // Values judged shown (placeholders, mostly): each net (the text scan too) finds the same
+  // `${TOKEN}` again, and shown() tries some thirty expressions on a value that is none of them.
   let passed: Set<string> | undefined;
   const showable = (v: string): boolean => {
     if (passed?.has(v)) return true;
@@ -51,6 +48,9 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     (passed ??= new Set()).add(v);
     return true;
   };
+  // Read first (listed last, as before): it tells whether a walk by name could add anything.
+  const census: TextCensus = { asParsed: true };
+  const inText = opts.text !== undefined ? secretsInText(opts.text, census, showable) : undefined;
   const add = (v: string) => {
     const t = v.trim();
     if (t.length >= 4 && !out?.has(t) && !showable(t)) (out ??= new Set()).add(t);

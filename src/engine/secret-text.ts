@@ -33,7 +33,7 @@ interface ValueSpan {
  * without a blank: `apiToken:xoxb-…` is one plain scalar to YAML, a key in a flow mapping), a
  * scalar, a flow collection whole, or the start of a value that goes on below (ValueSpan.block).
  */
-export function secretSpansInLine(line: string, census?: TextCensus, first?: FirstKey): ValueSpan[] {
+export function secretSpansInLine(line: string, census?: TextCensus, first?: FirstKey, isShown: (value: string) => boolean = shown): ValueSpan[] {
   const spans: ValueSpan[] = [];
   const key = keyBefore();
   let flow: number | undefined;
@@ -58,7 +58,7 @@ export function secretSpansInLine(line: string, census?: TextCensus, first?: Fir
       v = v.block ? undefined : urlSecretPart(v);
       if (!v) continue;
     }
-    if (!v.block && (v.text === '' || shown(v.text))) continue;
+    if (!v.block && (v.text === '' || isShown(v.text))) continue;
     spans.push(v);
     colon = Math.max(colon, v.end - 1);
   }
@@ -268,7 +268,7 @@ export function maskLine(line: string): string {
  * scalar or collection, a flow collection or quote left open) gives its lines, and the items of a
  * block sequence their values.
  */
-export function secretsInText(text: string, census?: TextCensus): string[] {
+export function secretsInText(text: string, census?: TextCensus, isShown: (value: string) => boolean = shown): string[] {
   const out: string[] = [];
   const n = text.length;
   // A small text's names are judged as met: the table (36 KB, filled) would cost it more than it saves.
@@ -285,7 +285,7 @@ export function secretsInText(text: string, census?: TextCensus): string[] {
     // Its key is judged as the line alone would judge it, the colons before it passed, unless a
     // lone CR (which ends no line of a key read backwards here) stands in the text.
     const first = lines.cr ? undefined : { colon: colon - lineStart, start: key.start - lineStart, names: key.names };
-    for (const s of secretSpansInLine(line, census, first)) {
+    for (const s of secretSpansInLine(line, census, first, isShown)) {
       if (s.text !== '') pushSpan(out, s);
       if (!s.block) continue;
       const indent = line.search(/\S/);

@@ -5,7 +5,7 @@
 // where it could add nothing.
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { collectSecretValues, secretsInText, type SecretSource } from '../../src/engine/mask';
 import { DocumentFacts } from '../../src/core/facts';
 import { documentSecrets } from '../../src/model/secrets';
@@ -175,5 +175,22 @@ describe('the walk by name, skipped only where it finds nothing more', () => {
       collectSecretValues(Array.from({ length: docs }, () => doc(true)), { text: `${text}${more}`, wide: true });
       expect(reads, more).toBe(docs);
     }
+  });
+
+  it('a placeholder found by kind and by the text scan is judged shown once', () => {
+    const docs = sources(ALERT, 'f.yaml');
+    const trim = String.prototype.trim;
+    let judged = 0;
+    // shown() trims the value it judges first (isWholePlaceholder).
+    const spy = vi.spyOn(String.prototype, 'trim').mockImplementation(function (this: string) {
+      if (String(this) === '${SLACK_TOKEN}') judged++;
+      return trim.call(this);
+    });
+    try {
+      expect(collectSecretValues(docs, { text: ALERT, wide: true })).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(judged).toBe(1);
   });
 });

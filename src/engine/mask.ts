@@ -38,12 +38,9 @@ export interface CollectOptions {
  */
 export function collectSecretValues(docs: SecretSource[], opts: CollectOptions = {}): string[] {
   const wide = opts.wide ?? true;
-  // Read first (listed last, as before): it tells whether a walk by name could add anything.
-  const census: TextCensus = { asParsed: true };
-  const inText = opts.text !== undefined ? secretsInText(opts.text, census) : undefined;
   let out: Set<string> | undefined;
-  // Values judged shown (placeholders, mostly): each net finds the same `${TOKEN}` again, and
-  // shown() tries some thirty expressions on a value that is none of them.
+  // Values judged shown (placeholders, mostly): each net (the text scan too) finds the same
+  // `${TOKEN}` again, and shown() tries some thirty expressions on a value that is none of them.
   let passed: Set<string> | undefined;
   const showable = (v: string): boolean => {
     if (passed?.has(v)) return true;
@@ -51,6 +48,9 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     (passed ??= new Set()).add(v);
     return true;
   };
+  // Read first (listed last, as before): it tells whether a walk by name could add anything.
+  const census: TextCensus = { asParsed: true };
+  const inText = opts.text !== undefined ? secretsInText(opts.text, census, showable) : undefined;
   const add = (v: string) => {
     const t = v.trim();
     if (t.length >= 4 && !out?.has(t) && !showable(t)) (out ??= new Set()).add(t);
@@ -78,14 +78,33 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     if (!wide) continue;
     // Every key of a block-read document is a name the text scan read, its value as written when
     // census.asParsed: the walk would find only the values the scan listed, and adds nothing when
-    // each is listed already (by kind), shown or short. Else it walks (aliases, escaped or quoted
+    // each is listed already (by kind), shown or short, nor when the file's one document would
+    // list them where the scan does (listedInAnyOrder). Else it walks (aliases, escaped or quoted
     // keys, numbers, nested values, a url beside a type: test/engine/secrets-walk-skip.test.ts).
-    if (d.blockRead && inText !== undefined && census.asParsed && inText.every(known)) continue;
+    if (d.blockRead && inText !== undefined && census.asParsed && (inText.every(known) || (docs.length === 1 && listedInAnyOrder(inText, known)))) continue;
     take(findSecretsByName(d.value));
   }
   if (inText !== undefined) for (const v of inText) add(v);
   // Longest first, so that a secret containing another is masked whole.
   return out ? [...out].sort((a, b) => b.length - a.length) : [];
+}
+
+/**
+ * Whether the values of the text scan that are not `known` (those a walk may list before the scan
+ * does) end up where they stand in the sorted list whoever lists them first: the list is sorted by
+ * length, equal lengths in the order listed, so when no two of them have one length. Each must be
+ * the value as the walk lists it too (as parsed: the scan's is trimmed when listed).
+ */
+function listedInAnyOrder(inText: readonly string[], known: (v: string) => boolean): boolean {
+  let lengths: Map<number, string> | undefined;
+  for (const v of inText) {
+    if (known(v)) continue;
+    if (v.trim() !== v) return false;
+    const other = lengths?.get(v.length);
+    if (other === undefined) (lengths ??= new Map()).set(v.length, v);
+    else if (other !== v) return false;
+  }
+  return true;
 }
 
 export const MASK = '****';

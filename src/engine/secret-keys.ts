@@ -134,7 +134,7 @@ export function nextSecretColon(text: string, from: number, key: KeyBefore, judg
 /** What text[from, to), a name holding a letter pair of mayNameSecret, names as a key (once per name and text: JudgedNames). */
 function namesOf(text: string, from: number, to: number): number {
   const key = text.slice(from, to);
-  return isPairedNameSecret(key) ? NAMES_SECRET : key.toLowerCase() === 'url' ? NAMES_URL : NAMES_PLAIN;
+  return isPairedNameSecret(key) ? NAMES_SECRET : key.length === 3 && key.toLowerCase() === 'url' ? NAMES_URL : NAMES_PLAIN;
 }
 
 const UNJUDGED = 0;

@@ -33,15 +33,20 @@ interface ValueSpan {
  * without a blank: `apiToken:xoxb-…` is one plain scalar to YAML, a key in a flow mapping), a
  * scalar, a flow collection whole, or the start of a value that goes on below (ValueSpan.block).
  */
-export function secretSpansInLine(line: string, census?: TextCensus): ValueSpan[] {
+export function secretSpansInLine(line: string, census?: TextCensus, first?: FirstKey, isShown: (value: string) => boolean = shown): ValueSpan[] {
   const spans: ValueSpan[] = [];
   const key = keyBefore();
   let flow: number | undefined;
-  for (let colon = nextSecretColon(line, 0, key, undefined); colon >= 0; colon = nextSecretColon(line, colon + 1, key, undefined)) {
+  if (first) {
+    key.start = first.start;
+    key.names = first.names;
+  }
+  for (let colon = first ? first.colon : nextSecretColon(line, 0, key, undefined); colon >= 0; colon = nextSecretColon(line, colon + 1, key, undefined)) {
     const keyStart = key.start;
     const names = key.names;
-    // Whether a flow collection is open at the key: asked only for a plain value (one pass per line).
-    let v = valueAt(line, colon + 1, () => (flow ??= flowStart(line)) < keyStart);
+    // Whether a flow collection is open at the key: asked only for a plain value (one pass per
+    // line), and only of a line with a bracket before the key (a block key's has none).
+    let v = valueAt(line, colon + 1, () => bracketBefore(line, keyStart) && (flow ??= flowStart(line)) < keyStart);
     if (!v) continue;
     v.keyColumn = keyStart;
     // A url beside a type is listed whole by the walk by name: the text cannot tell. A value
@@ -53,12 +58,19 @@ export function secretSpansInLine(line: string, census?: TextCensus): ValueSpan[
       v = v.block ? undefined : urlSecretPart(v);
       if (!v) continue;
     }
-    if (!v.block && (v.text === '' || shown(v.text))) continue;
+    if (!v.block && (v.text === '' || isShown(v.text))) continue;
     spans.push(v);
     colon = Math.max(colon, v.end - 1);
   }
   if (census && key.long) census.asParsed = false;
   return spans;
+}
+
+/** The first colon of a line with a key naming a secret (or a url), its key judged by the caller's scan: offsets in the line. */
+interface FirstKey {
+  colon: number;
+  start: number;
+  names: number;
 }
 
 /**
@@ -173,6 +185,15 @@ function flowStart(line: string): number {
   return i < 0 ? Infinity : i;
 }
 
+/** Whether `{` or `[` stands in line[0, end): else no flow collection opens before `end`. */
+function bracketBefore(line: string, end: number): boolean {
+  for (let i = 0; i < end; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 123 || c === 91) return true;
+  }
+  return false;
+}
+
 function valueAt(line: string, from: number, inFlow: () => boolean): ValueSpan | undefined {
   let i = from;
   while (line[i] === ' ' || line[i] === '\t') i++;
@@ -247,7 +268,7 @@ export function maskLine(line: string): string {
  * scalar or collection, a flow collection or quote left open) gives its lines, and the items of a
  * block sequence their values.
  */
-export function secretsInText(text: string, census?: TextCensus): string[] {
+export function secretsInText(text: string, census?: TextCensus, isShown: (value: string) => boolean = shown): string[] {
   const out: string[] = [];
   const n = text.length;
   // A small text's names are judged as met: the table (36 KB, filled) would cost it more than it saves.
@@ -261,7 +282,10 @@ export function secretsInText(text: string, census?: TextCensus): string[] {
     const lineEnd = lines.endOf(colon);
     const line = text.slice(lineStart, lineEnd);
     let next = lines.after(lineEnd); // where the next line starts (past n: none)
-    for (const s of secretSpansInLine(line, census)) {
+    // Its key is judged as the line alone would judge it, the colons before it passed, unless a
+    // lone CR (which ends no line of a key read backwards here) stands in the text.
+    const first = lines.cr ? undefined : { colon: colon - lineStart, start: key.start - lineStart, names: key.names };
+    for (const s of secretSpansInLine(line, census, first, isShown)) {
       if (s.text !== '') pushSpan(out, s);
       if (!s.block) continue;
       const indent = line.search(/\S/);
@@ -285,7 +309,7 @@ export function secretsInText(text: string, census?: TextCensus): string[] {
 
 /** Lines of a text read in place: `\n`, `\r\n` and a lone `\r` end a line (YAML's line breaks). */
 class LineReader {
-  private readonly cr: boolean;
+  readonly cr: boolean;
   /** The next CR at or after the last position asked (found once per CR: linear). */
   private nextCr = -1;
 

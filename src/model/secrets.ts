@@ -225,13 +225,15 @@ const NONE: readonly SecretLocation[] = Object.freeze([]);
 export function findSecretsOfAnyKind(value: unknown, facts?: DocumentFacts): readonly SecretLocation[] {
   if (value === null || typeof value !== 'object') return NONE;
   const known = facts?.value === value ? facts : undefined;
-  // One document: only the finders that read one of its keys (a list of documents: all of them).
+  // One document: only the finders that read one of its keys (a list of documents: all of them);
+  // another finds nothing in it, asked before or not.
   const finders = isObject(value) && !Array.isArray(value.results) ? findersFor(value) : ALL_FINDERS;
   const out: SecretLocation[] = [];
   for (let k = 0; k < DISTINCT_FINDERS.length; k++) {
+    if ((finders & (1 << k)) === 0) continue;
     const hit = known?.peek(FOUND[k]);
     if (hit) for (const s of hit) out.push(s);
-    else if (finders & (1 << k)) runFinder(DISTINCT_FINDERS[k], value, out);
+    else runFinder(DISTINCT_FINDERS[k], value, out);
   }
   return out.length ? out : NONE;
 }

@@ -3,7 +3,7 @@
 // judged as before. Held to an oracle written with regular expressions: the first colon whose key,
 // read as the scan defines it, names a secret or `url`.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { keyBefore, nextSecretColon } from '../../src/engine/secret-keys';
 import { isSecretFieldName } from '../../src/model/secrets';
 
@@ -45,6 +45,25 @@ describe('nextSecretColon: colons without a letter pair passed over in one read'
       for (const name of [`${'a'.repeat(n)}Token`, `${'a'.repeat(n - 5)}-pass${'b'.repeat(5)}Token`, `apiToken${'z'.repeat(n)}`, `${'x'.repeat(n)}-apiToken`]) {
         for (const text of [`${name}: v`, ` ${name}: v`, `@${name}: v`]) expect(nextSecretColon(text, 0, keyBefore(), undefined), text).toBe(oracleNext(text, 0));
       }
+    }
+  });
+
+  it('a name with a letter pair judged plain is not lower-cased to be asked whether it is `url` (only a name of three characters may be)', () => {
+    const text = 'operator: GREATER_THAN\nthreshold: 5\nuRl: https://hooks.example.com/x\n';
+    const colons = (): number[] => {
+      const key = keyBefore();
+      const out: number[] = [];
+      for (let c = nextSecretColon(text, 0, key, undefined); c >= 0; c = nextSecretColon(text, c + 1, key, undefined)) out.push(c);
+      return out;
+    };
+    // The verdicts of the names remembered first (isSecretFieldName lower-cases a name it judges).
+    expect(colons()).toEqual([text.indexOf('uRl:') + 3]);
+    const lower = vi.spyOn(String.prototype, 'toLowerCase');
+    try {
+      expect(colons()).toEqual([text.indexOf('uRl:') + 3]);
+      expect(lower.mock.contexts).toEqual(['uRl']);
+    } finally {
+      lower.mockRestore();
     }
   });
 });

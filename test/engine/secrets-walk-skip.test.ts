@@ -5,7 +5,7 @@
 // where it could add nothing.
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { collectSecretValues, secretsInText, type SecretSource } from '../../src/engine/mask';
 import { DocumentFacts } from '../../src/core/facts';
 import { documentSecrets } from '../../src/model/secrets';
@@ -64,6 +64,9 @@ describe('the walk by name, skipped only where it finds nothing more', () => {
     // The walk judges a name's first 128 characters, the scan its last: here without a letter pair.
     ['a name whose secret word is beyond the scan', `${ALERT}${'b'.repeat(119)}Password${'c'.repeat(130)}: Qx7142LeakCanary\n`, 'Qx7142LeakCanary', true],
     ['a quoted value with blanks at its edges', `${ALERT}secret: " Qx7114LeakCanary "\n`, ' Qx7114LeakCanary ', true],
+    // Two values of one length no finder by kind lists: the walk lists the top level's first, the
+    // scan the text's order, and the sorted list keeps the order they were listed in.
+    ['two values of one length, the walk\'s order not the text\'s', `${ALERT}nested:\n  apiKey: Qx7143LeakCanaryA\nrootToken: Qx7144LeakCanaryB\n`, 'Qx7144LeakCanaryB', true],
     ['a flow mapping', 'notifications:\n  - {typeName: SLACK, channel: x}\nextra: {apiToken: Qx7101LeakCanary}\n', 'Qx7101LeakCanary', false],
     ['a quoted key', `${ALERT}"apiToken ": Qx7102LeakCanary\n`, 'Qx7102LeakCanary', false],
     ['an escaped key in double quotes', `${ALERT}"api\\x54oken": Qx7103LeakCanary\n`, 'Qx7103LeakCanary', false],
@@ -110,7 +113,7 @@ describe('the walk by name, skipped only where it finds nothing more', () => {
     };
     expect(census(ALERT)).toBe(true);
     expect(census(`${ALERT}apiToken: Qx7124LeakCanary # a comment\n`)).toBe(true);
-    for (const [label, text] of CASES.filter((c) => c[3] && !c[0].includes('blanks'))) expect(census(text), label).toBe(false);
+    for (const [label, text] of CASES.filter((c) => c[3] && !c[0].includes('blanks') && !c[0].includes('one length'))) expect(census(text), label).toBe(false);
     expect(census(`${ALERT}webhookSecret:\n`)).toBe(false);
   });
 
@@ -146,7 +149,7 @@ describe('the walk by name, skipped only where it finds nothing more', () => {
     expect(read).toBeGreaterThan(100);
   });
 
-  it('a block-read document whose text lists nothing new is not walked; any other is', () => {
+  it('a block-read document whose text lists nothing new, or nothing that the walk would list in another order, is not walked; any other is', () => {
     let reads = 0;
     const value: Record<string, unknown> = { eventTypeName: 'HOST_DOWN' };
     Object.defineProperty(value, 'hostname', { enumerable: true, get: () => (reads++, 'db-1') });
@@ -156,9 +159,38 @@ describe('the walk by name, skipped only where it finds nothing more', () => {
     expect(reads).toBe(0);
     collectSecretValues([doc(false)], { text, wide: true });
     expect(reads).toBe(1);
-    // A value the text lists and no finder by kind does: the walk may find it, and runs.
+    // A value the text lists and no finder by kind does: the walk would list it first, and the
+    // scan lists it where a value of its length goes in the sorted list: no walk.
     reads = 0;
-    collectSecretValues([doc(true)], { text: `${text}apiKey: Qx7125LeakCanary\n`, wide: true });
-    expect(reads).toBe(1);
+    expect(collectSecretValues([doc(true)], { text: `${text}apiKey: Qx7125LeakCanary\nrouting_key: Qx7126LeakCanaryLonger\n`, wide: true })).toEqual(['Qx7126LeakCanaryLonger', 'Qx7125LeakCanary']);
+    expect(reads).toBe(0);
+    // Two of one length (the walk's order may not be the text's), a value with blanks at its
+    // edges (the walk lists it as parsed), or a file of two documents: the walk runs.
+    for (const [more, docs] of [
+      ['apiKey: Qx7125LeakCanary\nrouting_key: Qx7126LeakCanary\n', 1],
+      ["apiKey: ' Qx7125LeakCanary'\n", 1],
+      ['apiKey: Qx7125LeakCanary\n', 2],
+    ] as const) {
+      reads = 0;
+      collectSecretValues(Array.from({ length: docs }, () => doc(true)), { text: `${text}${more}`, wide: true });
+      expect(reads, more).toBe(docs);
+    }
+  });
+
+  it('a placeholder found by kind and by the text scan is judged shown once', () => {
+    const docs = sources(ALERT, 'f.yaml');
+    const trim = String.prototype.trim;
+    let judged = 0;
+    // shown() trims the value it judges first (isWholePlaceholder).
+    const spy = vi.spyOn(String.prototype, 'trim').mockImplementation(function (this: string) {
+      if (String(this) === '${SLACK_TOKEN}') judged++;
+      return trim.call(this);
+    });
+    try {
+      expect(collectSecretValues(docs, { text: ALERT, wide: true })).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(judged).toBe(1);
   });
 });

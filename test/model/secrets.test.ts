@@ -95,6 +95,15 @@ describe('findSecrets', () => {
     expect(findSecretsOfAnyKind('text')).toEqual([]);
   });
 
+  it('findSecretsOfAnyKind asks the facts only for the finders that read one of the document\'s keys', () => {
+    const asked = new DocumentFacts({ eventTypeName: 'HOST_DOWN', notifications: [{ typeName: 'SLACK', apiToken: 'xoxb-1' }] });
+    documentSecrets(asked, 'alert-config');
+    const peek = vi.spyOn(asked, 'peek');
+    expect(findSecretsOfAnyKind(asked.value, asked).map((s) => s.pointer)).toEqual(['/notifications/0/apiToken']);
+    // The alert kinds' finder (notifications); the integration's, the automation's and the API key's read no key here.
+    expect(peek).toHaveBeenCalledTimes(1);
+  });
+
   it('findSecretsOfAnyKind skips the finders that read none of a document\'s keys, and finds what they all would', () => {
     // Keys that some finder reads, at the top level and below, with secret-like strings or containers.
     const keys = ['notifications', 'apiKey', 'apiToken', 'serviceKey', 'password', 'secret', 'url', 'type', 'auth', 'tls', 'ssl', 'prometheus', 'ldap', 'monitoringVersions', 'backupVersions', 'processes', 'privateKey', 'autoPwd', 'key', 'usersWanted', 'pwd', 'args2_6', 'net', 'security', 'certificateKeyFilePassword', 'bindQueryPassword', 'webhookSecret', 'typeName', 'eventTypeName', 'results'];

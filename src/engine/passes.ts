@@ -32,7 +32,7 @@ function runChecks(file: FileState, doc: ItemState, kind: Kind, rules: readonly 
   try {
     for (const finding of validateLoaded(kind, doc.value, isTemplate, facts, options.targetVersion)) {
       if (finding.ruleId === TEMPLATE_VALUE) early.push({ template: { pointer: finding.pointer, value: String(getAt(doc.value, finding.pointer)), rule: finding.skipped ?? 'schema' } });
-      else pending.push({ ruleId: finding.ruleId, report: finding });
+      else pending.push({ ruleId: finding.ruleId, report: finding, message: finding.message });
     }
   } catch (e) {
     early.push({ error: { ruleId: `schema validation (${kind})`, error: e } });
@@ -45,7 +45,8 @@ function runChecks(file: FileState, doc: ItemState, kind: Kind, rules: readonly 
     filePath: file.displayPath,
     options,
     // An unknown message id throws here, inside the rule's check: an internal-error of that rule.
-    report: (r) => pending.push({ ruleId: current!.meta.id, report: { ...r, message: reportMessage(current!.meta, r) } }),
+    // The rule's own object kept with its text beside it: no copy of every finding (a spread per report).
+    report: (r) => pending.push({ ruleId: current!.meta.id, report: r, message: reportMessage(current!.meta, r) }),
     isTemplate,
     facts,
   };
@@ -93,7 +94,7 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
   }
   // Related places get their ranges on the diagnostic (placeRelated): a kept outcome's stay untouched.
   const keep = opts.documentCache !== undefined;
-  for (const { ruleId, report } of pending) addReport(file, doc, ruleId, keep && report.related ? { ...report, related: report.related.map((r) => ({ ...r })) } : report, opts);
+  for (const { ruleId, report, message } of pending) addReport(file, doc, ruleId, keep && report.related ? { ...report, related: report.related.map((r) => ({ ...r })) } : report, opts, undefined, message);
 }
 
 /** A document's rules and the document policies of its file's config that apply to its kind. */

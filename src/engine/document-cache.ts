@@ -10,8 +10,7 @@
 // What is replayed goes through the same placement as a fresh check (severities, the problem
 // limit, ranges, template notes), so the file's result is the one a fresh lint gives.
 import type { DocumentFacts } from '../core/facts';
-import type { DocumentRule, LintOptions, Span, WorkspaceRule } from '../core/types';
-import type { PendingReport } from './file-report';
+import type { DocumentRule, LintOptions, MessageReport, Span, WorkspaceRule } from '../core/types';
 import type { FileState, ItemState } from './file-report';
 import { keepsDocumentValues } from '../syntax/index';
 
@@ -22,8 +21,7 @@ export type EarlyEvent = { template: { pointer: string; value: string; rule: str
 export interface CheckOutcome {
   facts: DocumentFacts;
   early: EarlyEvent[];
-  /** Each report as the schema or the rule made it, and its text (a rule's messageId filled in). */
-  pending: { ruleId: string; report: PendingReport; message: string }[];
+  pending: { ruleId: string; report: MessageReport }[];
 }
 
 /** A workspace rule's digest of a document and the pointers its reports may name. */

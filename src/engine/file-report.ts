@@ -9,7 +9,7 @@ import { fixEdits } from '../syntax/fix';
 import { getAt, joinPointer, parentPointer } from '../core/pointer';
 import { isPlaceholder, templateMessage } from '../model/placeholders';
 import { fieldPath } from '../model/secrets';
-import type { Diagnostic, FileResult, Fix, LintInput, LintOptions, Range, ReportBase, Rule, Severity, Span, TextFix } from '../core/types';
+import type { Diagnostic, FileResult, Fix, LintInput, LintOptions, MessageReport, Range, Rule, Severity, Span, TextFix } from '../core/types';
 import type { FileSettings } from '../config/load';
 import type { DocumentFacts } from '../core/facts';
 import { notBelow, pathBelow } from '../core/normal-paths';
@@ -175,10 +175,7 @@ function toTextFix(file: FileState, doc: ItemState, fix: Fix): TextFix | undefin
   return edits ? { title: fix.title, edits } : undefined;
 }
 
-/** A report before it is placed: a rule's own (its text given apart, `message`) or one with its text. */
-export type PendingReport = ReportBase & { message?: string; messageId?: string };
-
-export function addReport(file: FileState, doc: ItemState | undefined, ruleId: string, report: PendingReport, opts: LintRunOptions, docIndexOverride?: number, message = report.message!): void {
+export function addReport(file: FileState, doc: ItemState | undefined, ruleId: string, report: MessageReport, opts: LintRunOptions, docIndexOverride?: number): void {
   const severity = severityOf(ruleId, report.severity, file, opts);
   if (severity === 'off') return;
   if (doc && ruleId !== TEMPLATE_VALUE && templateJudged(file, doc, ruleId, report)) return;
@@ -190,7 +187,7 @@ export function addReport(file: FileState, doc: ItemState | undefined, ruleId: s
   const diagnostic: Diagnostic = {
     ruleId,
     severity,
-    message,
+    message: report.message,
     // Always present (undefined without one): one shape for every finding, no spread; JSON leaves it out.
     messageId: report.messageId,
     pointer: report.pointer,
@@ -231,7 +228,7 @@ export const TEMPLATE_VALUE = 'template-value';
  * value instead (templateInfos). The schema mapper sends its own (rule `template-value`, with the
  * check it skipped in `skipped`).
  */
-function templateJudged(file: FileState, doc: ItemState, ruleId: string, report: PendingReport): boolean {
+function templateJudged(file: FileState, doc: ItemState, ruleId: string, report: MessageReport): boolean {
   if ((report.target ?? 'value') !== 'value') return false;
   const value = getAt(doc.value, report.pointer);
   if (typeof value !== 'string' || !isPlaceholder(value, file.options.secretPlaceholders)) return false;

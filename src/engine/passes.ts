@@ -32,7 +32,7 @@ function runChecks(file: FileState, doc: ItemState, kind: Kind, rules: readonly 
   try {
     for (const finding of validateLoaded(kind, doc.value, isTemplate, facts, options.targetVersion)) {
       if (finding.ruleId === TEMPLATE_VALUE) early.push({ template: { pointer: finding.pointer, value: String(getAt(doc.value, finding.pointer)), rule: finding.skipped ?? 'schema' } });
-      else pending.push({ ruleId: finding.ruleId, report: finding, message: finding.message });
+      else pending.push({ ruleId: finding.ruleId, report: finding });
     }
   } catch (e) {
     early.push({ error: { ruleId: `schema validation (${kind})`, error: e } });
@@ -45,8 +45,7 @@ function runChecks(file: FileState, doc: ItemState, kind: Kind, rules: readonly 
     filePath: file.displayPath,
     options,
     // An unknown message id throws here, inside the rule's check: an internal-error of that rule.
-    // The rule's own object kept with its text beside it: no copy of every finding (a spread per report).
-    report: (r) => pending.push({ ruleId: current!.meta.id, report: r, message: reportMessage(current!.meta, r) }),
+    report: (r) => pending.push({ ruleId: current!.meta.id, report: { ...r, message: reportMessage(current!.meta, r) } }),
     isTemplate,
     facts,
   };
@@ -94,7 +93,7 @@ function checkDocument(file: FileState, doc: ItemState, opts: LintRunOptions, ru
   }
   // Related places get their ranges on the diagnostic (placeRelated): a kept outcome's stay untouched.
   const keep = opts.documentCache !== undefined;
-  for (const { ruleId, report, message } of pending) addReport(file, doc, ruleId, keep && report.related ? { ...report, related: report.related.map((r) => ({ ...r })) } : report, opts, undefined, message);
+  for (const { ruleId, report } of pending) addReport(file, doc, ruleId, keep && report.related ? { ...report, related: report.related.map((r) => ({ ...r })) } : report, opts);
 }
 
 /** A document's rules and the document policies of its file's config that apply to its kind. */

@@ -91,27 +91,3 @@ describe('the hint list of pointers to place', () => {
     expect(counter.reads).toBe(2);
   });
 });
-
-describe("a rule's report is placed as the rule made it", () => {
-  it('no copy of it is made (its keys are never enumerated, as a spread would), and the finding is whole', async () => {
-    const counter = { ownKeys: 0 };
-    const rule = defineRule({
-      meta: { id: 'test-report-kept', kinds: ['alert-config'], defaultSeverity: 'warning', description: 'test', docs, messages: { none: 'No {{what}}.' } },
-      check(ctx) {
-        const report = { pointer: '/eventTypeName', messageId: 'none' as const, data: { what: 'enabled' } };
-        ctx.report(
-          new Proxy(report, {
-            ownKeys(target) {
-              counter.ownKeys++;
-              return Reflect.ownKeys(target);
-            },
-          }),
-        );
-      },
-    });
-    const [r] = await lint([{ filePath: '/p/a.yaml', text: 'eventTypeName: HOST_DOWN\n' }], { now: NOW, kind: 'alert-config', ruleSet: [rule], suggestionEdits: false });
-    expect(r.diagnostics).toHaveLength(1);
-    expect(r.diagnostics[0]).toMatchObject({ ruleId: 'test-report-kept', message: 'No enabled.', messageId: 'none', pointer: '/eventTypeName', range: { start: { line: 1, column: 16 }, end: { line: 1, column: 25 } } });
-    expect(counter.ownKeys).toBe(0);
-  });
-});

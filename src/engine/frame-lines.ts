@@ -84,6 +84,8 @@ const NO_LINES: readonly number[] = Object.freeze([]);
 export function keepFrames(lines: LineIndex, secrets: readonly string[], at: readonly number[]): FrameLines {
   const lineCount = lines.lineCount;
   const lineText = (k: number) => lines.lineText(k);
+  // One line (most files with findings): its arrays made at their length, with no search.
+  if (at.length === 1 && at[0] >= 1 && at[0] <= lineCount) return keepOne(lines, lineText, secrets, at[0]);
   // Each line masked once (as textReader's shown), kept in the order first asked.
   const kept: number[] = [];
   const shown: string[] = [];
@@ -116,6 +118,16 @@ export function keepFrames(lines: LineIndex, secrets: readonly string[], at: rea
   }
   // Kept until the report: arrays of their length (one pushed into keeps room for 17: 50,000 files with findings, 12 MB).
   return { lineCount, at: kept.slice(), shown: shown.slice(), blank: blank ? blank.slice() : NO_LINES };
+}
+
+/** keepFrames of one line (1 ≤ line ≤ the line count): the line, and the one above kept or listed blank. */
+function keepOne(lines: LineIndex, lineText: (n: number) => string, secrets: readonly string[], line: number): FrameLines {
+  const lineCount = lines.lineCount;
+  const shown = detached(shownLine(lineText, line, secrets));
+  const above = line - 1;
+  if (above < 1) return { lineCount, at: [line], shown: [shown], blank: NO_LINES };
+  if (isBlank(lines, above)) return { lineCount, at: [line], shown: [shown], blank: [above] };
+  return { lineCount, at: [line, above], shown: [shown, detached(shownLine(lineText, above, secrets))], blank: NO_LINES };
 }
 
 /** Line n as a frame shows it: masked whole, tabs as spaces (one definition for the text's reader and the kept lines). */

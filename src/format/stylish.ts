@@ -4,7 +4,7 @@ import type { Diagnostic, LintRun } from '../core/types';
 import type { FixRunReport } from './index';
 import { frameReader, type FrameReader } from '../engine/frame-lines';
 import { palette, type Palette } from './color';
-import { cutLine, frameWindow, windowAround } from './frame-window';
+import { cutLine, FRAME_WIDTH, frameWindow, windowAround, type FrameWindow } from './frame-window';
 import { escapeControls, hasControls } from './escape';
 
 function plural(n: number, word: string): string {
@@ -19,12 +19,16 @@ function codeFrame(out: string[], lines: FrameReader, d: Diagnostic, c: Palette)
   // Each line masked whole, once per file (frame-lines.ts), before any cut: masking keeps lengths, so columns still hold.
   const marked = lines.shown(line);
   const endCol = d.range.end.line === line ? Math.max(d.range.end.column, d.range.start.column + 1) : marked.length + 1;
-  // A long line shows a window around the problem; the line above shows the same columns.
-  const frame = frameWindow(marked, d.range.start.column, endCol);
+  // A long line shows a window around the problem; the line above shows the same columns. A line
+  // that fits (most) is its own frame: no window and no cut copies of it or of the line above.
+  const frame = marked.length <= FRAME_WIDTH ? wholeLine(marked, d.range.start.column, endCol) : frameWindow(marked, d.range.start.column, endCol);
   if (line > 1 && !lines.blank(line - 1)) {
     const above = lines.shown(line - 1);
-    const { from, to } = frame.from === 0 && frame.to === marked.length ? windowAround(above, 0) : { from: frame.from, to: Math.min(above.length, frame.to) };
-    out.push(frameLine(line - 1, width, escapeControls(from >= above.length && from > 0 ? '…' : cutLine(above, from, to)), false, c));
+    if (frame.from === 0 && frame.to === marked.length && above.length <= FRAME_WIDTH) out.push(frameLine(line - 1, width, escapeControls(above), false, c));
+    else {
+      const { from, to } = frame.from === 0 && frame.to === marked.length ? windowAround(above, 0) : { from: frame.from, to: Math.min(above.length, frame.to) };
+      out.push(frameLine(line - 1, width, escapeControls(from >= above.length && from > 0 ? '…' : cutLine(above, from, to)), false, c));
+    }
   }
   // Columns as shown: an escaped control character takes six (a line without one: no copies to measure).
   const plain = !hasControls(frame.text);
@@ -33,6 +37,12 @@ function codeFrame(out: string[], lines: FrameReader, d: Diagnostic, c: Palette)
   const caretCount = Math.max(1, plain ? Math.min(frame.caretCount, frame.text.length - frame.caretAt) : escapeControls(frame.text.slice(frame.caretAt, frame.caretAt + frame.caretCount)).length);
   const caret = d.severity === 'error' ? c.red : d.severity === 'warning' ? c.yellow : c.blue;
   out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(caretAt)}${caret('^'.repeat(caretCount))}`);
+}
+
+/** frameWindow of a line no wider than FRAME_WIDTH: the whole line. */
+function wholeLine(line: string, startColumn: number, endColumn: number): FrameWindow {
+  const start = Math.max(0, Math.min(startColumn - 1, line.length));
+  return { from: 0, to: line.length, text: line, caretAt: start, caretCount: Math.max(1, Math.min(endColumn - 1, line.length) - start) };
 }
 
 /** One line of a code frame (`text` escaped already): its number, `>` on the finding's line. */
@@ -117,6 +127,7 @@ function* stylishPiecesMarked(run: LintRun, opts: StylishOptions): Generator<str
   }
   let unapplied = 0, oneChange = 0;
   let errors = 0, warnings = 0, infos = 0, fixableErrors = 0, fixableWarnings = 0, fixed = 0;
+  let said: string | undefined, escapedSaid = '';
   for (const r of results) {
     fixed += r.fixCount ?? 0;
     if (r.diagnostics.length === 0) continue;
@@ -125,7 +136,9 @@ function* stylishPiecesMarked(run: LintRun, opts: StylishOptions): Generator<str
     out.push(c.underline(escapeControls(r.filePath)));
     for (const d of r.diagnostics) {
       const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info');
-      out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${escapeControls(d.message)}  ${c.dim(d.ruleId)}`);
+      // A rule's message repeats from file to file: escaped once while it repeats.
+      if (d.message !== said) escapedSaid = escapeControls((said = d.message));
+      out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${escapedSaid}  ${c.dim(d.ruleId)}`);
       if (lines && opts.frames !== false) codeFrame(out, lines, d, c);
       if (d.occurrences) out.push(c.dim(`      also at ${alsoAt(d)}`));
       if (!d.fix && d.suggestions?.length && !(opts.fixRun?.suggestions && d.suggestions.length === 1)) {

@@ -48,4 +48,15 @@ describe('stylish code frames', () => {
     expect(w.to % 2).toBe(0);
     expect(w.text.slice(w.caretAt, w.caretAt + w.caretCount)).toBe('😀');
   });
+
+  it('a line of exactly the frame width is shown whole; the line above it, one wider, is cut as the window of its start', () => {
+    const above = `a: ${'b'.repeat(FRAME_WIDTH - 2)}`;
+    const at = `c: ${'d'.repeat(FRAME_WIDTH - 3)}`;
+    expect([above.length, at.length]).toEqual([FRAME_WIDTH + 1, FRAME_WIDTH]);
+    const text = `${above}\n${at}\n`;
+    const d = { ruleId: 'r', severity: 'warning' as const, message: 'm', pointer: '/c', range: { start: { line: 2, column: 4 }, end: { line: 2, column: 6 } }, kind: 'alert-config' as const, documentIndex: 0, fixable: false };
+    const result = { filePath: 'a.yaml', kinds: ['alert-config' as const], documents: 1, errorCount: 0, warningCount: 1, infoCount: 0, diagnostics: [d] };
+    const out = formatStylish({ results: [result], sources: new Map([['a.yaml', { text, bom: false, secrets: [] }]]) }, { color: false }).split('\n');
+    expect(out.slice(2, 5)).toEqual([`      1 | ${above.slice(0, FRAME_WIDTH)}…`, `    > 2 | ${at}`, `        |    ^^`]);
+  });
 });

@@ -8,6 +8,7 @@ import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsBy
 import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
 import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
+import { jsonSecretsInText, withoutShardKeys } from './secret-json';
 
 export { maskLine, secretSpansInLine, secretsInText, urlHoldsSecret } from './secret-text';
 
@@ -21,6 +22,8 @@ export interface SecretSource {
   facts?: DocumentFacts;
   /** The value was read by the block reader from the text given (ParsedDocument.blockRead). */
   blockRead?: boolean;
+  /** The value is JSON.parse of the text given, which repeats no key (ParsedDocument.jsonRead). */
+  jsonRead?: boolean;
 }
 
 export interface CollectOptions {
@@ -40,7 +43,9 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
   const wide = opts.wide ?? true;
   // Read first (listed last, as before): it tells whether a walk by name could add anything.
   const census: TextCensus = { asParsed: true };
-  const inText = opts.text !== undefined ? secretsInText(opts.text, census) : undefined;
+  // A JSON text that is its one document's value: its colons found by the value's keys (secret-json.ts).
+  const json = opts.text !== undefined && docs.length === 1 && docs[0].jsonRead ? jsonSecretsInText(docs[0].value, opts.text) : undefined;
+  const inText = json ? json.inText : opts.text !== undefined ? secretsInText(opts.text, census) : undefined;
   let out: Set<string> | undefined;
   // Values judged shown (placeholders, mostly): each net finds the same `${TOKEN}` again, and
   // shown() tries some thirty expressions on a value that is none of them.
@@ -81,6 +86,10 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     // each is listed already (by kind), shown or short. Else it walks (aliases, escaped or quoted
     // keys, numbers, nested values, a url beside a type: test/engine/secrets-walk-skip.test.ts).
     if (d.blockRead && inText !== undefined && census.asParsed && inText.every(known)) continue;
+    if (json) {
+      if (json.walkAdds) take(withoutShardKeys(findSecretsByName(d.value)));
+      continue;
+    }
     take(findSecretsByName(d.value));
   }
   if (inText !== undefined) for (const v of inText) add(v);

@@ -176,10 +176,12 @@ export function isSingleNodeWriteConcern(w: unknown): boolean {
 
 /**
  * Where an automation configuration names a shard key: `sharding[].collections[].key`, the
- * fields and directions a collection is sharded by (`[["tenantId", 1]]`; Ops Manager's
- * Automation Configuration reference, "Sharded Clusters"; DOMAIN.md §1, the Go client's
- * ShardingConfig). Not a secret, though `key` is a secret's last word for `auth.key`, the keyfile's
- * contents ("Authentication": `auth.keyfile` is its path). `*` stands for any array index.
+ * fields and directions a collection is sharded by (`[["tenantId", 1]]`; DOMAIN.md §1 from the Go
+ * client's ShardingConfig; Ops Manager's Automation Configuration reference, "Sharded Clusters",
+ * https://www.mongodb.com/docs/ops-manager/current/reference/cluster-configuration/). Not a
+ * secret, though `key` is a secret's last word for `auth.key`, the keyfile's contents (the same
+ * page, "Authentication", and "Rotate a Key File with the API"; `auth.keyfile` is its path).
+ * `*` stands for any array index.
  */
 export const SHARD_KEY_PATH: readonly string[] = ['sharding', '*', 'collections', '*', 'key'];
 

@@ -111,7 +111,8 @@ describe('the secrets of a JSON text read by JSON.parse', () => {
   });
 
   it('leaves to both nets a text it cannot read in step with its value', () => {
-    for (const text of ['{"pass\\u0077ord": "escapedKey5"}', '{"1": {"token": "indexKeyFirst6"}}', '{"a": "x\\": y", "token": "afterEscapedQuote7"}']) {
+    // `"\"url"` is the key `"url` parsed, and `url` to the text net (which reads from the escaped quote).
+    for (const text of ['{"pass\\u0077ord": "escapedKey5"}', '{"\\"url": "https://h/hook?token=abc123"}', '{"1": {"token": "indexKeyFirst6"}}', '{"a": "x\\": y", "token": "afterEscapedQuote7"}']) {
       expect(jsonSecretsInText(JSON.parse(text), text), text).toBeUndefined();
       const { fast, nets } = both(text);
       expect(fast).toEqual(nets);
@@ -131,7 +132,7 @@ describe('the secrets of a JSON text read by JSON.parse', () => {
 // ------------------------------------------------------------ generated texts
 
 /** Secret names, urls beside a type, glued and escaped keys, long names; index-like keys now and then. */
-const KEYS = ['password', 'apiToken', 'url', 'URL', 'type', 'name', 'host', 'key', 'autoPwd', 'token: glued', 'a:b', "it's", 'pwd', 'secretKey'.padEnd(140, 'x') + 'Token', 'p', '7'];
+const KEYS = ['password', 'apiToken', 'url', 'URL', '"url', 'type', 'name', 'host', 'key', 'autoPwd', 'token: glued', 'a:b', "it's", 'pwd', 'secretKey'.padEnd(140, 'x') + 'Token', 'p', '7'];
 const STRINGS = [
   '', 'hunter2hunter2', ' padded secret ', 'https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-4.4.0.tgz', 'https://user:pa55word@host/x', 'https://h/hook?token=abc123',
   'https://hooks.example.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX', 'see token: inString8', "it's token': x", 'a "quoted" value', 'back\\slash', 'x: y', '${PLACEHOLDER}', 'true',

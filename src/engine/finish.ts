@@ -40,6 +40,7 @@ export function finish(file: FileState, knownRules: Set<string>, workspaceRules:
       value: d.document.unusable ? d.document.salvage?.() : d.value,
       facts: d.facts,
       blockRead: d.document.blockRead,
+      jsonRead: d.document.jsonRead && d.value === d.document.value,
       sourceOf: (pointer: string) => {
         const loc = d.document.locate(d.base + pointer);
         return loc ? file.sourceFile.text.slice(loc.value.start, loc.value.end) : undefined;

@@ -8,6 +8,7 @@ import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsBy
 import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
 import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
+import { jsonSecretsInText, withoutShardKeys } from './secret-json';
 
 export { maskLine, secretSpansInLine, secretsInText, urlHoldsSecret } from './secret-text';
 
@@ -21,6 +22,8 @@ export interface SecretSource {
   facts?: DocumentFacts;
   /** The value was read by the block reader from the text given (ParsedDocument.blockRead). */
   blockRead?: boolean;
+  /** The value is JSON.parse of the text given, which repeats no key (ParsedDocument.jsonRead). */
+  jsonRead?: boolean;
 }
 
 export interface CollectOptions {
@@ -50,7 +53,9 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
   };
   // Read first (listed last, as before): it tells whether a walk by name could add anything.
   const census: TextCensus = { asParsed: true };
-  const inText = opts.text !== undefined ? secretsInText(opts.text, census, showable) : undefined;
+  // A JSON text that is its one document's value: its colons found by the value's keys (secret-json.ts).
+  const json = opts.text !== undefined && docs.length === 1 && docs[0].jsonRead ? jsonSecretsInText(docs[0].value, opts.text) : undefined;
+  const inText = json ? json.inText : opts.text !== undefined ? secretsInText(opts.text, census, showable) : undefined;
   const add = (v: string) => {
     const t = v.trim();
     if (t.length >= 4 && !out?.has(t) && !showable(t)) (out ??= new Set()).add(t);
@@ -82,6 +87,10 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     // list them where the scan does (listedInAnyOrder). Else it walks (aliases, escaped or quoted
     // keys, numbers, nested values, a url beside a type: test/engine/secrets-walk-skip.test.ts).
     if (d.blockRead && inText !== undefined && census.asParsed && (inText.every(known) || (docs.length === 1 && listedInAnyOrder(inText, known)))) continue;
+    if (json) {
+      if (json.walkAdds) take(withoutShardKeys(findSecretsByName(d.value)));
+      continue;
+    }
     take(findSecretsByName(d.value));
   }
   if (inText !== undefined) for (const v of inText) add(v);

@@ -7,7 +7,7 @@ const isKeyStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) 
 /** [\w$.-] */
 const isKeyChar = (c: number) => isKeyStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45;
 
-const NAMES_PLAIN = 1;
+export const NAMES_PLAIN = 1;
 const NAMES_SECRET = 2;
 export const NAMES_URL = 3;
 
@@ -107,7 +107,7 @@ function openingQuote(text: string, close: number): number {
  * the key before the colon at `colon` names, also left in key.names. A key may be followed by
  * anything: `apiToken:xoxb-…` names a secret too. `judged` remembers the names of a big text.
  */
-function judgeKey(text: string, colon: number, key: KeyBefore, judged: JudgedNames | undefined): number {
+export function judgeKey(text: string, colon: number, key: KeyBefore, judged: JudgedNames | undefined): number {
   const read = readKey(text, colon, key);
   if (read === KEY_NONE) return (key.names = NAMES_PLAIN);
   const { from, to } = key;

@@ -268,23 +268,25 @@ export function maskLine(line: string): string {
  * scalar or collection, a flow collection or quote left open) gives its lines, and the items of a
  * block sequence their values.
  */
-export function secretsInText(text: string, census?: TextCensus, isShown: (value: string) => boolean = shown): string[] {
+export function secretsInText(text: string, census?: TextCensus, isShown: (value: string) => boolean = shown, nextColon?: (from: number) => number): string[] {
   const out: string[] = [];
   const n = text.length;
   // A small text's names are judged as met: the table (36 KB, filled) would cost it more than it saves.
-  const judged = n >= JUDGE_FROM ? new JudgedNames(text) : undefined;
+  // `nextColon`: the colons are judged already, from `from` on (a JSON text by its keys: engine/secret-json.ts).
+  const judged = nextColon === undefined && n >= JUDGE_FROM ? new JudgedNames(text) : undefined;
   const lines = new LineReader(text);
   const key = keyBefore();
   // Colon by colon, without splitting the text (a 90 MB JSON text has three million lines): only a
   // line where a key names a secret (or a url) is cut out and read whole.
-  for (let colon = nextSecretColon(text, 0, key, judged); colon >= 0; ) {
+  for (let colon = nextColon ? nextColon(0) : nextSecretColon(text, 0, key, judged); colon >= 0; ) {
     const lineStart = lines.startOf(colon);
     const lineEnd = lines.endOf(colon);
     const line = text.slice(lineStart, lineEnd);
     let next = lines.after(lineEnd); // where the next line starts (past n: none)
     // Its key is judged as the line alone would judge it, the colons before it passed, unless a
     // lone CR (which ends no line of a key read backwards here) stands in the text.
-    const first = lines.cr ? undefined : { colon: colon - lineStart, start: key.start - lineStart, names: key.names };
+    // (`nextColon` fills no key: the line judges its keys itself.)
+    const first = lines.cr || nextColon ? undefined : { colon: colon - lineStart, start: key.start - lineStart, names: key.names };
     for (const s of secretSpansInLine(line, census, first, isShown)) {
       if (s.text !== '') pushSpan(out, s);
       if (!s.block) continue;
@@ -301,7 +303,7 @@ export function secretsInText(text: string, census?: TextCensus, isShown: (value
       }
     }
     if (next > n) break;
-    colon = nextSecretColon(text, next, key, judged);
+    colon = nextColon ? nextColon(next) : nextSecretColon(text, next, key, judged);
   }
   if (census && key.long) census.asParsed = false;
   return out;

@@ -31,6 +31,12 @@ export interface ParsedDocument {
    * or merge key. The secret masking reads such a document's key names in its text (engine/mask.ts).
    */
   blockRead?: true;
+  /**
+   * The value is JSON.parse of the whole text, which repeats no key (syntax/json.ts): every key
+   * of the text is one of the value's, in the same order. The secret masking reads such a text's
+   * colons by the value's keys (engine/secret-json.ts).
+   */
+  jsonRead?: true;
   /** Exact location of the node at a pointer (relative to this document), or undefined. */
   locate(pointer: string): Location | undefined;
   /**

@@ -4,7 +4,7 @@
 // and any layout (spaces, tabs, LF, CRLF).
 import fc from 'fast-check';
 
-type Json = { obj: [string, Json][] } | { arr: Json[] } | { raw: string };
+export type Json = { obj: [string, Json][] } | { arr: Json[] } | { raw: string };
 
 const KEYS = ['a', 'b', 'a"b', 'x/y', 'm~n', '', '__proto__', '0', 'é', '😀', 'a\\b', '{', ']'];
 const STRINGS = ['', 's', '[', ']', '{', '}', '"', '\\', '\\"', '"]', 'a\\', '\n', '😀', '[{"a": 1}]', 'x'.repeat(40)];
@@ -29,16 +29,22 @@ function encode(s: string, mode: number): string {
 const keyArb = fc.tuple(fc.constantFrom(...KEYS), fc.oneof(fc.constant(0), fc.nat())).map(([k, mode]) => encode(k, mode));
 const stringArb = fc.tuple(fc.constantFrom(...STRINGS), fc.oneof(fc.constant(0), fc.nat())).map(([s, mode]) => encode(s, mode));
 
-const { json } = fc.letrec<{ json: Json }>((tie) => ({
-  json: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    fc.oneof(stringArb, fc.constantFrom(...SCALARS)).map((raw) => ({ raw })),
-    fc.array(fc.tuple(keyArb, tie('json')), { maxLength: 5 }).map((obj) => ({ obj })),
-    fc.array(tie('json'), { maxLength: 5 }).map((arr) => ({ arr })),
-  ),
-}));
+/** JSON values of the given written keys, strings and scalars (other pools: test/engine/secret-json.test.ts). */
+export function jsonValueArb(keys: fc.Arbitrary<string>, strings: fc.Arbitrary<string>, scalars: readonly string[]): fc.Arbitrary<Json> {
+  return fc.letrec<{ json: Json }>((tie) => ({
+    json: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.oneof(strings, fc.constantFrom(...scalars)).map((raw) => ({ raw })),
+      fc.array(fc.tuple(keys, tie('json')), { maxLength: 5 }).map((obj) => ({ obj })),
+      fc.array(tie('json'), { maxLength: 5 }).map((arr) => ({ arr })),
+    ),
+  })).json;
+}
 
-function write(node: Json, spaces: string[], at: { i: number }): string {
+const json = jsonValueArb(keyArb, stringArb, SCALARS);
+
+/** The text of a generated value, each gap between its tokens taken in turn from `spaces`. */
+export function write(node: Json, spaces: string[], at: { i: number }): string {
   const sp = () => spaces[at.i++ % spaces.length];
   if ('raw' in node) return node.raw;
   if ('arr' in node) return '[' + sp() + node.arr.map((x) => write(x, spaces, at) + sp()).join(',' + sp()) + ']';

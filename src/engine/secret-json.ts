@@ -1,0 +1,206 @@
+// The masking's nets over a JSON text that JSON.parse read whole, repeating no key
+// (ParsedDocument.jsonRead): the colons the text net (secretsInText) would stop at are found by
+// the value's keys, in the text's order, instead of by reading the key before each colon; and
+// the walk by name (findSecretsByName) runs only where it could list a value the text net does
+// not. A shard key (`sharding[].collections[].key`, model/automation.ts) is no secret in either.
+// Anything this cannot tell (an escaped key, a key for-in lists out of order, a colon that looks
+// like a key's inside a string) returns undefined: the caller runs both nets over the text as before.
+import { isSecretFieldName, type SecretLocation } from '../model/secrets';
+import { isShardKeyPointer, SHARD_KEY_PATH } from '../model/automation';
+import { secretsInText, urlHoldsSecret } from './secret-text';
+import { JUDGE_FROM, JudgedNames, judgeKey, keyBefore, NAMES_PLAIN } from './secret-keys';
+
+export interface JsonSecrets {
+  /** What secretsInText lists of the text, shard keys left out. */
+  inText: string[];
+  /** Whether findSecretsByName may list a value `inText` does not (else it need not walk the value). */
+  walkAdds: boolean;
+}
+
+/** Nesting followed by recursion (deeper: the caller's nets). */
+const MAX_DEPTH = 2000;
+/** What the text net's key reader makes of a key as JSON writes it (names a secret or a url, or neither). */
+const PLAIN = 0;
+const SECRET = 1;
+const URL_NAME = 2;
+/** Added to a verdict: the name holds a colon. */
+const GLUED = 4;
+
+function verdictOf(name: string): number {
+  const names = isSecretFieldName(name) ? SECRET : name.length === 3 && name.toLowerCase() === 'url' ? URL_NAME : PLAIN;
+  return name.includes(':') ? names | GLUED : names;
+}
+
+/**
+ * The text net of a JSON text read by JSON.parse with no repeated key, `value` its value: the
+ * walk numbers the value's keys in the text's order and keeps those whose name the text net stops
+ * at; one pass over the text's colons then counts the colons that follow a quote (blanks aside),
+ * the keys', and takes the kept keys' by their numbers (each checked to stand after its name as
+ * written), and judges every other colon, inside a string, by the text net's own judge
+ * (judgeKey). The lines of the colons found are read by secretsInText.
+ */
+export function jsonSecretsInText(value: unknown, text: string): JsonSecrets | undefined {
+  // for…in would list inherited keys, which the text does not hold; a key written with an escape
+  // is judged by the text net as written, which the walk does not read.
+  for (const _ in Object.prototype) return undefined;
+  if (escapedKey(text)) return undefined;
+  const keys = new NamedKeys();
+  if (value !== null && typeof value === 'object' && !keys.container(value, 0, 0)) return undefined;
+  const colons = keyColons(text, keys);
+  if (!colons) return undefined;
+  let k = 0;
+  const next = (from: number): number => {
+    while (k < colons.length && colons[k] < from) k++;
+    return k < colons.length ? colons[k] : -1;
+  };
+  return { inText: secretsInText(text, undefined, undefined, next), walkAdds: keys.walkAdds };
+}
+
+/** What findSecretsByName found, shard keys (and what they hold) left out. */
+export function withoutShardKeys(found: SecretLocation[]): SecretLocation[] {
+  return found.filter((s) => !isShardKeyPointer(s.pointer));
+}
+
+/** The keys of a value in the text's order: their count, and those whose name the text net stops at (a secret's or a url's), by number. */
+class NamedKeys {
+  /** Keys met so far (the next key's number). */
+  count = 0;
+  /** The kept keys: number, name, value, the object holding it (parallel arrays). */
+  readonly numbers: number[] = [];
+  readonly names: string[] = [];
+  readonly verdictsOf: number[] = [];
+  readonly values: unknown[] = [];
+  readonly holders: Record<string, unknown>[] = [];
+  walkAdds = false;
+  /** Each distinct name judged once (a big configuration repeats a few hundred names). */
+  private readonly verdicts = new Map<string, number>();
+
+  /** Walks a container at `depth`; `shard`: how much of SHARD_KEY_PATH leads here (-1: none). False when the text's order cannot be told. */
+  container(node: object, depth: number, shard: number): boolean {
+    if (depth > MAX_DEPTH) return false;
+    if (Array.isArray(node)) {
+      const inside = shard >= 0 && SHARD_KEY_PATH[shard] === '*' ? shard + 1 : -1;
+      for (let i = 0; i < node.length; i++) {
+        const v: unknown = node[i];
+        if (v !== null && typeof v === 'object' && !this.container(v, depth + 1, inside)) return false;
+      }
+      return true;
+    }
+    const obj = node as Record<string, unknown>;
+    for (const name in obj) {
+      // for…in lists index-like keys first, not where the text has them.
+      const c0 = name.charCodeAt(0);
+      if (c0 >= 48 && c0 <= 57) return false;
+      let verdict = this.verdicts.get(name);
+      if (verdict === undefined) this.verdicts.set(name, (verdict = verdictOf(name)));
+      // A secret-named value run into its key (`{"apiToken:xoxb-…": 1}`): the walk's.
+      if (verdict & GLUED) {
+        this.walkAdds = true;
+        verdict &= ~GLUED;
+      }
+      const v = obj[name];
+      const at = shard >= 0 && SHARD_KEY_PATH[shard] === name ? shard + 1 : -1;
+      if (verdict !== PLAIN && at !== SHARD_KEY_PATH.length) {
+        this.numbers.push(this.count);
+        this.names.push(name);
+        this.verdictsOf.push(verdict);
+        this.values.push(v);
+        this.holders.push(obj);
+      }
+      this.count++;
+      if (v !== null && typeof v === 'object' && !this.container(v, depth + 1, at)) return false;
+    }
+    return true;
+  }
+}
+
+/**
+ * The colons the text net stops at, in the text's order, or undefined when the text's keys are
+ * not the walk's: kept keys' colons (the number of colons after a quote before them is theirs) and
+ * colons inside strings that its judge stops at. Also tells `keys.walkAdds` what the text shows.
+ */
+function keyColons(text: string, keys: NamedKeys): number[] | undefined {
+  const colons: number[] = [];
+  const key = keyBefore();
+  const judged = text.length >= JUDGE_FROM ? new JudgedNames(text) : undefined;
+  const { numbers } = keys;
+  let n = 0; // key colons met
+  let w = 0; // kept keys met
+  for (let c = text.indexOf(':'); c >= 0; c = text.indexOf(':', c + 1)) {
+    const close = quoteBefore(text, c);
+    if (close < 0) {
+      if (judgeKey(text, c, key, judged) !== NAMES_PLAIN) colons.push(c);
+      continue;
+    }
+    if (w < numbers.length && numbers[w] === n) {
+      const name = keys.names[w];
+      // Written as the name: its opening quote where the name's length puts it (a quote inside a string is escaped).
+      const open = close - name.length - 1;
+      if (open < 0 || text.charCodeAt(open) !== 34 || text.charCodeAt(open - 1) === 92 || !text.startsWith(name, open + 1)) return undefined;
+      keep(text, keys, w, close, c, colons);
+      w++;
+    }
+    n++;
+  }
+  // A colon inside a string after an escaped quote counts as a key's: then more than the value's keys.
+  return n === keys.count && w === numbers.length ? colons : undefined;
+}
+
+/** A kept key's colon, unless it lists nothing; and whether findSecretsByName lists more under it than the text net. */
+function keep(text: string, keys: NamedKeys, w: number, close: number, colon: number, colons: number[]): void {
+  const name = keys.names[w];
+  const v = keys.values[w];
+  const verdict = keys.verdictsOf[w];
+  // The text net reads a quoted key within 130 characters of its colon, on the colon's line. A
+  // url's line lists the url's secret part only when the url holds one (most are download urls):
+  // such a line is read only when another colon of it is kept.
+  const read = name.length <= 128 && !lineBreakBetween(text, close, colon);
+  const quiet = verdict === URL_NAME && typeof v === 'string' && !urlHoldsSecret(v) && writtenAfter(text, colon, v);
+  if (read && !quiet) colons.push(colon);
+  if (keys.walkAdds) return;
+  if (verdict === URL_NAME) {
+    // The walk lists a url beside a type whole; the text net its secret part.
+    const obj = keys.holders[w];
+    const listed = (typeof v === 'string' && v !== '') || typeof v === 'number';
+    if (listed && (Object.prototype.hasOwnProperty.call(obj, 'type') || Object.prototype.hasOwnProperty.call(obj, 'typeName'))) keys.walkAdds = true;
+    return;
+  }
+  // A secret's value: the walk lists what the text net lists only for a string written as it
+  // parses, on the key's line, with no blank to trim; numbers and containers differ as written.
+  if (typeof v === 'string') keys.walkAdds = v !== '' && (!read || v !== v.trim() || !writtenAfter(text, colon, v));
+  else if (typeof v === 'number' || (v !== null && typeof v === 'object')) keys.walkAdds = true;
+}
+
+/** Whether a key of the text holds an escape: the string around each backslash is followed by a colon. */
+function escapedKey(text: string): boolean {
+  for (let b = text.indexOf('\\'); b >= 0; ) {
+    // From an escape to its string's closing quote (JSON strings hold no raw line break).
+    let j = b;
+    while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
+    let p = j + 1;
+    while (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9 || text.charCodeAt(p) === 10 || text.charCodeAt(p) === 13) p++;
+    if (text.charCodeAt(p) === 58) return true;
+    b = text.indexOf('\\', j + 1);
+  }
+  return false;
+}
+/** The quote a colon follows, JSON's blanks aside, or -1. */
+function quoteBefore(text: string, colon: number): number {
+  let p = colon - 1;
+  let c = text.charCodeAt(p);
+  while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(--p);
+  return c === 34 ? p : -1;
+}
+
+/** Whether a line break stands between a key's closing quote and its colon (then the text net reads no key before the colon). */
+function lineBreakBetween(text: string, close: number, colon: number): boolean {
+  for (let p = close + 1; p < colon; p++) if (text.charCodeAt(p) === 10 || text.charCodeAt(p) === 13) return true;
+  return false;
+}
+
+/** Whether the value after a colon, on its line, is the string `v` written without an escape. */
+function writtenAfter(text: string, colon: number, v: string): boolean {
+  let p = colon + 1;
+  while (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9) p++;
+  return text.charCodeAt(p) === 34 && text.startsWith(v, p + 1) && text.charCodeAt(p + 1 + v.length) === 34;
+}

@@ -1,0 +1,158 @@
+// The secrets of a JSON text that JSON.parse read whole (engine/secret-json.ts): the same list as
+// both nets over the text (secretsInText, findSecretsByName) on every JSON file of the corpus and
+// on generated texts with secrets, urls, escapes and colons in strings in any layout; shard keys
+// (`sharding[].collections[].key`) no longer listed; duplicated keys and broken JSON still by the text.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { collectSecretValues, maskSecrets, type SecretSource } from '../../src/engine/mask';
+import { jsonSecretsInText } from '../../src/engine/secret-json';
+import { isSecretFieldName } from '../../src/model/secrets';
+import { isShardKeyPointer } from '../../src/model/automation';
+import { parseText } from '../../src/syntax/index';
+import { jsonValueArb, write } from '../syntax/json-arbitraries';
+
+function sources(text: string, json: boolean): SecretSource[] {
+  return parseText(text, 'f.json').documents.map((d) => ({
+    value: d.unusable ? d.salvage?.() : d.value,
+    jsonRead: json && d.jsonRead,
+    sourceOf: (pointer: string) => {
+      const loc = d.locate(pointer);
+      return loc ? text.slice(loc.value.start, loc.value.end) : undefined;
+    },
+  }));
+}
+
+/** The list through secret-json.ts (as finish.ts hands a JSON text's document) and through both nets. */
+function both(text: string): { fast: string[]; nets: string[] } {
+  return { fast: collectSecretValues(sources(text, true), { text }), nets: collectSecretValues(sources(text, false), { text }) };
+}
+
+const sorted = (list: string[]) => [...list].sort();
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? filesUnder(p) : f.endsWith('.json') ? [p] : [];
+  });
+}
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** A text's value holds a shard key. */
+const hasShardKey = (text: string) => /"sharding"/.test(text) && /"collections"/.test(text) && /"key"/.test(text);
+
+describe('the secrets of a JSON text read by JSON.parse', () => {
+  it('are those of both nets on every JSON file of the corpus, the examples and the test data without a shard key', () => {
+    const files = [...filesUnder(path.join(ROOT, '../shared/corpus')), ...filesUnder(path.join(ROOT, 'examples')), ...filesUnder(path.join(ROOT, 'test/data'))];
+    let fast = 0;
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      const docs = parseText(text, f).documents;
+      if (docs.length === 1 && docs[0].jsonRead && jsonSecretsInText(docs[0].value, text)) fast++;
+      const { fast: got, nets } = both(text);
+      if (hasShardKey(text)) expect(nets, f).toEqual(expect.arrayContaining(got));
+      else expect(sorted(got), f).toEqual(sorted(nets));
+    }
+    expect(fast).toBeGreaterThan(100);
+  });
+
+  it('are those of both nets on generated texts: secret names, urls, escaped keys, colons and quotes in strings, numbers and containers under secret names', () => {
+    let fast = 0;
+    fc.assert(
+      fc.property(jsonArb, ({ text }) => {
+        if (jsonSecretsInText(JSON.parse(text), text)) fast++;
+        const { fast: got, nets } = both(text);
+        expect(sorted(got)).toEqual(sorted(nets));
+      }),
+      { numRuns: 600, seed: 37 },
+    );
+    // The fast path is taken for most texts (the rest have an escaped key, an index-like key or `\":` in a string).
+    expect(fast).toBeGreaterThan(200);
+  });
+
+  it('lists no shard key, where both nets list its fields (`key` is a secret\'s last word for auth.key)', () => {
+    const text = JSON.stringify(
+      {
+        auth: { key: 'c2VjcmV0LWtleWZpbGUtY29udGVudHM=', keyfile: '/var/lib/mongodb-mms-automation/keyfile', autoPwd: 'autoPwdSecret1', usersWanted: [{ user: 'u', db: 'admin', pwd: 'userPwdSecret2' }] },
+        ldap: { bindQueryPassword: 'ldapBindSecret3' },
+        sharding: [{ name: 'sh', collections: [{ _id: 'dba.events', key: [['tenantId', 1], ['_id', 'hashed']], unique: false }] }],
+      },
+      null,
+      2,
+    );
+    const { fast, nets } = both(text);
+    expect(nets).toEqual(expect.arrayContaining(['tenantId', '"tenantId",', 'hashed']));
+    for (const field of ['tenantId', '"tenantId",', 'hashed', '"hashed"', '"_id",']) expect(fast).not.toContain(field);
+    for (const secret of ['c2VjcmV0LWtleWZpbGUtY29udGVudHM=', 'autoPwdSecret1', 'userPwdSecret2', 'ldapBindSecret3']) expect(fast).toContain(secret);
+    // A message quoting the shard key shows it; the keyfile's contents stay masked.
+    expect(maskSecrets('shard key tenantId of dba.events; key c2VjcmV0LWtleWZpbGUtY29udGVudHM=', fast)).toBe('shard key tenantId of dba.events; key ****');
+    expect(maskSecrets('shard key tenantId', nets)).toBe('shard key ****');
+    // The same file minified: one line, the shard key's flow text left out too.
+    const minified = JSON.stringify(JSON.parse(text));
+    expect(collectSecretValues(sources(minified, true), { text: minified })).not.toContain('tenantId');
+  });
+
+  it('keeps a secret named like a shard key\'s field inside the shard key, and a shard key outside sharding[].collections[] a secret', () => {
+    const text = JSON.stringify({ sharding: [{ collections: [{ key: [{ password: 'insideShardKey1' }] }] }], other: { collections: [{ key: 'notAShardKey22' }] } }, null, 1);
+    const fast = both(text).fast;
+    expect(fast).toContain('insideShardKey1');
+    expect(fast).toContain('notAShardKey22');
+  });
+
+  it('finds the first of a duplicated secret key and the secrets of broken JSON by the text, as before', () => {
+    const dup = '{\n  "auth": {\n    "autoPwd": "firstDuplicate1",\n    "autoPwd": "secondDuplicate2"\n  }\n}\n';
+    expect(parseText(dup, 'f.json').documents[0].jsonRead).toBeUndefined();
+    expect(both(dup).fast).toEqual(expect.arrayContaining(['firstDuplicate1', 'secondDuplicate2']));
+    const broken = '{\n  "auth": {\n    "key": "brokenKeyfile3",\n    "autoPwd": "brokenPwd4"\n  \n';
+    expect(parseText(broken, 'f.json').documents[0].jsonRead).toBeUndefined();
+    expect(both(broken).fast).toEqual(expect.arrayContaining(['brokenKeyfile3', 'brokenPwd4']));
+  });
+
+  it('leaves to both nets a text it cannot read in step with its value', () => {
+    // `"\"url"` is the key `"url` parsed, and `url` to the text net (which reads from the escaped quote).
+    for (const text of ['{"pass\\u0077ord": "escapedKey5"}', '{"\\"url": "https://h/hook?token=abc123"}', '{"1": {"token": "indexKeyFirst6"}}', '{"a": "x\\": y", "token": "afterEscapedQuote7"}']) {
+      expect(jsonSecretsInText(JSON.parse(text), text), text).toBeUndefined();
+      const { fast, nets } = both(text);
+      expect(fast).toEqual(nets);
+    }
+  });
+
+  it('names a shard key by its path, and PEM key files and keytabs as paths, not secrets', () => {
+    expect(isShardKeyPointer('/sharding/0/collections/3/key')).toBe(true);
+    expect(isShardKeyPointer('/sharding/0/collections/3/key/0/0')).toBe(true);
+    expect(isShardKeyPointer('/sharding/0/collections/3/keys')).toBe(false);
+    expect(isShardKeyPointer('/auth/key')).toBe(false);
+    for (const name of ['PEMKeyFile', 'certificateKeyFile', 'clusterFile', 'autoPEMKeyFilePath', 'CAFile', 'keytab', 'autoKerberosKeytabPath', 'keyfile', 'keyfileWindows']) expect(isSecretFieldName(name), name).toBe(false);
+    for (const name of ['key', 'newKey', 'autoPwd', 'PEMKeyPassword', 'autoPEMKeyFilePwd', 'certificateKeyFilePassword', 'bindQueryPassword']) expect(isSecretFieldName(name), name).toBe(true);
+  });
+});
+
+// ------------------------------------------------------------ generated texts
+
+/** Secret names, urls beside a type, glued and escaped keys, long names; index-like keys now and then. */
+const KEYS = ['password', 'apiToken', 'url', 'URL', '"url', 'type', 'name', 'host', 'key', 'autoPwd', 'token: glued', 'a:b', "it's", 'pwd', 'secretKey'.padEnd(140, 'x') + 'Token', 'p', '7'];
+const STRINGS = [
+  '', 'hunter2hunter2', ' padded secret ', 'https://fastdl.mongodb.org/linux/mongodb-linux-x86_64-4.4.0.tgz', 'https://user:pa55word@host/x', 'https://h/hook?token=abc123',
+  'https://hooks.example.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX', 'see token: inString8', "it's token': x", 'a "quoted" value', 'back\\slash', 'x: y', '${PLACEHOLDER}', 'true',
+];
+const SCALARS = ['12345678', '-1', '1.5e+10', 'true', 'false', 'null'];
+const SPACES = ['', ' ', '\n', '\r\n', '\t', '  \n    '];
+
+/** A JSON string literal of `s`, with `/` and one letter written as escapes when `escape`. */
+function encode(s: string, escape: boolean): string {
+  const plain = JSON.stringify(s);
+  return escape ? plain.replace(/\//g, '\\/').replace(/[a-z]/, (c) => `\\u00${c.charCodeAt(0).toString(16)}`) : plain;
+}
+
+const keyArb = fc.tuple(fc.constantFrom(...KEYS), fc.nat(9)).map(([k, n]) => encode(k, n === 0));
+const stringArb = fc.tuple(fc.constantFrom(...STRINGS), fc.nat(6)).map(([s, n]) => encode(s, n === 0));
+
+const node = jsonValueArb(keyArb, stringArb, SCALARS);
+
+/** Valid JSON objects without a repeated key (JSON.parse keeps every key: ParsedDocument.jsonRead). */
+const jsonArb = fc
+  .tuple(fc.array(fc.tuple(keyArb, node), { minLength: 1, maxLength: 6 }), fc.array(fc.constantFrom(...SPACES), { minLength: 1, maxLength: 6 }))
+  .map(([obj, spaces]) => ({ text: write({ obj }, spaces, { i: 0 }) }))
+  .filter(({ text }) => parseText(text, 'f.json').documents[0]?.jsonRead === true);

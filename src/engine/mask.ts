@@ -8,7 +8,7 @@ import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsBy
 import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
 import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
-import { jsonSecretsInText, withoutShardKeys } from './secret-json';
+import { jsonSecretsInText } from './secret-json';
 
 export { maskLine, secretSpansInLine, secretsInText, urlHoldsSecret } from './secret-text';
 
@@ -88,7 +88,7 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     // keys, numbers, nested values, a url beside a type: test/engine/secrets-walk-skip.test.ts).
     if (d.blockRead && inText !== undefined && census.asParsed && (inText.every(known) || (docs.length === 1 && listedInAnyOrder(inText, known)))) continue;
     if (json) {
-      if (json.walkAdds) take(withoutShardKeys(findSecretsByName(d.value)));
+      if (json.walkAdds) take(findSecretsByName(d.value));
       continue;
     }
     take(findSecretsByName(d.value));

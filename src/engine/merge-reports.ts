@@ -24,20 +24,35 @@ export interface RecordedPlaces {
 
 /** The recorded places of a run's digests; where several hold the same place, the last one's. */
 export function placesOf(records: readonly PlacedRecord[]): RecordedPlaces {
-  // Each file's records with places as a chain from its last: the index of the one before, -1 at its first.
-  const last = new Map<string, number>();
+  // Each document's records with places as a chain from its last: the index of the one before, -1
+  // at its first. A file's last record stands for its chain while the file has one document with
+  // places (most files: no map per file); a file of more documents gets a map of their last records,
+  // so that a list of thousands of items is not walked through for each of its findings.
+  const last = new Map<string, number | Map<number, number>>();
   const before = new Int32Array(records.length);
   for (let k = 0; k < records.length; k++) {
     const r = records[k];
     if (!r.places) continue;
-    before[k] = last.get(r.sd.filePath) ?? -1;
-    last.set(r.sd.filePath, k);
+    const { filePath, documentIndex } = r.sd;
+    const at = last.get(filePath);
+    if (at === undefined) {
+      before[k] = -1;
+      last.set(filePath, k);
+    } else if (typeof at === 'number') {
+      const atDocument = records[at].sd.documentIndex;
+      before[k] = atDocument === documentIndex ? at : -1;
+      last.set(filePath, atDocument === documentIndex ? k : new Map([[atDocument, at], [documentIndex, k]]));
+    } else {
+      before[k] = at.get(documentIndex) ?? -1;
+      at.set(documentIndex, k);
+    }
   }
   return {
     get(filePath, documentIndex, pointer) {
-      for (let k = last.get(filePath) ?? -1; k >= 0; k = before[k]) {
-        const r = records[k];
-        const place = r.sd.documentIndex === documentIndex ? packedPlace(r.places!, pointer) : undefined;
+      const at = last.get(filePath);
+      let k = at === undefined ? -1 : typeof at === 'number' ? (records[at].sd.documentIndex === documentIndex ? at : -1) : (at.get(documentIndex) ?? -1);
+      for (; k >= 0; k = before[k]) {
+        const place = packedPlace(records[k].places!, pointer);
         if (place) return place;
       }
       return undefined;
@@ -58,11 +73,16 @@ export function mergeReports(done: { result: FileResult; source: RunSource }, re
   const recorded: Record<Severity, number> = { error: result.errorCount, warning: result.warningCount, info: result.infoCount };
   const max = opts.maxProblemsPerFile ?? MAX_PROBLEMS_PER_FILE;
   const added: Diagnostic[] = [];
+  // Asked once per report: a list of many items has as many findings and reports (linear, not their product).
+  const had = new Set<string>();
+  for (const d of result.diagnostics) had.add(d.ruleId);
+  const reportsOf = new Map<string, number>();
+  for (const w of reports) reportsOf.set(w.ruleId, (reportsOf.get(w.ruleId) ?? 0) + 1);
   for (const w of reports) {
     const r = w.report;
     if (!r || r.fix || r.suggestions || (r.target ?? 'value') !== 'value') return false;
     // Findings of one rule without related places may be one aggregate (aggregate.ts).
-    if (result.diagnostics.some((d) => d.ruleId === w.ruleId) || (!r.related?.length && reports.some((o) => o !== w && o.ruleId === w.ruleId))) return false;
+    if (had.has(w.ruleId) || (!r.related?.length && reportsOf.get(w.ruleId)! > 1)) return false;
     const place = places.get(result.filePath, w.documentIndex, r.pointer);
     if (!place || place.template) return false;
     const severity = severityOf(w.ruleId, r.severity, { settings }, opts);

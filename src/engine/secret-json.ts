@@ -2,16 +2,16 @@
 // (ParsedDocument.jsonRead): the colons the text net (secretsInText) would stop at are found by
 // the value's keys, in the text's order, instead of by reading the key before each colon; and
 // the walk by name (findSecretsByName) runs only where it could list a value the text net does
-// not. A shard key (`sharding[].collections[].key`, model/automation.ts) is no secret in either.
+// not. Together they list what both nets over the whole text list (one mechanism: a shard key's
+// fields, under `key`, a secret's last word, are listed as in YAML and as the emulator lists them).
 // Anything this cannot tell (an escaped key, a key for-in lists out of order, a colon that looks
 // like a key's inside a string) returns undefined: the caller runs both nets over the text as before.
-import { isSecretFieldName, type SecretLocation } from '../model/secrets';
-import { isShardKeyPointer, SHARD_KEY_PATH } from '../model/automation';
+import { isSecretFieldName } from '../model/secrets';
 import { secretsInText, urlHoldsSecret } from './secret-text';
 import { JUDGE_FROM, JudgedNames, judgeKey, keyBefore, NAMES_PLAIN } from './secret-keys';
 
 export interface JsonSecrets {
-  /** What secretsInText lists of the text, shard keys left out. */
+  /** What secretsInText lists of the text. */
   inText: string[];
   /** Whether findSecretsByName may list a value `inText` does not (else it need not walk the value). */
   walkAdds: boolean;
@@ -45,7 +45,7 @@ export function jsonSecretsInText(value: unknown, text: string): JsonSecrets | u
   for (const _ in Object.prototype) return undefined;
   if (escapedKey(text)) return undefined;
   const keys = new NamedKeys();
-  if (value !== null && typeof value === 'object' && !keys.container(value, 0, 0)) return undefined;
+  if (value !== null && typeof value === 'object' && !keys.container(value, 0)) return undefined;
   const colons = keyColons(text, keys);
   if (!colons) return undefined;
   let k = 0;
@@ -54,11 +54,6 @@ export function jsonSecretsInText(value: unknown, text: string): JsonSecrets | u
     return k < colons.length ? colons[k] : -1;
   };
   return { inText: secretsInText(text, undefined, undefined, next), walkAdds: keys.walkAdds };
-}
-
-/** What findSecretsByName found, shard keys (and what they hold) left out. */
-export function withoutShardKeys(found: SecretLocation[]): SecretLocation[] {
-  return found.filter((s) => !isShardKeyPointer(s.pointer));
 }
 
 /** The keys of a value in the text's order: their count, and those whose name the text net stops at (a secret's or a url's), by number. */
@@ -75,14 +70,13 @@ class NamedKeys {
   /** Each distinct name judged once (a big configuration repeats a few hundred names). */
   private readonly verdicts = new Map<string, number>();
 
-  /** Walks a container at `depth`; `shard`: how much of SHARD_KEY_PATH leads here (-1: none). False when the text's order cannot be told. */
-  container(node: object, depth: number, shard: number): boolean {
+  /** Walks a container at `depth`. False when the text's order cannot be told. */
+  container(node: object, depth: number): boolean {
     if (depth > MAX_DEPTH) return false;
     if (Array.isArray(node)) {
-      const inside = shard >= 0 && SHARD_KEY_PATH[shard] === '*' ? shard + 1 : -1;
       for (let i = 0; i < node.length; i++) {
         const v: unknown = node[i];
-        if (v !== null && typeof v === 'object' && !this.container(v, depth + 1, inside)) return false;
+        if (v !== null && typeof v === 'object' && !this.container(v, depth + 1)) return false;
       }
       return true;
     }
@@ -99,8 +93,7 @@ class NamedKeys {
         verdict &= ~GLUED;
       }
       const v = obj[name];
-      const at = shard >= 0 && SHARD_KEY_PATH[shard] === name ? shard + 1 : -1;
-      if (verdict !== PLAIN && at !== SHARD_KEY_PATH.length) {
+      if (verdict !== PLAIN) {
         this.numbers.push(this.count);
         this.names.push(name);
         this.verdictsOf.push(verdict);
@@ -108,7 +101,7 @@ class NamedKeys {
         this.holders.push(obj);
       }
       this.count++;
-      if (v !== null && typeof v === 'object' && !this.container(v, depth + 1, at)) return false;
+      if (v !== null && typeof v === 'object' && !this.container(v, depth + 1)) return false;
     }
     return true;
   }

@@ -171,21 +171,3 @@ export function isSingleNodeWriteConcern(w: unknown): boolean {
   if (typeof w === 'string') return w.trim() === '0' || w.trim() === '1';
   return false;
 }
-
-// --- Shard keys ------------------------------------------------------------------------------
-
-/**
- * Where an automation configuration names a shard key: `sharding[].collections[].key`, the
- * fields and directions a collection is sharded by (`[["tenantId", 1]]`; DOMAIN.md §1 from the Go
- * client's ShardingConfig; Ops Manager's Automation Configuration reference, "Sharded Clusters",
- * https://www.mongodb.com/docs/ops-manager/current/reference/cluster-configuration/). Not a
- * secret, though `key` is a secret's last word for `auth.key`, the keyfile's contents (the same
- * page, "Authentication", and "Rotate a Key File with the API"; `auth.keyfile` is its path).
- * `*` stands for any array index.
- */
-export const SHARD_KEY_PATH: readonly string[] = ['sharding', '*', 'collections', '*', 'key'];
-
-/** Whether a JSON pointer is a shard key (SHARD_KEY_PATH) or inside one. */
-export function isShardKeyPointer(pointer: string): boolean {
-  return /^\/sharding\/\d+\/collections\/\d+\/key(?:\/|$)/.test(pointer);
-}

@@ -97,3 +97,46 @@ describe('mergeReports', () => {
     }
   });
 });
+
+describe('linear in a file of many documents (a list of thousands of items)', () => {
+  it('placesOf finds each document\'s place without walking the records of the file\'s other documents', () => {
+    const n = 2000;
+    const reads = { sd: 0 };
+    const records = Array.from({ length: n }, (_, i) => {
+      const sd = { filePath: 'list.alert-config.yaml', documentIndex: i };
+      return {
+        get sd() {
+          reads.sd++;
+          return sd;
+        },
+        places: [`/${i}`, i, i + 1, i + 1, 1, i + 1, 2, 0] as PackedPlaces,
+      };
+    });
+    const places = placesOf(records);
+    reads.sd = 0;
+    for (let i = 0; i < n; i++) expect(places.get('list.alert-config.yaml', i, `/${i}`)?.span).toEqual({ start: i, end: i + 1 });
+    // A chain through the file's records per document read ~n²/2 of them (2,000,000 here).
+    expect(reads.sd).toBeLessThanOrEqual(2 * n);
+  });
+
+  it('mergeReports reads each finding of the file a bounded number of times, not once per report', () => {
+    const n = 2000;
+    const diagnostics = sortDiagnostics(Array.from({ length: n }, (_, i) => ({ ...finding('enabled-omitted', i + 1, 1), documentIndex: i })));
+    let reads = 0;
+    const counted = new Proxy(diagnostics, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const result: FileResult = { filePath: 'list.alert-config.yaml', kinds: diagnostics.map(() => 'alert-config'), documents: n, errorCount: 0, warningCount: n, infoCount: 0, diagnostics: counted };
+    const places = placesOf(Array.from({ length: n }, (_, i) => ({ sd: { filePath: 'list.alert-config.yaml', documentIndex: i }, places: ['/eventTypeName', i, i + 1, i + 1, 3, i + 1, 9, 0] as PackedPlaces })));
+    const related = [{ filePath: 'b.alert-config.yaml', documentIndex: 0, pointer: '/eventTypeName', message: 'The first configuration with this condition.' }];
+    const reports = Array.from({ length: n / 2 }, (_, i) => ({ documentIndex: 2 * i, ruleId: 'duplicate-alert-config', report: { pointer: '/eventTypeName', message: 'A duplicate.', related } }));
+    expect(mergeReports({ result, source: { text: '', bom: false, secrets: [] } }, reports, places, defaultSettings('list.alert-config.yaml'), { maxProblemsPerFile: 10 * n })).toBe(true);
+    expect(result.diagnostics).toHaveLength(n + n / 2);
+    expect(result.warningCount).toBe(n + n / 2);
+    // Once per report through the findings read 2,000,000 of them.
+    expect(reads).toBeLessThanOrEqual(10 * n);
+  });
+});

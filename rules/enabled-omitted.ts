@@ -1,8 +1,17 @@
 import { defineRule } from '../src/core/rule';
 import { has, isObject } from '../src/model/alerts';
+import type { Fix, FixOp } from '../src/core/types';
 
 /** Where `enabled` stands in the schema's order (id, groupId, typeName, created, updated, enabled, eventTypeName), nearest first. */
-const ENABLED_AFTER = ['updated', 'created', 'typeName', 'groupId', 'id', 'eventTypeName'];
+const ENABLED_AFTER: readonly string[] = Object.freeze(['updated', 'created', 'typeName', 'groupId', 'id', 'eventTypeName']);
+
+/**
+ * A suggestion, not a safe fix: the message offers true or false, and only the author knows which
+ * was meant. Beside its kin: after `updated` in a GET's order, after eventTypeName in a written one.
+ * The same for every report (frozen: nothing downstream may change a report's fixes), not made anew each time.
+ */
+const ADD_ENABLED: FixOp = Object.freeze({ op: 'add', pointer: '', key: 'enabled', value: true, after: ENABLED_AFTER });
+const SUGGESTIONS = Object.freeze([Object.freeze({ title: 'Add enabled: true', ops: Object.freeze([ADD_ENABLED]) as FixOp[] })]) as Fix[];
 
 export default defineRule({
   meta: {
@@ -40,12 +49,6 @@ notifications:
   check(ctx) {
     const doc = ctx.value;
     if (!isObject(doc) || has(doc, 'enabled')) return;
-    ctx.report({
-      pointer: '',
-      messageId: 'omitted',
-      // A suggestion, not a safe fix: the message offers true or false, and only the author knows
-      // which was meant. Beside its kin: after `updated` in a GET's order, after eventTypeName in a written one.
-      suggestions: [{ title: 'Add enabled: true', ops: [{ op: 'add', pointer: '', key: 'enabled', value: true, after: ENABLED_AFTER }] }],
-    });
+    ctx.report({ pointer: '', messageId: 'omitted', suggestions: SUGGESTIONS });
   },
 });

@@ -161,7 +161,7 @@ export class LineIndex {
   private breakFound: string | undefined;
   /** Characters rangeOnce counted lines over so far. */
   private counted = 0;
-  /** Where the text's first \r stands (-1: none), once rangeOnce asked. */
+  /** Where the text's first \r stands (-1: none), once asked. */
   private firstCr?: number;
   /** `sparseMinChars`: tests lower it to check both representations on small texts. */
   constructor(
@@ -174,6 +174,22 @@ export class LineIndex {
     if (this.index) return this.index;
     lineTables.built++;
     return (this.index = this.text.length >= this.sparseMinChars && !hasLoneCr(this.text) ? new SparseLines(this.text) : new DenseLines(this.text));
+  }
+
+  /** Where the text's first \r stands (-1: none), searched once (forward: V8 searches one character natively forward, not backward). */
+  private crAt(): number {
+    return (this.firstCr ??= this.text.indexOf('\r'));
+  }
+
+  /**
+   * Where the line of a span's start ends (before its line break) when the span goes on past
+   * it; undefined for a span within one line. Found from the span's start for a text without a
+   * \r: no search of the line starts for the span's end.
+   */
+  firstLineEnd(span: Span): number | undefined {
+    if (this.crAt() >= 0) return this.spansLines(span) ? this.lineEnd(this.position(span.start).line) : undefined;
+    const k = this.text.indexOf('\n', this.clamp(span.start));
+    return k >= 0 && k < this.clamp(span.end) ? k : undefined;
   }
 
   /** Whether a \r stands somewhere not followed by \n (known once the line starts are). */
@@ -229,8 +245,7 @@ export class LineIndex {
     const a = this.clamp(span.start);
     const b = this.clamp(span.end);
     if (this.index || this.counted + a > this.text.length) return this.range(span);
-    // The text's first \r, searched once (forward: V8 searches one character natively forward, not backward).
-    const cr = (this.firstCr ??= this.text.indexOf('\r'));
+    const cr = this.crAt();
     if (cr >= 0 && cr <= b) return this.range(span);
     this.counted += a;
     const start = this.countedPosition(a);

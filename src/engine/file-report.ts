@@ -51,8 +51,12 @@ export interface FileState {
   off?: ReadonlySet<string> | null;
   /** Whether a value is a template by the file's placeholders (one function for the file's documents, schema, rules and digests). */
   isTemplate: (value: unknown) => boolean;
-  /** Suggestions not made into text edits yet (LintRunOptions.suggestionEdits false): made by suggestionsWhereRead. */
-  unmade?: { diagnostic: Diagnostic; doc: ItemState; fixes: Fix[] }[];
+  /**
+   * Suggestions not made into text edits yet (LintRunOptions.suggestionEdits false): made by
+   * suggestionsWhereRead. Three slots each (the diagnostic, its document, the fixes) in one flat
+   * array: most findings' are never made, and an object each would be kept until the file ends.
+   */
+  unmade?: (Diagnostic | ItemState | Fix[])[];
 }
 
 /**
@@ -119,11 +123,11 @@ export function spanFor(file: FileState, doc: ParsedDocument, absPointer: string
     if (firstLoc?.key) return firstLoc.key;
   }
   const span = (target === 'key' || missing) && loc.key ? loc.key : loc.value;
-  // A multi-line object or array value: underline its first line only (told by line numbers: no
-  // copy of a value that may be megabytes long).
-  if (span === loc.value && file.sourceFile.lines.spansLines(span)) {
-    const line = file.sourceFile.lines.position(span.start).line;
-    return { start: span.start, end: Math.max(span.start + 1, Math.min(span.end, file.sourceFile.lines.lineEnd(line))) };
+  // A multi-line object or array value: underline its first line only (told by where that line
+  // ends, found from its start: no copy of a value that may be megabytes long).
+  if (span === loc.value) {
+    const end = file.sourceFile.lines.firstLineEnd(span);
+    if (end !== undefined) return { start: span.start, end: Math.max(span.start + 1, Math.min(span.end, end)) };
   }
   return span;
 }
@@ -223,7 +227,7 @@ export function addReport(file: FileState, doc: ItemState | undefined, ruleId: s
     span,
   };
   file.diagnostics.push(diagnostic);
-  if (later) (file.unmade ??= []).push({ diagnostic, doc, fixes: report.suggestions! });
+  if (later) (file.unmade ??= []).push(diagnostic, doc, report.suggestions!);
 }
 
 /** The suggestions that make text edits, as text fixes (undefined: none). */
@@ -239,7 +243,8 @@ function textFixes(file: FileState, doc: ItemState, fixes: Fix[]): TextFix[] | u
  */
 export function suggestionsWhereRead(file: FileState, diagnostics: readonly Diagnostic[]): void {
   if (!file.unmade || diagnostics.length < 2) return;
-  for (const u of file.unmade) u.diagnostic.suggestions = textFixes(file, u.doc, u.fixes);
+  const u = file.unmade;
+  for (let k = 0; k + 2 < u.length; k += 3) (u[k] as Diagnostic).suggestions = textFixes(file, u[k + 1] as ItemState, u[k + 2] as Fix[]);
 }
 
 export const TEMPLATE_VALUE = 'template-value';

@@ -85,6 +85,33 @@ describe('line index: sparse and dense agree', () => {
   });
 });
 
+describe('line index: firstLineEnd, where a span over lines leaves its first line', () => {
+  it('agrees with the line end of the span start for spans over lines (undefined within one line), on any text', () => {
+    fc.assert(
+      fc.property(textArb(['\n', '\r\n', '\r', '']), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 300 })), { maxLength: 20 }), fc.constantFrom(DENSE, SPARSE), (text, spans, sparse) => {
+        const index = new LineIndex(text, sparse);
+        const table = new LineIndex(text, sparse);
+        for (const [from, length] of spans) {
+          const start = text.length ? from % (text.length + 1) : 0;
+          const span = { start, end: start + length };
+          const expected = table.spansLines(span) ? table.lineEnd(table.position(start).line) : undefined;
+          expect({ text, span, end: index.firstLineEnd(span) }).toEqual({ text, span, end: expected });
+        }
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 300), seed: 20261129 },
+    );
+  });
+
+  it('finds it on a text without \\r with no line table', () => {
+    const before = lineTables.built;
+    const text = 'a: 1\nb:\n  c: 2\n  d: 3\n';
+    const index = new LineIndex(text);
+    expect(index.firstLineEnd({ start: 5, end: text.length })).toBe(7);
+    expect(index.firstLineEnd({ start: 0, end: 4 })).toBeUndefined();
+    expect(lineTables.built).toBe(before);
+  });
+});
+
 describe('line index: rangeOnce, a range counted to without a table', () => {
   it('agrees with range() on any span, and builds no table for a first short count', () => {
     fc.assert(

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/engine/lint';
 import { defineRule } from '../../src/core/rule';
-import type { FixOp } from '../../src/core/types';
+import type { FixOp, Report, RuleContext, RuleMeta } from '../../src/core/types';
+import { messageReport } from '../../src/engine/passes';
+import enabledOmitted from '../../rules/enabled-omitted';
 
 const docs = { why: 'test', bad: 'x', good: 'y' };
 const NOW = new Date('2026-11-21T00:00:00Z');
@@ -89,5 +91,26 @@ describe('the hint list of pointers to place', () => {
     const [r] = await lint([{ filePath: '/p/a.json', text: json }], { now: NOW, kind: 'alert-config', ruleSet: [rule] });
     expect(r.diagnostics[0].fix?.edits).toHaveLength(1);
     expect(counter.reads).toBe(2);
+  });
+});
+
+describe('what a finding makes (report18)', () => {
+  it('enabled-omitted hands every report the same frozen suggestion (none made anew per finding)', () => {
+    const seen: Report[] = [];
+    const ctx = { value: { eventTypeName: 'HOST_DOWN' }, report: (r: Report) => seen.push(r) } as unknown as RuleContext;
+    enabledOmitted.check(ctx);
+    enabledOmitted.check(ctx);
+    expect(seen).toHaveLength(2);
+    expect(seen[0].suggestions).toBe(seen[1].suggestions);
+    expect(Object.isFrozen(seen[0].suggestions) && Object.isFrozen(seen[0].suggestions![0].ops[0])).toBe(true);
+  });
+
+  it("a rule's report is placed in one shape, whatever fields the rule's object has (no spread)", () => {
+    const meta = { id: 'test-shape', messages: { m: 'Value {{v}}.' } } as unknown as RuleMeta;
+    const a = messageReport(meta, { pointer: '/a', messageId: 'm', data: { v: 1 } });
+    const b = messageReport(meta, { pointer: '/b', message: 'Plain.', severity: 'error' });
+    expect(Object.keys(a)).toEqual(Object.keys(b));
+    expect(a).toMatchObject({ pointer: '/a', message: 'Value 1.', messageId: 'm' });
+    expect('data' in a).toBe(false);
   });
 });

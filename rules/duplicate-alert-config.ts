@@ -3,33 +3,42 @@ import { documentLabel, eachRepeat } from '../src/model/document-label';
 import { canonicalJson } from '../src/core/canonical-json';
 import { isObject } from '../src/core/is-object';
 
-/** An unordered list (matchers, groupIds, tags): absent and empty are the same. */
+/** The canonical texts of an unordered list (matchers, groupIds, tags), sorted, joined by `|`: absent and empty are the same. */
 function canonicalSet(value: unknown): string {
   if (!Array.isArray(value)) return '';
-  if (value.length === 1) return canonicalJson(value[0]);
-  if (value.length === 2) {
-    // Two matchers (the most common list): sorted as sort() would, without its arrays.
-    const a = canonicalJson(value[0]);
-    const b = canonicalJson(value[1]);
-    return a <= b ? `${a}|${b}` : `${b}|${a}`;
+  const n = value.length;
+  if (n === 1) return canonicalJson(value[0]);
+  if (n > SORTED_IN_PLACE) return value.map(canonicalJson).sort().join('|');
+  // A few (most lists): sorted by insertion as sort() would order them, without its arrays.
+  const texts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = canonicalJson(value[i]);
+    let j = i - 1;
+    for (; j >= 0 && texts[j] > t; j--) texts[j + 1] = texts[j];
+    texts[j + 1] = t;
   }
-  return value.map(canonicalJson).sort().join('|');
+  let out = n > 0 ? texts[0] : '';
+  for (let i = 1; i < n; i++) out += '|' + texts[i];
+  return out;
 }
+
+/** Lists of up to this many items are sorted by insertion (quadratic, so only then). */
+const SORTED_IN_PLACE = 8;
+
+/** Between the parts of a condition's key. */
+const SEP = '\u0000';
 
 /**
  * What makes an alert configuration fire: its event, matchers and thresholds. A global
  * configuration also has its target projects (forAllGroups, groupIds, tags): two global
- * configurations aimed at different projects are not duplicates. The rule's digest: a string of
- * its own (join() builds a flat string; a value's string kept as it is would keep its file's text).
+ * configurations aimed at different projects are not duplicates. The rule's digest, one string
+ * added up: the engine keeps a flat copy of it (detached), which holds nothing of the file's text.
  */
 function conditionKey(kind: string, value: unknown): string | undefined {
   const v = value as any;
   if (!isObject(v) || typeof v.eventTypeName !== 'string') return undefined;
-  const parts = [kind, v.eventTypeName, canonicalSet(v.matchers), canonicalJson(v.metricThreshold), canonicalJson(v.threshold)];
-  if (kind === 'global-alert-config') {
-    parts.push(canonicalJson(v.forAllGroups), canonicalSet(v.groupIds), canonicalSet(v.tags));
-  }
-  return parts.join('\u0000');
+  const key = kind + SEP + v.eventTypeName + SEP + canonicalSet(v.matchers) + SEP + canonicalJson(v.metricThreshold) + SEP + canonicalJson(v.threshold);
+  return kind === 'global-alert-config' ? key + SEP + canonicalJson(v.forAllGroups) + SEP + canonicalSet(v.groupIds) + SEP + canonicalSet(v.tags) : key;
 }
 
 /** Where a duplicate and its first are shown. */

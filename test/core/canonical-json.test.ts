@@ -1,7 +1,7 @@
 // Canonical JSON: JSON.stringify of the value with every object's keys sorted, whatever order the
 // keys came in (the digest of duplicate-alert-config).
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical-json';
 
 /** The oracle: JSON.stringify of each leaf and key, objects written with their keys sorted (an object cannot hold "0" after ""). */
@@ -39,5 +39,22 @@ describe('canonicalJson', () => {
   it('writes NaN, ±Infinity and undefined as null, escapes what JSON escapes', () => {
     expect(canonicalJson({ b: NaN, a: [Infinity, -Infinity, undefined] })).toBe('{"a":[null,null,null],"b":null}');
     expect(canonicalJson({ 'x"y': 'a\nb\\\ud800' })).toBe(JSON.stringify({ 'x"y': 'a\nb\\\ud800' }));
+  });
+
+  it('writes a value whose keys are sorted already with one call of JSON.stringify, the same text (issue 37, clean18)', () => {
+    const spy = vi.spyOn(JSON, 'stringify');
+    try {
+      const matcher = { fieldName: 'HOSTNAME', operator: 'EQUALS', value: 'ab' };
+      const text = canonicalJson({ a: [matcher, 1.5, true, null, NaN], b: 'x' });
+      const calls = spy.mock.calls.length;
+      expect(text).toBe('{"a":[{"fieldName":"HOSTNAME","operator":"EQUALS","value":"ab"},1.5,true,null,null],"b":"x"}');
+      expect(calls).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    // Keys out of order, a class's object, an undefined value: written piece by piece, as before.
+    expect(canonicalJson({ b: 1, a: { d: 2, c: 3 } })).toBe('{"a":{"c":3,"d":2},"b":1}');
+    expect(canonicalJson({ a: new Date(0), b: [undefined] })).toBe('{"a":{},"b":[null]}');
+    expect(canonicalJson({ a: undefined })).toBe('{"a":null}');
   });
 });

@@ -4,7 +4,7 @@ import type { ParsedFile } from '../syntax/index';
 import { compareStrings } from '../core/pointer';
 import { applyDirectives, directiveProblems, NO_DIRECTIVES } from '../syntax/suppress';
 import { aggregateRepeats } from './aggregate';
-import { collectSecretValues, maskSecrets } from './mask';
+import { collectSecretValues, maskSecrets, type RunMasks } from './mask';
 import { keepFrames } from './frame-lines';
 import { LineIndex } from '../core/lines';
 import { detached } from '../core/detached';
@@ -12,7 +12,7 @@ import type { Diagnostic, FileResult, RunSource, Severity } from '../core/types'
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
 import { overflowed, severityOf, suggestionsWhereRead, templateInfos, type FileState } from './file-report';
 
-export function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions): { result: FileResult; source: RunSource } {
+export function finish(file: FileState, knownRules: Set<string>, workspaceRules: Set<string>, opts: LintRunOptions, masks?: RunMasks): { result: FileResult; source: RunSource } {
   templateInfos(file, opts);
   const { text, lines } = file.sourceFile;
   const found = opts.inlineConfig !== false && file.sourceFile.syntax === 'yaml' ? file.sourceFile.comments().directives : NO_DIRECTIVES;
@@ -52,7 +52,7 @@ export function finish(file: FileState, knownRules: Set<string>, workspaceRules:
   );
   if (file.baseSecrets?.length) secrets.push(...file.baseSecrets);
   suggestionsWhereRead(file, diagnostics);
-  maskAll(diagnostics, secrets);
+  maskAll(diagnostics, secrets, masks);
   // Nothing to say (most files of a run): no grouping, sort or counts to make.
   let counts = { errorCount: 0, warningCount: 0, infoCount: 0 };
   if (diagnostics.length > 0) {
@@ -68,10 +68,12 @@ export function finish(file: FileState, knownRules: Set<string>, workspaceRules:
 }
 
 /** Every text of the findings with the file's secrets masked (and long quoted values cut, only once masked). */
-export function maskAll(diagnostics: readonly Diagnostic[], secrets: readonly string[]): void {
+export function maskAll(diagnostics: readonly Diagnostic[], secrets: readonly string[], masks?: RunMasks): void {
   // Every file, with or without listed secrets: a message may quote a value shaped like a secret
   // under a plain name (a token pasted as an e-mail address), and a quoted value is cut only once masked.
-  const mask = (t: string) => maskSecrets(t, secrets);
+  // With none listed, a text the run found clean before is not masked again (the same message in every file).
+  const clean = secrets.length === 0 ? masks?.texts : undefined;
+  const mask = clean ? (t: string) => clean.through(t) : (t: string) => maskSecrets(t, secrets);
   for (const d of diagnostics) {
     d.message = mask(d.message);
     // A secret pasted where a key belongs ends up in a pointer.
@@ -137,7 +139,7 @@ export function leanResult(result: FileResult): FileResult {
  * findings the lines their code frames show, and those of `more` (where workspace findings may
  * be added: merge-reports.ts).
  */
-export function lean(source: RunSource, diagnostics: readonly Diagnostic[], more?: readonly number[]): RunSource {
+export function lean(source: RunSource, diagnostics: readonly Diagnostic[], more?: readonly number[], masks?: RunMasks): RunSource {
   // Detached: a secret is cut out of the text, which it would otherwise keep (core/detached.ts).
   const secrets = source.secrets.length > 0 ? source.secrets.map(detached) : source.secrets;
   if (diagnostics.length === 0) return secrets.length > 0 ? { text: '', bom: source.bom, secrets } : NOTHING_TO_SHOW[source.bom ? 1 : 0];
@@ -147,5 +149,5 @@ export function lean(source: RunSource, diagnostics: readonly Diagnostic[], more
   const at = new Array<number>(diagnostics.length + extra);
   for (let k = 0; k < diagnostics.length; k++) at[k] = diagnostics[k].range.start.line;
   for (let k = 0; k < extra; k++) at[diagnostics.length + k] = more![k];
-  return { text: '', bom: source.bom, secrets, frames: keepFrames(lines, secrets, at), parseProblems: source.parseProblems };
+  return { text: '', bom: source.bom, secrets, frames: keepFrames(lines, secrets, at, masks?.lines), parseProblems: source.parseProblems };
 }

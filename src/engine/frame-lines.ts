@@ -3,7 +3,7 @@
 // the size of its files.
 import type { FrameLines, RunSource } from '../core/types';
 import { LineIndex } from '../core/lines';
-import { maskFrameLine } from './mask';
+import { maskFrameLine, type CleanTexts } from './mask';
 // A line cut from the text may be V8's slice of it, keeping the whole text alive: kept detached.
 import { detached } from '../core/detached';
 
@@ -81,11 +81,11 @@ const NO_LINES: readonly number[] = Object.freeze([]);
  * file: each such line and the line above it, as shown, or that the line above is blank. Kept in
  * plain arrays, searched in place while they are short (most files keep two lines).
  */
-export function keepFrames(lines: LineIndex, secrets: readonly string[], at: readonly number[]): FrameLines {
+export function keepFrames(lines: LineIndex, secrets: readonly string[], at: readonly number[], clean?: CleanTexts): FrameLines {
   const lineCount = lines.lineCount;
   const lineText = (k: number) => lines.lineText(k);
   // One line (most files with findings): its arrays made at their length, with no search.
-  if (at.length === 1 && at[0] >= 1 && at[0] <= lineCount) return keepOne(lines, lineText, secrets, at[0]);
+  if (at.length === 1 && at[0] >= 1 && at[0] <= lineCount) return keepOne(lines, lineText, secrets, at[0], clean);
   // Each line masked once (as textReader's shown), kept in the order first asked.
   const kept: number[] = [];
   const shown: string[] = [];
@@ -111,7 +111,7 @@ export function keepFrames(lines: LineIndex, secrets: readonly string[], at: rea
       }
       if (keptSet ? keptSet.has(n) : kept.includes(n)) continue;
       kept.push(n);
-      shown.push(detached(shownLine(lineText, n, secrets)));
+      shown.push(keptLine(lineText, n, secrets, clean));
       if (keptSet) keptSet.add(n);
       else if (kept.length > SEARCHED) keptSet = new Set(kept);
     }
@@ -121,18 +121,24 @@ export function keepFrames(lines: LineIndex, secrets: readonly string[], at: rea
 }
 
 /** keepFrames of one line (1 ≤ line ≤ the line count): the line, and the one above kept or listed blank. */
-function keepOne(lines: LineIndex, lineText: (n: number) => string, secrets: readonly string[], line: number): FrameLines {
+function keepOne(lines: LineIndex, lineText: (n: number) => string, secrets: readonly string[], line: number, clean: CleanTexts | undefined): FrameLines {
   const lineCount = lines.lineCount;
-  const shown = detached(shownLine(lineText, line, secrets));
+  const shown = keptLine(lineText, line, secrets, clean);
   const above = line - 1;
   if (above < 1) return { lineCount, at: [line], shown: [shown], blank: NO_LINES };
   if (isBlank(lines, above)) return { lineCount, at: [line], shown: [shown], blank: [above] };
-  return { lineCount, at: [line, above], shown: [shown, detached(shownLine(lineText, above, secrets))], blank: NO_LINES };
+  return { lineCount, at: [line, above], shown: [shown, keptLine(lineText, above, secrets, clean)], blank: NO_LINES };
+}
+
+/** shownLine as kept until the report: detached, unless it is the run's clean copy already (one string for a line every file shows). */
+function keptLine(lineText: (n: number) => string, n: number, secrets: readonly string[], clean: CleanTexts | undefined): string {
+  const shown = shownLine(lineText, n, secrets, clean);
+  return clean?.holds(shown) ? shown : detached(shown);
 }
 
 /** Line n as a frame shows it: masked whole, tabs as spaces (one definition for the text's reader and the kept lines). */
-function shownLine(lineText: (n: number) => string, n: number, secrets: readonly string[]): string {
-  const masked = maskFrameLine(lineText, n, secrets);
+function shownLine(lineText: (n: number) => string, n: number, secrets: readonly string[], clean?: CleanTexts): string {
+  const masked = maskFrameLine(lineText, n, secrets, Infinity, clean);
   // Most lines hold no tab: no pattern replace for them.
   return masked.includes('\t') ? masked.replace(/\t/g, ' ') : masked;
 }

@@ -17,6 +17,7 @@ import { addReport, internalError, placeRelated, placeStartLines, type FileState
 import { prepareFile } from './prepare';
 import { checkFile, digestFile, judgePlaces, runWorkspaceRules, type DigestRecord } from './passes';
 import { finish, lean, leanResult } from './finish';
+import { runMasks, type RunMasks } from './mask';
 import { RuleBook } from './rule-book';
 import { mergeReports, placeRelatedFrom, placesOf } from './merge-reports';
 import { fixToFixedPoint } from './fix-loop';
@@ -68,6 +69,8 @@ interface RunFrame {
   policies: Rule[];
   known: Set<string>;
   workspaceIds: Set<string>;
+  /** Texts the run masked with no listed secret and found clean (engine/mask.ts). */
+  masks: RunMasks;
 }
 
 /** Rule ids a run knows besides the registry's (its policies'): what a worker needs of the whole run. */
@@ -93,7 +96,7 @@ function runFrame(project: Project, targets: LintTargets, opts: ProjectLintOptio
   const extra = [...(opts.ruleSet ?? []), ...policies].map((r) => r.meta.id).concat(ids?.known ?? []);
   const known = extra.length ? new Set([...KNOWN_RULE_IDS, ...extra]) : KNOWN_RULE_IDS;
   const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...(opts.ruleSet ?? []), ...policies].filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id), ids?.workspace ?? []));
-  return { settings, policies, known, workspaceIds };
+  return { settings, policies, known, workspaceIds, masks: runMasks() };
 }
 
 /** The ids a worker's share of this run must know (its policies'). */
@@ -122,10 +125,10 @@ async function passRange(project: Project, targets: LintTargets, opts: ProjectLi
       for (const d of file.docs) if (d.kind) kinds.add(d.kind);
       const first = pass.digests.length;
       digestFile(file, i, book.workspace, pass.digests, opts);
-      const f = finish(file, frame.known, frame.workspaceIds, opts);
+      const f = finish(file, frame.known, frame.workspaceIds, opts, frame.masks);
       if (f.result.diagnostics.length > 0) judgePlaces(file, pass.digests, first);
       if (f.result.diagnostics.length > 0 && placeRelated(f.result, (p) => (p === file.displayPath ? file : undefined))) pass.elsewhere.push(i);
-      pass.done.push(opts.release ? { result: leanResult(f.result), source: lean(f.source, f.result.diagnostics, f.result.diagnostics.length > 0 ? placeLines(pass.digests, first) : undefined) } : f);
+      pass.done.push(opts.release ? { result: leanResult(f.result), source: lean(f.source, f.result.diagnostics, f.result.diagnostics.length > 0 ? placeLines(pass.digests, first) : undefined, frame.masks) } : f);
       if (!mergeable(file, opts)) pass.unmergeable!.push(i);
     }
     if (opts.release) project.sources.forget(file.input.filePath);
@@ -250,8 +253,8 @@ export async function lintEach(project: Project, targets: LintTargets, opts: Pro
       if (w.report) addReport(file, doc, w.ruleId, w.report, opts);
       else if (doc) internalError(file, doc, w.ruleId, w.error, opts);
     }
-    const f = finish(file, known, workspaceIds, opts);
-    done[i] = opts.release ? { result: leanResult(f.result), source: lean(f.source, f.result.diagnostics) } : f;
+    const f = finish(file, known, workspaceIds, opts, frame.masks);
+    done[i] = opts.release ? { result: leanResult(f.result), source: lean(f.source, f.result.diagnostics, undefined, frame.masks) } : f;
     again.set(i, file);
     elsewhere.push(i);
   }

@@ -7,8 +7,10 @@
 import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsByName, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
-import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
+import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, SHORTEST_RUN_NEEDED, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
 import { jsonSecretsInText } from './secret-json';
+import { keyBefore, nextSecretColon } from './secret-keys';
+import { detached } from '../core/detached';
 
 export { maskLine, secretSpansInLine, secretsInText, urlHoldsSecret } from './secret-text';
 
@@ -133,6 +135,77 @@ export function cutQuoted(text: string): string {
     .replace(new RegExp(`${QUOTE_OPEN}([^${QUOTE_OPEN}${QUOTE_CLOSE}]*)${QUOTE_CLOSE}`, 'g'), (_, v: string) => (v.length > QUOTE_MAX ? `${v.slice(0, QUOTE_MAX - 3)}…` : v))
     .replace(new RegExp(`[${QUOTE_OPEN}${QUOTE_CLOSE}]`, 'g'), '');
 }
+
+/** What a shape without a run needs (SecretShape.needs): a text without any of them and without a run any shape needs matches no shape. */
+const HOLDS_WITHOUT_RUN: readonly string[] = SECRET_SHAPES.filter((s) => s.needs.run === undefined).map((s) => s.needs.holds ?? '');
+
+/** Whether no shape of SECRET_SHAPES can match in a text (then maskShapes leaves it as it is): one look for each need, not one per shape. */
+function shapeless(text: string): boolean {
+  for (const holds of HOLDS_WITHOUT_RUN) if (text.includes(holds)) return false;
+  return !hasTokenRun(text, SHORTEST_RUN_NEEDED);
+}
+
+/** Whether maskSecrets(text, []) is the text itself, told without its passes: no shape, nothing quoted to cut. */
+const plainMessage = (text: string): boolean => !text.includes(QUOTE_OPEN) && shapeless(text);
+
+/** Whether maskSecretsInPlace(line, []) is the line itself, told without its passes: no key naming a secret or a url, no shape. */
+const plainLine = (line: string): boolean => !line.includes('\n') && !line.includes('\r') && nextSecretColon(line, 0, keyBefore(), undefined) < 0 && shapeless(line);
+
+/** A text or line kept by CleanTexts at most this long (a long one seldom repeats). */
+const CLEAN_MAX_CHARS = 512;
+/** Texts kept by one CleanTexts at most. */
+const CLEAN_MAX_TEXTS = 1024;
+
+/**
+ * Texts one run masked with no listed secret and found clean (the mask left them as they were),
+ * each kept once, detached: the findings of a run repeat their messages, and the lines their frames
+ * show, from file to file. Held by the run (lint.ts's frame; never module state), bounded, and
+ * holding no text any net masks.
+ */
+export class CleanTexts {
+  /** Texts masked by the mask given, not known clean already (tests count them). */
+  masked = 0;
+  private readonly kept = new Map<string, string>();
+  constructor(
+    private readonly mask: (text: string) => string,
+    private readonly plain: (text: string) => boolean,
+  ) {}
+
+  /** The text masked (with no listed secret): the kept copy of a clean text. */
+  through(text: string): string {
+    const kept = this.kept.get(text);
+    if (kept !== undefined) return kept;
+    // Told clean without masking (most lines above a finding), or masked and found clean.
+    let out: string;
+    if (!this.plain(text)) {
+      this.masked++;
+      out = this.mask(text);
+      if (out !== text) return out;
+    }
+    if (text.length > CLEAN_MAX_CHARS || this.kept.size >= CLEAN_MAX_TEXTS) return text;
+    out = detached(text);
+    this.kept.set(out, out);
+    return out;
+  }
+
+  /** Whether a string is a copy this keeps (detached already). */
+  holds(text: string): boolean {
+    return this.kept.get(text) === text;
+  }
+}
+
+/** What a run masks with no listed secret: its findings' texts (maskSecrets) and frame lines (maskSecretsInPlace). */
+export interface RunMasks {
+  texts: CleanTexts;
+  lines: CleanTexts;
+}
+
+const NO_SECRETS: readonly string[] = Object.freeze([]);
+
+export const runMasks = (): RunMasks => ({
+  texts: new CleanTexts((t) => maskSecrets(t, NO_SECRETS), plainMessage),
+  lines: new CleanTexts((t) => maskSecretsInPlace(t, NO_SECRETS), plainLine),
+});
 
 /**
  * Masks secrets keeping the text's length, so that columns of a code frame still line up: the
@@ -278,7 +351,7 @@ function maskShapes(text: string, mask: (m: string) => string): string {
  * when it is inside a block scalar (`key: |`) of a secret-named key, which the line alone does
  * not tell. With `shownWidth`, a long line comes back cut (at least shownWidth characters).
  */
-export function maskFrameLine(lineText: (n: number) => string, n: number, secrets: readonly string[], shownWidth = Infinity): string {
+export function maskFrameLine(lineText: (n: number) => string, n: number, secrets: readonly string[], shownWidth = Infinity, clean?: CleanTexts): string {
   let line = lineText(n);
   // A frame shows the start of a long line (a minified JSON document): only that start, and
   // enough beyond it for any secret that straddles the cut, is masked (and returned).
@@ -286,8 +359,9 @@ export function maskFrameLine(lineText: (n: number) => string, n: number, secret
   for (const s of secrets) longest = Math.max(longest, s.length);
   const window = shownWidth + Math.max(4096, longest);
   if (line.length > window) line = line.slice(0, window);
-  const masked = maskSecretsInPlace(line, secrets);
-  return inSecretBlock(lineText, n, line) ? masked.replace(/\S/g, '*') : masked;
+  if (inSecretBlock(lineText, n, line)) return maskSecretsInPlace(line, secrets).replace(/\S/g, '*');
+  // No listed secret: the line masked once per run (one under a secret's block scalar is never kept).
+  return clean && secrets.length === 0 ? clean.through(line) : maskSecretsInPlace(line, secrets);
 }
 
 /** Whether line n (`line`, or its start) is content of a block scalar under a secret-named key (looking up 500 lines at most). */

@@ -1,0 +1,73 @@
+// A run masks a text with no listed secret once (engine/mask.ts CleanTexts, held by the run's
+// frame): the same message in every file, the same line in many frames. Counted, and the texts
+// come out as the masking without it gives them, a secret's line never kept.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { maskAll } from '../../src/engine/finish';
+import { keepFrames } from '../../src/engine/frame-lines';
+import { maskFrameLine, maskSecrets, maskSecretsInPlace, runMasks } from '../../src/engine/mask';
+import { LineIndex } from '../../src/core/lines';
+import type { Diagnostic } from '../../src/core/types';
+
+const finding = (message: string, pointer = ''): Diagnostic => ({
+  ruleId: 'enabled-omitted', severity: 'warning', message, pointer, range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } },
+  kind: 'alert-config', documentIndex: 0, fixable: false, suggestions: [{ title: 'Add enabled: true', edits: [] }],
+} as unknown as Diagnostic);
+
+describe('texts a run found clean', () => {
+  it('a message repeated in every file is masked once per run, and reads as before', () => {
+    const masks = runMasks();
+    const message = 'enabled is omitted, and on update an omitted enabled disables the configuration; add enabled: true (or enabled: false to disable it on purpose).';
+    for (let file = 0; file < 100; file++) {
+      const d = [finding(`${message}`)];
+      maskAll(d, [], masks);
+      expect(d[0].message).toBe(maskSecrets(message, []));
+    }
+    expect(masks.texts.masked).toBe(1);
+  });
+
+  it('a text holding a secret is masked each time and never kept', () => {
+    const masks = runMasks();
+    const leak = 'token Qx7aBcDeFgHiJkLmN0pQ9 pasted';
+    for (let k = 0; k < 5; k++) {
+      const d = [finding(leak)];
+      maskAll(d, [], masks);
+      expect(d[0].message).toBe('token **** pasted');
+    }
+    expect(masks.texts.masked).toBe(5);
+    expect(masks.texts.holds(leak)).toBe(false);
+    // A listed secret: the run's clean texts are not asked.
+    const d = [finding('the value hunter2-long')];
+    maskAll(d, ['hunter2-long'], masks);
+    expect(d[0].message).toBe('the value ****');
+  });
+
+  it('a frame line shown in many files is masked once per run; a line under a secret block is masked whole and never kept', () => {
+    const masks = runMasks();
+    const text = '# created\neventTypeName: OUTSIDE_METRIC_THRESHOLD\npassword: |\n  eventTypeName: OUTSIDE_METRIC_THRESHOLD\n';
+    for (let file = 0; file < 50; file++) {
+      const frames = keepFrames(new LineIndex(`${text}`), [], [2, 4], masks.lines);
+      expect(frames.shown).toEqual(['eventTypeName: OUTSIDE_METRIC_THRESHOLD', '# created', '  ************** ************************', 'password: |']);
+    }
+    // The line with a long run and `password: |` (a key naming a secret) are masked once; the comment is told clean without masking.
+    expect(masks.lines.masked).toBe(2);
+    expect(masks.lines.holds('  eventTypeName: OUTSIDE_METRIC_THRESHOLD')).toBe(false);
+  });
+
+  it('any line reads as the masking without the run gives it', () => {
+    const piece = fc.constantFrom('a', ' ', ':', ': ', '#', '-', 'apiToken', 'url', 'https://', 'u:p@', 'eyJ', 'xoxb-', 'Qx7aBcDeFgHiJkLmN0p', '0123456789abcdef0123456789abcdef', '\t', '"', '{', '}', '|');
+    const masks = runMasks();
+    fc.assert(
+      fc.property(fc.array(fc.array(piece, { maxLength: 8 }).map((p) => p.join('')), { minLength: 1, maxLength: 6 }), (ls) => {
+        const lines = new LineIndex(ls.join('\n'));
+        const lineText = (n: number) => lines.lineText(n);
+        for (let n = 1; n <= lines.lineCount; n++) {
+          for (let again = 0; again < 2; again++) expect(maskFrameLine(lineText, n, [], Infinity, masks.lines)).toBe(maskFrameLine(lineText, n, []));
+          expect(masks.texts.through(ls[n - 1])).toBe(maskSecrets(ls[n - 1], []));
+        }
+        expect(maskSecretsInPlace(ls[0], [])).toBe(masks.lines.through(ls[0]));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});

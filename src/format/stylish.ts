@@ -80,8 +80,9 @@ const pad = (n: number): string => (n <= 0 ? '' : n < PAD.length ? PAD[n] : ' '.
 
 /**
  * One finding's lines added to `look.text` (its header, its code frame when `lines` are known, where
- * else a repeated finding is) and counted. Called for each finding, so that it is optimized: the
- * generator that calls it runs unoptimized. The common frame, a short line without control
+ * else a repeated finding is) and counted. A small function called for each finding, optimized on
+ * its own: the report's generator runs unoptimized, or is compiled whole (one large function)
+ * when it runs long. The common frame, a short line without control
  * characters, is made here in a few templates; others by codeFrame.
  */
 function addFinding(d: Diagnostic, lines: FrameReader | undefined, look: Look): void {

@@ -100,12 +100,14 @@ export function formatSarif(run: LintRun, opts: SarifOptions): string {
 
   const sarifResults = results.flatMap((r) => {
     const prints = fingerprints(r.filePath, r.diagnostics, mask);
+    // One location object for the file's findings: the same text each time it is written.
+    const file = r.diagnostics.length > 0 ? artifactLocation(r.filePath) : undefined;
     return r.diagnostics.map((d, i) => ({
       ruleId: d.ruleId,
       ruleIndex: describe(d),
       level: LEVEL[d.severity],
       message: { text: mask(d.message) },
-      locations: [{ physicalLocation: { artifactLocation: artifactLocation(r.filePath), region: region(d.range) } }],
+      locations: [{ physicalLocation: { artifactLocation: file!, region: region(d.range) } }],
       ...(d.related?.length ? { relatedLocations: d.related.map((rel, k) => relatedLocation(rel, k + 1, mask)) } : {}),
       partialFingerprints: { 'omlint/v1': prints[i] },
       properties: { pointer: mask(d.pointer), documentIndex: d.documentIndex, kind: d.kind, fixable: d.fixable },

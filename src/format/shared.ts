@@ -15,15 +15,29 @@ export function ruleDocsUrl(ruleId: string): string {
 /**
  * A masking function for every text of a run. Messages are masked by the engine already; this is
  * the second line of defence, and it uses the secrets of all files because a message may quote
- * another document (related information).
+ * another document (related information). Each distinct text is masked once: a rule's message
+ * and pointer repeat from file to file, and a run-wide list makes every masking read each character.
  */
-export function secretMasker(run: LintRun): (text: string) => string {
+export function secretMasker(run: LintRun, maskWith: (text: string, secrets: readonly string[]) => string = maskSecrets): (text: string) => string {
   const all = new Set<string>();
   for (const r of run.results) for (const s of run.sources.get(r.filePath)?.secrets ?? []) all.add(s);
   if (all.size === 0) return (text) => text;
   const secrets = [...all].sort((a, b) => b.length - a.length);
-  return (text) => maskSecrets(text, secrets);
+  // Masking is a function of the text alone (the list is the run's): the same text, the same answer.
+  const done = new Map<string, string>();
+  return (text) => {
+    let masked = done.get(text);
+    if (masked === undefined) {
+      // Bounded: a report of many distinct texts keeps no second copy of them all.
+      if (done.size >= MASKED_KEPT) done.clear();
+      done.set(text, (masked = maskWith(text, secrets)));
+    }
+    return masked;
+  };
 }
+
+/** Distinct texts a run's masker remembers at most. */
+const MASKED_KEPT = 4096;
 
 /**
  * Fingerprints that survive unrelated edits: built from the path, rule, pointer, document index and
@@ -36,6 +50,12 @@ export function fingerprints(filePath: string, diagnostics: Diagnostic[], mask: 
     const base = [filePath, d.ruleId, mask(d.pointer), String(d.documentIndex), mask(d.message)].join('\u0000');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
-    return nodeCrypto().createHash('sha256').update(n === 0 ? base : `${base}\u0000${n}`).digest('hex');
+    return sha256Hex(n === 0 ? base : `${base}\u0000${n}`);
   });
+}
+
+/** The SHA-256 of a text's UTF-8 bytes in hex: one call where Node has crypto.hash (no Hash object a finding). */
+function sha256Hex(text: string): string {
+  const crypto = nodeCrypto();
+  return typeof crypto.hash === 'function' ? crypto.hash('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex');
 }

@@ -11,7 +11,146 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** A finding's code frame, its lines pushed on `out` (no array of its own: one per finding). */
+/** What the findings' lines share in a run, made once (the palette's strings), and what they add up to. */
+interface Look {
+  c: Palette;
+  /** The codes around a dim text ('' without colours), for a line made in one template. */
+  dimOpen: string;
+  dimClose: string;
+  /** `error`, `warning`, `info` as the header shows them. */
+  error: string;
+  warning: string;
+  info: string;
+  /** The gutter of a finding's line, with its `>`. */
+  marked: string;
+  /** ` | ` of the caret line, dimmed. */
+  bar: string;
+  /** --fix-suggestions: a finding's one suggestion was applied (not counted as left). */
+  suggestionsApplied: boolean;
+  /** The last message and rule id written, as written: a rule's repeat from file to file. */
+  said: string | undefined;
+  escapedSaid: string;
+  ruleSaid: string | undefined;
+  dimRule: string;
+  /** The findings' text being made (each line followed by a line break) and its lines. */
+  text: string;
+  lines: number;
+  /** What the findings add up to, for the summary; the findings whose suggestions --fix left, and those of them with one suggestion. */
+  errors: number;
+  warnings: number;
+  infos: number;
+  fixableErrors: number;
+  fixableWarnings: number;
+  unapplied: number;
+  oneChange: number;
+}
+
+function lookOf(c: Palette, suggestionsApplied: boolean): Look {
+  // A colour is its codes around the text: split at a mark, the codes alone ('' without colours).
+  const [dimOpen, dimClose] = c.dim('\u0000').split('\u0000');
+  return {
+    c,
+    dimOpen,
+    dimClose,
+    error: c.red('error'),
+    warning: c.yellow('warning'),
+    info: c.blue('info'),
+    marked: `    ${c.bold('>')} `,
+    bar: c.dim('|'),
+    suggestionsApplied,
+    said: undefined,
+    escapedSaid: '',
+    ruleSaid: undefined,
+    dimRule: '',
+    text: '',
+    lines: 0,
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    fixableErrors: 0,
+    fixableWarnings: 0,
+    unapplied: 0,
+    oneChange: 0,
+  };
+}
+
+/** Spaces before a number right-aligned in the gutter, by how many (a gutter is a few digits wide). */
+const PAD = ['', ' ', '  ', '   ', '    ', '     ', '      ', '       ', '        ', '         ', '          '];
+const pad = (n: number): string => (n <= 0 ? '' : n < PAD.length ? PAD[n] : ' '.repeat(n));
+
+/**
+ * One finding's lines added to `look.text` (its header, its code frame when `lines` are known, where
+ * else a repeated finding is) and counted. A small function called for each finding, optimized on
+ * its own: the report's generator runs unoptimized, or is compiled whole (one large function)
+ * when it runs long. The common frame, a short line without control
+ * characters, is made here in a few templates; others by codeFrame.
+ */
+function addFinding(d: Diagnostic, lines: FrameReader | undefined, look: Look): void {
+  // A rule's message repeats from file to file: escaped once while it repeats (its id dimmed once).
+  if (d.message !== look.said) look.escapedSaid = escapeControls((look.said = d.message));
+  if (d.ruleId !== look.ruleSaid) look.dimRule = look.c.dim((look.ruleSaid = d.ruleId));
+  const severity = d.severity;
+  const start = d.range.start;
+  const line = start.line;
+  const column = start.column;
+  let text = `  ${look.dimOpen}${line}:${column}${look.dimClose}  ${severity === 'error' ? look.error : severity === 'warning' ? look.warning : look.info}  ${look.escapedSaid}  ${look.dimRule}\n`;
+  let added = 1;
+  const count = lines === undefined ? 0 : lines.lineCount;
+  if (lines !== undefined && line >= 1 && line <= count) {
+    const shown = lines.shown(line);
+    if (shown.length > FRAME_WIDTH || hasControls(shown)) {
+      const out: string[] = [];
+      codeFrame(out, lines, d, look.c);
+      text += out.join('\n') + '\n';
+      added += out.length;
+    } else {
+      // The line shown whole: the carets from the start column to the end one (at least one), within the line.
+      const end = d.range.end;
+      const endColumn = end.line === line ? Math.max(end.column, column + 1) : shown.length + 1;
+      const caretAt = Math.max(0, Math.min(column - 1, shown.length));
+      const carets = Math.max(1, Math.min(endColumn - 1, shown.length) - caretAt);
+      const next = line + 1 < count ? line + 1 : count;
+      const width = next < 10 ? 1 : next < 100 ? 2 : next < 1000 ? 3 : String(next).length;
+      const number = String(line);
+      if (line > 1 && !lines.blank(line - 1)) {
+        const above = lines.shown(line - 1);
+        const before = String(line - 1);
+        text += `      ${look.dimOpen}${pad(width - before.length)}${before} |${look.dimClose} ${escapeControls(above.length <= FRAME_WIDTH ? above : aboveCut(above))}\n`;
+        added++;
+      }
+      const caret = severity === 'error' ? look.c.red : severity === 'warning' ? look.c.yellow : look.c.blue;
+      text += `${look.marked}${look.dimOpen}${pad(width - number.length)}${number} |${look.dimClose} ${shown}\n      ${pad(width)} ${look.bar} ${pad(caretAt)}${caret('^'.repeat(carets))}\n`;
+      added += 2;
+    }
+  }
+  if (d.occurrences) {
+    text += look.c.dim(`      also at ${alsoAt(d)}`) + '\n';
+    added++;
+  }
+  look.text += text;
+  look.lines += added;
+  if (!d.fix && d.suggestions?.length && !(look.suggestionsApplied && d.suggestions.length === 1)) {
+    look.unapplied++;
+    if (d.suggestions.length === 1) look.oneChange++;
+  }
+  // A repeated finding (one diagnostic for several places) counts every place.
+  const n = d.occurrences ?? 1;
+  if (severity === 'error') {
+    look.errors += n;
+    if (d.fixable) look.fixableErrors += n;
+  } else if (severity === 'warning') {
+    look.warnings += n;
+    if (d.fixable) look.fixableWarnings += n;
+  } else look.infos += n;
+}
+
+/** The line above a line shown whole, when it is too long to show whole itself: the window of its start. */
+function aboveCut(above: string): string {
+  const { from, to } = windowAround(above, 0);
+  return from >= above.length && from > 0 ? '…' : cutLine(above, from, to);
+}
+
+/** A finding's code frame, its lines pushed on `out`: any line (addFinding makes the common one itself). */
 function codeFrame(out: string[], lines: FrameReader, d: Diagnostic, c: Palette): void {
   const line = d.range.start.line;
   if (line < 1 || line > lines.lineCount) return;
@@ -110,51 +249,43 @@ export function* stylishPieces(run: LintRun, opts: StylishOptions = { color: fal
 function* stylishPiecesMarked(run: LintRun, opts: StylishOptions): Generator<string | typeof SUMMARY_FOLLOWS> {
   const { results } = run;
   const c = palette(opts.color);
-  const out: string[] = [];
-  // Each line followed by a line break: the pieces' concatenation is the lines joined, ending in one.
+  const look = lookOf(c, Boolean(opts.fixRun?.suggestions));
+  // The findings' lines appended to one string (look.text), given out every STYLISH_PIECE_LINES lines.
   let gave = false;
   const flush = (): string => {
-    const piece = out.join('\n') + '\n';
-    out.length = 0;
+    const text = look.text;
+    look.text = '';
+    look.lines = 0;
     gave = true;
-    return piece;
+    return text;
   };
   // --fix-dry-run / --diff: the change first, as Ruff's --diff shows it.
   for (const r of results) {
     const diff = opts.fixRun?.diffs.get(r.filePath);
-    if (diff) out.push(diff);
-    if (out.length >= STYLISH_PIECE_LINES) yield flush();
+    if (diff) {
+      look.text += diff + '\n';
+      look.lines++;
+    }
+    if (look.lines >= STYLISH_PIECE_LINES) yield flush();
   }
-  let unapplied = 0, oneChange = 0;
-  let errors = 0, warnings = 0, infos = 0, fixableErrors = 0, fixableWarnings = 0, fixed = 0;
-  let said: string | undefined, escapedSaid = '';
+  let fixed = 0;
   for (const r of results) {
     fixed += r.fixCount ?? 0;
     if (r.diagnostics.length === 0) continue;
     const source = run.sources.get(r.filePath);
-    const lines = source ? frameReader(source) : undefined;
-    out.push(c.underline(escapeControls(r.filePath)));
+    const lines = source && opts.frames !== false ? frameReader(source) : undefined;
+    look.text += c.underline(escapeControls(r.filePath)) + '\n';
+    look.lines++;
     for (const d of r.diagnostics) {
-      const sev = d.severity === 'error' ? c.red('error') : d.severity === 'warning' ? c.yellow('warning') : c.blue('info');
-      // A rule's message repeats from file to file: escaped once while it repeats.
-      if (d.message !== said) escapedSaid = escapeControls((said = d.message));
-      out.push(`  ${c.dim(`${d.range.start.line}:${d.range.start.column}`)}  ${sev}  ${escapedSaid}  ${c.dim(d.ruleId)}`);
-      if (lines && opts.frames !== false) codeFrame(out, lines, d, c);
-      if (d.occurrences) out.push(c.dim(`      also at ${alsoAt(d)}`));
-      if (!d.fix && d.suggestions?.length && !(opts.fixRun?.suggestions && d.suggestions.length === 1)) {
-        unapplied++;
-        if (d.suggestions.length === 1) oneChange++;
-      }
-      // A repeated finding (one diagnostic for several places) counts every place.
-      const n = d.occurrences ?? 1;
-      if (d.severity === 'error') { errors += n; if (d.fixable) fixableErrors += n; }
-      else if (d.severity === 'warning') { warnings += n; if (d.fixable) fixableWarnings += n; }
-      else infos += n;
-      if (out.length >= STYLISH_PIECE_LINES) yield flush();
+      addFinding(d, lines, look);
+      if (look.lines >= STYLISH_PIECE_LINES) yield flush();
     }
-    out.push('');
+    look.text += '\n';
+    look.lines++;
   }
-  if (out.length > 0) yield flush();
+  if (look.lines > 0) yield flush();
+  const { errors, warnings, infos, fixableErrors, fixableWarnings, unapplied, oneChange } = look;
+  const out: string[] = [];
   yield SUMMARY_FOLLOWS;
   const total = errors + warnings + infos;
   if (total > 0) {

@@ -153,6 +153,9 @@ function breakWithin(text: string, a: number, b: number): boolean | undefined {
   return false;
 }
 
+/** Characters firstLineEnd reads from a span's start before it asks the line table. */
+const FIRST_LINE_READ = 256;
+
 /** Line-start tables built since the process started (tests count them: a text no finding is placed in builds none). */
 export const lineTables = { built: 0 };
 
@@ -184,12 +187,19 @@ export class LineIndex {
   /**
    * Where the line of a span's start ends (before its line break) when the span goes on past
    * it; undefined for a span within one line. Found from the span's start for a text without a
-   * \r: no search of the line starts for the span's end.
+   * \r, reading at most FIRST_LINE_READ characters (no search of the line starts for the span's
+   * end); else, or when that line is longer (minified JSON: a search to the next \n could run to
+   * the end of the text for each span), by the line table, built once.
    */
   firstLineEnd(span: Span): number | undefined {
-    if (this.crAt() >= 0) return this.spansLines(span) ? this.lineEnd(this.position(span.start).line) : undefined;
-    const k = this.text.indexOf('\n', this.clamp(span.start));
-    return k >= 0 && k < this.clamp(span.end) ? k : undefined;
+    const a = this.clamp(span.start);
+    const b = this.clamp(span.end);
+    if (b >= a && this.crAt() < 0) {
+      const to = Math.min(b, a + FIRST_LINE_READ);
+      for (let i = a; i < to; i++) if (this.text.charCodeAt(i) === 10) return i;
+      if (to === b) return undefined;
+    }
+    return this.spansLines(span) ? this.lineEnd(this.position(span.start).line) : undefined;
   }
 
   /** Whether a \r stands somewhere not followed by \n (known once the line starts are). */

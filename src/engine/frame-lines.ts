@@ -130,10 +130,14 @@ function keepOne(lines: LineIndex, lineText: (n: number) => string, secrets: rea
   return { lineCount, at: [line, above], shown: [shown, keptLine(lineText, above, secrets, clean)], blank: NO_LINES };
 }
 
-/** shownLine as kept until the report: detached, unless it is the run's clean copy already (one string for a line every file shows). */
+/**
+ * shownLine as kept until the report: the run's clean copy of an equal line (one string for a line
+ * every file shows, detached already), else detached (a line equal to a kept one may still be a
+ * slice of this file's text, which it would keep alive).
+ */
 function keptLine(lineText: (n: number) => string, n: number, secrets: readonly string[], clean: CleanTexts | undefined): string {
   const shown = shownLine(lineText, n, secrets, clean);
-  return clean?.holds(shown) ? shown : detached(shown);
+  return clean?.copyOf(shown) ?? detached(shown);
 }
 
 /** Line n as a frame shows it: masked whole, tabs as spaces (one definition for the text's reader and the kept lines). */

@@ -188,9 +188,17 @@ export class CleanTexts {
     return out;
   }
 
-  /** Whether a string is a copy this keeps (detached already). */
+  /** Whether a text equal to this one is kept (strings compare by value: see copyOf). */
   holds(text: string): boolean {
-    return this.kept.get(text) === text;
+    return this.kept.has(text);
+  }
+
+  /**
+   * The kept copy of a text equal to this one (detached), or undefined. Not "this very string":
+   * an equal line of another file, a slice of its text, would keep that whole text alive.
+   */
+  copyOf(text: string): string | undefined {
+    return this.kept.get(text);
   }
 }
 

@@ -110,6 +110,37 @@ describe('line index: firstLineEnd, where a span over lines leaves its first lin
     expect(index.firstLineEnd({ start: 0, end: 4 })).toBeUndefined();
     expect(lineTables.built).toBe(before);
   });
+
+  it('agrees on lines longer than it reads from a span start (minified JSON, long values)', () => {
+    const long = fc.array(fc.tuple(fc.nat({ max: 700 }), fc.constantFrom('\n', '\r\n', '\r')), { minLength: 1, maxLength: 6 }).map((ls) => ls.map(([n, br]) => 'x'.repeat(n) + br).join(''));
+    fc.assert(
+      fc.property(long, fc.array(fc.tuple(fc.nat(), fc.nat({ max: 1500 })), { maxLength: 20 }), fc.constantFrom(DENSE, SPARSE), (text, spans, sparse) => {
+        const index = new LineIndex(text, sparse);
+        const table = new LineIndex(text, sparse);
+        for (const [from, length] of spans) {
+          const start = from % (text.length + 1);
+          const span = { start, end: start + length };
+          const expected = table.spansLines(span) ? table.lineEnd(table.position(start).line) : undefined;
+          expect({ text, span, end: index.firstLineEnd(span) }).toEqual({ text, span, end: expected });
+        }
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 200), seed: 20261129 },
+    );
+  });
+
+  it('asks the line table, built once, where the first line is long: no search to the next break for each span (linear on one-line texts)', () => {
+    // One line of 2 MB (a minified GET list) and a place in each of its 2,000 items: a search from
+    // each start to the next line break would read the rest of the text every time.
+    const item = `{"id":"${'a'.repeat(24)}","eventTypeName":"HOST_DOWN","enabled":true,"notifications":[]}`;
+    const text = `[${Array.from({ length: 2000 }, () => item).join(',')}]`.padEnd(2_000_000, ' ') + '\n';
+    const before = lineTables.built;
+    const index = new LineIndex(text);
+    for (let k = 0; k < 2000; k++) {
+      const start = 1 + k * (item.length + 1);
+      expect(index.firstLineEnd({ start, end: text.length - 1 })).toBeUndefined();
+    }
+    expect(lineTables.built).toBe(before + 1);
+  });
 });
 
 describe('line index: rangeOnce, a range counted to without a table', () => {

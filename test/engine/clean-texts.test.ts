@@ -8,6 +8,8 @@ import { keepFrames } from '../../src/engine/frame-lines';
 import { maskFrameLine, maskSecrets, maskSecretsInPlace, runMasks } from '../../src/engine/mask';
 import { LineIndex } from '../../src/core/lines';
 import type { Diagnostic } from '../../src/core/types';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 const finding = (message: string, pointer = ''): Diagnostic => ({
   ruleId: 'enabled-omitted', severity: 'warning', message, pointer, range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } },
@@ -52,6 +54,26 @@ describe('texts a run found clean', () => {
     // The line with a long run and `password: |` (a key naming a secret) are masked once; the comment is told clean without masking.
     expect(masks.lines.masked).toBe(2);
     expect(masks.lines.holds('  eventTypeName: OUTSIDE_METRIC_THRESHOLD')).toBe(false);
+  });
+
+  it('a file with listed secrets keeps no slice of its text for a line equal to one the run kept clean', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const masks = runMasks();
+    const line = 'eventTypeName: OUTSIDE_METRIC_THRESHOLD';
+    keepFrames(new LineIndex(`${line}\n`), [], [1], masks.lines);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // Another file, 32 MB, with a listed secret: its line 1 equals the kept one, and masks to itself.
+    const kept = (() => {
+      const text = line + '\n' + Buffer.alloc(32 * 1048576, 'x').toString('latin1');
+      return keepFrames(new LineIndex(text), ['hunter2-long'], [1], masks.lines);
+    })();
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(kept.shown).toEqual([line]);
+    // Its text is gone once the file is: a slice kept for the frame would hold all 32 MB.
+    expect(grown).toBeLessThan(8 * 1048576);
   });
 
   it('any line reads as the masking without the run gives it', () => {

@@ -69,8 +69,8 @@ interface RunFrame {
   policies: Rule[];
   known: Set<string>;
   workspaceIds: Set<string>;
-  /** Texts the run masked with no listed secret and found clean (engine/mask.ts). */
-  masks: RunMasks;
+  /** Texts the run masked with no listed secret and found clean (engine/mask.ts): a run of two files or more (one file repeats few texts). */
+  masks: RunMasks | undefined;
 }
 
 /** Rule ids a run knows besides the registry's (its policies'): what a worker needs of the whole run. */
@@ -96,7 +96,7 @@ function runFrame(project: Project, targets: LintTargets, opts: ProjectLintOptio
   const extra = [...(opts.ruleSet ?? []), ...policies].map((r) => r.meta.id).concat(ids?.known ?? []);
   const known = extra.length ? new Set([...KNOWN_RULE_IDS, ...extra]) : KNOWN_RULE_IDS;
   const workspaceIds = new Set([...RULE_INFO.values()].filter((r) => r.scope === 'workspace').map((r) => r.id).concat([...(opts.ruleSet ?? []), ...policies].filter((r) => r.meta.scope === 'workspace').map((r) => r.meta.id), ids?.workspace ?? []));
-  return { settings, policies, known, workspaceIds, masks: runMasks() };
+  return { settings, policies, known, workspaceIds, masks: to - from > 1 ? runMasks() : undefined };
 }
 
 /** The ids a worker's share of this run must know (its policies'). */

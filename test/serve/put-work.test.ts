@@ -105,11 +105,14 @@ const now = new Date('2026-11-29T00:00:00Z');
       // --single-threaded: optimized code arrives at the same point whatever the machine's load (a
       // background compile that waits for a core left more alive: medians of 77 KB alone, 140 KB beside another process).
       // The collections of the steady judging (the last third: past loading, compiling and the first
-      // optimizations). From the sources (tsx): ~80 KB each, ~200 – 440 KB with the spread back.
+      // optimizations). From the sources (tsx): ~80 KB each, ~200 – 440 KB with the spread back, on the
+      // machine this was written on; on the eighteenth session's machine 139 – 153 KB each (the same at
+      // 0f27fab, where this test came in, and at 33f26b5), ~414 KB with the spread back. The limit
+      // lies between both machines' figures: 150 KB failed there without any change to the lint's path.
       const survived = out.split('\n').filter((l) => l.includes(' gc=s ')).map((l) => Number(/ new_space_survived=(\d+)/.exec(l)![1]));
       const steady = survived.slice(Math.floor((survived.length * 2) / 3)).sort((a, b) => a - b);
       expect(steady.length).toBeGreaterThanOrEqual(5);
-      expect(steady[Math.floor(steady.length / 2)]).toBeLessThan(150_000);
+      expect(steady[Math.floor(steady.length / 2)]).toBeLessThan(200_000);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -21,10 +21,6 @@ interface Look {
   error: string;
   warning: string;
   info: string;
-  /** The gutter of a finding's line, with its `>`. */
-  marked: string;
-  /** ` | ` of the caret line, dimmed. */
-  bar: string;
   /** --fix-suggestions: a finding's one suggestion was applied (not counted as left). */
   suggestionsApplied: boolean;
   /** The last message and rule id written, as written: a rule's repeat from file to file. */
@@ -55,8 +51,6 @@ function lookOf(c: Palette, suggestionsApplied: boolean): Look {
     error: c.red('error'),
     warning: c.yellow('warning'),
     info: c.blue('info'),
-    marked: `    ${c.bold('>')} `,
-    bar: c.dim('|'),
     suggestionsApplied,
     said: undefined,
     escapedSaid: '',
@@ -74,16 +68,11 @@ function lookOf(c: Palette, suggestionsApplied: boolean): Look {
   };
 }
 
-/** Spaces before a number right-aligned in the gutter, by how many (a gutter is a few digits wide). */
-const PAD = ['', ' ', '  ', '   ', '    ', '     ', '      ', '       ', '        ', '         ', '          '];
-const pad = (n: number): string => (n <= 0 ? '' : n < PAD.length ? PAD[n] : ' '.repeat(n));
-
 /**
  * One finding's lines added to `look.text` (its header, its code frame when `lines` are known, where
  * else a repeated finding is) and counted. A small function called for each finding, optimized on
  * its own: the report's generator runs unoptimized, or is compiled whole (one large function)
- * when it runs long. The common frame, a short line without control
- * characters, is made here in a few templates; others by codeFrame.
+ * when it runs long. Its frame is codeFrame's (the one frame of every finding).
  */
 function addFinding(d: Diagnostic, lines: FrameReader | undefined, look: Look): void {
   // A rule's message repeats from file to file: escaped once while it repeats (its id dimmed once).
@@ -97,31 +86,10 @@ function addFinding(d: Diagnostic, lines: FrameReader | undefined, look: Look): 
   let added = 1;
   const count = lines === undefined ? 0 : lines.lineCount;
   if (lines !== undefined && line >= 1 && line <= count) {
-    const shown = lines.shown(line);
-    if (shown.length > FRAME_WIDTH || hasControls(shown)) {
-      const out: string[] = [];
-      codeFrame(out, lines, d, look.c);
-      text += out.join('\n') + '\n';
-      added += out.length;
-    } else {
-      // The line shown whole: the carets from the start column to the end one (at least one), within the line.
-      const end = d.range.end;
-      const endColumn = end.line === line ? Math.max(end.column, column + 1) : shown.length + 1;
-      const caretAt = Math.max(0, Math.min(column - 1, shown.length));
-      const carets = Math.max(1, Math.min(endColumn - 1, shown.length) - caretAt);
-      const next = line + 1 < count ? line + 1 : count;
-      const width = next < 10 ? 1 : next < 100 ? 2 : next < 1000 ? 3 : String(next).length;
-      const number = String(line);
-      if (line > 1 && !lines.blank(line - 1)) {
-        const above = lines.shown(line - 1);
-        const before = String(line - 1);
-        text += `      ${look.dimOpen}${pad(width - before.length)}${before} |${look.dimClose} ${escapeControls(above.length <= FRAME_WIDTH ? above : aboveCut(above))}\n`;
-        added++;
-      }
-      const caret = severity === 'error' ? look.c.red : severity === 'warning' ? look.c.yellow : look.c.blue;
-      text += `${look.marked}${look.dimOpen}${pad(width - number.length)}${number} |${look.dimClose} ${shown}\n      ${pad(width)} ${look.bar} ${pad(caretAt)}${caret('^'.repeat(carets))}\n`;
-      added += 2;
-    }
+    const out: string[] = [];
+    codeFrame(out, lines, d, look.c);
+    if (out.length > 0) text += out.join('\n') + '\n';
+    added += out.length;
   }
   if (d.occurrences) {
     text += look.c.dim(`      also at ${alsoAt(d)}`) + '\n';
@@ -142,12 +110,6 @@ function addFinding(d: Diagnostic, lines: FrameReader | undefined, look: Look): 
     look.warnings += n;
     if (d.fixable) look.fixableWarnings += n;
   } else look.infos += n;
-}
-
-/** The line above a line shown whole, when it is too long to show whole itself: the window of its start. */
-function aboveCut(above: string): string {
-  const { from, to } = windowAround(above, 0);
-  return from >= above.length && from > 0 ? '…' : cutLine(above, from, to);
 }
 
 /** A finding's code frame, its lines pushed on `out`: any line (addFinding makes the common one itself). */

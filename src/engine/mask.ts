@@ -7,9 +7,8 @@
 import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsByName, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
-import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, SHORTEST_RUN_NEEDED, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
+import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
 import { jsonSecretsInText } from './secret-json';
-import { keyBefore, nextSecretColon } from './secret-keys';
 import { detached } from '../core/detached';
 
 export { maskLine, secretSpansInLine, secretsInText, urlHoldsSecret } from './secret-text';
@@ -136,21 +135,6 @@ export function cutQuoted(text: string): string {
     .replace(new RegExp(`[${QUOTE_OPEN}${QUOTE_CLOSE}]`, 'g'), '');
 }
 
-/** What a shape without a run needs (SecretShape.needs): a text without any of them and without a run any shape needs matches no shape. */
-const HOLDS_WITHOUT_RUN: readonly string[] = SECRET_SHAPES.filter((s) => s.needs.run === undefined).map((s) => s.needs.holds ?? '');
-
-/** Whether no shape of SECRET_SHAPES can match in a text (then maskShapes leaves it as it is): one look for each need, not one per shape. */
-function shapeless(text: string): boolean {
-  for (const holds of HOLDS_WITHOUT_RUN) if (text.includes(holds)) return false;
-  return !hasTokenRun(text, SHORTEST_RUN_NEEDED);
-}
-
-/** Whether maskSecrets(text, []) is the text itself, told without its passes: no shape, nothing quoted to cut. */
-const plainMessage = (text: string): boolean => !text.includes(QUOTE_OPEN) && shapeless(text);
-
-/** Whether maskSecretsInPlace(line, []) is the line itself, told without its passes: no key naming a secret or a url, no shape. */
-const plainLine = (line: string): boolean => !line.includes('\n') && !line.includes('\r') && nextSecretColon(line, 0, keyBefore(), undefined) < 0 && shapeless(line);
-
 /** A text or line kept by CleanTexts at most this long (a long one seldom repeats). */
 const CLEAN_MAX_CHARS = 512;
 /** Texts kept by one CleanTexts at most. */
@@ -166,22 +150,16 @@ export class CleanTexts {
   /** Texts masked by the mask given, not known clean already (tests count them). */
   masked = 0;
   private readonly kept = new Map<string, string>();
-  constructor(
-    private readonly mask: (text: string) => string,
-    private readonly plain: (text: string) => boolean,
-  ) {}
+  constructor(private readonly mask: (text: string) => string) {}
 
   /** The text masked (with no listed secret): the kept copy of a clean text. */
   through(text: string): string {
     const kept = this.kept.get(text);
     if (kept !== undefined) return kept;
-    // Told clean without masking (most lines above a finding), or masked and found clean.
-    let out: string;
-    if (!this.plain(text)) {
-      this.masked++;
-      out = this.mask(text);
-      if (out !== text) return out;
-    }
+    // Masked once, and kept when the mask left it as it was.
+    this.masked++;
+    let out = this.mask(text);
+    if (out !== text) return out;
     if (text.length > CLEAN_MAX_CHARS || this.kept.size >= CLEAN_MAX_TEXTS) return text;
     out = detached(text);
     this.kept.set(out, out);
@@ -211,8 +189,8 @@ export interface RunMasks {
 const NO_SECRETS: readonly string[] = Object.freeze([]);
 
 export const runMasks = (): RunMasks => ({
-  texts: new CleanTexts((t) => maskSecrets(t, NO_SECRETS), plainMessage),
-  lines: new CleanTexts((t) => maskSecretsInPlace(t, NO_SECRETS), plainLine),
+  texts: new CleanTexts((t) => maskSecrets(t, NO_SECRETS)),
+  lines: new CleanTexts((t) => maskSecretsInPlace(t, NO_SECRETS)),
 });
 
 /**

@@ -4,6 +4,7 @@
 // files, pipes and terminals synchronously too, so nothing changes but the start-up: where a
 // write cannot complete now (a non-blocking pipe that is full), the rest goes to Node's stream.
 import { fstatSync, writeSync } from 'node:fs';
+import { Utf8Chunks, UTF8_CHUNK_CHARS } from '../io/utf8-chunks';
 
 export interface StdWriter {
   write(s: string): boolean;
@@ -21,8 +22,9 @@ export function stdWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream, write: ty
   let fallback: NodeJS.WriteStream | undefined;
   let closed = false;
   let tty: boolean | undefined;
-  // One buffer for every write (a report comes in many pieces: one buffer each would be garbage outside the heap).
-  let buffer: Buffer | undefined;
+  // One buffer for every write (a report comes in many pieces: one buffer each would be garbage
+  // outside the heap), a big text encoded a piece at a time into it.
+  const chunks = new Utf8Chunks();
   return {
     get streamed() {
       return fallback !== undefined;
@@ -34,16 +36,9 @@ export function stdWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream, write: ty
     write(s) {
       if (fallback) return fallback.write(s);
       if (closed) return false;
-      // A big report is encoded a piece at a time into one buffer: its whole UTF-8 copy would add
-      // its size to the run's peak memory (bench/README.md, mem37 of the fifteenth session).
-      const need = Math.min(s.length, WRITE_CHUNK_CHARS) * 3;
-      // The first write's size (most runs write a few lines), then the most a chunk can take.
-      if (!buffer || buffer.length < need) buffer = Buffer.allocUnsafe(buffer ? WRITE_CHUNK_CHARS * 3 : need);
-      for (let from = 0; from < s.length; ) {
-        let to = Math.min(s.length, from + WRITE_CHUNK_CHARS);
-        // A surrogate pair is encoded whole (cut, each half would become U+FFFD).
-        if (to < s.length && isHighSurrogate(s.charCodeAt(to - 1)) && to - 1 > from) to--;
-        const length = buffer.write(from === 0 && to === s.length ? s : s.slice(from, to), 'utf8');
+      // What a full pipe left of the text for Node's stream.
+      let rest = '';
+      const whole = chunks.encode(s, (buffer, length, to) => {
         let done = 0;
         while (done < length) {
           try {
@@ -58,20 +53,23 @@ export function stdWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream, write: ty
             fallback = stream();
             // A copy: the stream may hold it after this call, and the text's rest as it is.
             fallback.write(Buffer.from(buffer.subarray(done, length)));
-            return to < s.length ? fallback.write(s.slice(to)) : true;
+            rest = s.slice(to);
+            return false;
           }
         }
-        from = to;
-      }
-      return true;
+        return true;
+      });
+      if (whole) return true;
+      if (closed) return false;
+      // (Set inside the callback, which TypeScript's narrowing above does not see.)
+      const opened = fallback as NodeJS.WriteStream | undefined;
+      return rest && opened ? opened.write(rest) : true;
     },
   };
 }
 
-/** Characters of a text encoded and written at a time (at most three bytes each in UTF-8). */
-export const WRITE_CHUNK_CHARS = 64 * 1024;
-
-const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+/** Characters of a text encoded and written at a time. */
+export const WRITE_CHUNK_CHARS = UTF8_CHUNK_CHARS;
 
 function isCharacterDevice(fd: number): boolean {
   try {

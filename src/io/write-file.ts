@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { nodeCrypto } from '../core/lazy-builtins';
 import { describeFsError } from './fs-errors';
+import { Utf8Chunks } from './utf8-chunks';
 
 /** A file the CLI could not write: one clear line, exit 2 (never a stack trace). */
 export class FileWriteError extends Error {
@@ -108,27 +109,11 @@ function writeAll(fd: number, bytes: Uint8Array, length: number): void {
   for (let off = 0; off < length; ) off += fs.writeSync(fd, bytes, off, length - off);
 }
 
-/** Characters of a text encoded and written at a time (at most three bytes each in UTF-8). */
-const TEXT_CHUNK_CHARS = 64 * 1024;
-
-/**
- * Texts written as UTF-8 one after the other, each encoded a chunk at a time into one buffer: a
- * report's whole UTF-8 copy would add its size to the run's peak memory (bench/README.md, dup17).
- */
+/** Texts written as UTF-8 one after the other, through one buffer (Utf8Chunks). */
 function writeTexts(fd: number, texts: Iterable<string>): void {
-  let buffer: Buffer | undefined;
-  for (const text of texts) {
-    for (let from = 0; from < text.length; ) {
-      let to = Math.min(text.length, from + TEXT_CHUNK_CHARS);
-      // A surrogate pair is encoded whole (cut, each half would become U+FFFD).
-      const last = text.charCodeAt(to - 1);
-      if (to < text.length && last >= 0xd800 && last <= 0xdbff && to - 1 > from) to--;
-      // The first text's size, then the most a chunk can take: one buffer or two for all the texts.
-      if (!buffer || buffer.length < (to - from) * 3) buffer = Buffer.allocUnsafe(buffer ? TEXT_CHUNK_CHARS * 3 : (to - from) * 3);
-      writeAll(fd, buffer, buffer.write(from === 0 && to === text.length ? text : text.slice(from, to), 'utf8'));
-      from = to;
-    }
-  }
+  const chunks = new Utf8Chunks();
+  const write = (buffer: Buffer, length: number) => (writeAll(fd, buffer, length), true);
+  for (const text of texts) chunks.encode(text, write);
 }
 
 /** The bytes of a text in the encoding it was read in (UTF-16 files stay UTF-16). */

@@ -199,7 +199,8 @@ export const runMasks = (): RunMasks => ({
  * secret shapes.
  */
 export function maskSecretsInPlace(text: string, secrets: readonly string[]): string {
-  const listed = replaceListed(text, secrets, (s) => '*'.repeat(s.length));
+  // No listed secret (most frame lines): replaceListed not called (it returns the text): fewer calls for V8 to tier up and compile.
+  const listed = secrets.length === 0 ? text : replaceListed(text, secrets, (s) => '*'.repeat(s.length));
   // One line (a code frame's): no split.
   const out = listed.includes('\n') || listed.includes('\r')
     ? listed

@@ -17,6 +17,11 @@ interface Look {
   /** The codes around a dim text ('' without colours), for a line made in one template. */
   dimOpen: string;
   dimClose: string;
+  /** A frame's `|` dimmed and `>` bold, as every frame writes them. */
+  dimBar: string;
+  boldMark: string;
+  /** The lines codeFrame wrote last. */
+  frameLines: number;
   /** `error`, `warning`, `info` as the header shows them. */
   error: string;
   warning: string;
@@ -48,6 +53,9 @@ function lookOf(c: Palette, suggestionsApplied: boolean): Look {
     c,
     dimOpen,
     dimClose,
+    dimBar: c.dim('|'),
+    boldMark: c.bold('>'),
+    frameLines: 0,
     error: c.red('error'),
     warning: c.yellow('warning'),
     info: c.blue('info'),
@@ -86,10 +94,9 @@ function addFinding(d: Diagnostic, lines: FrameReader | undefined, look: Look): 
   let added = 1;
   const count = lines === undefined ? 0 : lines.lineCount;
   if (lines !== undefined && line >= 1 && line <= count) {
-    const out: string[] = [];
-    codeFrame(out, lines, d, look.c);
-    if (out.length > 0) text += out.join('\n') + '\n';
-    added += out.length;
+    // Its lines written straight into the text (no array of them to join).
+    text += codeFrame(lines, d, look);
+    added += look.frameLines;
   }
   if (d.occurrences) {
     text += look.c.dim(`      also at ${alsoAt(d)}`) + '\n';
@@ -112,10 +119,13 @@ function addFinding(d: Diagnostic, lines: FrameReader | undefined, look: Look): 
   } else look.infos += n;
 }
 
-/** A finding's code frame, its lines pushed on `out`: any line (addFinding makes the common one itself). */
-function codeFrame(out: string[], lines: FrameReader, d: Diagnostic, c: Palette): void {
+/** A finding's code frame: its lines, each followed by a line break, their number left in `look.frameLines`. */
+function codeFrame(lines: FrameReader, d: Diagnostic, look: Look): string {
+  const c = look.c;
   const line = d.range.start.line;
-  if (line < 1 || line > lines.lineCount) return;
+  look.frameLines = 0;
+  if (line < 1 || line > lines.lineCount) return '';
+  let out = '';
   const width = String(Math.min(lines.lineCount, line + 1)).length;
   // Each line masked whole, once per file (frame-lines.ts), before any cut: masking keeps lengths, so columns still hold.
   const marked = lines.shown(line);
@@ -125,19 +135,21 @@ function codeFrame(out: string[], lines: FrameReader, d: Diagnostic, c: Palette)
   const frame = marked.length <= FRAME_WIDTH ? wholeLine(marked, d.range.start.column, endCol) : frameWindow(marked, d.range.start.column, endCol);
   if (line > 1 && !lines.blank(line - 1)) {
     const above = lines.shown(line - 1);
-    if (frame.from === 0 && frame.to === marked.length && above.length <= FRAME_WIDTH) out.push(frameLine(line - 1, width, escapeControls(above), false, c));
+    if (frame.from === 0 && frame.to === marked.length && above.length <= FRAME_WIDTH) out = frameLine(line - 1, width, escapeControls(above), false, look);
     else {
       const { from, to } = frame.from === 0 && frame.to === marked.length ? windowAround(above, 0) : { from: frame.from, to: Math.min(above.length, frame.to) };
-      out.push(frameLine(line - 1, width, escapeControls(from >= above.length && from > 0 ? '…' : cutLine(above, from, to)), false, c));
+      out = frameLine(line - 1, width, escapeControls(from >= above.length && from > 0 ? '…' : cutLine(above, from, to)), false, look);
     }
+    look.frameLines = 1;
   }
   // Columns as shown: an escaped control character takes six (a line without one: no copies to measure).
   const plain = !hasControls(frame.text);
-  out.push(frameLine(line, width, plain ? frame.text : escapeControls(frame.text), true, c));
+  out += frameLine(line, width, plain ? frame.text : escapeControls(frame.text), true, look);
   const caretAt = plain ? Math.min(frame.caretAt, frame.text.length) : escapeControls(frame.text.slice(0, frame.caretAt)).length;
   const caretCount = Math.max(1, plain ? Math.min(frame.caretCount, frame.text.length - frame.caretAt) : escapeControls(frame.text.slice(frame.caretAt, frame.caretAt + frame.caretCount)).length);
   const caret = d.severity === 'error' ? c.red : d.severity === 'warning' ? c.yellow : c.blue;
-  out.push(`      ${' '.repeat(width)} ${c.dim('|')} ${' '.repeat(caretAt)}${caret('^'.repeat(caretCount))}`);
+  look.frameLines += 2;
+  return `${out}      ${' '.repeat(width)} ${look.dimBar} ${' '.repeat(caretAt)}${caret('^'.repeat(caretCount))}\n`;
 }
 
 /** frameWindow of a line no wider than FRAME_WIDTH: the whole line. */
@@ -146,9 +158,9 @@ function wholeLine(line: string, startColumn: number, endColumn: number): FrameW
   return { from: 0, to: line.length, text: line, caretAt: start, caretCount: Math.max(1, Math.min(endColumn - 1, line.length) - start) };
 }
 
-/** One line of a code frame (`text` escaped already): its number, `>` on the finding's line. */
-function frameLine(n: number, width: number, text: string, mark: boolean, c: Palette): string {
-  return `    ${mark ? c.bold('>') : ' '} ${c.dim(String(n).padStart(width) + ' |')} ${text}`;
+/** One line of a code frame (`text` escaped already) and its line break: its number, `>` on the finding's line. */
+function frameLine(n: number, width: number, text: string, mark: boolean, look: Look): string {
+  return `    ${mark ? look.boldMark : ' '} ${look.dimOpen}${String(n).padStart(width)} |${look.dimClose} ${text}\n`;
 }
 
 /** Where else a repeated finding is: the first few places, then how many more. */

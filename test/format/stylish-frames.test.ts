@@ -91,3 +91,27 @@ describe('stylish frames as before', () => {
     expect(formatStylish(run, { color })).toBe(report);
   });
 });
+
+describe('stylish frames, written straight into the report', () => {
+  it('no array of the lines of a frame is joined per finding: the joins of a report do not grow with its findings', () => {
+    const text = Array.from({ length: 60 }, (_, i) => `k${i}: ${i}`).join('\n');
+    const diagnostics: Diagnostic[] = Array.from({ length: 40 }, (_, i) => ({ ruleId: 'r', severity: 'warning', message: 'm', pointer: '/a', range: { start: { line: i + 2, column: 1 }, end: { line: i + 2, column: 3 } }, kind: 'alert-config', documentIndex: 0, fixable: false }));
+    const run = { results: [{ filePath: 'a.yaml', kinds: ['alert-config' as const], documents: 1, errorCount: 0, warningCount: 40, infoCount: 0, diagnostics }], sources: new Map([['a.yaml', { text, bom: false, secrets: [] }]]) };
+    const join = Array.prototype.join;
+    let joins = 0;
+    Array.prototype.join = function (this: unknown[], separator?: string): string {
+      joins++;
+      return join.call(this, separator);
+    };
+    let report: string;
+    try {
+      report = formatStylish(run, { color: false });
+    } finally {
+      Array.prototype.join = join;
+    }
+    // The report's pieces and its summary are joined; no finding's frame is.
+    expect(joins).toBeLessThan(10);
+    expect(report.split('\n').filter((l) => l.startsWith('    > ')).length).toBe(40);
+    expect(report).toContain('      40 | k39: 39\n    > 41 | k40: 40\n         | ^^\n');
+  });
+});

@@ -9,13 +9,23 @@
 import { isSecretFieldName } from '../model/secrets';
 import { secretsInText, urlHoldsSecret } from './secret-text';
 import { JUDGE_FROM, JudgedNames, judgeKey, keyBefore, NAMES_PLAIN } from './secret-keys';
+import type { JsonColons } from '../syntax/index';
 
 export interface JsonSecrets {
   /** What secretsInText lists of the text. */
   inText: string[];
   /** Whether findSecretsByName may list a value `inText` does not (else it need not walk the value). */
   walkAdds: boolean;
+  /**
+   * Whether a value the finders list (a string, or a number's String) is a string of the text
+   * written between quotes as it reads, with no escape: then its source is the value itself, and
+   * need not be located to be listed as written.
+   */
+  writtenAsRead(value: string): boolean;
 }
+
+/** Strings written with an escape that writtenAsRead decodes at most (past it: each value located, as before). */
+const ESCAPED_MAX = 4096;
 
 /** Nesting followed by recursion (deeper: the caller's nets). */
 const MAX_DEPTH = 2000;
@@ -39,21 +49,50 @@ function verdictOf(name: string): number {
  * written), and judges every other colon, inside a string, by the text net's own judge
  * (judgeKey). The lines of the colons found are read by secretsInText.
  */
-export function jsonSecretsInText(value: unknown, text: string): JsonSecrets | undefined {
+export function jsonSecretsInText(value: unknown, text: string, table?: JsonColons): JsonSecrets | undefined {
   // for…in would list inherited keys, which the text does not hold; a key written with an escape
   // is judged by the text net as written, which the walk does not read.
   for (const _ in Object.prototype) return undefined;
   if (escapedKey(text)) return undefined;
   const keys = new NamedKeys();
   if (value !== null && typeof value === 'object' && !keys.container(value, 0)) return undefined;
-  const colons = keyColons(text, keys);
+  const colons = table ? keyColonsOf(table, text, keys) : keyColons(text, keys);
   if (!colons) return undefined;
   let k = 0;
   const next = (from: number): number => {
     while (k < colons.length && colons[k] < from) k++;
     return k < colons.length ? colons[k] : -1;
   };
-  return { inText: secretsInText(text, undefined, undefined, next), walkAdds: keys.walkAdds };
+  let escaped: Set<string> | null | undefined;
+  const writtenAsRead = (v: string): boolean => {
+    // A number's String reads back as the same number; any other value is a string's.
+    if (String(Number(v)) === v) return false;
+    if (escaped === undefined) escaped = escapedStrings(text);
+    return escaped !== null && !escaped.has(v);
+  };
+  return { inText: secretsInText(text, undefined, undefined, next), walkAdds: keys.walkAdds, writtenAsRead };
+}
+
+/**
+ * The strings of a valid JSON text written with an escape, decoded (null past ESCAPED_MAX). The
+ * first backslash of each string is the next one after the last string's closing quote, so the
+ * quote before it opens its string.
+ */
+function escapedStrings(text: string): Set<string> | null {
+  const found = new Set<string>();
+  for (let b = text.indexOf('\\'); b >= 0; ) {
+    let j = b;
+    while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
+    const open = text.lastIndexOf('"', b);
+    if (open < 0 || found.size >= ESCAPED_MAX) return null;
+    try {
+      found.add(JSON.parse(text.slice(open, j + 1)) as string);
+    } catch {
+      return null;
+    }
+    b = text.indexOf('\\', j + 1);
+  }
+  return found;
 }
 
 /** The keys of a value in the text's order: their count, and those whose name the text net stops at (a secret's or a url's), by number. */
@@ -137,6 +176,32 @@ function keyColons(text: string, keys: NamedKeys): number[] | undefined {
   }
   // A colon inside a string after an escaped quote counts as a key's: then more than the value's keys.
   return n === keys.count && w === numbers.length ? colons : undefined;
+}
+
+/**
+ * keyColons from the colons the cost pre-scan found (ParsedDocument.jsonColons): the kept keys'
+ * colons taken by their numbers and the colons after no quote judged, in the text's order, without
+ * searching the text for its colons again.
+ */
+function keyColonsOf(table: JsonColons, text: string, keys: NamedKeys): number[] | undefined {
+  const { keys: keyAt, others } = table;
+  if (keyAt.length !== keys.count) return undefined;
+  const colons: number[] = [];
+  const key = keyBefore();
+  const judged = text.length >= JUDGE_FROM ? new JudgedNames(text) : undefined;
+  const { numbers } = keys;
+  let o = 0; // colons after no quote met
+  for (let w = 0; w <= numbers.length; w++) {
+    const c = w < numbers.length ? keyAt[numbers[w]] : text.length;
+    for (; o < others.length && others[o] < c; o++) if (judgeKey(text, others[o], key, judged) !== NAMES_PLAIN) colons.push(others[o]);
+    if (w === numbers.length) break;
+    const close = quoteBefore(text, c);
+    const name = keys.names[w];
+    const open = close - name.length - 1;
+    if (close < 0 || open < 0 || text.charCodeAt(open) !== 34 || text.charCodeAt(open - 1) === 92 || !text.startsWith(name, open + 1)) return undefined;
+    keep(text, keys, w, close, c, colons);
+  }
+  return colons;
 }
 
 /** A kept key's colon, unless it lists nothing; and whether findSecretsByName lists more under it than the text net. */

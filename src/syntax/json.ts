@@ -5,7 +5,7 @@ import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError 
 import type { Span } from '../core/types';
 import { LineIndex } from '../core/lines';
 import { joinPointer } from '../core/pointer';
-import type { BracketPair, ParseLimits, ParsedDocument, ParseProblem } from './types';
+import type { BracketPair, JsonColons, ParseLimits, ParsedDocument, ParseProblem } from './types';
 import { backslashFinder, JsonNavigator, stringCount, stringEnd, type ContainerTally } from './json-locate';
 import { defineBuiltin } from '../core/rule';
 
@@ -91,22 +91,53 @@ export function plainStructure(text: string, value: unknown, maxDepth: number, s
  */
 export interface TextScan {
   keyColons?: number;
+  /** The offsets of the colons counted by jsonColonCount, for the secret net of the parsed text (ParsedDocument.jsonColons). */
+  colons?: JsonColons;
   /** The text's "{" and "[", counted by the cost pre-scan of a big JSON text (for the navigator's bracket check). */
   opens?: ContainerTally;
   /** The YAML cost pre-scan of the text, at the depth limit asked. */
   yamlCost?: { maxDepth: number; cost: TextCost };
 }
 
-/** Colons of a JSON text (any text), its key colons counted along into `scan` for parseJsonText. */
+/** Colons of a JSON text (any text), its key colons counted and every colon's offset kept along into `scan` for parseJsonText. */
 export function jsonColonCount(text: string, scan?: TextScan): number {
   let colons = 0;
   let keys = 0;
+  if (!scan) {
+    for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+      colons++;
+      if (isKeyColon(text, colon)) keys++;
+    }
+    return colons;
+  }
+  // A key every 40 characters or so in a laid-out configuration: grown when a text has more.
+  let keyAt: Int32Array = new Int32Array(Math.max(64, text.length >> 5));
+  let otherAt: Int32Array = new Int32Array(64);
+  let others = 0;
   for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
     colons++;
-    if (isKeyColon(text, colon)) keys++;
+    if (isKeyColon(text, colon)) {
+      if (keys === keyAt.length) keyAt = grown(keyAt);
+      keyAt[keys++] = colon;
+    } else {
+      if (others === otherAt.length) otherAt = grown(otherAt);
+      otherAt[others++] = colon;
+    }
   }
-  if (scan) scan.keyColons = keys;
+  scan.keyColons = keys;
+  scan.colons = { keys: fitted(keyAt, keys), others: fitted(otherAt, others) };
   return colons;
+}
+
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** The first `n` of an array, copied when the rest would be a quarter of it or more (kept as long as the parse). */
+function fitted(a: Int32Array, n: number): Int32Array {
+  return n * 4 > a.length * 3 ? a.subarray(0, n) : a.slice(0, n);
 }
 
 /** Colons of a valid JSON text whose last character before them, blanks aside, is a quote. */
@@ -354,7 +385,7 @@ export interface LookingAhead {
  * A parsed JSON document whose positions are computed on first use. `noDuplicates`: the text
  * repeats no key (lets big texts stop a lookup at the first key that matches).
  */
-export function jsonDocument(text: string, value: unknown, noDuplicates = false, tally?: ContainerTally): ParsedDocument & LookingAhead {
+export function jsonDocument(text: string, value: unknown, noDuplicates = false, tally?: ContainerTally, colons?: JsonColons): ParsedDocument & LookingAhead {
   const span = { start: firstNonSpace(text), end: lastNonSpace(text) };
   if (text.length >= NAVIGATE_MIN_CHARS) {
     const navigator = new JsonNavigator(text, noDuplicates, tally);
@@ -363,6 +394,7 @@ export function jsonDocument(text: string, value: unknown, noDuplicates = false,
       empty: false,
       span,
       jsonRead: noDuplicates || undefined,
+      jsonColons: noDuplicates ? colons : undefined,
       locate: (pointer) => navigator.locate(pointer),
       keysAt: (pointer) => navigator.keysAt(pointer),
       prepare: (pointers) => navigator.prepare(pointers),
@@ -392,6 +424,7 @@ export function jsonDocument(text: string, value: unknown, noDuplicates = false,
     empty: false,
     span,
     jsonRead: noDuplicates || undefined,
+    jsonColons: noDuplicates ? colons : undefined,
     locate: (pointer) => nav().locate(pointer),
     keysAt: (pointer) => nav().keysAt(pointer),
     // Folding's brackets from jsonc-parser's tree, made only when asked (the editor's folding).
@@ -470,7 +503,7 @@ export function parseJsonText(text: string, limits: ParseLimits, scan?: TextScan
   // pre-scan counted and the value's containers that differ say a string holds a bracket.
   const opens = scan?.opens;
   const counted = tally.objects >= 0 && (!opens || (opens.objects === tally.objects && opens.arrays === tally.arrays));
-  return { documents: [jsonDocument(text, value, found.duplicates.length === 0, counted ? withOpens(tally, opens !== undefined) : undefined)], problems };
+  return { documents: [jsonDocument(text, value, found.duplicates.length === 0, counted ? withOpens(tally, opens !== undefined) : undefined, scan?.colons)], problems };
 }
 
 /** The tally, told whether the text's openers were counted (set on it: a spread's copy per parse outlived young-generation collections of the emulator). */

@@ -94,7 +94,7 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     // keys, numbers, nested values, a url beside a type: test/engine/secrets-walk-skip.test.ts).
     if (d.blockRead && inText !== undefined && census.asParsed && (inText.every(known) || (docs.length === 1 && listedInAnyOrder(inText, known)))) continue;
     if (json) {
-      if (json.walkAdds) take(findSecretsByName(d.value));
+      if (json.walkAdds) take(json.walkList ?? findSecretsByName(d.value));
       continue;
     }
     take(findSecretsByName(d.value));

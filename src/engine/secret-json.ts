@@ -6,7 +6,7 @@
 // fields, under `key`, a secret's last word, are listed as in YAML and as the emulator lists them).
 // Anything this cannot tell (an escaped key, a key for-in lists out of order, a colon that looks
 // like a key's inside a string) returns undefined: the caller runs both nets over the text as before.
-import { isSecretFieldName } from '../model/secrets';
+import { isSecretFieldName, MAX_KEYS_WALKED, type SecretLocation } from '../model/secrets';
 import { secretsInText, urlHoldsSecret } from './secret-text';
 import { JUDGE_FROM, JudgedNames, judgeKey, keyBefore, NAMES_PLAIN } from './secret-keys';
 import type { JsonColons } from '../syntax/index';
@@ -16,6 +16,11 @@ export interface JsonSecrets {
   inText: string[];
   /** Whether findSecretsByName may list a value `inText` does not (else it need not walk the value). */
   walkAdds: boolean;
+  /**
+   * When walkAdds: what findSecretsByName lists, told by this walk, where the list's order cannot
+   * matter (walkList); undefined: the caller walks.
+   */
+  walkList?: SecretLocation[];
   /**
    * Whether a value the finders list (a string, or a number's String) is a string of the text
    * written between quotes as it reads, with no escape: then its source is the value itself, and
@@ -70,7 +75,37 @@ export function jsonSecretsInText(value: unknown, text: string, table?: JsonColo
     if (escaped === undefined) escaped = escapedStrings(text);
     return escaped !== null && !escaped.has(v);
   };
-  return { inText: secretsInText(text, undefined, undefined, next), walkAdds: keys.walkAdds, writtenAsRead };
+  const walkAdds = keys.walkAdds || keys.underSecret;
+  const walkList = !keys.walkAdds && keys.underSecret ? walkListOf(keys, value, writtenAsRead) : undefined;
+  return { inText: secretsInText(text, undefined, undefined, next), walkAdds, walkList, writtenAsRead };
+}
+
+/**
+ * findSecretsByName's list of a value whose only values the text net does not list as the walk
+ * does are containers under secret names (shard keys: `key: [["tenantId", 1]]`), from what this
+ * walk collected (NamedKeys.found: the strings under secret names, every key and value inside such
+ * a container). The same values, in another order: taken only when that order cannot change the
+ * list collectSecretValues returns (sorted by length, equal lengths as listed): no two values of
+ * one length, and none to be located (each a key, short, or a string written as it reads). And
+ * only when the walk by name would reach them all within its bound of keys (MAX_KEYS_WALKED):
+ * it takes the root's keys first, then its containers from the last one back.
+ */
+function walkListOf(keys: NamedKeys, value: unknown, writtenAsRead: (v: string) => boolean): SecretLocation[] | undefined {
+  const before = Array.isArray(value) ? keys.count : keys.firstRoot + keys.count - keys.firstRootNumber;
+  if (before >= MAX_KEYS_WALKED) return undefined;
+  const { found, foundInKey, foundNumber } = keys;
+  const lengths = new Map<number, string>();
+  const list: SecretLocation[] = [];
+  for (let i = 0; i < found.length; i++) {
+    const v = found[i];
+    if (v.length < 4) continue;
+    const other = lengths.get(v.length);
+    if (other === undefined) lengths.set(v.length, v);
+    else if (other !== v) return undefined;
+    if (!foundInKey[i] && (foundNumber[i] || v !== v.trim() || !writtenAsRead(v))) return undefined;
+    list.push(foundInKey[i] ? { pointer: '', value: v, field: v, inKey: true } : { pointer: '', value: v, field: '' });
+  }
+  return list;
 }
 
 /**
@@ -106,16 +141,29 @@ class NamedKeys {
   readonly values: unknown[] = [];
   readonly holders: Record<string, unknown>[] = [];
   walkAdds = false;
+  /** A container stands under a secret's name (findSecretsByName lists all it holds). */
+  underSecret = false;
+  /** What findSecretsByName lists that walkListOf needs: strings under secret names, keys and values under secret-named containers. */
+  readonly found: string[] = [];
+  readonly foundInKey: boolean[] = [];
+  readonly foundNumber: boolean[] = [];
+  /** The root's key (its index, its number) under which the first of `found` stands (-1: none yet). */
+  firstRoot = -1;
+  firstRootNumber = -1;
+  private rootIndex = -1;
+  private rootNumber = -1;
   /** Each distinct name judged once (a big configuration repeats a few hundred names). */
   private readonly verdicts = new Map<string, number>();
 
-  /** Walks a container at `depth`. False when the text's order cannot be told. */
-  container(node: object, depth: number): boolean {
+  /** Walks a container at `depth`; `hidden`: under a secret's name. False when the text's order cannot be told. */
+  container(node: object, depth: number, hidden = false): boolean {
     if (depth > MAX_DEPTH) return false;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const v: unknown = node[i];
-        if (v !== null && typeof v === 'object' && !this.container(v, depth + 1)) return false;
+        if (v !== null && typeof v === 'object') {
+          if (!this.container(v, depth + 1, hidden)) return false;
+        } else if (hidden) this.listed(v);
       }
       return true;
     }
@@ -132,6 +180,10 @@ class NamedKeys {
         verdict &= ~GLUED;
       }
       const v = obj[name];
+      if (depth === 0) {
+        this.rootIndex++;
+        this.rootNumber = this.count;
+      }
       if (verdict !== PLAIN) {
         this.numbers.push(this.count);
         this.names.push(name);
@@ -140,9 +192,26 @@ class NamedKeys {
         this.holders.push(obj);
       }
       this.count++;
-      if (v !== null && typeof v === 'object' && !this.container(v, depth + 1)) return false;
+      if (hidden) {
+        this.listed(name, true);
+        if (v === null || typeof v !== 'object') this.listed(v);
+      } else if (verdict === SECRET && typeof v === 'string') this.listed(v);
+      if (v !== null && typeof v === 'object' && !this.container(v, depth + 1, hidden || verdict === SECRET)) return false;
     }
     return true;
+  }
+
+  /** A key, string or number findSecretsByName lists (a string, or a number: as it lists them). */
+  private listed(v: unknown, inKey = false): void {
+    if (typeof v !== 'string' && typeof v !== 'number') return;
+    if (v === '' && !inKey) return;
+    if (this.firstRoot < 0) {
+      this.firstRoot = this.rootIndex;
+      this.firstRootNumber = this.rootNumber;
+    }
+    this.found.push(String(v));
+    this.foundInKey.push(inKey);
+    this.foundNumber.push(typeof v === 'number');
   }
 }
 
@@ -226,7 +295,9 @@ function keep(text: string, keys: NamedKeys, w: number, close: number, colon: nu
   // A secret's value: the walk lists what the text net lists only for a string written as it
   // parses, on the key's line, with no blank to trim; numbers and containers differ as written.
   if (typeof v === 'string') keys.walkAdds = v !== '' && (!read || v !== v.trim() || !writtenAfter(text, colon, v));
-  else if (typeof v === 'number' || (v !== null && typeof v === 'object')) keys.walkAdds = true;
+  else if (typeof v === 'number') keys.walkAdds = true;
+  // A container: what the walk lists under it is told by walkListOf, when it can be.
+  else if (v !== null && typeof v === 'object') keys.underSecret = true;
 }
 
 /** Whether a key of the text holds an escape: the string around each backslash is followed by a colon. */

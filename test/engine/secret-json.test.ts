@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { collectSecretValues, maskSecrets, type SecretSource } from '../../src/engine/mask';
 import { jsonSecretsInText } from '../../src/engine/secret-json';
-import { isSecretFieldName } from '../../src/model/secrets';
+import { findSecretsByName, isSecretFieldName, MAX_KEYS_WALKED } from '../../src/model/secrets';
 import { DEFAULT_LIMITS, parseText } from '../../src/syntax/index';
 import { jsonColonCount, type TextScan } from '../../src/syntax/json';
 import { jsonValueArb, write } from '../syntax/json-arbitraries';
@@ -200,6 +200,57 @@ describe('what the parse of a big JSON text found, reused by its secret net', ()
     expect(b.pointers).toEqual(expect.arrayContaining(['/auth/autoPwd', '/sharding/0/collections/7/key/0/0']));
     expect(b.n).toBe(2);
     expect(b.list).toEqual(expect.arrayContaining(['tenantField7', 'tenant\\u0046ield7']));
+  });
+});
+
+describe('what the walk by name lists under secret-named containers, told by the walk in the text\'s order', () => {
+  /** The values findSecretsByName lists that collectSecretValues takes (four characters or more), as a set. */
+  const byName = (value: unknown) => [...new Set(findSecretsByName(value).map((s) => s.value).filter((v) => v.length >= 4))].sort();
+  const told = (text: string) => {
+    const j = jsonSecretsInText(JSON.parse(text), text);
+    return j?.walkList && [...new Set(j.walkList.map((s) => s.value).filter((v) => v.length >= 4))].sort();
+  };
+  const shardKeys = (fields: (string | number)[][]) => ({ sharding: [{ name: 'sh', collections: fields.map((f, i) => ({ _id: `db.c${i}`, key: [f, ['_id', 'hashed']] })) }] });
+
+  it('lists the walk\'s values without the walk (shard keys), the same set', () => {
+    for (const value of [shardKeys([['tenantId', 1], ['tenantId', 1]]), { ...shardKeys([['tenantId', 1]]), auth: { autoPwd: 'autoPwdSecret1' }, other: { key: { innerLevelA: { deeperLevelBB: ['listedItem22'] } } } }]) {
+      for (const text of [JSON.stringify(value, null, 2), JSON.stringify(value)]) {
+        expect(told(text), text).toEqual(byName(value));
+      }
+    }
+    // On the corpus and generated texts: where it tells a list, the walk's.
+    let toldSome = 0;
+    for (const f of [...filesUnder(path.join(ROOT, '../shared/corpus')), ...filesUnder(path.join(ROOT, 'examples')), ...filesUnder(path.join(ROOT, 'test/data'))]) {
+      const text = parseText(readFileSync(f, 'utf8'), f).text;
+      if (!parseText(text, f).documents[0]?.jsonRead || !text.trimStart().startsWith('{')) continue;
+      const list = told(text);
+      if (list) expect(list, f).toEqual(byName(JSON.parse(text))), toldSome++;
+    }
+    fc.assert(
+      fc.property(jsonArb, ({ text }) => {
+        const list = told(text);
+        if (list) expect(list).toEqual(byName(JSON.parse(text)));
+      }),
+      { numRuns: 400, seed: 191 },
+    );
+    expect(toldSome).toBeGreaterThan(0);
+  });
+
+  it('leaves the walk to the caller where the order could matter, a value needs its source, or the walk would stop before it', () => {
+    // Two fields of one length: listed in the walk's order, which this walk does not keep.
+    expect(told(JSON.stringify(shardKeys([['tenantId', 1], ['regionId', 1]]), null, 2))).toBeUndefined();
+    // A number of four digits or more: located for its source (1e4 is 10000).
+    expect(told(JSON.stringify(shardKeys([['tenantId', 12345]]), null, 2))).toBeUndefined();
+    // An escaped string: located for its source.
+    expect(told(JSON.stringify(shardKeys([['tenantId', 1]]), null, 2).replace('"tenantId"', '"tenant\\u0049d"'))).toBeUndefined();
+    // Past the walk's bound of keys: it takes the root's containers from the last one back.
+    const many = Object.fromEntries(Array.from({ length: MAX_KEYS_WALKED }, (_, i) => [`k${i}`, 1]));
+    const late = JSON.stringify({ a: shardKeys([['tenantId', 1]]), big: many });
+    expect(byName(JSON.parse(late))).toEqual([]);
+    expect(told(late)).toBeUndefined();
+    const early = JSON.stringify({ big: many, z: shardKeys([['tenantId', 1]]) });
+    expect(byName(JSON.parse(early))).toEqual(['hashed', 'tenantId']);
+    expect(told(early)).toEqual(['hashed', 'tenantId']);
   });
 });
 

@@ -9,7 +9,7 @@
 import { isSecretFieldName, MAX_KEYS_WALKED, type SecretLocation } from '../model/secrets';
 import { secretsInText, urlHoldsSecret } from './secret-text';
 import { JUDGE_FROM, JudgedNames, judgeKey, keyBefore, NAMES_PLAIN } from './secret-keys';
-import type { JsonColons } from '../syntax/index';
+import { KEY_MARK_EVERY, type JsonColons } from '../syntax/index';
 
 export interface JsonSecrets {
   /** What secretsInText lists of the text. */
@@ -248,20 +248,37 @@ function keyColons(text: string, keys: NamedKeys): number[] | undefined {
 }
 
 /**
- * keyColons from the colons the cost pre-scan found (ParsedDocument.jsonColons): the kept keys'
- * colons taken by their numbers and the colons after no quote judged, in the text's order, without
- * searching the text for its colons again.
+ * keyColons from the colons the cost pre-scan found (ParsedDocument.jsonColons): each kept key's
+ * colon searched from the marked key colon before it, or from the last kept key's when that is
+ * nearer, and the colons after no quote judged, in the text's order: the text is searched for
+ * its colons between those places only.
  */
 function keyColonsOf(table: JsonColons, text: string, keys: NamedKeys): number[] | undefined {
-  const { keys: keyAt, others } = table;
-  if (keyAt.length !== keys.count) return undefined;
+  const { keyMarks, others } = table;
+  if (table.keys !== keys.count) return undefined;
   const colons: number[] = [];
   const key = keyBefore();
   const judged = text.length >= JUDGE_FROM ? new JudgedNames(text) : undefined;
   const { numbers } = keys;
   let o = 0; // colons after no quote met
+  let at = -1; // the key colon numbered `n`, the last one found
+  let n = -1;
   for (let w = 0; w <= numbers.length; w++) {
-    const c = w < numbers.length ? keyAt[numbers[w]] : text.length;
+    let c = text.length;
+    if (w < numbers.length) {
+      const k = numbers[w];
+      const mark = (k / KEY_MARK_EVERY) | 0;
+      if (mark * KEY_MARK_EVERY > n) {
+        n = mark * KEY_MARK_EVERY;
+        at = keyMarks[mark];
+      }
+      while (n < k) {
+        at = text.indexOf(':', at + 1);
+        if (at < 0) return undefined;
+        if (quoteBefore(text, at) >= 0) n++;
+      }
+      c = at;
+    }
     for (; o < others.length && others[o] < c; o++) if (judgeKey(text, others[o], key, judged) !== NAMES_PLAIN) colons.push(others[o]);
     if (w === numbers.length) break;
     const close = quoteBefore(text, c);

@@ -5,7 +5,7 @@ import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError 
 import type { Span } from '../core/types';
 import { LineIndex } from '../core/lines';
 import { joinPointer } from '../core/pointer';
-import type { BracketPair, JsonColons, ParseLimits, ParsedDocument, ParseProblem } from './types';
+import { KEY_MARK_EVERY, type BracketPair, type JsonColons, type ParseLimits, type ParsedDocument, type ParseProblem } from './types';
 import { backslashFinder, JsonNavigator, stringCount, stringEnd, type ContainerTally } from './json-locate';
 import { defineBuiltin } from '../core/rule';
 
@@ -99,7 +99,7 @@ export interface TextScan {
   yamlCost?: { maxDepth: number; cost: TextCost };
 }
 
-/** Colons of a JSON text (any text), its key colons counted and every colon's offset kept along into `scan` for parseJsonText. */
+/** Colons of a JSON text (any text), its key colons counted and marked, and the others' offsets kept, along into `scan` for parseJsonText. */
 export function jsonColonCount(text: string, scan?: TextScan): number {
   let colons = 0;
   let keys = 0;
@@ -110,34 +110,18 @@ export function jsonColonCount(text: string, scan?: TextScan): number {
     }
     return colons;
   }
-  // A key every 40 characters or so in a laid-out configuration: grown when a text has more.
-  let keyAt: Int32Array = new Int32Array(Math.max(64, text.length >> 5));
-  let otherAt: Int32Array = new Int32Array(64);
-  let others = 0;
+  const keyMarks: number[] = [];
+  const others: number[] = [];
   for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
     colons++;
     if (isKeyColon(text, colon)) {
-      if (keys === keyAt.length) keyAt = grown(keyAt);
-      keyAt[keys++] = colon;
-    } else {
-      if (others === otherAt.length) otherAt = grown(otherAt);
-      otherAt[others++] = colon;
-    }
+      if (keys % KEY_MARK_EVERY === 0) keyMarks.push(colon);
+      keys++;
+    } else others.push(colon);
   }
   scan.keyColons = keys;
-  scan.colons = { keys: fitted(keyAt, keys), others: fitted(otherAt, others) };
+  scan.colons = { keys, keyMarks, others };
   return colons;
-}
-
-function grown(a: Int32Array): Int32Array {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
-/** The first `n` of an array, copied when the rest would be a quarter of it or more (kept as long as the parse). */
-function fitted(a: Int32Array, n: number): Int32Array {
-  return n * 4 > a.length * 3 ? a.subarray(0, n) : a.slice(0, n);
 }
 
 /** Colons of a valid JSON text whose last character before them, blanks aside, is a quote. */

@@ -11,15 +11,23 @@ export interface Location {
 }
 
 /**
- * Where a JSON text's colons are, in the text's order: those whose last character before them,
- * blanks aside, is a quote (every key's, and a string's now and then), and the others. Found by
- * the cost pre-scan of a big text, which reads every colon anyway; the secret net of a text with
- * findings reads them here instead of searching the text for its colons again.
+ * Where a JSON text's colons are: those whose last character before them, blanks aside, is a quote
+ * (every key's, and a string's now and then), every KEY_MARK_EVERY-th of them by its offset (a full
+ * table of a big text's keys, held off the heap, made V8 collect the whole parsed value once more),
+ * and the others, in the text's order. Found by the cost pre-scan of a big text, which reads every
+ * colon anyway; the secret net of a text with findings starts there instead of at the text's start.
  */
 export interface JsonColons {
-  keys: Int32Array;
-  others: Int32Array;
+  /** Key colons in all. */
+  keys: number;
+  /** The offset of key colon number i × KEY_MARK_EVERY, for each i. */
+  keyMarks: number[];
+  /** The offsets of the other colons. */
+  others: number[];
 }
+
+/** One key colon in so many is marked (JsonColons.keyMarks). */
+export const KEY_MARK_EVERY = 256;
 
 /** One document of a file (a YAML document, or the whole JSON text). */
 export interface ParsedDocument {

@@ -91,7 +91,7 @@ export function plainStructure(text: string, value: unknown, maxDepth: number, s
  */
 export interface TextScan {
   keyColons?: number;
-  /** The offsets of the colons counted by jsonColonCount, for the secret net of the parsed text (ParsedDocument.jsonColons). */
+  /** Where jsonColonCount found the colons (key colons marked, the others listed), for the secret net of the parsed text (ParsedDocument.jsonColons). */
   colons?: JsonColons;
   /** The text's "{" and "[", counted by the cost pre-scan of a big JSON text (for the navigator's bracket check). */
   opens?: ContainerTally;

@@ -41,6 +41,7 @@ export function finish(file: FileState, knownRules: Set<string>, workspaceRules:
       facts: d.facts,
       blockRead: d.document.blockRead,
       jsonRead: d.document.jsonRead && d.value === d.document.value,
+      jsonColons: d.document.jsonColons,
       sourceOf: (pointer: string) => {
         const loc = d.document.locate(d.base + pointer);
         return loc ? file.sourceFile.text.slice(loc.value.start, loc.value.end) : undefined;

@@ -9,6 +9,7 @@ import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
 import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
 import { jsonSecretsInText } from './secret-json';
+import type { JsonColons } from '../syntax/index';
 import { detached } from '../core/detached';
 
 export { maskLine, secretSpansInLine, secretsInText, urlHoldsSecret } from './secret-text';
@@ -25,6 +26,8 @@ export interface SecretSource {
   blockRead?: boolean;
   /** The value is JSON.parse of the text given, which repeats no key (ParsedDocument.jsonRead). */
   jsonRead?: boolean;
+  /** Where the colons of that text are, when its parse found them (ParsedDocument.jsonColons). */
+  jsonColons?: JsonColons;
 }
 
 export interface CollectOptions {
@@ -55,7 +58,7 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
   // Read first (listed last, as before): it tells whether a walk by name could add anything.
   const census: TextCensus = { asParsed: true };
   // A JSON text that is its one document's value: its colons found by the value's keys (secret-json.ts).
-  const json = opts.text !== undefined && docs.length === 1 && docs[0].jsonRead ? jsonSecretsInText(docs[0].value, opts.text) : undefined;
+  const json = opts.text !== undefined && docs.length === 1 && docs[0].jsonRead ? jsonSecretsInText(docs[0].value, opts.text, docs[0].jsonColons) : undefined;
   const inText = json ? json.inText : opts.text !== undefined ? secretsInText(opts.text, census, showable) : undefined;
   const add = (v: string) => {
     const t = v.trim();
@@ -73,6 +76,8 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
         if (s.value.length < 4 || (!out?.has(s.value) && showable(s.value))) continue;
         (out ??= new Set()).add(s.value);
         if (s.inKey || !d.sourceOf || located?.has(s.pointer)) continue;
+        // A JSON string written as it reads: its source, unquoted, is the value (listed already).
+        if (json && s.value === s.value.trim() && json.writtenAsRead(s.value)) continue;
         (located ??= new Set()).add(s.pointer);
         const raw = d.sourceOf(s.pointer);
         if (raw === undefined || raw === s.value) continue;
@@ -89,7 +94,7 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
     // keys, numbers, nested values, a url beside a type: test/engine/secrets-walk-skip.test.ts).
     if (d.blockRead && inText !== undefined && census.asParsed && (inText.every(known) || (docs.length === 1 && listedInAnyOrder(inText, known)))) continue;
     if (json) {
-      if (json.walkAdds) take(findSecretsByName(d.value));
+      if (json.walkAdds) take(json.walkList ?? findSecretsByName(d.value));
       continue;
     }
     take(findSecretsByName(d.value));

@@ -6,16 +6,31 @@
 // fields, under `key`, a secret's last word, are listed as in YAML and as the emulator lists them).
 // Anything this cannot tell (an escaped key, a key for-in lists out of order, a colon that looks
 // like a key's inside a string) returns undefined: the caller runs both nets over the text as before.
-import { isSecretFieldName } from '../model/secrets';
+import { isSecretFieldName, MAX_KEYS_WALKED, type SecretLocation } from '../model/secrets';
 import { secretsInText, urlHoldsSecret } from './secret-text';
 import { JUDGE_FROM, JudgedNames, judgeKey, keyBefore, NAMES_PLAIN } from './secret-keys';
+import { KEY_MARK_EVERY, type JsonColons } from '../syntax/index';
 
 export interface JsonSecrets {
   /** What secretsInText lists of the text. */
   inText: string[];
   /** Whether findSecretsByName may list a value `inText` does not (else it need not walk the value). */
   walkAdds: boolean;
+  /**
+   * When walkAdds: what findSecretsByName lists, told by this walk, where the list's order cannot
+   * matter (walkList); undefined: the caller walks.
+   */
+  walkList?: SecretLocation[];
+  /**
+   * Whether a value the finders list (a string, or a number's String) is a string of the text
+   * written between quotes as it reads, with no escape: then its source is the value itself, and
+   * need not be located to be listed as written.
+   */
+  writtenAsRead(value: string): boolean;
 }
+
+/** Strings written with an escape that writtenAsRead decodes at most (past it: each value located, as before). */
+const ESCAPED_MAX = 4096;
 
 /** Nesting followed by recursion (deeper: the caller's nets). */
 const MAX_DEPTH = 2000;
@@ -39,21 +54,80 @@ function verdictOf(name: string): number {
  * written), and judges every other colon, inside a string, by the text net's own judge
  * (judgeKey). The lines of the colons found are read by secretsInText.
  */
-export function jsonSecretsInText(value: unknown, text: string): JsonSecrets | undefined {
+export function jsonSecretsInText(value: unknown, text: string, table?: JsonColons): JsonSecrets | undefined {
   // for…in would list inherited keys, which the text does not hold; a key written with an escape
   // is judged by the text net as written, which the walk does not read.
   for (const _ in Object.prototype) return undefined;
   if (escapedKey(text)) return undefined;
   const keys = new NamedKeys();
   if (value !== null && typeof value === 'object' && !keys.container(value, 0)) return undefined;
-  const colons = keyColons(text, keys);
+  const colons = table ? keyColonsOf(table, text, keys) : keyColons(text, keys);
   if (!colons) return undefined;
   let k = 0;
   const next = (from: number): number => {
     while (k < colons.length && colons[k] < from) k++;
     return k < colons.length ? colons[k] : -1;
   };
-  return { inText: secretsInText(text, undefined, undefined, next), walkAdds: keys.walkAdds };
+  let escaped: Set<string> | null | undefined;
+  const writtenAsRead = (v: string): boolean => {
+    // A number's String reads back as the same number; any other value is a string's.
+    if (String(Number(v)) === v) return false;
+    if (escaped === undefined) escaped = escapedStrings(text);
+    return escaped !== null && !escaped.has(v);
+  };
+  const walkAdds = keys.walkAdds || keys.underSecret;
+  const walkList = !keys.walkAdds && keys.underSecret ? walkListOf(keys, value, writtenAsRead) : undefined;
+  return { inText: secretsInText(text, undefined, undefined, next), walkAdds, walkList, writtenAsRead };
+}
+
+/**
+ * findSecretsByName's list of a value whose only values the text net does not list as the walk
+ * does are containers under secret names (shard keys: `key: [["tenantId", 1]]`), from what this
+ * walk collected (NamedKeys.found: the strings under secret names, every key and value inside such
+ * a container). The same values, in another order: taken only when that order cannot change the
+ * list collectSecretValues returns (sorted by length, equal lengths as listed): no two values of
+ * one length, and none to be located (each a key, short, or a string written as it reads). And
+ * only when the walk by name would reach them all within its bound of keys (MAX_KEYS_WALKED):
+ * it takes the root's keys first, then its containers from the last one back.
+ */
+function walkListOf(keys: NamedKeys, value: unknown, writtenAsRead: (v: string) => boolean): SecretLocation[] | undefined {
+  const before = Array.isArray(value) ? keys.count : keys.firstRoot + keys.count - keys.firstRootNumber;
+  if (before >= MAX_KEYS_WALKED) return undefined;
+  const { found, foundInKey, foundNumber } = keys;
+  const lengths = new Map<number, string>();
+  const list: SecretLocation[] = [];
+  for (let i = 0; i < found.length; i++) {
+    const v = found[i];
+    if (v.length < 4) continue;
+    const other = lengths.get(v.length);
+    if (other === undefined) lengths.set(v.length, v);
+    else if (other !== v) return undefined;
+    if (!foundInKey[i] && (foundNumber[i] || v !== v.trim() || !writtenAsRead(v))) return undefined;
+    list.push(foundInKey[i] ? { pointer: '', value: v, field: v, inKey: true } : { pointer: '', value: v, field: '' });
+  }
+  return list;
+}
+
+/**
+ * The strings of a valid JSON text written with an escape, decoded (null past ESCAPED_MAX). The
+ * first backslash of each string is the next one after the last string's closing quote, so the
+ * quote before it opens its string.
+ */
+function escapedStrings(text: string): Set<string> | null {
+  const found = new Set<string>();
+  for (let b = text.indexOf('\\'); b >= 0; ) {
+    let j = b;
+    while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
+    const open = text.lastIndexOf('"', b);
+    if (open < 0 || found.size >= ESCAPED_MAX) return null;
+    try {
+      found.add(JSON.parse(text.slice(open, j + 1)) as string);
+    } catch {
+      return null;
+    }
+    b = text.indexOf('\\', j + 1);
+  }
+  return found;
 }
 
 /** The keys of a value in the text's order: their count, and those whose name the text net stops at (a secret's or a url's), by number. */
@@ -67,16 +141,29 @@ class NamedKeys {
   readonly values: unknown[] = [];
   readonly holders: Record<string, unknown>[] = [];
   walkAdds = false;
+  /** A container stands under a secret's name (findSecretsByName lists all it holds). */
+  underSecret = false;
+  /** What findSecretsByName lists that walkListOf needs: strings under secret names, keys and values under secret-named containers. */
+  readonly found: string[] = [];
+  readonly foundInKey: boolean[] = [];
+  readonly foundNumber: boolean[] = [];
+  /** The root's key (its index, its number) under which the first of `found` stands (-1: none yet). */
+  firstRoot = -1;
+  firstRootNumber = -1;
+  private rootIndex = -1;
+  private rootNumber = -1;
   /** Each distinct name judged once (a big configuration repeats a few hundred names). */
   private readonly verdicts = new Map<string, number>();
 
-  /** Walks a container at `depth`. False when the text's order cannot be told. */
-  container(node: object, depth: number): boolean {
+  /** Walks a container at `depth`; `hidden`: under a secret's name. False when the text's order cannot be told. */
+  container(node: object, depth: number, hidden = false): boolean {
     if (depth > MAX_DEPTH) return false;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const v: unknown = node[i];
-        if (v !== null && typeof v === 'object' && !this.container(v, depth + 1)) return false;
+        if (v !== null && typeof v === 'object') {
+          if (!this.container(v, depth + 1, hidden)) return false;
+        } else if (hidden) this.listed(v);
       }
       return true;
     }
@@ -93,6 +180,10 @@ class NamedKeys {
         verdict &= ~GLUED;
       }
       const v = obj[name];
+      if (depth === 0) {
+        this.rootIndex++;
+        this.rootNumber = this.count;
+      }
       if (verdict !== PLAIN) {
         this.numbers.push(this.count);
         this.names.push(name);
@@ -101,9 +192,26 @@ class NamedKeys {
         this.holders.push(obj);
       }
       this.count++;
-      if (v !== null && typeof v === 'object' && !this.container(v, depth + 1)) return false;
+      if (hidden) {
+        this.listed(name, true);
+        if (v === null || typeof v !== 'object') this.listed(v);
+      } else if (verdict === SECRET && typeof v === 'string') this.listed(v);
+      if (v !== null && typeof v === 'object' && !this.container(v, depth + 1, hidden || verdict === SECRET)) return false;
     }
     return true;
+  }
+
+  /** A key, string or number findSecretsByName lists (a string, or a number: as it lists them). */
+  private listed(v: unknown, inKey = false): void {
+    if (typeof v !== 'string' && typeof v !== 'number') return;
+    if (v === '' && !inKey) return;
+    if (this.firstRoot < 0) {
+      this.firstRoot = this.rootIndex;
+      this.firstRootNumber = this.rootNumber;
+    }
+    this.found.push(String(v));
+    this.foundInKey.push(inKey);
+    this.foundNumber.push(typeof v === 'number');
   }
 }
 
@@ -139,6 +247,49 @@ function keyColons(text: string, keys: NamedKeys): number[] | undefined {
   return n === keys.count && w === numbers.length ? colons : undefined;
 }
 
+/**
+ * keyColons from the colons the cost pre-scan found (ParsedDocument.jsonColons): each kept key's
+ * colon searched from the marked key colon before it, or from the last kept key's when that is
+ * nearer, and the colons after no quote judged, in the text's order: the text is searched for
+ * its colons between those places only.
+ */
+function keyColonsOf(table: JsonColons, text: string, keys: NamedKeys): number[] | undefined {
+  const { keyMarks, others } = table;
+  if (table.keys !== keys.count) return undefined;
+  const colons: number[] = [];
+  const key = keyBefore();
+  const judged = text.length >= JUDGE_FROM ? new JudgedNames(text) : undefined;
+  const { numbers } = keys;
+  let o = 0; // colons after no quote met
+  let at = -1; // the key colon numbered `n`, the last one found
+  let n = -1;
+  for (let w = 0; w <= numbers.length; w++) {
+    let c = text.length;
+    if (w < numbers.length) {
+      const k = numbers[w];
+      const mark = (k / KEY_MARK_EVERY) | 0;
+      if (mark * KEY_MARK_EVERY > n) {
+        n = mark * KEY_MARK_EVERY;
+        at = keyMarks[mark];
+      }
+      while (n < k) {
+        at = text.indexOf(':', at + 1);
+        if (at < 0) return undefined;
+        if (quoteBefore(text, at) >= 0) n++;
+      }
+      c = at;
+    }
+    for (; o < others.length && others[o] < c; o++) if (judgeKey(text, others[o], key, judged) !== NAMES_PLAIN) colons.push(others[o]);
+    if (w === numbers.length) break;
+    const close = quoteBefore(text, c);
+    const name = keys.names[w];
+    const open = close - name.length - 1;
+    if (close < 0 || open < 0 || text.charCodeAt(open) !== 34 || text.charCodeAt(open - 1) === 92 || !text.startsWith(name, open + 1)) return undefined;
+    keep(text, keys, w, close, c, colons);
+  }
+  return colons;
+}
+
 /** A kept key's colon, unless it lists nothing; and whether findSecretsByName lists more under it than the text net. */
 function keep(text: string, keys: NamedKeys, w: number, close: number, colon: number, colons: number[]): void {
   const name = keys.names[w];
@@ -161,7 +312,9 @@ function keep(text: string, keys: NamedKeys, w: number, close: number, colon: nu
   // A secret's value: the walk lists what the text net lists only for a string written as it
   // parses, on the key's line, with no blank to trim; numbers and containers differ as written.
   if (typeof v === 'string') keys.walkAdds = v !== '' && (!read || v !== v.trim() || !writtenAfter(text, colon, v));
-  else if (typeof v === 'number' || (v !== null && typeof v === 'object')) keys.walkAdds = true;
+  else if (typeof v === 'number') keys.walkAdds = true;
+  // A container: what the walk lists under it is told by walkListOf, when it can be.
+  else if (v !== null && typeof v === 'object') keys.underSecret = true;
 }
 
 /** Whether a key of the text holds an escape: the string around each backslash is followed by a colon. */

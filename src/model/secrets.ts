@@ -341,7 +341,8 @@ function isPublicKeyName(w: readonly string[]): boolean {
   return w.length >= 2 && w[w.length - 1] === 'key' && w[w.length - 2] === 'public';
 }
 
-const MAX_KEYS_WALKED = 200_000;
+/** Keys findSecretsByName walks at most (engine/secret-json.ts tells when a walk stays under it). */
+export const MAX_KEYS_WALKED = 200_000;
 
 /**
  * Secrets found by field name anywhere in any value: strings and numbers under secret names,

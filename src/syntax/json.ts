@@ -5,7 +5,7 @@ import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError 
 import type { Span } from '../core/types';
 import { LineIndex } from '../core/lines';
 import { joinPointer } from '../core/pointer';
-import type { BracketPair, ParseLimits, ParsedDocument, ParseProblem } from './types';
+import { KEY_MARK_EVERY, type BracketPair, type JsonColons, type ParseLimits, type ParsedDocument, type ParseProblem } from './types';
 import { backslashFinder, JsonNavigator, stringCount, stringEnd, type ContainerTally } from './json-locate';
 import { defineBuiltin } from '../core/rule';
 
@@ -91,21 +91,36 @@ export function plainStructure(text: string, value: unknown, maxDepth: number, s
  */
 export interface TextScan {
   keyColons?: number;
+  /** Where jsonColonCount found the colons (key colons marked, the others listed), for the secret net of the parsed text (ParsedDocument.jsonColons). */
+  colons?: JsonColons;
   /** The text's "{" and "[", counted by the cost pre-scan of a big JSON text (for the navigator's bracket check). */
   opens?: ContainerTally;
   /** The YAML cost pre-scan of the text, at the depth limit asked. */
   yamlCost?: { maxDepth: number; cost: TextCost };
 }
 
-/** Colons of a JSON text (any text), its key colons counted along into `scan` for parseJsonText. */
+/** Colons of a JSON text (any text), its key colons counted and marked, and the others' offsets kept, along into `scan` for parseJsonText. */
 export function jsonColonCount(text: string, scan?: TextScan): number {
   let colons = 0;
   let keys = 0;
+  if (!scan) {
+    for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+      colons++;
+      if (isKeyColon(text, colon)) keys++;
+    }
+    return colons;
+  }
+  const keyMarks: number[] = [];
+  const others: number[] = [];
   for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
     colons++;
-    if (isKeyColon(text, colon)) keys++;
+    if (isKeyColon(text, colon)) {
+      if (keys % KEY_MARK_EVERY === 0) keyMarks.push(colon);
+      keys++;
+    } else others.push(colon);
   }
-  if (scan) scan.keyColons = keys;
+  scan.keyColons = keys;
+  scan.colons = { keys, keyMarks, others };
   return colons;
 }
 
@@ -354,7 +369,7 @@ export interface LookingAhead {
  * A parsed JSON document whose positions are computed on first use. `noDuplicates`: the text
  * repeats no key (lets big texts stop a lookup at the first key that matches).
  */
-export function jsonDocument(text: string, value: unknown, noDuplicates = false, tally?: ContainerTally): ParsedDocument & LookingAhead {
+export function jsonDocument(text: string, value: unknown, noDuplicates = false, tally?: ContainerTally, colons?: JsonColons): ParsedDocument & LookingAhead {
   const span = { start: firstNonSpace(text), end: lastNonSpace(text) };
   if (text.length >= NAVIGATE_MIN_CHARS) {
     const navigator = new JsonNavigator(text, noDuplicates, tally);
@@ -363,6 +378,7 @@ export function jsonDocument(text: string, value: unknown, noDuplicates = false,
       empty: false,
       span,
       jsonRead: noDuplicates || undefined,
+      jsonColons: noDuplicates ? colons : undefined,
       locate: (pointer) => navigator.locate(pointer),
       keysAt: (pointer) => navigator.keysAt(pointer),
       prepare: (pointers) => navigator.prepare(pointers),
@@ -392,6 +408,7 @@ export function jsonDocument(text: string, value: unknown, noDuplicates = false,
     empty: false,
     span,
     jsonRead: noDuplicates || undefined,
+    jsonColons: noDuplicates ? colons : undefined,
     locate: (pointer) => nav().locate(pointer),
     keysAt: (pointer) => nav().keysAt(pointer),
     // Folding's brackets from jsonc-parser's tree, made only when asked (the editor's folding).
@@ -470,7 +487,7 @@ export function parseJsonText(text: string, limits: ParseLimits, scan?: TextScan
   // pre-scan counted and the value's containers that differ say a string holds a bracket.
   const opens = scan?.opens;
   const counted = tally.objects >= 0 && (!opens || (opens.objects === tally.objects && opens.arrays === tally.arrays));
-  return { documents: [jsonDocument(text, value, found.duplicates.length === 0, counted ? withOpens(tally, opens !== undefined) : undefined)], problems };
+  return { documents: [jsonDocument(text, value, found.duplicates.length === 0, counted ? withOpens(tally, opens !== undefined) : undefined, scan?.colons)], problems };
 }
 
 /** The tally, told whether the text's openers were counted (set on it: a spread's copy per parse outlived young-generation collections of the emulator). */

@@ -5,7 +5,7 @@ import { parse as jsoncParse, parseTree, type Node as JsonNode, type ParseError 
 import type { Span } from '../core/types';
 import { LineIndex } from '../core/lines';
 import { joinPointer } from '../core/pointer';
-import { KEY_MARK_EVERY, type BracketPair, type JsonColons, type ParseLimits, type ParsedDocument, type ParseProblem } from './types';
+import { KEY_MARK_EVERY, OTHER_COLONS_MAX, type BracketPair, type JsonColons, type ParseLimits, type ParsedDocument, type ParseProblem } from './types';
 import { backslashFinder, JsonNavigator, stringCount, stringEnd, type ContainerTally } from './json-locate';
 import { defineBuiltin } from '../core/rule';
 
@@ -111,16 +111,20 @@ export function jsonColonCount(text: string, scan?: TextScan): number {
     return colons;
   }
   const keyMarks: number[] = [];
-  const others: number[] = [];
+  // Bounded (OTHER_COLONS_MAX): the list lives as long as the document, in a clean file too.
+  let others: number[] | undefined = [];
   for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
     colons++;
     if (isKeyColon(text, colon)) {
       if (keys % KEY_MARK_EVERY === 0) keyMarks.push(colon);
       keys++;
-    } else others.push(colon);
+    } else if (others) {
+      if (others.length === OTHER_COLONS_MAX) others = undefined;
+      else others.push(colon);
+    }
   }
   scan.keyColons = keys;
-  scan.colons = { keys, keyMarks, others };
+  scan.colons = others ? { keys, keyMarks, others } : undefined;
   return colons;
 }
 

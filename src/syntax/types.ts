@@ -29,6 +29,12 @@ export interface JsonColons {
 /** One key colon in so many is marked (JsonColons.keyMarks). */
 export const KEY_MARK_EVERY = 256;
 
+/**
+ * The other colons JsonColons lists at most: past them (a big text of times, urls or host:port
+ * strings) none is kept, and the secret net finds the colons itself, as without the pre-scan.
+ */
+export const OTHER_COLONS_MAX = 1 << 16;
+
 /** One document of a file (a YAML document, or the whole JSON text). */
 export interface ParsedDocument {
   value: unknown;

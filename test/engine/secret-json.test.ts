@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { collectSecretValues, maskSecrets, type SecretSource } from '../../src/engine/mask';
 import { jsonSecretsInText } from '../../src/engine/secret-json';
 import { findSecretsByName, isSecretFieldName, MAX_KEYS_WALKED } from '../../src/model/secrets';
-import { DEFAULT_LIMITS, KEY_MARK_EVERY, parseText } from '../../src/syntax/index';
+import { DEFAULT_LIMITS, KEY_MARK_EVERY, OTHER_COLONS_MAX, parseText } from '../../src/syntax/index';
 import { jsonColonCount, type TextScan } from '../../src/syntax/json';
 import { jsonValueArb, write } from '../syntax/json-arbitraries';
 
@@ -178,6 +178,21 @@ describe('what the parse of a big JSON text found, reused by its secret net', ()
     };
     expect(searches(true)).toBeLessThanOrEqual(KEY_MARK_EVERY + 12);
     expect(searches(false)).toBeGreaterThan(2009);
+  });
+
+  it('keeps at most OTHER_COLONS_MAX colons that follow no quote (a big text of times or urls), then none: the net searches the text itself, listing the same', () => {
+    const times = (n: number) => JSON.stringify({ at: Array.from({ length: n }, (_, i) => `${i % 24}:${i % 60}`), hook: { apiToken: 'tokenSecret9' } });
+    const under = times(OTHER_COLONS_MAX);
+    const scan: TextScan = {};
+    jsonColonCount(under, scan);
+    expect(scan.colons?.others.length).toBe(OTHER_COLONS_MAX);
+    const over = times(OTHER_COLONS_MAX + 1);
+    const scanOver: TextScan = {};
+    jsonColonCount(over, scanOver);
+    // Unbounded, the list held every such colon of the text for as long as its document (review of json19).
+    expect(scanOver.colons).toBeUndefined();
+    expect(scanOver.keyColons).toBe(3);
+    expect(jsonSecretsInText(JSON.parse(over), over, scanOver.colons)?.inText).toEqual(jsonSecretsInText(JSON.parse(over), over)?.inText);
   });
 
   it('locates no string written as it reads (its source is the value), and every other value as before', () => {

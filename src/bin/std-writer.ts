@@ -4,7 +4,7 @@
 // files, pipes and terminals synchronously too, so nothing changes but the start-up: where a
 // write cannot complete now (a non-blocking pipe that is full), the rest goes to Node's stream.
 import { fstatSync, writeSync } from 'node:fs';
-import { Utf8Chunks, UTF8_CHUNK_CHARS } from '../io/utf8-chunks';
+import { Utf8Chunks } from '../io/utf8-chunks';
 
 export interface StdWriter {
   write(s: string): boolean;
@@ -67,9 +67,6 @@ export function stdWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream, write: ty
     },
   };
 }
-
-/** Characters of a text encoded and written at a time. */
-export const WRITE_CHUNK_CHARS = UTF8_CHUNK_CHARS;
 
 function isCharacterDevice(fd: number): boolean {
   try {

@@ -171,11 +171,6 @@ export class CleanTexts {
     return out;
   }
 
-  /** Whether a text equal to this one is kept (strings compare by value: see copyOf). */
-  holds(text: string): boolean {
-    return this.kept.has(text);
-  }
-
   /**
    * The kept copy of a text equal to this one (detached), or undefined. Not "this very string":
    * an equal line of another file, a slice of its text, would keep that whole text alive.

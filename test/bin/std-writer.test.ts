@@ -6,7 +6,8 @@ import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeFil
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stdWriter, WRITE_CHUNK_CHARS } from '../../src/bin/std-writer';
+import { stdWriter } from '../../src/bin/std-writer';
+import { UTF8_CHUNK_CHARS as WRITE_CHUNK_CHARS } from '../../src/io/utf8-chunks';
 import { ensureBuilt, BIN } from '../robustness/support';
 
 const errno = (code: string) => Object.assign(new Error(code), { code });

@@ -39,7 +39,7 @@ describe('texts a run found clean', () => {
     }
     // The leak five times (never kept); the pointer and the suggestion's title once each.
     expect(masks.texts.masked).toBe(7);
-    expect(masks.texts.holds(leak)).toBe(false);
+    expect(masks.texts.copyOf(leak)).toBeUndefined();
     // A listed secret: the run's clean texts are not asked.
     const d = [finding('the value hunter2-long')];
     maskAll(d, ['hunter2-long'], masks);
@@ -56,7 +56,7 @@ describe('texts a run found clean', () => {
     // The three lines masked once each in 50 files: the comment kept clean; the line under the
     // secret's block never reaches the run's masks, the `password: |` line is masked to itself and kept.
     expect(masks.lines.masked).toBe(3);
-    expect(masks.lines.holds('  eventTypeName: OUTSIDE_METRIC_THRESHOLD')).toBe(false);
+    expect(masks.lines.copyOf('  eventTypeName: OUTSIDE_METRIC_THRESHOLD')).toBeUndefined();
   });
 
   it('a file with listed secrets keeps no slice of its text for a line equal to one the run kept clean', () => {

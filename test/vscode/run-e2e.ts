@@ -651,12 +651,17 @@ async function main(): Promise<void> {
     const cursorOn = (want: number, timeout: number) =>
       page.waitForFunction((w) => [...document.querySelectorAll('.statusbar-item')].some((e) => (e.textContent ?? '').includes(`Ln ${w},`)), want, { timeout });
     let landings = 0;
+    // How long the highlights of the host name took to be drawn after its landing: the negative
+    // check below waits a multiple of it, so a slow machine waits longer before judging "none".
+    let drawnAfterMs = 0;
     for (const until = Date.now() + 45_000; ; ) {
       landings++;
       await goTo(hostLine, hostColumn);
       await cursorOn(hostLine, 10_000);
+      const landed = Date.now();
       const drawn = await drawnHighlights().then(() => true, () => false);
       if (drawn) {
+        drawnAfterMs = Math.max(drawnAfterMs, Date.now() - landed);
         await page.keyboard.press('F7');
         if (await cursorOn(nameLine, 5_000).then(() => true, () => false)) break;
       }
@@ -665,11 +670,25 @@ async function main(): Promise<void> {
     await shot('highlights');
     const hostKeyLine = lineOf('host: my-rs-0');
     await goTo(hostKeyLine, automationYaml.split('\n')[hostKeyLine - 1].indexOf('host') + 2);
-    await page.waitForTimeout(1_500);
+    await cursorOn(hostKeyLine, 10_000);
+    // A move by arrow keys too, as a user's: the word highlighter asks its providers on explicit moves.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    // "None" is judged over three times as long as the host name's highlights took to be drawn (at
+    // least 1.5 s), by counting the highlights drawn every 100 ms: the host name's must go (they
+    // are cleared once the cursor leaves them), then any drawn (VS Code's word highlighter, or
+    // omlint's on a key) fails the step, and so does F7 moving the cursor afterwards.
+    const settleMs = Math.max(1_500, 3 * drawnAfterMs);
+    const drawnNow = () => page.evaluate(() => document.querySelectorAll('.editor-group-container.active .view-overlays [class*="wordHighlight"]').length);
+    const counts: number[] = [];
+    for (const until = Date.now() + settleMs; (counts.length === 0 || counts[counts.length - 1] > 0) && Date.now() < until; await page.waitForTimeout(100)) counts.push(await drawnNow());
+    if (counts[counts.length - 1] > 0) throw new Error(`highlights still drawn ${settleMs} ms after landing on the key host (line ${hostKeyLine}; counts ${counts.join(',')}): highlights that are not omlint's`);
+    for (const until = Date.now() + settleMs; Date.now() < until; await page.waitForTimeout(100)) counts.push(await drawnNow());
+    if (counts.some((n, i) => n > 0 && counts.slice(0, i).includes(0))) throw new Error(`highlights drawn on the key host (line ${hostKeyLine}; counts ${counts.join(',')}): highlights that are not omlint's`);
     await page.keyboard.press('F7');
-    await page.waitForTimeout(1_500);
+    await page.waitForTimeout(Math.min(settleMs, 5_000));
     if ((await cursorLine()) !== hostKeyLine) throw new Error(`F7 on the key host moved to line ${await cursorLine()}: highlights that are not omlint's`);
-    step('document highlights: host name → process name (F7), none on a key', { from: hostLine, to: nameLine, landings });
+    step('document highlights: host name → process name (F7), none on a key', { from: hostLine, to: nameLine, landings, drawnAfterMs, settleMs, keyCounts: counts.length });
 
     // Code lens over the replica set: clicked, VS Code's peek shows its members' processes.
     const rsLine = lineOf('_id: my-rs');

@@ -79,6 +79,9 @@ function written(value: unknown): string {
       return value ? 'true' : 'false';
     case 'object':
       break;
+    case 'undefined':
+      // (What JSON.stringify's undefined becomes, without the call: most conditions lack a threshold.)
+      return 'null';
     default:
       return JSON.stringify(value) ?? 'null';
   }

@@ -264,6 +264,24 @@ export class LineIndex {
     return { start, end: this.countedPosition(b) };
   }
 
+  /**
+   * rangeOnce's start of a span [a, b) within one line (a block reader's scalar: its end is on the
+   * same line, b - a columns on), with the same counting and bound, in one small function (a
+   * digest's place on every file of a run compiles no more).
+   */
+  startInLine(a: number, b: number): Position {
+    const text = this.text;
+    if (this.index || this.counted + a > text.length || (this.crAt() >= 0 && this.crAt() <= b)) return this.position(a);
+    this.counted += a;
+    let line = 1;
+    let start = 0;
+    for (let i = text.indexOf('\n'); i >= 0 && i < a; i = text.indexOf('\n', i + 1)) {
+      line++;
+      start = i + 1;
+    }
+    return { line, column: a - start + 1 };
+  }
+
   /** The position of offset o by counting the line breaks before it (no \r stands before it). */
   private countedPosition(o: number): Position {
     const text = this.text;

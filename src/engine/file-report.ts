@@ -160,6 +160,17 @@ export function placeOf(file: FileState, doc: ItemState, pointer: string, judged
   return [pointer, span.start, span.end, start.line, start.column, end.line, end.column, judged && templateAt(file, doc, pointer) ? 1 : 0];
 }
 
+/**
+ * placeOf unjudged, for a root key's one-line value whose span the parse tells at once
+ * (ParsedDocument.rootScalar); undefined: ask placeOf. A clean file's digest compiles no navigator.
+ */
+export function rootPlace(file: FileState, doc: ItemState, pointer: string): PackedPlaces | undefined {
+  const span = doc.base === '' ? doc.document.rootScalar?.(pointer) : undefined;
+  if (!span) return undefined;
+  const { line, column } = file.sourceFile.lines.startInLine(span.start, span.end);
+  return [pointer, span.start, span.end, line, column, line, column + (span.end - span.start), 0];
+}
+
 /** Whether the value at `pointer` of a document is a template (a report there would be a template note). */
 function templateAt(file: FileState, doc: ItemState, pointer: string): boolean {
   const value = getAt(doc.value, pointer);

@@ -14,7 +14,7 @@ import type { FileSettings } from '../config/load';
 import { reportMessage } from '../core/rule';
 import { DocumentFacts } from '../core/facts';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
-import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, judgeTemplates, TEMPLATE_VALUE, unpackPlaces, type ItemState, type FileState, type PackedPlaces } from './file-report';
+import { addReport, addSpanDiagnostic, appliesTo, internalError, noteTemplate, offRules, placeOf, rootPlace, judgeTemplates, TEMPLATE_VALUE, unpackPlaces, type ItemState, type FileState, type PackedPlaces } from './file-report';
 import type { RuleBook } from './rule-book';
 // A digest kept as it is could keep its file's whole text until the end of the run.
 import { detached } from '../core/detached';
@@ -192,9 +192,9 @@ function digestOf(file: FileState, target: number, rule: WorkspaceRule, key: str
  * once the file has a finding (merge-reports.ts reads them only then).
  */
 function placesOf(file: FileState, doc: ItemState, pointers: readonly string[]): PackedPlaces {
-  if (pointers.length === 1) return placeOf(file, doc, pointers[0], false);
+  if (pointers.length === 1) return rootPlace(file, doc, pointers[0]) ?? placeOf(file, doc, pointers[0], false);
   const out: PackedPlaces = [];
-  for (const p of pointers) for (const slot of placeOf(file, doc, p, false)) out.push(slot);
+  for (const p of pointers) for (const slot of rootPlace(file, doc, p) ?? placeOf(file, doc, p, false)) out.push(slot);
   return out;
 }
 

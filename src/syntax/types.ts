@@ -67,6 +67,11 @@ export interface ParsedDocument {
   /** Exact location of the node at a pointer (relative to this document), or undefined. */
   locate(pointer: string): Location | undefined;
   /**
+   * locate's value span of a root key's one-line scalar (`pointer`: "/" and the key), told at
+   * once by a parse that holds it (the block reader's table); undefined: ask locate.
+   */
+  rootScalar?(pointer: string): Span | undefined;
+  /**
    * Where the value at a pointer starts, when that is known without its whole range (the block
    * reader's: a range it is unsure of would take the full parse). Fixes ask it of a mapping to
    * tell a flow mapping from a block one.

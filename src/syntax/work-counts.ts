@@ -17,6 +17,8 @@ export interface WorkCounts {
   readonly blockRereads: number;
   /** Lines with content the block reader went through: a text it declines, up to the line that declined it. */
   readonly blockLines: number;
+  /** Pointers walked in the block reader's table (locate, startOf, keysAt): a clean file's digest places walk none. */
+  readonly blockWalks: number;
   /** Alias resolutions through the map of `bindAliases`. */
   readonly aliasLookups: number;
   /** Position-only parses (`yamlPositions`): most findings are placed by the block reader. */
@@ -37,6 +39,7 @@ const ZERO: WorkCounts = {
   blockReads: 0,
   blockRereads: 0,
   blockLines: 0,
+  blockWalks: 0,
   aliasLookups: 0,
   positionParses: 0,
   pairIndexes: 0,

@@ -15,6 +15,7 @@
 // most of a big text's memory (bench/README.md, history); the table takes 32 bytes a node and
 // names no key (keys are read from the text when a pointer is looked up).
 import { splitPointer } from '../core/pointer';
+import type { Span } from '../core/types';
 import type { Location } from './types';
 import { workCounts } from './work-counts';
 
@@ -123,6 +124,7 @@ class PositionTable {
 
   /** The node at a pointer, with its key's range when it is a mapping's value; undefined if none. */
   private walk(pointer: string): { node: number; keyStart: number; keyEnd: number } | undefined {
+    workCounts.blockWalks++;
     const { nodes, children } = this;
     let node = this.root;
     let keyStart = -1;
@@ -167,6 +169,29 @@ class PositionTable {
       this.indexes.set(node, index);
     }
     return index.get(name) ?? -1;
+  }
+
+  /**
+   * What locate answers of a root key's one-line scalar (`pointer`: "/" and the key) as one span;
+   * undefined for any other pointer or value (then ask locate). One loop over the root's entries,
+   * no walk: a digest's place is asked of every document of a run (engine/passes.ts).
+   */
+  rootScalar(pointer: string): Span | undefined {
+    const { nodes, children, text } = this;
+    const at = this.root * NODE;
+    if (nodes[at] !== MAP || pointer.charCodeAt(0) !== 47) return undefined;
+    const n = pointer.length - 1;
+    for (let e = nodes[at + 3], last = e + nodes[at + 4] * ENTRY; e < last; e += ENTRY) {
+      const start = children[e];
+      if (children[e + 1] - start !== n) continue;
+      // (Keys read here hold no "/" or "~": an escaped or deeper pointer matches none.)
+      let k = 0;
+      while (k < n && text.charCodeAt(start + k) === pointer.charCodeAt(k + 1)) k++;
+      if (k < n) continue;
+      const v = children[e + 2] * NODE;
+      return nodes[v] === SCALAR && nodes[v + 2] >= 0 ? { start: nodes[v + 1], end: nodes[v + 2] } : undefined;
+    }
+    return undefined;
   }
 
   locate(pointer: string): Location | typeof UNSURE {
@@ -300,6 +325,7 @@ export function plainScalar(s: string): unknown {
 
 export interface BlockLocator {
   locate(pointer: string): Location | typeof UNSURE;
+  rootScalar(pointer: string): Span | undefined;
   startOf(pointer: string): number | typeof UNSURE;
   keysAt(pointer: string): string[] | typeof UNSURE;
 }
@@ -348,6 +374,9 @@ class BlockRead implements BlockYaml {
   }
   locate(pointer: string): Location | typeof UNSURE {
     return this.table.locate(pointer);
+  }
+  rootScalar(pointer: string): Span | undefined {
+    return this.table.rootScalar(pointer);
   }
   startOf(pointer: string): number | typeof UNSURE {
     return this.table.startOf(pointer);

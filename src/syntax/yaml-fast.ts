@@ -177,6 +177,7 @@ function blockDocument(text: string, block: BlockYaml, full: () => ParsedDocumen
       const hit = block.locate(pointer);
       return hit !== undefined && hit !== UNSURE ? hit : located()?.locate(pointer);
     },
+    rootScalar: (pointer) => block.rootScalar(pointer),
     startOf: (pointer) => {
       const hit = block.startOf(pointer);
       return hit !== UNSURE ? hit : located()?.locate(pointer)?.value.start;

@@ -57,4 +57,14 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ a: new Date(0), b: [undefined] })).toBe('{"a":{},"b":[null]}');
     expect(canonicalJson({ a: undefined })).toBe('{"a":null}');
   });
+
+  it('writes an absent value (a condition without a threshold) as null without a call of JSON.stringify (issue 37, places20)', () => {
+    const spy = vi.spyOn(JSON, 'stringify');
+    try {
+      const texts = [canonicalJson(undefined), canonicalJson({ a: [undefined] })];
+      expect({ texts, calls: spy.mock.calls.length }).toEqual({ texts: ['null', '{"a":[null]}'], calls: 0 });
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });

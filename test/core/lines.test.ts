@@ -168,6 +168,36 @@ describe('line index: rangeOnce, a range counted to without a table', () => {
   });
 });
 
+describe('line index: startInLine, rangeOnce of a span within one line', () => {
+  it('agrees with rangeOnce (its start; the end on the same line, the span\'s length on), in the same order, counted or by the table', () => {
+    fc.assert(
+      fc.property(textArb(['\n', '\r\n', '\r']), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 300 })), { minLength: 1, maxLength: 12 }), fc.constantFrom(DENSE, SPARSE), (text, spans, sparse) => {
+        const inLine = new LineIndex(text, sparse);
+        const once = new LineIndex(text, sparse);
+        for (const [from, length] of spans) {
+          // A span within one line: cut at the first line break after its start.
+          const start = text.length ? from % (text.length + 1) : 0;
+          let end = Math.min(start + length, text.length);
+          const cut = text.slice(start, end).search(/[\r\n]/);
+          if (cut >= 0) end = start + cut;
+          const { line, column } = inLine.startInLine(start, end);
+          const span = { start, end };
+          expect({ text, span, range: { start: { line, column }, end: { line, column: column + end - start } } }).toEqual({ text, span, range: once.rangeOnce(span) });
+        }
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 300), seed: 20261130 },
+    );
+    const before = lineTables.built;
+    const text = 'a: 1\nb: 2\nc: three\n'.repeat(50);
+    const index = new LineIndex(text);
+    expect(index.startInLine(26, 28)).toEqual({ line: 5, column: 3 });
+    expect(lineTables.built).toBe(before);
+    // As rangeOnce: past the text's length counted in all, the table is built.
+    for (let k = 0; k < 5; k++) index.startInLine(text.length - 3, text.length - 2);
+    expect(lineTables.built).toBe(before + 1);
+  });
+});
+
 describe('line index: facts of the text found with its line starts', () => {
   it('knows a lone \\r (dense and sparse) and the line break new lines take', () => {
     for (const sparse of [1, Infinity]) {

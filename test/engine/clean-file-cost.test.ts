@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { lint } from '../../src/engine/lint';
 import { lineTables } from '../../src/core/lines';
 import { parseText } from '../../src/syntax/index';
+import { workCounts } from '../../src/syntax/work-counts';
 import { defaultSettings, type FileSettings } from '../../src/config/load';
 import type { Rule, WorkspaceRule } from '../../src/core/types';
 import duplicateAlertConfig from '../../rules/duplicate-alert-config';
@@ -26,6 +27,14 @@ describe('a clean file', () => {
     const results = await lint(inputs);
     expect(results.map((r) => r.diagnostics)).toEqual([[], [], []]);
     expect(lineTables.built - before).toBe(0);
+  });
+
+  it('places its digest without walking a pointer: the root key\'s span told by the block reader\'s table at once', async () => {
+    const inputs = ['HOST_DOWN', 'NO_PRIMARY', 'MONITORING_AGENT_DOWN'].map((e, i) => ({ filePath: `w${i}.alert-config.yaml`, text: ALERT(e) }));
+    const before = workCounts.blockWalks;
+    const results = await lint(inputs, { ruleSet: [duplicateAlertConfig as Rule] });
+    expect(results.map((r) => r.diagnostics)).toEqual([[], [], []]);
+    expect(workCounts.blockWalks - before).toBe(0);
   });
 
   it('is the related location of a duplicate, at the range a line table gives', async () => {

@@ -17,7 +17,7 @@ describe('workCounts', () => {
     expect(() => {
       (workCounts as Record<string, number>).parse = 1;
     }).toThrow(TypeError);
-    expect(Object.keys(workCounts)).toEqual(['parses', 'yamlScans', 'markers', 'markerPasses', 'blockReads', 'blockRereads', 'blockLines', 'aliasLookups', 'positionParses', 'pairIndexes', 'navigatorContainers', 'streamCharacters']);
+    expect(Object.keys(workCounts)).toEqual(['parses', 'yamlScans', 'markers', 'markerPasses', 'blockReads', 'blockRereads', 'blockLines', 'blockWalks', 'aliasLookups', 'positionParses', 'pairIndexes', 'navigatorContainers', 'streamCharacters']);
   });
 });
 

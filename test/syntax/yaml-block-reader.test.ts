@@ -47,6 +47,12 @@ function compare(text: string): { answered: number; scalars: number; read: boole
     if (v === null || typeof v !== 'object') counts.scalars++;
     const keys = locate?.keysAt(pointer) ?? UNSURE;
     if (keys !== UNSURE) expect({ text, pointer, keys }).toEqual({ text, pointer, keys: full.documents[0].keysAt?.(pointer) });
+    // A root key's one-line scalar, told at once: locate's value span, on one line.
+    const root = locate?.rootScalar(pointer);
+    if (root !== undefined) {
+      expect({ text, pointer, root }).toEqual({ text, pointer, root: full.documents[0].locate(pointer)?.value });
+      expect(text.slice(root.start, root.end)).not.toMatch(/[\r\n]/);
+    }
     const got = locate?.locate(pointer) ?? UNSURE;
     if (got === UNSURE) continue;
     counts.answered++;
@@ -408,6 +414,38 @@ describe('block-YAML reader', () => {
         });
       }
     });
+  });
+});
+
+describe('a root key\'s one-line scalar (rootScalar: a digest\'s place)', () => {
+  it('is locate\'s value span for a root key\'s scalar, and undefined for anything else (then locate answers)', () => {
+    const text = '# a comment\nkind: alert\nquoted: "a b"\nempty:\nlist: [1, 2]\nmap:\n  inner: 1\nitems:\n  - x\nlast: z # note\n';
+    const read = readBlockYaml(text)!;
+    for (const pointer of ['/kind', '/quoted', '/empty', '/last']) expect({ pointer, span: read.rootScalar(pointer) }).toEqual({ pointer, span: (read.locate(pointer) as { value: unknown }).value });
+    expect(text.slice(read.rootScalar('/quoted')!.start, read.rootScalar('/quoted')!.end)).toBe('"a b"');
+    // Collections, deeper, escaped and absent pointers, the root itself, and a key's prefix: none.
+    for (const pointer of ['/list', '/map', '/items', '/map/inner', '/items/0', '/kin', '/kinds', '/ki~1nd', '', '/', 'kind']) expect({ pointer, span: read.rootScalar(pointer) }).toEqual({ pointer, span: undefined });
+    // A root that is a sequence: none.
+    expect(readBlockYaml('- kind\n- b\n')!.rootScalar('/0')).toBeUndefined();
+  });
+
+  it('answers for the root scalars of the benchmark corpus, as locate does', () => {
+    let answered = 0;
+    const rng = makeRng(11);
+    const used = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const text = alertYaml(alertConfig(rng, i, `p${i % 3}`, used, 0.2));
+      const read = readBlockYaml(text);
+      if (!read) continue;
+      for (const [key, value] of Object.entries(read.value as Record<string, unknown>)) {
+        const span = read.rootScalar(`/${key}`);
+        if (value === null || typeof value !== 'object') {
+          expect({ key, span }).toEqual({ key, span: (read.locate(`/${key}`) as { value: unknown }).value });
+          answered++;
+        } else expect({ key, span }).toEqual({ key, span: undefined });
+      }
+    }
+    expect(answered).toBeGreaterThan(20);
   });
 });
 

@@ -218,99 +218,114 @@ function buildTopology(doc: unknown): AutomationTopology {
     groups: [],
   };
 
-  // Loops, not forEach: in a run of one big file these run once, much of it before the compiler
-  // takes them over, where a callback per item costs.
+  // Each loop a function of its own: V8 compiles a hot loop of a function run once on the spot
+  // (OSR), the whole function with it, and then again for the next loop, whose code had not run.
   const processes = root.processes;
-  if (Array.isArray(processes)) {
-    for (let index = 0; index < processes.length; index++) {
-      const value: unknown = processes[index];
-      if (!isObject(value)) continue;
-      const args = isObject(value.args2_6) ? value.args2_6 : undefined;
-      const net = args && isObject(args.net) ? args.net : undefined;
-      const replication = args && isObject(args.replication) ? args.replication : undefined;
-      const p = new Process(
-        index,
-        value,
-        str(value.name),
-        str(value.hostname),
-        net && Number.isInteger(net.port) ? (net.port as number) : undefined,
-        str(value.processType),
-        str(value.version),
-        replication ? str(replication.replSetName) : undefined,
-        str(value.cluster),
-      );
-      t.processes.push(p);
-      if (p.name !== undefined && !t.processesByName.has(p.name)) t.processesByName.set(p.name, p);
-    }
-  }
-
+  if (Array.isArray(processes)) addProcesses(t, processes);
   const replicaSets = root.replicaSets;
-  if (Array.isArray(replicaSets)) {
-    for (let index = 0; index < replicaSets.length; index++) {
-      const value: unknown = replicaSets[index];
-      if (!isObject(value)) continue;
-      const rs: ReplicaSetInfo = { index, pointer: `/replicaSets/${index}`, value, id: str(value._id), members: [] };
-      const members = value.members;
-      if (Array.isArray(members)) {
-        for (let mi = 0; mi < members.length; mi++) {
-          const m: unknown = members[mi];
-          if (!isObject(m)) continue;
-          const host = str(m.host);
-          const member = new Member(rs, mi, m, host, host === undefined ? undefined : t.processesByName.get(host));
-          rs.members.push(member);
-          if (host !== undefined) {
-            const list = t.membersByHost.get(host);
-            if (list) list.push(member);
-            else t.membersByHost.set(host, [member]);
-          }
-        }
-      }
-      t.replicaSets.push(rs);
-      if (rs.id !== undefined && !t.replicaSetsById.has(rs.id)) t.replicaSetsById.set(rs.id, rs);
+  if (Array.isArray(replicaSets)) addReplicaSets(t, replicaSets);
+  if (Array.isArray(root.sharding)) addShardedClusters(t, root.sharding);
+  addMongos(t);
+  t.groups = buildGroups(t);
+  return t;
+}
+
+// Loops, not forEach: in a run of one big file these run once, much of it before the compiler
+// takes them over, where a callback per item costs.
+function addProcesses(t: AutomationTopology, processes: unknown[]): void {
+  for (let index = 0; index < processes.length; index++) {
+    const value: unknown = processes[index];
+    if (!isObject(value)) continue;
+    const args = isObject(value.args2_6) ? value.args2_6 : undefined;
+    const net = args && isObject(args.net) ? args.net : undefined;
+    const replication = args && isObject(args.replication) ? args.replication : undefined;
+    const p = new Process(
+      index,
+      value,
+      str(value.name),
+      str(value.hostname),
+      net && Number.isInteger(net.port) ? (net.port as number) : undefined,
+      str(value.processType),
+      str(value.version),
+      replication ? str(replication.replSetName) : undefined,
+      str(value.cluster),
+    );
+    t.processes.push(p);
+    if (p.name !== undefined && !t.processesByName.has(p.name)) t.processesByName.set(p.name, p);
+  }
+}
+
+function addReplicaSets(t: AutomationTopology, replicaSets: unknown[]): void {
+  for (let index = 0; index < replicaSets.length; index++) {
+    const value: unknown = replicaSets[index];
+    if (!isObject(value)) continue;
+    const rs: ReplicaSetInfo = { index, pointer: `/replicaSets/${index}`, value, id: str(value._id), members: [] };
+    const members = value.members;
+    if (Array.isArray(members)) addMembers(t, rs, members);
+    t.replicaSets.push(rs);
+    if (rs.id !== undefined && !t.replicaSetsById.has(rs.id)) t.replicaSetsById.set(rs.id, rs);
+  }
+}
+
+function addMembers(t: AutomationTopology, rs: ReplicaSetInfo, members: unknown[]): void {
+  for (let mi = 0; mi < members.length; mi++) {
+    const m: unknown = members[mi];
+    if (!isObject(m)) continue;
+    const host = str(m.host);
+    const member = new Member(rs, mi, m, host, host === undefined ? undefined : t.processesByName.get(host));
+    rs.members.push(member);
+    if (host !== undefined) {
+      const list = t.membersByHost.get(host);
+      if (list) list.push(member);
+      else t.membersByHost.set(host, [member]);
     }
   }
+}
 
-  if (Array.isArray(root.sharding)) {
-    root.sharding.forEach((value, index) => {
-      if (!isObject(value)) return;
-      const pointer = `/sharding/${index}`;
-      const configServerReplica = str(value.configServerReplica);
-      const c: ShardedClusterInfo = {
-        index,
-        pointer,
-        value,
-        name: str(value.name),
-        configServerReplica,
-        configReplicaSet: configServerReplica === undefined ? undefined : t.replicaSetsById.get(configServerReplica),
-        shards: [],
-        mongos: [],
-      };
-      if (Array.isArray(value.shards)) {
-        value.shards.forEach((s, si) => {
-          if (!isObject(s)) return;
-          const rs = str(s.rs);
-          c.shards.push({
-            index: si,
-            pointer: `${pointer}/shards/${si}`,
-            value: s,
-            id: str(s._id),
-            rs,
-            replicaSet: rs === undefined ? undefined : t.replicaSetsById.get(rs),
-          });
+function addShardedClusters(t: AutomationTopology, sharding: unknown[]): void {
+  for (let index = 0; index < sharding.length; index++) {
+    const value: unknown = sharding[index];
+    if (!isObject(value)) continue;
+    const pointer = `/sharding/${index}`;
+    const configServerReplica = str(value.configServerReplica);
+    const c: ShardedClusterInfo = {
+      index,
+      pointer,
+      value,
+      name: str(value.name),
+      configServerReplica,
+      configReplicaSet: configServerReplica === undefined ? undefined : t.replicaSetsById.get(configServerReplica),
+      shards: [],
+      mongos: [],
+    };
+    const shards = value.shards;
+    if (Array.isArray(shards)) {
+      for (let si = 0; si < shards.length; si++) {
+        const s: unknown = shards[si];
+        if (!isObject(s)) continue;
+        const rs = str(s.rs);
+        c.shards.push({
+          index: si,
+          pointer: `${pointer}/shards/${si}`,
+          value: s,
+          id: str(s._id),
+          rs,
+          replicaSet: rs === undefined ? undefined : t.replicaSetsById.get(rs),
         });
       }
-      t.shardedClusters.push(c);
-      if (c.name !== undefined && !t.clustersByName.has(c.name)) t.clustersByName.set(c.name, c);
-    });
+    }
+    t.shardedClusters.push(c);
+    if (c.name !== undefined && !t.clustersByName.has(c.name)) t.clustersByName.set(c.name, c);
   }
+}
 
-  for (const p of t.processes) {
+function addMongos(t: AutomationTopology): void {
+  const processes = t.processes;
+  for (let i = 0; i < processes.length; i++) {
+    const p = processes[i];
     if (p.processType !== 'mongos' || p.cluster === undefined) continue;
     t.clustersByName.get(p.cluster)?.mongos.push(p);
   }
-
-  t.groups = buildGroups(t);
-  return t;
 }
 
 function memberProcesses(rs: ReplicaSetInfo, into: ProcessInfo[], seen: Set<ProcessInfo>): void {

@@ -128,26 +128,30 @@ export function expandPointerPattern(value: unknown, pattern: string | PointerPa
     return [{ pointer, value: v }];
   }
   const found: { pointer: string; value: unknown }[] = [];
-  // path[i]: the key or index taken at level i, on the way down.
-  const path: (string | number)[] = [];
-  const visit = (v: unknown, level: number): void => {
-    if (level === tokens.length) {
-      found.push({ pointer: path.map((t) => `/${typeof t === 'number' ? t : escapeToken(t)}`).join(''), value: v });
-      return;
-    }
-    const token = tokens[level];
-    if (token === '*') {
-      if (!Array.isArray(v)) return;
-      for (let i = 0; i < v.length; i++) {
-        path[level] = i;
-        visit(v[i], level + 1);
-      }
-    } else if (isObject(v) && Object.hasOwn(v, token)) {
-      path[level] = token;
-      visit(v[token], level + 1);
-    }
-    path.length = level;
-  };
-  visit(value, 0);
+  visitPattern(value, 0, tokens, [], found);
   return found;
+}
+
+/**
+ * expandPointerPattern's walk; `path[i]`: the key or index taken at level i, on the way down. A
+ * function of the module, not a closure per call: V8's optimized code of a closure expects that
+ * closure, and the next pattern's call would throw it away.
+ */
+function visitPattern(v: unknown, level: number, tokens: readonly string[], path: (string | number)[], found: { pointer: string; value: unknown }[]): void {
+  if (level === tokens.length) {
+    found.push({ pointer: path.map((t) => `/${typeof t === 'number' ? t : escapeToken(t)}`).join(''), value: v });
+    return;
+  }
+  const token = tokens[level];
+  if (token === '*') {
+    if (!Array.isArray(v)) return;
+    for (let i = 0; i < v.length; i++) {
+      path[level] = i;
+      visitPattern(v[i], level + 1, tokens, path, found);
+    }
+  } else if (isObject(v) && Object.hasOwn(v, token)) {
+    path[level] = token;
+    visitPattern(v[token], level + 1, tokens, path, found);
+  }
+  path.length = level;
 }

@@ -101,8 +101,18 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
   }
   if (inText !== undefined) for (const v of inText) add(v);
   // Longest first, so that a secret containing another is masked whole.
-  return out ? [...out].sort((a, b) => b.length - a.length) : [];
+  return out ? [...out].sort((a, b) => b.length - a.length) : noSecrets();
 }
+
+/**
+ * An empty list of secrets of the one map every other list of secrets has (packed, of any
+ * element). A literal `[]` has another (of small integers): each function that reads lists of
+ * both maps (replaceListed, maskFrameLine, keptLine) was compiled again on the first file listing
+ * a secret. A new array each time: finish.ts pushes a base's secrets into it.
+ */
+export const noSecrets = (): string[] => NO_STRINGS.slice();
+/** Empty, of the map of a list that holds a string (sliced from one); never changed. */
+const NO_STRINGS: readonly string[] = [''].slice(1);
 
 /**
  * Whether the values of the text scan that are not `known` (those a walk may list before the scan
@@ -129,8 +139,11 @@ export const MASK = '****';
  * long values a message quotes (quoteForCut): masked first, a secret's start is never printed.
  */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
-  return cutQuoted(maskShapes(replaceListed(text, secrets, () => MASK), () => MASK));
+  return maskUnlisted(secrets.length === 0 ? text : replaceListed(text, secrets, () => MASK));
 }
+
+/** maskSecrets with no listed secret: the shapes, then the cut (no list read: see runMasks). */
+const maskUnlisted = (text: string): string => cutQuoted(maskShapes(text, () => MASK));
 
 /** The values a message quotes (quoteForCut), cut to QUOTE_MAX characters; the marks go. */
 export function cutQuoted(text: string): string {
@@ -186,11 +199,11 @@ export interface RunMasks {
   lines: CleanTexts;
 }
 
-const NO_SECRETS: readonly string[] = Object.freeze([]);
-
+// Masked without a list: a shared frozen empty list has a map of its own, which the functions
+// that read the files' lists would meet too (a second compile of each).
 export const runMasks = (): RunMasks => ({
-  texts: new CleanTexts((t) => maskSecrets(t, NO_SECRETS)),
-  lines: new CleanTexts((t) => maskSecretsInPlace(t, NO_SECRETS)),
+  texts: new CleanTexts(maskUnlisted),
+  lines: new CleanTexts(maskUnlistedInPlace),
 });
 
 /**
@@ -200,7 +213,11 @@ export const runMasks = (): RunMasks => ({
  */
 export function maskSecretsInPlace(text: string, secrets: readonly string[]): string {
   // No listed secret (most frame lines): replaceListed not called (it returns the text): fewer calls for V8 to tier up and compile.
-  const listed = secrets.length === 0 ? text : replaceListed(text, secrets, (s) => '*'.repeat(s.length));
+  return maskUnlistedInPlace(secrets.length === 0 ? text : replaceListed(text, secrets, (s) => '*'.repeat(s.length)));
+}
+
+/** maskSecretsInPlace with no listed secret: values of secret-named keys by position, and shapes. */
+function maskUnlistedInPlace(listed: string): string {
   // One line (a code frame's): no split.
   const out = listed.includes('\n') || listed.includes('\r')
     ? listed

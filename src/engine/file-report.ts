@@ -302,7 +302,9 @@ export function appliesTo(rule: Rule, kind: Kind): boolean {
 export function placeRelated(result: FileResult, fileOf: (displayPath: string) => FileState | undefined): boolean {
   let left = false;
   for (const d of result.diagnostics) {
-    for (const rel of d.related ?? []) {
+    // No `?? []`: an empty literal's map is not a related list's (another compile of the loop).
+    if (d.related === undefined) continue;
+    for (const rel of d.related) {
       if (rel.range) continue;
       const f = fileOf(rel.filePath);
       const doc = f?.docs[rel.documentIndex];

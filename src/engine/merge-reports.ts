@@ -138,7 +138,9 @@ const copyRange = (r: Range): Range => ({ start: { ...r.start }, end: { ...r.end
 export function placeRelatedFrom(result: FileResult, places: RecordedPlaces): boolean {
   let left = false;
   for (const d of result.diagnostics) {
-    for (const rel of d.related ?? []) {
+    // No `?? []`: an empty literal's map is not a related list's (another compile of the loop).
+    if (d.related === undefined) continue;
+    for (const rel of d.related) {
       if (rel.range) continue;
       const place = places.get(rel.filePath, rel.documentIndex, rel.pointer);
       if (place) rel.range = copyRange(place.range);

@@ -112,7 +112,9 @@ function mergeFixes(fixes: (TextFix | undefined)[], places: number): TextFix | u
 
 function aggregateOf(group: Diagnostic[], ctx: AggregateContext): Diagnostic {
   const [first, ...others] = group;
-  const related: RelatedInfo[] = others.map((o) => ({ filePath: ctx.filePath, documentIndex: o.documentIndex, pointer: o.pointer, message: o.message, range: o.range }));
+  // Pushed, not mapped: `.map()` in optimized code makes a holey array, which the readers of related lists met nowhere else.
+  const related: RelatedInfo[] = [];
+  for (const o of others) related.push({ filePath: ctx.filePath, documentIndex: o.documentIndex, pointer: o.pointer, message: o.message, range: o.range });
   const fix = mergeFixes(group.map((d) => d.fix), group.length);
   const suggestions = (first.suggestions ?? []).map((_, k) => mergeFixes(group.map((d) => d.suggestions?.[k]), group.length)).filter((s): s is TextFix => Boolean(s));
   return {

@@ -232,8 +232,14 @@ export function addReport(file: FileState, doc: ItemState | undefined, ruleId: s
 
 /** The suggestions that make text edits, as text fixes (undefined: none). */
 function textFixes(file: FileState, doc: ItemState, fixes: Fix[]): TextFix[] | undefined {
-  const made = fixes.map((s) => toTextFix(file, doc, s)).filter((s): s is TextFix => Boolean(s));
-  return made.length ? made : undefined;
+  // Pushed, not mapped: `.map()` in optimized code makes a holey array, in unoptimized code a packed
+  // one, and the readers of both (maskAll, the formats) were compiled again for the second.
+  let made: TextFix[] | undefined;
+  for (const s of fixes) {
+    const fix = toTextFix(file, doc, s);
+    if (fix) (made ??= []).push(fix);
+  }
+  return made;
 }
 
 /**

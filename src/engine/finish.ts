@@ -85,12 +85,26 @@ export function maskAll(diagnostics: readonly Diagnostic[], secrets: readonly st
       return title === f.title ? f : { ...f, title };
     };
     if (d.fix) d.fix = retitle(d.fix);
-    if (d.suggestions) d.suggestions = d.suggestions.map(retitle);
-    if (d.related) d.related = d.related.map((r) => {
+    if (d.suggestions) d.suggestions = changed(d.suggestions, retitle);
+    if (d.related) d.related = changed(d.related, (r) => {
       const message = mask(r.message);
       return message === r.message ? r : { ...r, message };
     });
   }
+}
+
+/**
+ * A finding's list with `change` made to each item: the list itself when no item changed (most),
+ * else a copy of it (of its map: `.map()` in optimized code makes a holey array, and the readers of
+ * the lists were compiled again for it). Each finding's lists are its own (file-report.ts).
+ */
+function changed<T>(list: T[], change: (item: T) => T): T[] {
+  let out: T[] | undefined;
+  for (let k = 0; k < list.length; k++) {
+    const item = change(list[k]);
+    if (item !== list[k]) (out ??= list.slice())[k] = item;
+  }
+  return out ?? list;
 }
 
 /** A file's findings in the order results show them (stable: ties keep the order they were made in). */

@@ -21,7 +21,7 @@ import { FileWriteError, writeFileAtomic } from '../io/write-file';
 import { lintFiles } from './run-lint';
 import { Baseline, BaselineError } from './baseline';
 import { displayPath, type KindReport } from '../engine/lint';
-import { parseRuleOption, withRuleOverrides } from '../config/rule-option';
+import { parseRuleOption, ruleOverrides } from '../config/rule-option';
 import { resolvedConfig } from './print-config';
 import { closeNames, didYouMean } from '../config/did-you-mean';
 import type { SeveritySetting } from '../core/types';
@@ -65,12 +65,13 @@ function statSafe(p: string) {
 
 async function runCheck(paths: string[], o: CheckOptions, io: CliIO): Promise<number> {
   if (o.stdinFilename !== undefined && !o.stdin) throw new UsageError('--stdin-filename names standard input: use it with --stdin (to lint a file, name it as an argument).');
-  const resolver = new ConfigResolver(KNOWN_RULE_IDS, o.config ? path.resolve(io.cwd, o.config) : undefined);
   if (o.config && !existsSync(path.resolve(io.cwd, o.config))) throw new ConfigError(`${o.config}: no such configuration file`);
   // --rule and --suppress-rule may name the policies of the configuration too.
   const ruleIds = o.rule?.length || o.suppressRule?.length ? new Set([...KNOWN_RULE_IDS, ...policiesOfConfig(io.cwd, o.config).map((p) => p.rule.meta.id)]) : KNOWN_RULE_IDS;
   const cliRules: Record<string, SeveritySetting> = Object.assign({}, ...(o.rule ?? []).map((r) => parseRuleOption(r, ruleIds)));
-  const settingsFor = withRuleOverrides((filePath: string) => resolver.settingsFor(filePath), cliRules);
+  const resolver = new ConfigResolver(KNOWN_RULE_IDS, o.config ? path.resolve(io.cwd, o.config) : undefined, ruleOverrides(cliRules));
+  // Bound, not wrapped: a closure over it, called for every file, was compiled again with it inlined.
+  const settingsFor = resolver.settingsFor.bind(resolver);
   const debug = debugLog(io.stderr, Boolean(o.debug));
   const kindReports = new Map<string, { documents: KindReport[]; skipped: string | false }>();
   const onKinds = debug ? (filePath: string, documents: KindReport[], skipped: string | false) => void kindReports.set(filePath, { documents, skipped }) : undefined;

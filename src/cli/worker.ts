@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { KNOWN_RULE_IDS } from '../../rules/registry';
 import { ConfigResolver } from '../config/discover';
-import { withRuleOverrides } from '../config/rule-option';
+import { ruleOverrides } from '../config/rule-option';
 import type { LintInput, SeveritySetting } from '../core/types';
 import { lintPass, type FilePass, type RunIds } from '../engine/lint';
 import { portablePass } from '../engine/posted-pass';
@@ -48,8 +48,9 @@ export interface WorkerJob {
 export type WorkerMessage = { pass: FilePass } | { done: true } | { error: string };
 
 async function run(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<void> {
-  const resolver = new ConfigResolver(KNOWN_RULE_IDS, job.explicitConfig);
-  const settingsFor = withRuleOverrides((p: string) => resolver.settingsFor(p), job.rules ?? {});
+  const resolver = new ConfigResolver(KNOWN_RULE_IDS, job.explicitConfig, ruleOverrides(job.rules ?? {}));
+  // Bound, not wrapped (as the CLI's: main.ts).
+  const settingsFor = resolver.settingsFor.bind(resolver);
   const except = new Set(job.discovered.except);
   const unread = new Map(job.unread);
   const queue = sharedQueue(new Int32Array(job.counter), job.files.length, job.batch);

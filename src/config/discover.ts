@@ -30,6 +30,8 @@ export class ConfigResolver {
     private readonly knownRules: Set<string>,
     /** An explicit config (--config): used for every file. */
     private readonly explicit?: string,
+    /** Put on top of each file's settings (the command line's --rule: ruleOverrides). */
+    private readonly overrides?: (base: FileSettings) => FileSettings,
   ) {}
 
   /** The config file that governs a directory (the nearest upward), cached per directory. */
@@ -82,6 +84,7 @@ export class ConfigResolver {
         s = this.defaultsByDir.get(dir);
         if (!s) this.defaultsByDir.set(dir, (s = applyToResolved(abs, undefined)));
       }
+      if (this.overrides) s = this.overrides(s);
       this.settings.set(filePath, s);
     }
     return s;

@@ -41,9 +41,7 @@ function escapeRegExp(s: string): string {
  * The text with the index of the array at `prefix` written as `*`, in the forms messages use:
  * the label form (`processes[3]`, `replicaSets[0].members[2]`) and the pointer form (/processes/3).
  */
-function wildcardIndex(text: string, prefix: string[], index: string): string {
-  const label = prefix.map((t, i) => (/^\d+$/.test(t) ? `[${t}]` : (i ? '.' : '') + t)).join('');
-  const pointer = prefix.map((t) => '/' + escapeToken(t)).join('');
+function wildcardIndex(text: string, { label, pointer }: PrefixForms, index: string): string {
   // Most texts name no index: no expression is compiled for them (thousands of findings on one document).
   let out = text;
   if (out.includes(`${label}[${index}]`)) {
@@ -51,6 +49,24 @@ function wildcardIndex(text: string, prefix: string[], index: string): string {
   }
   if (out.includes(`${pointer}/${index}`)) out = out.replace(new RegExp(`${escapeRegExp(pointer)}/${index}(?![\\w.~-])`, 'g'), `${pointer}/*`);
   return out;
+}
+
+/** The forms of an array's path that messages use: label (`replicaSets[0].members`) and pointer. */
+interface PrefixForms {
+  label: string;
+  pointer: string;
+}
+
+/** The forms of `tokens` before `end`, written once for the texts of a finding (strings added: an empty prefix's mapped array has another map than others, a second compile). */
+function prefixForms(tokens: readonly string[], end: number): PrefixForms {
+  let label = '';
+  let pointer = '';
+  for (let i = 0; i < end; i++) {
+    const t = tokens[i];
+    label += /^\d+$/.test(t) ? `[${t}]` : (i ? '.' : '') + t;
+    pointer += '/' + escapeToken(t);
+  }
+  return { label, pointer };
 }
 
 /** The keys under which a diagnostic may merge: one per array index in its pointer. */
@@ -63,7 +79,8 @@ function candidateKeys(d: Diagnostic, value: unknown): string[] {
     const t = tokens[i];
     if (Array.isArray(cur) && /^(0|[1-9]\d*)$/.test(t) && Number(t) < cur.length) {
       const prefix = tokens.slice(0, i);
-      const same = (s: string) => wildcardIndex(s, prefix, t);
+      const forms = prefixForms(tokens, i);
+      const same = (s: string) => wildcardIndex(s, forms, t);
       keys.push(
         JSON.stringify([
           d.ruleId,
@@ -95,7 +112,9 @@ function mergeFixes(fixes: (TextFix | undefined)[], places: number): TextFix | u
 
 function aggregateOf(group: Diagnostic[], ctx: AggregateContext): Diagnostic {
   const [first, ...others] = group;
-  const related: RelatedInfo[] = others.map((o) => ({ filePath: ctx.filePath, documentIndex: o.documentIndex, pointer: o.pointer, message: o.message, range: o.range }));
+  // Pushed, not mapped: `.map()` in optimized code makes a holey array, which the readers of related lists met nowhere else.
+  const related: RelatedInfo[] = [];
+  for (const o of others) related.push({ filePath: ctx.filePath, documentIndex: o.documentIndex, pointer: o.pointer, message: o.message, range: o.range });
   const fix = mergeFixes(group.map((d) => d.fix), group.length);
   const suggestions = (first.suggestions ?? []).map((_, k) => mergeFixes(group.map((d) => d.suggestions?.[k]), group.length)).filter((s): s is TextFix => Boolean(s));
   return {

@@ -243,8 +243,14 @@ export function addReport(file: FileState, doc: ItemState | undefined, ruleId: s
 
 /** The suggestions that make text edits, as text fixes (undefined: none). */
 function textFixes(file: FileState, doc: ItemState, fixes: Fix[]): TextFix[] | undefined {
-  const made = fixes.map((s) => toTextFix(file, doc, s)).filter((s): s is TextFix => Boolean(s));
-  return made.length ? made : undefined;
+  // Pushed, not mapped: `.map()` in optimized code makes a holey array, in unoptimized code a packed
+  // one, and the readers of both (maskAll, the formats) were compiled again for the second.
+  let made: TextFix[] | undefined;
+  for (const s of fixes) {
+    const fix = toTextFix(file, doc, s);
+    if (fix) (made ??= []).push(fix);
+  }
+  return made;
 }
 
 /**
@@ -313,7 +319,9 @@ export function appliesTo(rule: Rule, kind: Kind): boolean {
 export function placeRelated(result: FileResult, fileOf: (displayPath: string) => FileState | undefined): boolean {
   let left = false;
   for (const d of result.diagnostics) {
-    for (const rel of d.related ?? []) {
+    // No `?? []`: an empty literal's map is not a related list's (another compile of the loop).
+    if (d.related === undefined) continue;
+    for (const rel of d.related) {
       if (rel.range) continue;
       const f = fileOf(rel.filePath);
       const doc = f?.docs[rel.documentIndex];

@@ -85,12 +85,26 @@ export function maskAll(diagnostics: readonly Diagnostic[], secrets: readonly st
       return title === f.title ? f : { ...f, title };
     };
     if (d.fix) d.fix = retitle(d.fix);
-    if (d.suggestions) d.suggestions = d.suggestions.map(retitle);
-    if (d.related) d.related = d.related.map((r) => {
+    if (d.suggestions) d.suggestions = changed(d.suggestions, retitle);
+    if (d.related) d.related = changed(d.related, (r) => {
       const message = mask(r.message);
       return message === r.message ? r : { ...r, message };
     });
   }
+}
+
+/**
+ * A finding's list with `change` made to each item: the list itself when no item changed (most),
+ * else a copy of it (of its map: `.map()` in optimized code makes a holey array, and the readers of
+ * the lists were compiled again for it). Each finding's lists are its own (file-report.ts).
+ */
+function changed<T>(list: T[], change: (item: T) => T): T[] {
+  let out: T[] | undefined;
+  for (let k = 0; k < list.length; k++) {
+    const item = change(list[k]);
+    if (item !== list[k]) (out ??= list.slice())[k] = item;
+  }
+  return out ?? list;
 }
 
 /** A file's findings in the order results show them (stable: ties keep the order they were made in). */
@@ -117,7 +131,10 @@ export function countsOf(diagnostics: readonly Diagnostic[]): Pick<FileResult, '
 
 /** Syntax errors and duplicate keys among a parse's problems: a fix must never add any. */
 function badParse(problems: ParsedFile['problems']): number {
-  return problems.filter((p) => p.ruleId === 'syntax-error' || p.ruleId === 'duplicate-key').length;
+  // Counted, not filtered: a filter's result has another map when empty than when not (a second compile of finish).
+  let n = 0;
+  for (const p of problems) if (p.ruleId === 'syntax-error' || p.ruleId === 'duplicate-key') n++;
+  return n;
 }
 
 /** The source of a clean file without secrets, in a released run: one object for them all (read only). */
@@ -142,7 +159,7 @@ export function leanResult(result: FileResult): FileResult {
  */
 export function lean(source: RunSource, diagnostics: readonly Diagnostic[], more?: readonly number[], masks?: RunMasks): RunSource {
   // Detached: a secret is cut out of the text, which it would otherwise keep (core/detached.ts).
-  const secrets = source.secrets.length > 0 ? source.secrets.map(detached) : source.secrets;
+  const secrets = source.secrets.length > 0 ? detachedCopy(source.secrets) : source.secrets;
   if (diagnostics.length === 0) return secrets.length > 0 ? { text: '', bom: source.bom, secrets } : NOTHING_TO_SHOW[source.bom ? 1 : 0];
   const lines = source.lines ?? new LineIndex(source.text);
   // The findings' lines, then the others: one array of the exact length.
@@ -151,4 +168,15 @@ export function lean(source: RunSource, diagnostics: readonly Diagnostic[], more
   for (let k = 0; k < diagnostics.length; k++) at[k] = diagnostics[k].range.start.line;
   for (let k = 0; k < extra; k++) at[diagnostics.length + k] = more![k];
   return { text: '', bom: source.bom, secrets, frames: keepFrames(lines, secrets, at, masks?.lines), parseProblems: source.parseProblems };
+}
+
+/**
+ * A list of secrets with each one detached, of the list's length and map: `.map()` in optimized
+ * code makes a holey array, a map the readers of the lists (keptLine, replaceListed) met nowhere
+ * else, and were compiled again for.
+ */
+function detachedCopy(secrets: readonly string[]): string[] {
+  const out = secrets.slice();
+  for (let k = 0; k < out.length; k++) out[k] = detached(out[k]);
+  return out;
 }

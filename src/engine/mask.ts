@@ -101,8 +101,18 @@ export function collectSecretValues(docs: SecretSource[], opts: CollectOptions =
   }
   if (inText !== undefined) for (const v of inText) add(v);
   // Longest first, so that a secret containing another is masked whole.
-  return out ? [...out].sort((a, b) => b.length - a.length) : [];
+  return out ? [...out].sort((a, b) => b.length - a.length) : noSecrets();
 }
+
+/**
+ * An empty list of secrets of the one map every other list of secrets has (packed, of any
+ * element). A literal `[]` has another (of small integers): each function that reads lists of
+ * both maps (replaceListed, maskFrameLine, keptLine) was compiled again on the first file listing
+ * a secret. A new array each time: finish.ts pushes a base's secrets into it.
+ */
+export const noSecrets = (): string[] => NO_STRINGS.slice();
+/** Empty, of the map of a list that holds a string (sliced from one); never changed. */
+const NO_STRINGS: readonly string[] = [''].slice(1);
 
 /**
  * Whether the values of the text scan that are not `known` (those a walk may list before the scan
@@ -129,8 +139,11 @@ export const MASK = '****';
  * long values a message quotes (quoteForCut): masked first, a secret's start is never printed.
  */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
-  return cutQuoted(maskShapes(replaceListed(text, secrets, () => MASK), () => MASK));
+  return maskUnlisted(secrets.length === 0 ? text : replaceListed(text, secrets, () => MASK));
 }
+
+/** maskSecrets with no listed secret: the shapes, then the cut (no list read: see runMasks). */
+const maskUnlisted = (text: string): string => cutQuoted(maskShapes(text, () => MASK));
 
 /** The values a message quotes (quoteForCut), cut to QUOTE_MAX characters; the marks go. */
 export function cutQuoted(text: string): string {
@@ -186,11 +199,11 @@ export interface RunMasks {
   lines: CleanTexts;
 }
 
-const NO_SECRETS: readonly string[] = Object.freeze([]);
-
+// Masked without a list: a shared frozen empty list has a map of its own, which the functions
+// that read the files' lists would meet too (a second compile of each).
 export const runMasks = (): RunMasks => ({
-  texts: new CleanTexts((t) => maskSecrets(t, NO_SECRETS)),
-  lines: new CleanTexts((t) => maskSecretsInPlace(t, NO_SECRETS)),
+  texts: new CleanTexts(maskUnlisted),
+  lines: new CleanTexts(maskUnlistedInPlace),
 });
 
 /**
@@ -200,7 +213,11 @@ export const runMasks = (): RunMasks => ({
  */
 export function maskSecretsInPlace(text: string, secrets: readonly string[]): string {
   // No listed secret (most frame lines): replaceListed not called (it returns the text): fewer calls for V8 to tier up and compile.
-  const listed = secrets.length === 0 ? text : replaceListed(text, secrets, (s) => '*'.repeat(s.length));
+  return maskUnlistedInPlace(secrets.length === 0 ? text : replaceListed(text, secrets, (s) => '*'.repeat(s.length)));
+}
+
+/** maskSecretsInPlace with no listed secret: values of secret-named keys by position, and shapes. */
+function maskUnlistedInPlace(listed: string): string {
   // One line (a code frame's): no split.
   const out = listed.includes('\n') || listed.includes('\r')
     ? listed
@@ -292,6 +309,13 @@ function fewAt(text: string, secrets: readonly string[]): (i: number) => string 
 
 const firstOf = (secrets: readonly string[], k: number): number => (k < secrets.length && secrets[k].length >= 4 ? secrets[k].charCodeAt(0) : -1);
 
+/**
+ * SECRET_SHAPES, each shape and its needs of one map: the needs are read past checks most texts
+ * fail, and a shape of needs first met there (a line holding `gh` or `IA`) made V8 compile
+ * maskShapes again.
+ */
+const SHAPES = SECRET_SHAPES.map(({ re, tail, part, needs }) => ({ re, tail, part, needs: { run: needs.run, mixed: needs.mixed === true, holds: needs.holds } }));
+
 function maskShapes(text: string, mask: (m: string) => string): string {
   let out = text;
   // Asked of the text as given: masking only cuts runs and adds no character of one, so a
@@ -300,7 +324,7 @@ function maskShapes(text: string, mask: (m: string) => string): string {
   // The text holds no run this long (hasTokenRun, which reads a fraction of a text of short runs,
   // before tokenRuns reads every character): most messages and lines hold none a shape needs.
   let absentFrom = Infinity;
-  for (const { re, tail, part, needs } of SECRET_SHAPES) {
+  for (const { re, tail, part, needs } of SHAPES) {
     if (needs.holds !== undefined && !text.includes(needs.holds)) continue;
     if (needs.run !== undefined) {
       if (needs.run >= absentFrom) continue;
@@ -311,7 +335,9 @@ function maskShapes(text: string, mask: (m: string) => string): string {
         }
         runs = tokenRuns(text);
       }
-      if ((needs.mixed ? runs.mixed : runs.longest) < needs.run) continue;
+      // Both read each time: one read only after a rare test was a second compile of this.
+      const { longest, mixed } = runs;
+      if ((needs.mixed ? mixed : longest) < needs.run) continue;
     }
     let masked = '';
     let copied = 0;

@@ -20,6 +20,8 @@ export * from './types';
 export { LineIndex } from '../core/lines';
 
 const NOT_SPACE = /\S/;
+/** Empty, of the map of a list that holds an object (sliced from one); never changed. */
+const NO_PROBLEMS: readonly ParseProblem[] = ([null] as unknown as ParseProblem[]).slice(1);
 
 function syntaxFor(fileName: string, text: string): SyntaxKind {
   const lower = fileName.toLowerCase();
@@ -59,7 +61,9 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
         syntax: kind,
         lines,
         documents,
-        problems: problems.map((p) => ({ ...p, span: { start: inside(p.span.start), end: inside(Math.max(p.span.start, p.span.end)) } })),
+        // None (most texts): an empty list of the map of one holding problems (`[].map()` makes one
+        // of another: the engine's readers of both were compiled twice).
+        problems: problems.length === 0 ? NO_PROBLEMS.slice() : problems.map((p) => ({ ...p, span: { start: inside(p.span.start), end: inside(Math.max(p.span.start, p.span.end)) } })),
       },
       fileName,
       markers,

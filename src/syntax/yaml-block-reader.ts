@@ -602,8 +602,12 @@ class BlockReader {
       let next = text.indexOf('\n', start);
       if (next < 0) next = text.length;
       if (next - start > maxLineLength) throw new Unsure();
-      const first = text.charCodeAt(start);
-      if ((first === 45 || first === 46) /* - . */ && text.charCodeAt(start + 1) === first && text.charCodeAt(start + 2) === first) this.markerLine = true;
+      // A marker's three characters read within the line: a read past the text's end (at its last,
+      // empty line) made V8 compile the reader again.
+      if (next - start >= 3) {
+        const first = text.charCodeAt(start);
+        if ((first === 45 || first === 46) /* - . */ && text.charCodeAt(start + 1) === first && text.charCodeAt(start + 2) === first) this.markerLine = true;
+      }
       const end = next > start && text.charCodeAt(next - 1) === 13 ? next - 1 : next;
       let content = start;
       while (content < end && text.charCodeAt(content) === 32) content++;

@@ -69,10 +69,12 @@ describe('lists of one map', () => {
     const make = () => [finding('/a', { suggestions: [{ title: 'Add enabled: true', edits: [] }] }), finding('/b', { suggestions: [{ title, edits: [] }, { title: 'other', edits: [] }] })];
     const ds = optimized(maskAll, () => {
       const d = make();
+      const unchanged = d[0].suggestions;
       maskAll(d, listed());
-      return { d, before: make() };
+      return { d, before: make(), unchanged };
     });
     // Nothing to mask: the very list.
+    expect(ds.d[0].suggestions).toBe(ds.unchanged);
     expect(ds.d[0].suggestions).toEqual(ds.before[0].suggestions);
     expect(ds.d[1].suggestions!.map((s) => s.title)).toEqual(['Use **** here', 'other']);
     for (const d of ds.d) expect(holey(d.suggestions)).toBe(false);

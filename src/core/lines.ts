@@ -270,16 +270,9 @@ export class LineIndex {
    * digest's place on every file of a run compiles no more).
    */
   startInLine(a: number, b: number): Position {
-    const text = this.text;
-    if (this.index || this.counted + a > text.length || (this.crAt() >= 0 && this.crAt() <= b)) return this.position(a);
+    if (this.index || this.counted + a > this.text.length || (this.crAt() >= 0 && this.crAt() <= b)) return this.position(a);
     this.counted += a;
-    let line = 1;
-    let start = 0;
-    for (let i = text.indexOf('\n'); i >= 0 && i < a; i = text.indexOf('\n', i + 1)) {
-      line++;
-      start = i + 1;
-    }
-    return { line, column: a - start + 1 };
+    return this.countedPosition(a);
   }
 
   /** The position of offset o by counting the line breaks before it (no \r stands before it). */

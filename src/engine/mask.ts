@@ -309,13 +309,6 @@ function fewAt(text: string, secrets: readonly string[]): (i: number) => string 
 
 const firstOf = (secrets: readonly string[], k: number): number => (k < secrets.length && secrets[k].length >= 4 ? secrets[k].charCodeAt(0) : -1);
 
-/**
- * SECRET_SHAPES, each shape and its needs of one map: the needs are read past checks most texts
- * fail, and a shape of needs first met there (a line holding `gh` or `IA`) made V8 compile
- * maskShapes again.
- */
-const SHAPES = SECRET_SHAPES.map(({ re, tail, part, needs }) => ({ re, tail, part, needs: { run: needs.run, mixed: needs.mixed === true, holds: needs.holds } }));
-
 function maskShapes(text: string, mask: (m: string) => string): string {
   let out = text;
   // Asked of the text as given: masking only cuts runs and adds no character of one, so a
@@ -324,7 +317,7 @@ function maskShapes(text: string, mask: (m: string) => string): string {
   // The text holds no run this long (hasTokenRun, which reads a fraction of a text of short runs,
   // before tokenRuns reads every character): most messages and lines hold none a shape needs.
   let absentFrom = Infinity;
-  for (const { re, tail, part, needs } of SHAPES) {
+  for (const { re, tail, part, needs } of SECRET_SHAPES) {
     if (needs.holds !== undefined && !text.includes(needs.holds)) continue;
     if (needs.run !== undefined) {
       if (needs.run >= absentFrom) continue;

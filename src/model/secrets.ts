@@ -449,23 +449,30 @@ export interface SecretShape {
    * run with upper case, lower case and digits (`part` masks nothing else); the string `holds`.
    * A text without it is not searched (most lines of a code frame; mask.ts).
    */
-  needs: { run?: number; mixed?: true; holds?: string };
+  needs: { run?: number; mixed?: boolean; holds?: string };
 }
+
+/**
+ * A shape with every field written (undefined where it has none), its needs too: all shapes of one
+ * object map, which mask.ts's loop reads past checks most texts fail (a shape of another map first
+ * met there made V8 compile that loop again).
+ */
+const shape = ({ re, tail, part, needs }: SecretShape): SecretShape => ({ re, tail, part, needs: { run: needs.run, mixed: needs.mixed === true, holds: needs.holds } });
 
 /** The bound of SECRET_SHAPES' quantifiers; a longer run is followed by `tail`. */
 const RUN = 65536;
 
 export const SECRET_SHAPES: readonly SecretShape[] = [
-  { re: new RegExp(`\\bxox[abposr]-[A-Za-z0-9-]{8,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9-]{1,${RUN}}`, 'y'), needs: { run: 13, holds: 'xox' } }, // Slack tokens
-  { re: new RegExp(`\\bgh[pousr]_[A-Za-z0-9]{20,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9]{1,${RUN}}`, 'y'), needs: { run: 24, holds: 'gh' } }, // GitHub tokens
-  { re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, needs: { run: 20, holds: 'IA' } }, // AWS access key ids
-  { re: new RegExp(`\\bAIza[0-9A-Za-z_-]{30,${RUN}}`, 'g'), tail: new RegExp(`[0-9A-Za-z_-]{1,${RUN}}`, 'y'), needs: { run: 34, holds: 'AIza' } }, // Google API keys
-  { re: new RegExp(`\\beyJ[\\w-]{8,${RUN}}\\.[\\w-]{8,${RUN}}\\.[\\w-]{8,${RUN}}`, 'g'), tail: new RegExp(`[\\w-]{1,${RUN}}`, 'y'), needs: { holds: 'eyJ' } }, // JSON web tokens
+  shape({ re: new RegExp(`\\bxox[abposr]-[A-Za-z0-9-]{8,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9-]{1,${RUN}}`, 'y'), needs: { run: 13, holds: 'xox' } }), // Slack tokens
+  shape({ re: new RegExp(`\\bgh[pousr]_[A-Za-z0-9]{20,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9]{1,${RUN}}`, 'y'), needs: { run: 24, holds: 'gh' } }), // GitHub tokens
+  shape({ re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, needs: { run: 20, holds: 'IA' } }), // AWS access key ids
+  shape({ re: new RegExp(`\\bAIza[0-9A-Za-z_-]{30,${RUN}}`, 'g'), tail: new RegExp(`[0-9A-Za-z_-]{1,${RUN}}`, 'y'), needs: { run: 34, holds: 'AIza' } }), // Google API keys
+  shape({ re: new RegExp(`\\beyJ[\\w-]{8,${RUN}}\\.[\\w-]{8,${RUN}}\\.[\\w-]{8,${RUN}}`, 'g'), tail: new RegExp(`[\\w-]{1,${RUN}}`, 'y'), needs: { holds: 'eyJ' } }), // JSON web tokens
   // The password of a URL's user-info (bounded: no backtracking over a long line).
-  { re: /:\/\/[^\s:@/]{0,256}:[^\s@/]{1,256}@/g, part: (m) => [m.indexOf(':', 3) + 1, m.length - 1], needs: { holds: '://' } },
-  { re: /(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/g, needs: { run: 32 } }, // 32 hex digits (Datadog, PagerDuty, New Relic keys)
+  shape({ re: /:\/\/[^\s:@/]{0,256}:[^\s@/]{1,256}@/g, part: (m) => [m.indexOf(':', 3) + 1, m.length - 1], needs: { holds: '://' } }),
+  shape({ re: /(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/g, needs: { run: 32 } }), // 32 hex digits (Datadog, PagerDuty, New Relic keys)
   // A long generated token.
-  { re: new RegExp(`[A-Za-z0-9_+=-]{16,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9_+=-]{1,${RUN}}`, 'y'), part: (m) => (isTokenLike(m) ? [0, m.length] : undefined), needs: { run: 16, mixed: true } },
+  shape({ re: new RegExp(`[A-Za-z0-9_+=-]{16,${RUN}}`, 'g'), tail: new RegExp(`[A-Za-z0-9_+=-]{1,${RUN}}`, 'y'), part: (m) => (isTokenLike(m) ? [0, m.length] : undefined), needs: { run: 16, mixed: true } }),
 ];
 
 /** Whether a run of token characters mixes upper case, lower case and digits, as generated secrets do. */

@@ -11,6 +11,7 @@ import { parseText } from '../../src/syntax/index';
 import { aggregateRepeats } from '../../src/engine/aggregate';
 import { mergeReports, placesOf } from '../../src/engine/merge-reports';
 import { tokenRuns } from '../../src/engine/secret-text';
+import { SECRET_SHAPES } from '../../src/model/secrets';
 import { defaultSettings } from '../../src/config/load';
 import type { Diagnostic, FileResult } from '../../src/core/types';
 
@@ -38,6 +39,13 @@ const finding = (pointer: string, extra: Partial<Diagnostic> = {}): Diagnostic =
 });
 
 describe('lists of one map', () => {
+  it('the secret shapes, and their needs, are objects of one map (maskShapes reads them past checks most texts fail)', () => {
+    for (const s of SECRET_SHAPES) {
+      expect(sameMap(s, SECRET_SHAPES[0])).toBe(true);
+      expect(sameMap(s.needs, SECRET_SHAPES[0].needs)).toBe(true);
+    }
+  });
+
   it('a file listing no secret and one listing some: lists of one map (noSecrets, not a literal)', () => {
     const none = collectSecretValues([{ value: { name: 'plain' } }]);
     const some = collectSecretValues([{ value: { password: 'hunter2-long-secret' } }]);

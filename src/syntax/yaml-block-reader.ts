@@ -172,26 +172,19 @@ class PositionTable {
   }
 
   /**
-   * What locate answers of a root key's one-line scalar (`pointer`: "/" and the key) as one span;
-   * undefined for any other pointer or value (then ask locate). One loop over the root's entries,
-   * no walk: a digest's place is asked of every document of a run (engine/passes.ts).
+   * What locate answers of a root key's one-line scalar (`pointer`: "/" and a key holding no "/" or
+   * "~") as one span; undefined for any other pointer or value (then ask locate). The root's entry
+   * found as walk finds it (entryOf), without splitting the pointer: a digest's place is asked of
+   * every document of a run (engine/passes.ts).
    */
   rootScalar(pointer: string): Span | undefined {
-    const { nodes, children, text } = this;
+    const { nodes, children } = this;
     const at = this.root * NODE;
-    if (nodes[at] !== MAP || pointer.charCodeAt(0) !== 47) return undefined;
-    const n = pointer.length - 1;
-    for (let e = nodes[at + 3], last = e + nodes[at + 4] * ENTRY; e < last; e += ENTRY) {
-      const start = children[e];
-      if (children[e + 1] - start !== n) continue;
-      // (Keys read here hold no "/" or "~": an escaped or deeper pointer matches none.)
-      let k = 0;
-      while (k < n && text.charCodeAt(start + k) === pointer.charCodeAt(k + 1)) k++;
-      if (k < n) continue;
-      const v = children[e + 2] * NODE;
-      return nodes[v] === SCALAR && nodes[v + 2] >= 0 ? { start: nodes[v + 1], end: nodes[v + 2] } : undefined;
-    }
-    return undefined;
+    if (nodes[at] !== MAP || pointer.charCodeAt(0) !== 47 || pointer.indexOf('/', 1) >= 0 || pointer.includes('~')) return undefined;
+    const entry = this.entryOf(this.root, pointer.slice(1));
+    if (entry < 0) return undefined;
+    const v = children[nodes[at + 3] + entry * ENTRY + 2] * NODE;
+    return nodes[v] === SCALAR && nodes[v + 2] >= 0 ? { start: nodes[v + 1], end: nodes[v + 2] } : undefined;
   }
 
   locate(pointer: string): Location | typeof UNSURE {

@@ -27,15 +27,6 @@ export function parseRuleOption(text: string, knownRules: Set<string>): Record<s
 }
 
 /**
- * Settings with the command line's severities on top: one object per settings object of the base
- * (the files of a directory share theirs), not one per file.
- */
-export function withRuleOverrides(settingsFor: (filePath: string) => FileSettings, rules: Record<string, SeveritySetting>): (filePath: string) => FileSettings {
-  const over = ruleOverrides(rules);
-  return over ? (filePath) => over(settingsFor(filePath)) : settingsFor;
-}
-
-/**
  * The command line's severities put on top of a file's settings (undefined: none given), one object
  * per settings object of the base; ConfigResolver applies it once per file, so that a run's settings
  * are one function, compiled once, not a closure over it compiled again with it inlined.

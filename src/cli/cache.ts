@@ -13,7 +13,7 @@
 import { closeSync, linkSync, lstatSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { FileResult, RunSource } from '../core/types';
-import { nodeCrypto, nodeOs } from '../core/lazy-builtins';
+import { nodeCrypto, nodeOs, sha256Hex } from '../core/lazy-builtins';
 import { describeFsError } from '../io/fs-errors';
 import { readRegularText } from '../io/read-input';
 import { FileWriteError, writeFileAtomic } from '../io/write-file';
@@ -39,10 +39,9 @@ interface StoredCacheFile {
 
 export const DEFAULT_CACHE_FILE = '.omlintcache';
 
+/** A cache key: the SHA-256 of the parts, each followed by a NUL (the bytes the keys were always made of). */
 export function sha256(...parts: string[]): string {
-  const h = nodeCrypto().createHash('sha256');
-  for (const p of parts) h.update(p).update('\u0000');
-  return h.digest('hex');
+  return sha256Hex(parts.map((p) => `${p}\u0000`).join(''));
 }
 
 /** --cache-location: a directory holds the default file name (as ESLint does); a FIFO or device is refused. */

@@ -1,7 +1,7 @@
 // What the CI formats (sarif, junit, github, gitlab) share: secret masking over a whole run,
 // rule documentation links and stable fingerprints.
 import type { Diagnostic, LintRun } from '../core/types';
-import { nodeCrypto } from '../core/lazy-builtins';
+import { sha256Hex } from '../core/lazy-builtins';
 import { maskSecrets } from '../engine/mask';
 
 /** Where the generated rule pages live (docs/rules/<id>.md). */
@@ -52,10 +52,4 @@ export function fingerprints(filePath: string, diagnostics: Diagnostic[], mask: 
     seen.set(base, n + 1);
     return sha256Hex(n === 0 ? base : `${base}\u0000${n}`);
   });
-}
-
-/** The SHA-256 of a text's UTF-8 bytes in hex: one call where Node has crypto.hash (no Hash object a finding). */
-function sha256Hex(text: string): string {
-  const crypto = nodeCrypto();
-  return typeof crypto.hash === 'function' ? crypto.hash('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex');
 }

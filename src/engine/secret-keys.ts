@@ -56,20 +56,23 @@ function readKey(text: string, colon: number, key: KeyBefore): number {
     key.to = end - 1;
     return KEY_QUOTED;
   }
-  // Character codes through two tables, not a regular expression per character: this runs
-  // before every colon of a text. `after`: the letter bit of the character read just before (to its right).
+  // Character codes through one table, not a regular expression per character: this runs before
+  // every colon of a text (KEY_TABLE). `after`: the entry of the character read just before (to
+  // its right), shifted onto the pair bits.
+  // (The table in a local and its shift a literal: module slots are read again at each character.)
+  const table = KEY_TABLE;
   let start = end;
-  let paired = false;
+  let pairs = 0;
   let after = 0;
   for (const stop = end > KEY_MAX ? end - KEY_MAX : 0; start > stop; start--) {
     const c = text.charCodeAt(start - 1);
-    const k = c < 128 ? KEY_CODES[c] : 0;
-    if (k === 0) break;
-    if ((SECOND_LETTERS[k] & after) !== 0) paired = true;
-    after = k <= 26 ? 1 << k : 0;
+    const e = c < 128 ? table[c] : 0;
+    if (e === 0) break;
+    pairs |= e & after;
+    after = e << 9; // SECOND_SHIFT
   }
   if (end - start === KEY_MAX && start > 0 && isKeyChar(text.charCodeAt(start - 1))) key.long = true;
-  if (!paired || !isKeyStart(text.charCodeAt(start))) return KEY_NONE;
+  if (pairs === 0 || !isKeyStart(text.charCodeAt(start))) return KEY_NONE;
   // A plain key starts the line or follows a blank, an indicator or a flow delimiter.
   if (start > 0 && !keyMayFollow(text.charCodeAt(start - 1))) return KEY_NONE;
   key.start = start;
@@ -78,12 +81,27 @@ function readKey(text: string, colon: number, key: KeyBefore): number {
   return KEY_PAIRED;
 }
 
-/** Per ASCII code: 0 for no key character ([\w$.-]), 1 – 26 for a letter (a or A is 1), 27 for another. */
-const KEY_CODES = new Uint8Array(128);
-for (let c = 0; c < 128; c++) if (isKeyChar(c)) KEY_CODES[c] = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? (c | 0x20) - 96 : 27;
-/** By a letter's KEY_CODES: the bits (1 << code) of the letters that make a pair of SECRET_PAIRS after it. */
-const SECOND_LETTERS = new Uint32Array(28);
-for (const pair of SECRET_PAIRS) SECOND_LETTERS[pair.charCodeAt(0) - 96] |= 1 << (pair.charCodeAt(1) - 96);
+/** The second letters of SECRET_PAIRS, lower case: bit n of a KEY_TABLE entry is SECONDS[n]. */
+const SECONDS = [...new Set(SECRET_PAIRS.map((pair) => pair[1]))];
+/** Where a KEY_TABLE entry holds the bits of the second letters that make a pair after its character (readKey shifts by the literal). */
+const SECOND_SHIFT = 9;
+if (SECONDS.length + 1 !== SECOND_SHIFT) throw new Error(`KEY_TABLE: ${SECONDS.length} second letters need a shift of ${SECONDS.length + 1}`);
+/**
+ * Per ASCII code, 0 for no key character ([\w$.-]), else: bit n for the second letter SECONDS[n],
+ * bit SECONDS.length for any key character, and from SECOND_SHIFT on the bits of the second letters
+ * that follow it in a pair (either case). An entry shifted by SECOND_SHIFT, anded with the entry of
+ * the character before it, is not 0 exactly when the two make a pair: the shifted key-character bit
+ * and first-letter bits fall where no entry has one.
+ */
+const KEY_TABLE = new Int32Array(128);
+for (let c = 0; c < 128; c++) {
+  if (!isKeyChar(c)) continue;
+  const lower = String.fromCharCode(c).toLowerCase();
+  let e = 1 << SECONDS.length;
+  if (SECONDS.includes(lower)) e |= 1 << SECONDS.indexOf(lower);
+  for (const pair of SECRET_PAIRS) if (pair[0] === lower) e |= 1 << (SECOND_SHIFT + SECONDS.indexOf(pair[1]));
+  KEY_TABLE[c] = e;
+}
 
 /** /[\s{,[?-]/ of one code unit: ASCII by code (this runs before every colon of a text), the rest by the expression. */
 function keyMayFollow(c: number): boolean {

@@ -104,11 +104,15 @@ function urlSecretPart(v: ValueSpan): ValueSpan | undefined {
 
 /** A URL with user-info, a query, or a token in its path. */
 export function urlHoldsSecret(url: string): boolean {
-  if (/:\/\/[^\s/@]*@/.test(url) || /\?./.test(url)) return true;
-  // A run of 16 or more token-like (isTokenLike), or of 32 hex digits: every download URL of an automation config comes here.
+  // User-info or a query: one expression, one call (every download URL of an automation config comes here).
+  if (URL_USER_OR_QUERY.test(url)) return true;
+  // A run of 16 or more token-like (isTokenLike), or of 32 hex digits.
   const runs = tokenRuns(url);
   return runs.mixed >= 16 || runs.hex32;
 }
+
+/** `://` and user-info ending in `@`, or a query (`?` and a character). */
+const URL_USER_OR_QUERY = /:\/\/[^\s/@]*@|\?./;
 
 /** The longest run any shape needs (SecretShape.needs): a longer run need not be measured. */
 const LONGEST_RUN_NEEDED = Math.max(...SECRET_SHAPES.map((s) => s.needs.run ?? 0));

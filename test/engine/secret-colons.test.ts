@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { keyBefore, nextSecretColon } from '../../src/engine/secret-keys';
-import { isSecretFieldName } from '../../src/model/secrets';
+import { isSecretFieldName, mayNameSecret } from '../../src/model/secrets';
 
 /** The plain key before a colon: up to 128 key characters, starting a name, after a blank, an indicator, a flow delimiter or nothing. */
 function oracleNames(text: string, colon: number): boolean {
@@ -64,6 +64,28 @@ describe('nextSecretColon: colons without a letter pair passed over in one read'
       expect(lower.mock.contexts).toEqual(['uRl']);
     } finally {
       lower.mockRestore();
+    }
+  });
+});
+
+describe('nextSecretColon: the letter pairs read through one table (secret-keys.ts KEY_TABLE)', () => {
+  it('a plain key is judged (cut out) exactly when it holds a pair of mayNameSecret: every two key characters, in both cases', () => {
+    const keyChars: string[] = [];
+    for (let c = 0; c < 128; c++) if (/[\w$.-]/.test(String.fromCharCode(c))) keyChars.push(String.fromCharCode(c));
+    const slice = vi.spyOn(String.prototype, 'slice');
+    try {
+      for (const a of keyChars) {
+        for (const b of keyChars) {
+          // Around the two: characters that make no pair with any letter.
+          for (const name of [`x${a}${b}`, `_${a}${b}1`, `$1${a}${b}`]) {
+            slice.mockClear();
+            nextSecretColon(`${name}: v`, 0, keyBefore(), undefined);
+            expect(slice.mock.contexts.length > 0, name).toBe(mayNameSecret(name, 0, name.length));
+          }
+        }
+      }
+    } finally {
+      slice.mockRestore();
     }
   });
 });

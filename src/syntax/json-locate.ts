@@ -92,11 +92,6 @@ export class JsonNavigator {
    * skip, from the value's containers (`tally`) against the text's brackets.
    */
   private bracketsOnly?: boolean;
-  /**
-   * When bracketsOnly: the offsets of the text's closers, kept by the count that told it (which
-   * reads them all); then a skip searches the text for openers only.
-   */
-  private closeAt?: Int32Array;
 
   /**
    * `noDuplicates`: no object of the text repeats a key; then a lookup stops at the first key that
@@ -346,50 +341,9 @@ export class JsonNavigator {
 
   /** Offset just after the bracket that closes the container holding `p` (one level up from p). */
   private skipRest(p: number): number {
-    const bracketsOnly = (this.bracketsOnly ??= this.bracketsTold());
-    if (this.closeAt) return this.skipWithCloseTable(p, this.closeAt);
+    const bracketsOnly = (this.bracketsOnly ??= bracketsOutsideStrings(this.text, this.tally));
     if (p < this.cursorFrom && !bracketsOnly) return skipByCharacter(this.text, p);
     return this.skipWithCursors(p, bracketsOnly);
-  }
-
-  /** bracketsOutsideStrings, keeping the closers' offsets when the openers were counted (the closers' count reads them all either way). */
-  private bracketsTold(): boolean {
-    const tally = this.tally;
-    if (!tally?.opensCounted) return bracketsOutsideStrings(this.text, tally);
-    const closeAt = closerOffsets(this.text, tally.objects, tally.arrays);
-    if (closeAt) this.closeAt = closeAt;
-    return closeAt !== undefined;
-  }
-
-  /**
-   * skipWithCursors where no string holds a bracket and the closers' offsets are known: depth
-   * counted from the table of closers, the openers between them found with indexOf (cursors 1, 2;
-   * the others are not used once the table is there).
-   */
-  private skipWithCloseTable(p: number, closes: Int32Array): number {
-    const text = this.text;
-    const cur = this.cursors;
-    const fresh = p < this.cursorFrom;
-    let o1 = !fresh && cur[1] >= p ? cur[1] : find(text, '{', p);
-    let o2 = !fresh && cur[2] >= p ? cur[2] : find(text, '[', p);
-    let depth = 1;
-    let pos = text.length; // unbalanced (not valid JSON): stop at the end
-    for (let j = firstAtOrAfter(closes, p); j < closes.length; j++) {
-      const close = closes[j];
-      while (o1 < close || o2 < close) {
-        depth++;
-        if (o1 < o2) o1 = find(text, '{', o1 + 1);
-        else o2 = find(text, '[', o2 + 1);
-      }
-      if (--depth === 0) {
-        pos = close + 1;
-        break;
-      }
-    }
-    cur[1] = o1;
-    cur[2] = o2;
-    this.cursorFrom = pos;
-    return pos;
   }
 
   /** `bracketsOnly`: no string holds a bracket, so quotes need no look (and a skip behind the cursors costs four searches). */
@@ -477,44 +431,6 @@ export function bracketsOutsideStrings(text: string, tally: ContainerTally | und
   if (!tally) return false;
   const opens = tally.opensCounted || (occurrences(text, '{', tally.objects) === tally.objects && occurrences(text, '[', tally.arrays) === tally.arrays);
   return opens && occurrences(text, '}', tally.objects) === tally.objects && occurrences(text, ']', tally.arrays) === tally.arrays;
-}
-
-/**
- * The offsets of a valid JSON text's "}" and "]", in order, when it holds exactly `objects` and
- * `arrays` of them (else undefined; the search stops one past either count): the closers half of
- * bracketsOutsideStrings, its openers counted before.
- */
-export function closerOffsets(text: string, objects: number, arrays: number): Int32Array | undefined {
-  const at = new Int32Array(objects + arrays);
-  let k = 0;
-  let curly = 0;
-  let square = 0;
-  let i = text.indexOf('}');
-  let j = text.indexOf(']');
-  while (i >= 0 || j >= 0) {
-    if (j < 0 || (i >= 0 && i < j)) {
-      if (++curly > objects) return undefined;
-      at[k++] = i;
-      i = text.indexOf('}', i + 1);
-    } else {
-      if (++square > arrays) return undefined;
-      at[k++] = j;
-      j = text.indexOf(']', j + 1);
-    }
-  }
-  return curly === objects && square === arrays ? at : undefined;
-}
-
-/** Index of the first offset of an ascending table at or after `p` (its length if none). */
-function firstAtOrAfter(table: Int32Array, p: number): number {
-  let lo = 0;
-  let hi = table.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (table[mid] < p) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Occurrences of a character in a text, counted up to one past `most`. */

@@ -185,6 +185,22 @@ export class CleanTexts {
   }
 
   /**
+   * through() for a text kept past its file (a frame line): the kept copy, else the masked or
+   * clean text detached. One lookup of the text, where through() then copyOf() made two.
+   */
+  keep(text: string): string {
+    const kept = this.kept.get(text);
+    if (kept !== undefined) return kept;
+    this.masked++;
+    const out = this.mask(text);
+    // Masked: an equal clean text may be kept already (as copyOf finds it).
+    if (out !== text) return this.kept.get(out) ?? detached(out);
+    const copy = detached(text);
+    if (text.length <= CLEAN_MAX_CHARS && this.kept.size < CLEAN_MAX_TEXTS) this.kept.set(copy, copy);
+    return copy;
+  }
+
+  /**
    * The kept copy of a text equal to this one (detached), or undefined. Not "this very string":
    * an equal line of another file, a slice of its text, would keep that whole text alive.
    */
@@ -357,7 +373,7 @@ function maskShapes(text: string, mask: (m: string) => string): string {
  * when it is inside a block scalar (`key: |`) of a secret-named key, which the line alone does
  * not tell. With `shownWidth`, a long line comes back cut (at least shownWidth characters).
  */
-export function maskFrameLine(lineText: (n: number) => string, n: number, secrets: readonly string[], shownWidth = Infinity, clean?: CleanTexts): string {
+export function maskFrameLine(lineText: (n: number) => string, n: number, secrets: readonly string[], shownWidth = Infinity, clean?: CleanTexts, keep = false): string {
   let line = lineText(n);
   // A frame shows the start of a long line (a minified JSON document): only that start, and
   // enough beyond it for any secret that straddles the cut, is masked (and returned).
@@ -365,9 +381,18 @@ export function maskFrameLine(lineText: (n: number) => string, n: number, secret
   for (const s of secrets) longest = Math.max(longest, s.length);
   const window = shownWidth + Math.max(4096, longest);
   if (line.length > window) line = line.slice(0, window);
-  if (inSecretBlock(lineText, n, line)) return maskSecretsInPlace(line, secrets).replace(/\S/g, '*');
+  if (inSecretBlock(lineText, n, line)) return keptCopy(maskSecretsInPlace(line, secrets).replace(/\S/g, '*'), keep, clean);
   // No listed secret: the line masked once per run (one under a secret's block scalar is never kept).
-  return clean && secrets.length === 0 ? clean.through(line) : maskSecretsInPlace(line, secrets);
+  if (clean && secrets.length === 0) return keep ? clean.keep(line) : clean.through(line);
+  return keptCopy(maskSecretsInPlace(line, secrets), keep, clean);
+}
+
+/**
+ * With `keep`, a text as kept past its file: the run's clean copy of an equal text (one string for
+ * a line every file shows), else detached (a slice of the file's text would keep it all alive).
+ */
+export function keptCopy(text: string, keep: boolean, clean: CleanTexts | undefined): string {
+  return keep ? (clean?.copyOf(text) ?? detached(text)) : text;
 }
 
 /** Whether line n (`line`, or its start) is content of a block scalar under a secret-named key (looking up 500 lines at most). */

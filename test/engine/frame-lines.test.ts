@@ -1,9 +1,10 @@
 // The frame lines a released run keeps read as the text's own reader reads them (issue 37: kept in
 // plain arrays, searched in place while short, indexed once long), whatever their number.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { frameReader, keepFrames } from '../../src/engine/frame-lines';
 import { LineIndex } from '../../src/core/lines';
+import { runMasks } from '../../src/engine/mask';
 
 describe('kept frame lines', () => {
   const line = fc.constantFrom('', '  ', 'a: 1', '\tb: 2', 'token: hunter2hunter2', '  - x: y', '# c');
@@ -26,6 +27,46 @@ describe('kept frame lines', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+
+  it('read as the text reader does when kept through the run\'s clean lines, a secret or shape in a line still masked', () => {
+    const piece = fc.constantFrom('', '  ', 'a: 1', '\tb: 2', 'token: hunter2hunter2', 'password: |', '  - x: y', '# c', 'k: xoxb-1234567890ab', 'u: https://u:pw1234@h/x', 'eventTypeName: HOST_DOWN', '\t# Qx7aBcDeFgHiJkLmN0p');
+    const masks = runMasks();
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 30 }), fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 6 }), fc.boolean(), (ls, at, listed) => {
+        const text = ls.join('\n');
+        const secrets = listed ? ['hunter2hunter2'] : [];
+        const lines = new LineIndex(text);
+        // Twice: the second file meets the lines the run kept clean from the first.
+        for (let again = 0; again < 2; again++) {
+          const kept = frameReader({ text: '', bom: false, secrets, frames: keepFrames(lines, secrets, at, masks.lines) });
+          const whole = frameReader({ text, bom: false, secrets, lines });
+          for (const n of at) {
+            if (n > lines.lineCount) continue;
+            expect(kept.shown(n), JSON.stringify([text, at, n])).toBe(whole.shown(n));
+            if (n > 1 && !whole.blank(n - 1)) expect(kept.shown(n - 1)).toBe(whole.shown(n - 1));
+          }
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    const frames = keepFrames(new LineIndex('# c\ntoken: Qx7aBcDeFgHiJkLmN0pQ9\n'), [], [2, 2], masks.lines);
+    expect(frames.shown).toEqual(['token: *********************', '# c']);
+  });
+
+  it('look each line up once in the run\'s clean lines, and keep a line asked twice as one asked once', () => {
+    const masks = runMasks();
+    const text = '# created\neventTypeName: OUTSIDE_METRIC_THRESHOLD\n';
+    keepFrames(new LineIndex(text), [], [2], masks.lines);
+    const get = vi.spyOn(Map.prototype, 'get');
+    try {
+      const frames = keepFrames(new LineIndex(`${text}`), [], [2, 2], masks.lines);
+      // Two lines, found clean in the first file: one lookup each (through() then copyOf() made two).
+      expect(get).toHaveBeenCalledTimes(2);
+      expect(frames).toEqual(keepFrames(new LineIndex(text), [], [2], masks.lines));
+    } finally {
+      get.mockRestore();
+    }
   });
 
   it('keep each line once, in the order first asked, however many findings stand on it', () => {

@@ -7,7 +7,7 @@
 import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsByName, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
-import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
+import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, SHORTEST_RUN_NEEDED, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
 import { jsonSecretsInText } from './secret-json';
 import type { JsonColons } from '../syntax/index';
 import { detached } from '../core/detached';
@@ -184,16 +184,12 @@ export class CleanTexts {
     return out;
   }
 
-  /**
-   * through() for a text kept past its file (a frame line): the kept copy, else the masked or
-   * clean text detached. One lookup of the text, where through() then copyOf() made two.
-   */
+  /** through() for a text kept past its file (a frame line): as copyOf(through()) ?? detached, in one lookup. */
   keep(text: string): string {
     const kept = this.kept.get(text);
     if (kept !== undefined) return kept;
     this.masked++;
     const out = this.mask(text);
-    // Masked: an equal clean text may be kept already (as copyOf finds it).
     if (out !== text) return this.kept.get(out) ?? detached(out);
     const copy = detached(text);
     if (text.length <= CLEAN_MAX_CHARS && this.kept.size < CLEAN_MAX_TEXTS) this.kept.set(copy, copy);
@@ -325,7 +321,12 @@ function fewAt(text: string, secrets: readonly string[]): (i: number) => string 
 
 const firstOf = (secrets: readonly string[], k: number): number => (k < secrets.length && secrets[k].length >= 4 ? secrets[k].charCodeAt(0) : -1);
 
+/** The strings the shapes that need no run hold (undefined if one holds none: then no text is passed). */
+const HOLDS = ((h) => (h.every((x) => x !== undefined) ? (h as string[]) : undefined))(SECRET_SHAPES.filter((s) => s.needs.run === undefined).map((s) => s.needs.holds));
+
 function maskShapes(text: string, mask: (m: string) => string): string {
+  // No run as long as any shape needs and none of the others' strings (most frame lines): passed after two searches, not one per shape.
+  if (HOLDS !== undefined && !hasTokenRun(text, SHORTEST_RUN_NEEDED) && !HOLDS.some((h) => text.includes(h))) return text;
   let out = text;
   // Asked of the text as given: masking only cuts runs and adds no character of one, so a
   // shape that cannot match in the text cannot match in what an earlier shape left.
@@ -387,10 +388,7 @@ export function maskFrameLine(lineText: (n: number) => string, n: number, secret
   return keptCopy(maskSecretsInPlace(line, secrets), keep, clean);
 }
 
-/**
- * With `keep`, a text as kept past its file: the run's clean copy of an equal text (one string for
- * a line every file shows), else detached (a slice of the file's text would keep it all alive).
- */
+/** With `keep`, as kept past the file: the run's clean copy of an equal text, else detached (a slice keeps the text alive). */
 export function keptCopy(text: string, keep: boolean, clean: CleanTexts | undefined): string {
   return keep ? (clean?.copyOf(text) ?? detached(text)) : text;
 }

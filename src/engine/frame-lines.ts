@@ -3,7 +3,9 @@
 // the size of its files.
 import type { FrameLines, RunSource } from '../core/types';
 import { LineIndex } from '../core/lines';
-import { keptCopy, maskFrameLine, type CleanTexts } from './mask';
+import { maskFrameLine, type CleanTexts } from './mask';
+// A line cut from the text may be V8's slice of it, keeping the whole text alive: kept detached.
+import { detached } from '../core/detached';
 
 /** What a code frame reads of a file: its line count, whether a line is blank, a line as shown. */
 export interface FrameReader {
@@ -134,17 +136,15 @@ function keepOne(lines: LineIndex, lineText: (n: number) => string, secrets: rea
  * slice of this file's text, which it would keep alive).
  */
 function keptLine(lineText: (n: number) => string, n: number, secrets: readonly string[], clean: CleanTexts | undefined): string {
-  return shownLine(lineText, n, secrets, clean, true);
+  const shown = shownLine(lineText, n, secrets, clean);
+  return clean?.copyOf(shown) ?? detached(shown);
 }
 
-/**
- * Line n as a frame shows it: masked whole, tabs as spaces (one definition for the text's reader
- * and the kept lines). With `keep`, as kept (keptCopy): masked and kept in one lookup of the run's texts.
- */
-function shownLine(lineText: (n: number) => string, n: number, secrets: readonly string[], clean?: CleanTexts, keep = false): string {
-  const masked = maskFrameLine(lineText, n, secrets, Infinity, clean, keep);
+/** Line n as a frame shows it: masked whole, tabs as spaces (one definition for the text's reader and the kept lines). */
+function shownLine(lineText: (n: number) => string, n: number, secrets: readonly string[], clean?: CleanTexts): string {
+  const masked = maskFrameLine(lineText, n, secrets, Infinity, clean);
   // Most lines hold no tab: no pattern replace for them.
-  return masked.includes('\t') ? keptCopy(masked.replace(/\t/g, ' '), keep, clean) : masked;
+  return masked.includes('\t') ? masked.replace(/\t/g, ' ') : masked;
 }
 
 /** Whether line n holds only white space (as `lineText(n).trim() === ''`, without the copies). */

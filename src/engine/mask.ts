@@ -7,7 +7,7 @@
 import { QUOTE_CLOSE, QUOTE_MAX, QUOTE_OPEN, findSecretsOfAnyKind, findSecretsByName, SECRET_SHAPES, type SecretLocation } from '../model/secrets';
 import type { Kind } from '../core/kinds';
 import type { DocumentFacts } from '../core/facts';
-import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, SHORTEST_RUN_NEEDED, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
+import { hasTokenRun, maskLine, secretSpansInLine, secretsInText, shown, tokenRuns, type TextCensus, type TokenRuns } from './secret-text';
 import { jsonSecretsInText } from './secret-json';
 import type { JsonColons } from '../syntax/index';
 import { detached } from '../core/detached';
@@ -184,18 +184,6 @@ export class CleanTexts {
     return out;
   }
 
-  /** through() for a text kept past its file (a frame line): as copyOf(through()) ?? detached, in one lookup. */
-  keep(text: string): string {
-    const kept = this.kept.get(text);
-    if (kept !== undefined) return kept;
-    this.masked++;
-    const out = this.mask(text);
-    if (out !== text) return this.kept.get(out) ?? detached(out);
-    const copy = detached(text);
-    if (text.length <= CLEAN_MAX_CHARS && this.kept.size < CLEAN_MAX_TEXTS) this.kept.set(copy, copy);
-    return copy;
-  }
-
   /**
    * The kept copy of a text equal to this one (detached), or undefined. Not "this very string":
    * an equal line of another file, a slice of its text, would keep that whole text alive.
@@ -321,12 +309,7 @@ function fewAt(text: string, secrets: readonly string[]): (i: number) => string 
 
 const firstOf = (secrets: readonly string[], k: number): number => (k < secrets.length && secrets[k].length >= 4 ? secrets[k].charCodeAt(0) : -1);
 
-/** The strings the shapes that need no run hold (undefined if one holds none: then no text is passed). */
-const HOLDS = ((h) => (h.every((x) => x !== undefined) ? (h as string[]) : undefined))(SECRET_SHAPES.filter((s) => s.needs.run === undefined).map((s) => s.needs.holds));
-
 function maskShapes(text: string, mask: (m: string) => string): string {
-  // No run as long as any shape needs and none of the others' strings (most frame lines): passed after two searches, not one per shape.
-  if (HOLDS !== undefined && !hasTokenRun(text, SHORTEST_RUN_NEEDED) && !HOLDS.some((h) => text.includes(h))) return text;
   let out = text;
   // Asked of the text as given: masking only cuts runs and adds no character of one, so a
   // shape that cannot match in the text cannot match in what an earlier shape left.
@@ -374,7 +357,7 @@ function maskShapes(text: string, mask: (m: string) => string): string {
  * when it is inside a block scalar (`key: |`) of a secret-named key, which the line alone does
  * not tell. With `shownWidth`, a long line comes back cut (at least shownWidth characters).
  */
-export function maskFrameLine(lineText: (n: number) => string, n: number, secrets: readonly string[], shownWidth = Infinity, clean?: CleanTexts, keep = false): string {
+export function maskFrameLine(lineText: (n: number) => string, n: number, secrets: readonly string[], shownWidth = Infinity, clean?: CleanTexts): string {
   let line = lineText(n);
   // A frame shows the start of a long line (a minified JSON document): only that start, and
   // enough beyond it for any secret that straddles the cut, is masked (and returned).
@@ -382,15 +365,9 @@ export function maskFrameLine(lineText: (n: number) => string, n: number, secret
   for (const s of secrets) longest = Math.max(longest, s.length);
   const window = shownWidth + Math.max(4096, longest);
   if (line.length > window) line = line.slice(0, window);
-  if (inSecretBlock(lineText, n, line)) return keptCopy(maskSecretsInPlace(line, secrets).replace(/\S/g, '*'), keep, clean);
+  if (inSecretBlock(lineText, n, line)) return maskSecretsInPlace(line, secrets).replace(/\S/g, '*');
   // No listed secret: the line masked once per run (one under a secret's block scalar is never kept).
-  if (clean && secrets.length === 0) return keep ? clean.keep(line) : clean.through(line);
-  return keptCopy(maskSecretsInPlace(line, secrets), keep, clean);
-}
-
-/** With `keep`, as kept past the file: the run's clean copy of an equal text, else detached (a slice keeps the text alive). */
-export function keptCopy(text: string, keep: boolean, clean: CleanTexts | undefined): string {
-  return keep ? (clean?.copyOf(text) ?? detached(text)) : text;
+  return clean && secrets.length === 0 ? clean.through(line) : maskSecretsInPlace(line, secrets);
 }
 
 /** Whether line n (`line`, or its start) is content of a block scalar under a secret-named key (looking up 500 lines at most). */

@@ -75,27 +75,6 @@ describe('secret shapes searched only where they can match', () => {
     expect(searches(() => maskSecrets('`enabled` is omitted: say whether the alert is on.', []))).toBe(0);
   });
 
-  it('a line without a run as long as any shape needs, "eyJ" or "://" is passed after two fixed-string searches, not one per shape; a shape still masked beside it', () => {
-    const includes = String.prototype.includes;
-    let calls = 0;
-    const spy = vi.spyOn(String.prototype, 'includes').mockImplementation(function (this: string, ...args: Parameters<typeof includes>) {
-      calls++;
-      return includes.apply(this, args);
-    });
-    let line = '';
-    try {
-      line = maskSecretsInPlace('#   2019-10-24 ana: created', []);
-    } finally {
-      spy.mockRestore();
-    }
-    expect(line).toBe('#   2019-10-24 ana: created');
-    // maskUnlistedInPlace's two (a line break?), then "eyJ" and "://": the six shapes holding a string were each searched for.
-    expect(calls).toBe(4);
-    expect(maskSecretsInPlace('# ana: created u://a:pw@h', [])).toBe('# ana: created u://a:**@h');
-    expect(maskSecretsInPlace('# x eyJabcdefgh.abcdefgh.abcdefgh', [])).toBe(`# x ${'*'.repeat(29)}`);
-    expect(maskSecretsInPlace('# x xoxb-12345678', [])).toBe('# x *************');
-  });
-
   it('a run of 24 hex digits (an id): no shape; 32 of them: the hex shape alone; a mixed run of 16 or more: the long token alone', () => {
     expect(searches(() => maskSecretsInPlace('    teamId: 5cb00720d3695898863af6eb', []))).toBe(0);
     expect(searches(() => maskSecretsInPlace('    checksum: 0123456789abcdef0123456789abcdef', []))).toBe(1);

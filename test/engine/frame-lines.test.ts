@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { frameReader, keepFrames } from '../../src/engine/frame-lines';
 import { LineIndex } from '../../src/core/lines';
+import { runMasks } from '../../src/engine/mask';
 
 describe('kept frame lines', () => {
   const line = fc.constantFrom('', '  ', 'a: 1', '\tb: 2', 'token: hunter2hunter2', '  - x: y', '# c');
@@ -26,6 +27,31 @@ describe('kept frame lines', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+
+  it('read as the text reader does when kept through the run\'s clean lines, a secret or shape in a line still masked', () => {
+    const piece = fc.constantFrom('', '  ', 'a: 1', '\tb: 2', 'token: hunter2hunter2', 'password: |', '  - x: y', '# c', 'k: xoxb-1234567890ab', 'u: https://u:pw1234@h/x', 'eventTypeName: HOST_DOWN', '\t# Qx7aBcDeFgHiJkLmN0p');
+    const masks = runMasks();
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 30 }), fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 6 }), fc.boolean(), (ls, at, listed) => {
+        const text = ls.join('\n');
+        const secrets = listed ? ['hunter2hunter2'] : [];
+        const lines = new LineIndex(text);
+        // Twice: the second file meets the lines the run kept clean from the first.
+        for (let again = 0; again < 2; again++) {
+          const kept = frameReader({ text: '', bom: false, secrets, frames: keepFrames(lines, secrets, at, masks.lines) });
+          const whole = frameReader({ text, bom: false, secrets, lines });
+          for (const n of at) {
+            if (n > lines.lineCount) continue;
+            expect(kept.shown(n), JSON.stringify([text, at, n])).toBe(whole.shown(n));
+            if (n > 1 && !whole.blank(n - 1)) expect(kept.shown(n - 1)).toBe(whole.shown(n - 1));
+          }
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    const frames = keepFrames(new LineIndex('# c\ntoken: Qx7aBcDeFgHiJkLmN0pQ9\n'), [], [2, 2], masks.lines);
+    expect(frames.shown).toEqual(['token: *********************', '# c']);
   });
 
   it('keep each line once, in the order first asked, however many findings stand on it', () => {

@@ -60,7 +60,7 @@ export function jsonSecretsInText(value: unknown, text: string, table?: JsonColo
   for (const _ in Object.prototype) return undefined;
   if (escapedKey(text)) return undefined;
   const keys = new NamedKeys();
-  if (value !== null && typeof value === 'object' && !keys.walk(value)) return undefined;
+  if (value !== null && typeof value === 'object' && !keys.container(value, 0)) return undefined;
   const colons = table ? keyColonsOf(table, text, keys) : keyColons(text, keys);
   if (!colons) return undefined;
   let k = 0;
@@ -155,33 +155,15 @@ class NamedKeys {
   /** Each distinct name judged once (a big configuration repeats a few hundred names). */
   private readonly verdicts = new Map<string, number>();
 
-  /**
-   * Walks the value; false when the text's order cannot be told. Three loops, each doing only its
-   * own per key (the root's keys are numbered for walkListOf; under a secret's name everything is
-   * listed): the loop over most keys does the least.
-   */
-  walk(value: object): boolean {
-    if (Array.isArray(value)) return this.container(value, 0);
-    const obj = value as Record<string, unknown>;
-    for (const name in obj) {
-      this.rootIndex++;
-      this.rootNumber = this.count;
-      const v = obj[name];
-      const verdict = this.key(obj, name, v);
-      if (verdict < 0) return false;
-      if (verdict === SECRET && typeof v === 'string') this.listed(v);
-      if (v !== null && typeof v === 'object' && !(verdict === SECRET ? this.hidden(v, 1) : this.container(v, 1))) return false;
-    }
-    return true;
-  }
-
-  /** Walks a container at `depth` below the root, under no secret's name. */
-  private container(node: object, depth: number): boolean {
+  /** Walks a container at `depth`; `hidden`: under a secret's name. False when the text's order cannot be told. */
+  container(node: object, depth: number, hidden = false): boolean {
     if (depth > MAX_DEPTH) return false;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const v: unknown = node[i];
-        if (v !== null && typeof v === 'object' && !this.container(v, depth + 1)) return false;
+        if (v !== null && typeof v === 'object') {
+          if (!this.container(v, depth + 1, hidden)) return false;
+        } else if (hidden) this.listed(v);
       }
       return true;
     }
@@ -192,66 +174,31 @@ class NamedKeys {
       if (c0 >= 48 && c0 <= 57) return false;
       let verdict = this.verdicts.get(name);
       if (verdict === undefined) this.verdicts.set(name, (verdict = verdictOf(name)));
+      // A secret-named value run into its key (`{"apiToken:xoxb-…": 1}`): the walk's.
+      if (verdict & GLUED) {
+        this.walkAdds = true;
+        verdict &= ~GLUED;
+      }
       const v = obj[name];
+      if (depth === 0) {
+        this.rootIndex++;
+        this.rootNumber = this.count;
+      }
       if (verdict !== PLAIN) {
-        verdict = this.kept(obj, name, v, verdict);
-        if (verdict === SECRET && typeof v === 'string') this.listed(v);
+        this.numbers.push(this.count);
+        this.names.push(name);
+        this.verdictsOf.push(verdict);
+        this.values.push(v);
+        this.holders.push(obj);
       }
       this.count++;
-      if (v !== null && typeof v === 'object' && !(verdict === SECRET ? this.hidden(v, depth + 1) : this.container(v, depth + 1))) return false;
-    }
-    return true;
-  }
-
-  /** Walks a container at `depth` under a secret's name: findSecretsByName lists every key and value in it. */
-  private hidden(node: object, depth: number): boolean {
-    if (depth > MAX_DEPTH) return false;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const v: unknown = node[i];
+      if (hidden) {
+        this.listed(name, true);
         if (v === null || typeof v !== 'object') this.listed(v);
-        else if (!this.hidden(v, depth + 1)) return false;
-      }
-      return true;
-    }
-    const obj = node as Record<string, unknown>;
-    for (const name in obj) {
-      const v = obj[name];
-      if (this.key(obj, name, v) < 0) return false;
-      this.listed(name, true);
-      if (v === null || typeof v !== 'object') this.listed(v);
-      else if (!this.hidden(v, depth + 1)) return false;
+      } else if (verdict === SECRET && typeof v === 'string') this.listed(v);
+      if (v !== null && typeof v === 'object' && !this.container(v, depth + 1, hidden || verdict === SECRET)) return false;
     }
     return true;
-  }
-
-  /** A key met (numbered, kept when named so): its verdict, or -1 when the text's order cannot be told. */
-  private key(obj: Record<string, unknown>, name: string, v: unknown): number {
-    // for…in lists index-like keys first, not where the text has them.
-    const c0 = name.charCodeAt(0);
-    if (c0 >= 48 && c0 <= 57) return -1;
-    let verdict = this.verdicts.get(name);
-    if (verdict === undefined) this.verdicts.set(name, (verdict = verdictOf(name)));
-    if (verdict !== PLAIN) verdict = this.kept(obj, name, v, verdict);
-    this.count++;
-    return verdict;
-  }
-
-  /** A key whose name the text net stops at (or that holds a colon), numbered `count`: its verdict, GLUED told. */
-  private kept(obj: Record<string, unknown>, name: string, v: unknown, verdict: number): number {
-    // A secret-named value run into its key (`{"apiToken:xoxb-…": 1}`): the walk's.
-    if (verdict & GLUED) {
-      this.walkAdds = true;
-      verdict &= ~GLUED;
-    }
-    if (verdict !== PLAIN) {
-      this.numbers.push(this.count);
-      this.names.push(name);
-      this.verdictsOf.push(verdict);
-      this.values.push(v);
-      this.holders.push(obj);
-    }
-    return verdict;
   }
 
   /** A key, string or number findSecretsByName lists (a string, or a number: as it lists them). */

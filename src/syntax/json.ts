@@ -115,11 +115,7 @@ export function jsonColonCount(text: string, scan?: TextScan): number {
   let others: number[] | undefined = [];
   for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
     colons++;
-    // isKeyColon, written out: this loop runs once per text, mostly before V8 optimizes it, where a call costs.
-    let p = colon - 1;
-    let c = text.charCodeAt(p);
-    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(--p);
-    if (c === 34 /* " */) {
+    if (isKeyColon(text, colon)) {
       if (keys % KEY_MARK_EVERY === 0) keyMarks.push(colon);
       keys++;
     } else if (others) {

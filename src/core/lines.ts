@@ -288,6 +288,18 @@ export class LineIndex {
     return this.countedPosition(a);
   }
 
+  /**
+   * Told by a read of the text that counted its lines (the block reader's): line `line` starts at
+   * `start`. Counting starts there, not at the text's start (a file's comments above its content
+   * are not counted again for its first position); only before anything was counted.
+   */
+  countedBefore(line: number, start: number): void {
+    if (this.countStart === 0 && this.counted === 0) {
+      this.countLine = line;
+      this.countStart = start;
+    }
+  }
+
   /** How many characters countedPosition(o) reads: from where counting stands, or from the start for an offset before it. */
   private toCount(o: number): number {
     return o >= this.countStart ? o - this.countStart : o;

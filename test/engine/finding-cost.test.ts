@@ -7,6 +7,8 @@ import type { Diagnostic, FixOp, Report, RuleContext, RuleMeta } from '../../src
 import { getAt } from '../../src/core/pointer';
 import { LineIndex, lineTables } from '../../src/core/lines';
 import { workCounts } from '../../src/syntax/work-counts';
+import { parseText } from '../../src/syntax/index';
+import { readBlockYaml } from '../../src/syntax/yaml-block-reader';
 import { judgeTemplates, valueAt, type FileState, type ItemState, type PackedPlaces } from '../../src/engine/file-report';
 import { lean } from '../../src/engine/finish';
 import { keepFrames } from '../../src/engine/frame-lines';
@@ -201,5 +203,25 @@ describe('positions counted once forward (report21)', () => {
     // Before the place counted to: from the start again (a line table once that passes the text's length).
     expect(index.startInLine(300, 302)).toEqual({ line: 31, column: 1 });
     expect(lineTables.built - before).toBe(1);
+  });
+});
+
+describe("the lines above a YAML file's content, counted once by its read (report21)", () => {
+  it('a position on the first content line counts no line above it: the block reader told where that line starts', () => {
+    const text = `${'# comment\n'.repeat(40)}eventTypeName: HOST_DOWN\nenabled: true\n`;
+    const at = text.indexOf('eventTypeName');
+    const read = readBlockYaml(text);
+    expect([read?.firstLine, read?.firstStart]).toEqual([41, at]);
+    const { lines } = parseText(text, 'a.alert-config.yaml');
+    const search = vi.spyOn(String.prototype, 'indexOf');
+    let found;
+    try {
+      found = lines.startInLine(at + 15, at + 24);
+      // The text's first \r looked for (once per text) and the end of the line: none of the forty lines above.
+      expect(search.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      search.mockRestore();
+    }
+    expect(found).toEqual({ line: 41, column: 16 });
   });
 });

@@ -32,27 +32,18 @@ interface LineStarts {
   count(): number;
 }
 
-/** The most line starts DenseLines makes room for before it reads the text. */
-const ROOM_MAX = 4096;
-
 /** Every line start, computed at once. */
 class DenseLines implements LineStarts {
   private readonly starts: number[];
   readonly loneCr: boolean = false;
   constructor(text: string) {
-    if (!text.includes('\r')) {
-      // The common case, with indexOf's fast search, into an array made with room for a line of
-      // every 16 characters (most texts' lines, without growing it on the way), cut to the count.
-      const starts: number[] = new Array(Math.min((text.length >> 4) + 16, ROOM_MAX));
-      starts[0] = 0;
-      let n = 1;
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts[n++] = i + 1;
-      starts.length = n;
-      this.starts = starts;
-      return;
-    }
     const starts = [0];
     this.starts = starts;
+    if (!text.includes('\r')) {
+      // The common case, with indexOf's fast search.
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10) starts.push(i + 1);

@@ -164,6 +164,13 @@ export class LineIndex {
   private breakFound: string | undefined;
   /** Characters rangeOnce counted lines over so far. */
   private counted = 0;
+  /**
+   * Where counting stands: a line start and its 1-based line, every line break before it counted.
+   * A count to an offset at or past it goes on from there (a file's finding and then its digest's
+   * place, on the same line or further down), not from the text's start.
+   */
+  private countLine = 1;
+  private countStart = 0;
   /** Where the text's first \r stands (-1: none), once asked. */
   private firstCr?: number;
   /** `sparseMinChars`: tests lower it to check both representations on small texts. */
@@ -247,20 +254,18 @@ export class LineIndex {
   /**
    * range(span) without a line table where none is built yet: the lines before the span counted
    * (a digest's place in a file that may never show a finding: most files of a run). Each call
-   * counts to its span's start (and end, for a span over lines); once the starts counted pass the
-   * text's length (all counting within twice the length), or a \r stands before the span, the
-   * table is built and asked.
+   * counts to its span's start (and end, for a span over lines), on from where the last count
+   * stopped when the span is further down; once a count would take the characters counted past
+   * the text's length, or a \r stands before the span, the table is built and asked.
    */
   rangeOnce(span: Span): Range {
     const a = this.clamp(span.start);
     const b = this.clamp(span.end);
-    if (this.index || this.counted + a > this.text.length) return this.range(span);
+    if (this.index || this.counted + this.toCount(a) > this.text.length) return this.range(span);
     const cr = this.crAt();
     if (cr >= 0 && cr <= b) return this.range(span);
-    this.counted += a;
     const start = this.countedPosition(a);
     if (breakWithin(this.text, a, b) === false) return { start, end: { line: start.line, column: start.column + (b - a) } };
-    this.counted += b;
     return { start, end: this.countedPosition(b) };
   }
 
@@ -270,20 +275,43 @@ export class LineIndex {
    * digest's place on every file of a run compiles no more).
    */
   startInLine(a: number, b: number): Position {
-    if (this.index || this.counted + a > this.text.length || (this.crAt() >= 0 && this.crAt() <= b)) return this.position(a);
-    this.counted += a;
+    if (this.index || this.counted + this.toCount(a) > this.text.length || (this.crAt() >= 0 && this.crAt() <= b)) return this.position(a);
     return this.countedPosition(a);
   }
 
-  /** The position of offset o by counting the line breaks before it (no \r stands before it). */
+  /**
+   * Told by a read of the text that counted its lines (the block reader's): line `line` starts at
+   * `start`. Counting starts there, not at the text's start (a file's comments above its content
+   * are not counted again for its first position); only before anything was counted.
+   */
+  countedBefore(line: number, start: number): void {
+    if (this.countStart === 0 && this.counted === 0) {
+      this.countLine = line;
+      this.countStart = start;
+    }
+  }
+
+  /** How many characters countedPosition(o) reads: from where counting stands, or from the start for an offset before it. */
+  private toCount(o: number): number {
+    return o >= this.countStart ? o - this.countStart : o;
+  }
+
+  /** The position of offset o by counting the line breaks before it (no \r stands before it), on from where counting stands. */
   private countedPosition(o: number): Position {
     const text = this.text;
-    let line = 1;
-    let start = 0;
-    for (let i = text.indexOf('\n'); i >= 0 && i < o; i = text.indexOf('\n', i + 1)) {
+    let line = this.countLine;
+    let start = this.countStart;
+    if (o < start) {
+      line = 1;
+      start = 0;
+    }
+    this.counted += o - start;
+    for (let i = text.indexOf('\n', start); i >= 0 && i < o; i = text.indexOf('\n', i + 1)) {
       line++;
       start = i + 1;
     }
+    this.countLine = line;
+    this.countStart = start;
     return { line, column: o - start + 1 };
   }
 

@@ -14,6 +14,7 @@ import type { FileSettings } from '../config/load';
 import type { DocumentFacts } from '../core/facts';
 import { notBelow, pathBelow } from '../core/normal-paths';
 import { MAX_PROBLEMS_PER_FILE, type LintRunOptions } from './run-options';
+import { SPARSE_MIN_CHARS } from '../core/lines';
 
 export interface ItemState {
   index: number;
@@ -107,6 +108,10 @@ export function severityOf(ruleId: string, reported: Severity | undefined, file:
 
 /** The span of a pointer's key or value; absent subjects go to the nearest existing parent's key. */
 export function spanFor(file: FileState, doc: ParsedDocument, absPointer: string, target: 'key' | 'value'): Span {
+  // A root key's one-line scalar: the span locate would give, told by the parse's table without
+  // a walk (rootScalar answers no other pointer, and a one-line value is underlined whole).
+  const scalar = target === 'value' && absPointer !== '' ? doc.rootScalar?.(absPointer) : undefined;
+  if (scalar) return scalar;
   let p = absPointer;
   let loc = doc.locate(p);
   let missing = false;
@@ -171,15 +176,34 @@ export function rootPlace(file: FileState, doc: ItemState, pointer: string): Pac
   return [pointer, span.start, span.end, line, column, line, column + (span.end - span.start), 0];
 }
 
+/**
+ * getAt(value, pointer), with the root and a root key's value read at once: the pointers a report
+ * or a digest's place most often names, found by an index search instead of a split of the pointer.
+ */
+export function valueAt(value: unknown, pointer: string): unknown {
+  if (pointer === '') return value;
+  if (pointer.charCodeAt(0) !== 47 || pointer.indexOf('/', 1) >= 0 || pointer.indexOf('~', 1) >= 0) return getAt(value, pointer);
+  if (value === null || typeof value !== 'object') return undefined;
+  const key = pointer.slice(1);
+  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+}
+
 /** Whether the value at `pointer` of a document is a template (a report there would be a template note). */
 function templateAt(file: FileState, doc: ItemState, pointer: string): boolean {
-  const value = getAt(doc.value, pointer);
+  const value = valueAt(doc.value, pointer);
   return typeof value === 'string' && isPlaceholder(value, file.options.secretPlaceholders);
 }
 
-/** The template slots of places packed by placeOf unjudged, filled in (`doc`: the document they are of). */
+/**
+ * The template slots of places packed by placeOf unjudged, filled in (`doc`: the document they are
+ * of). Only a string can be a template (isPlaceholder judges no other value): a place holding a
+ * number, a boolean, a list or a mapping, or nothing, is left 0 without asking the forms.
+ */
 export function judgeTemplates(file: FileState, doc: ItemState, packed: PackedPlaces): void {
-  for (let k = 0; k + PLACE_SLOTS <= packed.length; k += PLACE_SLOTS) packed[k + 7] = templateAt(file, doc, packed[k] as string) ? 1 : 0;
+  for (let k = 0; k + PLACE_SLOTS <= packed.length; k += PLACE_SLOTS) {
+    const value = valueAt(doc.value, packed[k] as string);
+    packed[k + 7] = typeof value === 'string' && isPlaceholder(value, file.options.secretPlaceholders) ? 1 : 0;
+  }
 }
 
 /** The places packed by placeOf. */
@@ -228,7 +252,7 @@ export function addReport(file: FileState, doc: ItemState | undefined, ruleId: s
     // Always present (undefined without one): one shape for every finding, no spread; JSON leaves it out.
     messageId: report.messageId,
     pointer: report.pointer,
-    range: file.sourceFile.lines.range(span),
+    range: rangeOf(file, span),
     kind: doc?.kind ?? 'unknown',
     documentIndex: docIndexOverride ?? doc?.index ?? 0,
     fixable: Boolean(fix),
@@ -239,6 +263,18 @@ export function addReport(file: FileState, doc: ItemState | undefined, ruleId: s
   };
   file.diagnostics.push(diagnostic);
   if (later) (file.unmade ??= []).push(diagnostic, doc, report.suggestions!);
+}
+
+/**
+ * A finding's range. In a text below the sparse table's size, counted to from the text's start
+ * (or from where the file's last count stopped): the line table that the file's code frames build
+ * later (keepFrames) is not searched here, and a digest's place on the same line then counts
+ * nothing more. A bigger text asks its table (counting its lines twice would cost more than the
+ * table's search).
+ */
+function rangeOf(file: FileState, span: Span): Range {
+  const lines = file.sourceFile.lines;
+  return lines.text.length < SPARSE_MIN_CHARS ? lines.rangeOnce(span) : lines.range(span);
 }
 
 /** The suggestions that make text edits, as text fixes (undefined: none). */
@@ -274,7 +310,7 @@ export const TEMPLATE_VALUE = 'template-value';
  */
 function templateJudged(file: FileState, doc: ItemState, ruleId: string, report: MessageReport): boolean {
   if ((report.target ?? 'value') !== 'value') return false;
-  const value = getAt(doc.value, report.pointer);
+  const value = valueAt(doc.value, report.pointer);
   if (typeof value !== 'string' || !isPlaceholder(value, file.options.secretPlaceholders)) return false;
   noteTemplate(file, doc, report.pointer, value, ruleId);
   return true;

@@ -162,12 +162,26 @@ export function lean(source: RunSource, diagnostics: readonly Diagnostic[], more
   const secrets = source.secrets.length > 0 ? detachedCopy(source.secrets) : source.secrets;
   if (diagnostics.length === 0) return secrets.length > 0 ? { text: '', bom: source.bom, secrets } : NOTHING_TO_SHOW[source.bom ? 1 : 0];
   const lines = source.lines ?? new LineIndex(source.text);
-  // The findings' lines, then the others: one array of the exact length.
+  // The findings' lines, then the others: one array of the exact length. An other line that is a
+  // finding's (a digest's place where the finding stands) is left out while the findings are few:
+  // keepFrames skips a line met before, so its frames are the same, and one line takes its short way.
+  const n = diagnostics.length;
   const extra = more?.length ?? 0;
-  const at = new Array<number>(diagnostics.length + extra);
-  for (let k = 0; k < diagnostics.length; k++) at[k] = diagnostics[k].range.start.line;
-  for (let k = 0; k < extra; k++) at[diagnostics.length + k] = more![k];
+  let others = extra;
+  if (n <= FEW_FINDINGS) for (let k = 0; k < extra; k++) if (onFindingLine(diagnostics, more![k])) others--;
+  const at = new Array<number>(n + others);
+  for (let k = 0; k < n; k++) at[k] = diagnostics[k].range.start.line;
+  for (let k = 0, j = n; k < extra; k++) if (others === extra || !onFindingLine(diagnostics, more![k])) at[j++] = more![k];
   return { text: '', bom: source.bom, secrets, frames: keepFrames(lines, secrets, at, masks?.lines), parseProblems: source.parseProblems };
+}
+
+/** Findings up to this many are searched for a line of `more` (lean): a linear search each. */
+const FEW_FINDINGS = 4;
+
+/** Whether one of `diagnostics` starts on `line`. */
+function onFindingLine(diagnostics: readonly Diagnostic[], line: number): boolean {
+  for (let k = 0; k < diagnostics.length; k++) if (diagnostics[k].range.start.line === line) return true;
+  return false;
 }
 
 /**

@@ -140,7 +140,7 @@ function parseAnew(rawText: string, fileName: string, limits: ParseLimits, docum
   // reader would decline it once it met the second document's marker, after reading every line.
   const stream = documentCache !== undefined && documentCache.entries.size > 0 && hasSeveralDocuments(text);
   if (stream) documentCache.block = undefined;
-  const fast = stream ? undefined : fastYamlDocument(text, limits, () => yamlPositions(text), documentCache, contentAt, scan);
+  const fast = stream ? undefined : fastYamlDocument(text, limits, () => yamlPositions(text), documentCache, contentAt, scan, lines);
   if (fast) return done([fast], [], 'yaml', scan.markers);
   if (!scanFirst) {
     const over = costProblem(text, 'yaml', limits, scan);

@@ -332,6 +332,9 @@ export interface BlockYaml extends BlockLocator {
   positionBytes: number;
   /** A line starts with "---" or "..." (a document marker, maybe): the caller's check of several documents then runs. */
   markerLine: boolean;
+  /** The first line that holds content (1-based; 0: none) and where it starts, counted in the read (LineIndex.countedBefore). */
+  firstLine: number;
+  firstStart: number;
 }
 
 /**
@@ -345,7 +348,7 @@ export function readBlockYaml(text: string, maxLineLength = Infinity): BlockYaml
   try {
     reader = new BlockReader(text, true, maxLineLength);
     const value = reader.document();
-    return new BlockRead(value, reader.deepest, reader.positions(), reader.markerLine);
+    return new BlockRead(value, reader.deepest, reader.positions(), reader.markerLine, reader.firstLine, reader.firstStart);
   } catch (e) {
     if (e instanceof Unsure) return undefined;
     throw e;
@@ -361,6 +364,8 @@ class BlockRead implements BlockYaml {
     readonly nesting: number,
     readonly table: PositionTable,
     readonly markerLine: boolean,
+    readonly firstLine: number,
+    readonly firstStart: number,
   ) {}
   get positionBytes(): number {
     return this.table.bytes;
@@ -460,7 +465,8 @@ export function rereadBlockYaml(text: string, earlier: BlockYaml, lineOk: (line:
   // The value: each collection on the path copied, the rest shared with the earlier read's.
   const root = copyWith(earlier.value, hit.path, 0, value);
   workCounts.blockRereads++;
-  return new BlockRead(root, earlier.nesting, new PositionTable(text, nodes, children, table.root), earlier.markerLine);
+  // No first line told for the new text (0): its positions are counted from its start.
+  return new BlockRead(root, earlier.nesting, new PositionTable(text, nodes, children, table.root), earlier.markerLine, 0, 0);
 }
 
 function copyWith(container: unknown, path: { token: string | number }[], i: number, leaf: unknown): unknown {
@@ -562,6 +568,9 @@ class BlockReader {
   deepest = 0;
   /** A line starts with "---" or "...". */
   markerLine = false;
+  /** The first line that holds content: its 1-based number and where it starts (0: none), counted in the read. */
+  firstLine = 0;
+  firstStart = 0;
 
   /** The position table: NODE numbers a node (see PositionTable). */
   private readonly nodes: Numbers;
@@ -591,7 +600,7 @@ class BlockReader {
       for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
       if (lines > this.lines.start.length) this.lines.grow(lines);
     }
-    for (let start = 0; start <= text.length; ) {
+    for (let start = 0, line = 1; start <= text.length; line++) {
       let next = text.indexOf('\n', start);
       if (next < 0) next = text.length;
       if (next - start > maxLineLength) throw new Unsure();
@@ -608,6 +617,10 @@ class BlockReader {
       if (content < end && text.charCodeAt(content) !== 35) {
         const lines = this.lines;
         const n = this.count;
+        if (n === 0) {
+          this.firstLine = line;
+          this.firstStart = start;
+        }
         if (n > 0 && lines.next[n - 1] === start) lines.direct[n - 1] = 1;
         if (n === lines.start.length) lines.grow(n + 1);
         lines.start[n] = start;

@@ -9,6 +9,7 @@
 // texts the spec and `yaml` reject (multi-line flow and quoted scalars badly indented, "#" glued to
 // a value), folded multi-line quoted scalars of spaces differently and named collection keys
 // differently (test/syntax/conformance.test.ts): those forms now take the full parse.
+import type { LineIndex } from '../core/lines';
 import type { ParseLimits, ParsedDocument } from './types';
 import { readBlockYaml, rereadBlockYaml, UNSURE, type BlockYaml } from './yaml-block-reader';
 import { eachMarker, type MarkerMemo } from './cost';
@@ -139,7 +140,7 @@ export function rereadYamlDocument(text: string, limits: ParseLimits, full: () =
  * cannot place, from `full` (the `yaml` parse) on first use; undefined when the text must take
  * the full parse. `memo`: the file's owner's, to keep this read for the next version.
  */
-export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined, memo?: BlockMemo, contentAt?: number, markers?: MarkerMemo): ParsedDocument | undefined {
+export function fastYamlDocument(text: string, limits: ParseLimits, full: () => ParsedDocument | undefined, memo?: BlockMemo, contentAt?: number, markers?: MarkerMemo, lines?: LineIndex): ParsedDocument | undefined {
   if (memo) memo.block = undefined;
   if (needsFullParse(text, false) || hasNonPrintable(text)) return undefined;
   const block = readBlockYaml(text, MAX_LINE);
@@ -152,6 +153,8 @@ export function fastYamlDocument(text: string, limits: ParseLimits, full: () => 
     if (markers) markers.markers = [];
   } else if (hasSeveralDocuments(text, markers)) return undefined;
   if (memo && text.length >= MEMO_MIN_CHARS) memo.block = { read: block!, limits };
+  // The read counted the lines above the content: positions are counted on from there.
+  if (lines && block!.firstLine > 1) lines.countedBefore(block!.firstLine, block!.firstStart);
   return blockDocument(text, block!, full, contentAt);
 }
 

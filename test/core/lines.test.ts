@@ -168,6 +168,28 @@ describe('line index: rangeOnce, a range counted to without a table', () => {
   });
 });
 
+describe('line index: counting from a line another read counted to (countedBefore, report21)', () => {
+  it('gives the positions the table gives, before and after that line, whatever the line told', () => {
+    fc.assert(
+      fc.property(textArb(['\n', '\r\n', '\r']), fc.nat(), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 300 })), { minLength: 1, maxLength: 12 }), fc.constantFrom(DENSE, SPARSE), (text, k, spans, sparse) => {
+        // A line start as a read splitting at \n would tell it (line numbers by \n alone).
+        const starts = [0];
+        for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+        const line = k % starts.length;
+        const told = new LineIndex(text, sparse);
+        told.countedBefore(line + 1, starts[line]);
+        const table = new LineIndex(text, sparse);
+        for (const [from, length] of spans) {
+          const start = text.length ? from % (text.length + 1) : 0;
+          const span = { start, end: start + length };
+          expect({ text, span, range: told.rangeOnce(span) }).toEqual({ text, span, range: table.range(span) });
+        }
+      }),
+      { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 300), seed: 20261131 },
+    );
+  });
+});
+
 describe('line index: startInLine, rangeOnce of a span within one line', () => {
   it('agrees with rangeOnce (its start; the end on the same line, the span\'s length on), in the same order, counted or by the table', () => {
     fc.assert(

@@ -1,9 +1,17 @@
 // The cost of an ordinary finding (issue 37): work a finding needs only for some outputs is done
 // only where it is read. Counted, never timed.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lint } from '../../src/engine/lint';
 import { defineRule } from '../../src/core/rule';
-import type { FixOp, Report, RuleContext, RuleMeta } from '../../src/core/types';
+import type { Diagnostic, FixOp, Report, RuleContext, RuleMeta } from '../../src/core/types';
+import { getAt } from '../../src/core/pointer';
+import { LineIndex, lineTables } from '../../src/core/lines';
+import { workCounts } from '../../src/syntax/work-counts';
+import { parseText } from '../../src/syntax/index';
+import { readBlockYaml } from '../../src/syntax/yaml-block-reader';
+import { judgeTemplates, valueAt, type FileState, type ItemState, type PackedPlaces } from '../../src/engine/file-report';
+import { lean } from '../../src/engine/finish';
+import { keepFrames } from '../../src/engine/frame-lines';
 import { messageReport } from '../../src/engine/passes';
 import enabledOmitted from '../../rules/enabled-omitted';
 
@@ -112,5 +120,108 @@ describe('what a finding makes (report18)', () => {
     expect(Object.keys(a)).toEqual(Object.keys(b));
     expect(a).toMatchObject({ pointer: '/a', message: 'Value 1.', messageId: 'm' });
     expect('data' in a).toBe(false);
+  });
+});
+
+describe('a finding placed from what the parse knows (report21)', () => {
+  const text = '# A comment line.\neventTypeName: HOST_DOWN\nnotifications:\n  - typeName: EMAIL\n    emailAddress: a@example.com\n';
+  const atEvent = defineRule({
+    meta: { id: 'test-at-event', kinds: ['alert-config'], defaultSeverity: 'warning', description: 'test', docs },
+    check(ctx) {
+      ctx.report({ pointer: '/eventTypeName', message: 'At the event.' });
+    },
+  });
+
+  it("a finding at a root key's one-line value walks no pointer: its span told by the block reader's table, its range as a line table gives it", async () => {
+    const before = workCounts.blockWalks;
+    const [r] = await lint([{ filePath: '/p/a.yaml', text }], { now: NOW, kind: 'alert-config', ruleSet: [atEvent] });
+    expect(workCounts.blockWalks - before).toBe(0);
+    expect(r.diagnostics.map((d) => [d.ruleId, d.range])).toEqual([['test-at-event', { start: { line: 2, column: 16 }, end: { line: 2, column: 25 } }]]);
+  });
+
+  it('a root key\'s value is read without splitting its pointer (judging a place, a report at it), and as getAt reads it', () => {
+    const value = { eventTypeName: 'HOST_DOWN', 'a~b': 1, '': 2, list: [{ x: '{{ .Values.x }}' }], n: null };
+    const pointers = ['', '/eventTypeName', '/a~0b', '/', '/list', '/list/0/x', '/missing', '/n', '/n/x', '/toString', 'x'];
+    for (const p of pointers) expect([p, valueAt(value, p)]).toEqual([p, getAt(value, p)]);
+    for (const v of [null, 'text', 3, [4]]) for (const p of ['', '/0', '/length']) expect(valueAt(v, p)).toEqual(getAt(v, p));
+    const file = { options: {} } as unknown as FileState;
+    const doc = { value } as unknown as ItemState;
+    const packed: PackedPlaces = ['/eventTypeName', 0, 1, 1, 1, 1, 2, 0, '/list', 0, 1, 1, 1, 1, 2, 0];
+    const split = vi.spyOn(String.prototype, 'split');
+    try {
+      judgeTemplates(file, doc, packed);
+      expect(split).not.toHaveBeenCalled();
+    } finally {
+      split.mockRestore();
+    }
+    expect([packed[7], packed[15]]).toEqual([0, 0]);
+    judgeTemplates(file, doc, (packed[0] = '/list/0/x', packed));
+    expect(packed[7]).toBe(1);
+  });
+});
+
+describe('the lines a released file keeps (report21)', () => {
+  it("a digest's place on its one finding's line is not asked again: keepFrames takes its one-line way, with the same frames", () => {
+    const text = '# A comment line.\neventTypeName: HOST_DOWN\nnotifications: []\n';
+    const lines = new LineIndex(text);
+    const d = { range: { start: { line: 2, column: 1 }, end: { line: 2, column: 14 } } } as Diagnostic;
+    const source = { text, bom: false, secrets: [], lines };
+    // The one-line way searches no list of the lines met (the way of two lines and more does).
+    const search = vi.spyOn(Array.prototype, 'lastIndexOf');
+    let kept;
+    try {
+      kept = lean(source, [d], [2]);
+      expect(search).not.toHaveBeenCalled();
+    } finally {
+      search.mockRestore();
+    }
+    expect(kept.frames).toEqual(keepFrames(lines, [], [2, 2]));
+    // Another line of a place is kept as before.
+    expect(lean(source, [d], [3]).frames).toEqual(keepFrames(lines, [], [2, 3]));
+  });
+});
+
+describe('positions counted once forward (report21)', () => {
+  it('a finding builds no line table: its range is counted to, as the table would give it', async () => {
+    const text = '# A comment line.\n# Another.\neventTypeName: HOST_DOWN\nnotifications:\n  - typeName: EMAIL\n    emailAddress: a@example.com\n';
+    const before = lineTables.built;
+    const [r] = await lint([{ filePath: '/p/a.yaml', text }], { now: NOW, kind: 'alert-config', ruleSet: [enabledOmitted] });
+    expect(lineTables.built - before).toBe(0);
+    expect(r.diagnostics.map((d) => [d.ruleId, d.range])).toEqual([['enabled-omitted', new LineIndex(text).range(r.diagnostics[0].span!)]]);
+  });
+
+  it("a count goes on from where the last one stopped: a finding's line and then a digest's place on it count the text above once", () => {
+    // The comments above the content are most of the text: counting from the start twice would pass its length.
+    const text = `${'# comment\n'.repeat(40)}eventTypeName: HOST_DOWN\nenabled: true\n${'x: 1\n'.repeat(10)}`;
+    const at = text.indexOf('eventTypeName');
+    const index = new LineIndex(text);
+    const before = lineTables.built;
+    expect(index.rangeOnce({ start: at, end: at + 13 })).toEqual({ start: { line: 41, column: 1 }, end: { line: 41, column: 14 } });
+    expect(index.startInLine(at + 15, at + 24)).toEqual({ line: 41, column: 16 });
+    expect(index.startInLine(at + 25, at + 32)).toEqual({ line: 42, column: 1 });
+    expect(lineTables.built - before).toBe(0);
+    // Before the place counted to: from the start again (a line table once that passes the text's length).
+    expect(index.startInLine(300, 302)).toEqual({ line: 31, column: 1 });
+    expect(lineTables.built - before).toBe(1);
+  });
+});
+
+describe("the lines above a YAML file's content, counted once by its read (report21)", () => {
+  it('a position on the first content line counts no line above it: the block reader told where that line starts', () => {
+    const text = `${'# comment\n'.repeat(40)}eventTypeName: HOST_DOWN\nenabled: true\n`;
+    const at = text.indexOf('eventTypeName');
+    const read = readBlockYaml(text);
+    expect([read?.firstLine, read?.firstStart]).toEqual([41, at]);
+    const { lines } = parseText(text, 'a.alert-config.yaml');
+    const search = vi.spyOn(String.prototype, 'indexOf');
+    let found;
+    try {
+      found = lines.startInLine(at + 15, at + 24);
+      // The text's first \r looked for (once per text) and the end of the line: none of the forty lines above.
+      expect(search.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      search.mockRestore();
+    }
+    expect(found).toEqual({ line: 41, column: 16 });
   });
 });

@@ -27,6 +27,13 @@ export function lastToken(pointer: string): string {
 }
 /** The value at a pointer, or undefined. */
 export function getAt(value: unknown, pointer: string): unknown {
+  if (pointer === '') return value;
+  // The root's key (most reports and places name one): read without splitting the pointer.
+  if (pointer.charCodeAt(0) === 47 && pointer.indexOf('/', 1) < 0 && pointer.indexOf('~', 1) < 0) {
+    if (value === null || typeof value !== 'object') return undefined;
+    const key = pointer.slice(1);
+    return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  }
   let cur: any = value;
   for (const t of splitPointer(pointer)) {
     if (cur === null || typeof cur !== 'object') return undefined;

@@ -176,21 +176,9 @@ export function rootPlace(file: FileState, doc: ItemState, pointer: string): Pac
   return [pointer, span.start, span.end, line, column, line, column + (span.end - span.start), 0];
 }
 
-/**
- * getAt(value, pointer), with the root and a root key's value read at once: the pointers a report
- * or a digest's place most often names, found by an index search instead of a split of the pointer.
- */
-export function valueAt(value: unknown, pointer: string): unknown {
-  if (pointer === '') return value;
-  if (pointer.charCodeAt(0) !== 47 || pointer.indexOf('/', 1) >= 0 || pointer.indexOf('~', 1) >= 0) return getAt(value, pointer);
-  if (value === null || typeof value !== 'object') return undefined;
-  const key = pointer.slice(1);
-  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-}
-
 /** Whether the value at `pointer` of a document is a template (a report there would be a template note). */
 function templateAt(file: FileState, doc: ItemState, pointer: string): boolean {
-  const value = valueAt(doc.value, pointer);
+  const value = getAt(doc.value, pointer);
   return typeof value === 'string' && isPlaceholder(value, file.options.secretPlaceholders);
 }
 
@@ -201,7 +189,7 @@ function templateAt(file: FileState, doc: ItemState, pointer: string): boolean {
  */
 export function judgeTemplates(file: FileState, doc: ItemState, packed: PackedPlaces): void {
   for (let k = 0; k + PLACE_SLOTS <= packed.length; k += PLACE_SLOTS) {
-    const value = valueAt(doc.value, packed[k] as string);
+    const value = getAt(doc.value, packed[k] as string);
     packed[k + 7] = typeof value === 'string' && isPlaceholder(value, file.options.secretPlaceholders) ? 1 : 0;
   }
 }
@@ -310,7 +298,7 @@ export const TEMPLATE_VALUE = 'template-value';
  */
 function templateJudged(file: FileState, doc: ItemState, ruleId: string, report: MessageReport): boolean {
   if ((report.target ?? 'value') !== 'value') return false;
-  const value = valueAt(doc.value, report.pointer);
+  const value = getAt(doc.value, report.pointer);
   if (typeof value !== 'string' || !isPlaceholder(value, file.options.secretPlaceholders)) return false;
   noteTemplate(file, doc, report.pointer, value, ruleId);
   return true;

@@ -4,12 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { lint } from '../../src/engine/lint';
 import { defineRule } from '../../src/core/rule';
 import type { Diagnostic, FixOp, Report, RuleContext, RuleMeta } from '../../src/core/types';
-import { getAt } from '../../src/core/pointer';
+import { getAt, splitPointer } from '../../src/core/pointer';
 import { LineIndex, lineTables } from '../../src/core/lines';
 import { workCounts } from '../../src/syntax/work-counts';
 import { parseText } from '../../src/syntax/index';
 import { readBlockYaml } from '../../src/syntax/yaml-block-reader';
-import { judgeTemplates, valueAt, type FileState, type ItemState, type PackedPlaces } from '../../src/engine/file-report';
+import { judgeTemplates, type FileState, type ItemState, type PackedPlaces } from '../../src/engine/file-report';
 import { lean } from '../../src/engine/finish';
 import { keepFrames } from '../../src/engine/frame-lines';
 import { messageReport } from '../../src/engine/passes';
@@ -139,11 +139,20 @@ describe('a finding placed from what the parse knows (report21)', () => {
     expect(r.diagnostics.map((d) => [d.ruleId, d.range])).toEqual([['test-at-event', { start: { line: 2, column: 16 }, end: { line: 2, column: 25 } }]]);
   });
 
-  it('a root key\'s value is read without splitting its pointer (judging a place, a report at it), and as getAt reads it', () => {
+  it('a root key\'s value is read without splitting its pointer (judging a place, a report at it), and as the token walk reads it', () => {
     const value = { eventTypeName: 'HOST_DOWN', 'a~b': 1, '': 2, list: [{ x: '{{ .Values.x }}' }], n: null };
+    // RFC 6901's walk, token by token: what getAt's shortcut for a root key must agree with.
+    const walked = (v: unknown, p: string): unknown => {
+      let cur: any = v;
+      for (const t of splitPointer(p)) {
+        if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, t)) return undefined;
+        cur = cur[t];
+      }
+      return cur;
+    };
     const pointers = ['', '/eventTypeName', '/a~0b', '/', '/list', '/list/0/x', '/missing', '/n', '/n/x', '/toString', 'x'];
-    for (const p of pointers) expect([p, valueAt(value, p)]).toEqual([p, getAt(value, p)]);
-    for (const v of [null, 'text', 3, [4]]) for (const p of ['', '/0', '/length']) expect(valueAt(v, p)).toEqual(getAt(v, p));
+    for (const p of pointers) expect([p, getAt(value, p)]).toEqual([p, walked(value, p)]);
+    for (const v of [null, 'text', 3, [4]]) for (const p of ['', '/0', '/length']) expect(getAt(v, p)).toEqual(walked(v, p));
     const file = { options: {} } as unknown as FileState;
     const doc = { value } as unknown as ItemState;
     const packed: PackedPlaces = ['/eventTypeName', 0, 1, 1, 1, 1, 2, 0, '/list', 0, 1, 1, 1, 1, 2, 0];

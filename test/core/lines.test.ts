@@ -143,17 +143,21 @@ describe('line index: firstLineEnd, where a span over lines leaves its first lin
   });
 });
 
+/** rangeOnce of `index` on each span (start wrapped into the text) is what a line table of the text gives. */
+function countsAsTable(index: LineIndex, text: string, spans: readonly [number, number][], sparse: number): void {
+  const table = new LineIndex(text, sparse);
+  for (const [from, length] of spans) {
+    const start = text.length ? from % (text.length + 1) : 0;
+    const span = { start, end: start + length };
+    expect({ text, span, range: index.rangeOnce(span) }).toEqual({ text, span, range: table.range(span) });
+  }
+}
+
 describe('line index: rangeOnce, a range counted to without a table', () => {
   it('agrees with range() on any span, and builds no table for a first short count', () => {
     fc.assert(
       fc.property(textArb(['\n', '\r\n', '\r']), fc.array(fc.tuple(fc.nat(), fc.nat({ max: 300 })), { minLength: 1, maxLength: 12 }), fc.constantFrom(DENSE, SPARSE), (text, spans, sparse) => {
-        const once = new LineIndex(text, sparse);
-        const table = new LineIndex(text, sparse);
-        for (const [from, length] of spans) {
-          const start = text.length ? from % (text.length + 1) : 0;
-          const span = { start, end: start + length };
-          expect({ text, span, range: once.rangeOnce(span) }).toEqual({ text, span, range: table.range(span) });
-        }
+        countsAsTable(new LineIndex(text, sparse), text, spans, sparse);
       }),
       { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 300), seed: 20261129 },
     );
@@ -178,12 +182,7 @@ describe('line index: counting from a line another read counted to (countedBefor
         const line = k % starts.length;
         const told = new LineIndex(text, sparse);
         told.countedBefore(line + 1, starts[line]);
-        const table = new LineIndex(text, sparse);
-        for (const [from, length] of spans) {
-          const start = text.length ? from % (text.length + 1) : 0;
-          const span = { start, end: start + length };
-          expect({ text, span, range: told.rangeOnce(span) }).toEqual({ text, span, range: table.range(span) });
-        }
+        countsAsTable(told, text, spans, sparse);
       }),
       { numRuns: Number(process.env.OMLINT_FUZZ_RUNS ?? 300), seed: 20261131 },
     );

@@ -182,16 +182,9 @@ function templateAt(file: FileState, doc: ItemState, pointer: string): boolean {
   return typeof value === 'string' && isPlaceholder(value, file.options.secretPlaceholders);
 }
 
-/**
- * The template slots of places packed by placeOf unjudged, filled in (`doc`: the document they are
- * of). Only a string can be a template (isPlaceholder judges no other value): a place holding a
- * number, a boolean, a list or a mapping, or nothing, is left 0 without asking the forms.
- */
+/** The template slots of places packed by placeOf unjudged, filled in (`doc`: the document they are of). */
 export function judgeTemplates(file: FileState, doc: ItemState, packed: PackedPlaces): void {
-  for (let k = 0; k + PLACE_SLOTS <= packed.length; k += PLACE_SLOTS) {
-    const value = getAt(doc.value, packed[k] as string);
-    packed[k + 7] = typeof value === 'string' && isPlaceholder(value, file.options.secretPlaceholders) ? 1 : 0;
-  }
+  for (let k = 0; k + PLACE_SLOTS <= packed.length; k += PLACE_SLOTS) packed[k + 7] = templateAt(file, doc, packed[k] as string) ? 1 : 0;
 }
 
 /** The places packed by placeOf. */
